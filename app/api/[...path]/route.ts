@@ -1,0 +1,13 @@
+import { problemResponse } from "@/lib/platform/http/problem";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Any /api path no other route matches: 404 problem details rather than an HTML page. */
+const notFound = route({}, async ({ request }) =>
+  problemResponse(request, 404, "The requested resource was not found.", {
+    detail: "No API endpoint matches this method and path.",
+  }),
+);
+
+export { notFound as DELETE, notFound as GET, notFound as PATCH, notFound as POST, notFound as PUT };

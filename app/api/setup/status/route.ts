@@ -1,0 +1,12 @@
+import { platform } from "@/lib/platform/container";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+import { getSetupStatus } from "@/lib/setup/status";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.2: whether first-run setup is complete. */
+export const GET = route({}, async () => {
+  const { database } = await platform();
+  return ok({ status: await getSetupStatus(database.db) });
+});

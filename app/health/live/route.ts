@@ -1,0 +1,9 @@
+import { formatDuration } from "@/lib/health/service";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Liveness: the process answers; no dependency is checked. */
+export const GET = route({}, async () =>
+  Response.json({ status: "Healthy", totalDuration: formatDuration(0), entries: {} }, { headers: { "cache-control": "no-store" } }),
+);

@@ -1,0 +1,7 @@
+import { healthResponse, readinessReport } from "@/lib/health/reports";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Readiness: every dependency checked now, 3 seconds each, in parallel. */
+export const GET = route({}, async () => healthResponse(await readinessReport()));

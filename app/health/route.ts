@@ -1,0 +1,7 @@
+import { aggregatedReport, healthResponse } from "@/lib/health/reports";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Aggregated status of all dependencies, cached for 10 seconds. */
+export const GET = route({}, async () => healthResponse(await aggregatedReport()));

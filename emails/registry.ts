@@ -1,0 +1,29 @@
+import type { EmailTemplate } from "./template";
+import { emailVerificationTemplate } from "./templates/email-verification";
+import { passwordResetTemplate } from "./templates/password-reset";
+import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
+import { renewalReminderTemplate } from "./templates/renewal-reminder";
+import { welcomeTemplate } from "./templates/welcome";
+
+/** Every template the renderer knows, by the name callers send. */
+export const templates = {
+  welcome: welcomeTemplate,
+  "renewal-confirmation": renewalConfirmationTemplate,
+  "renewal-reminder": renewalReminderTemplate,
+  "password-reset": passwordResetTemplate,
+  "email-verification": emailVerificationTemplate,
+} as const satisfies Record<string, EmailTemplate>;
+
+export type TemplateName = keyof typeof templates;
+
+export const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(templates, name);
+}
+
+/** Realistic props per template, for previews and tests. */
+export const sampleProps = Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, templates[name].sample])) as Record<
+  TemplateName,
+  Readonly<Record<string, unknown>>
+>;

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineTemplate } from "../template";
+import { displayName, webUrl } from "./fields";
+import { ActionButton, EmailLayout, Paragraph } from "./layout";
+
+export const emailVerificationPropsSchema = z.object({
+  name: displayName,
+  verifyUrl: webUrl,
+  clubName: displayName,
+});
+export type EmailVerificationProps = z.output<typeof emailVerificationPropsSchema>;
+
+export const emailVerificationSubject = ({ clubName }: EmailVerificationProps) =>
+  `Confirm your email address for ${clubName}`;
+
+export function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerificationProps) {
+  return (
+    <EmailLayout
+      clubName={clubName}
+      heading="Confirm your email address"
+      preview={`One click to finish setting up your ${clubName} account.`}
+    >
+      <Paragraph>
+        Hi {name}, thanks for signing up with {clubName}. Please confirm that this is your email address so we can
+        keep your account secure.
+      </Paragraph>
+      <ActionButton href={verifyUrl} label="Confirm email address" />
+      <Paragraph>If you did not create an account, you can safely ignore this email.</Paragraph>
+    </EmailLayout>
+  );
+}
+
+export const emailVerificationTemplate = defineTemplate({
+  schema: emailVerificationPropsSchema,
+  subject: emailVerificationSubject,
+  Component: EmailVerificationEmail,
+  sample: {
+    name: "Ana",
+    verifyUrl: "https://clubops.example/verify-email?token=sample-token",
+    clubName: "Sunrise Tennis Club",
+  },
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/** Prop schemas shared by the templates. */
+export const displayName = z.string().trim().min(1).max(200);
+
+/** A calendar date, YYYY-MM-DD, already in the club's time zone. */
+export const calendarDate = z.iso.date();
+
+/** Only web links: a template must never render a javascript: or data: URL into a button. */
+export const webUrl = z.url({ protocol: /^https?$/ });
+
+/** Database numeric columns arrive as strings; both forms are accepted. */
+export const amount = z.union([
+  z.number().nonnegative(),
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, "must be a non-negative decimal")
+    .transform(Number),
+]);
+
+/** ISO 4217 code, e.g. EUR. */
+export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR");

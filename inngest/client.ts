@@ -1,0 +1,13 @@
+import { Inngest } from "inngest";
+import { getConfig } from "@/lib/config";
+
+const config = getConfig();
+
+/** Talks to a self-hosted Inngest server (INNGEST_BASE_URL, dev mode) or Inngest Cloud (keys). */
+export const inngest = new Inngest({
+  id: "clubops",
+  baseUrl: config.INNGEST_BASE_URL,
+  eventKey: config.INNGEST_EVENT_KEY,
+  signingKey: config.INNGEST_SIGNING_KEY,
+  isDev: config.INNGEST_SIGNING_KEY ? false : Boolean(config.INNGEST_BASE_URL),
+});

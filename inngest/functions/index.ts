@@ -1,0 +1,4 @@
+import { forwardAuditLog } from "./forward-audit-log";
+
+/** Every Inngest function the app serves; one per recurring job in lib/jobs/definitions.ts. */
+export const functions = [forwardAuditLog];

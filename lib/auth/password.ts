@@ -1,0 +1,48 @@
+import { pbkdf2, randomBytes, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+
+const derive = promisify(pbkdf2);
+
+const ALGORITHM = "pbkdf2-sha512";
+/** OWASP's 2023 recommendation for PBKDF2-HMAC-SHA512. Raise it here; stored hashes are upgraded at login. */
+export const PASSWORD_ITERATIONS = 210_000;
+const SALT_BYTES = 16;
+const KEY_BYTES = 64;
+
+type ParsedHash = { iterations: number; salt: Buffer; key: Buffer };
+
+/** "pbkdf2-sha512$<iterations>$<salt base64>$<key base64>": the cost travels with the hash. */
+export async function hashPassword(password: string, iterations: number = PASSWORD_ITERATIONS): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password.normalize("NFKC"), salt, iterations, KEY_BYTES, "sha512");
+  return [ALGORITHM, iterations, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+function parse(stored: string): ParsedHash | null {
+  const [algorithm, iterations, salt, key] = stored.split("$");
+  if (algorithm !== ALGORITHM || !iterations || !salt || !key || !/^\d+$/.test(iterations)) return null;
+  return { iterations: Number(iterations), salt: Buffer.from(salt, "base64"), key: Buffer.from(key, "base64") };
+}
+
+export type PasswordCheck = { valid: boolean; needsRehash: boolean };
+
+/** Constant-time comparison; `needsRehash` when the stored cost is below today's. */
+export async function verifyPassword(password: string, stored: string): Promise<PasswordCheck> {
+  const parsed = parse(stored);
+  if (!parsed) return { valid: false, needsRehash: false };
+  const candidate = await derive(password.normalize("NFKC"), parsed.salt, parsed.iterations, parsed.key.length, "sha512");
+  const valid = candidate.length === parsed.key.length && timingSafeEqual(candidate, parsed.key);
+  return { valid, needsRehash: valid && parsed.iterations < PASSWORD_ITERATIONS };
+}
+
+let decoy: Promise<string> | undefined;
+
+/**
+ * Spends the same time as checking a real password, for a login with an unknown email,
+ * so response time does not reveal which emails have accounts.
+ */
+export async function verifyAgainstDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword(randomBytes(18).toString("base64"));
+  await verifyPassword(password, await decoy);
+  return false;
+}

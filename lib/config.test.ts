@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("selects embedded defaults when no component URL is set", () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.S3_CHECKSUM_WHEN_REQUIRED).toBe(false);
+    expect(config.inngestEnabled).toBe(false);
+    expect(config.EMBEDDED_SCHEDULER).toBe(true);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
+  });
+
+  it("names the variable that holds a bad value", () => {
+    expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_POOL_MAX: "-3" })).toThrow(/DATABASE_POOL_MAX/);
+    expect(() => loadConfig({ S3_CHECKSUM_WHEN_REQUIRED: "yes" })).toThrow(/S3_CHECKSUM_WHEN_REQUIRED/);
+  });
+
+  it("reports every bad variable at once", () => {
+    expect(() => loadConfig({ REDIS_URL: "x", LOG_LEVEL: "loud" })).toThrow(/REDIS_URL[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*REDIS_URL/);
+  });
+
+  it("enables Inngest only when it is configured", () => {
+    expect(loadConfig({ INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestEnabled).toBe(true);
+    expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestEnabled).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the service, read from environment variables once.
+ * An unset component URL selects that component's embedded default.
+ */
+const optionalUrl = z.url().optional();
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : value === "true" || value === "1"));
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  APP_URL: z.url().default("http://localhost:3000"),
+  DATA_DIR: z.string().min(1).default(".data"),
+  CLUB_TIMEZONE: z.string().default("Europe/Madrid"),
+
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_MAX: positiveInt(10),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
+
+  REDIS_URL: optionalUrl,
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),
+
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().default("S3RVER"),
+  S3_SECRET_ACCESS_KEY: z.string().default("S3RVER"),
+  S3_FORCE_PATH_STYLE: flag(true),
+  /** s3rver stores aws-chunked framing inside streamed bodies unless checksums are only sent when required. */
+  S3_CHECKSUM_WHEN_REQUIRED: flag(false),
+  EMBEDDED_S3_PORT: port(0),
+
+  CLICKHOUSE_URL: optionalUrl,
+  CLICKHOUSE_USER: z.string().default("default"),
+  CLICKHOUSE_PASSWORD: z.string().default(""),
+  CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/, "must be a plain identifier").default("default"),
+
+  EMAIL_RENDERER_URL: optionalUrl,
+  EMAIL_RENDERER_PORT: port(3100),
+
+  SMTP_URL: optionalUrl,
+  EMBEDDED_SMTP_PORT: port(0),
+  MAIL_FROM: z.string().min(3).default("ClubOps <no-reply@clubops.local>"),
+
+  INNGEST_BASE_URL: optionalUrl,
+  INNGEST_EVENT_KEY: z.string().optional(),
+  INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
+  EMBEDDED_SCHEDULER: flag(true),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & {
+  dataDir: string;
+  /** Inngest runs the recurring jobs when an Inngest server or cloud key is configured. */
+  inngestEnabled: boolean;
+};
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+/** Parses the environment; a bad value fails with a message naming every offending variable. */
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    inngestEnabled: Boolean(values.INNGEST_BASE_URL || values.INNGEST_SIGNING_KEY),
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

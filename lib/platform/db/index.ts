@@ -1,0 +1,20 @@
+import path from "node:path";
+import type { Config } from "@/lib/config";
+import { createPgliteDatabase } from "./pglite";
+import { createPostgresDatabase } from "./postgres";
+import type { DatabaseAdapter } from "./types";
+
+export type { Database, DatabaseAdapter, Executor, Transaction } from "./types";
+
+/** PostgreSQL at DATABASE_URL, else PGlite persisted under DATA_DIR/pglite. */
+export function createDatabase(config: Config): DatabaseAdapter {
+  if (config.DATABASE_URL) {
+    return createPostgresDatabase({
+      url: config.DATABASE_URL,
+      poolMax: config.DATABASE_POOL_MAX,
+      connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
+      statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+    });
+  }
+  return createPgliteDatabase(path.join(config.dataDir, "pglite"));
+}

@@ -1,0 +1,33 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { MIGRATIONS_FOLDER } from "./migrations";
+import { executeRows } from "./rows";
+import * as schema from "./schema";
+import type { DatabaseAdapter } from "./types";
+
+/**
+ * The embedded default: PostgreSQL compiled to WASM, persisted in `dataDir`
+ * (or in memory when `dataDir` is undefined). It runs one transaction at a time.
+ */
+export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapter {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const db = drizzle(client, { schema });
+  return {
+    kind: "pglite",
+    db,
+    rows: executeRows,
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async migrate() {
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

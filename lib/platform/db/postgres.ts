@@ -1,0 +1,50 @@
+import { drizzle } from "drizzle-orm/postgres-js";
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { MIGRATIONS_FOLDER } from "./migrations";
+import { executeRows } from "./rows";
+import * as schema from "./schema";
+import type { DatabaseAdapter } from "./types";
+
+/** Any constant both instances agree on: it serialises migrations across app instances. */
+const MIGRATION_LOCK_KEY = 7_264_001;
+
+export type PostgresOptions = {
+  url: string;
+  poolMax: number;
+  connectTimeoutSeconds: number;
+  statementTimeoutMs: number;
+};
+
+export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapter {
+  const client = postgres(options.url, {
+    max: options.poolMax,
+    connect_timeout: options.connectTimeoutSeconds,
+    idle_timeout: 30,
+    onnotice: () => {},
+    connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
+  });
+  const db = drizzle(client, { schema });
+  return {
+    kind: "postgres",
+    db,
+    rows: executeRows,
+    async ping() {
+      await client`select 1`;
+    },
+    async migrate() {
+      // A one-connection client, so the advisory lock and the migration share a session.
+      const connection = postgres(options.url, { max: 1, connect_timeout: options.connectTimeoutSeconds, onnotice: () => {} });
+      try {
+        await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migrate(drizzle(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await connection.end({ timeout: 5 });
+      }
+    },
+    async close() {
+      await client.end({ timeout: 5 });
+    },
+  };
+}
+

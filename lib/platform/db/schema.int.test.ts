@@ -1,0 +1,97 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@/tests/support/test-database";
+import type { DatabaseAdapter } from ".";
+import { attendanceRecords, attendanceRequests, employeeCheckins, employees, plans, users } from "./schema";
+
+let database: DatabaseAdapter;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function createEmployee(email: string) {
+  const [user] = await database.db
+    .insert(users)
+    .values({ email, username: email, firstName: "Ana", lastName: "García", passwordHash: "x" })
+    .returning();
+  const [employee] = await database.db.insert(employees).values({ userId: user!.id }).returning();
+  return employee!;
+}
+
+/** The constraint name PostgreSQL reports, wherever drizzle nests the driver error. */
+async function violatedConstraint(work: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await work;
+    return undefined;
+  } catch (error) {
+    for (let e: unknown = error; e instanceof Error; e = e.cause) {
+      if ("constraint_name" in e) return String(e.constraint_name);
+      if ("constraint" in e) return String(e.constraint);
+    }
+    throw error;
+  }
+}
+
+describe("schema constraints", () => {
+  it("applies the migrations again without change", async () => {
+    await expect(database.migrate()).resolves.toBeUndefined();
+  });
+
+  it("keeps plan codes unique and prices non-negative", async () => {
+    await database.db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" });
+    expect(await violatedConstraint(database.db.insert(plans).values({ name: "Gold 2", code: "GOLD", monthlyPrice: "1.00" }))).toBe(
+      "plans_code_key",
+    );
+    expect(await violatedConstraint(database.db.insert(plans).values({ name: "Bad", code: "BAD", monthlyPrice: "-1.00" }))).toBe(
+      "plans_prices_nonnegative",
+    );
+    const [gold] = await database.db.select().from(plans).where(eq(plans.code, "GOLD"));
+    expect(gold?.monthlyPrice).toBe("49.90");
+  });
+
+  it("allows one attendance record per employee and date", async () => {
+    const employee = await createEmployee("record@example.com");
+    const day = { employeeId: employee.id, date: "2026-03-29", status: "Absent" as const };
+    await database.db.insert(attendanceRecords).values(day);
+    expect(await violatedConstraint(database.db.insert(attendanceRecords).values(day))).toBe(
+      "attendance_records_employee_date_key",
+    );
+  });
+
+  it("refuses a second open clock-in for one employee, even when 20 arrive at once", async () => {
+    const employee = await createEmployee("clock@example.com");
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        database.db.insert(employeeCheckins).values({ employeeId: employee.id, direction: "in", source: "MobileApp" }),
+      ),
+    );
+    expect(attempts.filter((a) => a.status === "fulfilled")).toHaveLength(1);
+    const open = await database.db.select().from(employeeCheckins).where(eq(employeeCheckins.employeeId, employee.id));
+    expect(open).toHaveLength(1);
+  });
+
+  it("requires a note on a manual check event", async () => {
+    const employee = await createEmployee("manual@example.com");
+    const manual = { employeeId: employee.id, direction: "in" as const, source: "Manual" as const };
+    expect(await violatedConstraint(database.db.insert(employeeCheckins).values({ ...manual, note: "  " }))).toBe(
+      "employee_checkins_manual_note",
+    );
+  });
+
+  it("allows one Open correction request per employee and date", async () => {
+    const employee = await createEmployee("request@example.com");
+    const request = {
+      employeeId: employee.id,
+      attendanceDate: "2026-10-25",
+      requestedCheckIn: new Date("2026-10-25T07:00:00Z"),
+      requestedCheckOut: new Date("2026-10-25T15:00:00Z"),
+      reason: "forgot to clock out",
+    };
+    await database.db.insert(attendanceRequests).values(request);
+    expect(await violatedConstraint(database.db.insert(attendanceRequests).values(request))).toBe("attendance_requests_one_open");
+    await database.db.update(attendanceRequests).set({ status: "Rejected", rejectionReason: "no evidence" });
+    await expect(database.db.insert(attendanceRequests).values(request)).resolves.toBeDefined();
+  });
+});

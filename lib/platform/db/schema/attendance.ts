@@ -1,0 +1,165 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
+
+export const holidayLists = pgTable("holiday_lists", {
+  id: id(),
+  name: text("name").notNull().unique("holiday_lists_name_key"),
+  /** ISO weekdays that are always off: 1 = Monday … 7 = Sunday. */
+  weeklyOffDays: smallint("weekly_off_days").array().notNull().default(sql`'{}'::smallint[]`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const holidayEntries = pgTable(
+  "holiday_entries",
+  {
+    holidayListId: uuid("holiday_list_id")
+      .notNull()
+      .references(() => holidayLists.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    description: text("description"),
+  },
+  (t) => [primaryKey({ columns: [t.holidayListId, t.date] })],
+);
+
+/** Exists as data; assignment to employees is inactive (spec 2.8). */
+export const shiftTypes = pgTable(
+  "shift_types",
+  {
+    id: id(),
+    name: text("name").notNull().unique("shift_types_name_key"),
+    shiftStart: time("shift_start").notNull(),
+    shiftEnd: time("shift_end").notNull(),
+    lateEntryToleranceMinutes: integer("late_entry_tolerance_minutes").notNull().default(0),
+    earlyExitToleranceMinutes: integer("early_exit_tolerance_minutes").notNull().default(0),
+    overtimeAfterMinutes: integer("overtime_after_minutes").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "shift_types_minutes_nonnegative",
+      sql`${t.lateEntryToleranceMinutes} >= 0 and ${t.earlyExitToleranceMinutes} >= 0 and ${t.overtimeAfterMinutes} >= 0`,
+    ),
+  ],
+);
+
+export const employees = pgTable(
+  "employees",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" })
+      .unique("employees_user_key"),
+    isActive: boolean("is_active").notNull().default(true),
+    holidayListId: uuid("holiday_list_id").references(() => holidayLists.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("employees_active_idx").on(t.id).where(sql`${t.isActive}`)],
+);
+
+export const checkinDirection = pgEnum("checkin_direction", ["in", "out"]);
+export const checkinSource = pgEnum("checkin_source", ["MobileApp", "BiometricTerminal", "Manual"]);
+
+export const employeeCheckins = pgTable(
+  "employee_checkins",
+  {
+    id: id(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    direction: checkinDirection("direction").notNull(),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    source: checkinSource("source").notNull(),
+    note: text("note"),
+    recordedByUserId: uuid("recorded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** On an in event: when the matching out event closed it. Null means clocked in. */
+    closedAt: timestamptz("closed_at"),
+    /** On an out event: the in event it closes. */
+    pairedCheckinId: uuid("paired_checkin_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The database refuses a second open clock-in, whatever the application does.
+    uniqueIndex("employee_checkins_one_open_in").on(t.employeeId).where(sql`${t.direction} = 'in' and ${t.closedAt} is null`),
+    index("employee_checkins_employee_time_idx").on(t.employeeId, t.occurredAt),
+    check("employee_checkins_manual_note", sql`${t.source} <> 'Manual' or length(trim(${t.note})) > 0`),
+  ],
+);
+
+export const attendanceStatus = pgEnum("attendance_status", [
+  "Weekend",
+  "Holiday",
+  "OnLeave",
+  "Present",
+  "Incomplete",
+  "Absent",
+]);
+
+export const attendanceRecords = pgTable(
+  "attendance_records",
+  {
+    id: id(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    date: date("date").notNull(),
+    status: attendanceStatus("status").notNull(),
+    checkInAt: timestamptz("check_in_at"),
+    checkOutAt: timestamptz("check_out_at"),
+    hoursWorked: numeric("hours_worked", { precision: 6, scale: 2 }).notNull().default("0"),
+    lateEntryMinutes: integer("late_entry_minutes").notNull().default(0),
+    earlyExitMinutes: integer("early_exit_minutes").notNull().default(0),
+    overtimeHours: numeric("overtime_hours", { precision: 6, scale: 2 }).notNull().default("0"),
+    isRegularized: boolean("is_regularized").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("attendance_records_employee_date_key").on(t.employeeId, t.date)],
+);
+
+export const attendanceRequestStatus = pgEnum("attendance_request_status", ["Open", "Approved", "Rejected"]);
+
+export const attendanceRequests = pgTable(
+  "attendance_requests",
+  {
+    id: id(),
+    employeeId: uuid("employee_id")
+      .notNull()
+      .references(() => employees.id, { onDelete: "restrict" }),
+    attendanceDate: date("attendance_date").notNull(),
+    requestedCheckIn: timestamptz("requested_check_in").notNull(),
+    requestedCheckOut: timestamptz("requested_check_out").notNull(),
+    reason: text("reason").notNull(),
+    status: attendanceRequestStatus("status").notNull().default("Open"),
+    decidedByUserId: uuid("decided_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamptz("decided_at"),
+    rejectionReason: text("rejection_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("attendance_requests_one_open").on(t.employeeId, t.attendanceDate).where(sql`${t.status} = 'Open'`),
+    index("attendance_requests_queue_idx").on(t.status, t.createdAt),
+    check("attendance_requests_times_order", sql`${t.requestedCheckOut} > ${t.requestedCheckIn}`),
+    check("attendance_requests_rejection_reason", sql`${t.status} <> 'Rejected' or length(trim(${t.rejectionReason})) > 0`),
+  ],
+);

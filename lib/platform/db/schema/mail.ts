@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns";
+
+export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+/** Durable mail outbox: an SMTP outage delays mail, never loses it. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    props: jsonb("props").notNull(),
+    subject: text("subject"),
+    html: text("html"),
+    textBody: text("text_body"),
+    status: mailStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    messageId: text("message_id"),
+    /** Business key that makes a mail idempotent, e.g. one reminder per subscription term. */
+    dedupeKey: text("dedupe_key").unique("mail_outbox_dedupe_key"),
+    createdAt: createdAt(),
+    sentAt: timestamptz("sent_at"),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);

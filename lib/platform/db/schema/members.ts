@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { files } from "./files";
+
+/** Money is numeric(12,2) end to end and travels as a decimal string, never a float. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    code: text("code").notNull().unique("plans_code_key"),
+    description: text("description"),
+    monthlyPrice: money("monthly_price").notNull(),
+    quarterlyPrice: money("quarterly_price"),
+    annualPrice: money("annual_price"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "plans_prices_nonnegative",
+      sql`${t.monthlyPrice} >= 0 and coalesce(${t.quarterlyPrice}, 0) >= 0 and coalesce(${t.annualPrice}, 0) >= 0`,
+    ),
+  ],
+);
+
+export const planBenefits = pgTable(
+  "plan_benefits",
+  {
+    id: id(),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("plan_benefits_plan_idx").on(t.planId, t.sortOrder)],
+);
+
+export const memberStatus = pgEnum("member_status", ["active", "inactive", "suspended", "expired"]);
+
+export const members = pgTable(
+  "members",
+  {
+    id: id(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    birthDate: date("birth_date"),
+    status: memberStatus("status").notNull().default("active"),
+    joinedOn: date("joined_on").notNull().default(sql`current_date`),
+    notes: text("notes"),
+    photoFileId: uuid("photo_file_id").references(() => files.id, { onDelete: "set null" }),
+    deletedAt: timestamptz("deleted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("members_email_key").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index("members_status_idx").on(t.status).where(sql`${t.deletedAt} is null`),
+    index("members_name_idx").on(t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "annual"]);
+export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "canceled"]);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: id(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "restrict" }),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id, { onDelete: "restrict" }),
+    billingPeriod: billingPeriod("billing_period").notNull(),
+    startedAt: timestamptz("started_at").notNull(),
+    endsAt: timestamptz("ends_at").notNull(),
+    price: money("price").notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    autoRenew: boolean("auto_renew").notNull().default(false),
+    status: subscriptionStatus("status").notNull().default("active"),
+    canceledAt: timestamptz("canceled_at"),
+    /** The subscription this one continues (renewal) or replaces (plan change); unique so one term is never renewed twice. */
+    previousSubscriptionId: uuid("previous_subscription_id")
+      .unique("subscriptions_previous_key")
+      .references((): AnyPgColumn => subscriptions.id),
+    prorationCredit: money("proration_credit"),
+    reminderSentAt: timestamptz("reminder_sent_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("subscriptions_member_idx").on(t.memberId, t.startedAt),
+    index("subscriptions_plan_idx").on(t.planId).where(sql`${t.status} = 'active'`),
+    index("subscriptions_due_idx").on(t.endsAt).where(sql`${t.status} = 'active'`),
+    check("subscriptions_period_order", sql`${t.endsAt} > ${t.startedAt}`),
+    check("subscriptions_price_nonnegative", sql`${t.price} >= 0`),
+  ],
+);

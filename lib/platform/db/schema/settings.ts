@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** Singleton rows (id = 1): created by first-run setup. */
+export const platformSettings = pgTable(
+  "platform_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    platformName: text("platform_name").notNull(),
+    platformDescription: text("platform_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("platform_settings_singleton", sql`${t.id} = 1`)],
+);
+
+export const passwordPolicy = pgTable(
+  "password_policy",
+  {
+    id: smallint("id").primaryKey().default(1),
+    minLength: integer("min_length").notNull().default(12),
+    requireUppercase: boolean("require_uppercase").notNull().default(true),
+    requireLowercase: boolean("require_lowercase").notNull().default(true),
+    requireDigit: boolean("require_digit").notNull().default(true),
+    requireSymbol: boolean("require_symbol").notNull().default(false),
+    maxFailedAttempts: integer("max_failed_attempts").notNull().default(5),
+    lockoutMinutes: integer("lockout_minutes").notNull().default(15),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("password_policy_singleton", sql`${t.id} = 1`),
+    check("password_policy_min_length", sql`${t.minLength} between 8 and 128`),
+  ],
+);

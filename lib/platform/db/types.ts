@@ -1,0 +1,21 @@
+import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type * as schema from "./schema";
+
+export type Schema = typeof schema;
+
+/** The drizzle handle every service receives; the same type on PostgreSQL and PGlite. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Services take this first, so they run alone or inside the caller's transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseAdapter {
+  readonly kind: "postgres" | "pglite";
+  readonly db: Database;
+  /** Rows of a raw statement, whatever shape the driver returns them in. */
+  rows<T extends Record<string, unknown>>(executor: Executor, statement: SQL): Promise<T[]>;
+  ping(): Promise<void>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}

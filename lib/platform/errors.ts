@@ -1,0 +1,86 @@
+/**
+ * Exceptions are for the unexpected only. Adapters raise these two when a
+ * supporting component cannot answer, so one mapper can turn them into 503/504.
+ */
+export class DependencyUnavailableError extends Error {
+  override readonly name = "DependencyUnavailableError";
+  constructor(
+    readonly component: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${component} is unavailable`, options);
+  }
+}
+
+export class DependencyTimeoutError extends Error {
+  override readonly name = "DependencyTimeoutError";
+  constructor(
+    readonly component: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`${component} did not answer within ${timeoutMs} ms`);
+  }
+}
+
+export type ExceptionKind = "cancelled" | "database" | "timeout" | "unexpected";
+
+/** SQLSTATE classes and driver codes that mean the database itself is unreachable or refusing work. */
+const DATABASE_DOWN_SQLSTATE = /^(08|53|57P0[1-3])/;
+const DATABASE_DOWN_DRIVER_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EPIPE",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
+const STATEMENT_TIMEOUT_SQLSTATE = "57014";
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+/** Walks the cause chain (drizzle wraps driver errors) from the outermost error inwards. */
+function* causes(error: unknown): Generator<unknown> {
+  let current = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 8; depth += 1) {
+    yield current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+}
+
+/** The spec's exception mapping, tried in order: cancelled, database failure, timeout, anything else. */
+export function classifyException(error: unknown, requestAborted = false): ExceptionKind {
+  const chain = [...causes(error)];
+  if (requestAborted || chain.some((e) => e instanceof Error && e.name === "AbortError")) return "cancelled";
+  const isDatabaseDown = chain.some((e) => {
+    const code = codeOf(e);
+    if (e instanceof DependencyUnavailableError) return true;
+    return code !== undefined && (DATABASE_DOWN_DRIVER_CODES.has(code) || DATABASE_DOWN_SQLSTATE.test(code));
+  });
+  if (isDatabaseDown) return "database";
+  const isTimeout = chain.some(
+    (e) =>
+      e instanceof DependencyTimeoutError ||
+      (e instanceof Error && e.name === "TimeoutError") ||
+      codeOf(e) === STATEMENT_TIMEOUT_SQLSTATE,
+  );
+  return isTimeout ? "timeout" : "unexpected";
+}
+
+/** Rejects with DependencyTimeoutError when `work` takes longer than `timeoutMs`. */
+export async function withTimeout<T>(component: string, timeoutMs: number, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DependencyTimeoutError(component, timeoutMs)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

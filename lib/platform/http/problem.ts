@@ -1,0 +1,49 @@
+import { currentTraceId } from "../trace";
+
+/** RFC 9457 problem details, as spec section 7 shapes them. */
+export type ProblemDetails = {
+  type: string;
+  title: string;
+  status: number;
+  instance: string;
+  traceId: string;
+  detail?: string;
+  errors?: Record<string, string[]>;
+};
+
+const TYPES: Record<number, string> = {
+  400: "https://tools.ietf.org/html/rfc9110#section-15.5.1",
+  404: "https://tools.ietf.org/html/rfc9110#section-15.5.5",
+  405: "https://tools.ietf.org/html/rfc9110#section-15.5.6",
+  413: "https://tools.ietf.org/html/rfc9110#section-15.5.14",
+  415: "https://tools.ietf.org/html/rfc9110#section-15.5.16",
+  500: "https://tools.ietf.org/html/rfc9110#section-15.6.1",
+  503: "https://tools.ietf.org/html/rfc9110#section-15.6.4",
+  504: "https://tools.ietf.org/html/rfc9110#section-15.6.5",
+};
+
+/** "METHOD /path", the spec's `instance`. */
+export function instanceOf(request: Request): string {
+  return `${request.method} ${new URL(request.url).pathname}`;
+}
+
+export function problemResponse(
+  request: Request,
+  status: number,
+  title: string,
+  extra: Pick<ProblemDetails, "detail" | "errors"> = {},
+): Response {
+  const body: ProblemDetails = {
+    type: TYPES[status] ?? "about:blank",
+    title,
+    status,
+    instance: instanceOf(request),
+    traceId: currentTraceId() ?? "",
+    ...extra,
+  };
+  return Response.json(body, { status, headers: { "content-type": "application/problem+json" } });
+}
+
+export function validationProblem(request: Request, errors: Record<string, string[]>): Response {
+  return problemResponse(request, 400, "One or more validation errors occurred.", { errors });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
+import { businessError, fail, ok } from "../result";
+import { MAX_JSON_BODY_BYTES, route } from "./route";
+
+const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
+const post = (body: string, headers: Record<string, string> = {}) =>
+  new Request("http://localhost/api/widgets/7?verbose=true", {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
+
+const createWidget = route(
+  {
+    params: z.object({ id: z.coerce.number().int() }),
+    query: z.object({ verbose: z.enum(["true", "false"]).optional() }),
+    body: z.object({ name: z.string().min(1), size: z.number().int().positive() }),
+    successStatus: 201,
+  },
+  async ({ params, query, body }) =>
+    body.name === "taken"
+      ? fail(businessError("Widget.DuplicateName", "conflict", "A widget with this name already exists."))
+      : ok({ id: params.id, verbose: query.verbose, ...body }),
+);
+
+const throwing = (error: unknown) => route({}, async () => Promise.reject(error));
+const get = () => new Request("http://localhost/api/things", { method: "GET" });
+
+describe("route", () => {
+  it("passes parsed params, query and body and answers with the success status", async () => {
+    const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 })), context({ id: "7" }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ id: 7, verbose: "true", name: "gear", size: 3 });
+  });
+
+  it("maps a returned business error to its status and the compact body", async () => {
+    const response = await createWidget(post(JSON.stringify({ name: "taken", size: 3 })), context({ id: "7" }));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ code: "Widget.DuplicateName", message: "A widget with this name already exists." });
+  });
+
+  it("answers invalid fields with validation problem details keyed by field", async () => {
+    const response = await createWidget(post(JSON.stringify({ name: "", size: -1 })), context({ id: "7" }));
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    const problem = await response.json();
+    expect(problem).toMatchObject({ status: 400, title: "One or more validation errors occurred.", instance: "POST /api/widgets/7" });
+    expect(Object.keys(problem.errors).sort()).toEqual(["name", "size"]);
+    expect(problem.traceId).toMatch(/^[\da-f]{32}$/);
+  });
+
+  it("answers a malformed JSON body with 400 problem details", async () => {
+    const response = await createWidget(post("{not json"), context({ id: "7" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ $: ["The request body is not valid JSON."] });
+  });
+
+  it("validates path parameters", async () => {
+    const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 })), context({ id: "seven" }));
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).errors)).toEqual(["id"]);
+  });
+
+  it("refuses a body over the size limit with 413", async () => {
+    const huge = JSON.stringify({ name: "x".repeat(MAX_JSON_BODY_BYTES), size: 1 });
+    const response = await createWidget(post(huge), context({ id: "7" }));
+    expect(response.status).toBe(413);
+  });
+
+  it("continues the caller's trace", async () => {
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const response = await createWidget(post("{", { traceparent }), context({ id: "7" }));
+    expect((await response.json()).traceId).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
+  });
+
+  it.each([
+    ["a database outage", new DependencyUnavailableError("database"), 503],
+    ["a driver connection error", Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }), 503],
+    ["a timeout", new DependencyTimeoutError("cache", 1000), 504],
+    ["a bug", new Error("secret internals: password=hunter2"), 500],
+  ])("maps %s to %d problem details without internals", async (_, error, status) => {
+    const response = await throwing(error)(get(), context());
+    expect(response.status).toBe(status);
+    const text = await response.text();
+    expect(text).not.toMatch(/hunter2|ECONNREFUSED|stack|at .*\.ts/);
+    expect(JSON.parse(text)).toMatchObject({ status, instance: "GET /api/things", traceId: expect.stringMatching(/^[\da-f]{32}$/) });
+  });
+
+  it("answers a request the client abandoned with 499 and no body", async () => {
+    const controller = new AbortController();
+    const request = new Request("http://localhost/api/things", { signal: controller.signal });
+    controller.abort();
+    const response = await throwing(new Error("interrupted"))(request, context());
+    expect(response.status).toBe(499);
+    expect(await response.text()).toBe("");
+  });
+});

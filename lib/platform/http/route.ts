@@ -1,0 +1,109 @@
+import { z } from "zod";
+import type { BusinessError, FailureKind, Result } from "../result";
+import { runWithTrace, traceIdFrom } from "../trace";
+import { exceptionResponse } from "./exception";
+import { problemResponse, validationProblem } from "./problem";
+
+const STATUS_BY_KIND: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** Requests larger than this are refused before parsing (413). */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export function businessErrorResponse(error: BusinessError): Response {
+  return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind] });
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+
+type Schemas<P, Q, B> = {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Status of a successful result; 200 unless set. */
+  successStatus?: number;
+};
+
+export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; request: Request };
+
+type Handler<P, Q, B, T> = (input: RouteInput<P, Q, B>) => Promise<Result<T> | Response>;
+
+class InvalidRequest {
+  constructor(readonly response: Response) {}
+}
+
+function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = issue.path.length > 0 ? issue.path.join(".") : "$";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+function parsePart<T>(request: Request, schema: z.ZodType<T> | undefined, value: unknown): T {
+  if (!schema) return undefined as T;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new InvalidRequest(validationProblem(request, issuesToErrors(parsed.error.issues)));
+  return parsed.data;
+}
+
+function queryObject(request: Request): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URL(request.url).searchParams) {
+    const existing = query[key];
+    query[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return query;
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const declaredLength = Number(request.headers.get("content-length") ?? "0");
+  if (declaredLength > MAX_JSON_BODY_BYTES) throw new InvalidRequest(tooLarge(request));
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw new InvalidRequest(tooLarge(request));
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvalidRequest(validationProblem(request, { $: ["The request body is not valid JSON."] }));
+  }
+}
+
+function tooLarge(request: Request): Response {
+  return problemResponse(request, 413, "The request body is too large.", {
+    detail: `The limit is ${MAX_JSON_BODY_BYTES} bytes.`,
+  });
+}
+
+/**
+ * The one wrapper every route handler goes through: trace context, zod parsing
+ * of params, query and body, business results mapped to status codes, and
+ * exceptions mapped by the spec's order.
+ */
+export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
+  schemas: Schemas<P, Q, B>,
+  handler: Handler<P, Q, B, T>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return (request, context) =>
+    runWithTrace({ traceId: traceIdFrom(request.headers.get("traceparent")) }, async () => {
+      try {
+        const params = parsePart(request, schemas.params, await context.params);
+        const query = parsePart(request, schemas.query, queryObject(request));
+        const body = schemas.body ? parsePart(request, schemas.body, await readJsonBody(request)) : (undefined as B);
+        const result = await handler({ params, query, body, request });
+        if (result instanceof Response) return result;
+        if (!result.ok) return businessErrorResponse(result.error);
+        return Response.json(result.value, { status: schemas.successStatus ?? 200 });
+      } catch (error) {
+        if (error instanceof InvalidRequest) return error.response;
+        return exceptionResponse(request, error);
+      }
+    });
+}

@@ -1,0 +1,26 @@
+/**
+ * Expected business failures are values, never exceptions.
+ * `kind` picks the HTTP status; only `code` and `message` reach the client.
+ */
+export type FailureKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+
+export type BusinessError = {
+  readonly code: string;
+  readonly message: string;
+  readonly kind: FailureKind;
+};
+
+export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(error: BusinessError): Result<T> {
+  return { ok: false, error };
+}
+
+/** Declares a module's error catalogue once, e.g. `Checkin.AlreadyClockedIn`. */
+export function businessError(code: `${string}.${string}` | string, kind: FailureKind, message: string): BusinessError {
+  return Object.freeze({ code, kind, message });
+}

@@ -1,0 +1,52 @@
+import nodemailer from "nodemailer";
+import { DependencyUnavailableError } from "../errors";
+import type { Mailer } from "./types";
+
+export type SmtpMailerOptions = {
+  /** smtp://user:pass@host:port or smtps://… */
+  url: string;
+  from: string;
+  /** For a server without usable STARTTLS, such as the embedded sink. */
+  ignoreTLS?: boolean;
+};
+
+/** Bounded so a dead or stalled server fails the send instead of holding it open. */
+const CONNECTION_TIMEOUT_MS = 5_000;
+const GREETING_TIMEOUT_MS = 5_000;
+const SOCKET_IDLE_TIMEOUT_MS = 15_000;
+
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new DependencyUnavailableError("smtp", { cause: error });
+  }
+}
+
+/** nodemailer's SMTP transport; every failure is reported as the SMTP server being unavailable. */
+export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
+  const transport = nodemailer.createTransport({
+    url: options.url,
+    ignoreTLS: options.ignoreTLS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: GREETING_TIMEOUT_MS,
+    socketTimeout: SOCKET_IDLE_TIMEOUT_MS,
+  });
+
+  return {
+    kind: "smtp",
+    async send({ to, subject, html, text }) {
+      const info = await call(() => transport.sendMail({ from: options.from, to, subject, html, text }));
+      return { messageId: info.messageId };
+    },
+    async verify() {
+      await call(() => transport.verify());
+    },
+    async captured() {
+      return [];
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}

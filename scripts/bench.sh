@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm run bench`: benchmarks on a production build with real PostgreSQL and Redis on loopback.
+# Results go to bench/results/*.json and the table in docs/performance.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+install_node_modules
+source scripts/test-services.sh
+start_postgres
+start_redis
+
+log "production build"
+npx next build >/dev/null
+
+log "start-up time (embedded defaults)"
+npx tsx bench/startup.ts
+
+log "audit forwarding (PostgreSQL outbox → chDB)"
+DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/audit-forwarding.ts
+
+npx tsx bench/summarise.ts >/dev/null
+log "results in bench/results/, summary in docs/performance.md"

@@ -1,0 +1,21 @@
+// Starts the production build on embedded defaults with a fresh data directory (Playwright's webServer).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const port = process.argv[2] ?? "3210";
+const dataDir = mkdtempSync(path.join(tmpdir(), "clubops-e2e-"));
+const env = { ...process.env, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}` };
+for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL", "EMAIL_RENDERER_URL", "SMTP_URL"]) {
+  delete env[name];
+}
+
+const server = spawn("node_modules/.bin/next", ["start", "-p", port, "-H", "127.0.0.1"], { env, stdio: "inherit" });
+const stop = () => server.kill("SIGTERM");
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+server.on("exit", (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

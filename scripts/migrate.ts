@@ -1,0 +1,16 @@
+// `npm run db:migrate`: applies the PostgreSQL and ClickHouse migrations, then exits.
+// On the embedded PGlite default, run it while the app is stopped (one process owns .data/pglite).
+import { getConfig } from "@/lib/config";
+import { createAnalytics } from "@/lib/platform/analytics";
+import { createDatabase } from "@/lib/platform/db";
+
+const config = getConfig();
+const database = createDatabase(config);
+const analytics = createAnalytics(config);
+try {
+  await database.migrate();
+  await analytics.migrate();
+  console.log(`migrations applied (database: ${database.kind}, analytics: ${analytics.kind})`);
+} finally {
+  await Promise.allSettled([database.close(), analytics.close()]);
+}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh clone: installs what the tests need, then runs
+# unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis,
+# a production build and the Playwright flows. Fails on the first failing step.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/lib.sh
+
+install_debian_packages() {
+  local missing=()
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  if [ ${#missing[@]} -gt 0 ]; then
+    log "installing Debian packages: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" = "0" ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  fi
+}
+
+install_debian_packages
+install_node_modules
+
+log "type check"
+npx tsc --noEmit -p .
+
+log "unit tests"
+npx vitest run --project unit
+
+source scripts/test-services.sh
+start_postgres
+start_redis
+
+log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
+env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
+
+log "integration tests: real PostgreSQL and Redis"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+
+log "production build"
+npx next build
+
+log "end-to-end tests (Playwright, Debian chromium)"
+npx playwright test
+
+log "all tests passed"

@@ -1,0 +1,38 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+// Tests assert on responses; set LOG_LEVEL=debug to see the service's logs while debugging one.
+const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", EMBEDDED_SCHEDULER: "false" };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "emails/**/*.test.ts", "inngest/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts"],
+          environment: "node",
+          env,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["**/*.int.test.ts"],
+          exclude: ["node_modules/**", ".next/**"],
+          environment: "node",
+          env,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Suites share one database and servers; run files one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
