@@ -5,6 +5,9 @@ import { platform, stopPlatform } from "@/lib/platform/container";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as unknownApiPath, POST as unknownApiPost } from "./[...path]/route";
 import { GET as setupStatus } from "./setup/status/route";
+import { GET as aggregatedHealth } from "../health/route";
+import { GET as liveness } from "../health/live/route";
+import { GET as readiness } from "../health/ready/route";
 import { GET as inngestEndpoint } from "./inngest/route";
 
 const noParams = { params: Promise.resolve({}) };
@@ -13,6 +16,27 @@ beforeAll(async () => {
   await resetDatabase((await platform()).database);
 });
 afterAll(stopPlatform);
+
+describe("health endpoints on the configured components", () => {
+  it.each([
+    ["/health/ready", readiness],
+    ["/health", aggregatedHealth],
+  ])("%s reports all five dependencies Healthy", async (path, handler) => {
+    const response = await handler(new Request(`http://localhost${path}`), noParams);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const report = await response.json();
+    expect(report).toMatchObject({ status: "Healthy", totalDuration: expect.stringMatching(/^\d{2}:\d{2}:\d{2}\.\d{3}$/) });
+    expect(Object.keys(report.entries)).toEqual(["database", "cache", "storage", "analytics", "email-renderer"]);
+    for (const entry of Object.values(report.entries)) expect(entry).toMatchObject({ status: "Healthy" });
+  });
+
+  it("answers liveness without touching a dependency", async () => {
+    const response = await liveness(new Request("http://localhost/health/live"), noParams);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "Healthy", totalDuration: "00:00:00.000", entries: {} });
+  });
+});
 
 describe("HTTP contract", () => {
   it("answers an unknown /api path with 404 problem details", async () => {

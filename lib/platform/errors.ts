@@ -24,24 +24,32 @@ export class DependencyTimeoutError extends Error {
 
 export type ExceptionKind = "cancelled" | "database" | "timeout" | "unexpected";
 
-/** SQLSTATE classes and driver codes that mean the database itself is unreachable or refusing work. */
-const DATABASE_DOWN_SQLSTATE = /^(08|53|57P0[1-3])/;
-const DATABASE_DOWN_DRIVER_CODES = new Set([
+/** Socket-level codes: the peer is down or unreachable, whichever driver reports it. */
+const NETWORK_FAILURE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
+  "ECONNABORTED",
   "EHOSTUNREACH",
+  "ENETUNREACH",
   "ENOTFOUND",
+  "EAI_AGAIN",
   "EPIPE",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
+  "ETIMEDOUT",
 ]);
+/** SQLSTATE classes and postgres.js codes that mean the database itself is unreachable or refusing work. */
+const DATABASE_DOWN_SQLSTATE = /^(08|53|57P0[1-3])/;
+const POSTGRES_JS_CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
 const STATEMENT_TIMEOUT_SQLSTATE = "57014";
 
-function codeOf(error: unknown): string | undefined {
+export function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;
+}
+
+/** Whether `error` is a socket-level failure to reach a peer (as opposed to an error reply). */
+export function isNetworkFailure(error: unknown): boolean {
+  const code = codeOf(error);
+  return code !== undefined && NETWORK_FAILURE_CODES.has(code);
 }
 
 /** Walks the cause chain (drizzle wraps driver errors) from the outermost error inwards. */
@@ -58,9 +66,13 @@ export function classifyException(error: unknown, requestAborted = false): Excep
   const chain = [...causes(error)];
   if (requestAborted || chain.some((e) => e instanceof Error && e.name === "AbortError")) return "cancelled";
   const isDatabaseDown = chain.some((e) => {
-    const code = codeOf(e);
-    if (e instanceof DependencyUnavailableError) return true;
-    return code !== undefined && (DATABASE_DOWN_DRIVER_CODES.has(code) || DATABASE_DOWN_SQLSTATE.test(code));
+    const code = codeOf(e) ?? "";
+    return (
+      e instanceof DependencyUnavailableError ||
+      isNetworkFailure(e) ||
+      POSTGRES_JS_CONNECTION_CODES.has(code) ||
+      DATABASE_DOWN_SQLSTATE.test(code)
+    );
   });
   if (isDatabaseDown) return "database";
   const isTimeout = chain.some(

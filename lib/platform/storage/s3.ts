@@ -9,7 +9,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { DependencyUnavailableError } from "../errors";
+import { DependencyUnavailableError, isNetworkFailure } from "../errors";
 import { BUCKETS, type BucketName, type ByteRange, type Storage } from "./types";
 
 export type S3StorageOptions = {
@@ -27,23 +27,9 @@ const CONNECTION_TIMEOUT_MS = 2_000;
 const SOCKET_IDLE_TIMEOUT_MS = 60_000;
 const MAX_ATTEMPTS = 2;
 
-/** Errors that mean the endpoint could not be reached or stopped answering, as opposed to an S3 error reply. */
-const NETWORK_ERROR_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EPIPE",
-  "ETIMEDOUT",
-]);
-
 function isOutage(error: unknown): boolean {
   if (error instanceof S3ServiceException) return (error.$metadata.httpStatusCode ?? 0) >= 500;
-  if (!(error instanceof Error)) return false;
-  const code = "code" in error && typeof error.code === "string" ? error.code : undefined;
-  return error.name === "TimeoutError" || (code !== undefined && NETWORK_ERROR_CODES.has(code));
+  return (error instanceof Error && error.name === "TimeoutError") || isNetworkFailure(error);
 }
 
 function translate(error: unknown): unknown {
