@@ -53,6 +53,16 @@ const envSchema = z.object({
   INNGEST_BASE_URL: optionalUrl,
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Signs access tokens and console sessions; unset, a random secret is generated once under DATA_DIR (single instance only). */
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
+  RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
+  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
+  /** Reverse proxies in front of the app that append to X-Forwarded-For; the client IP is the entry before theirs. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+
   /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
   EMBEDDED_SCHEDULER: flag(true),
 });

@@ -61,6 +61,25 @@ function* causes(error: unknown): Generator<unknown> {
   }
 }
 
+/** The SQLSTATE of a database error, wherever drizzle nested the driver's error. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    const code = codeOf(e);
+    if (code && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The constraint a unique violation (23505) hit: postgres.js calls it `constraint_name`, PGlite `constraint`. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (const e of causes(error)) {
+    if (codeOf(e) !== "23505" || typeof e !== "object" || e === null) continue;
+    const named = "constraint_name" in e ? e.constraint_name : "constraint" in e ? e.constraint : undefined;
+    return typeof named === "string" ? named : "";
+  }
+  return undefined;
+}
+
 /** The spec's exception mapping, tried in order: cancelled, database failure, timeout, anything else. */
 export function classifyException(error: unknown, requestAborted = false): ExceptionKind {
   const chain = [...causes(error)];

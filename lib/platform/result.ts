@@ -8,6 +8,8 @@ export type BusinessError = {
   readonly code: string;
   readonly message: string;
   readonly kind: FailureKind;
+  /** Field → messages when a rule only the service can check (password policy, a role name) rejects input: answered as a validation problem. */
+  readonly errors?: Readonly<Record<string, string[]>>;
 };
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
@@ -23,4 +25,9 @@ export function fail<T = never>(error: BusinessError): Result<T> {
 /** Declares a module's error catalogue once, e.g. `Checkin.AlreadyClockedIn`. */
 export function businessError(code: `${string}.${string}` | string, kind: FailureKind, message: string): BusinessError {
   return Object.freeze({ code, kind, message });
+}
+
+/** A validation failure found by a service rather than by the request schema. */
+export function invalidFields(errors: Record<string, string[]>): BusinessError {
+  return Object.freeze({ code: "Validation.Failed", kind: "invalid", message: "One or more validation errors occurred.", errors });
 }

@@ -21,4 +21,14 @@ describe("memory cache", () => {
     await cache.releaseLock("lock", token ?? "");
     expect(await cache.acquireLock("lock", 30)).not.toBeNull();
   });
+
+  it("counts within a window and starts again when the window expires", async () => {
+    let now = 0;
+    const cache = createMemoryCache(() => now);
+    expect(await cache.increment("hits", 60)).toEqual({ count: 1, ttlSeconds: 60 });
+    now += 45_000;
+    expect(await cache.increment("hits", 60)).toEqual({ count: 2, ttlSeconds: 15 });
+    now += 15_000;
+    expect(await cache.increment("hits", 60)).toEqual({ count: 1, ttlSeconds: 60 });
+  });
 });

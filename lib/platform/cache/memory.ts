@@ -31,6 +31,12 @@ export function createMemoryCache(now: () => number = Date.now): Cache {
     async del(...keys) {
       for (const key of keys) entries.delete(key);
     },
+    async increment(key, ttlSeconds) {
+      const count = Number(read(key) ?? 0) + 1;
+      const expiresAt = entries.get(key)?.expiresAt ?? now() + ttlSeconds * 1000;
+      entries.set(key, { value: String(count), expiresAt });
+      return { count, ttlSeconds: Math.max(1, Math.ceil((expiresAt - now()) / 1000)) };
+    },
     async acquireLock(key, ttlSeconds) {
       if (read(key) !== null) return null;
       const token = randomUUID();

@@ -3,6 +3,10 @@ import Redis from "ioredis";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
 import type { Cache } from "./types";
 
+/** INCR and set the expiry on first use, atomically, so a counter can never outlive its window. */
+const INCREMENT_WITH_EXPIRY = `local count = redis.call("incr", KEYS[1])
+if count == 1 then redis.call("expire", KEYS[1], ARGV[1]) end
+return {count, redis.call("ttl", KEYS[1])}`;
 const RELEASE_IF_HOLDER = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 export type RedisOptions = { url: string; commandTimeoutMs: number };
@@ -63,6 +67,10 @@ export function createRedisCache(options: RedisOptions): Cache {
     },
     async del(...keys) {
       if (keys.length > 0) await call(() => client.del(...keys));
+    },
+    async increment(key, ttlSeconds) {
+      const [count, ttl] = (await call(() => client.eval(INCREMENT_WITH_EXPIRY, 1, key, ttlSeconds))) as [number, number];
+      return { count, ttlSeconds: Math.max(1, ttl) };
     },
     async acquireLock(key, ttlSeconds) {
       const token = randomUUID();

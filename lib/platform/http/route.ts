@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { authenticate, authorize, type Access, type Principal } from "@/lib/auth/authenticate";
+import { authContext } from "@/lib/auth/context";
+import { platform } from "../container";
 import type { BusinessError, FailureKind, Result } from "../result";
 import { runWithTrace, traceIdFrom } from "../trace";
 import { exceptionResponse } from "./exception";
 import { problemResponse, validationProblem } from "./problem";
+import { checkRateLimit, type RateLimitPolicy } from "./rate-limit";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -16,13 +20,17 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
 /** Requests larger than this are refused before parsing (413). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-export function businessErrorResponse(error: BusinessError): Response {
-  return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind] });
+export function businessErrorResponse(error: BusinessError, headers?: HeadersInit): Response {
+  return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind], headers });
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Schemas<P, Q, B> = {
+type Schemas<P, Q, B, A extends Access | undefined> = {
+  /** Who may call: a permission (401 without a valid token, 403 without the permission) or any signed-in user. */
+  access?: A;
+  /** Counts the request against a per-client-IP limit before anything else (429 over it). */
+  rateLimit?: RateLimitPolicy;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -30,9 +38,16 @@ type Schemas<P, Q, B> = {
   successStatus?: number;
 };
 
-export type RouteInput<P, Q, B> = { params: P; query: Q; body: B; request: Request };
+export type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
+  params: P;
+  query: Q;
+  body: B;
+  request: Request;
+  /** The authenticated caller when the route declares `access`. */
+  principal: A extends Access ? Principal : undefined;
+};
 
-type Handler<P, Q, B, T> = (input: RouteInput<P, Q, B>) => Promise<Result<T> | Response>;
+type Handler<P, Q, B, A extends Access | undefined, T> = (input: RouteInput<P, Q, B, A>) => Promise<Result<T> | Response>;
 
 class InvalidRequest {
   constructor(readonly response: Response) {}
@@ -82,24 +97,51 @@ function tooLarge(request: Request): Response {
   });
 }
 
+async function rateLimited(request: Request, policy: RateLimitPolicy | undefined): Promise<Response | null> {
+  if (!policy) return null;
+  const rejection = await checkRateLimit(await platform(), policy, request);
+  if (!rejection) return null;
+  return businessErrorResponse(rejection.error, { "retry-after": String(rejection.retryAfterSeconds) });
+}
+
+/** Authentication before validation, so an anonymous caller learns nothing about a payload's rules. */
+async function principalFor(request: Request, access: Access | undefined): Promise<Result<Principal | undefined>> {
+  if (!access) return { ok: true, value: undefined };
+  const authenticated = await authenticate(await authContext(), request.headers.get("authorization"));
+  return authenticated.ok ? authorize(authenticated.value, access) : authenticated;
+}
+
 /**
- * The one wrapper every route handler goes through: trace context, zod parsing
- * of params, query and body, business results mapped to status codes, and
- * exceptions mapped by the spec's order.
+ * The one wrapper every route handler goes through: trace context, rate limit, authentication
+ * and permission, zod parsing of params, query and body, business results mapped to status
+ * codes, and exceptions mapped by the spec's order.
  */
-export function route<P = undefined, Q = undefined, B = undefined, T = unknown>(
-  schemas: Schemas<P, Q, B>,
-  handler: Handler<P, Q, B, T>,
+export function route<P = undefined, Q = undefined, B = undefined, A extends Access | undefined = undefined, T = unknown>(
+  schemas: Schemas<P, Q, B, A>,
+  handler: Handler<P, Q, B, A, T>,
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return (request, context) =>
     runWithTrace({ traceId: traceIdFrom(request.headers.get("traceparent")) }, async () => {
       try {
+        const limited = await rateLimited(request, schemas.rateLimit);
+        if (limited) return limited;
+        const principal = await principalFor(request, schemas.access);
+        if (!principal.ok) return businessErrorResponse(principal.error);
         const params = parsePart(request, schemas.params, await context.params);
         const query = parsePart(request, schemas.query, queryObject(request));
         const body = schemas.body ? parsePart(request, schemas.body, await readJsonBody(request)) : (undefined as B);
-        const result = await handler({ params, query, body, request });
+        const result = await handler({
+          params,
+          query,
+          body,
+          request,
+          principal: principal.value as RouteInput<P, Q, B, A>["principal"],
+        });
         if (result instanceof Response) return result;
-        if (!result.ok) return businessErrorResponse(result.error);
+        if (!result.ok) {
+          const { errors } = result.error;
+          return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
+        }
         return Response.json(result.value, { status: schemas.successStatus ?? 200 });
       } catch (error) {
         if (error instanceof InvalidRequest) return error.response;

@@ -6,7 +6,7 @@ import { getSetupStatus } from "@/lib/setup/status";
 export const dynamic = "force-dynamic";
 
 /** Spec 4.2: whether first-run setup is complete. */
-export const GET = route({}, async () => {
+export const GET = route({ rateLimit: "setup" }, async () => {
   const { database } = await platform();
   return ok({ status: await getSetupStatus(database.db) });
 });

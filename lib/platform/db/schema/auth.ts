@@ -20,6 +20,8 @@ export const users = pgTable(
     failedLoginCount: integer("failed_login_count").notNull().default(0),
     lockedUntil: timestamptz("locked_until"),
     lastLoginAt: timestamptz("last_login_at"),
+    /** Access tokens issued before this instant are refused (blacklist, deactivation, password change). */
+    tokensRevokedAt: timestamptz("tokens_revoked_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { login } from "@/lib/auth/login";
+import { sessionResponse } from "@/lib/auth/session-http";
+import { route } from "@/lib/platform/http/route";
+import { passwordField } from "@/lib/users/schemas";
+
+export const dynamic = "force-dynamic";
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, "Required.").max(254),
+  password: passwordField,
+  /** Mobile apps ask for the refresh token in the body; browsers get an HttpOnly cookie. */
+  refreshTokenTransport: z.enum(["cookie", "body"]).default("cookie"),
+});
+
+/** Spec 4.6: accessToken, email, role, mustChangePassword; the refresh token as a cookie or, for mobile, in the body. */
+export const POST = route({ rateLimit: "auth", body: loginSchema }, async ({ body, request }) => {
+  const session = await login(await authContext(), body, request.headers.get("user-agent"));
+  return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+});

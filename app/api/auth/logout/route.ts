@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { logout } from "@/lib/auth/logout";
+import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+const logoutSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
+
+/** Spec 4.6: ends the refresh token's login, deny-lists the access token and clears the cookie; always 204. */
+export const POST = route({ body: logoutSchema }, async ({ body, request }) => {
+  await logout(await authContext(), {
+    authorization: request.headers.get("authorization"),
+    refreshToken: presentedRefreshToken(request, body.refreshToken)?.token ?? null,
+  });
+  return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(request) } });
+});

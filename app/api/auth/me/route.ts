@@ -1,0 +1,8 @@
+import { profileOf } from "@/lib/auth/profile";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.6: the caller's profile and effective permissions. */
+export const GET = route({ access: "authenticated" }, async ({ principal }) => ok(profileOf(principal)));

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
+import { refreshSession } from "@/lib/auth/refresh";
+import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
+import { route } from "@/lib/platform/http/route";
+import { fail } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
+
+/** Spec 4.6: a new access token and a rotated refresh token, returned the way the old one came (cookie or body). */
+export const POST = route({ rateLimit: "auth", body: refreshSchema }, async ({ body, request }) => {
+  const presented = presentedRefreshToken(request, body.refreshToken);
+  if (!presented) return fail(AuthErrors.invalidRefreshToken);
+  const session = await refreshSession(await authContext(), presented.token, request.headers.get("user-agent"));
+  return session.ok ? sessionResponse(request, session.value, presented.transport) : session;
+});

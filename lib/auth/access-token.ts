@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import { errors, jwtVerify, SignJWT } from "jose";
+
+const ISSUER = "clubops";
+const AUDIENCE = "clubops-api";
+const ALGORITHM = "HS256";
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerToken(authorization: string | null): string | null {
+  return authorization?.match(BEARER)?.[1] ?? null;
+}
+
+export type AccessTokenClaims = { userId: string; jti: string; issuedAt: number; expiresAt: number };
+export type IssuedAccessToken = { token: string; jti: string; expiresAt: Date };
+
+/** A short-lived JWT with sub, jti, iat and exp; everything else is looked up per request, so it is never stale. */
+export async function issueAccessToken(key: Uint8Array, userId: string, ttlSeconds: number): Promise<IssuedAccessToken> {
+  const jti = randomUUID();
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(userId)
+    .setJti(jti)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
+    .sign(key);
+  return { token, jti, expiresAt: new Date((issuedAt + ttlSeconds) * 1000) };
+}
+
+/** The token's claims, or null when it is malformed, forged, expired or not ours. */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
+    if (!payload.sub || !payload.jti || payload.iat === undefined || payload.exp === undefined) return null;
+    return { userId: payload.sub, jti: payload.jti, issuedAt: payload.iat, expiresAt: payload.exp };
+  } catch (error) {
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
+  }
+}

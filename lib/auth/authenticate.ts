@@ -1,0 +1,33 @@
+import { fail, ok, type Result } from "@/lib/platform/result";
+import { loadUserAccess, type UserAccess } from "@/lib/users/access";
+import { bearerToken, verifyAccessToken } from "./access-token";
+import type { AuthContext } from "./context";
+import { isAccessTokenDenied } from "./deny-list";
+import { AuthErrors } from "./errors";
+import { allows, type Permission } from "./permissions";
+
+/** The caller of a protected request: who they are now (roles, permissions) and which token they used. */
+export type Principal = UserAccess & { jti: string; tokenExpiresAt: number };
+
+/** Spec 5: a bearer JWT, not on the deny-list, of a user who is still active and not blacklisted. */
+export async function authenticate(ctx: AuthContext, authorization: string | null): Promise<Result<Principal>> {
+  const token = bearerToken(authorization);
+  if (!token) return fail(AuthErrors.missingToken);
+  const claims = await verifyAccessToken(ctx.keys.accessToken, token);
+  if (!claims) return fail(AuthErrors.invalidToken);
+  if (await isAccessTokenDenied(ctx.cache, claims.jti)) return fail(AuthErrors.tokenRevoked);
+  const user = await loadUserAccess(ctx.database.db, claims.userId);
+  if (!user || !user.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
+  if (user.tokensRevokedAt && claims.issuedAt < Math.floor(user.tokensRevokedAt.getTime() / 1000)) {
+    return fail(AuthErrors.tokenRevoked);
+  }
+  return ok({ ...user, jti: claims.jti, tokenExpiresAt: claims.expiresAt });
+}
+
+/** "authenticated" admits any signed-in user (own profile, password change). */
+export type Access = Permission | "authenticated";
+
+export function authorize(principal: Principal, access: Access): Result<Principal> {
+  if (access === "authenticated" || allows(principal.permissions, access)) return ok(principal);
+  return fail(AuthErrors.forbidden);
+}

@@ -1,0 +1,45 @@
+import { hkdfSync, randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { Config } from "@/lib/config";
+
+export type AuthKeys = {
+  /** HMAC key of the API's access tokens. */
+  accessToken: Uint8Array;
+  /** Secret of the console's next-auth session cookie. */
+  consoleSession: string;
+};
+
+const SECRET_FILE = "auth-secret";
+
+/**
+ * AUTH_SECRET when set; otherwise a random secret created once under DATA_DIR, so the embedded
+ * default needs no setup and sessions survive restarts. Several instances must share AUTH_SECRET.
+ */
+async function loadSecret(config: Config): Promise<string> {
+  if (config.AUTH_SECRET) return config.AUTH_SECRET;
+  const file = path.join(config.dataDir, SECRET_FILE);
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    // "wx": if another process won the race, use its secret.
+    await writeFile(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 }).catch(() => {});
+    return (await readFile(file, "utf8")).trim();
+  }
+}
+
+/** One key per purpose, derived from the secret, so no key signs two kinds of token. */
+function derive(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "clubops", purpose, 32));
+}
+
+const holder = globalThis as typeof globalThis & { __clubopsAuthKeys?: Promise<AuthKeys> };
+
+export function authKeys(config: Config): Promise<AuthKeys> {
+  holder.__clubopsAuthKeys ??= loadSecret(config).then((secret) => ({
+    accessToken: derive(secret, "access-token"),
+    consoleSession: derive(secret, "console-session").toString("base64url"),
+  }));
+  return holder.__clubopsAuthKeys;
+}

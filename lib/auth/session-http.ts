@@ -1,0 +1,64 @@
+import type { Session } from "./session";
+
+/** Scoped to the auth endpoints: the refresh token never travels with ordinary API calls. */
+export const REFRESH_COOKIE = "clubops_refresh";
+const REFRESH_COOKIE_PATH = "/api/auth";
+
+/**
+ * How a client receives its refresh token: browsers in an HttpOnly cookie (default), mobile apps,
+ * which keep it in secure storage, in the body. Chosen per login with `"refreshTokenTransport": "body"`.
+ */
+export type RefreshTokenTransport = "cookie" | "body";
+
+const isLocalhost = (request: Request) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(request.url).hostname);
+
+function cookie(request: Request, value: string, maxAgeSeconds: number): string {
+  const secure = isLocalhost(request) ? "" : "; Secure";
+  return `${REFRESH_COOKIE}=${value}; Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
+}
+
+export function clearRefreshCookie(request: Request): string {
+  return cookie(request, "", 0);
+}
+
+/** The spec's login response (accessToken, email, role, mustChangePassword) plus expiry details. */
+export function sessionResponse(
+  request: Request,
+  session: Session,
+  transport: RefreshTokenTransport,
+  status = 200,
+): Response {
+  const body = {
+    accessToken: session.accessToken,
+    tokenType: "Bearer",
+    expiresIn: Math.round((session.accessTokenExpiresAt.getTime() - Date.now()) / 1000),
+    userId: session.user.id,
+    email: session.user.email,
+    role: session.user.role,
+    mustChangePassword: session.user.mustChangePassword,
+    ...(transport === "body"
+      ? { refreshToken: session.refreshToken, refreshTokenExpiresAt: session.refreshTokenExpiresAt.toISOString() }
+      : {}),
+  };
+  const headers = new Headers({ "cache-control": "no-store" });
+  if (transport === "cookie") {
+    const maxAge = Math.round((session.refreshTokenExpiresAt.getTime() - Date.now()) / 1000);
+    headers.append("set-cookie", cookie(request, session.refreshToken, maxAge));
+  }
+  return Response.json(body, { status, headers });
+}
+
+/** The refresh token from the body (mobile) or the cookie (web), and which way it came, so the answer goes back the same way. */
+export function presentedRefreshToken(
+  request: Request,
+  bodyToken: string | undefined,
+): { token: string; transport: RefreshTokenTransport } | null {
+  if (bodyToken) return { token: bodyToken, transport: "body" };
+  const fromCookie = request.headers
+    .get("cookie")
+    ?.split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${REFRESH_COOKIE}=`))
+    ?.slice(REFRESH_COOKIE.length + 1);
+  return fromCookie ? { token: decodeURIComponent(fromCookie), transport: "cookie" } : null;
+}

@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import type { AuthContext } from "@/lib/auth/context";
+import { hashPassword } from "@/lib/auth/password";
+import { getPasswordPolicy, passwordPolicyViolations } from "@/lib/auth/password-policy";
+import { startSession, type Session } from "@/lib/auth/session";
+import { roles, userRoles, users } from "@/lib/platform/db/schema";
+import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import type { NewAccount } from "@/lib/users/schemas";
+import { ensureSetupDefaults } from "./defaults";
+import { SetupErrors } from "./errors";
+import { getPlatformSettings } from "./platform";
+import { getSetupStatus } from "./status";
+
+/**
+ * Spec 4.2: creates the first user, a SuperAdmin, and signs them in. SERIALIZABLE makes "no user
+ * exists yet" and the insert one atomic step: of any number of parallel calls exactly one commits,
+ * the others are retried, see the user and answer Setup.AlreadyCompleted.
+ */
+export async function createSuperAdmin(ctx: AuthContext, account: NewAccount, userAgent: string | null): Promise<Result<Session>> {
+  // Hashing takes ~100 ms of CPU: do it once, outside the transaction and its retries.
+  const passwordHash = await hashPassword(account.password);
+  return inSerializableTransaction(ctx.database.db, async (tx) => {
+    if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+    if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);
+    await ensureSetupDefaults(tx);
+    const violations = passwordPolicyViolations(await getPasswordPolicy(tx), account.password, account);
+    if (violations.length > 0) return fail(invalidFields({ password: violations }));
+
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        username: account.username,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        lastLoginAt: new Date(),
+      })
+      .returning({ id: users.id, email: users.email, mustChangePassword: users.mustChangePassword });
+    if (!user) throw new Error("insert returned no user");
+    const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SuperAdmin"));
+    if (!superAdmin) throw new Error("SuperAdmin role missing after ensureSetupDefaults");
+    await tx.insert(userRoles).values({ userId: user.id, roleId: superAdmin.id });
+    await recordAudit(tx, {
+      action: "setup.superadmin_created",
+      severity: "Warning",
+      actorId: user.id,
+      entity: "user",
+      entityId: user.id,
+      data: { email: account.email, username: account.username },
+    });
+    return ok(await startSession(ctx, tx, { ...user, roles: ["SuperAdmin"] }, { userAgent }));
+  });
+}
