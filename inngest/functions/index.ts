@@ -1,4 +1,5 @@
+import { deliverMail } from "./deliver-mail";
 import { forwardAuditLog } from "./forward-audit-log";
 
 /** Every Inngest function the app serves; one per recurring job in lib/jobs/definitions.ts. */
-export const functions = [forwardAuditLog];
+export const functions = [forwardAuditLog, deliverMail];

@@ -12,16 +12,23 @@ export function bearerToken(authorization: string | null): string | null {
   return authorization?.match(BEARER)?.[1] ?? null;
 }
 
-export type AccessTokenClaims = { userId: string; jti: string; issuedAt: number; expiresAt: number };
+export type AccessTokenClaims = { userId: string; jti: string; sessionVersion: number; expiresAt: number };
 export type IssuedAccessToken = { token: string; jti: string; expiresAt: Date };
 
-/** A short-lived JWT with sub, jti, iat and exp; everything else is looked up per request, so it is never stale. */
-export async function issueAccessToken(key: Uint8Array, userId: string, ttlSeconds: number): Promise<IssuedAccessToken> {
+/**
+ * A short-lived JWT with sub, jti, iat, exp and `sv` (the user's session version). Roles and permissions
+ * are looked up per request, so they are never stale, and raising the version revokes every older token.
+ */
+export async function issueAccessToken(
+  key: Uint8Array,
+  subject: { userId: string; sessionVersion: number },
+  ttlSeconds: number,
+): Promise<IssuedAccessToken> {
   const jti = randomUUID();
   const issuedAt = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({})
+  const token = await new SignJWT({ sv: subject.sessionVersion })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
-    .setSubject(userId)
+    .setSubject(subject.userId)
     .setJti(jti)
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -35,8 +42,8 @@ export async function issueAccessToken(key: Uint8Array, userId: string, ttlSecon
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-    if (!payload.sub || !payload.jti || payload.iat === undefined || payload.exp === undefined) return null;
-    return { userId: payload.sub, jti: payload.jti, issuedAt: payload.iat, expiresAt: payload.exp };
+    if (!payload.sub || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;
+    return { userId: payload.sub, jti: payload.jti, sessionVersion: payload.sv, expiresAt: payload.exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

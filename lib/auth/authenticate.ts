@@ -18,16 +18,16 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
   if (await isAccessTokenDenied(ctx.cache, claims.jti)) return fail(AuthErrors.tokenRevoked);
   const user = await loadUserAccess(ctx.database.db, claims.userId);
   if (!user || !user.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
-  if (user.tokensRevokedAt && claims.issuedAt < Math.floor(user.tokensRevokedAt.getTime() / 1000)) {
-    return fail(AuthErrors.tokenRevoked);
-  }
+  if (claims.sessionVersion !== user.sessionVersion) return fail(AuthErrors.tokenRevoked);
   return ok({ ...user, jti: claims.jti, tokenExpiresAt: claims.expiresAt });
 }
 
-/** "authenticated" admits any signed-in user (own profile, password change). */
+/** "authenticated" admits any signed-in user (own profile, password change, logout). */
 export type Access = Permission | "authenticated";
 
+/** Until a temporary password is replaced, the account can only reach its own profile and the password change. */
 export function authorize(principal: Principal, access: Access): Result<Principal> {
-  if (access === "authenticated" || allows(principal.permissions, access)) return ok(principal);
-  return fail(AuthErrors.forbidden);
+  if (access === "authenticated") return ok(principal);
+  if (principal.mustChangePassword) return fail(AuthErrors.passwordChangeRequired);
+  return allows(principal.permissions, access) ? ok(principal) : fail(AuthErrors.forbidden);
 }

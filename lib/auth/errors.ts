@@ -9,6 +9,11 @@ export const AuthErrors = {
   invalidToken: businessError("Auth.InvalidToken", "unauthorized", "The access token is invalid or has expired."),
   tokenRevoked: businessError("Auth.TokenRevoked", "unauthorized", "Your session has ended; please log in again."),
   forbidden: businessError("Auth.Forbidden", "forbidden", "You do not have permission to do this."),
+  passwordChangeRequired: businessError(
+    "Auth.PasswordChangeRequired",
+    "forbidden",
+    "Choose a new password first (POST /api/auth/change-password).",
+  ),
   invalidCredentials: businessError("Auth.InvalidCredentials", "unauthorized", "The email or password is incorrect."),
   userBlocked: businessError("Auth.UserBlocked", "forbidden", "This account has been blocked. Contact the club's staff."),
   userDeactivated: businessError("Auth.UserDeactivated", "forbidden", "This account has been deactivated."),

@@ -22,7 +22,7 @@ export type Session = {
 export async function startSession(
   ctx: AuthContext,
   executor: Executor,
-  user: Pick<UserAccess, "id" | "email" | "roles" | "mustChangePassword">,
+  user: Pick<UserAccess, "id" | "email" | "roles" | "mustChangePassword" | "sessionVersion">,
   options: { familyId?: string; userAgent?: string | null } = {},
 ): Promise<Session> {
   const refreshToken = newOpaqueToken();
@@ -34,7 +34,11 @@ export async function startSession(
     expiresAt: refreshTokenExpiresAt,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
   });
-  const access = await issueAccessToken(ctx.keys.accessToken, user.id, ctx.config.ACCESS_TOKEN_TTL_SECONDS);
+  const access = await issueAccessToken(
+    ctx.keys.accessToken,
+    { userId: user.id, sessionVersion: user.sessionVersion },
+    ctx.config.ACCESS_TOKEN_TTL_SECONDS,
+  );
   return {
     accessToken: access.token,
     accessTokenExpiresAt: access.expiresAt,

@@ -1,4 +1,5 @@
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
+import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
 
 export type JobArgs = { date?: string };
@@ -23,8 +24,16 @@ export const forwardAuditLogJob: JobDefinition = {
   run: async (platform) => forwardAuditOutbox(platform),
 };
 
+export const deliverMailJob: JobDefinition = {
+  name: "deliver-mail",
+  description: "Renders and sends due mail from the PostgreSQL outbox, retrying failures with backoff.",
+  cron: "* * * * *",
+  lockSeconds: 300,
+  run: async (platform) => deliverPendingMail(platform),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
-export const JOBS: readonly JobDefinition[] = [forwardAuditLogJob];
+export const JOBS: readonly JobDefinition[] = [forwardAuditLogJob, deliverMailJob];
 
 export function findJob(name: string): JobDefinition | undefined {
   return JOBS.find((job) => job.name === name);

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/password";
-import { getPasswordPolicy, passwordPolicyViolations } from "@/lib/auth/password-policy";
+import { checkNewPassword } from "@/lib/auth/credentials";
 import { startSession, type Session } from "@/lib/auth/session";
 import { roles, userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
-import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import { fail, ok, type Result } from "@/lib/platform/result";
 import type { NewAccount } from "@/lib/users/schemas";
 import { ensureSetupDefaults } from "./defaults";
 import { SetupErrors } from "./errors";
@@ -25,8 +25,8 @@ export async function createSuperAdmin(ctx: AuthContext, account: NewAccount, us
     if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
     if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);
     await ensureSetupDefaults(tx);
-    const violations = passwordPolicyViolations(await getPasswordPolicy(tx), account.password, account);
-    if (violations.length > 0) return fail(invalidFields({ password: violations }));
+    const weak = await checkNewPassword(tx, account.password, account, "password");
+    if (weak) return fail(weak);
 
     const [user] = await tx
       .insert(users)
@@ -39,7 +39,7 @@ export async function createSuperAdmin(ctx: AuthContext, account: NewAccount, us
         emailVerifiedAt: new Date(),
         lastLoginAt: new Date(),
       })
-      .returning({ id: users.id, email: users.email, mustChangePassword: users.mustChangePassword });
+      .returning({ id: users.id, email: users.email, mustChangePassword: users.mustChangePassword, sessionVersion: users.sessionVersion });
     if (!user) throw new Error("insert returned no user");
     const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SuperAdmin"));
     if (!superAdmin) throw new Error("SuperAdmin role missing after ensureSetupDefaults");

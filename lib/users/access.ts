@@ -12,7 +12,7 @@ export type UserAccess = {
   mustChangePassword: boolean;
   isActive: boolean;
   blacklistedAt: Date | null;
-  tokensRevokedAt: Date | null;
+  sessionVersion: number;
   roles: string[];
   permissions: string[];
 };
@@ -29,7 +29,7 @@ export async function loadUserAccess(executor: Executor, userId: string): Promis
       mustChangePassword: users.mustChangePassword,
       isActive: users.isActive,
       blacklistedAt: users.blacklistedAt,
-      tokensRevokedAt: users.tokensRevokedAt,
+      sessionVersion: users.sessionVersion,
       roles: sql<string[]>`coalesce(array_agg(distinct ${roles.name}) filter (where ${roles.name} is not null), '{}')`,
       permissions: sql<string[]>`coalesce(array_agg(distinct ${rolePermissions.permission}) filter (where ${rolePermissions.permission} is not null), '{}')`,
     })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationQuery } from "@/lib/platform/pagination";
 
 /** Field rules shared by setup, registration and user management. */
 export const emailField = z.email("Enter a valid email address.").max(254).transform((email) => email.trim());
@@ -18,3 +19,26 @@ export const newAccountSchema = z.object({
   lastName: personNameField,
 });
 export type NewAccount = z.output<typeof newAccountSchema>;
+
+export const userListQuery = paginationQuery(["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"], "createdAt").extend({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(["active", "inactive", "blacklisted"]).optional(),
+});
+export type UserListQuery = z.output<typeof userListQuery>;
+
+const roleNames = z.array(z.string().trim().min(1).max(50)).max(20).transform((names) => [...new Set(names)]);
+
+export const createUserSchema = newAccountSchema.extend({ roles: roleNames.default(["User"]) });
+export type CreateUserInput = z.output<typeof createUserSchema>;
+
+export const updateUserSchema = z.object({
+  email: emailField,
+  username: usernameField,
+  firstName: personNameField,
+  lastName: personNameField,
+  isActive: z.boolean(),
+});
+export type UpdateUserInput = z.output<typeof updateUserSchema>;
+
+export const assignRolesSchema = z.object({ roles: roleNames });
+export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Say why.").max(500) });

@@ -20,8 +20,8 @@ export const users = pgTable(
     failedLoginCount: integer("failed_login_count").notNull().default(0),
     lockedUntil: timestamptz("locked_until"),
     lastLoginAt: timestamptz("last_login_at"),
-    /** Access tokens issued before this instant are refused (blacklist, deactivation, password change). */
-    tokensRevokedAt: timestamptz("tokens_revoked_at"),
+    /** Carried by every access token; raising it refuses all tokens issued before (blacklist, deactivation, password change). */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

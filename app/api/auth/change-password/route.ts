@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { changePassword } from "@/lib/auth/password-change";
+import { sessionResponse } from "@/lib/auth/session-http";
+import { route } from "@/lib/platform/http/route";
+import { passwordField } from "@/lib/users/schemas";
+
+export const dynamic = "force-dynamic";
+
+const changePasswordSchema = z.object({
+  currentPassword: passwordField,
+  newPassword: passwordField,
+  refreshTokenTransport: z.enum(["cookie", "body"]).default("cookie"),
+});
+
+/** The caller's new password; other sessions end and a fresh login response comes back. */
+export const POST = route({ access: "authenticated", body: changePasswordSchema }, async ({ body, principal, request }) => {
+  const session = await changePassword(await authContext(), principal, body, request.headers.get("user-agent"));
+  return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+});

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { requestPasswordReset } from "@/lib/auth/recovery";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+import { emailField } from "@/lib/users/schemas";
+
+export const dynamic = "force-dynamic";
+
+const forgotPasswordSchema = z.object({ email: emailField });
+
+/** Emails a reset link if the address has an account; the same 202 either way. */
+export const POST = route({ rateLimit: "auth", body: forgotPasswordSchema, successStatus: 202 }, async ({ body }) => {
+  await requestPasswordReset(await authContext(), body.email);
+  return ok({ message: "If an account uses that address, we have sent it a link to reset the password." });
+});

@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { resetPassword } from "@/lib/auth/recovery";
+import { route } from "@/lib/platform/http/route";
+import { passwordField } from "@/lib/users/schemas";
+
+export const dynamic = "force-dynamic";
+
+const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), newPassword: passwordField });
+
+/** Sets a new password from a single-use reset link; 204, and every session of the account ends. */
+export const POST = route({ rateLimit: "auth", body: resetPasswordSchema }, async ({ body }) => {
+  const reset = await resetPassword(await authContext(), body);
+  return reset.ok ? new Response(null, { status: 204 }) : reset;
+});

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { authContext } from "@/lib/auth/context";
+import { verifyEmail } from "@/lib/auth/registration";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** Confirms an email address from the emailed link; 204. */
+export const POST = route({ rateLimit: "auth", body: verifyEmailSchema }, async ({ body }) => {
+  const verified = await verifyEmail(await authContext(), body.token);
+  return verified.ok ? new Response(null, { status: 204 }) : verified;
+});

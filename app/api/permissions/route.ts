@@ -1,0 +1,8 @@
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+import { listPermissions } from "@/lib/roles/service";
+
+export const dynamic = "force-dynamic";
+
+/** Every permission string the service knows (spec 5), including promotions:* and referrals:*. */
+export const GET = route({ access: "permissions:read" }, async () => ok(listPermissions()));

@@ -1,0 +1,16 @@
+import { platform } from "@/lib/platform/container";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+import { blacklistUser, liftBlacklist } from "@/lib/users/admin";
+import { blacklistSchema } from "@/lib/users/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** Blocks sign-in and ends the user's sessions at once. */
+export const POST = route({ access: "users:write", params: idParams, body: blacklistSchema }, async ({ params, body, principal }) =>
+  blacklistUser((await platform()).database.db, principal, params.id, body.reason),
+);
+
+export const DELETE = route({ access: "users:write", params: idParams }, async ({ params, principal }) =>
+  liftBlacklist((await platform()).database.db, principal, params.id),
+);

@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "tokens_revoked_at" timestamp with time zone;

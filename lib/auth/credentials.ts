@@ -1,0 +1,51 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { users } from "@/lib/platform/db/schema";
+import { invalidFields, type BusinessError } from "@/lib/platform/result";
+import { getPasswordPolicy, passwordPolicyViolations } from "./password-policy";
+import { revokeAllSessions } from "./refresh";
+
+/** The policy check every password set goes through; the violations come back as field errors of `field`. */
+export async function checkNewPassword(
+  executor: Executor,
+  password: string,
+  owner: { email: string; username: string },
+  field: string,
+): Promise<BusinessError | null> {
+  const violations = passwordPolicyViolations(await getPasswordPolicy(executor), password, owner);
+  return violations.length > 0 ? invalidFields({ [field]: violations }) : null;
+}
+
+/**
+ * Ends a user's access now: every refresh token is revoked and every access token refused
+ * (the session version they carry is no longer current). Returns the new version.
+ */
+export async function endAllSessions(tx: Executor, userId: string): Promise<number> {
+  const [bumped] = await tx
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ sessionVersion: users.sessionVersion });
+  await revokeAllSessions(tx, userId);
+  return bumped?.sessionVersion ?? 0;
+}
+
+/**
+ * Stores a password the user chose themselves: clears mustChangePassword and any lockout, and ends
+ * every existing session, since whoever knew the old password may hold one. Returns the new session version.
+ */
+export async function replacePassword(tx: Executor, userId: string, passwordHash: string): Promise<number> {
+  await tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+  return endAllSessions(tx, userId);
+}
+
+/** Following an emailed link proves the address. */
+export async function markEmailVerified(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}

@@ -1,0 +1,138 @@
+import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Database, DatabaseAdapter } from "@/lib/platform/db";
+import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import type { EmailRenderer, RenderedEmail } from "@/lib/platform/email-renderer";
+import type { Mailer } from "@/lib/platform/smtp";
+
+/** After this many failed attempts (1 + 2 + 4 + … + 32 + 60 min: about 2 h of retrying) a mail is failed for good. */
+export const MAX_ATTEMPTS = 8;
+const DEFAULT_BATCH_SIZE = 10;
+/** Bounds one run (500 mails); the next run carries on. */
+const MAX_BATCHES_PER_RUN = 50;
+/**
+ * How long a claimed mail is reserved for the instance that claimed it. It must outlast sending a whole batch
+ * (render 5 s + SMTP connect, greeting and idle timeouts 25 s, per mail); a crashed instance's mail is retried after it.
+ */
+const LEASE_MS = 10 * 60_000;
+const FIRST_RETRY_DELAY_MS = 60_000;
+const MAX_RETRY_DELAY_MS = 60 * 60_000;
+const MAX_ERROR_LENGTH = 1_000;
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export type MailDeliveryDependencies = { database: DatabaseAdapter; renderer: EmailRenderer; mailer: Mailer };
+export type MailDeliveryOptions = {
+  batchSize?: number;
+  /** Overrides the database clock, which otherwise decides what is due and stamps every outcome. */
+  now?: () => Date;
+};
+export type MailDeliveryResult = { sent: number; retrying: number; failed: number };
+
+/** What happened to one mail: sent, refused by the renderer (permanent), or an outage or timeout (worth retrying). */
+type Attempt =
+  | { outcome: "sent"; email: RenderedEmail; messageId: string }
+  | { outcome: "rejected"; error: string }
+  | { outcome: "errored"; error: string };
+
+/**
+ * Sends the pending mail that is due, oldest first, and records each outcome as soon as it is known.
+ *
+ * Claim, then send: a short statement claims a batch (SKIP LOCKED, so concurrent instances take different rows)
+ * by moving its next_attempt_at forward by a lease; rendering and SMTP happen outside any transaction, so a slow
+ * SMTP server never holds a database connection or locks. A mail is claimed by one instance at a time and never
+ * sent twice, except when an instance dies between SMTP accepting a mail and recording it (at-least-once).
+ */
+export async function deliverPendingMail(
+  deps: MailDeliveryDependencies,
+  options: MailDeliveryOptions = {},
+): Promise<MailDeliveryResult> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  // The database's clock by default: it stamped next_attempt_at on enqueue, and an app server's clock may be behind it.
+  const now = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
+  const result: MailDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
+  for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
+    const claimed = await claimDueMail(deps.database.db, batchSize, now());
+    for (const row of claimed) {
+      const attempt = await attemptDelivery(deps, row);
+      result[await recordAttempt(deps.database.db, row, attempt, now())] += 1;
+    }
+    // A short batch means nothing else is due; a retry means SMTP or the renderer is struggling, so the rest waits.
+    if (claimed.length < batchSize || result.retrying > 0) break;
+  }
+  return result;
+}
+
+async function claimDueMail(db: Database, batchSize: number, now: SQL): Promise<OutboxRow[]> {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.nextAttemptAt, now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt))
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: later(now, LEASE_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+}
+
+/** Renders and sends one mail; touches no database, so a thrown failure of either component becomes a retry. */
+async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, row: OutboxRow): Promise<Attempt> {
+  try {
+    // enqueueMail stores only objects; the renderer validates them against the template.
+    const rendered = await renderer.render(row.template, row.props as Record<string, unknown>);
+    if (!rendered.ok) return { outcome: "rejected", error: `${rendered.error.code}: ${rendered.error.message}` };
+    const { messageId } = await mailer.send({ to: row.toAddress, ...rendered.value });
+    return { outcome: "sent", email: rendered.value, messageId };
+  } catch (error) {
+    return { outcome: "errored", error: describeError(error) };
+  }
+}
+
+/** Stores the attempt; the status condition keeps a late writer from undoing a mail another instance sent. */
+async function recordAttempt(db: Database, row: OutboxRow, attempt: Attempt, now: SQL): Promise<keyof MailDeliveryResult> {
+  const changes = changesFor(row, attempt, now);
+  await db
+    .update(mailOutbox)
+    .set(changes)
+    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending")));
+  return changes.status === "pending" ? "retrying" : changes.status;
+}
+
+function changesFor(row: OutboxRow, attempt: Attempt, now: SQL) {
+  const attempts = row.attempts + 1;
+  switch (attempt.outcome) {
+    case "sent": {
+      const { subject, html, text } = attempt.email;
+      return { status: "sent", attempts, subject, html, textBody: text, messageId: attempt.messageId, sentAt: now } as const;
+    }
+    case "rejected":
+      return { status: "failed", attempts, lastError: attempt.error } as const;
+    case "errored":
+      return {
+        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        attempts,
+        lastError: attempt.error,
+        nextAttemptAt: later(now, retryDelayMs(attempts)),
+      } as const;
+  }
+}
+
+function later(now: SQL, ms: number): SQL {
+  return sql`${now} + ${ms}::bigint * interval '1 millisecond'`;
+}
+
+/** 1 min after the first failure, doubling after each further one, at most 1 h. */
+function retryDelayMs(failedAttempts: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** (failedAttempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+/** The message and its causes ("smtp is unavailable: connect ECONNREFUSED …"), for the row's last_error. */
+function describeError(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error && messages.length < 4; current = current.cause) {
+    messages.push(current.message);
+  }
+  return (messages.join(": ") || String(error)).slice(0, MAX_ERROR_LENGTH);
+}

@@ -1,0 +1,37 @@
+import type { Platform } from "@/lib/platform/container";
+import { logger } from "@/lib/platform/logger";
+import { deliverPendingMail } from "./delivery";
+
+type BackgroundDelivery = { running: boolean; again: boolean };
+
+// One state per process: Next.js may load this module in several bundles (instrumentation, routes).
+const holder = globalThis as typeof globalThis & { __clubopsMailDelivery?: BackgroundDelivery };
+const delivery = (holder.__clubopsMailDelivery ??= { running: false, again: false });
+
+/**
+ * Starts sending due mail in the background, for a request that has just committed mail, so it goes out within
+ * seconds instead of at the next deliver-mail job. Never throws: a failure is logged and the job retries the mail.
+ * At most one run per process is in flight; a call during a run asks for one more run after it, which picks up
+ * mail committed after the current run claimed its batch.
+ */
+export function deliverMailSoon(platform: Platform): void {
+  if (delivery.running) {
+    delivery.again = true;
+    return;
+  }
+  delivery.running = true;
+  void deliverUntilNoneRequested(platform);
+}
+
+async function deliverUntilNoneRequested(platform: Platform): Promise<void> {
+  try {
+    do {
+      delivery.again = false;
+      await deliverPendingMail(platform).catch((error: unknown) => {
+        logger.error({ err: error }, "background mail delivery failed; the deliver-mail job retries it");
+      });
+    } while (delivery.again);
+  } finally {
+    delivery.running = false;
+  }
+}

@@ -1,0 +1,25 @@
+import type { TemplateName } from "@/emails/registry";
+import type { Executor } from "@/lib/platform/db";
+import { mailOutbox } from "@/lib/platform/db/schema/mail";
+
+export type MailRequest = {
+  template: TemplateName;
+  to: string;
+  /** Checked against the template's schema when the mail is rendered; bad props fail that mail, not the caller. */
+  props: Record<string, unknown>;
+  /** Business key that makes the mail idempotent, e.g. `renewal-reminder:<subscription>:<term>`. */
+  dedupeKey?: string;
+};
+
+/**
+ * Queues a mail through the caller's executor, so it is sent exactly when the caller's change commits.
+ * Returns null, inserting nothing, when a mail with the same dedupe key was queued before.
+ */
+export async function enqueueMail(executor: Executor, mail: MailRequest): Promise<{ id: string } | null> {
+  const [queued] = await executor
+    .insert(mailOutbox)
+    .values({ template: mail.template, toAddress: mail.to, props: mail.props, dedupeKey: mail.dedupeKey ?? null })
+    .onConflictDoNothing({ target: mailOutbox.dedupeKey })
+    .returning({ id: mailOutbox.id });
+  return queued ?? null;
+}

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import type { Principal } from "@/lib/auth/authenticate";
+import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
+import type { Database } from "@/lib/platform/db";
+import { roles } from "@/lib/platform/db/schema";
+import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
+import { offsetOf, paginated, type Paginated } from "@/lib/platform/pagination";
+import { fail, ok, type Result } from "@/lib/platform/result";
+import { RoleErrors } from "./errors";
+import { canGrant } from "./grants";
+import { countRoles, findRole, replaceRolePermissions, selectRoles, type Role } from "./repository";
+import type { RoleInput, RoleListQuery } from "./schemas";
+
+const FOREIGN_KEY_VIOLATION = "23503";
+
+export type Actor = Pick<Principal, "id" | "permissions">;
+
+export async function listRoles(db: Database, query: RoleListQuery): Promise<Paginated<Role>> {
+  const [items, total] = await Promise.all([
+    selectRoles(db, { order: query, limit: query.pageSize, offset: offsetOf(query) }),
+    countRoles(db),
+  ]);
+  return paginated(items, total, query);
+}
+
+export async function getRole(db: Database, id: string): Promise<Result<Role>> {
+  const role = await findRole(db, id);
+  return role ? ok(role) : fail(RoleErrors.notFound);
+}
+
+/** Every permission string the service knows, with the wildcard first. */
+export function listPermissions(): string[] {
+  return [WILDCARD, ...PERMISSIONS];
+}
+
+/** A unique-name violation becomes Role.DuplicateName; anything else stays unexpected. */
+async function uniqueName<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === "roles_name_key") return fail(RoleErrors.duplicateName);
+    throw error;
+  }
+}
+
+export async function createRole(db: Database, actor: Actor, input: RoleInput): Promise<Result<Role>> {
+  if (!canGrant(actor.permissions, input.permissions)) return fail(RoleErrors.cannotGrant);
+  return uniqueName(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: input.name, description: input.description || null })
+        .returning({ id: roles.id });
+      if (!created) throw new Error("insert returned no role");
+      await replaceRolePermissions(tx, created.id, input.permissions);
+      await recordAudit(tx, {
+        action: "roles.created",
+        severity: "Warning",
+        actorId: actor.id,
+        entity: "role",
+        entityId: created.id,
+        data: { name: input.name, permissions: input.permissions },
+      });
+      return ok((await findRole(tx, created.id)) as Role);
+    }),
+  );
+}
+
+/** Built-in roles keep their names, and SuperAdmin keeps `*`; other built-in roles' permissions can change. */
+export async function updateRole(db: Database, actor: Actor, id: string, input: RoleInput): Promise<Result<Role>> {
+  const current = await findRole(db, id);
+  if (!current) return fail(RoleErrors.notFound);
+  const renamed = current.name !== input.name;
+  const permissionsChanged = current.permissions.join() !== input.permissions.join();
+  if (current.isBuiltIn && (renamed || (current.name === "SuperAdmin" && permissionsChanged))) return fail(RoleErrors.builtIn);
+  // Changing a role grants what it adds and revokes what it drops: both need the actor to hold them.
+  const kept = new Set<string>(input.permissions.filter((permission) => current.permissions.includes(permission)));
+  const touched = [...input.permissions, ...current.permissions].filter((permission) => !kept.has(permission));
+  if (!canGrant(actor.permissions, touched)) return fail(RoleErrors.cannotGrant);
+  return uniqueName(() =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(roles)
+        .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
+        .where(eq(roles.id, id));
+      if (permissionsChanged) await replaceRolePermissions(tx, id, input.permissions);
+      await recordAudit(tx, {
+        action: "roles.updated",
+        severity: "Warning",
+        actorId: actor.id,
+        entity: "role",
+        entityId: id,
+        data: { before: { name: current.name, permissions: current.permissions }, after: input },
+      });
+      return ok((await findRole(tx, id)) as Role);
+    }),
+  );
+}
+
+export async function deleteRole(db: Database, actor: Actor, id: string): Promise<Result<void>> {
+  const current = await findRole(db, id);
+  if (!current) return fail(RoleErrors.notFound);
+  if (current.isBuiltIn) return fail(RoleErrors.builtIn);
+  if (current.userCount > 0) return fail(RoleErrors.inUse);
+  if (!canGrant(actor.permissions, current.permissions)) return fail(RoleErrors.cannotGrant);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.delete(roles).where(eq(roles.id, id));
+      await recordAudit(tx, { action: "roles.deleted", severity: "Warning", actorId: actor.id, entity: "role", entityId: id, data: { name: current.name } });
+    });
+    return ok(undefined);
+  } catch (error) {
+    // user_roles references roles ON DELETE RESTRICT: a user assigned meanwhile makes the delete fail, never orphaned.
+    if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) return fail(RoleErrors.inUse);
+    throw error;
+  }
+}

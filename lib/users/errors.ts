@@ -1,0 +1,15 @@
+import { businessError } from "@/lib/platform/result";
+
+export const UserErrors = {
+  notFound: businessError("User.NotFound", "not_found", "No user has that id."),
+  duplicateEmail: businessError("User.DuplicateEmail", "conflict", "Another account already uses that email address."),
+  duplicateUsername: businessError("User.DuplicateUsername", "conflict", "Another account already uses that username."),
+  unknownRole: businessError("User.UnknownRole", "invalid", "One of the roles does not exist."),
+  cannotModifySelf: businessError(
+    "User.CannotModifySelf",
+    "conflict",
+    "You cannot deactivate, block or remove the roles of your own account.",
+  ),
+  protectedAccount: businessError("User.ProtectedAccount", "forbidden", "Only a super-administrator can change a super-administrator's account."),
+  lastSuperAdmin: businessError("User.LastSuperAdmin", "conflict", "The club needs at least one active super-administrator."),
+} as const;

@@ -1,0 +1,82 @@
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { users } from "@/lib/platform/db/schema";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { UserListQuery } from "./schemas";
+
+/** How the API shows a user to staff: never the password hash or lockout counters. */
+export type UserSummary = {
+  id: string;
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  roles: string[];
+  isActive: boolean;
+  isBlacklisted: boolean;
+  blacklistReason: string | null;
+  mustChangePassword: boolean;
+  emailVerified: boolean;
+  lastLoginAt: Date | null;
+  createdAt: Date;
+};
+
+const summaryColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
+  roles: sql<string[]>`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '{}')`,
+  isActive: users.isActive,
+  isBlacklisted: sql<boolean>`${users.blacklistedAt} is not null`,
+  blacklistReason: users.blacklistReason,
+  mustChangePassword: users.mustChangePassword,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+};
+
+const ORDER_COLUMNS = {
+  email: sql`lower(${users.email})`,
+  username: sql`lower(${users.username})`,
+  firstName: sql`lower(${users.firstName})`,
+  lastName: sql`lower(${users.lastName})`,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+} satisfies Record<UserListQuery["orderBy"], unknown>;
+
+function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefined {
+  const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = `%${escaped}%`;
+  return and(
+    escaped
+      ? or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+      : undefined,
+    query.status === "active" ? and(eq(users.isActive, true), isNull(users.blacklistedAt)) : undefined,
+    query.status === "inactive" ? eq(users.isActive, false) : undefined,
+    query.status === "blacklisted" ? isNotNull(users.blacklistedAt) : undefined,
+  );
+}
+
+export async function selectUserPage(executor: Executor, query: UserListQuery): Promise<{ items: UserSummary[]; total: number }> {
+  const where = filterOf(query);
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const [items, [total]] = await Promise.all([
+    executor
+      .select(summaryColumns)
+      .from(users)
+      .where(where)
+      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(users.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(users).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findUserSummary(executor: Executor, id: string): Promise<UserSummary | null> {
+  const [summary] = await executor.select(summaryColumns).from(users).where(eq(users.id, id));
+  return summary ?? null;
+}
