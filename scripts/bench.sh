@@ -18,5 +18,8 @@ npx tsx bench/startup.ts
 log "audit forwarding (PostgreSQL outbox → chDB)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/audit-forwarding.ts
 
+log "authentication (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/auth.ts
+
 npx tsx bench/summarise.ts >/dev/null
 log "results in bench/results/, summary in docs/performance.md"
