@@ -19,6 +19,8 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ DATABASE_POOL_MAX: "-3" })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadConfig({ S3_CHECKSUM_WHEN_REQUIRED: "yes" })).toThrow(/S3_CHECKSUM_WHEN_REQUIRED/);
+    expect(() => loadConfig({ AUTH_SECRET: "too-short" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ CURRENCY: "euro" })).toThrow(/CURRENCY/);
   });
 
   it("reports every bad variable at once", () => {

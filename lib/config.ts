@@ -20,6 +20,8 @@ const envSchema = z.object({
   APP_URL: z.url().default("http://localhost:3000"),
   DATA_DIR: z.string().min(1).default(".data"),
   CLUB_TIMEZONE: z.string().default("Europe/Madrid"),
+  /** ISO 4217 currency of every price; amounts are stored as numeric(12,2). */
+  CURRENCY: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR").default("EUR"),
 
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: positiveInt(10),

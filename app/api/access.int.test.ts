@@ -7,6 +7,8 @@ import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changePassword } from "./auth/change-password/route";
 import { GET as me } from "./auth/me/route";
 import { GET as listPermissions } from "./permissions/route";
+import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
+import { GET as listPlans, POST as createPlan } from "./plans/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { GET as listRoles, POST as createRole } from "./roles/route";
 import { DELETE as liftBlacklist, POST as blacklist } from "./users/[id]/blacklist/route";
@@ -16,9 +18,10 @@ import { GET as listUsers, POST as createUser } from "./users/route";
 
 const someId = "00000000-0000-4000-8000-000000000000";
 const params = { id: someId };
+const plan = { name: "P", code: "PP", monthlyPrice: "1" };
 const user = { email: "a@club.example", username: "abc", firstName: "A", lastName: "B", isActive: true };
 
-/** Every protected endpoint of the setup/auth/users/roles module, with the permission it needs. */
+/** Every protected endpoint, with the permission it needs. */
 const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = [
   ["GET /api/auth/me", "authenticated", me, { path: "/api/auth/me" }],
   ["POST /api/auth/change-password", "authenticated", changePassword, { path: "/api/auth/change-password", body: { currentPassword: "a", newPassword: "b" } }],
@@ -36,6 +39,11 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["PUT /api/roles/{id}", "roles:write", updateRole, { path: `/api/roles/${someId}`, method: "PUT", params, body: { name: "X", permissions: [] } }],
   ["DELETE /api/roles/{id}", "roles:write", deleteRole, { path: `/api/roles/${someId}`, method: "DELETE", params }],
   ["GET /api/permissions", "permissions:read", listPermissions, { path: "/api/permissions" }],
+  ["GET /api/plans", "plans:read", listPlans, { path: "/api/plans" }],
+  ["POST /api/plans", "plans:write", createPlan, { path: "/api/plans", body: plan }],
+  ["GET /api/plans/{id}", "plans:read", getPlan, { path: `/api/plans/${someId}`, params }],
+  ["PUT /api/plans/{id}", "plans:write", updatePlan, { path: `/api/plans/${someId}`, method: "PUT", params, body: plan }],
+  ["DELETE /api/plans/{id}", "plans:delete", deactivatePlan, { path: `/api/plans/${someId}`, method: "DELETE", params }],
 ];
 
 let plainUserToken: string;

@@ -1,0 +1,16 @@
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+import { planContext } from "@/lib/plans/context";
+import { planInputSchema, planListQuery } from "@/lib/plans/schemas";
+import { createPlan, listPlans } from "@/lib/plans/service";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.4: paginated plans, filterable by isActive and searchable by name or code. */
+export const GET = route({ access: "plans:read", query: planListQuery }, async ({ query, principal }) =>
+  ok(await listPlans(await planContext(principal), query)),
+);
+
+export const POST = route({ access: "plans:write", body: planInputSchema, successStatus: 201 }, async ({ body, principal }) =>
+  createPlan(await planContext(principal), body),
+);

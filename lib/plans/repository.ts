@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { planBenefits, plans } from "@/lib/platform/db/schema";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { PlanInput, PlanListQuery } from "./schemas";
+
+export type Benefit = { name: string; description: string | null; sortOrder: number };
+
+export type Plan = {
+  id: string;
+  name: string;
+  code: string;
+  description: string | null;
+  /** Decimal strings, e.g. "29.90". */
+  monthlyPrice: string;
+  quarterlyPrice: string | null;
+  annualPrice: string | null;
+  currency: string;
+  isActive: boolean;
+  benefits: Benefit[];
+  activeSubscriptions: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const planColumns = {
+  id: plans.id,
+  name: plans.name,
+  code: plans.code,
+  description: plans.description,
+  monthlyPrice: plans.monthlyPrice,
+  quarterlyPrice: plans.quarterlyPrice,
+  annualPrice: plans.annualPrice,
+  isActive: plans.isActive,
+  createdAt: plans.createdAt,
+  updatedAt: plans.updatedAt,
+  // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
+  activeSubscriptions: sql<number>`(select count(*) from subscriptions s where s.plan_id = "plans"."id" and s.status = 'active')::int`,
+};
+
+const ORDER_COLUMNS = {
+  name: sql`lower(${plans.name})`,
+  code: plans.code,
+  monthlyPrice: plans.monthlyPrice,
+  createdAt: plans.createdAt,
+} satisfies Record<PlanListQuery["orderBy"], unknown>;
+
+function filterOf(query: Pick<PlanListQuery, "isActive" | "search">): SQL | undefined {
+  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  return and(
+    query.isActive === undefined ? undefined : eq(plans.isActive, query.isActive),
+    pattern ? or(ilike(plans.name, pattern), ilike(plans.code, pattern)) : undefined,
+  );
+}
+
+/** Plans with their benefits: one query for the plans, one for all their benefits. */
+async function withBenefits(executor: Executor, rows: Omit<Plan, "benefits" | "currency">[], currency: string): Promise<Plan[]> {
+  if (rows.length === 0) return [];
+  const benefits = await executor
+    .select({ planId: planBenefits.planId, name: planBenefits.name, description: planBenefits.description, sortOrder: planBenefits.sortOrder })
+    .from(planBenefits)
+    .where(inArray(planBenefits.planId, rows.map((row) => row.id)))
+    .orderBy(asc(planBenefits.sortOrder));
+  return rows.map((row) => ({
+    ...row,
+    currency,
+    benefits: benefits.filter((benefit) => benefit.planId === row.id).map(({ planId: _planId, ...benefit }) => benefit),
+  }));
+}
+
+export async function selectPlanPage(executor: Executor, query: PlanListQuery, currency: string): Promise<{ items: Plan[]; total: number }> {
+  const where = filterOf(query);
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select(planColumns)
+      .from(plans)
+      .where(where)
+      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(plans.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(plans).where(where),
+  ]);
+  return { items: await withBenefits(executor, rows, currency), total: total?.n ?? 0 };
+}
+
+export async function findPlan(executor: Executor, id: string, currency: string): Promise<Plan | null> {
+  const rows = await executor.select(planColumns).from(plans).where(eq(plans.id, id));
+  const [plan] = await withBenefits(executor, rows, currency);
+  return plan ?? null;
+}
+
+export function planValues(input: PlanInput) {
+  return {
+    name: input.name,
+    code: input.code,
+    description: input.description || null,
+    monthlyPrice: input.monthlyPrice,
+    quarterlyPrice: input.quarterlyPrice ?? null,
+    annualPrice: input.annualPrice ?? null,
+    isActive: input.isActive,
+  };
+}
+
+export async function replaceBenefits(executor: Executor, planId: string, benefits: PlanInput["benefits"]): Promise<void> {
+  await executor.delete(planBenefits).where(eq(planBenefits.planId, planId));
+  if (benefits.length === 0) return;
+  await executor.insert(planBenefits).values(
+    benefits.map((benefit, index) => ({ planId, name: benefit.name, description: benefit.description || null, sortOrder: index })),
+  );
+}

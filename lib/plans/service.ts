@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import type { Database, Transaction } from "@/lib/platform/db";
+import { plans } from "@/lib/platform/db/schema";
+import { violatedUniqueConstraint } from "@/lib/platform/errors";
+import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { fail, ok, type Result } from "@/lib/platform/result";
+import { PlanErrors } from "./errors";
+import { findPlan, planValues, replaceBenefits, selectPlanPage, type Plan } from "./repository";
+import type { PlanInput, PlanListQuery } from "./schemas";
+
+/** What the plan services need: the database, the configured currency and who acts (for the audit trail). */
+export type PlanContext = { db: Database; currency: string; actorId: string };
+
+export async function listPlans(ctx: Pick<PlanContext, "db" | "currency">, query: PlanListQuery): Promise<Paginated<Plan>> {
+  const { items, total } = await selectPlanPage(ctx.db, query, ctx.currency);
+  return paginated(items, total, query);
+}
+
+export async function getPlan(ctx: Pick<PlanContext, "db" | "currency">, id: string): Promise<Result<Plan>> {
+  const plan = await findPlan(ctx.db, id, ctx.currency);
+  return plan ? ok(plan) : fail(PlanErrors.notFound);
+}
+
+/** Runs a plan write; a clash on the unique code becomes Plan.DuplicateCode. */
+async function writePlan(ctx: PlanContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<Plan>> {
+  try {
+    const written = await ctx.db.transaction(work);
+    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.currency)) as Plan) : written;
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === "plans_code_key") return fail(PlanErrors.duplicateCode);
+    throw error;
+  }
+}
+
+export function createPlan(ctx: PlanContext, input: PlanInput): Promise<Result<Plan>> {
+  return writePlan(ctx, async (tx) => {
+    const [created] = await tx.insert(plans).values(planValues(input)).returning({ id: plans.id });
+    if (!created) throw new Error("insert returned no plan");
+    await replaceBenefits(tx, created.id, input.benefits);
+    await recordAudit(tx, { action: "plans.created", severity: "Info", actorId: ctx.actorId, entity: "plan", entityId: created.id, data: input });
+    return ok(created.id);
+  });
+}
+
+/** Price edits apply to new subscriptions only: each subscription keeps the price it captured. */
+export function updatePlan(ctx: PlanContext, id: string, input: PlanInput): Promise<Result<Plan>> {
+  return writePlan(ctx, async (tx) => {
+    const [updated] = await tx
+      .update(plans)
+      .set({ ...planValues(input), updatedAt: new Date() })
+      .where(eq(plans.id, id))
+      .returning({ id: plans.id });
+    if (!updated) return fail(PlanErrors.notFound);
+    await replaceBenefits(tx, id, input.benefits);
+    await recordAudit(tx, { action: "plans.updated", severity: "Info", actorId: ctx.actorId, entity: "plan", entityId: id, data: input });
+    return ok(id);
+  });
+}
+
+/**
+ * Spec 4.4 DELETE: plans are never removed (subscriptions keep pointing at them), only deactivated,
+ * so no new subscription can use them. Repeating it is harmless.
+ */
+export function deactivatePlan(ctx: PlanContext, id: string): Promise<Result<Plan>> {
+  return writePlan(ctx, async (tx) => {
+    const [deactivated] = await tx
+      .update(plans)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(plans.id, id))
+      .returning({ id: plans.id });
+    if (!deactivated) return fail(PlanErrors.notFound);
+    await recordAudit(tx, { action: "plans.deactivated", severity: "Warning", actorId: ctx.actorId, entity: "plan", entityId: id });
+    return ok(id);
+  });
+}
