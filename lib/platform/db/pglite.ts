@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -14,7 +15,8 @@ import type { DatabaseAdapter } from "./types";
  */
 export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapter {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping.
+  const client = new PGlite({ dataDir, extensions: { btree_gist } });
   const db = drizzle(client, { schema });
   return {
     kind: "pglite",

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/test-database";
 import type { DatabaseAdapter } from ".";
-import { attendanceRecords, attendanceRequests, employeeCheckins, employees, plans, users } from "./schema";
+import { attendanceRecords, attendanceRequests, employeeCheckins, employees, members, plans, subscriptions, users } from "./schema";
 
 let database: DatabaseAdapter;
 
@@ -93,5 +93,26 @@ describe("schema constraints", () => {
     expect(await violatedConstraint(database.db.insert(attendanceRequests).values(request))).toBe("attendance_requests_one_open");
     await database.db.update(attendanceRequests).set({ status: "Rejected", rejectionReason: "no evidence" });
     await expect(database.db.insert(attendanceRequests).values(request)).resolves.toBeDefined();
+  });
+
+  it("keeps one member's active subscriptions from overlapping, while a renewal may start where a term ends", async () => {
+    const [plan] = await database.db.insert(plans).values({ name: "Term", code: "TERM", monthlyPrice: "10.00" }).returning();
+    const [member] = await database.db.insert(members).values({ firstName: "Eva", lastName: "Term", email: "eva@club.example" }).returning();
+    const term = (startedAt: string, endsAt: string, status: "active" | "canceled" = "active") => ({
+      memberId: member!.id,
+      planId: plan!.id,
+      billingPeriod: "monthly" as const,
+      startedAt: new Date(startedAt),
+      endsAt: new Date(endsAt),
+      price: "10.00",
+      currency: "EUR",
+      status,
+    });
+    await database.db.insert(subscriptions).values(term("2026-01-31T00:00:00Z", "2026-02-28T00:00:00Z"));
+    await database.db.insert(subscriptions).values(term("2026-02-28T00:00:00Z", "2026-03-28T00:00:00Z"));
+    expect(await violatedConstraint(database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z")))).toBe(
+      "subscriptions_one_active_term",
+    );
+    await database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z", "canceled"));
   });
 });
