@@ -20,3 +20,20 @@ export function normaliseAmount(amount: string): string {
   const [units = "0", cents = ""] = amount.split(".");
   return `${BigInt(units).toString()}.${cents.padEnd(2, "0")}`;
 }
+
+/** "29.90" → 2990n: sums and ratios of money are done on integer cents. */
+export function toCents(amount: string): bigint {
+  const [units = "0", cents = ""] = normaliseAmount(amount).split(".");
+  return BigInt(units) * 100n + BigInt(cents);
+}
+
+export function fromCents(cents: bigint): string {
+  const sign = cents < 0n ? "-" : "";
+  const magnitude = cents < 0n ? -cents : cents;
+  return `${sign}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, "0")}`;
+}
+
+/** `cents × numerator ÷ denominator`, rounded half up to a whole cent. */
+export function prorate(cents: bigint, numerator: bigint, denominator: bigint): bigint {
+  return (cents * numerator * 2n + denominator) / (denominator * 2n);
+}
