@@ -22,6 +22,8 @@ const envSchema = z.object({
   CLUB_TIMEZONE: z.string().default("Europe/Madrid"),
   /** ISO 4217 currency of every price; amounts are stored as numeric(12,2). */
   CURRENCY: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR").default("EUR"),
+  /** A plan change credits the unused days of the old term against the new one. */
+  PRORATION_ENABLED: flag(true),
 
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_MAX: positiveInt(10),

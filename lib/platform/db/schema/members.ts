@@ -103,10 +103,8 @@ export const subscriptions = pgTable(
     autoRenew: boolean("auto_renew").notNull().default(false),
     status: subscriptionStatus("status").notNull().default("active"),
     canceledAt: timestamptz("canceled_at"),
-    /** The subscription this one continues (renewal) or replaces (plan change); unique so one term is never renewed twice. */
-    previousSubscriptionId: uuid("previous_subscription_id")
-      .unique("subscriptions_previous_key")
-      .references((): AnyPgColumn => subscriptions.id),
+    /** The subscription this one continues (renewal) or replaces (plan change). */
+    previousSubscriptionId: uuid("previous_subscription_id").references((): AnyPgColumn => subscriptions.id),
     prorationCredit: money("proration_credit"),
     reminderSentAt: timestamptz("reminder_sent_at"),
     createdAt: createdAt(),
@@ -114,6 +112,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index("subscriptions_member_idx").on(t.memberId, t.startedAt),
+    // One live successor per term: a term is never renewed twice, even by two job instances at once.
+    uniqueIndex("subscriptions_previous_key").on(t.previousSubscriptionId).where(sql`${t.status} <> 'canceled'`),
     index("subscriptions_plan_idx").on(t.planId).where(sql`${t.status} = 'active'`),
     index("subscriptions_due_idx").on(t.endsAt).where(sql`${t.status} = 'active'`),
     check("subscriptions_period_order", sql`${t.endsAt} > ${t.startedAt}`),

@@ -1,0 +1,13 @@
+import { route } from "@/lib/platform/http/route";
+import { subscriptionContext } from "@/lib/subscriptions/context";
+import { cancelSubscription } from "@/lib/subscriptions/lifecycle";
+import { cancelSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.5: active → canceled. */
+export const POST = route(
+  { access: "subscriptions:cancel", params: subscriptionParams, body: cancelSchema },
+  async ({ params, body, principal }) =>
+    cancelSubscription(await subscriptionContext(principal.id), params.id, params.sid, body.reason),
+);

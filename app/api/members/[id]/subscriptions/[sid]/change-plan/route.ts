@@ -1,0 +1,18 @@
+import { route } from "@/lib/platform/http/route";
+import { subscriptionContext } from "@/lib/subscriptions/context";
+import { changePlan, quotePlanChange } from "@/lib/subscriptions/lifecycle";
+import { changePlanQuery, changePlanSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
+
+export const dynamic = "force-dynamic";
+
+/** The price, proration credit and amount due of a plan change, without making it. */
+export const GET = route(
+  { access: "subscriptions:change_plan", params: subscriptionParams, query: changePlanQuery },
+  async ({ params, query, principal }) => quotePlanChange(await subscriptionContext(principal.id), params.id, params.sid, query),
+);
+
+/** Spec 4.5: the current term is canceled and a new one on the new plan starts now (201 with it). */
+export const POST = route(
+  { access: "subscriptions:change_plan", params: subscriptionParams, body: changePlanSchema, successStatus: 201 },
+  async ({ params, body, principal }) => changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
+);

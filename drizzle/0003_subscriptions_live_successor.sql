@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" DROP CONSTRAINT "subscriptions_previous_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "subscriptions_previous_key" ON "subscriptions" USING btree ("previous_subscription_id") WHERE "subscriptions"."status" <> 'canceled';

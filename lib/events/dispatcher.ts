@@ -1,0 +1,38 @@
+import type { Transaction } from "@/lib/platform/db";
+
+/** Integration events and their payloads (spec 6). Add an event here, then its consumers in the registry. */
+export type IntegrationEvents = {
+  MemberSubscribedEvent: {
+    memberId: string;
+    subscriptionId: string;
+    planId: string;
+    billingPeriod: "monthly" | "quarterly" | "annual";
+    startedAt: string;
+    endsAt: string;
+    price: string;
+    currency: string;
+    /** How the subscription came about. */
+    source: "enrollment" | "direct" | "plan_change" | "renewal";
+    actorId: string | null;
+  };
+};
+
+export type EventName = keyof IntegrationEvents;
+export type EventConsumer<E extends EventName> = (tx: Transaction, payload: IntegrationEvents[E]) => Promise<void>;
+export type ConsumerRegistry = { [E in EventName]: readonly EventConsumer<E>[] };
+
+export type EventDispatcher = {
+  /**
+   * Runs every consumer of `event` synchronously inside the saving transaction (spec 6): they see the
+   * change, write with it, and a consumer that throws rolls the whole save back.
+   */
+  dispatch<E extends EventName>(tx: Transaction, event: E, payload: IntegrationEvents[E]): Promise<void>;
+};
+
+export function createEventDispatcher(registry: ConsumerRegistry): EventDispatcher {
+  return {
+    async dispatch(tx, event, payload) {
+      for (const consume of registry[event]) await consume(tx, payload);
+    },
+  };
+}

@@ -1,0 +1,255 @@
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import { addMonths } from "@/lib/platform/calendar";
+import type { Transaction } from "@/lib/platform/db";
+import { members, subscriptions } from "@/lib/platform/db/schema";
+import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
+import { fromCents, toCents } from "@/lib/platform/money";
+import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import type { SubscriptionContext } from "./context";
+import { SubscriptionErrors } from "./errors";
+import { MONTHS_IN, priceFor, prorationCredit, type BillingPeriod } from "./pricing";
+import {
+  findLiveMember,
+  findPlanPrices,
+  findSubscription,
+  listMemberSubscriptions,
+  lockSubscription,
+  type Subscription,
+} from "./repository";
+import type { NewSubscription, PlanChange } from "./schemas";
+
+const EXCLUSION_VIOLATION = "23P01";
+
+type Term = {
+  memberId: string;
+  planId: string;
+  billingPeriod: BillingPeriod;
+  autoRenew: boolean;
+  startedAt: Date;
+  previousSubscriptionId?: string;
+  prorationCredit?: string | null;
+  source: "enrollment" | "direct" | "plan_change" | "renewal";
+};
+
+/** A usable plan and the price it charges for `period`. */
+async function planPrice(tx: Transaction, planId: string, period: BillingPeriod): Promise<Result<string>> {
+  const plan = await findPlanPrices(tx, planId);
+  if (!plan) return fail(SubscriptionErrors.planNotFound);
+  if (!plan.isActive) return fail(SubscriptionErrors.planInactive);
+  return ok(priceFor(plan, period));
+}
+
+/**
+ * Starts a term: captures the plan's price for the period, computes the end in calendar months of the
+ * club's time zone, puts the member back to active if they had lapsed, and dispatches MemberSubscribedEvent
+ * in the same transaction. Overlap with another active term is refused by the database.
+ */
+export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term: Term): Promise<Result<string>> {
+  const price = await planPrice(tx, term.planId, term.billingPeriod);
+  if (!price.ok) return price;
+  const endsAt = addMonths(term.startedAt, MONTHS_IN[term.billingPeriod], ctx.config.CLUB_TIMEZONE);
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({
+      memberId: term.memberId,
+      planId: term.planId,
+      billingPeriod: term.billingPeriod,
+      startedAt: term.startedAt,
+      endsAt,
+      price: price.value,
+      currency: ctx.config.CURRENCY,
+      autoRenew: term.autoRenew,
+      previousSubscriptionId: term.previousSubscriptionId ?? null,
+      prorationCredit: term.prorationCredit ?? null,
+    })
+    .returning({ id: subscriptions.id });
+  if (!created) throw new Error("insert returned no subscription");
+  await tx
+    .update(members)
+    .set({ status: "active", updatedAt: new Date() })
+    .where(and(eq(members.id, term.memberId), inArray(members.status, ["expired", "inactive"])));
+  await ctx.events.dispatch(tx, "MemberSubscribedEvent", {
+    memberId: term.memberId,
+    subscriptionId: created.id,
+    planId: term.planId,
+    billingPeriod: term.billingPeriod,
+    startedAt: term.startedAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    price: price.value,
+    currency: ctx.config.CURRENCY,
+    source: term.source,
+    actorId: ctx.actorId,
+  });
+  return ok(created.id);
+}
+
+/**
+ * Runs a subscription write and answers the resulting subscription. A term overlapping another active one
+ * (exclusion constraint) or a second live successor of one term (unique index) lost a race: a 409, not a 500.
+ */
+async function writeTerm(
+  ctx: SubscriptionContext,
+  memberId: string,
+  raceError: BusinessError,
+  work: (tx: Transaction) => Promise<Result<string>>,
+): Promise<Result<Subscription>> {
+  try {
+    const written = await ctx.db.transaction(work);
+    if (!written.ok) return written;
+    ctx.sendQueuedMail();
+    return ok((await findSubscription(ctx.db, memberId, written.value)) as Subscription);
+  } catch (error) {
+    if (sqlStateOf(error) === EXCLUSION_VIOLATION || violatedUniqueConstraint(error) === "subscriptions_previous_key") {
+      return fail(raceError);
+    }
+    throw error;
+  }
+}
+
+async function subscribableMember(tx: Transaction, memberId: string): Promise<BusinessError | null> {
+  const member = await findLiveMember(tx, memberId);
+  if (!member) return SubscriptionErrors.memberNotFound;
+  if (member.status === "suspended") return SubscriptionErrors.memberSuspended;
+  return null;
+}
+
+/** Spec 3.1 (none) → active: a subscription starting now. */
+export function createSubscription(ctx: SubscriptionContext, memberId: string, input: NewSubscription): Promise<Result<Subscription>> {
+  return writeTerm(ctx, memberId, SubscriptionErrors.alreadyActive, async (tx) => {
+    const refused = await subscribableMember(tx, memberId);
+    if (refused) return fail(refused);
+    return startTerm(ctx, tx, { ...input, memberId, startedAt: ctx.now(), source: "direct" });
+  });
+}
+
+export async function listSubscriptions(ctx: SubscriptionContext, memberId: string): Promise<Result<Subscription[]>> {
+  if (!(await findLiveMember(ctx.db, memberId))) return fail(SubscriptionErrors.memberNotFound);
+  return ok(await listMemberSubscriptions(ctx.db, memberId));
+}
+
+/** Ends a term now, with any renewal already queued after it, so nothing of it stays active. */
+async function cancelTermAndSuccessors(tx: Transaction, id: string, at: Date): Promise<void> {
+  const canceled = { status: "canceled" as const, canceledAt: at, autoRenew: false, updatedAt: at };
+  await tx.update(subscriptions).set(canceled).where(eq(subscriptions.id, id));
+  await tx
+    .update(subscriptions)
+    .set(canceled)
+    .where(and(eq(subscriptions.previousSubscriptionId, id), eq(subscriptions.status, "active")));
+}
+
+export type PlanChangeQuote = {
+  planId: string;
+  billingPeriod: BillingPeriod;
+  price: string;
+  prorationCredit: string;
+  /** What the member pays now: the new price less the credit, never below zero. */
+  amountDue: string;
+  currency: string;
+};
+
+/** Prices a plan change without making it (the console's proration preview). */
+export async function quotePlanChange(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+  change: Pick<PlanChange, "planId" | "billingPeriod">,
+): Promise<Result<PlanChangeQuote>> {
+  return ctx.db.transaction(async (tx) => {
+    const current = await lockSubscription(tx, memberId, id);
+    if (!current) return fail(SubscriptionErrors.notFound);
+    if (current.status !== "active") return fail(SubscriptionErrors.notActive);
+    const billingPeriod = change.billingPeriod ?? current.billingPeriod;
+    const price = await planPrice(tx, change.planId, billingPeriod);
+    if (!price.ok) return price;
+    const credit = ctx.config.PRORATION_ENABLED ? prorationCredit(current, ctx.now(), ctx.config.CLUB_TIMEZONE) : "0.00";
+    const due = toCents(price.value) - toCents(credit);
+    return ok({
+      planId: change.planId,
+      billingPeriod,
+      price: price.value,
+      prorationCredit: credit,
+      amountDue: fromCents(due > 0n ? due : 0n),
+      currency: ctx.config.CURRENCY,
+    });
+  });
+}
+
+/** Spec 3.1 active → canceled, and a new term on the new plan starting now, with the proration credit stored on it. */
+export function changePlan(ctx: SubscriptionContext, memberId: string, id: string, change: PlanChange): Promise<Result<Subscription>> {
+  return writeTerm(ctx, memberId, SubscriptionErrors.alreadyActive, async (tx) => {
+    const current = await lockSubscription(tx, memberId, id);
+    if (!current) return fail(SubscriptionErrors.notFound);
+    if (current.status !== "active") return fail(SubscriptionErrors.notActive);
+    const billingPeriod = change.billingPeriod ?? current.billingPeriod;
+    if (change.planId === current.planId && billingPeriod === current.billingPeriod) return fail(SubscriptionErrors.samePlan);
+    const now = ctx.now();
+    await cancelTermAndSuccessors(tx, current.id, now);
+    return startTerm(ctx, tx, {
+      memberId,
+      planId: change.planId,
+      billingPeriod,
+      autoRenew: change.autoRenew ?? current.autoRenew,
+      startedAt: now,
+      previousSubscriptionId: current.id,
+      prorationCredit: ctx.config.PRORATION_ENABLED ? prorationCredit(current, now, ctx.config.CLUB_TIMEZONE) : null,
+      source: "plan_change",
+    });
+  });
+}
+
+/**
+ * Manual renewal, the same effect as auto-renewal: the next term on the same plan and period starts where
+ * this one ends (at today's plan price). An expired term renews from now; a canceled one cannot be renewed.
+ */
+export function renewSubscription(ctx: SubscriptionContext, memberId: string, id: string): Promise<Result<Subscription>> {
+  return writeTerm(ctx, memberId, SubscriptionErrors.alreadyRenewed, async (tx) => {
+    const current = await lockSubscription(tx, memberId, id);
+    if (!current) return fail(SubscriptionErrors.notFound);
+    if (current.status === "canceled") return fail(SubscriptionErrors.notRenewable);
+    const refused = await subscribableMember(tx, memberId);
+    if (refused) return fail(refused);
+    const now = ctx.now();
+    return startTerm(ctx, tx, {
+      memberId,
+      planId: current.planId,
+      billingPeriod: current.billingPeriod,
+      autoRenew: current.autoRenew,
+      startedAt: current.status === "active" && current.endsAt > now ? current.endsAt : now,
+      previousSubscriptionId: current.id,
+      source: "renewal",
+    });
+  });
+}
+
+/** Spec 3.1 active → canceled (staff or member ending it); renewals queued after it end too. */
+export async function cancelSubscription(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+  reason: string | undefined,
+): Promise<Result<Subscription>> {
+  return writeTerm(ctx, memberId, SubscriptionErrors.notActive, async (tx) => {
+    const current = await lockSubscription(tx, memberId, id);
+    if (!current) return fail(SubscriptionErrors.notFound);
+    if (current.status !== "active") return fail(SubscriptionErrors.notActive);
+    const now = ctx.now();
+    await cancelTermAndSuccessors(tx, id, now);
+    // A canceled queued renewal must not be recreated by the job: its predecessor stops renewing.
+    if (current.previousSubscriptionId) {
+      await tx
+        .update(subscriptions)
+        .set({ autoRenew: false, updatedAt: now })
+        .where(and(eq(subscriptions.id, current.previousSubscriptionId), ne(subscriptions.status, "canceled")));
+    }
+    await recordAudit(tx, {
+      action: "subscriptions.canceled",
+      severity: "Warning",
+      actorId: ctx.actorId,
+      entity: "subscription",
+      entityId: id,
+      data: { memberId, reason: reason ?? null },
+    });
+    return ok(id);
+  });
+}
