@@ -1,10 +1,5 @@
-import { forwardAuditLogJob as job } from "@/lib/jobs/definitions";
-import { runJobExclusively } from "@/lib/jobs/run";
-import { platform } from "@/lib/platform/container";
-import { inngest } from "../client";
+import { forwardAuditLogJob } from "@/lib/jobs/definitions";
+import { jobFunction } from "./job-function";
 
 /** Every minute: audit outbox → ClickHouse. A failed step is retried by Inngest; forwarding is idempotent. */
-export const forwardAuditLog = inngest.createFunction(
-  { id: job.name, name: job.description, triggers: [{ cron: job.cron }], retries: 5, concurrency: { limit: 1 } },
-  async ({ step }) => step.run("forward-outbox-batches", async () => runJobExclusively(await platform(), job)),
-);
+export const forwardAuditLog = jobFunction(forwardAuditLogJob, "forward-outbox-batches");

@@ -1,6 +1,7 @@
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
+import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
 
 export type JobArgs = { date?: string };
 export type JobOutcome = Record<string, number | string | boolean>;
@@ -32,8 +33,39 @@ export const deliverMailJob: JobDefinition = {
   run: async (platform) => deliverPendingMail(platform),
 };
 
+/** Subscription jobs run in the club's night (spec 1 names them ProcessAutoRenewalsJob and CheckExpiringSubscriptionsJob). */
+export const processAutoRenewalsJob: JobDefinition = {
+  name: "process-auto-renewals",
+  description: "Renews auto-renewing subscriptions that end within 24 hours and sends renewal confirmations.",
+  cron: "TZ=Europe/Madrid 0 2 * * *",
+  lockSeconds: 1800,
+  run: async (platform) => processAutoRenewals(platform),
+};
+
+export const expireSubscriptionsJob: JobDefinition = {
+  name: "expire-subscriptions",
+  description: "Marks subscriptions whose end passed without renewal as expired, and their members.",
+  cron: "TZ=Europe/Madrid 30 2 * * *",
+  lockSeconds: 1800,
+  run: async (platform) => expireSubscriptions(platform),
+};
+
+export const checkExpiringSubscriptionsJob: JobDefinition = {
+  name: "check-expiring-subscriptions",
+  description: "Sends one renewal reminder per subscription term ending within 7 days.",
+  cron: "TZ=Europe/Madrid 0 9 * * *",
+  lockSeconds: 1800,
+  run: async (platform) => sendRenewalReminders(platform),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
-export const JOBS: readonly JobDefinition[] = [forwardAuditLogJob, deliverMailJob];
+export const JOBS: readonly JobDefinition[] = [
+  forwardAuditLogJob,
+  deliverMailJob,
+  processAutoRenewalsJob,
+  expireSubscriptionsJob,
+  checkExpiringSubscriptionsJob,
+];
 
 export function findJob(name: string): JobDefinition | undefined {
   return JOBS.find((job) => job.name === name);

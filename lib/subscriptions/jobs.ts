@@ -1,0 +1,151 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Config } from "@/lib/config";
+import type { DatabaseAdapter } from "@/lib/platform/db";
+import { currentTraceId } from "@/lib/platform/trace";
+import { getPlatformSettings } from "@/lib/setup/platform";
+
+/**
+ * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due
+ * subscriptions is as many statements as a night with one, and each is idempotent: running it twice, or on
+ * two instances at once, changes nothing the second time (the database refuses a second live successor).
+ */
+export type SubscriptionJobDependencies = {
+  database: DatabaseAdapter;
+  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">;
+};
+
+const RENEWAL_BATCH = 10_000;
+
+/** The SQL twin of priceFor(): the plan's price for the period, else the monthly price times its months. */
+const periodPrice = sql`case s.billing_period
+  when 'monthly' then p.monthly_price
+  when 'quarterly' then coalesce(p.quarterly_price, p.monthly_price * 3)
+  else coalesce(p.annual_price, p.monthly_price * 12) end`;
+
+/** The SQL twin of addMonths(): calendar months at the same wall-clock time in the club's zone, clamped to month end. */
+const termLength = sql`case s.billing_period when 'monthly' then interval '1 month' when 'quarterly' then interval '3 months' else interval '12 months' end`;
+
+/** A term with no live successor: not renewed yet (a canceled renewal does not count). */
+const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
+
+async function clubName(database: DatabaseAdapter): Promise<string> {
+  return (await getPlatformSettings(database.db))?.platformName ?? "ClubOps";
+}
+
+async function counts(database: DatabaseAdapter, statement: SQL): Promise<Record<string, number>> {
+  const [row] = await database.rows<Record<string, string | number>>(database.db, statement);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
+}
+
+/**
+ * ProcessAutoRenewalsJob (spec 3.1, 8): every active, auto-renewing term ending within 24 hours gets its next
+ * term, starting at its end, at the plan's current price; the member goes back to active if they had lapsed
+ * (a suspension stays); a renewal confirmation is queued and the renewal audited, all in the same statement.
+ * Terms of deactivated plans, suspended or deleted members are not renewed and expire.
+ */
+export async function processAutoRenewals(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ renewed: number; mailed: number }> {
+  const { CLUB_TIMEZONE: zone, CURRENCY: currency } = deps.config;
+  const club = await clubName(deps.database);
+  const total = { renewed: 0, mailed: 0 };
+  for (;;) {
+    const batch = await counts(
+      deps.database,
+      sql`with due as (
+        select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at, ${periodPrice} as price, ${termLength} as length
+        from subscriptions s
+        join plans p on p.id = s.plan_id
+        join members m on m.id = s.member_id
+        where s.status = 'active' and s.auto_renew and s.ends_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
+          and p.is_active and m.deleted_at is null and m.status <> 'suspended' and ${notRenewed}
+        order by s.ends_at, s.id
+        limit ${RENEWAL_BATCH}
+      ), renewed as (
+        insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
+        select member_id, plan_id, billing_period, ends_at, ((ends_at at time zone ${zone}) + length) at time zone ${zone}, price, ${currency}, true, id
+        from due
+        on conflict do nothing
+        returning id, member_id, plan_id, ends_at, price, previous_subscription_id
+      ), reactivated as (
+        update members set status = 'active', updated_at = now()
+        where id in (select member_id from renewed) and status in ('expired', 'inactive')
+        returning id
+      ), mailed as (
+        insert into mail_outbox (template, to_address, props, dedupe_key)
+        select 'renewal-confirmation', m.email,
+          jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'newEndsOn', to_char(r.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
+            'price', r.price::text, 'currency', ${currency}::text, 'clubName', ${club}::text),
+          'renewal-confirmation:' || r.id
+        from renewed r join members m on m.id = r.member_id join plans p on p.id = r.plan_id
+        on conflict do nothing
+        returning id
+      ), audited as (
+        insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+        select 'subscriptions.auto_renewed', 'Info', 'subscription', r.id::text,
+          jsonb_build_object('memberId', r.member_id, 'previousSubscriptionId', r.previous_subscription_id, 'price', r.price::text),
+          ${currentTraceId() ?? null}
+        from renewed r
+        returning 1
+      )
+      select (select count(*) from due) as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
+    );
+    total.renewed += batch.renewed ?? 0;
+    total.mailed += batch.mailed ?? 0;
+    // A full batch that renewed something may have more behind it; terms that cannot be renewed (an overlapping term) stop the loop.
+    if ((batch.due ?? 0) < RENEWAL_BATCH || (batch.renewed ?? 0) === 0) return total;
+  }
+}
+
+/**
+ * CheckExpiringSubscriptionsJob (spec 6, 8): one renewal reminder per term that ends within 7 days and will
+ * not renew by itself (no auto-renewal, no renewal queued). The dedupe key makes it one per term, ever.
+ */
+export async function sendRenewalReminders(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ reminded: number }> {
+  const zone = deps.config.CLUB_TIMEZONE;
+  const club = await clubName(deps.database);
+  const result = await counts(
+    deps.database,
+    sql`with reminded as (
+      insert into mail_outbox (template, to_address, props, dedupe_key)
+      select 'renewal-reminder', m.email,
+        jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'endsOn', to_char(s.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
+          'daysLeft', (s.ends_at at time zone ${zone})::date - (${now.toISOString()}::timestamptz at time zone ${zone})::date, 'clubName', ${club}::text),
+        'renewal-reminder:' || s.id
+      from subscriptions s join members m on m.id = s.member_id join plans p on p.id = s.plan_id
+      where s.status = 'active' and not s.auto_renew and m.deleted_at is null
+        and s.ends_at > ${now.toISOString()}::timestamptz and s.ends_at <= ${now.toISOString()}::timestamptz + interval '7 days' and ${notRenewed}
+      on conflict (dedupe_key) do nothing
+      returning substring(dedupe_key from 18)::uuid as subscription_id
+    ), marked as (
+      update subscriptions set reminder_sent_at = ${now.toISOString()}::timestamptz where id in (select subscription_id from reminded) returning 1
+    )
+    select count(*) as reminded from reminded`,
+  );
+  return { reminded: result.reminded ?? 0 };
+}
+
+/**
+ * Spec 3.1 active → expired when the end date passes without renewal. A member whose last active term
+ * ended goes from active to expired (inactive and suspended members keep their status).
+ */
+export async function expireSubscriptions(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ expired: number; membersExpired: number }> {
+  const result = await counts(
+    deps.database,
+    sql`with expired as (
+      update subscriptions set status = 'expired', updated_at = now()
+      where status = 'active' and ends_at <= ${now.toISOString()}::timestamptz
+      returning id, member_id
+    ), lapsed as (
+      update members set status = 'expired', updated_at = now()
+      where id in (select member_id from expired) and status = 'active'
+        and not exists (select 1 from subscriptions s where s.member_id = members.id and s.status = 'active' and s.ends_at > ${now.toISOString()}::timestamptz)
+      returning id
+    ), audited as (
+      insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+      select 'subscriptions.expired', 'Info', 'subscription', e.id::text, jsonb_build_object('memberId', e.member_id), ${currentTraceId() ?? null}
+      from expired e
+      returning 1
+    )
+    select (select count(*) from expired) as expired, (select count(*) from lapsed) as members_expired`,
+  );
+  return { expired: result.expired ?? 0, membersExpired: result.members_expired ?? 0 };
+}
