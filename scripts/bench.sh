@@ -21,5 +21,8 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/audit-forwarding.ts
 log "authentication (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/auth.ts
 
+log "auto-renewal job (PostgreSQL)"
+DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/auto-renewals.ts
+
 npx tsx bench/summarise.ts >/dev/null
 log "results in bench/results/, summary in docs/performance.md"
