@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { consoleSession } from "@/lib/console/session";
+import { ConsoleProviders } from "@/lib/console/ui/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,10 +9,12 @@ export const metadata: Metadata = {
   description: "Back office for membership clubs: members, subscriptions and staff attendance.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <ConsoleProviders session={await consoleSession()}>{children}</ConsoleProviders>
+      </body>
     </html>
   );
 }

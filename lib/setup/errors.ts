@@ -5,6 +5,6 @@ export const SetupErrors = {
   platformNotConfigured: businessError(
     "Setup.PlatformNotConfigured",
     "conflict",
-    "Configure the platform (POST /api/setup/platform) before creating the super-administrator.",
+    "Set up the platform (its name) before creating the super-administrator.",
   ),
 } as const;

@@ -41,4 +41,4 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 export const assignRolesSchema = z.object({ roles: roleNames });
-export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Say why.").max(500) });
+export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) });

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { pageUser } from "@/lib/console/session";
 import { readinessReport } from "@/lib/health/reports";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "System health" };
 
 export default async function HealthPage() {
+  if (!(await pageUser())) return null;
   const report = await readinessReport();
   return (
     <>

@@ -1,0 +1,54 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import type { Permission } from "@/lib/auth/permissions";
+import { can, consoleAccess, setupStatus } from "@/lib/console/session";
+import { SessionRenewal } from "@/lib/console/ui/session-renewal";
+import { platform } from "@/lib/platform/container";
+import { getPlatformSettings } from "@/lib/setup/platform";
+import { AccountMenu } from "./account-menu";
+import { NavLink } from "./nav-link";
+
+/** Navigation entries, each shown only to holders of its permission. */
+const NAVIGATION: readonly { href: string; label: string; permission?: Permission }[] = [
+  { href: "/", label: "Overview" },
+  { href: "/users", label: "Users", permission: "users:read" },
+  { href: "/roles", label: "Roles", permission: "roles:read" },
+  { href: "/system", label: "System health" },
+];
+
+/** The console's frame; ../error.tsx catches what fails here (this layout is the first to reach the database). */
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  if ((await setupStatus()) === "incomplete") redirect("/setup");
+  const access = await consoleAccess();
+  if (access.state === "signed-out") redirect("/login");
+  if (access.state === "renewing") return <SessionRenewal />;
+  const { user } = access;
+  if (user.mustChangePassword) redirect("/change-password");
+  const settings = await getPlatformSettings((await platform()).database.db);
+  return (
+    <div className="shell">
+      <aside className="sidebar">
+        <Link href="/" className="brand">
+          Club<span>Ops</span>
+        </Link>
+        {settings && <p className="platform-name">{settings.platformName}</p>}
+        <nav aria-label="Main">
+          <ul className="nav">
+            {NAVIGATION.filter((entry) => !entry.permission || can(user, entry.permission)).map((entry) => (
+              <li key={entry.href}>
+                <NavLink href={entry.href}>{entry.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <AccountMenu
+          name={`${user.firstName} ${user.lastName}`}
+          email={user.email}
+          role={user.roles.length > 0 ? user.roles.join(", ") : "No role"}
+        />
+      </aside>
+      <main className="main">{children}</main>
+    </div>
+  );
+}

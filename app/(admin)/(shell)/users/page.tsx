@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getPasswordPolicy } from "@/lib/auth/password-policy";
+import { passwordHint } from "@/lib/console/password-hint";
+import { can, pageUser } from "@/lib/console/session";
+import { platform } from "@/lib/platform/container";
+import { Forbidden } from "../forbidden";
+import { UsersConsole } from "./users-console";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const user = await pageUser();
+  if (!user) return null;
+  if (!can(user, "users:read")) return <Forbidden title="Users" permission="users:read" />;
+  const policy = await getPasswordPolicy((await platform()).database.db);
+  return (
+    <UsersConsole
+      currentUserId={user.id}
+      canWrite={can(user, "users:write")}
+      canListRoles={can(user, "roles:read")}
+      passwordHint={passwordHint(policy)}
+    />
+  );
+}

@@ -1,0 +1,209 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useConsoleApi, type UserRow } from "@/lib/console/api-client";
+import { EmptyState } from "@/lib/console/ui/feedback";
+import { PagedTable, PageHeader, useListDialogs } from "@/lib/console/ui/list-page";
+import {
+  AssignRolesDialog,
+  BlockDialog,
+  ConfirmChangeDialog,
+  CreateUserDialog,
+  displayName,
+  type ConfirmedChange,
+} from "./user-dialogs";
+
+const STATUS_FILTERS = [
+  { value: "", label: "All users" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Deactivated" },
+  { value: "blacklisted", label: "Blocked" },
+] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
+const statusFilterOf = (value: string): StatusFilter => STATUS_FILTERS.find((filter) => filter.value === value)?.value ?? "";
+
+type OpenDialog =
+  | { kind: "create" }
+  | { kind: "roles"; user: UserRow }
+  | { kind: "block"; user: UserRow }
+  | { kind: "confirm"; change: ConfirmedChange; user: UserRow };
+
+const PAGE_SIZE = 20;
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
+
+/** Waits for typing to pause before searching. */
+function useDebounced(value: string, delayMs: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+function StatusBadges({ user }: { user: UserRow }) {
+  return (
+    <span className="badges">
+      {user.isBlacklisted ? (
+        <span className="badge badge-blocked" title={user.blacklistReason ?? undefined}>
+          Blocked
+        </span>
+      ) : user.isActive ? (
+        <span className="badge badge-active">Active</span>
+      ) : (
+        <span className="badge badge-inactive">Deactivated</span>
+      )}
+      {user.mustChangePassword && <span className="badge badge-pending">Temporary password</span>}
+      {!user.emailVerified && <span className="badge badge-pending">Email unconfirmed</span>}
+    </span>
+  );
+}
+
+function UserActions({ user, isSelf, onOpen }: { user: UserRow; isSelf: boolean; onOpen: (dialog: OpenDialog) => void }) {
+  const name = displayName(user);
+  const selfNote = isSelf ? "You cannot block or deactivate your own account." : undefined;
+  return (
+    <div className="cell-actions">
+      <button type="button" className="button button-small" aria-label={`Roles of ${name}`} onClick={() => onOpen({ kind: "roles", user })}>
+        Roles
+      </button>
+      {user.isBlacklisted ? (
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Unblock ${name}`}
+          onClick={() => onOpen({ kind: "confirm", change: "unblock", user })}
+        >
+          Unblock
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Block ${name}`}
+          disabled={isSelf}
+          title={selfNote}
+          onClick={() => onOpen({ kind: "block", user })}
+        >
+          Block
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button-small"
+        aria-label={`${user.isActive ? "Deactivate" : "Reactivate"} ${name}`}
+        disabled={isSelf}
+        title={selfNote}
+        onClick={() => onOpen({ kind: "confirm", change: user.isActive ? "deactivate" : "reactivate", user })}
+      >
+        {user.isActive ? "Deactivate" : "Reactivate"}
+      </button>
+    </div>
+  );
+}
+
+export function UsersConsole({
+  currentUserId,
+  canWrite,
+  canListRoles,
+  passwordHint,
+}: {
+  currentUserId: string;
+  canWrite: boolean;
+  canListRoles: boolean;
+  passwordHint: string;
+}) {
+  const api = useConsoleApi();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>("");
+  // A new search or filter starts again at page 1.
+  const filterKey = `${search}|${status}`;
+  const [page, setPage] = useState({ filterKey, number: 1 });
+  const pageNumber = page.filterKey === filterKey ? page.number : 1;
+  // Role user counts change with users.
+  const dialogs = useListDialogs<OpenDialog>([["users"], ["roles"]]);
+  const { dialog, close, done } = dialogs;
+
+  const users = useQuery({
+    queryKey: ["users", { search, status, pageNumber }],
+    queryFn: () =>
+      api.users.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined, orderBy: "createdAt", orderDirection: "desc" }),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = search !== "" || status !== "";
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        lead="Staff and members who can sign in, their roles and their access."
+        create={canWrite ? { label: "New user", onClick: () => dialogs.open({ kind: "create" }) } : undefined}
+      />
+      {dialogs.notice}
+
+      <div className="toolbar" role="search">
+        <div className="field">
+          <label htmlFor="user-search">Search</label>
+          <input
+            id="user-search"
+            className="input"
+            type="search"
+            placeholder="Name, email or username"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="user-status">Status</label>
+          <select id="user-status" className="input" value={status} onChange={(event) => setStatus(statusFilterOf(event.target.value))}>
+            {STATUS_FILTERS.map((filter) => (
+              <option key={filter.value} value={filter.value}>
+                {filter.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <PagedTable
+        label="Users"
+        noun={{ one: "user", other: "users" }}
+        query={users}
+        onPage={(number) => setPage({ filterKey, number })}
+        headers={["User", "Roles", "Status", "Last sign-in", canWrite ? "Actions" : <span className="visually-hidden">Actions</span>]}
+        empty={
+          <EmptyState title={filtered ? "No users match" : "No users yet"}>{filtered && <p>Try another search or status.</p>}</EmptyState>
+        }
+        row={(user) => (
+          <tr key={user.id}>
+            <td>
+              <div className="cell-primary">
+                {displayName(user)} {user.id === currentUserId && <span className="chip chip-muted">you</span>}
+              </div>
+              <div className="cell-secondary">{user.email}</div>
+              <div className="cell-secondary">@{user.username}</div>
+            </td>
+            <td>
+              <span className="chips">
+                {user.roles.length > 0 ? user.roles.map((role) => <span key={role} className="chip">{role}</span>) : <span className="muted">None</span>}
+              </span>
+            </td>
+            <td>
+              <StatusBadges user={user} />
+            </td>
+            <td className="cell-secondary">{user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : "Never"}</td>
+            <td>{canWrite && <UserActions user={user} isSelf={user.id === currentUserId} onOpen={dialogs.open} />}</td>
+          </tr>
+        )}
+      />
+
+      {dialog?.kind === "create" && <CreateUserDialog canListRoles={canListRoles} passwordHint={passwordHint} onClose={close} onDone={done} />}
+      {dialog?.kind === "roles" && <AssignRolesDialog user={dialog.user} canListRoles={canListRoles} onClose={close} onDone={done} />}
+      {dialog?.kind === "block" && <BlockDialog user={dialog.user} onClose={close} onDone={done} />}
+      {dialog?.kind === "confirm" && <ConfirmChangeDialog change={dialog.change} user={dialog.user} onClose={close} onDone={done} />}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import Link from "next/link";
+import { useSession } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { endConsoleSession, useConsoleApi } from "@/lib/console/api-client";
+import {
+  ConsoleForm,
+  NewPasswordFields,
+  newPasswordRefusal,
+  secretOf,
+  SubmitButton,
+  TextField,
+  useFormMutation,
+} from "@/lib/console/ui/forms";
+
+const CODE_FIELDS = { "Auth.InvalidCurrentPassword": "currentPassword" };
+
+export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; passwordHint: string }) {
+  const api = useConsoleApi();
+  const { update } = useSession();
+  const router = useRouter();
+  const labels = {
+    currentPassword: forced ? "Temporary password" : "Current password",
+    newPassword: "New password",
+    confirmPassword: "Confirm new password",
+  };
+  // The change ends every session, this one too, and answers with a new one: the session cookie adopts it.
+  const form = useFormMutation(
+    async (change: { currentPassword: string; newPassword: string }) => {
+      const session = await api.auth.changePassword(change);
+      const adopted = session.refreshToken ? await update({ refreshToken: session.refreshToken }) : null;
+      return Boolean(adopted && !adopted.error);
+    },
+    {
+      codeFields: CODE_FIELDS,
+      holdAfterSuccess: true,
+      onSuccess: (continues) => {
+        // Should the cookie not take the new session, the new password still works at the login page.
+        if (!continues) return endConsoleSession();
+        router.replace("/");
+        router.refresh();
+      },
+    },
+  );
+  return (
+    <div className="auth-card">
+      <h1>{forced ? "Choose your password" : "Change password"}</h1>
+      <p className="page-lead">
+        {forced
+          ? "Your account was created with a temporary password. Choose your own to continue to the console."
+          : "Your other sessions end when the password changes; this one continues."}
+      </p>
+      <ConsoleForm
+        labels={labels}
+        failure={form.failure}
+        onSubmit={(data) => {
+          const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
+          if (refusal) return form.refuse(refusal);
+          form.submit({ currentPassword: secretOf(data, "currentPassword"), newPassword: secretOf(data, "newPassword") });
+        }}
+      >
+        <TextField name="currentPassword" type="password" autoComplete="current-password" />
+        <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={passwordHint} />
+        <SubmitButton pending={form.pending} pendingLabel="Changing…">
+          Change password
+        </SubmitButton>
+      </ConsoleForm>
+      <p className="auth-footer">
+        {forced ? (
+          <button type="button" className="link-button" onClick={() => void endConsoleSession()}>
+            Sign out
+          </button>
+        ) : (
+          <Link href="/">Back to the console</Link>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getPasswordPolicy } from "@/lib/auth/password-policy";
+import { passwordHint } from "@/lib/console/password-hint";
+import { consoleAccess } from "@/lib/console/session";
+import { SessionRenewal } from "@/lib/console/ui/session-renewal";
+import { platform } from "@/lib/platform/container";
+import { ChangePasswordForm } from "./change-password-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Change password" };
+
+/** Reached from the account menu, or forced: every console page sends a user with a temporary password here. */
+export default async function ChangePasswordPage() {
+  const access = await consoleAccess();
+  if (access.state === "signed-out") redirect("/login");
+  if (access.state === "renewing") return <SessionRenewal />;
+  const policy = await getPasswordPolicy((await platform()).database.db);
+  return <ChangePasswordForm forced={access.user.mustChangePassword} passwordHint={passwordHint(policy)} />;
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { getPasswordPolicy } from "@/lib/auth/password-policy";
+import { passwordHint } from "@/lib/console/password-hint";
+import { platform } from "@/lib/platform/container";
+import { ResetPasswordForm } from "./reset-password-form";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Choose a new password" };
+
+/** The emailed reset link: `/reset-password?token=…`. */
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+  const { token } = await searchParams;
+  const policy = await getPasswordPolicy((await platform()).database.db);
+  return <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={passwordHint(policy)} />;
+}

@@ -1,0 +1,22 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getPasswordPolicy } from "@/lib/auth/password-policy";
+import { passwordHint } from "@/lib/console/password-hint";
+import { redirectSignedIn, setupStatus } from "@/lib/console/session";
+import { platform } from "@/lib/platform/container";
+import { getPlatformSettings } from "@/lib/setup/platform";
+import { SetupWizard } from "./setup-wizard";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Set up" };
+
+/** First run only: once a user exists the wizard is gone for good. */
+export default async function SetupPage() {
+  if ((await setupStatus()) === "complete") {
+    await redirectSignedIn();
+    redirect("/login");
+  }
+  const { db } = (await platform()).database;
+  const [settings, policy] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db)]);
+  return <SetupWizard initialPlatform={settings} passwordHint={passwordHint(policy)} />;
+}

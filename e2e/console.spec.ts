@@ -1,0 +1,277 @@
+import { expect, test, type Page } from "@playwright/test";
+import { admin, adminPage, signIn, signInAsAdmin, signOut, snapshot, staff } from "./support";
+
+// One installation's life, in order: the webServer starts on a fresh data directory, so the first
+// test meets an installation nobody has set up yet.
+test.describe.configure({ mode: "serial" });
+
+const errorSummary = (page: Page) => page.locator(".error-summary[role=alert]");
+
+async function fillAdministrator(page: Page, password: string) {
+  await page.getByLabel("First name").fill(admin.firstName);
+  await page.getByLabel("Last name").fill(admin.lastName);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Username").fill(admin.username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+}
+
+test("a fresh installation sends the console to the setup wizard", async ({ page }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("heading", { name: "Welcome to ClubOps" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Setup progress" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  await snapshot(page, "setup-platform");
+});
+
+test("the wizard shows the API's validation messages", async ({ page }) => {
+  await page.goto("/setup");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(errorSummary(page)).toContainText("Club name: Required.");
+  await expect(page.getByLabel("Club name")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("Club name").fill("Riverside Rowing Club");
+  await page.getByLabel("Description (optional)").fill("Rowing on the river since 1921.");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Create the super-administrator" })).toBeVisible();
+
+  await fillAdministrator(page, "weakpass");
+  await page.getByRole("button", { name: "Create and sign in" }).click();
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(errorSummary(page)).toContainText("Password: Use at least 12 characters.");
+  const describedBy = (await password.getAttribute("aria-describedby")) ?? "";
+  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toContainText("Include an uppercase letter.");
+  await snapshot(page, "setup-weak-password");
+});
+
+test("completing the wizard signs the super-administrator in", async ({ page }) => {
+  await page.goto("/setup");
+  // The club saved in the previous attempt is offered again.
+  await expect(page.getByLabel("Club name")).toHaveValue("Riverside Rowing Club");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await fillAdministrator(page, admin.password);
+  await snapshot(page, "setup-administrator");
+  await page.getByRole("button", { name: "Create and sign in" }).click();
+
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await expect(navigation.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  for (const entry of ["Users", "Roles", "System health"]) await expect(navigation.getByRole("link", { name: entry })).toBeVisible();
+  await expect(page.getByLabel(/^Account:/)).toContainText(`${admin.firstName} ${admin.lastName}`);
+  await expect(page.getByRole("region", { name: "Users" })).toContainText("1");
+  await snapshot(page, "overview");
+  await page.getByLabel(/^Account:/).click();
+  await expect(page.getByRole("link", { name: "Change password" })).toBeVisible();
+  await snapshot(page, "account-menu");
+});
+
+test("the wizard is unreachable once setup is complete", async ({ page, request, browser }) => {
+  await page.goto("/setup");
+  await expect(page).toHaveURL(/\/login$/);
+  const response = await request.post("/api/setup/platform", { data: { platformName: "Hijacked" } });
+  expect(response.status()).toBe(409);
+  expect((await response.json()).code).toBe("Setup.AlreadyCompleted");
+
+  const signedIn = await adminPage(browser);
+  await signedIn.goto("/setup");
+  await expect(signedIn).toHaveURL(/\/$/);
+  await expect(signedIn.getByRole("heading", { name: "Overview" })).toBeVisible();
+});
+
+test("a wrong password gets a clear error", async ({ page }) => {
+  await signIn(page, admin.email, "not-the-password");
+  await expect(errorSummary(page)).toHaveText("The email or password is incorrect.");
+  await expect(page).toHaveURL(/\/login$/);
+  await snapshot(page, "login-wrong-password");
+});
+
+test("the system health page shows every dependency Healthy", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System health" }).click();
+  const dependencies = page.getByRole("list", { name: "Dependencies" }).getByRole("listitem");
+  await expect(dependencies).toHaveCount(5);
+  for (const name of ["database", "cache", "storage", "analytics", "email renderer"]) {
+    await expect(dependencies.filter({ hasText: name })).toContainText("Healthy");
+  }
+  await snapshot(page, "health");
+});
+
+test("a new user signs in with a temporary password, must change it, then lands on the console", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Users" }).getByRole("row")).toHaveCount(2);
+  await snapshot(page, "users");
+
+  await page.getByRole("button", { name: "New user" }).click();
+  const dialog = page.getByRole("dialog", { name: "New user" });
+  await dialog.getByLabel("First name").fill(staff.firstName);
+  await dialog.getByLabel("Last name").fill(staff.lastName);
+  await dialog.getByLabel("Email").fill(staff.email);
+  await dialog.getByLabel("Username").fill(staff.username);
+  await dialog.getByLabel("Temporary password").fill(staff.temporaryPassword);
+  await dialog.getByRole("checkbox", { name: /^Employee/ }).check();
+  await expect(dialog.getByRole("checkbox", { name: /^User/ })).toBeChecked();
+  await snapshot(page, "users-new");
+  await dialog.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByRole("status")).toContainText(`${staff.firstName} ${staff.lastName} can now sign in`);
+  const row = page.getByRole("row").filter({ hasText: staff.email });
+  await expect(row).toContainText("Temporary password");
+  await expect(row).toContainText("Employee");
+  await snapshot(page, "users-created");
+
+  // Signing out ends the API login too: a copy of the old session cookie opens nothing.
+  const signedInCookies = await page.context().cookies();
+  await signOut(page);
+  const copied = await browser.newContext();
+  await copied.addCookies(signedInCookies);
+  const copiedPage = await copied.newPage();
+  await copiedPage.goto("/");
+  await expect(copiedPage).toHaveURL(/\/login$/);
+  await copied.close();
+
+  await signIn(page, staff.email, staff.temporaryPassword);
+  await expect(page).toHaveURL(/\/change-password$/);
+  await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+  await page.goto("/users");
+  await expect(page).toHaveURL(/\/change-password$/);
+  await snapshot(page, "change-password-forced");
+
+  await page.getByLabel("Temporary password").fill(staff.temporaryPassword);
+  await page.getByLabel("New password", { exact: true }).fill(staff.ownPassword);
+  await page.getByLabel("Confirm new password").fill(staff.ownPassword);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await expect(navigation.getByRole("link", { name: "Overview" })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: "Users" })).toHaveCount(0);
+  await expect(navigation.getByRole("link", { name: "Roles" })).toHaveCount(0);
+  await snapshot(page, "overview-staff");
+  await page.goto("/users");
+  await expect(page.getByText("You do not have access to this page.")).toBeVisible();
+  await snapshot(page, "users-forbidden");
+
+  // The session continues on the new tokens, and the new password is the one that works.
+  await page.goto("/system");
+  await expect(page.getByRole("heading", { name: "System health" })).toBeVisible();
+  await signOut(page);
+  await signIn(page, staff.email, staff.temporaryPassword);
+  await expect(errorSummary(page)).toHaveText("The email or password is incorrect.");
+  await signIn(page, staff.email, staff.ownPassword);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+});
+
+test("blocking a user signs them out and keeps them out until unblocked", async ({ browser }) => {
+  const staffContext = await browser.newContext();
+  const staffPage = await staffContext.newPage();
+  await signIn(staffPage, staff.email, staff.ownPassword);
+  await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+  const page = await adminPage(browser);
+  await page.goto("/users");
+  await page.getByRole("button", { name: `Block ${staff.firstName} ${staff.lastName}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Block ${staff.firstName} ${staff.lastName}?` });
+  await dialog.getByRole("button", { name: "Block user" }).click();
+  await expect(dialog.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Reason").fill("Lent the club key to a stranger.");
+  await snapshot(page, "users-block");
+  await dialog.getByRole("button", { name: "Block user" }).click();
+  await expect(page.getByRole("row").filter({ hasText: staff.email })).toContainText("Blocked");
+
+  // The blocked user's open console ends at the next page.
+  await staffPage.goto("/system");
+  await expect(staffPage.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await signIn(staffPage, staff.email, staff.ownPassword);
+  await expect(errorSummary(staffPage)).toHaveText("This account has been blocked. Contact the club's staff.");
+
+  await page.getByRole("button", { name: `Unblock ${staff.firstName} ${staff.lastName}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
+  await expect(page.getByRole("row").filter({ hasText: staff.email })).toContainText("Active");
+  await signIn(staffPage, staff.email, staff.ownPassword);
+  await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await staffContext.close();
+});
+
+test("roles: create one with chosen permissions, see it listed, delete it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();
+  await expect(page.getByRole("button", { name: "Delete role SuperAdmin" })).toBeDisabled();
+  await snapshot(page, "roles");
+
+  await page.getByRole("button", { name: "New role" }).click();
+  const dialog = page.getByRole("dialog", { name: "New role" });
+  await dialog.getByLabel("Name").fill("Front desk");
+  await dialog.getByLabel("Description").fill("Greets members and checks subscriptions.");
+  await dialog.getByRole("group", { name: "members", exact: true }).getByRole("checkbox", { name: "read", exact: true }).check();
+  await dialog.getByRole("group", { name: "subscriptions", exact: true }).getByRole("checkbox", { name: "All", exact: true }).check();
+  await snapshot(page, "roles-new");
+  await dialog.getByRole("button", { name: "Create role" }).click();
+  await expect(page.getByRole("status")).toContainText("Role Front desk created.");
+  const row = page.getByRole("row").filter({ hasText: "Front desk" });
+  await expect(row).toContainText("members:read");
+  await expect(row).toContainText("subscriptions:renew");
+
+  await page.getByRole("button", { name: "Delete role Front desk" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete role" }).click();
+  await expect(page.getByRole("status")).toContainText("Role Front desk deleted.");
+  await expect(page.getByRole("row").filter({ hasText: "Front desk" })).toHaveCount(0);
+});
+
+test("an API call refused for an expired token renews the session once and retries", async ({ page }) => {
+  await signInAsAdmin(page);
+  const bearers: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/users") bearers.push(request.headers().authorization ?? "");
+  });
+  let refused = false;
+  await page.route(/\/api\/users\?/, async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    await route.fulfill({ status: 401, json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." } });
+  });
+  const renewal = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session");
+  await page.goto("/users");
+  await renewal;
+  await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
+  expect(bearers).toHaveLength(2);
+  expect(bearers[1]).toMatch(/^Bearer /);
+  expect(bearers[1]).not.toBe(bearers[0]);
+});
+
+test("a revoked session signs the console out", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.route(/\/api\/users\?/, (route) =>
+    route.fulfill({ status: 401, json: { code: "Auth.TokenRevoked", message: "Your session has ended; please log in again." } }),
+  );
+  await page.goto("/users");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  // Signing out ended the console session as well: the console asks for a sign-in again.
+  await page.goto("/roles");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("password recovery pages explain what happened", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses that address");
+  await snapshot(page, "forgot-password");
+
+  await page.goto("/reset-password?token=not-a-real-token");
+  await page.getByLabel("New password", { exact: true }).fill("Another-Strong-Pass-9");
+  await page.getByLabel("Confirm new password").fill("Another-Strong-Pass-9");
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(errorSummary(page)).toContainText("This link is invalid, already used or expired.");
+  await snapshot(page, "reset-password-invalid");
+
+  await page.goto("/verify-email?token=not-a-real-token");
+  await expect(errorSummary(page)).toContainText("This link is invalid, already used or expired.");
+  await snapshot(page, "verify-email-invalid");
+});

@@ -1,0 +1,60 @@
+import { expect, type Browser, type BrowserContext, type Page } from "@playwright/test";
+
+export const admin = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@riverside.example",
+  username: "ada",
+  password: "Analytical-Engine-1843",
+};
+
+export const staff = {
+  firstName: "Sam",
+  lastName: "Rivers",
+  email: "sam@riverside.example",
+  username: "sam.rivers",
+  temporaryPassword: "Temporary-Pass-2024",
+  ownPassword: "Rowing-Before-Dawn-7",
+};
+
+/** Full-page screenshots for people to look at (e2e/screenshots is git-ignored). */
+export async function snapshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await page.getByLabel(/^Account:/).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+}
+
+let adminSession: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+
+/**
+ * A page signed in as the super-administrator, sharing one sign-in across tests: sign-ins count
+ * against the per-IP limit (RATE_LIMIT_AUTH_PER_MINUTE). Tests that sign out or renew tokens sign in themselves.
+ */
+export async function adminPage(browser: Browser): Promise<Page> {
+  if (!adminSession) {
+    const context = await browser.newContext();
+    await signInAsAdmin(await context.newPage());
+    adminSession = await context.storageState();
+    await context.close();
+  }
+  const page = await (await browser.newContext({ storageState: adminSession })).newPage();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  return page;
+}

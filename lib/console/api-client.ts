@@ -1,0 +1,223 @@
+import type { Session } from "next-auth";
+import { getSession, signOut, useSession } from "next-auth/react";
+import { useMemo } from "react";
+import { z } from "zod";
+import type { Paginated } from "@/lib/platform/pagination";
+import type { Role } from "@/lib/roles/repository";
+import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
+import type { PlatformSettings, platformSettingsSchema } from "@/lib/setup/platform";
+import type { SessionUpdate } from "./renewal";
+import type { UserSummary } from "@/lib/users/summaries";
+import type { assignRolesSchema, blacklistSchema, createUserSchema, newAccountSchema, updateUserSchema, userListQuery } from "@/lib/users/schemas";
+
+/** Field path → messages, as the API's validation problems carry them (`$` is the body as a whole). */
+export type FieldErrors = Readonly<Record<string, readonly string[]>>;
+
+/** A refused or failed API call, in words a form can show. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+
+  constructor(
+    readonly status: number,
+    /** The business error code (`User.DuplicateEmail`), `Validation.Failed`, or null when the answer had none. */
+    readonly code: string | null,
+    message: string,
+    readonly fieldErrors: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+const businessErrorBody = z.object({ code: z.string(), message: z.string() });
+const validationProblemBody = z.object({ status: z.literal(400), errors: z.record(z.string(), z.array(z.string())) });
+
+function messageForStatus(status: number): string {
+  if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
+  if (status === 413) return "That is more than the server accepts.";
+  if (status === 503 || status === 504) return "The service is unavailable at the moment. Try again shortly.";
+  if (status >= 500) return "Something went wrong on our side. Try again; if it keeps happening, tell your administrator.";
+  return `The request was refused (HTTP ${status}).`;
+}
+
+async function apiErrorOf(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const business = businessErrorBody.safeParse(body);
+  if (business.success) return new ApiError(response.status, business.data.code, business.data.message);
+  const problem = validationProblemBody.safeParse(body);
+  if (problem.success) return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
+  return new ApiError(response.status, null, messageForStatus(response.status));
+}
+
+type Query = Readonly<Record<string, string | number | undefined>>;
+type Call = { query?: Query; body?: unknown; /** A bearer token other than the session's. */ bearer?: string };
+
+/** How the transport reaches the console session; none for the public pages (setup, password recovery). */
+type SessionAccess = {
+  accessToken: () => Promise<string | undefined>;
+  /** A fresh access token after `rejected` was refused, or null when the session cannot continue. */
+  renew: (rejected: string) => Promise<string | null>;
+  end: () => Promise<void>;
+};
+
+const REVOKED = "Auth.TokenRevoked";
+
+function urlOf(path: string, query: Query | undefined): string {
+  const entries = Object.entries(query ?? {}).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]));
+  return entries.length > 0 ? `${path}?${new URLSearchParams(entries)}` : path;
+}
+
+async function send(method: string, path: string, call: Call, token: string | undefined): Promise<Response> {
+  const headers = new Headers({ accept: "application/json" });
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  if (call.body !== undefined) headers.set("content-type", "application/json");
+  try {
+    return await fetch(urlOf(path, call.query), {
+      method,
+      headers,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      cache: "no-store",
+    });
+  } catch {
+    throw new ApiError(0, null, "The server cannot be reached. Check your connection and try again.");
+  }
+}
+
+/**
+ * Spec 5.3 from the browser: every call carries the bearer token; a 401 other than Auth.TokenRevoked
+ * renews the token once and retries; a second 401, a failed renewal or a revoked token ends the
+ * session and returns to the login page.
+ */
+function transport(session: SessionAccess | null) {
+  async function respond(method: string, path: string, call: Call): Promise<Response> {
+    const token = call.bearer ?? (await session?.accessToken());
+    const response = await send(method, path, call, token);
+    if (response.status !== 401 || !session) return response;
+    const refused = await apiErrorOf(response);
+    const renewed = token && refused.code !== REVOKED ? await session.renew(token) : null;
+    const retried = renewed ? await send(method, path, call, renewed) : null;
+    if (retried && retried.status !== 401) return retried;
+    await session.end();
+    throw retried ? await apiErrorOf(retried) : refused;
+  }
+  async function checked(method: string, path: string, call: Call): Promise<Response> {
+    const response = await respond(method, path, call);
+    if (!response.ok) throw await apiErrorOf(response);
+    return response;
+  }
+  return {
+    json: async <T>(method: string, path: string, call: Call = {}): Promise<T> =>
+      (await (await checked(method, path, call)).json()) as T,
+    empty: async (method: string, path: string, call: Call = {}): Promise<void> => {
+      await checked(method, path, call);
+    },
+  };
+}
+
+/** An API response body: dates travel as ISO strings. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type UserRow = Json<UserSummary>;
+export type RoleRow = Json<Role>;
+
+/** The login response of setup, login and password change; the refresh token is in the body when asked for. */
+export type LoginResponse = {
+  accessToken: string;
+  tokenType: "Bearer";
+  expiresIn: number;
+  userId: string;
+  email: string;
+  role: string | null;
+  mustChangePassword: boolean;
+  refreshToken?: string;
+};
+
+/** A role as the console submits it: permissions come from GET /api/permissions, so the API is what checks them. */
+type RoleInput = Omit<z.input<typeof roleInputSchema>, "permissions"> & { permissions: string[] };
+
+const segment = (id: string) => encodeURIComponent(id);
+
+function endpoints(api: ReturnType<typeof transport>) {
+  return {
+    setup: {
+      platform: (body: z.input<typeof platformSettingsSchema>) => api.json<PlatformSettings>("POST", "/api/setup/platform", { body }),
+      superAdmin: (body: z.input<typeof newAccountSchema>) => api.json<LoginResponse>("POST", "/api/setup/superadmin", { body }),
+    },
+    auth: {
+      /** Ends the API login a bearer token belongs to (the console's own sign-out goes through next-auth). */
+      logout: (bearer: string) => api.empty("POST", "/api/auth/logout", { bearer }),
+      changePassword: (body: { currentPassword: string; newPassword: string }) =>
+        api.json<LoginResponse>("POST", "/api/auth/change-password", { body: { ...body, refreshTokenTransport: "body" } }),
+      forgotPassword: (body: { email: string }) => api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
+      resetPassword: (body: { token: string; newPassword: string }) => api.empty("POST", "/api/auth/reset-password", { body }),
+      verifyEmail: (body: { token: string }) => api.empty("POST", "/api/auth/verify-email", { body }),
+    },
+    users: {
+      list: (query: Partial<z.output<typeof userListQuery>>) => api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
+      create: (body: z.input<typeof createUserSchema>) => api.json<UserRow>("POST", "/api/users", { body }),
+      update: (id: string, body: z.input<typeof updateUserSchema>) => api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body }),
+      deactivate: (id: string) => api.empty("DELETE", `/api/users/${segment(id)}`),
+      assignRoles: (id: string, body: z.input<typeof assignRolesSchema>) =>
+        api.json<UserRow>("PUT", `/api/users/${segment(id)}/roles`, { body }),
+      blacklist: (id: string, body: z.input<typeof blacklistSchema>) =>
+        api.json<UserRow>("POST", `/api/users/${segment(id)}/blacklist`, { body }),
+      liftBlacklist: (id: string) => api.json<UserRow>("DELETE", `/api/users/${segment(id)}/blacklist`),
+    },
+    roles: {
+      list: (query: Partial<z.output<typeof roleListQuery>>) => api.json<Paginated<RoleRow>>("GET", "/api/roles", { query }),
+      create: (body: RoleInput) => api.json<RoleRow>("POST", "/api/roles", { body }),
+      update: (id: string, body: RoleInput) => api.json<RoleRow>("PUT", `/api/roles/${segment(id)}`, { body }),
+      remove: (id: string) => api.empty("DELETE", `/api/roles/${segment(id)}`),
+    },
+    permissions: {
+      list: () => api.json<string[]>("GET", "/api/permissions"),
+    },
+  };
+}
+
+export type ConsoleApi = ReturnType<typeof endpoints>;
+
+/** The API without a session: setup and password recovery. */
+export const publicApi: ConsoleApi = endpoints(transport(null));
+
+/** Signs the console out (the API login ends too) and shows the login page. */
+export async function endConsoleSession(): Promise<void> {
+  await signOut({ callbackUrl: "/login" });
+}
+
+type UpdateSession = ReturnType<typeof useSession>["update"];
+
+/**
+ * Asks the server to renew the session (next-auth's update(), which also refreshes useSession). update()
+ * answers nothing while the provider is loading; reading the session then renews an expiring token by itself.
+ */
+export async function renewedSession(update: UpdateSession, data?: SessionUpdate): Promise<Session | null> {
+  return (await update(data)) ?? (await getSession());
+}
+
+let renewal: Promise<string | null> | null = null;
+
+/** One renewal at a time: parallel calls refused together wait for the same new token. */
+function renewOnce(update: UpdateSession, rejected: string): Promise<string | null> {
+  renewal ??= renewedSession(update, { rejectedAccessToken: rejected })
+    .then((session) => (session && !session.error && session.accessToken !== rejected ? session.accessToken : null))
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+/** The API as the signed-in console user. */
+export function useConsoleApi(): ConsoleApi {
+  const { data, update } = useSession();
+  const current = data?.accessToken;
+  return useMemo(
+    () =>
+      endpoints(
+        transport({
+          accessToken: async () => current ?? (await getSession())?.accessToken,
+          renew: (rejected) => renewOnce(update, rejected),
+          end: endConsoleSession,
+        }),
+      ),
+    [current, update],
+  );
+}

@@ -1,0 +1,13 @@
+import type { PasswordPolicy } from "@/lib/auth/password-policy";
+
+/** The stored password policy in one sentence, shown beside every new-password field. */
+export function passwordHint(policy: PasswordPolicy): string {
+  const kinds = [
+    policy.requireUppercase && "an uppercase letter",
+    policy.requireLowercase && "a lowercase letter",
+    policy.requireDigit && "a digit",
+    policy.requireSymbol && "a symbol",
+  ].filter((kind): kind is string => typeof kind === "string");
+  const mix = kinds.length > 1 ? `${kinds.slice(0, -1).join(", ")} and ${kinds.at(-1)}` : kinds[0];
+  return `At least ${policy.minLength} characters${mix ? `, with ${mix}` : ""}; not your username or email address.`;
+}
