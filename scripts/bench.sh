@@ -21,6 +21,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/audit-forwarding.ts
 log "authentication (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/auth.ts
 
+log "member list, 1,000,000 members (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/members-list.ts
+
 log "auto-renewal job (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/auto-renewals.ts
 

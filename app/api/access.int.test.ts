@@ -6,6 +6,11 @@ import { completeSetup, createAccount, loginAs } from "@/tests/support/accounts"
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changePassword } from "./auth/change-password/route";
 import { GET as me } from "./auth/me/route";
+import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
+import { PUT as changeMemberStatus } from "./members/[id]/status/route";
+import { GET as exportMembers } from "./members/export/route";
+import { GET as listMembers, POST as createMember } from "./members/route";
+import { GET as memberStatistics } from "./members/statistics/route";
 import { GET as listPermissions } from "./permissions/route";
 import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
 import { GET as listPlans, POST as createPlan } from "./plans/route";
@@ -20,6 +25,7 @@ const someId = "00000000-0000-4000-8000-000000000000";
 const params = { id: someId };
 const plan = { name: "P", code: "PP", monthlyPrice: "1" };
 const user = { email: "a@club.example", username: "abc", firstName: "A", lastName: "B", isActive: true };
+const member = { email: "m@club.example", firstName: "M", lastName: "N" };
 
 /** Every protected endpoint, with the permission it needs. */
 const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = [
@@ -44,6 +50,14 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["GET /api/plans/{id}", "plans:read", getPlan, { path: `/api/plans/${someId}`, params }],
   ["PUT /api/plans/{id}", "plans:write", updatePlan, { path: `/api/plans/${someId}`, method: "PUT", params, body: plan }],
   ["DELETE /api/plans/{id}", "plans:delete", deactivatePlan, { path: `/api/plans/${someId}`, method: "DELETE", params }],
+  ["GET /api/members", "members:read", listMembers, { path: "/api/members" }],
+  ["POST /api/members", "members:write", createMember, { path: "/api/members", body: member }],
+  ["GET /api/members/{id}", "members:read", getMember, { path: `/api/members/${someId}`, params }],
+  ["PUT /api/members/{id}", "members:write", updateMember, { path: `/api/members/${someId}`, method: "PUT", params, body: member }],
+  ["DELETE /api/members/{id}", "members:delete", deleteMember, { path: `/api/members/${someId}`, method: "DELETE", params }],
+  ["PUT /api/members/{id}/status", "members:write", changeMemberStatus, { path: `/api/members/${someId}/status`, method: "PUT", params, body: { status: "active" } }],
+  ["GET /api/members/statistics", "members:read", memberStatistics, { path: "/api/members/statistics" }],
+  ["GET /api/members/export", "members:read", exportMembers, { path: "/api/members/export" }],
 ];
 
 let plainUserToken: string;

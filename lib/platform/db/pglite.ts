@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
@@ -15,8 +16,9 @@ import type { DatabaseAdapter } from "./types";
  */
 export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapter {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping.
-  const client = new PGlite({ dataDir, extensions: { btree_gist } });
+  // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping;
+  // pg_trgm the trigram index of the member search.
+  const client = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
   const db = drizzle(client, { schema });
   return {
     kind: "pglite",

@@ -74,13 +74,43 @@ export const members = pgTable(
     deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * What the member list's text search looks in: the names, the email and the phone as typed and as bare digits,
+     * lower-cased once on write so a trigram index can answer "contains" searches.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower("first_name" || ' ' || "last_name" || ' ' || "email" || coalesce(' ' || "phone" || ' ' || translate("phone", '+-() ', ''), ''))`,
+      ),
   },
-  (t) => [
-    uniqueIndex("members_email_key").on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
-    index("members_status_idx").on(t.status).where(sql`${t.deletedAt} is null`),
-    index("members_name_idx").on(t.lastName, t.firstName, t.id).where(sql`${t.deletedAt} is null`),
-  ],
+  (t) => {
+    // Every list query reads live members only, so every index leaves the soft-deleted out.
+    const live = sql`${t.deletedAt} is null`;
+    const lastName = sql`lower(${t.lastName})`;
+    const firstName = sql`lower(${t.firstName})`;
+    return [
+      uniqueIndex("members_email_key").on(sql`lower(${t.email})`).where(live),
+      // The default order. The raw names ride along so a deep OFFSET is an index-only scan (the planner cannot
+      // read lower(x) back out of the index without x).
+      index("members_last_name_idx").on(lastName, firstName, t.id, t.lastName, t.firstName).where(live),
+      index("members_first_name_idx").on(firstName, lastName, t.id).where(live),
+      index("members_status_name_idx").on(t.status, lastName, firstName, t.id).where(live),
+      index("members_joined_on_idx").on(t.joinedOn, t.id).where(live),
+      index("members_created_at_idx").on(t.createdAt, t.id).where(live),
+      index("members_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`).where(live),
+    ];
+  },
 );
+
+/**
+ * Live members per status, kept exact by statement-level triggers on members (migration 0006_member_counts), so
+ * the list's total and the statistics read four rows instead of counting every member. A status with no row has none.
+ */
+export const memberCounts = pgTable("member_counts", {
+  status: memberStatus("status").primaryKey(),
+  live: integer("live").notNull(),
+});
 
 export const billingPeriod = pgEnum("billing_period", ["monthly", "quarterly", "annual"]);
 export const subscriptionStatus = pgEnum("subscription_status", ["active", "expired", "canceled"]);

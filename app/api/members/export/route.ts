@@ -1,0 +1,18 @@
+import { memberContext } from "@/lib/members/context";
+import { memberCsvStream } from "@/lib/members/export";
+import { clubToday, memberExportQuery } from "@/lib/members/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** The list's filters as a streamed CSV download, however many members match. */
+export const GET = route({ access: "members:read", query: memberExportQuery }, async ({ query, principal }) => {
+  const { db } = await memberContext(principal);
+  return new Response(await memberCsvStream(db, query), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="members-${clubToday()}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+});

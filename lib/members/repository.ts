@@ -1,0 +1,289 @@
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { Subscription } from "@/lib/subscriptions/repository";
+import { MEMBER_STATUSES, type MemberFilters, type MemberInput, type MemberListQuery, type MemberStatus } from "./schemas";
+
+export type CurrentPlan = { id: string; name: string; code: string };
+
+export type MemberListItem = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  status: MemberStatus;
+  /** YYYY-MM-DD. */
+  joinedOn: string;
+  currentPlan: CurrentPlan | null;
+  subscriptionEndsAt: Date | null;
+};
+
+/** The subscription in force, as the member detail shows it: the subscription module's record, abridged. */
+export type CurrentSubscription = Pick<
+  Subscription,
+  "id" | "planId" | "planName" | "billingPeriod" | "startedAt" | "endsAt" | "price" | "currency" | "autoRenew" | "status"
+>;
+
+export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEndsAt"> & {
+  /** YYYY-MM-DD. */
+  birthDate: string | null;
+  notes: string | null;
+  photoFileId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  currentSubscription: CurrentSubscription | null;
+};
+
+export const live = isNull(members.deletedAt);
+
+/**
+ * A subscription in force now: active, started and not yet ended. A renewal queued to start at the current
+ * end is not in force yet, and a term past its end is over even before the expiry job marks it expired.
+ */
+export const termInForce = and(
+  eq(subscriptions.status, "active"),
+  lte(subscriptions.startedAt, sql`now()`),
+  gt(subscriptions.endsAt, sql`now()`),
+);
+/** The exclusion constraint lets a member have one active term at any instant, so this join never multiplies a member. */
+const currentTerm = and(eq(subscriptions.memberId, members.id), termInForce);
+const planOfTerm = eq(plans.id, subscriptions.planId);
+
+const fullName = (member: { firstName: string; lastName: string }) => `${member.firstName} ${member.lastName}`;
+
+const lastNameKey = sql<string>`lower(${members.lastName})`;
+const firstNameKey = sql<string>`lower(${members.firstName})`;
+
+/**
+ * Each order is total (it ends in a unique key) and matches an index of members.ts, so the first pages
+ * read a few index entries whatever the table's size. Email is unique among live members on its own.
+ */
+const ORDER_KEYS: Record<MemberListQuery["orderBy"], SQL[]> = {
+  lastName: [lastNameKey, firstNameKey, sql`${members.id}`],
+  firstName: [firstNameKey, lastNameKey, sql`${members.id}`],
+  email: [sql`lower(${members.email})`],
+  joinedOn: [sql`${members.joinedOn}`, sql`${members.id}`],
+  status: [sql`${members.status}`, lastNameKey, firstNameKey, sql`${members.id}`],
+  createdAt: [sql`${members.createdAt}`, sql`${members.id}`],
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+const searchWords = (filters: MemberFilters) => filters.search?.split(/\s+/).filter(Boolean) ?? [];
+
+/**
+ * Live members with the status, whose search text contains every word of `search` (ignoring case). The
+ * trigram index answers words of three or more characters; shorter words are checked on the rows it finds.
+ */
+export function memberFilter(filters: MemberFilters): SQL | undefined {
+  const words = searchWords(filters);
+  return and(
+    live,
+    filters.status ? eq(members.status, filters.status) : undefined,
+    ...words.map((word) => sql`${members.searchText} like lower(${`%${escapeLike(word)}%`})`),
+  );
+}
+
+const listColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  email: members.email,
+  phone: members.phone,
+  status: members.status,
+  joinedOn: members.joinedOn,
+  currentPlan: { id: plans.id, name: plans.name, code: plans.code },
+  subscriptionEndsAt: subscriptions.endsAt,
+};
+
+type ListRow = Omit<MemberListItem, "fullName">;
+const toListItem = ({ subscriptionEndsAt, currentPlan, ...member }: ListRow): MemberListItem => ({
+  ...member,
+  fullName: fullName(member),
+  currentPlan,
+  subscriptionEndsAt,
+});
+
+/** Live members per status, from the counters the triggers of migration 0006 keep: four rows, whatever the club's size. */
+export async function countMembersByStatus(executor: Executor): Promise<Record<MemberStatus, number>> {
+  const counts = Object.fromEntries(MEMBER_STATUSES.map((status) => [status, 0])) as Record<MemberStatus, number>;
+  for (const row of await executor.select().from(memberCounts)) counts[row.status] = row.live;
+  return counts;
+}
+
+/**
+ * The number of members the filters select. Without search words it is a sum of counters; a search counts
+ * its matches, which the trigram index finds (the cost grows with the number of matches, not of members).
+ */
+async function countMembers(executor: Executor, filters: MemberFilters, where: SQL | undefined): Promise<number> {
+  if (searchWords(filters).length > 0) {
+    const [matching] = await executor.select({ n: count() }).from(members).where(where);
+    return matching?.n ?? 0;
+  }
+  const [counted] = await executor
+    .select({ n: sql<number>`coalesce(sum(${memberCounts.live}), 0)::int` })
+    .from(memberCounts)
+    .where(filters.status ? eq(memberCounts.status, filters.status) : undefined);
+  return counted?.n ?? 0;
+}
+
+/**
+ * One page in two steps: the page's ids alone (for the default order an index-only scan, so even a deep
+ * OFFSET walks the index, not the table), then those rows with their current plan. The total is counted
+ * concurrently.
+ */
+export async function selectMemberPage(executor: Executor, query: MemberListQuery): Promise<{ items: MemberListItem[]; total: number }> {
+  const where = memberFilter(query);
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const order = ORDER_KEYS[query.orderBy].map((key) => direction(key));
+  const page = executor
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset(offsetOf(query))
+    .as("page");
+  const [rows, total] = await Promise.all([
+    executor
+      .select(listColumns)
+      .from(page)
+      .innerJoin(members, eq(members.id, page.id))
+      .leftJoin(subscriptions, currentTerm)
+      .leftJoin(plans, planOfTerm)
+      .orderBy(...order),
+    countMembers(executor, query, where),
+  ]);
+  return { items: rows.map(toListItem), total };
+}
+
+/** Where an export batch resumes: the sort key of the last row sent. */
+export type ExportCursor = { lastName: string; firstName: string; id: string };
+
+export type ExportRow = MemberListItem & Pick<MemberDetail, "birthDate" | "notes" | "createdAt">;
+
+/**
+ * The next `size` members after `cursor` in the list's default order (keyset pagination): each batch is an
+ * index range scan from where the previous one stopped, however far into the table it is.
+ */
+export async function selectExportBatch(
+  executor: Executor,
+  filters: MemberFilters,
+  cursor: ExportCursor | null,
+  size: number,
+): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
+  const after = cursor ? sql`(${lastNameKey}, ${firstNameKey}, ${members.id}) > (${cursor.lastName}, ${cursor.firstName}, ${cursor.id})` : undefined;
+  const rows = await executor
+    .select({
+      ...listColumns,
+      birthDate: members.birthDate,
+      notes: members.notes,
+      createdAt: members.createdAt,
+      cursor: { lastName: lastNameKey, firstName: firstNameKey, id: members.id },
+    })
+    .from(members)
+    .leftJoin(subscriptions, currentTerm)
+    .leftJoin(plans, planOfTerm)
+    .where(and(memberFilter(filters), after))
+    .orderBy(...ORDER_KEYS.lastName.map((key) => asc(key)))
+    .limit(size);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ cursor: _cursor, birthDate, notes, createdAt, ...row }) => ({ ...toListItem(row), birthDate, notes, createdAt })),
+    next: rows.length === size && last ? last.cursor : null,
+  };
+}
+
+const detailColumns = {
+  id: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  email: members.email,
+  phone: members.phone,
+  birthDate: members.birthDate,
+  status: members.status,
+  joinedOn: members.joinedOn,
+  notes: members.notes,
+  photoFileId: members.photoFileId,
+  createdAt: members.createdAt,
+  updatedAt: members.updatedAt,
+};
+
+/** The member's subscription in force now (active, started, not ended), or null. */
+export async function findCurrentSubscription(executor: Executor, memberId: string): Promise<CurrentSubscription | null> {
+  const [row] = await executor
+    .select({ term: subscriptions, planName: plans.name })
+    .from(subscriptions)
+    .innerJoin(plans, planOfTerm)
+    .where(and(eq(subscriptions.memberId, memberId), termInForce));
+  if (!row) return null;
+  const { id, planId, billingPeriod, startedAt, endsAt, price, currency, autoRenew, status } = row.term;
+  return { id, planId, planName: row.planName, billingPeriod, startedAt, endsAt, price, currency, autoRenew, status };
+}
+
+/** A live member with the subscription in force now; null for an unknown or soft-deleted member. */
+export async function findMemberDetail(executor: Executor, id: string): Promise<MemberDetail | null> {
+  const [member] = await executor.select(detailColumns).from(members).where(and(eq(members.id, id), live));
+  if (!member) return null;
+  const { createdAt, updatedAt, ...fields } = member;
+  return { ...fields, fullName: fullName(fields), createdAt, updatedAt, currentSubscription: await findCurrentSubscription(executor, id) };
+}
+
+/**
+ * Locks a live member's row for the rest of the transaction and answers its stored fields, or null when there
+ * is no live member with that id. FOR UPDATE conflicts with the key-share lock a new subscription's foreign key
+ * takes, so a delete waits for a subscription being added and then sees it; and a writer that locks here before
+ * adding a subscription waits for a delete and then finds no live member (deleted_at is re-checked after the wait).
+ */
+export async function lockLiveMember(executor: Executor, id: string) {
+  const [member] = await executor
+    .select({
+      status: members.status,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      email: members.email,
+      phone: members.phone,
+      birthDate: members.birthDate,
+      joinedOn: members.joinedOn,
+      notes: members.notes,
+    })
+    .from(members)
+    .where(and(eq(members.id, id), live))
+    .for("update");
+  return member ?? null;
+}
+
+/** Whether a live member other than `exceptId` has the email, ignoring case (the rule members_email_key enforces). */
+export async function emailInUse(executor: Executor, email: string, exceptId?: string): Promise<boolean> {
+  const [found] = await executor
+    .select({ id: members.id })
+    .from(members)
+    .where(and(sql`lower(${members.email}) = lower(${email})`, live, exceptId ? ne(members.id, exceptId) : undefined))
+    .limit(1);
+  return found !== undefined;
+}
+
+export async function hasActiveSubscription(executor: Executor, memberId: string): Promise<boolean> {
+  const [found] = await executor
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.memberId, memberId), eq(subscriptions.status, "active")))
+    .limit(1);
+  return found !== undefined;
+}
+
+/** The stored values of an input; `joinedOn` stays undefined when omitted (today on create, unchanged on update). */
+export function memberValues(input: MemberInput) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone || null,
+    birthDate: input.birthDate ?? null,
+    joinedOn: input.joinedOn,
+    notes: input.notes || null,
+  };
+}

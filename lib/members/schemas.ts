@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { localDate } from "@/lib/platform/calendar";
+import { memberStatus } from "@/lib/platform/db/schema";
+import { paginationQuery } from "@/lib/platform/pagination";
+import { emailField, personNameField } from "@/lib/users/schemas";
+
+export const MEMBER_STATUSES = memberStatus.enumValues;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/** Today in the club's time zone: the default join date, and the latest birth or join date accepted. */
+export const clubToday = () => localDate(new Date(), getConfig().CLUB_TIMEZONE);
+
+const EARLIEST_DATE = "1900-01-01";
+
+/** A calendar date (YYYY-MM-DD) from 1900 to today in the club's time zone. */
+const pastDate = z.iso
+  .date("Use a date such as 1990-04-23.")
+  .refine((date) => date >= EARLIEST_DATE, "Use a date from 1900 on.")
+  .refine((date) => date <= clubToday(), "The date cannot be in the future.");
+
+/** Lenient on purpose: what people write (+34 612 34 56 78, (555) 123-4567), checked only for plausibility. */
+const phoneField = z
+  .string()
+  .trim()
+  .regex(/^[\d+\-() ]{6,20}$/, "Use 6 to 20 digits, spaces, +, - or parentheses.")
+  .refine((phone) => phone.replace(/\D/g, "").length >= 6, "Use at least 6 digits.");
+
+export const memberInputSchema = z
+  .object({
+    firstName: personNameField,
+    lastName: personNameField,
+    email: emailField,
+    phone: phoneField.nullish(),
+    birthDate: pastDate.nullish(),
+    /** Defaults to today on create; left unchanged on update when omitted. */
+    joinedOn: pastDate.optional(),
+    notes: z.string().trim().max(2000, "Use at most 2000 characters.").nullish(),
+  })
+  .refine((member) => !member.birthDate || !member.joinedOn || member.joinedOn >= member.birthDate, {
+    path: ["joinedOn"],
+    message: "A member cannot join before being born.",
+  });
+export type MemberInput = z.output<typeof memberInputSchema>;
+
+/** The filters the list and the CSV export share. */
+const memberFilters = z.object({
+  /** Words that must each appear in the name, email or phone, ignoring case; % and _ match literally. */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(MEMBER_STATUSES).optional(),
+});
+export type MemberFilters = z.output<typeof memberFilters>;
+
+export const MEMBER_ORDER_FIELDS = ["lastName", "firstName", "email", "joinedOn", "status", "createdAt"] as const;
+
+export const memberListQuery = paginationQuery(MEMBER_ORDER_FIELDS, "lastName").extend(memberFilters.shape);
+export type MemberListQuery = z.output<typeof memberListQuery>;
+
+export const memberExportQuery = memberFilters;
+
+export const statusChangeSchema = z
+  .object({
+    status: z.enum(MEMBER_STATUSES),
+    reason: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+  })
+  .refine((change) => change.status !== "suspended" || Boolean(change.reason), {
+    path: ["reason"],
+    message: "Say why the member is suspended.",
+  });
+export type StatusChange = z.output<typeof statusChangeSchema>;

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import { members } from "@/lib/platform/db/schema";
+import { violatedUniqueConstraint } from "@/lib/platform/errors";
+import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { fail, ok, type Result } from "@/lib/platform/result";
+import { MemberErrors } from "./errors";
+import {
+  emailInUse,
+  findMemberDetail,
+  hasActiveSubscription,
+  lockLiveMember,
+  memberValues,
+  selectMemberPage,
+  type MemberDetail,
+  type MemberListItem,
+} from "./repository";
+import { clubToday, type MemberInput, type MemberListQuery, type StatusChange } from "./schemas";
+import { staffTransitionRefusal } from "./status";
+
+/** What the member services need: the database, the configured currency and who acts (for the audit trail). */
+export type MemberContext = { db: Database; currency: string; actorId: string };
+
+export async function listMembers(ctx: Pick<MemberContext, "db">, query: MemberListQuery): Promise<Paginated<MemberListItem>> {
+  const { items, total } = await selectMemberPage(ctx.db, query);
+  return paginated(items, total, query);
+}
+
+/** A live member with the subscription in force now; Member.NotFound for an unknown or deleted one. */
+export async function getMember(ctx: Pick<MemberContext, "db">, id: string): Promise<Result<MemberDetail>> {
+  const member = await findMemberDetail(ctx.db, id);
+  return member ? ok(member) : fail(MemberErrors.notFound);
+}
+
+/**
+ * Runs a member write and answers the member as it then is. A clash on the live-email index means a
+ * parallel write took the email after this one checked it: Member.DuplicateEmail, not a 500.
+ */
+async function writeMember(ctx: MemberContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<MemberDetail>> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const written = await work(tx);
+      return written.ok ? ok((await findMemberDetail(tx, written.value)) as MemberDetail) : written;
+    });
+  } catch (error) {
+    if (violatedUniqueConstraint(error) === "members_email_key") return fail(MemberErrors.duplicateEmail);
+    throw error;
+  }
+}
+
+/**
+ * Adds an active member in the caller's transaction (enrollment adds one with its first subscription) and
+ * answers its id. Joins today in the club's time zone unless `joinedOn` says otherwise.
+ */
+export async function addMember(tx: Executor, actorId: string | null, input: MemberInput): Promise<Result<string>> {
+  if (await emailInUse(tx, input.email)) return fail(MemberErrors.duplicateEmail);
+  const [created] = await tx
+    .insert(members)
+    .values({ ...memberValues(input), joinedOn: input.joinedOn ?? clubToday() })
+    .returning({ id: members.id });
+  if (!created) throw new Error("insert returned no member");
+  await recordAudit(tx, { action: "members.created", severity: "Info", actorId, entity: "member", entityId: created.id });
+  return ok(created.id);
+}
+
+export function createMember(ctx: MemberContext, input: MemberInput): Promise<Result<MemberDetail>> {
+  return writeMember(ctx, (tx) => addMember(tx, ctx.actorId, input));
+}
+
+/**
+ * Replaces the member's fields (an omitted joinedOn keeps the stored date). The audit entry names the fields
+ * that changed, not their values: personal data stays where it can be corrected or erased, and the audit
+ * trail is immutable. A PUT that changes nothing writes nothing.
+ */
+export function updateMember(ctx: MemberContext, id: string, input: MemberInput): Promise<Result<MemberDetail>> {
+  return writeMember(ctx, async (tx) => {
+    const stored = await lockLiveMember(tx, id);
+    if (!stored) return fail(MemberErrors.notFound);
+    const values = memberValues(input);
+    const changed = (Object.keys(values) as Array<keyof typeof values>).filter(
+      (field) => values[field] !== undefined && values[field] !== stored[field],
+    );
+    if (changed.length === 0) return ok(id);
+    if (changed.includes("email") && (await emailInUse(tx, input.email, id))) return fail(MemberErrors.duplicateEmail);
+    await tx
+      .update(members)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(members.id, id));
+    await recordAudit(tx, { action: "members.updated", severity: "Info", actorId: ctx.actorId, entity: "member", entityId: id, data: { changed } });
+    return ok(id);
+  });
+}
+
+/**
+ * Soft delete: the row stays (subscriptions and the audit trail keep pointing at it) with deleted_at set, and
+ * disappears from every read; its email becomes free for a new member. Refused while any subscription of the
+ * member is active, a queued renewal included.
+ */
+export function deleteMember(ctx: MemberContext, id: string): Promise<Result<null>> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockLiveMember(tx, id))) return fail(MemberErrors.notFound);
+    if (await hasActiveSubscription(tx, id)) return fail(MemberErrors.hasActiveSubscription);
+    const now = new Date();
+    await tx.update(members).set({ deletedAt: now, updatedAt: now }).where(eq(members.id, id));
+    await recordAudit(tx, { action: "members.deleted", severity: "Warning", actorId: ctx.actorId, entity: "member", entityId: id });
+    return ok(null);
+  });
+}
+
+/** Staff status change by the rules of status.ts; setting the status the member already has changes nothing. */
+export function changeMemberStatus(ctx: MemberContext, id: string, change: StatusChange): Promise<Result<MemberDetail>> {
+  return writeMember(ctx, async (tx) => {
+    const stored = await lockLiveMember(tx, id);
+    if (!stored) return fail(MemberErrors.notFound);
+    const refused = staffTransitionRefusal(stored.status, change.status);
+    if (refused) return fail(refused);
+    if (stored.status === change.status) return ok(id);
+    await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
+    await recordAudit(tx, {
+      action: "members.status_changed",
+      severity: change.status === "suspended" ? "Warning" : "Info",
+      actorId: ctx.actorId,
+      entity: "member",
+      entityId: id,
+      data: { from: stored.status, to: change.status, reason: change.reason ?? null },
+    });
+    return ok(id);
+  });
+}

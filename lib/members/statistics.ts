@@ -1,0 +1,63 @@
+import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { members, plans, subscriptions } from "@/lib/platform/db/schema";
+import { countMembersByStatus, live, termInForce } from "./repository";
+import { clubToday, type MemberStatus } from "./schemas";
+import type { MemberContext } from "./service";
+
+export type MemberStatistics = {
+  countsByStatus: Record<MemberStatus, number>;
+  total: number;
+  /** Members whose join date falls in the current calendar month of the club's time zone. */
+  newThisMonth: number;
+  activeSubscriptionsByPlan: Array<{ planId: string; planName: string; count: number }>;
+  /** Decimal string with two places. */
+  monthlyRecurringRevenue: string;
+  currency: string;
+};
+
+/** A term's price per month, in numeric: never through floating point. */
+const monthlyPrice = sql`case ${subscriptions.billingPeriod}
+  when 'monthly' then ${subscriptions.price}
+  when 'quarterly' then ${subscriptions.price} / 3
+  else ${subscriptions.price} / 12 end`;
+
+/** The first day of the month of `date` (YYYY-MM-DD) and of the month after it. */
+function monthOf(date: string): { from: string; until: string } {
+  const [year, month] = date.split("-").map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, "0")}`;
+  return { from: `${date.slice(0, 7)}-01`, until: `${next}-01` };
+}
+
+/**
+ * The statistics view. "Active subscriptions" are the terms in force now (as on the member detail), so a
+ * renewal queued to start at the current end is not counted twice. The member counts come from the counters.
+ */
+export async function memberStatistics(ctx: Pick<MemberContext, "db" | "currency">): Promise<MemberStatistics> {
+  const month = monthOf(clubToday());
+  const [countsByStatus, [joined], byPlan, [revenue]] = await Promise.all([
+    countMembersByStatus(ctx.db),
+    ctx.db
+      .select({ n: count() })
+      .from(members)
+      .where(and(live, gte(members.joinedOn, month.from), lt(members.joinedOn, month.until))),
+    ctx.db
+      .select({ planId: plans.id, planName: plans.name, count: count() })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(termInForce)
+      .groupBy(plans.id, plans.name)
+      .orderBy(desc(count()), asc(plans.name)),
+    ctx.db
+      .select({ amount: sql<string>`round(coalesce(sum(${monthlyPrice}), 0), 2)::text` })
+      .from(subscriptions)
+      .where(and(termInForce, eq(subscriptions.currency, ctx.currency))),
+  ]);
+  return {
+    countsByStatus,
+    total: Object.values(countsByStatus).reduce((sum, n) => sum + n, 0),
+    newThisMonth: joined?.n ?? 0,
+    activeSubscriptionsByPlan: byPlan,
+    monthlyRecurringRevenue: revenue?.amount ?? "0.00",
+    currency: ctx.currency,
+  };
+}
