@@ -8,6 +8,11 @@ import { POST as changePassword } from "./auth/change-password/route";
 import { GET as me } from "./auth/me/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
+import { POST as cancelTerm } from "./members/[id]/subscriptions/[sid]/cancel/route";
+import { GET as quoteChange, POST as changeTermPlan } from "./members/[id]/subscriptions/[sid]/change-plan/route";
+import { POST as renewTerm } from "./members/[id]/subscriptions/[sid]/renew/route";
+import { GET as listTerms, POST as subscribe } from "./members/[id]/subscriptions/route";
+import { POST as enroll } from "./members/enroll/route";
 import { GET as exportMembers } from "./members/export/route";
 import { GET as listMembers, POST as createMember } from "./members/route";
 import { GET as memberStatistics } from "./members/statistics/route";
@@ -23,6 +28,7 @@ import { GET as listUsers, POST as createUser } from "./users/route";
 
 const someId = "00000000-0000-4000-8000-000000000000";
 const params = { id: someId };
+const termParams = { id: someId, sid: someId };
 const plan = { name: "P", code: "PP", monthlyPrice: "1" };
 const user = { email: "a@club.example", username: "abc", firstName: "A", lastName: "B", isActive: true };
 const member = { email: "m@club.example", firstName: "M", lastName: "N" };
@@ -52,6 +58,13 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["DELETE /api/plans/{id}", "plans:delete", deactivatePlan, { path: `/api/plans/${someId}`, method: "DELETE", params }],
   ["GET /api/members", "members:read", listMembers, { path: "/api/members" }],
   ["POST /api/members", "members:write", createMember, { path: "/api/members", body: member }],
+  ["POST /api/members/enroll", "members:write", enroll, { path: "/api/members/enroll", body: { member, subscription: { planId: someId, billingPeriod: "monthly" } } }],
+  ["GET /api/members/{id}/subscriptions", "subscriptions:read", listTerms, { path: `/api/members/${someId}/subscriptions`, params }],
+  ["POST /api/members/{id}/subscriptions", "subscriptions:write", subscribe, { path: `/api/members/${someId}/subscriptions`, params, body: { planId: someId, billingPeriod: "monthly" } }],
+  ["GET …/{sid}/change-plan", "subscriptions:change_plan", quoteChange, { path: `/api/members/${someId}/subscriptions/${someId}/change-plan?planId=${someId}`, params: termParams }],
+  ["POST …/{sid}/change-plan", "subscriptions:change_plan", changeTermPlan, { path: `/api/members/${someId}/subscriptions/${someId}/change-plan`, params: termParams, body: { planId: someId } }],
+  ["POST …/{sid}/renew", "subscriptions:renew", renewTerm, { path: `/api/members/${someId}/subscriptions/${someId}/renew`, method: "POST", params: termParams }],
+  ["POST …/{sid}/cancel", "subscriptions:cancel", cancelTerm, { path: `/api/members/${someId}/subscriptions/${someId}/cancel`, method: "POST", params: termParams }],
   ["GET /api/members/{id}", "members:read", getMember, { path: `/api/members/${someId}`, params }],
   ["PUT /api/members/{id}", "members:write", updateMember, { path: `/api/members/${someId}`, method: "PUT", params, body: member }],
   ["DELETE /api/members/{id}", "members:delete", deleteMember, { path: `/api/members/${someId}`, method: "DELETE", params }],

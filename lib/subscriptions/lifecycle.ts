@@ -2,10 +2,12 @@ import { and, eq, inArray, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { addMonths } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
+import { resultTransaction } from "@/lib/platform/db/transaction";
 import { members, subscriptions } from "@/lib/platform/db/schema";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fromCents, toCents } from "@/lib/platform/money";
 import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { lockLiveMember } from "@/lib/members/repository";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
 import { MONTHS_IN, priceFor, prorationCredit, type BillingPeriod } from "./pricing";
@@ -85,7 +87,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
 }
 
 /**
- * Runs a subscription write and answers the resulting subscription. A term overlapping another active one
+ * Runs a subscription write and answers the resulting subscription; a business failure rolls back what it wrote. A term overlapping another active one
  * (exclusion constraint) or a second live successor of one term (unique index) lost a race: a 409, not a 500.
  */
 async function writeTerm(
@@ -95,7 +97,7 @@ async function writeTerm(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<Subscription>> {
   try {
-    const written = await ctx.db.transaction(work);
+    const written = await resultTransaction(ctx.db, work);
     if (!written.ok) return written;
     ctx.sendQueuedMail();
     return ok((await findSubscription(ctx.db, memberId, written.value)) as Subscription);
@@ -107,8 +109,9 @@ async function writeTerm(
   }
 }
 
+/** Locks the member for the transaction, so a concurrent delete or suspension cannot slip past the check. */
 async function subscribableMember(tx: Transaction, memberId: string): Promise<BusinessError | null> {
-  const member = await findLiveMember(tx, memberId);
+  const member = await lockLiveMember(tx, memberId);
   if (!member) return SubscriptionErrors.memberNotFound;
   if (member.status === "suspended") return SubscriptionErrors.memberSuspended;
   return null;

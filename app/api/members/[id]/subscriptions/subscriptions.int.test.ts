@@ -153,6 +153,15 @@ describe("change plan", () => {
     expect(previous).toMatchObject({ status: "canceled", autoRenew: false });
   });
 
+  it("rolls back the cancellation when the new plan is refused", async () => {
+    const term = (await subscribeTo(memberId, { planId: basic, billingPeriod: "monthly" })).body;
+    const retired = await newPlan(`GONE${sequence}`, { monthlyPrice: "5.00" }, false);
+    const reply = await call(changePlanRoute, { ...termPath(memberId, term.id, "change-plan"), body: { planId: retired } });
+    expect(reply).toMatchObject({ status: 409, body: { code: "Subscription.PlanInactive" } });
+    const [unchanged] = await running.database.db.select().from(subscriptions).where(eq(subscriptions.id, term.id));
+    expect(unchanged?.status).toBe("active");
+  });
+
   it("answers over HTTP, with 409 for the same plan and for a term that is no longer active", async () => {
     const term = (await subscribeTo(memberId, { planId: basic, billingPeriod: "monthly" })).body;
     const quoteReply = await call(quote, { ...termPath(memberId, term.id, "change-plan"), path: `/api/members/${memberId}/subscriptions/${term.id}/change-plan?planId=${gold}` });

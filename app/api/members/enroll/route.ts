@@ -1,0 +1,10 @@
+import { route } from "@/lib/platform/http/route";
+import { subscriptionContext } from "@/lib/subscriptions/context";
+import { enroll, enrollmentSchema } from "@/lib/subscriptions/enrollment";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.5: a member and their first subscription in one transaction (201 with both). */
+export const POST = route({ access: "members:write", body: enrollmentSchema, successStatus: 201 }, async ({ body, principal }) =>
+  enroll(await subscriptionContext(principal.id), body),
+);
