@@ -5,6 +5,7 @@ import type { Session } from "./session";
 const session: Session = {
   accessToken: "access",
   accessTokenExpiresAt: new Date(Date.now() + 900_000),
+  accessTokenLifetime: 900,
   refreshToken: "refresh-token",
   refreshTokenExpiresAt: new Date(Date.now() + 14 * 86_400_000),
   user: { id: "u1", email: "a@club.example", role: "Admin", mustChangePassword: false },

@@ -31,7 +31,7 @@ export function sessionResponse(
   const body = {
     accessToken: session.accessToken,
     tokenType: "Bearer",
-    expiresIn: Math.ceil((session.accessTokenExpiresAt.getTime() - Date.now()) / 1000),
+    expiresIn: session.accessTokenLifetime,
     userId: session.user.id,
     email: session.user.email,
     role: session.user.role,

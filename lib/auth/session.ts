@@ -10,6 +10,8 @@ import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
 export type Session = {
   accessToken: string;
   accessTokenExpiresAt: Date;
+  /** The access token's lifetime in seconds, as issued. */
+  accessTokenLifetime: number;
   refreshToken: string;
   refreshTokenExpiresAt: Date;
   user: { id: string; email: string; role: string | null; mustChangePassword: boolean };
@@ -42,6 +44,7 @@ export async function startSession(
   return {
     accessToken: access.token,
     accessTokenExpiresAt: access.expiresAt,
+    accessTokenLifetime: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
     refreshToken,
     refreshTokenExpiresAt,
     user: { id: user.id, email: user.email, role: primaryRole(user.roles), mustChangePassword: user.mustChangePassword },
