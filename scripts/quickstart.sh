@@ -7,6 +7,8 @@ source scripts/lib.sh
 
 PORT=${PORT:-3000}
 URL="http://localhost:$PORT"
+# Links in emails and the console's sign-in use it; it must match where the app is served.
+export APP_URL=${APP_URL:-$URL}
 
 install_node_modules
 log "building the console and API"
