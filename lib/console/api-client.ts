@@ -6,6 +6,7 @@ import type { Paginated } from "@/lib/platform/pagination";
 import type { Role } from "@/lib/roles/repository";
 import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
 import type { PlatformSettings, platformSettingsSchema } from "@/lib/setup/platform";
+import { clubEndpoints } from "./club-api";
 import type { SessionUpdate } from "./renewal";
 import type { UserSummary } from "@/lib/users/summaries";
 import type { assignRolesSchema, blacklistSchema, createUserSchema, newAccountSchema, updateUserSchema, userListQuery } from "@/lib/users/schemas";
@@ -49,7 +50,14 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
 }
 
 type Query = Readonly<Record<string, string | number | undefined>>;
-type Call = { query?: Query; body?: unknown; /** A bearer token other than the session's. */ bearer?: string };
+type Call = {
+  query?: Query;
+  body?: unknown;
+  /** A bearer token other than the session's. */
+  bearer?: string;
+  /** Ends the call (a download the user stopped). */
+  signal?: AbortSignal;
+};
 
 /** How the transport reaches the console session; none for the public pages (setup, password recovery). */
 type SessionAccess = {
@@ -76,8 +84,10 @@ async function send(method: string, path: string, call: Call, token: string | un
       headers,
       body: call.body === undefined ? undefined : JSON.stringify(call.body),
       cache: "no-store",
+      signal: call.signal,
     });
-  } catch {
+  } catch (error) {
+    if (call.signal?.aborted) throw error;
     throw new ApiError(0, null, "The server cannot be reached. Check your connection and try again.");
   }
 }
@@ -110,11 +120,15 @@ function transport(session: SessionAccess | null) {
     empty: async (method: string, path: string, call: Call = {}): Promise<void> => {
       await checked(method, path, call);
     },
+    /** The successful response itself, for bodies read as a stream (the CSV export). */
+    response: (method: string, path: string, call: Call = {}): Promise<Response> => checked(method, path, call),
   };
 }
 
+export type Transport = ReturnType<typeof transport>;
+
 /** An API response body: dates travel as ISO strings. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
 export type UserRow = Json<UserSummary>;
 export type RoleRow = Json<Role>;
 
@@ -135,7 +149,7 @@ type RoleInput = Omit<z.input<typeof roleInputSchema>, "permissions"> & { permis
 
 const segment = (id: string) => encodeURIComponent(id);
 
-function endpoints(api: ReturnType<typeof transport>) {
+function endpoints(api: Transport) {
   return {
     setup: {
       platform: (body: z.input<typeof platformSettingsSchema>) => api.json<PlatformSettings>("POST", "/api/setup/platform", { body }),
@@ -170,6 +184,7 @@ function endpoints(api: ReturnType<typeof transport>) {
     permissions: {
       list: () => api.json<string[]>("GET", "/api/permissions"),
     },
+    ...clubEndpoints(api),
   };
 }
 

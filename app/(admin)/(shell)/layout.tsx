@@ -12,6 +12,9 @@ import { NavLink } from "./nav-link";
 /** Navigation entries, each shown only to holders of its permission. */
 const NAVIGATION: readonly { href: string; label: string; permission?: Permission }[] = [
   { href: "/", label: "Overview" },
+  { href: "/dashboard", label: "Dashboard", permission: "members:read" },
+  { href: "/members", label: "Members", permission: "members:read" },
+  { href: "/plans", label: "Plans", permission: "plans:read" },
   { href: "/users", label: "Users", permission: "users:read" },
   { href: "/roles", label: "Roles", permission: "roles:read" },
   { href: "/system", label: "System health" },

@@ -10,6 +10,7 @@ import { listRoles } from "@/lib/roles/service";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { listUsers } from "@/lib/users/admin";
 import { userListQuery, type UserListQuery } from "@/lib/users/schemas";
+import { Stat } from "./stat";
 
 export const dynamic = "force-dynamic";
 
@@ -23,19 +24,6 @@ async function roleCounts(db: Database) {
   const roles = await listRoles(db, roleListQuery.parse({ pageSize: 100 }));
   const builtIn = roles.items.filter((role) => role.isBuiltIn).length;
   return { total: roles.totalCount, builtIn, custom: roles.totalCount - builtIn };
-}
-
-function Stat({ label, value, detail, href, linkText }: { label: string; value: string; detail: string; href: string; linkText: string }) {
-  return (
-    <section className="card stat" aria-label={label}>
-      <span className="stat-label">{label}</span>
-      <span className="stat-value">{value}</span>
-      <p className="stat-detail">{detail}</p>
-      <Link className="stat-link" href={href}>
-        {linkText} →
-      </Link>
-    </section>
-  );
 }
 
 function AccountCard({ user }: { user: Principal }) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { ConsoleForm, SubmitButton, type FormFailure } from "./forms";
+import { ConsoleForm, SubmitButton, useFormMutation, type FormFailure } from "./forms";
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape closes it and focus
@@ -28,6 +28,15 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
   );
 }
 
+/** The buttons at a form dialog's foot. */
+type DialogButtons = {
+  submitLabel: string;
+  pendingLabel?: string;
+  /** The button that closes the dialog without submitting, when "Cancel" would be ambiguous. */
+  dismissLabel?: string;
+  variant?: "primary" | "danger";
+};
+
 /** A dialog holding one form, with Cancel and the submit button at its foot. */
 export function FormDialog({
   title,
@@ -38,9 +47,10 @@ export function FormDialog({
   onClose,
   submitLabel,
   pendingLabel,
+  dismissLabel = "Cancel",
   variant,
   children,
-}: {
+}: DialogButtons & {
   title: string;
   wide?: boolean;
   labels?: Readonly<Record<string, string>>;
@@ -48,9 +58,6 @@ export function FormDialog({
   form: { failure: FormFailure | null; pending: boolean };
   onSubmit: (data: FormData) => void;
   onClose: () => void;
-  submitLabel: string;
-  pendingLabel?: string;
-  variant?: "primary" | "danger";
   children: ReactNode;
 }) {
   return (
@@ -59,7 +66,7 @@ export function FormDialog({
         {children}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {dismissLabel}
           </button>
           <SubmitButton pending={form.pending} pendingLabel={pendingLabel} variant={variant}>
             {submitLabel}
@@ -67,5 +74,31 @@ export function FormDialog({
         </div>
       </ConsoleForm>
     </Dialog>
+  );
+}
+
+/** A dialog that asks for a yes before one call; its failure shows above the buttons. */
+export function ConfirmDialog<Output>({
+  title,
+  run,
+  onSuccess,
+  holdAfterSuccess,
+  onClose,
+  children,
+  ...buttons
+}: DialogButtons & {
+  title: string;
+  run: () => Promise<Output>;
+  onSuccess: (output: Output) => unknown;
+  /** Keep the button pending after success, while the page navigates away. */
+  holdAfterSuccess?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const form = useFormMutation(run, { onSuccess, holdAfterSuccess });
+  return (
+    <FormDialog title={title} form={form} onClose={onClose} onSubmit={() => form.submit(undefined)} {...buttons}>
+      <div className="dialog-body">{children}</div>
+    </FormDialog>
   );
 }

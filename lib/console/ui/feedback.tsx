@@ -66,6 +66,31 @@ export function Pagination({
   );
 }
 
+/** A status in words on its coloured badge. */
+export function StatusBadge({ look }: { look: { label: string; badge: string } }) {
+  return <span className={`badge ${look.badge}`}>{look.label}</span>;
+}
+
+/** Placeholder blocks while a card's content loads; `label` is what assistive technology hears meanwhile. */
+function SkeletonBlock({ label, lines = 3 }: { label: string; lines?: number }) {
+  return (
+    <div className="skeleton-block" role="status" aria-label={label}>
+      {Array.from({ length: lines }, (_, line) => (
+        <span key={line} />
+      ))}
+    </div>
+  );
+}
+
+/** A card of placeholder lines. */
+export function SkeletonCard({ label, lines, className = "card" }: { label: string; lines: number; className?: string }) {
+  return (
+    <section className={className}>
+      <SkeletonBlock label={label} lines={lines} />
+    </section>
+  );
+}
+
 /** Placeholder rows while a table's first page loads. */
 export function SkeletonRows({ columns, rows = 4 }: { columns: number; rows?: number }) {
   return Array.from({ length: rows }, (_, row) => (

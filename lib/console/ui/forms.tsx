@@ -12,6 +12,7 @@ import {
   type ComponentProps,
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
 import { ApiError, type FieldErrors } from "../api-client";
@@ -39,11 +40,13 @@ export function useFormMutation<Input, Output>(
     onSuccess?: (output: Output, input: Input) => unknown;
     codeFields?: Readonly<Record<string, string>>;
     holdAfterSuccess?: boolean;
+    /** A check made before calling, for what the API would refuse anyway; its failure is shown instead. */
+    precheck?: (input: Input) => FormFailure | null;
   } = {},
 ) {
   const [refusal, setRefusal] = useState<FormFailure | null>(null);
   const mutation = useMutation({ mutationFn, onSuccess: options.onSuccess });
-  const { codeFields } = options;
+  const { codeFields, precheck } = options;
   const failure = useMemo(
     () => refusal ?? (mutation.error ? formFailureOf(mutation.error, codeFields) : null),
     [refusal, mutation.error, codeFields],
@@ -55,8 +58,10 @@ export function useFormMutation<Input, Output>(
     result: mutation.data,
     succeeded: mutation.isSuccess,
     submit: (input: Input) => {
-      setRefusal(null);
-      mutation.mutate(input);
+      const refused = precheck?.(input) ?? null;
+      if (refused) mutation.reset();
+      else mutation.mutate(input);
+      setRefusal(refused);
     },
     refuse: (reason: FormFailure) => {
       mutation.reset();
@@ -173,6 +178,32 @@ export function TextField({ name, hint, ...input }: FieldProps & Omit<InputHTMLA
 
 export function TextAreaField({ name, hint, ...area }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
   return <Field name={name} hint={hint}>{(control) => <textarea className="input" {...area} {...control} />}</Field>;
+}
+
+/** The options of a select. */
+export function OptionList({ options }: { options: readonly { value: string; label: string }[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+export function SelectField({
+  name,
+  hint,
+  options,
+  ...select
+}: FieldProps & { options: readonly { value: string; label: string }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+  return (
+    <Field name={name} hint={hint}>
+      {(control) => (
+        <select className="input" {...select} {...control}>
+          <OptionList options={options} />
+        </select>
+      )}
+    </Field>
+  );
 }
 
 /** A fieldset for a group of choices submitted under one name; its errors show at its foot. */

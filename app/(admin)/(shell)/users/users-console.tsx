@@ -1,10 +1,10 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useConsoleApi, type UserRow } from "@/lib/console/api-client";
 import { EmptyState } from "@/lib/console/ui/feedback";
-import { PagedTable, PageHeader, useListDialogs } from "@/lib/console/ui/list-page";
+import { FilterSelect, PagedTable, PageHeader, SearchField, useDebounced, useListDialogs } from "@/lib/console/ui/list-page";
 import {
   AssignRolesDialog,
   BlockDialog,
@@ -21,7 +21,6 @@ const STATUS_FILTERS = [
   { value: "blacklisted", label: "Blocked" },
 ] as const;
 type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
-const statusFilterOf = (value: string): StatusFilter => STATUS_FILTERS.find((filter) => filter.value === value)?.value ?? "";
 
 type OpenDialog =
   | { kind: "create" }
@@ -32,16 +31,6 @@ type OpenDialog =
 const PAGE_SIZE = 20;
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
-
-/** Waits for typing to pause before searching. */
-function useDebounced(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 function StatusBadges({ user }: { user: UserRow }) {
   return (
@@ -145,27 +134,8 @@ export function UsersConsole({
       {dialogs.notice}
 
       <div className="toolbar" role="search">
-        <div className="field">
-          <label htmlFor="user-search">Search</label>
-          <input
-            id="user-search"
-            className="input"
-            type="search"
-            placeholder="Name, email or username"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="user-status">Status</label>
-          <select id="user-status" className="input" value={status} onChange={(event) => setStatus(statusFilterOf(event.target.value))}>
-            {STATUS_FILTERS.map((filter) => (
-              <option key={filter.value} value={filter.value}>
-                {filter.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SearchField id="user-search" placeholder="Name, email or username" value={searchText} onChange={setSearchText} />
+        <FilterSelect id="user-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
       </div>
 
       <PagedTable

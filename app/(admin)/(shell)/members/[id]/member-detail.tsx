@@ -1,0 +1,287 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ApiError, useConsoleApi } from "@/lib/console/api-client";
+import type { MemberRecord, SubscriptionRow } from "@/lib/console/club-api";
+import {
+  BILLING_PERIODS,
+  formatCalendarDate,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  MEMBER_STATUSES,
+  SUBSCRIPTION_STATUSES,
+  type StatusLook,
+} from "@/lib/console/format";
+import { EmptyState, LoadError, SkeletonCard, StatusBadge } from "@/lib/console/ui/feedback";
+import { formFailureOf } from "@/lib/console/ui/forms";
+import { PageHeader, QueryTable, useListDialogs, type ListQuery } from "@/lib/console/ui/list-page";
+import { MemberDialog } from "../member-form";
+import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
+import { CancelDialog, ChangePlanDialog, RenewDialog, SubscribeDialog, type CurrentTerm } from "./subscription-dialogs";
+
+/** What the user may do here (the page reads it from their permissions). */
+export type MemberActions = {
+  edit: boolean;
+  remove: boolean;
+  readSubscriptions: boolean;
+  subscribe: boolean;
+  changePlan: boolean;
+  renew: boolean;
+  cancel: boolean;
+};
+
+type OpenDialog =
+  | { kind: "edit" | "status" | "delete" | "subscribe" }
+  | { kind: "change-plan" | "cancel"; term: CurrentTerm }
+  | { kind: "renew"; term: SubscriptionRow | CurrentTerm };
+type Open = (dialog: OpenDialog) => void;
+
+const UPCOMING: StatusLook = { label: "Upcoming", badge: "badge-neutral" };
+
+/** A term's status, telling a renewal queued to start later from the term in force. */
+const termLook = (term: SubscriptionRow) =>
+  term.status === "active" && Date.parse(term.startedAt) > Date.now() ? UPCOMING : SUBSCRIPTION_STATUSES[term.status];
+
+function BackLink() {
+  return (
+    <p className="breadcrumb">
+      <Link href="/members">← Members</Link>
+    </p>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <>
+      <BackLink />
+      <div className="skeleton-title" aria-hidden="true" />
+      <div className="detail-grid">
+        <SkeletonCard label="Loading the member…" lines={5} />
+        <SkeletonCard label="Loading the subscription…" lines={4} />
+      </div>
+    </>
+  );
+}
+
+function ProfileCard({ member }: { member: MemberRecord }) {
+  return (
+    <section className="card" aria-labelledby="profile-heading">
+      <h2 id="profile-heading">Profile</h2>
+      <dl className="definition-list">
+        <dt>Email</dt>
+        <dd>
+          <a href={`mailto:${member.email}`}>{member.email}</a>
+        </dd>
+        <dt>Phone</dt>
+        <dd>{member.phone ?? <span className="muted">—</span>}</dd>
+        <dt>Birth date</dt>
+        <dd>{member.birthDate ? formatCalendarDate(member.birthDate) : <span className="muted">—</span>}</dd>
+        <dt>Joined</dt>
+        <dd>{formatCalendarDate(member.joinedOn)}</dd>
+        <dt>Notes</dt>
+        <dd className="pre-line">{member.notes ?? <span className="muted">—</span>}</dd>
+        <dt>Last changed</dt>
+        <dd>{formatDateTime(member.updatedAt)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function CurrentTermDetails({ term, queued }: { term: CurrentTerm; queued: SubscriptionRow | undefined }) {
+  return (
+    <>
+      <p className="subscription-plan">{term.planName}</p>
+      <p className="subscription-price">
+        {formatMoney(term.price, term.currency)} <span className="muted">{BILLING_PERIODS[term.billingPeriod].toLowerCase()}</span>
+      </p>
+      <dl className="definition-list">
+        <dt>Started</dt>
+        <dd>{formatDateTime(term.startedAt)}</dd>
+        <dt>Ends</dt>
+        <dd>{formatDateTime(term.endsAt)}</dd>
+        <dt>Auto-renewal</dt>
+        <dd>{term.autoRenew ? "On" : "Off"}</dd>
+      </dl>
+      {queued && <p className="notice">Already renewed: the next term starts on {formatDay(queued.startedAt)}.</p>}
+    </>
+  );
+}
+
+/** The term in force with what can be done to it, or the way to a new one. */
+function SubscriptionCard({
+  member,
+  history,
+  allowed,
+  open,
+}: {
+  member: MemberRecord;
+  history: readonly SubscriptionRow[] | undefined;
+  allowed: MemberActions;
+  open: Open;
+}) {
+  const current = member.currentSubscription;
+  const queued = current ? history?.find((term) => term.previousSubscriptionId === current.id && term.status === "active") : undefined;
+  const last = history?.[0];
+  const lapsed = !current && last?.status === "expired" ? last : undefined;
+  return (
+    <section className="card subscription-card" aria-labelledby="subscription-heading">
+      <div className="card-header">
+        <h2 id="subscription-heading">Current subscription</h2>
+        {current && <StatusBadge look={SUBSCRIPTION_STATUSES.active} />}
+      </div>
+      {current ? (
+        <CurrentTermDetails term={current} queued={queued} />
+      ) : (
+        <div className="card-empty">
+          <p className="empty-state-title">No subscription in force</p>
+          <p className="muted">
+            {last
+              ? `The last one, ${last.planName}, ${last.status === "canceled" ? "was canceled" : "ended"} on ${formatDay(last.canceledAt ?? last.endsAt)}.`
+              : "They have not subscribed to a plan yet."}
+          </p>
+        </div>
+      )}
+      <div className="card-actions">
+        {current && allowed.changePlan && (
+          <button type="button" className="button" onClick={() => open({ kind: "change-plan", term: current })}>
+            Change plan
+          </button>
+        )}
+        {current && allowed.renew && !queued && (
+          <button type="button" className="button" onClick={() => open({ kind: "renew", term: current })}>
+            Renew
+          </button>
+        )}
+        {current && allowed.cancel && (
+          <button type="button" className="button button-danger-quiet" onClick={() => open({ kind: "cancel", term: current })}>
+            Cancel subscription
+          </button>
+        )}
+        {!current && allowed.subscribe && (
+          <button type="button" className="button button-primary" onClick={() => open({ kind: "subscribe" })}>
+            Subscribe
+          </button>
+        )}
+        {lapsed && allowed.renew && (
+          <button type="button" className="button" onClick={() => open({ kind: "renew", term: lapsed })}>
+            Renew {lapsed.planName}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const HISTORY_HEADERS = ["Plan", "Period", "Price", "Started", "Ends", "Status"];
+
+function HistoryTable({ history }: { history: ListQuery<readonly SubscriptionRow[]> }) {
+  return (
+    <>
+      <h2 className="section-title">Subscription history</h2>
+      <QueryTable
+        label="Subscription history"
+        headers={HISTORY_HEADERS}
+        query={history}
+        empty={<EmptyState title="No subscriptions yet" />}
+        row={(term) => (
+          <tr key={term.id}>
+            <td>
+              <div className="cell-primary">{term.planName}</div>
+              <div className="cell-secondary">{term.planCode}</div>
+            </td>
+            <td>{BILLING_PERIODS[term.billingPeriod]}</td>
+            <td className="cell-money">
+              {formatMoney(term.price, term.currency)}
+              {term.prorationCredit && <div className="cell-secondary">Credit {formatMoney(term.prorationCredit, term.currency)}</div>}
+            </td>
+            <td className="cell-nowrap">{formatDateTime(term.startedAt)}</td>
+            <td className="cell-nowrap">{formatDateTime(term.endsAt)}</td>
+            <td className="cell-end">
+              <StatusBadge look={termLook(term)} />
+              {term.canceledAt && <div className="cell-secondary">{formatDay(term.canceledAt)}</div>}
+            </td>
+          </tr>
+        )}
+      />
+    </>
+  );
+}
+
+export function MemberDetail({ memberId, allowed }: { memberId: string; allowed: MemberActions }) {
+  const api = useConsoleApi();
+  const member = useQuery({ queryKey: ["members", "detail", memberId], queryFn: () => api.members.get(memberId) });
+  const history = useQuery({
+    queryKey: ["subscriptions", memberId],
+    queryFn: () => api.subscriptions.list(memberId),
+    enabled: allowed.readSubscriptions,
+  });
+  // A change shows in the member, their terms, the list, the statistics and the plans' subscription counts.
+  const dialogs = useListDialogs<OpenDialog>([["members"], ["subscriptions", memberId], ["plans"]]);
+  const { dialog, close, done } = dialogs;
+
+  if (member.isPending) return <DetailSkeleton />;
+  if (member.isError) {
+    const gone = member.error instanceof ApiError && member.error.status === 404;
+    return (
+      <>
+        <BackLink />
+        <h1 className="page-title">Member</h1>
+        {gone ? (
+          <div className="card empty-state" role="note">
+            <p className="empty-state-title">This member does not exist, or has been deleted.</p>
+            <Link href="/members">Back to the members</Link>
+          </div>
+        ) : (
+          <LoadError message={formFailureOf(member.error).message} onRetry={() => void member.refetch()} />
+        )}
+      </>
+    );
+  }
+  const record = member.data;
+  return (
+    <>
+      <BackLink />
+      <PageHeader
+        title={record.fullName}
+        lead={
+          <>
+            <StatusBadge look={MEMBER_STATUSES[record.status]} /> Member since {formatCalendarDate(record.joinedOn)}
+          </>
+        }
+      >
+        {allowed.edit && (
+          <>
+            <button type="button" className="button" onClick={() => dialogs.open({ kind: "edit" })}>
+              Edit
+            </button>
+            <button type="button" className="button" onClick={() => dialogs.open({ kind: "status" })}>
+              Change status
+            </button>
+          </>
+        )}
+        {allowed.remove && (
+          <button type="button" className="button button-danger-quiet" onClick={() => dialogs.open({ kind: "delete" })}>
+            Delete
+          </button>
+        )}
+      </PageHeader>
+      {dialogs.notice}
+
+      <div className="detail-grid">
+        <ProfileCard member={record} />
+        <SubscriptionCard member={record} history={history.data} allowed={allowed} open={dialogs.open} />
+      </div>
+      {allowed.readSubscriptions && <HistoryTable history={history} />}
+
+      {dialog?.kind === "edit" && <MemberDialog member={record} onClose={close} onDone={done} />}
+      {dialog?.kind === "status" && <StatusDialog member={record} onClose={close} onDone={done} />}
+      {dialog?.kind === "delete" && <DeleteMemberDialog member={record} onClose={close} />}
+      {dialog?.kind === "subscribe" && <SubscribeDialog memberId={memberId} onClose={close} onDone={done} />}
+      {dialog?.kind === "change-plan" && <ChangePlanDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
+      {dialog?.kind === "renew" && <RenewDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
+      {dialog?.kind === "cancel" && <CancelDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
+    </>
+  );
+}

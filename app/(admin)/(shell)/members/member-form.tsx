@@ -1,0 +1,126 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useConsoleApi } from "@/lib/console/api-client";
+import type { MemberInput, MemberRecord } from "@/lib/console/club-api";
+import { FormDialog } from "@/lib/console/ui/dialog";
+import { TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { missingPlan, PLAN_CHOICE_LABELS, planCodeFields, PlanChoiceFields, prefixed, type PlanChoice } from "./plan-choice";
+
+const MEMBER_LABELS = {
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  phone: "Phone (optional)",
+  birthDate: "Birth date (optional)",
+  joinedOn: "Joined on",
+  notes: "Notes (optional)",
+};
+
+/** The member's fields; `prefix` names them as the API reports their errors (`member.email` when enrolling). */
+function MemberFields({ prefix = "", member }: { prefix?: string; member?: MemberRecord }) {
+  const name = (field: keyof typeof MEMBER_LABELS) => `${prefix}${field}`;
+  return (
+    <>
+      <div className="form-row">
+        <TextField name={name("firstName")} defaultValue={member?.firstName} autoComplete="off" />
+        <TextField name={name("lastName")} defaultValue={member?.lastName} autoComplete="off" />
+      </div>
+      <div className="form-row">
+        <TextField name={name("email")} type="email" defaultValue={member?.email} autoComplete="off" hint="Unique among the members." />
+        <TextField name={name("phone")} type="tel" defaultValue={member?.phone ?? undefined} autoComplete="off" hint="Such as +34 612 34 56 78." />
+      </div>
+      <div className="form-row">
+        <TextField name={name("birthDate")} type="date" defaultValue={member?.birthDate ?? undefined} hint="Not in the future." />
+        <TextField
+          name={name("joinedOn")}
+          type="date"
+          defaultValue={member?.joinedOn}
+          hint={member ? "Not before the birth date." : "Empty: today."}
+        />
+      </div>
+      <TextAreaField name={name("notes")} defaultValue={member?.notes ?? undefined} rows={2} maxLength={2000} />
+    </>
+  );
+}
+
+/** The member as the API takes it: empty optional fields are cleared, an empty join date keeps (or defaults) it. */
+function memberInputOf(data: FormData, prefix = ""): MemberInput {
+  const text = (field: keyof typeof MEMBER_LABELS) => textOf(data, `${prefix}${field}`);
+  return {
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    phone: text("phone") || null,
+    birthDate: text("birthDate") || null,
+    joinedOn: text("joinedOn") || undefined,
+    notes: text("notes") || null,
+  };
+}
+
+export const memberPage = (member: Pick<MemberRecord, "id">) => `/members/${encodeURIComponent(member.id)}`;
+
+/** A new member (then their page), or changes to one (then `onDone` says so). */
+export function MemberDialog({ member, onClose, onDone }: { member: MemberRecord | null; onClose: () => void; onDone?: (notice: string) => void }) {
+  const api = useConsoleApi();
+  const router = useRouter();
+  const form = useFormMutation((input: MemberInput) => (member ? api.members.update(member.id, input) : api.members.create(input)), {
+    codeFields: { "Member.DuplicateEmail": "email" },
+    holdAfterSuccess: !member,
+    onSuccess: (saved) => (member ? onDone?.(`${saved.fullName}'s details saved.`) : router.push(memberPage(saved))),
+  });
+  return (
+    <FormDialog
+      title={member ? `Edit ${member.fullName}` : "New member"}
+      wide
+      labels={MEMBER_LABELS}
+      form={form}
+      onClose={onClose}
+      submitLabel={member ? "Save member" : "Create member"}
+      pendingLabel={member ? "Saving…" : "Creating…"}
+      onSubmit={(data) => form.submit(memberInputOf(data))}
+    >
+      <MemberFields member={member ?? undefined} />
+    </FormDialog>
+  );
+}
+
+const ENROLL_LABELS = { ...prefixed("member.", MEMBER_LABELS), ...prefixed("subscription.", PLAN_CHOICE_LABELS) };
+const ENROLL_CODE_FIELDS = { "Member.DuplicateEmail": "member.email", ...planCodeFields("subscription.") };
+
+/** A new member and their first subscription at once (nothing is created if either is refused); then their page. */
+export function EnrollDialog({ onClose }: { onClose: () => void }) {
+  const api = useConsoleApi();
+  const router = useRouter();
+  const [choice, setChoice] = useState<PlanChoice>({ planId: "", billingPeriod: "monthly" });
+  const form = useFormMutation(api.members.enroll, {
+    codeFields: ENROLL_CODE_FIELDS,
+    holdAfterSuccess: true,
+    precheck: (enrollment) => missingPlan(enrollment.subscription, "subscription."),
+    onSuccess: (enrolled) => router.push(memberPage(enrolled.member)),
+  });
+  return (
+    <FormDialog
+      title="Enroll a member"
+      wide
+      labels={ENROLL_LABELS}
+      form={form}
+      onClose={onClose}
+      submitLabel="Enroll"
+      pendingLabel="Enrolling…"
+      onSubmit={(data) =>
+        form.submit({ member: memberInputOf(data, "member."), subscription: { ...choice, autoRenew: data.has("subscription.autoRenew") } })
+      }
+    >
+      <fieldset className="form-section">
+        <legend>Member</legend>
+        <MemberFields prefix="member." />
+      </fieldset>
+      <fieldset className="form-section">
+        <legend>First subscription</legend>
+        <PlanChoiceFields prefix="subscription." value={choice} onChange={setChoice} autoRenew={{ defaultChecked: true }} />
+      </fieldset>
+    </FormDialog>
+  );
+}
