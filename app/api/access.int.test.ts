@@ -4,8 +4,28 @@ import { platform, stopPlatform } from "@/lib/platform/container";
 import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup, createAccount, loginAs } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { PUT as approveRequest } from "./attendance-requests/[id]/approve/route";
+import { PUT as rejectRequest } from "./attendance-requests/[id]/reject/route";
+import { GET as getAttendanceRequest } from "./attendance-requests/[id]/route";
+import { GET as requestQueue, POST as submitRequest } from "./attendance-requests/route";
+import { GET as attendanceDay } from "./employees/[id]/attendance/[date]/route";
+import { GET as employeeAttendance } from "./employees/[id]/attendance/route";
+import { GET as employeeClock } from "./employees/[id]/clock/route";
+import { POST as clockInAny } from "./employees/[id]/clock-in/route";
+import { POST as clockOutAny } from "./employees/[id]/clock-out/route";
+import { GET as ownAttendance } from "./users/me/attendance/route";
+import { GET as ownRequests } from "./users/me/attendance-requests/route";
+import { GET as ownClock } from "./users/me/clock/route";
+import { POST as clockIn } from "./users/me/clock-in/route";
+import { POST as clockOut } from "./users/me/clock-out/route";
 import { POST as changePassword } from "./auth/change-password/route";
+import { POST as runJob } from "./jobs/[name]/run/route";
+import { GET as listJobs } from "./jobs/route";
 import { GET as me } from "./auth/me/route";
+import { GET as getEmployee, PUT as updateEmployee } from "./employees/[id]/route";
+import { GET as listEmployees, POST as createEmployee } from "./employees/route";
+import { DELETE as deleteHolidayList, GET as getHolidayList, PUT as updateHolidayList } from "./holiday-lists/[id]/route";
+import { GET as listHolidayLists, POST as createHolidayList } from "./holiday-lists/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
 import { POST as cancelTerm } from "./members/[id]/subscriptions/[sid]/cancel/route";
@@ -21,6 +41,8 @@ import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./p
 import { GET as listPlans, POST as createPlan } from "./plans/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { GET as listRoles, POST as createRole } from "./roles/route";
+import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
+import { GET as listShiftTypes, POST as createShiftType } from "./shift-types/route";
 import { DELETE as liftBlacklist, POST as blacklist } from "./users/[id]/blacklist/route";
 import { PUT as assignRoles } from "./users/[id]/roles/route";
 import { DELETE as deactivateUser, GET as getUser, PUT as updateUser } from "./users/[id]/route";
@@ -32,6 +54,10 @@ const termParams = { id: someId, sid: someId };
 const plan = { name: "P", code: "PP", monthlyPrice: "1" };
 const user = { email: "a@club.example", username: "abc", firstName: "A", lastName: "B", isActive: true };
 const member = { email: "m@club.example", firstName: "M", lastName: "N" };
+const holidayList = { name: "H", weeklyOffDays: [6, 7] };
+const shiftType = { name: "S", shiftStart: "09:00", shiftEnd: "17:00" };
+const clock = { source: "MobileApp" };
+const correction = { date: "2026-11-20", checkIn: "2026-11-20T08:00:00Z", checkOut: "2026-11-20T16:00:00Z", reason: "x" };
 
 /** Every protected endpoint, with the permission it needs. */
 const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = [
@@ -71,6 +97,37 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["PUT /api/members/{id}/status", "members:write", changeMemberStatus, { path: `/api/members/${someId}/status`, method: "PUT", params, body: { status: "active" } }],
   ["GET /api/members/statistics", "members:read", memberStatistics, { path: "/api/members/statistics" }],
   ["GET /api/members/export", "members:read", exportMembers, { path: "/api/members/export" }],
+  ["GET /api/employees", "employees:read", listEmployees, { path: "/api/employees" }],
+  ["POST /api/employees", "employees:write", createEmployee, { path: "/api/employees", body: { userId: someId } }],
+  ["GET /api/employees/{id}", "employees:read", getEmployee, { path: `/api/employees/${someId}`, params }],
+  ["PUT /api/employees/{id}", "employees:write", updateEmployee, { path: `/api/employees/${someId}`, method: "PUT", params, body: { isActive: true } }],
+  ["GET /api/holiday-lists", "employees:read", listHolidayLists, { path: "/api/holiday-lists" }],
+  ["POST /api/holiday-lists", "employees:write", createHolidayList, { path: "/api/holiday-lists", body: holidayList }],
+  ["GET /api/holiday-lists/{id}", "employees:read", getHolidayList, { path: `/api/holiday-lists/${someId}`, params }],
+  ["PUT /api/holiday-lists/{id}", "employees:write", updateHolidayList, { path: `/api/holiday-lists/${someId}`, method: "PUT", params, body: holidayList }],
+  ["DELETE /api/holiday-lists/{id}", "employees:write", deleteHolidayList, { path: `/api/holiday-lists/${someId}`, method: "DELETE", params }],
+  ["GET /api/shift-types", "employees:read", listShiftTypes, { path: "/api/shift-types" }],
+  ["POST /api/shift-types", "employees:write", createShiftType, { path: "/api/shift-types", body: shiftType }],
+  ["GET /api/shift-types/{id}", "employees:read", getShiftType, { path: `/api/shift-types/${someId}`, params }],
+  ["PUT /api/shift-types/{id}", "employees:write", updateShiftType, { path: `/api/shift-types/${someId}`, method: "PUT", params, body: shiftType }],
+  ["DELETE /api/shift-types/{id}", "employees:write", deleteShiftType, { path: `/api/shift-types/${someId}`, method: "DELETE", params }],
+  ["POST /api/employees/{id}/clock-in", "attendance:clock-in-any", clockInAny, { path: `/api/employees/${someId}/clock-in`, params, body: clock }],
+  ["POST /api/employees/{id}/clock-out", "attendance:clock-out-any", clockOutAny, { path: `/api/employees/${someId}/clock-out`, params, body: clock }],
+  ["GET /api/employees/{id}/clock", "attendance:read-any", employeeClock, { path: `/api/employees/${someId}/clock`, params }],
+  ["GET /api/employees/{id}/attendance", "attendance:read-any", employeeAttendance, { path: `/api/employees/${someId}/attendance`, params }],
+  ["GET /api/employees/{id}/attendance/{date}", "attendance:read-any", attendanceDay, { path: `/api/employees/${someId}/attendance/2026-11-20`, params: { id: someId, date: "2026-11-20" } }],
+  ["POST /api/users/me/clock-in", "attendance:clock-in", clockIn, { path: "/api/users/me/clock-in", body: clock }],
+  ["POST /api/users/me/clock-out", "attendance:clock-in", clockOut, { path: "/api/users/me/clock-out", body: clock }],
+  ["GET /api/users/me/clock", "attendance:clock-in", ownClock, { path: "/api/users/me/clock" }],
+  ["GET /api/users/me/attendance", "attendance:read", ownAttendance, { path: "/api/users/me/attendance" }],
+  ["GET /api/users/me/attendance-requests", "attendance-requests:read", ownRequests, { path: "/api/users/me/attendance-requests" }],
+  ["POST /api/attendance-requests", "attendance-requests:write", submitRequest, { path: "/api/attendance-requests", body: correction }],
+  ["GET /api/attendance-requests", "attendance-requests:manage", requestQueue, { path: "/api/attendance-requests" }],
+  ["GET /api/attendance-requests/{id}", "authenticated", getAttendanceRequest, { path: `/api/attendance-requests/${someId}`, params }],
+  ["PUT /api/attendance-requests/{id}/approve", "attendance-requests:manage", approveRequest, { path: `/api/attendance-requests/${someId}/approve`, method: "PUT", params }],
+  ["PUT /api/attendance-requests/{id}/reject", "attendance-requests:manage", rejectRequest, { path: `/api/attendance-requests/${someId}/reject`, method: "PUT", params, body: { reason: "x" } }],
+  ["GET /api/jobs", "jobs:run", listJobs, { path: "/api/jobs" }],
+  ["POST /api/jobs/{name}/run", "jobs:run", runJob, { path: "/api/jobs/deliver-mail/run", params: { name: "deliver-mail" }, method: "POST" }],
 ];
 
 let plainUserToken: string;

@@ -35,6 +35,7 @@ export const PERMISSIONS = [
   "files:delete",
   "mail:read",
   "audit:read",
+  "jobs:run",
   "promotions:read",
   "promotions:write",
   "referrals:read",

@@ -8,6 +8,8 @@ export type AuthKeys = {
   accessToken: Uint8Array;
   /** Secret of the console's next-auth session cookie. */
   consoleSession: string;
+  /** HMAC key of opaque list cursors, so a client cannot forge or alter one. */
+  cursor: Uint8Array;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -40,6 +42,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
   holder.__clubopsAuthKeys ??= loadSecret(config).then((secret) => ({
     accessToken: derive(secret, "access-token"),
     consoleSession: derive(secret, "console-session").toString("base64url"),
+    cursor: derive(secret, "list-cursor"),
   }));
   return holder.__clubopsAuthKeys;
 }

@@ -1,3 +1,4 @@
+import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
@@ -14,6 +15,8 @@ export type JobDefinition = {
   cron: string;
   /** Longest a run may hold its lock; a crashed instance releases it after this. */
   lockSeconds: number;
+  /** Whether `args.date` picks the day to process (a backfill), rather than being ignored. */
+  acceptsDate?: boolean;
   run(platform: Platform, args: JobArgs): Promise<JobOutcome>;
 };
 
@@ -58,6 +61,19 @@ export const checkExpiringSubscriptionsJob: JobDefinition = {
   run: async (platform) => sendRenewalReminders(platform),
 };
 
+/** Spec 3.3 and 8: at 03:00 in Madrid, yesterday's attendance of every active employee; `--date` re-runs another day. */
+export const processDailyAttendanceJob: JobDefinition = {
+  name: "process-daily-attendance",
+  description: "Classifies the previous day's attendance of every active employee (Present, Absent, Weekend, …).",
+  cron: "TZ=Europe/Madrid 0 3 * * *",
+  lockSeconds: 1800,
+  acceptsDate: true,
+  run: async (platform, args) => {
+    const timeZone = platform.config.CLUB_TIMEZONE;
+    return classifyAttendanceDay(platform.database.db, { date: args.date ?? previousClubDay(new Date(), timeZone), timeZone });
+  },
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
@@ -65,6 +81,7 @@ export const JOBS: readonly JobDefinition[] = [
   processAutoRenewalsJob,
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,
+  processDailyAttendanceJob,
 ];
 
 export function findJob(name: string): JobDefinition | undefined {

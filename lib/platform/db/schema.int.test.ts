@@ -91,7 +91,7 @@ describe("schema constraints", () => {
     };
     await database.db.insert(attendanceRequests).values(request);
     expect(await violatedConstraint(database.db.insert(attendanceRequests).values(request))).toBe("attendance_requests_one_open");
-    await database.db.update(attendanceRequests).set({ status: "Rejected", rejectionReason: "no evidence" });
+    await database.db.update(attendanceRequests).set({ status: "rejected", rejectionReason: "no evidence" });
     await expect(database.db.insert(attendanceRequests).values(request)).resolves.toBeDefined();
   });
 

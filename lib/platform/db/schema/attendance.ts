@@ -102,6 +102,8 @@ export const employeeCheckins = pgTable(
     // The database refuses a second open clock-in, whatever the application does.
     uniqueIndex("employee_checkins_one_open_in").on(t.employeeId).where(sql`${t.direction} = 'in' and ${t.closedAt} is null`),
     index("employee_checkins_employee_time_idx").on(t.employeeId, t.occurredAt),
+    // The nightly classification reads one day of clock-ins for every employee at once.
+    index("employee_checkins_in_time_idx").on(t.occurredAt).where(sql`${t.direction} = 'in'`),
     check("employee_checkins_manual_note", sql`${t.source} <> 'Manual' or length(trim(${t.note})) > 0`),
   ],
 );
@@ -137,7 +139,7 @@ export const attendanceRecords = pgTable(
   (t) => [unique("attendance_records_employee_date_key").on(t.employeeId, t.date)],
 );
 
-export const attendanceRequestStatus = pgEnum("attendance_request_status", ["Open", "Approved", "Rejected"]);
+export const attendanceRequestStatus = pgEnum("attendance_request_status", ["Open", "approved", "rejected"]);
 
 export const attendanceRequests = pgTable(
   "attendance_requests",
@@ -158,8 +160,9 @@ export const attendanceRequests = pgTable(
   },
   (t) => [
     uniqueIndex("attendance_requests_one_open").on(t.employeeId, t.attendanceDate).where(sql`${t.status} = 'Open'`),
-    index("attendance_requests_queue_idx").on(t.status, t.createdAt),
+    index("attendance_requests_queue_idx").on(t.status, t.createdAt, t.id),
+    index("attendance_requests_employee_idx").on(t.employeeId, t.createdAt, t.id),
     check("attendance_requests_times_order", sql`${t.requestedCheckOut} > ${t.requestedCheckIn}`),
-    check("attendance_requests_rejection_reason", sql`${t.status} <> 'Rejected' or length(trim(${t.rejectionReason})) > 0`),
+    check("attendance_requests_rejection_reason", sql`${t.status} <> 'rejected' or length(trim(${t.rejectionReason})) > 0`),
   ],
 );

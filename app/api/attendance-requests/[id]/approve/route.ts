@@ -1,0 +1,11 @@
+import { attendanceContext } from "@/lib/attendance/context";
+import { approveRequest } from "@/lib/attendance/requests";
+import { requestParams } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 3.2: Open → approved; the day is recalculated and regularized. */
+export const PUT = route({ access: "attendance-requests:manage", params: requestParams }, async ({ params, principal }) =>
+  approveRequest(await attendanceContext(), principal.id, params.id),
+);

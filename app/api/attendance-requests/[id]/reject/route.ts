@@ -1,0 +1,11 @@
+import { attendanceContext } from "@/lib/attendance/context";
+import { rejectRequest } from "@/lib/attendance/requests";
+import { rejectionSchema, requestParams } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 3.2: Open → rejected, with a mandatory reason; the record is unchanged. */
+export const PUT = route({ access: "attendance-requests:manage", params: requestParams, body: rejectionSchema }, async ({ params, body, principal }) =>
+  rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
+);

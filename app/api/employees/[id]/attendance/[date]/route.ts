@@ -1,0 +1,11 @@
+import { attendanceContext } from "@/lib/attendance/context";
+import { getRecord } from "@/lib/attendance/records";
+import { recordParams } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.3: one day's record, cached for 5 minutes. */
+export const GET = route({ access: "attendance:read-any", params: recordParams }, async ({ params }) =>
+  getRecord(await attendanceContext(), params.id, params.date),
+);

@@ -1,0 +1,11 @@
+import { attendanceContext } from "@/lib/attendance/context";
+import { listRecords } from "@/lib/attendance/records";
+import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.3: an employee's attendance history, newest first, cursor-paginated. */
+export const GET = route({ access: "attendance:read-any", params: employeeParams, query: attendanceListQuery }, async ({ params, query }) =>
+  listRecords(await attendanceContext(), { employeeId: params.id }, query),
+);

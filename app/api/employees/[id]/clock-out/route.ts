@@ -1,0 +1,12 @@
+import { clockOut } from "@/lib/attendance/clock";
+import { attendanceContext } from "@/lib/attendance/context";
+import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.3: HR clocks any active employee out. */
+export const POST = route(
+  { access: "attendance:clock-out-any", params: employeeParams, body: clockSchema, successStatus: 201 },
+  async ({ params, body, principal }) => clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
+);

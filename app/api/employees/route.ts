@@ -1,0 +1,17 @@
+import { personnelContext } from "@/lib/employees/context";
+import { createEmployeeSchema, employeeListQuery } from "@/lib/employees/schemas";
+import { createEmployee, listEmployees } from "@/lib/employees/service";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+/** Paginated employees, searchable by the linked user's name or email and filterable by isActive. */
+export const GET = route({ access: "employees:read", query: employeeListQuery }, async ({ query, principal }) =>
+  ok(await listEmployees(await personnelContext(principal), query)),
+);
+
+/** Makes an existing user an employee (at most once per user). */
+export const POST = route({ access: "employees:write", body: createEmployeeSchema, successStatus: 201 }, async ({ body, principal }) =>
+  createEmployee(await personnelContext(principal), body),
+);

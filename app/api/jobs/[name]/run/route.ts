@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { runJobNow } from "@/lib/jobs/manual";
+import { platform } from "@/lib/platform/container";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+const jobParams = z.object({ name: z.string().regex(/^[a-z-]{1,60}$/, "Not a job name.") });
+const runBody = z.object({ date: z.iso.date("Use a YYYY-MM-DD date.").optional() }).optional();
+
+/** Runs a job now and answers its outcome (e.g. a backfill of one attendance day). */
+export const POST = route({ access: "jobs:run", params: jobParams, body: runBody }, async ({ params, body, principal }) =>
+  runJobNow(await platform(), principal.id, params.name, { date: body?.date }),
+);

@@ -1,0 +1,11 @@
+import { attendanceContext } from "@/lib/attendance/context";
+import { listRecords } from "@/lib/attendance/records";
+import { attendanceListQuery } from "@/lib/attendance/schemas";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Spec 4.3: the caller's own attendance history. */
+export const GET = route({ access: "attendance:read", query: attendanceListQuery }, async ({ query, principal }) =>
+  listRecords(await attendanceContext(), { userId: principal.id }, query),
+);

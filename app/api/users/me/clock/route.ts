@@ -1,0 +1,10 @@
+import { clockState } from "@/lib/attendance/clock";
+import { attendanceContext } from "@/lib/attendance/context";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Whether the caller is clocked in now, and since when: what the clock button shows. */
+export const GET = route({ access: "attendance:clock-in" }, async ({ principal }) =>
+  clockState(await attendanceContext(), { userId: principal.id }),
+);

@@ -1,0 +1,237 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { LockStrength } from "drizzle-orm/pg-core";
+import type { Executor } from "@/lib/platform/db";
+import { employees, holidayEntries, holidayLists, shiftTypes, users } from "@/lib/platform/db/schema";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { EmployeeListQuery, HolidayListInput, HolidayListListQuery, ShiftTypeListQuery } from "./schemas";
+
+/** A LIKE pattern for "contains `text`", in which `%` and `_` match literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const directionOf = (query: { orderDirection: "asc" | "desc" }) => (query.orderDirection === "asc" ? asc : desc);
+
+// Employees
+
+export type Employee = {
+  id: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isActive: boolean;
+  holidayList: { id: string; name: string } | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const employeeColumns = {
+  id: employees.id,
+  userId: employees.userId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isActive: employees.isActive,
+  holidayListId: holidayLists.id,
+  holidayListName: holidayLists.name,
+  createdAt: employees.createdAt,
+  updatedAt: employees.updatedAt,
+};
+
+const EMPLOYEE_ORDER = {
+  name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
+  email: [sql`lower(${users.email})`],
+  createdAt: [sql`${employees.createdAt}`],
+} satisfies Record<EmployeeListQuery["orderBy"], SQL[]>;
+
+/** Every word of `search` must appear in the user's first name, last name or email, so "ana garcía" finds Ana García. */
+function employeeFilter(query: Pick<EmployeeListQuery, "search" | "isActive">): SQL | undefined {
+  const words = query.search?.split(/\s+/).filter(Boolean) ?? [];
+  return and(
+    query.isActive === undefined ? undefined : eq(employees.isActive, query.isActive),
+    ...words.map((word) =>
+      or(ilike(users.firstName, containing(word)), ilike(users.lastName, containing(word)), ilike(users.email, containing(word))),
+    ),
+  );
+}
+
+function selectEmployees(executor: Executor) {
+  return executor
+    .select(employeeColumns)
+    .from(employees)
+    .innerJoin(users, eq(users.id, employees.userId))
+    .leftJoin(holidayLists, eq(holidayLists.id, employees.holidayListId));
+}
+
+function toEmployee({ holidayListId, holidayListName, ...row }: Awaited<ReturnType<typeof selectEmployees>>[number]): Employee {
+  return { ...row, holidayList: holidayListId !== null && holidayListName !== null ? { id: holidayListId, name: holidayListName } : null };
+}
+
+export async function selectEmployeePage(executor: Executor, query: EmployeeListQuery): Promise<{ items: Employee[]; total: number }> {
+  const where = employeeFilter(query);
+  const direction = directionOf(query);
+  const [rows, [total]] = await Promise.all([
+    selectEmployees(executor)
+      .where(where)
+      .orderBy(...EMPLOYEE_ORDER[query.orderBy].map((column) => direction(column)), asc(employees.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(employees).innerJoin(users, eq(users.id, employees.userId)).where(where),
+  ]);
+  return { items: rows.map(toEmployee), total: total?.n ?? 0 };
+}
+
+export async function findEmployee(executor: Executor, id: string): Promise<Employee | null> {
+  const [row] = await selectEmployees(executor).where(eq(employees.id, id));
+  return row ? toEmployee(row) : null;
+}
+
+/** The fields a PUT may change, read under a row lock so the audit entry's "before" is the state that was replaced. */
+export async function lockEmployee(executor: Executor, id: string): Promise<{ isActive: boolean; holidayListId: string | null } | null> {
+  const [row] = await executor
+    .select({ isActive: employees.isActive, holidayListId: employees.holidayListId })
+    .from(employees)
+    .where(eq(employees.id, id))
+    .for("update");
+  return row ?? null;
+}
+
+/** Users are never deleted (only deactivated), so a plain read is enough. */
+export async function userExists(executor: Executor, id: string): Promise<boolean> {
+  const [row] = await executor.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+// Holiday lists
+
+export type HolidayEntry = { date: string; description: string | null };
+
+export type HolidayListSummary = {
+  id: string;
+  name: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday, ascending. */
+  weeklyOffDays: number[];
+  entryCount: number;
+  employeeCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type HolidayList = HolidayListSummary & { entries: HolidayEntry[] };
+
+const holidayListColumns = {
+  id: holidayLists.id,
+  name: holidayLists.name,
+  weeklyOffDays: holidayLists.weeklyOffDays,
+  // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
+  entryCount: sql<number>`(select count(*) from holiday_entries he where he.holiday_list_id = "holiday_lists"."id")::int`,
+  employeeCount: sql<number>`(select count(*) from employees e where e.holiday_list_id = "holiday_lists"."id")::int`,
+  createdAt: holidayLists.createdAt,
+  updatedAt: holidayLists.updatedAt,
+};
+
+const HOLIDAY_LIST_ORDER = {
+  name: sql`lower(${holidayLists.name})`,
+  createdAt: sql`${holidayLists.createdAt}`,
+} satisfies Record<HolidayListListQuery["orderBy"], SQL>;
+
+export async function selectHolidayListPage(
+  executor: Executor,
+  query: HolidayListListQuery,
+): Promise<{ items: HolidayListSummary[]; total: number }> {
+  const where = query.search ? ilike(holidayLists.name, containing(query.search)) : undefined;
+  const [items, [total]] = await Promise.all([
+    executor
+      .select(holidayListColumns)
+      .from(holidayLists)
+      .where(where)
+      .orderBy(directionOf(query)(HOLIDAY_LIST_ORDER[query.orderBy]), asc(holidayLists.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(holidayLists).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findHolidayList(executor: Executor, id: string): Promise<HolidayList | null> {
+  const [[summary], entries] = await Promise.all([
+    executor.select(holidayListColumns).from(holidayLists).where(eq(holidayLists.id, id)),
+    executor
+      .select({ date: holidayEntries.date, description: holidayEntries.description })
+      .from(holidayEntries)
+      .where(eq(holidayEntries.holidayListId, id))
+      .orderBy(asc(holidayEntries.date)),
+  ]);
+  return summary ? { ...summary, entries } : null;
+}
+
+/**
+ * Locks a holiday list row if it exists. "key share" is what a foreign key check takes: it keeps the list from being
+ * deleted until the caller commits. "update" waits for, then blocks, every such reference.
+ */
+export async function lockHolidayList(executor: Executor, id: string, strength: Extract<LockStrength, "update" | "key share">): Promise<boolean> {
+  const [row] = await executor.select({ id: holidayLists.id }).from(holidayLists).where(eq(holidayLists.id, id)).for(strength);
+  return row !== undefined;
+}
+
+export async function countEmployeesUsing(executor: Executor, holidayListId: string): Promise<number> {
+  const [row] = await executor.select({ n: count() }).from(employees).where(eq(employees.holidayListId, holidayListId));
+  return row?.n ?? 0;
+}
+
+/** Set-based: one delete and one multi-row insert, whatever the number of entries. */
+export async function replaceHolidayEntries(executor: Executor, holidayListId: string, entries: HolidayListInput["entries"]): Promise<void> {
+  await executor.delete(holidayEntries).where(eq(holidayEntries.holidayListId, holidayListId));
+  if (entries.length === 0) return;
+  await executor.insert(holidayEntries).values(entries.map((entry) => ({ holidayListId, ...entry })));
+}
+
+// Shift types
+
+export type ShiftType = {
+  id: string;
+  name: string;
+  /** "HH:MM", 24-hour. */
+  shiftStart: string;
+  shiftEnd: string;
+  lateEntryToleranceMinutes: number;
+  earlyExitToleranceMinutes: number;
+  overtimeAfterMinutes: number;
+  createdAt: Date;
+};
+
+const shiftTypeColumns = {
+  id: shiftTypes.id,
+  name: shiftTypes.name,
+  // The column is a time with seconds; the API speaks minutes.
+  shiftStart: sql<string>`to_char(${shiftTypes.shiftStart}, 'HH24:MI')`,
+  shiftEnd: sql<string>`to_char(${shiftTypes.shiftEnd}, 'HH24:MI')`,
+  lateEntryToleranceMinutes: shiftTypes.lateEntryToleranceMinutes,
+  earlyExitToleranceMinutes: shiftTypes.earlyExitToleranceMinutes,
+  overtimeAfterMinutes: shiftTypes.overtimeAfterMinutes,
+  createdAt: shiftTypes.createdAt,
+};
+
+const SHIFT_TYPE_ORDER = {
+  name: sql`lower(${shiftTypes.name})`,
+  shiftStart: sql`${shiftTypes.shiftStart}`,
+  createdAt: sql`${shiftTypes.createdAt}`,
+} satisfies Record<ShiftTypeListQuery["orderBy"], SQL>;
+
+export async function selectShiftTypePage(executor: Executor, query: ShiftTypeListQuery): Promise<{ items: ShiftType[]; total: number }> {
+  const where = query.search ? ilike(shiftTypes.name, containing(query.search)) : undefined;
+  const [items, [total]] = await Promise.all([
+    executor
+      .select(shiftTypeColumns)
+      .from(shiftTypes)
+      .where(where)
+      .orderBy(directionOf(query)(SHIFT_TYPE_ORDER[query.orderBy]), asc(shiftTypes.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(shiftTypes).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findShiftType(executor: Executor, id: string): Promise<ShiftType | null> {
+  const [row] = await executor.select(shiftTypeColumns).from(shiftTypes).where(eq(shiftTypes.id, id));
+  return row ?? null;
+}

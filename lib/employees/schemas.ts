@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { paginationQuery } from "@/lib/platform/pagination";
+
+const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
+const idField = z.uuid("Not a valid id.");
+const searchField = z.string().trim().max(100).optional();
+const isActiveFilter = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .optional();
+
+// Employees
+
+export const employeeListQuery = paginationQuery(["name", "email", "createdAt"], "name").extend({
+  /** Words that must each appear in the linked user's first name, last name or email, ignoring case. */
+  search: searchField,
+  isActive: isActiveFilter,
+});
+export type EmployeeListQuery = z.output<typeof employeeListQuery>;
+
+export const createEmployeeSchema = z.object({
+  userId: idField,
+  holidayListId: idField.nullish().transform((id) => id ?? null),
+  isActive: z.boolean().default(true),
+});
+export type CreateEmployeeInput = z.output<typeof createEmployeeSchema>;
+
+/** A PUT replaces both fields: an omitted holidayListId means none. */
+export const updateEmployeeSchema = z.object({
+  isActive: z.boolean(),
+  holidayListId: idField.nullish().transform((id) => id ?? null),
+});
+export type UpdateEmployeeInput = z.output<typeof updateEmployeeSchema>;
+
+// Holiday lists
+
+const WEEKDAY_MESSAGE = "Use ISO weekdays: 1 (Monday) to 7 (Sunday).";
+
+const holidayEntrySchema = z.object({
+  date: z.iso.date("Use a date such as 2026-12-25."),
+  description: z
+    .string()
+    .trim()
+    .max(200, "Use at most 200 characters.")
+    .nullish()
+    .transform((text) => text || null),
+});
+
+export const holidayListInputSchema = z.object({
+  name: nameField,
+  /** Stored sorted, so the same days always read back the same way. */
+  weeklyOffDays: z
+    .array(z.number().int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE))
+    .refine((days) => new Set(days).size === days.length, "List each weekday once.")
+    .transform((days) => [...days].sort((a, b) => a - b))
+    .default([]),
+  /** The whole set: an update replaces every entry. One entry per date (the table's key). */
+  entries: z
+    .array(holidayEntrySchema)
+    .max(1000, "Use at most 1000 entries.")
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (seen.has(entry.date)) ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
+        seen.add(entry.date);
+      });
+    })
+    .default([]),
+});
+export type HolidayListInput = z.output<typeof holidayListInputSchema>;
+
+export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: searchField });
+export type HolidayListListQuery = z.output<typeof holidayListListQuery>;
+
+// Shift types
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time such as 09:00.");
+/** Up to 12 hours: more would cover a whole shift, which is a configuration mistake rather than a tolerance. */
+const minutesField = z.number().int("Use whole minutes.").min(0, "Use 0 to 720 minutes.").max(720, "Use 0 to 720 minutes.").default(0);
+
+export const shiftTypeInputSchema = z
+  .object({
+    name: nameField,
+    shiftStart: clockTime,
+    /** Earlier than shiftStart means the shift ends the next day (a night shift). */
+    shiftEnd: clockTime,
+    lateEntryToleranceMinutes: minutesField,
+    earlyExitToleranceMinutes: minutesField,
+    overtimeAfterMinutes: minutesField,
+  })
+  .refine((shift) => shift.shiftStart !== shift.shiftEnd, { path: ["shiftEnd"], message: "A shift cannot end when it starts." });
+export type ShiftTypeInput = z.output<typeof shiftTypeInputSchema>;
+
+export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({ search: searchField });
+export type ShiftTypeListQuery = z.output<typeof shiftTypeListQuery>;

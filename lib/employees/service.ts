@@ -1,0 +1,221 @@
+import { eq } from "drizzle-orm";
+import { recordAudit, type AuditEntry } from "@/lib/audit/record";
+import type { Database, Transaction } from "@/lib/platform/db";
+import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
+import { violatedUniqueConstraint } from "@/lib/platform/errors";
+import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
+import {
+  countEmployeesUsing,
+  findEmployee,
+  findHolidayList,
+  findShiftType,
+  lockEmployee,
+  lockHolidayList,
+  replaceHolidayEntries,
+  selectEmployeePage,
+  selectHolidayListPage,
+  selectShiftTypePage,
+  userExists,
+  type Employee,
+  type HolidayList,
+  type HolidayListSummary,
+  type ShiftType,
+} from "./repository";
+import type {
+  CreateEmployeeInput,
+  EmployeeListQuery,
+  HolidayListInput,
+  HolidayListListQuery,
+  ShiftTypeInput,
+  ShiftTypeListQuery,
+  UpdateEmployeeInput,
+} from "./schemas";
+
+/** What the personnel services need: the database and who acts (for the audit trail). */
+export type PersonnelContext = { db: Database; actorId: string };
+type Reader = Pick<PersonnelContext, "db">;
+
+/**
+ * Runs a write in one transaction and turns a clash on the unique constraint `constraint` into `error`: the database
+ * decides, so of simultaneous writes exactly one wins.
+ */
+async function writeUnique<T>(
+  db: Database,
+  constraint: string,
+  error: BusinessError,
+  work: (tx: Transaction) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  try {
+    return await db.transaction(work);
+  } catch (thrown) {
+    if (violatedUniqueConstraint(thrown) === constraint) return fail(error);
+    throw thrown;
+  }
+}
+
+/** Personnel audit entries are written by the acting user, in the transaction of their change. */
+function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "actorId">): Promise<void> {
+  return recordAudit(tx, { ...entry, actorId: ctx.actorId });
+}
+
+/** Read back inside the transaction that wrote it, so the answer is exactly what was committed. */
+async function reread<T>(find: (tx: Transaction, id: string) => Promise<T | null>, tx: Transaction, id: string): Promise<Result<T>> {
+  const found = await find(tx, id);
+  if (!found) throw new Error(`row ${id} vanished inside its own transaction`);
+  return ok(found);
+}
+
+// Employees
+
+export async function listEmployees(ctx: Reader, query: EmployeeListQuery): Promise<Paginated<Employee>> {
+  const { items, total } = await selectEmployeePage(ctx.db, query);
+  return paginated(items, total, query);
+}
+
+export async function getEmployee(ctx: Reader, id: string): Promise<Result<Employee>> {
+  const employee = await findEmployee(ctx.db, id);
+  return employee ? ok(employee) : fail(EmployeeErrors.notFound);
+}
+
+/** One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. */
+export function createEmployee(ctx: PersonnelContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
+  return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, async (tx) => {
+    if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
+    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share"))) return fail(EmployeeErrors.holidayListNotFound);
+    const [created] = await tx.insert(employees).values(input).returning({ id: employees.id });
+    if (!created) throw new Error("insert returned no employee");
+    await audit(tx, ctx, { action: "personnel.employee_created", severity: "Info", entity: "employee", entityId: created.id, data: input });
+    return reread(findEmployee, tx, created.id);
+  });
+}
+
+/** Deactivating stops the employee's clock-ins and their nightly classification (the attendance module reads isActive). */
+export function updateEmployee(ctx: PersonnelContext, id: string, input: UpdateEmployeeInput): Promise<Result<Employee>> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockEmployee(tx, id);
+    if (!before) return fail(EmployeeErrors.notFound);
+    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share"))) return fail(EmployeeErrors.holidayListNotFound);
+    // A PUT that changes nothing writes nothing, so the audit trail records changes only.
+    if (before.isActive !== input.isActive || before.holidayListId !== input.holidayListId) {
+      await tx
+        .update(employees)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(employees.id, id));
+      await audit(tx, ctx, {
+        action: "personnel.employee_updated",
+        severity: "Info",
+        entity: "employee",
+        entityId: id,
+        data: { from: before, to: input },
+      });
+    }
+    return reread(findEmployee, tx, id);
+  });
+}
+
+// Holiday lists
+
+export async function listHolidayLists(ctx: Reader, query: HolidayListListQuery): Promise<Paginated<HolidayListSummary>> {
+  const { items, total } = await selectHolidayListPage(ctx.db, query);
+  return paginated(items, total, query);
+}
+
+export async function getHolidayList(ctx: Reader, id: string): Promise<Result<HolidayList>> {
+  const list = await findHolidayList(ctx.db, id);
+  return list ? ok(list) : fail(HolidayListErrors.notFound);
+}
+
+const holidayListValues = (input: HolidayListInput) => ({ name: input.name, weeklyOffDays: input.weeklyOffDays });
+
+export function createHolidayList(ctx: PersonnelContext, input: HolidayListInput): Promise<Result<HolidayList>> {
+  return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
+    const [created] = await tx.insert(holidayLists).values(holidayListValues(input)).returning({ id: holidayLists.id });
+    if (!created) throw new Error("insert returned no holiday list");
+    await replaceHolidayEntries(tx, created.id, input.entries);
+    await audit(tx, ctx, { action: "personnel.holiday_list_created", severity: "Info", entity: "holiday_list", entityId: created.id, data: input });
+    return reread(findHolidayList, tx, created.id);
+  });
+}
+
+/** Replaces the name, the weekly off days and the whole set of entries at once. */
+export function updateHolidayList(ctx: PersonnelContext, id: string, input: HolidayListInput): Promise<Result<HolidayList>> {
+  return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
+    const [updated] = await tx
+      .update(holidayLists)
+      .set({ ...holidayListValues(input), updatedAt: new Date() })
+      .where(eq(holidayLists.id, id))
+      .returning({ id: holidayLists.id });
+    if (!updated) return fail(HolidayListErrors.notFound);
+    await replaceHolidayEntries(tx, id, input.entries);
+    await audit(tx, ctx, { action: "personnel.holiday_list_updated", severity: "Info", entity: "holiday_list", entityId: id, data: input });
+    return reread(findHolidayList, tx, id);
+  });
+}
+
+/**
+ * Refused while any employee (active or not) uses the list: the foreign key would silently unassign them. The row
+ * lock is taken first, so an employee being given this list meanwhile is either counted or refused, never orphaned.
+ */
+export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Result<void>> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockHolidayList(tx, id, "update"))) return fail(HolidayListErrors.notFound);
+    if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
+    const [deleted] = await tx.delete(holidayLists).where(eq(holidayLists.id, id)).returning({ name: holidayLists.name });
+    await audit(tx, ctx, {
+      action: "personnel.holiday_list_deleted",
+      severity: "Warning",
+      entity: "holiday_list",
+      entityId: id,
+      data: { name: deleted?.name },
+    });
+    return ok(undefined);
+  });
+}
+
+// Shift types: data only, since assigning them to employees is inactive (spec 2.8).
+
+export async function listShiftTypes(ctx: Reader, query: ShiftTypeListQuery): Promise<Paginated<ShiftType>> {
+  const { items, total } = await selectShiftTypePage(ctx.db, query);
+  return paginated(items, total, query);
+}
+
+export async function getShiftType(ctx: Reader, id: string): Promise<Result<ShiftType>> {
+  const shiftType = await findShiftType(ctx.db, id);
+  return shiftType ? ok(shiftType) : fail(ShiftTypeErrors.notFound);
+}
+
+export function createShiftType(ctx: PersonnelContext, input: ShiftTypeInput): Promise<Result<ShiftType>> {
+  return writeUnique(ctx.db, "shift_types_name_key", ShiftTypeErrors.duplicateName, async (tx) => {
+    const [created] = await tx.insert(shiftTypes).values(input).returning({ id: shiftTypes.id });
+    if (!created) throw new Error("insert returned no shift type");
+    await audit(tx, ctx, { action: "personnel.shift_type_created", severity: "Info", entity: "shift_type", entityId: created.id, data: input });
+    return reread(findShiftType, tx, created.id);
+  });
+}
+
+export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftTypeInput): Promise<Result<ShiftType>> {
+  return writeUnique(ctx.db, "shift_types_name_key", ShiftTypeErrors.duplicateName, async (tx) => {
+    const [updated] = await tx.update(shiftTypes).set(input).where(eq(shiftTypes.id, id)).returning({ id: shiftTypes.id });
+    if (!updated) return fail(ShiftTypeErrors.notFound);
+    await audit(tx, ctx, { action: "personnel.shift_type_updated", severity: "Info", entity: "shift_type", entityId: id, data: input });
+    return reread(findShiftType, tx, id);
+  });
+}
+
+/** Nothing references a shift type while assignment is inactive, so it is removed outright. */
+export function deleteShiftType(ctx: PersonnelContext, id: string): Promise<Result<void>> {
+  return ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(shiftTypes).where(eq(shiftTypes.id, id)).returning({ name: shiftTypes.name });
+    if (!deleted) return fail(ShiftTypeErrors.notFound);
+    await audit(tx, ctx, {
+      action: "personnel.shift_type_deleted",
+      severity: "Warning",
+      entity: "shift_type",
+      entityId: id,
+      data: { name: deleted.name },
+    });
+    return ok(undefined);
+  });
+}

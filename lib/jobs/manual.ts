@@ -1,0 +1,38 @@
+import { recordAudit } from "@/lib/audit/record";
+import type { Platform } from "@/lib/platform/container";
+import { businessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import { findJob, JOBS, type JobArgs, type JobOutcome } from "./definitions";
+import { runJobExclusively } from "./run";
+
+export const JobErrors = {
+  notFound: businessError("Job.NotFound", "not_found", "No background job has that name."),
+  alreadyRunning: businessError("Job.AlreadyRunning", "conflict", "The job is running right now (here or on another instance); try again when it ends."),
+} as const;
+
+export type JobSummary = { name: string; description: string; cron: string; acceptsDate: boolean };
+
+/** The recurring jobs an operator may run now. */
+export function listJobs(): Result<{ items: JobSummary[] }> {
+  return ok({
+    items: JOBS.map((job) => ({ name: job.name, description: job.description, cron: job.cron, acceptsDate: job.acceptsDate === true })),
+  });
+}
+
+/**
+ * Runs a job now, for an operator (e.g. re-classifying a day after fixing clock events), under the same lock as the
+ * schedulers so it never runs twice at once. Who asked is audited.
+ */
+export async function runJobNow(
+  platform: Platform,
+  actorId: string,
+  name: string,
+  args: JobArgs,
+): Promise<Result<{ job: string; status: "completed"; outcome: JobOutcome }>> {
+  const job = findJob(name);
+  if (!job) return fail(JobErrors.notFound);
+  if (args.date !== undefined && !job.acceptsDate) return fail(invalidFields({ date: [`${job.name} does not take a date.`] }));
+  await recordAudit(platform.database.db, { action: "jobs.run_requested", severity: "Info", actorId, entity: "job", entityId: job.name, data: { ...args } });
+  const run = await runJobExclusively(platform, job, args);
+  if (run.status === "skipped") return fail(JobErrors.alreadyRunning);
+  return ok({ job: job.name, status: run.status, outcome: run.outcome });
+}
