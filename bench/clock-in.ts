@@ -1,0 +1,115 @@
+// Clock-in throughput over HTTP: the production build (`next start`) on PostgreSQL and Redis, 64 employees each on
+// its own keep-alive connection alternating POST /api/users/me/clock-in and clock-out (autocannon). Every request
+// authenticates the JWT (deny-list lookup in Redis, roles and permissions from PostgreSQL), resolves the employee and
+// writes the event and its audit row in one transaction.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { writeResults } from "./results-file";
+
+const CONNECTIONS = 64;
+const DURATION_SECONDS = 20;
+const PASSWORD = "Bench-Clock-Passw0rd";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+  env: {
+    ...process.env,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-clock-")),
+    LOG_LEVEL: "warn",
+    EMBEDDED_SCHEDULER: "false",
+    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+    RATE_LIMIT_SETUP_PER_MINUTE: "100000",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+
+async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${base}${route}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A signed-in employee: created by the admin, temporary password replaced, linked to an employee record. */
+async function employee(adminToken: string, index: number): Promise<string> {
+  const email = `clock${index}@bench.example`;
+  const user = await api<{ id: string }>("POST", "/api/users", {
+    email,
+    username: `clock${index}`,
+    firstName: "Clock",
+    lastName: `Bench ${index}`,
+    password: `${PASSWORD}-tmp`,
+    roles: ["Employee"],
+  }, adminToken);
+  await api("POST", "/api/employees", { userId: user.id }, adminToken);
+  const temporary = await api<{ accessToken: string }>("POST", "/api/auth/login", { email, password: `${PASSWORD}-tmp` });
+  const changed = await api<{ accessToken: string }>("POST", "/api/auth/change-password", { currentPassword: `${PASSWORD}-tmp`, newPassword: PASSWORD }, temporary.accessToken);
+  return changed.accessToken;
+}
+
+try {
+  for (const started = Date.now(); ; ) {
+    if (await fetch(`${base}/health/ready`).then((r) => r.ok, () => false)) break;
+    if (Date.now() - started > 120_000) throw new Error("server not ready after 120 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await api("POST", "/api/setup/platform", { platformName: "Bench Club" });
+  const admin = await api<{ accessToken: string }>("POST", "/api/setup/superadmin", {
+    email: "owner@bench.example",
+    username: "owner",
+    password: PASSWORD,
+    firstName: "Bench",
+    lastName: "Owner",
+  });
+  const tokens: string[] = [];
+  for (let index = 0; index < CONNECTIONS; index += 1) tokens.push(await employee(admin.accessToken, index));
+
+  const body = JSON.stringify({ source: "BiometricTerminal" });
+  let clients = 0;
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers: { "content-type": "application/json" },
+    requests: [
+      { method: "POST", path: "/api/users/me/clock-in", body },
+      { method: "POST", path: "/api/users/me/clock-out", body },
+    ],
+    // One employee per connection, so each connection's in/out requests alternate for its own employee.
+    setupClient: (client) => {
+      client.setHeaders({ "content-type": "application/json", authorization: `Bearer ${tokens[clients++ % tokens.length]}` });
+    },
+  });
+  const succeeded = result["2xx"];
+  const requestsPerSecond = succeeded / DURATION_SECONDS;
+  writeResults(
+    "clock-in",
+    [
+      { name: "clock-in + clock-out requests per second over HTTP (64 connections)", unit: "req/s", measured: Math.round(requestsPerSecond) },
+      { name: "clock-ins per second (each with its clock-out)", unit: "clock-ins/s", measured: Math.round(requestsPerSecond / 2), target: { op: ">=", value: 1000 } },
+      { name: "clock request latency p50", unit: "ms", measured: result.latency.p50 },
+      { name: "clock request latency p99", unit: "ms", measured: result.latency.p99 },
+      { name: "non-2xx responses and errors", unit: "count", measured: result.non2xx + result.errors + result.timeouts },
+    ],
+    { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, server: "next start (production build)", database: "postgres", cache: "redis" },
+  );
+} finally {
+  server.kill("SIGTERM");
+}
