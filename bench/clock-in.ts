@@ -82,20 +82,23 @@ try {
   for (let index = 0; index < CONNECTIONS; index += 1) tokens.push(await employee(admin.accessToken, index));
 
   const body = JSON.stringify({ source: "BiometricTerminal" });
-  let clients = 0;
+  let connectionsSeen = 0;
+  // autocannon's context lives as long as one connection: each connection takes one employee's token and its
+  // in/out requests alternate for that employee.
+  const signed = (request: autocannon.Request, context: object) => {
+    const connection = context as { token?: string };
+    connection.token ??= tokens[connectionsSeen++ % tokens.length];
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${connection.token}` } };
+  };
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     headers: { "content-type": "application/json" },
     requests: [
-      { method: "POST", path: "/api/users/me/clock-in", body },
-      { method: "POST", path: "/api/users/me/clock-out", body },
+      { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: signed },
+      { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: signed },
     ],
-    // One employee per connection, so each connection's in/out requests alternate for its own employee.
-    setupClient: (client) => {
-      client.setHeaders({ "content-type": "application/json", authorization: `Bearer ${tokens[clients++ % tokens.length]}` });
-    },
   });
   const succeeded = result["2xx"];
   const requestsPerSecond = succeeded / DURATION_SECONDS;

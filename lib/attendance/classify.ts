@@ -65,10 +65,9 @@ export function classifyDay(input: DayInput): DayClassification {
 
   const inMs = checkIn.getTime();
   const outMs = checkOut.getTime();
+  const present: DayClassification = { ...none, status: "Present", checkInAt: checkIn, checkOutAt: checkOut, hoursWorked: hoursOf(outMs - inMs) };
   const shift = input.shiftType;
-  if (!shift) {
-    return { ...none, status: "Present", checkInAt: checkIn, checkOutAt: checkOut, hoursWorked: hoursOf(outMs - inMs) };
-  }
+  if (!shift) return present;
 
   // Spec 3.3: comparisons in UTC, with the shift times applied on the record date; a shift that ends at or before
   // its start ends on the next day.
@@ -77,11 +76,7 @@ export function classifyDay(input: DayInput): DayClassification {
   if (endMs <= startMs) endMs += DAY_MS;
 
   return {
-    date,
-    status: "Present",
-    checkInAt: checkIn,
-    checkOutAt: checkOut,
-    hoursWorked: hoursOf(outMs - inMs),
+    ...present,
     lateEntryMinutes: wholeMinutes(inMs - (startMs + shift.lateEntryToleranceMinutes * MINUTE_MS)),
     earlyExitMinutes: wholeMinutes(endMs - shift.earlyExitToleranceMinutes * MINUTE_MS - outMs),
     overtimeHours: hoursOf(outMs - (endMs + shift.overtimeAfterMinutes * MINUTE_MS)),
