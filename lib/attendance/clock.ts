@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { recordAudit } from "@/lib/audit/record";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { auditRowsFrom } from "@/lib/audit/record";
+import { executeRows } from "@/lib/platform/db/rows";
 import { employeeCheckins } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { AttendanceContext } from "./context";
@@ -23,100 +24,95 @@ export type ClockOut = CheckEvent & { checkIn: { id: string; occurredAt: string 
 
 export type ClockState = { employeeId: string; clockedIn: boolean; checkIn: { id: string; occurredAt: string } | null };
 
-const OPEN_CLOCK_IN = sql`direction = 'in' and closed_at is null`;
-
-type EventRow = typeof employeeCheckins.$inferSelect;
-
-function eventView(row: EventRow): CheckEvent {
-  return {
-    id: row.id,
-    employeeId: row.employeeId,
-    direction: row.direction,
-    source: row.source,
-    note: row.note,
-    occurredAt: row.occurredAt.toISOString(),
-    recordedByUserId: row.recordedByUserId,
-  };
+/** The employee a clock event is for, who must be active: by id (HR) or by the caller's user (self-service). */
+function activeEmployee(ref: EmployeeRef): SQL {
+  const match = "employeeId" in ref ? sql`id = ${ref.employeeId}` : sql`user_id = ${ref.userId}`;
+  return sql`select id from employees where ${match} and is_active`;
 }
 
-/** Spec 6: a Manual clock-in is audited as a Warning, so HR reviews hand-entered times. */
-function clockInAudit(event: EventRow) {
-  const manual = event.source === "Manual";
+const notFound = (ref: EmployeeRef) => ("employeeId" in ref ? AttendanceErrors.employeeNotFound : AttendanceErrors.notAnEmployee);
+
+/** The event the caller asked for, before the statement finds whose it is. */
+function plannedEvent(direction: "in" | "out", actorId: string, request: ClockRequest, occurredAt: Date): Omit<CheckEvent, "employeeId"> {
   return {
-    action: manual ? "personnel.manual_checkin" : "personnel.clock_in",
-    severity: manual ? ("Warning" as const) : ("Info" as const),
+    id: randomUUID(),
+    direction,
+    source: request.source,
+    note: request.note || null,
+    occurredAt: occurredAt.toISOString(),
+    recordedByUserId: actorId,
   };
 }
 
 /**
- * Spec 3.4: not clocked in → clocked in. The partial unique index `employee_checkins_one_open_in` makes a second
- * open clock-in impossible, so concurrent calls get exactly one event; the losers see `Checkin.AlreadyClockedIn`.
+ * Spec 3.4: not clocked in → clocked in. One statement resolves the active employee, inserts the event and its audit
+ * entry (spec 6: Manual is a Warning, so HR reviews hand-entered times). The partial unique index
+ * `employee_checkins_one_open_in` makes a second open clock-in impossible: of concurrent calls exactly one inserts and
+ * the others see `Checkin.AlreadyClockedIn`.
  */
 export async function clockIn(ctx: AttendanceContext, ref: EmployeeRef, actorId: string, request: ClockRequest): Promise<Result<CheckEvent>> {
-  return resultTransaction(ctx.db, async (tx) => {
-    const employeeId = await resolveEmployee(tx, ref, { activeOnly: true });
-    if (!employeeId.ok) return employeeId;
-    const [event] = await tx
-      .insert(employeeCheckins)
-      .values({
-        employeeId: employeeId.value,
-        direction: "in",
-        source: request.source,
-        note: request.note || null,
-        occurredAt: ctx.now(),
-        recordedByUserId: actorId,
-      })
-      .onConflictDoNothing({ target: employeeCheckins.employeeId, where: OPEN_CLOCK_IN })
-      .returning();
-    if (!event) return fail(AttendanceErrors.alreadyClockedIn);
-    await recordAudit(tx, {
-      ...clockInAudit(event),
-      actorId,
-      entity: "employee",
-      entityId: event.employeeId,
-      data: { checkinId: event.id, source: event.source, note: event.note, occurredAt: event.occurredAt.toISOString() },
-    });
-    return ok(eventView(event));
-  });
+  const event = plannedEvent("in", actorId, request, ctx.now());
+  const manual = request.source === "Manual";
+  const [row] = await executeRows<{ employee_id: string; inserted: boolean }>(
+    ctx.db,
+    sql`with employee as (${activeEmployee(ref)}),
+      inserted as (
+        insert into employee_checkins (id, employee_id, direction, source, note, occurred_at, recorded_by_user_id)
+        select ${event.id}::uuid, id, 'in', ${event.source}::checkin_source, ${event.note}::text, ${event.occurredAt}::timestamptz, ${actorId}::uuid
+        from employee
+        on conflict (employee_id) where direction = 'in' and closed_at is null do nothing
+        returning employee_id
+      ),
+      audited as (${auditRowsFrom(sql`inserted`, sql`employee_id`, {
+        action: manual ? "personnel.manual_checkin" : "personnel.clock_in",
+        severity: manual ? "Warning" : "Info",
+        actorId,
+        entity: "employee",
+        data: { checkinId: event.id, source: event.source, note: event.note, occurredAt: event.occurredAt },
+      })})
+      select employee.id as employee_id, exists (select 1 from inserted) as inserted from employee`,
+  );
+  if (!row) return fail(notFound(ref));
+  if (!row.inserted) return fail(AttendanceErrors.alreadyClockedIn);
+  return ok({ ...event, employeeId: row.employee_id });
 }
 
 /**
- * Spec 3.4: clocked in → not clocked in. Closing the open clock-in and writing the out event happen together;
- * the row lock of the UPDATE lets only one of two concurrent clock-outs find the clock-in still open.
+ * Spec 3.4: clocked in → not clocked in. One statement closes the open clock-in, writes the out event paired with it
+ * and the audit entry; the row lock of the UPDATE lets only one of concurrent clock-outs find the clock-in open.
  */
 export async function clockOut(ctx: AttendanceContext, ref: EmployeeRef, actorId: string, request: ClockRequest): Promise<Result<ClockOut>> {
-  return resultTransaction(ctx.db, async (tx) => {
-    const employeeId = await resolveEmployee(tx, ref, { activeOnly: true });
-    if (!employeeId.ok) return employeeId;
-    const occurredAt = ctx.now();
-    const [checkIn] = await tx
-      .update(employeeCheckins)
-      .set({ closedAt: occurredAt })
-      .where(and(eq(employeeCheckins.employeeId, employeeId.value), eq(employeeCheckins.direction, "in"), isNull(employeeCheckins.closedAt)))
-      .returning({ id: employeeCheckins.id, occurredAt: employeeCheckins.occurredAt });
-    if (!checkIn) return fail(AttendanceErrors.noActiveCheckin);
-    const [event] = await tx
-      .insert(employeeCheckins)
-      .values({
-        employeeId: employeeId.value,
-        direction: "out",
-        source: request.source,
-        note: request.note || null,
-        occurredAt,
-        recordedByUserId: actorId,
-        pairedCheckinId: checkIn.id,
-      })
-      .returning();
-    if (!event) throw new Error("the clock-out event was not written");
-    await recordAudit(tx, {
-      action: "personnel.clock_out",
-      severity: "Info",
-      actorId,
-      entity: "employee",
-      entityId: event.employeeId,
-      data: { checkinId: event.id, pairedCheckinId: checkIn.id, source: event.source, note: event.note, occurredAt: occurredAt.toISOString() },
-    });
-    return ok({ ...eventView(event), checkIn: { id: checkIn.id, occurredAt: checkIn.occurredAt.toISOString() } });
+  const event = plannedEvent("out", actorId, request, ctx.now());
+  const [row] = await executeRows<{ employee_id: string; check_in_id: string | null; check_in_at: string | Date | null }>(
+    ctx.db,
+    sql`with employee as (${activeEmployee(ref)}),
+      closed as (
+        update employee_checkins set closed_at = ${event.occurredAt}::timestamptz
+        where employee_id = (select id from employee) and direction = 'in' and closed_at is null
+        returning id, employee_id, occurred_at
+      ),
+      inserted as (
+        insert into employee_checkins (id, employee_id, direction, source, note, occurred_at, recorded_by_user_id, paired_checkin_id)
+        select ${event.id}::uuid, employee_id, 'out', ${event.source}::checkin_source, ${event.note}::text, ${event.occurredAt}::timestamptz,
+          ${actorId}::uuid, id
+        from closed
+      ),
+      audited as (${auditRowsFrom(sql`closed`, sql`employee_id`, {
+        action: "personnel.clock_out",
+        severity: "Info",
+        actorId,
+        entity: "employee",
+        data: { checkinId: event.id, source: event.source, note: event.note, occurredAt: event.occurredAt },
+      })})
+      select employee.id as employee_id, closed.id as check_in_id, closed.occurred_at as check_in_at
+      from employee left join closed on true`,
+  );
+  if (!row) return fail(notFound(ref));
+  if (!row.check_in_id || !row.check_in_at) return fail(AttendanceErrors.noActiveCheckin);
+  return ok({
+    ...event,
+    employeeId: row.employee_id,
+    checkIn: { id: row.check_in_id, occurredAt: new Date(row.check_in_at).toISOString() },
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { auditOutbox, auditSeverity } from "@/lib/platform/db/schema/audit";
 import { currentTraceId } from "@/lib/platform/trace";
@@ -29,4 +30,15 @@ export async function recordAudit(executor: Executor, entry: AuditEntry): Promis
     data: entry.data ?? {},
     traceId: currentTraceId() ?? null,
   });
+}
+
+/**
+ * The same entry as an `INSERT … SELECT` writing one row per row of `source` (a CTE of the caller's statement), with
+ * the entity id read from `entityIdColumn`: hot paths save a change and its audit entry in one atomic round trip.
+ */
+export function auditRowsFrom(source: SQL, entityIdColumn: SQL, entry: Omit<AuditEntry, "entityId">): SQL {
+  return sql`insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)
+    select ${entry.action}, ${entry.severity}::audit_severity, ${entry.actorId ?? null}, ${entry.entity}, ${entityIdColumn}::text,
+      ${JSON.stringify(entry.data ?? {})}::jsonb, ${currentTraceId() ?? null}
+    from ${source}`;
 }
