@@ -111,7 +111,17 @@ try {
       { name: "clock request latency p99", unit: "ms", measured: result.latency.p99 },
       { name: "non-2xx responses and errors", unit: "count", measured: result.non2xx + result.errors + result.timeouts },
     ],
-    { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, server: "next start (production build)", database: "postgres", cache: "redis" },
+    {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      server: "next start (production build)",
+      database: "postgres",
+      cache: "redis",
+      // Which statuses the non-2xx were, and how many requests the end of the run cut off (errors).
+      statuses: Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}×${count ?? 0}`).join(" "),
+      errors: result.errors,
+      timeouts: result.timeouts,
+    },
   );
 } finally {
   server.kill("SIGTERM");

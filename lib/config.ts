@@ -41,6 +41,10 @@ const envSchema = z.object({
   /** s3rver stores aws-chunked framing inside streamed bodies unless checksums are only sent when required. */
   S3_CHECKSUM_WHEN_REQUIRED: flag(false),
   EMBEDDED_S3_PORT: port(0),
+  /** Largest upload per bucket in MiB; a bigger body is refused with 413 and nothing is stored. */
+  FILE_LIMIT_DOCUMENTS_MB: positiveInt(25),
+  FILE_LIMIT_IMAGES_MB: positiveInt(10),
+  FILE_LIMIT_TEMP_MB: positiveInt(100),
 
   CLICKHOUSE_URL: optionalUrl,
   CLICKHOUSE_USER: z.string().default("default"),

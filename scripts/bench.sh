@@ -30,5 +30,8 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/auto-renewals.ts
 log "daily attendance classification, 10,000 employees (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 
+log "clock-in/clock-out over HTTP, production build (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/clock-in.ts
+
 npx tsx bench/summarise.ts >/dev/null
 log "results in bench/results/, summary in docs/performance.md"

@@ -31,9 +31,11 @@ export function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerif
 }
 
 export const emailVerificationTemplate = defineTemplate({
+  description: "Sent after self-registration to confirm the email address; the link holds a one-time token.",
   schema: emailVerificationPropsSchema,
   subject: emailVerificationSubject,
   Component: EmailVerificationEmail,
+  secretUrls: ["verifyUrl"],
   sample: {
     name: "Ana",
     verifyUrl: "https://clubops.example/verify-email?token=sample-token",

@@ -31,9 +31,11 @@ export function PasswordResetEmail({ name, resetUrl, expiresInMinutes, clubName 
 }
 
 export const passwordResetTemplate = defineTemplate({
+  description: "Sent when someone asks to reset an account's password; the link holds a one-time token.",
   schema: passwordResetPropsSchema,
   subject: passwordResetSubject,
   Component: PasswordResetEmail,
+  secretUrls: ["resetUrl"],
   sample: {
     name: "Ana",
     resetUrl: "https://clubops.example/reset-password?token=sample-token",

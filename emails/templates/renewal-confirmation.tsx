@@ -39,6 +39,7 @@ export function RenewalConfirmationEmail(props: RenewalConfirmationProps) {
 }
 
 export const renewalConfirmationTemplate = defineTemplate({
+  description: "Sent when the nightly job renews an auto-renewing subscription: the amount and the new end date.",
   schema: renewalConfirmationPropsSchema,
   subject: renewalConfirmationSubject,
   Component: RenewalConfirmationEmail,

@@ -48,6 +48,7 @@ export function RenewalReminderEmail({ memberName, planName, endsOn, daysLeft, c
 }
 
 export const renewalReminderTemplate = defineTemplate({
+  description: "Sent once per term, within 7 days of its end, when the subscription will not renew by itself.",
   schema: renewalReminderPropsSchema,
   subject: renewalReminderSubject,
   Component: RenewalReminderEmail,

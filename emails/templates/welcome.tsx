@@ -40,6 +40,7 @@ export function WelcomeEmail({ memberName, planName, startsOn, endsOn, clubName 
 }
 
 export const welcomeTemplate = defineTemplate({
+  description: "Sent to a member enrolled with a first subscription: the plan and its dates.",
   schema: welcomePropsSchema,
   subject: welcomeSubject,
   Component: WelcomeEmail,

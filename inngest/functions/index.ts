@@ -1,7 +1,8 @@
 import { processDailyAttendance } from "./attendance";
 import { deliverMail } from "./deliver-mail";
+import { expireTempFiles } from "./files";
 import { forwardAuditLog } from "./forward-audit-log";
 import { checkExpiringSubscriptions, expireSubscriptions, processAutoRenewals } from "./subscriptions";
 
 /** Every Inngest function the app serves; one per recurring job in lib/jobs/definitions.ts. */
-export const functions = [forwardAuditLog, deliverMail, processAutoRenewals, expireSubscriptions, checkExpiringSubscriptions, processDailyAttendance];
+export const functions = [forwardAuditLog, deliverMail, processAutoRenewals, expireSubscriptions, checkExpiringSubscriptions, processDailyAttendance, expireTempFiles];

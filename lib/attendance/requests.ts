@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/authenticate";
+import { AuthErrors } from "@/lib/auth/errors";
 import { allows } from "@/lib/auth/permissions";
 import { recordAudit } from "@/lib/audit/record";
 import { localDate } from "@/lib/platform/calendar";
@@ -90,8 +91,16 @@ async function requireRequest(ctx: AttendanceContext, id: string): Promise<Atten
   return request;
 }
 
-/** A manager sees any request; its owner sees their own; anyone else learns nothing (404). */
-export async function getRequest(ctx: AttendanceContext, principal: Pick<Principal, "id" | "permissions">, id: string): Promise<Result<AttendanceRequestView>> {
+/**
+ * A manager sees any request; its owner sees their own; anyone else learns nothing (404). The route admits any
+ * signed-in caller, so the temporary-password rule other permissions get from `authorize` is applied here.
+ */
+export async function getRequest(
+  ctx: AttendanceContext,
+  principal: Pick<Principal, "id" | "permissions" | "mustChangePassword">,
+  id: string,
+): Promise<Result<AttendanceRequestView>> {
+  if (principal.mustChangePassword) return fail(AuthErrors.passwordChangeRequired);
   const request = await findRequest(ctx.db, id);
   const visible = request && (allows(principal.permissions, "attendance-requests:manage") || request.employee.userId === principal.id);
   return visible ? ok(request) : fail(AttendanceErrors.requestNotFound);

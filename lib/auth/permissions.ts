@@ -34,6 +34,7 @@ export const PERMISSIONS = [
   "files:write",
   "files:delete",
   "mail:read",
+  "mail:write",
   "audit:read",
   "jobs:run",
   "promotions:read",

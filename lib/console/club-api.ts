@@ -1,4 +1,27 @@
 import type { z } from "zod";
+import type { AttendanceStatus } from "@/lib/attendance/classify";
+import type { CheckEvent, ClockOut, ClockState } from "@/lib/attendance/clock";
+import type { AttendancePage, AttendanceRecordView } from "@/lib/attendance/records";
+import type { AttendanceRequestView } from "@/lib/attendance/repository";
+import type {
+  AttendanceListQuery,
+  CheckinSource,
+  clockSchema,
+  correctionRequestSchema,
+  OwnRequestsQuery,
+  RequestQueueQuery,
+  RequestStatus,
+} from "@/lib/attendance/schemas";
+import type { Employee, HolidayList, HolidayListSummary } from "@/lib/employees/repository";
+import type {
+  createEmployeeSchema,
+  EmployeeListQuery,
+  holidayListInputSchema,
+  HolidayListListQuery,
+  updateEmployeeSchema,
+} from "@/lib/employees/schemas";
+import type { JobOutcome } from "@/lib/jobs/definitions";
+import type { JobSummary } from "@/lib/jobs/manual";
 import type { CurrentSubscription, MemberDetail, MemberListItem } from "@/lib/members/repository";
 import type { MemberFilters, memberInputSchema, MemberListQuery, statusChangeSchema } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
@@ -10,6 +33,10 @@ import type { BillingPeriod } from "@/lib/subscriptions/pricing";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { cancelSchema, changePlanSchema, newSubscriptionSchema } from "@/lib/subscriptions/schemas";
 import type { Json, Transport } from "./api-client";
+import type { AuditLogItem } from "@/lib/audit/query";
+import type { MailListItem, MailMessage } from "@/lib/mail/admin";
+import type { MailStatus } from "@/lib/mail/schemas";
+import type { TemplatePreview, TemplateSummary } from "@/lib/mail/templates";
 
 export type { BillingPeriod, MemberStatistics, PlanChangeQuote };
 export type PlanRow = Json<Plan>;
@@ -60,6 +87,111 @@ export function clubEndpoints(api: Transport) {
       renew: (memberId: string, id: string) => api.json<SubscriptionRow>("POST", `${termPath(memberId, id)}/renew`),
       cancel: (memberId: string, id: string, body: z.input<typeof cancelSchema>) =>
         api.json<SubscriptionRow>("POST", `${termPath(memberId, id)}/cancel`, { body }),
+    },
+    ...staffEndpoints(api),
+    ...auditAndMailEndpoints(api),
+  };
+}
+
+// Staff attendance: employees, holiday lists, clock events, records, correction requests; and the background jobs.
+
+export type { AttendanceStatus, CheckinSource, JobOutcome, JobSummary, RequestStatus };
+export type AttendanceRecord = AttendanceRecordView;
+export type AttendanceRequest = AttendanceRequestView;
+export type EmployeeRow = Json<Employee>;
+export type HolidayListRow = Json<HolidayListSummary>;
+export type HolidayListRecord = Json<HolidayList>;
+export type HolidayListBody = z.input<typeof holidayListInputSchema>;
+export type ClockBody = z.input<typeof clockSchema>;
+export type CorrectionBody = z.input<typeof correctionRequestSchema>;
+export type { AttendancePage, CheckEvent, ClockOut, ClockState };
+
+/** Query values travel as the text the API parses. */
+type EmployeeQuery = Partial<Omit<EmployeeListQuery, "isActive">> & { isActive?: "true" | "false" };
+type AttendanceQuery = Partial<AttendanceListQuery>;
+
+const employeePath = (id: string) => `/api/employees/${segment(id)}`;
+const requestPath = (id: string) => `/api/attendance-requests/${segment(id)}`;
+const holidayListPath = (id: string) => `/api/holiday-lists/${segment(id)}`;
+
+function staffEndpoints(api: Transport) {
+  return {
+    /** The signed-in user's own clock, days and correction requests (`/api/users/me/...`). */
+    me: {
+      clock: () => api.json<ClockState>("GET", "/api/users/me/clock"),
+      clockIn: (body: ClockBody) => api.json<CheckEvent>("POST", "/api/users/me/clock-in", { body }),
+      clockOut: (body: ClockBody) => api.json<ClockOut>("POST", "/api/users/me/clock-out", { body }),
+      attendance: (query: AttendanceQuery) => api.json<AttendancePage>("GET", "/api/users/me/attendance", { query }),
+      requests: (query: Partial<OwnRequestsQuery>) => api.json<Paginated<AttendanceRequest>>("GET", "/api/users/me/attendance-requests", { query }),
+    },
+    attendanceRequests: {
+      list: (query: Partial<RequestQueueQuery>) => api.json<Paginated<AttendanceRequest>>("GET", "/api/attendance-requests", { query }),
+      submit: (body: CorrectionBody) => api.json<AttendanceRequest>("POST", "/api/attendance-requests", { body }),
+      approve: (id: string) => api.json<AttendanceRequest>("PUT", `${requestPath(id)}/approve`),
+      reject: (id: string, body: { reason: string }) => api.json<AttendanceRequest>("PUT", `${requestPath(id)}/reject`, { body }),
+    },
+    employees: {
+      list: (query: EmployeeQuery) => api.json<Paginated<EmployeeRow>>("GET", "/api/employees", { query }),
+      get: (id: string) => api.json<EmployeeRow>("GET", employeePath(id)),
+      create: (body: z.input<typeof createEmployeeSchema>) => api.json<EmployeeRow>("POST", "/api/employees", { body }),
+      update: (id: string, body: z.input<typeof updateEmployeeSchema>) => api.json<EmployeeRow>("PUT", employeePath(id), { body }),
+      clock: (id: string) => api.json<ClockState>("GET", `${employeePath(id)}/clock`),
+      clockIn: (id: string, body: ClockBody) => api.json<CheckEvent>("POST", `${employeePath(id)}/clock-in`, { body }),
+      clockOut: (id: string, body: ClockBody) => api.json<ClockOut>("POST", `${employeePath(id)}/clock-out`, { body }),
+      attendance: (id: string, query: AttendanceQuery) => api.json<AttendancePage>("GET", `${employeePath(id)}/attendance`, { query }),
+      record: (id: string, date: string) => api.json<AttendanceRecord>("GET", `${employeePath(id)}/attendance/${segment(date)}`),
+    },
+    holidayLists: {
+      list: (query: Partial<HolidayListListQuery>) => api.json<Paginated<HolidayListRow>>("GET", "/api/holiday-lists", { query }),
+      get: (id: string) => api.json<HolidayListRecord>("GET", holidayListPath(id)),
+      create: (body: HolidayListBody) => api.json<HolidayListRecord>("POST", "/api/holiday-lists", { body }),
+      update: (id: string, body: HolidayListBody) => api.json<HolidayListRecord>("PUT", holidayListPath(id), { body }),
+      remove: (id: string) => api.empty("DELETE", holidayListPath(id)),
+    },
+    jobs: {
+      list: () => api.json<{ items: JobSummary[] }>("GET", "/api/jobs"),
+      run: (name: string, body: { date?: string }) =>
+        api.json<{ job: string; status: "completed"; outcome: JobOutcome }>("POST", `/api/jobs/${segment(name)}/run`, { body }),
+    },
+  };
+}
+
+// The audit trail and the mail outbox (docs/api.md, "Audit log" and "Mail").
+
+export type { MailStatus, TemplatePreview, TemplateSummary };
+export type AuditLogRow = Json<AuditLogItem>;
+export type MailRow = Json<MailListItem>;
+export type MailRecord = Json<MailMessage>;
+
+/** Filters travel as the text the API parses: instants as ISO strings, severities comma-separated. */
+export type AuditLogQuery = {
+  pageNumber?: number;
+  pageSize?: number;
+  orderDirection?: "asc" | "desc";
+  from?: string;
+  to?: string;
+  action?: string;
+  severity?: string;
+  actorId?: string;
+  entity?: string;
+  entityId?: string;
+};
+export type MailQuery = { pageNumber?: number; pageSize?: number; status?: MailStatus; search?: string };
+
+const mailPath = (id: string) => `/api/mail/${segment(id)}`;
+
+function auditAndMailEndpoints(api: Transport) {
+  return {
+    auditLogs: {
+      list: (query: AuditLogQuery) => api.json<Paginated<AuditLogRow>>("GET", "/api/audit-logs", { query }),
+      actions: () => api.json<{ items: string[] }>("GET", "/api/audit-logs/actions"),
+    },
+    mail: {
+      list: (query: MailQuery) => api.json<Paginated<MailRow>>("GET", "/api/mail", { query }),
+      get: (id: string) => api.json<MailRecord>("GET", mailPath(id)),
+      retry: (id: string) => api.json<MailRow>("POST", `${mailPath(id)}/retry`),
+      templates: () => api.json<{ items: TemplateSummary[] }>("GET", "/api/mail/templates"),
+      preview: (name: string) => api.json<TemplatePreview>("GET", `/api/mail/templates/${segment(name)}/preview`),
     },
   };
 }

@@ -1,5 +1,6 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
+import { expireTempFiles } from "@/lib/files/service";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
@@ -74,6 +75,15 @@ export const processDailyAttendanceJob: JobDefinition = {
   },
 };
 
+/** club-temp files live 24 hours; hourly, so none outlives that by much more than an hour. */
+export const expireTempFilesJob: JobDefinition = {
+  name: "expire-temp-files",
+  description: "Deletes club-temp files older than 24 hours: their objects, then their rows.",
+  cron: "0 * * * *",
+  lockSeconds: 900,
+  run: async (platform) => expireTempFiles({ db: platform.database.db, storage: platform.storage }),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
@@ -82,6 +92,7 @@ export const JOBS: readonly JobDefinition[] = [
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,
   processDailyAttendanceJob,
+  expireTempFilesJob,
 ];
 
 export function findJob(name: string): JobDefinition | undefined {

@@ -3,11 +3,11 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Permission } from "@/lib/auth/permissions";
 import { can, consoleAccess, setupStatus } from "@/lib/console/session";
+import { MainNavigation } from "@/lib/console/ui/main-navigation";
 import { SessionRenewal } from "@/lib/console/ui/session-renewal";
 import { platform } from "@/lib/platform/container";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { AccountMenu } from "./account-menu";
-import { NavLink } from "./nav-link";
 
 /** Navigation entries, each shown only to holders of its permission. */
 const NAVIGATION: readonly { href: string; label: string; permission?: Permission }[] = [
@@ -15,9 +15,16 @@ const NAVIGATION: readonly { href: string; label: string; permission?: Permissio
   { href: "/dashboard", label: "Dashboard", permission: "members:read" },
   { href: "/members", label: "Members", permission: "members:read" },
   { href: "/plans", label: "Plans", permission: "plans:read" },
+  { href: "/attendance", label: "My attendance", permission: "attendance:read" },
+  { href: "/attendance/requests", label: "Requests queue", permission: "attendance-requests:manage" },
+  { href: "/employees", label: "Employees", permission: "employees:read" },
+  { href: "/holiday-lists", label: "Holiday lists", permission: "employees:read" },
   { href: "/users", label: "Users", permission: "users:read" },
   { href: "/roles", label: "Roles", permission: "roles:read" },
+  { href: "/mail", label: "Mail", permission: "mail:read" },
+  { href: "/audit", label: "Audit log", permission: "audit:read" },
   { href: "/system", label: "System health" },
+  { href: "/api-reference", label: "API reference" },
 ];
 
 /** The console's frame; ../error.tsx catches what fails here (this layout is the first to reach the database). */
@@ -36,15 +43,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
           Club<span>Ops</span>
         </Link>
         {settings && <p className="platform-name">{settings.platformName}</p>}
-        <nav aria-label="Main">
-          <ul className="nav">
-            {NAVIGATION.filter((entry) => !entry.permission || can(user, entry.permission)).map((entry) => (
-              <li key={entry.href}>
-                <NavLink href={entry.href}>{entry.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNavigation
+          entries={NAVIGATION.filter((entry) => !entry.permission || can(user, entry.permission)).map(({ href, label }) => ({ href, label }))}
+        />
         <AccountMenu
           name={`${user.firstName} ${user.lastName}`}
           email={user.email}

@@ -1,17 +1,32 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRequestQueue, submitRequest } from "@/lib/attendance/requests";
 import { correctionRequestSchema, requestQueueQuery } from "@/lib/attendance/schemas";
+import { attendanceRequestPageResponse, attendanceRequestResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: the manager's queue of every employee's requests. */
-export const GET = route({ access: "attendance-requests:manage", query: requestQueueQuery }, async ({ query }) =>
-  listRequestQueue(await attendanceContext(), query),
+export const GET = route(
+  {
+    access: "attendance-requests:manage",
+    query: requestQueueQuery,
+    summary: "The correction requests queue",
+    response: { schema: attendanceRequestPageResponse },
+  },
+  async ({ query }) => listRequestQueue(await attendanceContext(), query),
 );
 
 /** Spec 4.3: the caller asks to correct one of their own days. */
 export const POST = route(
-  { access: "attendance-requests:write", body: correctionRequestSchema, successStatus: 201 },
+  {
+    access: "attendance-requests:write",
+    body: correctionRequestSchema,
+    successStatus: 201,
+    summary: "Ask to correct a day",
+    response: { schema: attendanceRequestResponse },
+    errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.windowExpired, AttendanceErrors.futureDate, AttendanceErrors.duplicateOpen],
+  },
   async ({ body, principal }) => submitRequest(await attendanceContext(), principal, body),
 );

@@ -1,17 +1,28 @@
 import { personnelContext } from "@/lib/employees/context";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { createEmployeeSchema, employeeListQuery } from "@/lib/employees/schemas";
 import { createEmployee, listEmployees } from "@/lib/employees/service";
+import { employeePageResponse, employeeResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
 /** Paginated employees, searchable by the linked user's name or email and filterable by isActive. */
-export const GET = route({ access: "employees:read", query: employeeListQuery }, async ({ query, principal }) =>
-  ok(await listEmployees(await personnelContext(principal), query)),
+export const GET = route(
+  { access: "employees:read", query: employeeListQuery, summary: "List employees", response: { schema: employeePageResponse } },
+  async ({ query, principal }) => ok(await listEmployees(await personnelContext(principal), query)),
 );
 
 /** Makes an existing user an employee (at most once per user). */
-export const POST = route({ access: "employees:write", body: createEmployeeSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createEmployee(await personnelContext(principal), body),
+export const POST = route(
+  {
+    access: "employees:write",
+    body: createEmployeeSchema,
+    successStatus: 201,
+    summary: "Make a user an employee",
+    response: { schema: employeeResponse },
+    errors: [EmployeeErrors.userNotFound, EmployeeErrors.holidayListNotFound, EmployeeErrors.alreadyExists],
+  },
+  async ({ body, principal }) => createEmployee(await personnelContext(principal), body),
 );

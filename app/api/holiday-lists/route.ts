@@ -1,16 +1,27 @@
 import { personnelContext } from "@/lib/employees/context";
+import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema, holidayListListQuery } from "@/lib/employees/schemas";
 import { createHolidayList, listHolidayLists } from "@/lib/employees/service";
+import { holidayListPageResponse, holidayListResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
 /** Paginated holiday lists without their entries (a detail read gives those). */
-export const GET = route({ access: "employees:read", query: holidayListListQuery }, async ({ query, principal }) =>
-  ok(await listHolidayLists(await personnelContext(principal), query)),
+export const GET = route(
+  { access: "employees:read", query: holidayListListQuery, summary: "List holiday lists", response: { schema: holidayListPageResponse } },
+  async ({ query, principal }) => ok(await listHolidayLists(await personnelContext(principal), query)),
 );
 
-export const POST = route({ access: "employees:write", body: holidayListInputSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createHolidayList(await personnelContext(principal), body),
+export const POST = route(
+  {
+    access: "employees:write",
+    body: holidayListInputSchema,
+    successStatus: 201,
+    summary: "Create a holiday list",
+    response: { schema: holidayListResponse },
+    errors: [HolidayListErrors.duplicateName],
+  },
+  async ({ body, principal }) => createHolidayList(await personnelContext(principal), body),
 );

@@ -1,16 +1,27 @@
 import { memberContext } from "@/lib/members/context";
+import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema, memberListQuery } from "@/lib/members/schemas";
 import { createMember, listMembers } from "@/lib/members/service";
+import { memberPageResponse, memberResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.5: page-number list of live members, with search, status filter and their current plan. */
-export const GET = route({ access: "members:read", query: memberListQuery }, async ({ query, principal }) =>
-  ok(await listMembers(await memberContext(principal), query)),
+export const GET = route(
+  { access: "members:read", query: memberListQuery, summary: "List members", response: { schema: memberPageResponse } },
+  async ({ query, principal }) => ok(await listMembers(await memberContext(principal), query)),
 );
 
-export const POST = route({ access: "members:write", body: memberInputSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createMember(await memberContext(principal), body),
+export const POST = route(
+  {
+    access: "members:write",
+    body: memberInputSchema,
+    successStatus: 201,
+    summary: "Create a member",
+    response: { schema: memberResponse },
+    errors: [MemberErrors.duplicateEmail],
+  },
+  async ({ body, principal }) => createMember(await memberContext(principal), body),
 );

@@ -1,3 +1,4 @@
+import { permissionsResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { listPermissions } from "@/lib/roles/service";
@@ -5,4 +6,7 @@ import { listPermissions } from "@/lib/roles/service";
 export const dynamic = "force-dynamic";
 
 /** Every permission string the service knows (spec 5), including promotions:* and referrals:*. */
-export const GET = route({ access: "permissions:read" }, async () => ok(listPermissions()));
+export const GET = route(
+  { access: "permissions:read", summary: "Every permission string", response: { schema: permissionsResponse } },
+  async () => ok(listPermissions()),
+);

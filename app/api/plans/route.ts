@@ -1,3 +1,5 @@
+import { planPageResponse, planResponse } from "@/lib/openapi/responses";
+import { PlanErrors } from "@/lib/plans/errors";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { planContext } from "@/lib/plans/context";
@@ -7,10 +9,19 @@ import { createPlan, listPlans } from "@/lib/plans/service";
 export const dynamic = "force-dynamic";
 
 /** Spec 4.4: paginated plans, filterable by isActive and searchable by name or code. */
-export const GET = route({ access: "plans:read", query: planListQuery }, async ({ query, principal }) =>
-  ok(await listPlans(await planContext(principal), query)),
+export const GET = route(
+  { access: "plans:read", query: planListQuery, summary: "List plans", response: { schema: planPageResponse } },
+  async ({ query, principal }) => ok(await listPlans(await planContext(principal), query)),
 );
 
-export const POST = route({ access: "plans:write", body: planInputSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createPlan(await planContext(principal), body),
+export const POST = route(
+  {
+    access: "plans:write",
+    body: planInputSchema,
+    successStatus: 201,
+    summary: "Create a plan",
+    response: { schema: planResponse },
+    errors: [PlanErrors.duplicateCode],
+  },
+  async ({ body, principal }) => createPlan(await planContext(principal), body),
 );

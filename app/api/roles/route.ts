@@ -1,15 +1,26 @@
+import { rolePageResponse, roleResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
+import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
 import { createRole, listRoles } from "@/lib/roles/service";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "roles:read", query: roleListQuery }, async ({ query }) =>
-  ok(await listRoles((await platform()).database.db, query)),
+export const GET = route(
+  { access: "roles:read", query: roleListQuery, summary: "List roles", response: { schema: rolePageResponse } },
+  async ({ query }) => ok(await listRoles((await platform()).database.db, query)),
 );
 
-export const POST = route({ access: "roles:write", body: roleInputSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createRole((await platform()).database.db, principal, body),
+export const POST = route(
+  {
+    access: "roles:write",
+    body: roleInputSchema,
+    successStatus: 201,
+    summary: "Create a role",
+    response: { schema: roleResponse },
+    errors: [RoleErrors.duplicateName, RoleErrors.cannotGrant],
+  },
+  async ({ body, principal }) => createRole((await platform()).database.db, principal, body),
 );

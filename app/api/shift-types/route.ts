@@ -1,16 +1,27 @@
 import { personnelContext } from "@/lib/employees/context";
+import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema, shiftTypeListQuery } from "@/lib/employees/schemas";
 import { createShiftType, listShiftTypes } from "@/lib/employees/service";
+import { shiftTypePageResponse, shiftTypeResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
 /** Shift types exist as data only: assigning them to employees is inactive (spec 2.8). */
-export const GET = route({ access: "employees:read", query: shiftTypeListQuery }, async ({ query, principal }) =>
-  ok(await listShiftTypes(await personnelContext(principal), query)),
+export const GET = route(
+  { access: "employees:read", query: shiftTypeListQuery, summary: "List shift types", response: { schema: shiftTypePageResponse } },
+  async ({ query, principal }) => ok(await listShiftTypes(await personnelContext(principal), query)),
 );
 
-export const POST = route({ access: "employees:write", body: shiftTypeInputSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createShiftType(await personnelContext(principal), body),
+export const POST = route(
+  {
+    access: "employees:write",
+    body: shiftTypeInputSchema,
+    successStatus: 201,
+    summary: "Create a shift type",
+    response: { schema: shiftTypeResponse },
+    errors: [ShiftTypeErrors.duplicateName],
+  },
+  async ({ body, principal }) => createShiftType(await personnelContext(principal), body),
 );

@@ -1,16 +1,28 @@
+import { userPageResponse, userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
+import { RoleErrors } from "@/lib/roles/errors";
 import { createUser, listUsers } from "@/lib/users/admin";
+import { UserErrors } from "@/lib/users/errors";
 import { createUserSchema, userListQuery } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "users:read", query: userListQuery }, async ({ query }) =>
-  ok(await listUsers((await platform()).database.db, query)),
+export const GET = route(
+  { access: "users:read", query: userListQuery, summary: "List users", response: { schema: userPageResponse } },
+  async ({ query }) => ok(await listUsers((await platform()).database.db, query)),
 );
 
 /** A staff-created account: temporary password, mustChangePassword = true. */
-export const POST = route({ access: "users:write", body: createUserSchema, successStatus: 201 }, async ({ body, principal }) =>
-  createUser((await platform()).database.db, principal, body),
+export const POST = route(
+  {
+    access: "users:write",
+    body: createUserSchema,
+    successStatus: 201,
+    summary: "Create a user with a temporary password",
+    response: { schema: userResponse },
+    errors: [UserErrors.duplicateEmail, UserErrors.duplicateUsername, UserErrors.unknownRole, RoleErrors.cannotGrant],
+  },
+  async ({ body, principal }) => createUser((await platform()).database.db, principal, body),
 );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
 import { businessError, fail, ok } from "../result";
-import { MAX_JSON_BODY_BYTES, route } from "./route";
+import { MAX_JSON_BODY_BYTES, route, routeDeclaration, statusOfError } from "./route";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -95,5 +95,29 @@ describe("route", () => {
     const response = await throwing(new Error("interrupted"))(request, context());
     expect(response.status).toBe(499);
     expect(await response.text()).toBe("");
+  });
+});
+
+describe("routeDeclaration", () => {
+  it("gives back the schemas a handler was made with, for the API reference", () => {
+    const declaration = routeDeclaration(createWidget);
+    expect(declaration?.successStatus).toBe(201);
+    expect(declaration?.body?.safeParse({ name: "gear", size: 3 }).success).toBe(true);
+  });
+
+  it("knows nothing of a handler made otherwise", () => {
+    expect(routeDeclaration(async () => new Response())).toBeUndefined();
+    expect(routeDeclaration(undefined)).toBeUndefined();
+  });
+
+  it("documents without changing the answer", async () => {
+    const documented = route({ summary: "Delete", response: { status: 204 }, errors: [] }, async () => new Response(null, { status: 204 }));
+    expect((await documented(get(), context())).status).toBe(204);
+    expect(routeDeclaration(documented)?.summary).toBe("Delete");
+  });
+
+  it("states a business error's status as the wrapper answers it", () => {
+    expect(statusOfError(businessError("Widget.DuplicateName", "conflict", "Taken."))).toBe(409);
+    expect(statusOfError(businessError("Widget.NotFound", "not_found", "None."))).toBe(404);
   });
 });

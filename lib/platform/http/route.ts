@@ -26,7 +26,22 @@ export function businessErrorResponse(error: BusinessError, headers?: HeadersIni
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-type Schemas<P, Q, B, A extends Access | undefined> = {
+/** How a successful answer looks, for the API reference when the handler builds its own Response (204, CSV, cookies). */
+export type ResponseDoc = {
+  /** Defaults to `successStatus`, else 200. */
+  status?: number;
+  description?: string;
+  /** The JSON body (absent for 204). */
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+};
+
+/**
+ * What a route declares: the wrapper acts on `access` to `successStatus`; the API reference (lib/openapi)
+ * reads all of it, so the document is generated from the very schemas that validate requests.
+ */
+export type Schemas<P, Q, B, A extends Access | undefined> = {
   /** Who may call: a permission (401 without a valid token, 403 without the permission) or any signed-in user. */
   access?: A;
   /** Counts the request against a per-client-IP limit before anything else (429 over it). */
@@ -36,7 +51,32 @@ type Schemas<P, Q, B, A extends Access | undefined> = {
   body?: z.ZodType<B>;
   /** Status of a successful result; 200 unless set. */
   successStatus?: number;
+  /** Documentation only (no effect on handling): one line for the reference; its group (default: the first path segment). */
+  summary?: string;
+  description?: string;
+  tags?: readonly string[];
+  /** Documentation only: the body is a file the handler streams as is, not JSON (`body` stays unset). */
+  rawBody?: { contentTypes?: readonly string[]; description?: string };
+  /** Documentation only: the success answer's body schema, or its shape when the handler builds the Response itself. */
+  response?: ResponseDoc;
+  /** Documentation only: business errors the operation can answer besides the wrapper's own (auth, validation, rate limit). */
+  errors?: readonly BusinessError[];
 };
+
+/** Any route's declaration, as the API reference reads it. */
+export type RouteDeclaration = Schemas<unknown, unknown, unknown, Access | undefined>;
+
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+const declarations = new WeakMap<RouteHandler, RouteDeclaration>();
+
+/** The schemas a handler made by route() was declared with; undefined for a handler made otherwise. */
+export function routeDeclaration(handler: unknown): RouteDeclaration | undefined {
+  return typeof handler === "function" ? declarations.get(handler as RouteHandler) : undefined;
+}
+
+/** The status code of a business error, as the wrapper answers it. */
+export const statusOfError = (error: BusinessError): number => STATUS_BY_KIND[error.kind];
 
 export type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
   params: P;
@@ -119,8 +159,8 @@ async function principalFor(request: Request, access: Access | undefined): Promi
 export function route<P = undefined, Q = undefined, B = undefined, A extends Access | undefined = undefined, T = unknown>(
   schemas: Schemas<P, Q, B, A>,
   handler: Handler<P, Q, B, A, T>,
-): (request: Request, context: RouteContext) => Promise<Response> {
-  return (request, context) =>
+): RouteHandler {
+  const handle: RouteHandler = (request, context) =>
     runWithTrace({ traceId: traceIdFrom(request.headers.get("traceparent")) }, async () => {
       try {
         const limited = await rateLimited(request, schemas.rateLimit);
@@ -148,4 +188,6 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends Acc
         return exceptionResponse(request, error);
       }
     });
+  declarations.set(handle, schemas as RouteDeclaration);
+  return handle;
 }

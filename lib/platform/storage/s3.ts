@@ -10,6 +10,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DependencyUnavailableError, isNetworkFailure } from "../errors";
+import { contentDisposition } from "../http/content-disposition";
 import { BUCKETS, type BucketName, type ByteRange, type Storage } from "./types";
 
 export type S3StorageOptions = {
@@ -48,13 +49,6 @@ const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound");
 
 const rangeHeader = ({ start, end }: ByteRange) => `bytes=${start}-${end ?? ""}`;
-
-/** RFC 6266 attachment header: an ASCII fallback name plus the exact UTF-8 name. */
-function attachmentDisposition(fileName: string): string {
-  const asciiFallback = fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * Storage over any S3-compatible endpoint. The buckets are created on first use and again after a
@@ -138,7 +132,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: key,
-        ResponseContentDisposition: downloadName === undefined ? undefined : attachmentDisposition(downloadName),
+        ResponseContentDisposition: downloadName === undefined ? undefined : contentDisposition("attachment", downloadName),
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },

@@ -1,13 +1,16 @@
 import type { Metadata } from "next";
-import { pageUser } from "@/lib/console/session";
+import { can, pageUser } from "@/lib/console/session";
 import { readinessReport } from "@/lib/health/reports";
+import { platform } from "@/lib/platform/container";
+import { JobsCard } from "./jobs-card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "System health" };
 
 export default async function HealthPage() {
-  if (!(await pageUser())) return null;
-  const report = await readinessReport();
+  const user = await pageUser();
+  if (!user) return null;
+  const [report, { config }] = await Promise.all([readinessReport(), platform()]);
   return (
     <>
       <h1 className="page-title">System health</h1>
@@ -24,6 +27,7 @@ export default async function HealthPage() {
           </li>
         ))}
       </ul>
+      {can(user, "jobs:run") && <JobsCard timeZone={config.CLUB_TIMEZONE} />}
     </>
   );
 }

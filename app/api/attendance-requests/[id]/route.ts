@@ -1,11 +1,21 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
+import { AuthErrors } from "@/lib/auth/errors";
+import { attendanceRequestResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** One request, for its owner or a manager (attendance-requests:manage); 404 for anyone else. */
-export const GET = route({ access: "authenticated", params: requestParams }, async ({ params, principal }) =>
-  getRequest(await attendanceContext(), principal, params.id),
+export const GET = route(
+  {
+    access: "authenticated",
+    params: requestParams,
+    summary: "Get a correction request",
+    response: { schema: attendanceRequestResponse },
+    errors: [AttendanceErrors.requestNotFound, AuthErrors.passwordChangeRequired],
+  },
+  async ({ params, principal }) => getRequest(await attendanceContext(), principal, params.id),
 );

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
 import { changePassword } from "@/lib/auth/password-change";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
@@ -14,7 +16,16 @@ const changePasswordSchema = z.object({
 });
 
 /** The caller's new password; other sessions end and a fresh login response comes back. */
-export const POST = route({ access: "authenticated", body: changePasswordSchema }, async ({ body, principal, request }) => {
-  const session = await changePassword(await authContext(), principal, body, request.headers.get("user-agent"));
-  return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
-});
+export const POST = route(
+  {
+    access: "authenticated",
+    body: changePasswordSchema,
+    summary: "Change the caller's password",
+    response: { schema: loginResponse, description: "A new session; every other session of the account ends." },
+    errors: [AuthErrors.invalidCurrentPassword],
+  },
+  async ({ body, principal, request }) => {
+    const session = await changePassword(await authContext(), principal, body, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+  },
+);

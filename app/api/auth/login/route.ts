@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
 import { login } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
@@ -15,7 +17,16 @@ const loginSchema = z.object({
 });
 
 /** Spec 4.6: accessToken, email, role, mustChangePassword; the refresh token as a cookie or, for mobile, in the body. */
-export const POST = route({ rateLimit: "auth", body: loginSchema }, async ({ body, request }) => {
-  const session = await login(await authContext(), body, request.headers.get("user-agent"));
-  return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
-});
+export const POST = route(
+  {
+    rateLimit: "auth",
+    body: loginSchema,
+    summary: "Sign in",
+    response: { schema: loginResponse, description: "The login response; the refresh token in a cookie, or in the body when asked for." },
+    errors: [AuthErrors.invalidCredentials, AuthErrors.userBlocked, AuthErrors.userDeactivated, AuthErrors.emailNotVerified],
+  },
+  async ({ body, request }) => {
+    const session = await login(await authContext(), body, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+  },
+);

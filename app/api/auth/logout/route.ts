@@ -9,10 +9,18 @@ export const dynamic = "force-dynamic";
 const logoutSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
 
 /** Spec 4.6: ends the refresh token's login, deny-lists the access token and clears the cookie; always 204. */
-export const POST = route({ body: logoutSchema }, async ({ body, request }) => {
-  await logout(await authContext(), {
-    authorization: request.headers.get("authorization"),
-    refreshToken: presentedRefreshToken(request, body.refreshToken)?.token ?? null,
-  });
-  return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(request) } });
-});
+export const POST = route(
+  {
+    body: logoutSchema,
+    summary: "Sign out",
+    description: "Ends the refresh token's login and deny-lists the bearer token when one is sent; both are optional.",
+    response: { status: 204, description: "Signed out; the refresh cookie is cleared." },
+  },
+  async ({ body, request }) => {
+    await logout(await authContext(), {
+      authorization: request.headers.get("authorization"),
+      refreshToken: presentedRefreshToken(request, body.refreshToken)?.token ?? null,
+    });
+    return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(request) } });
+  },
+);

@@ -3,6 +3,7 @@ import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { refreshSession } from "@/lib/auth/refresh";
 import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
+import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { fail } from "@/lib/platform/result";
 
@@ -11,9 +12,19 @@ export const dynamic = "force-dynamic";
 const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
 
 /** Spec 4.6: a new access token and a rotated refresh token, returned the way the old one came (cookie or body). */
-export const POST = route({ rateLimit: "auth", body: refreshSchema }, async ({ body, request }) => {
-  const presented = presentedRefreshToken(request, body.refreshToken);
-  if (!presented) return fail(AuthErrors.invalidRefreshToken);
-  const session = await refreshSession(await authContext(), presented.token, request.headers.get("user-agent"));
-  return session.ok ? sessionResponse(request, session.value, presented.transport) : session;
-});
+export const POST = route(
+  {
+    rateLimit: "auth",
+    body: refreshSchema,
+    summary: "Renew the access token (rotates the refresh token)",
+    description: "Send the refresh token in the `clubops_refresh` cookie or as `{\"refreshToken\"}`; the rotated one comes back the same way.",
+    response: { schema: loginResponse },
+    errors: [AuthErrors.invalidRefreshToken, AuthErrors.refreshTokenReused, AuthErrors.tokenRevoked],
+  },
+  async ({ body, request }) => {
+    const presented = presentedRefreshToken(request, body.refreshToken);
+    if (!presented) return fail(AuthErrors.invalidRefreshToken);
+    const session = await refreshSession(await authContext(), presented.token, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(request, session.value, presented.transport) : session;
+  },
+);

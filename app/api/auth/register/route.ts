@@ -1,5 +1,7 @@
 import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
+import { messageResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { newAccountSchema } from "@/lib/users/schemas";
@@ -7,7 +9,17 @@ import { newAccountSchema } from "@/lib/users/schemas";
 export const dynamic = "force-dynamic";
 
 /** Self-service sign-up; 202 whether or not the email already has an account (no enumeration). */
-export const POST = route({ rateLimit: "auth", body: newAccountSchema, successStatus: 202 }, async ({ body }) => {
-  const registered = await register(await authContext(), body);
-  return registered.ok ? ok({ message: "Check your email for a link to confirm your address." }) : registered;
-});
+export const POST = route(
+  {
+    rateLimit: "auth",
+    body: newAccountSchema,
+    successStatus: 202,
+    summary: "Sign up",
+    response: { schema: messageResponse },
+    errors: [AuthErrors.usernameTaken, AuthErrors.setupIncomplete],
+  },
+  async ({ body }) => {
+    const registered = await register(await authContext(), body);
+    return registered.ok ? ok({ message: "Check your email for a link to confirm your address." }) : registered;
+  },
+);

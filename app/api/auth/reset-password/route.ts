@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
 import { route } from "@/lib/platform/http/route";
 import { passwordField } from "@/lib/users/schemas";
@@ -9,7 +10,16 @@ export const dynamic = "force-dynamic";
 const resetPasswordSchema = z.object({ token: z.string().min(1).max(200), newPassword: passwordField });
 
 /** Sets a new password from a single-use reset link; 204, and every session of the account ends. */
-export const POST = route({ rateLimit: "auth", body: resetPasswordSchema }, async ({ body }) => {
-  const reset = await resetPassword(await authContext(), body);
-  return reset.ok ? new Response(null, { status: 204 }) : reset;
-});
+export const POST = route(
+  {
+    rateLimit: "auth",
+    body: resetPasswordSchema,
+    summary: "Set a new password from a reset link",
+    response: { status: 204, description: "Password set; every session of the account ends." },
+    errors: [AuthErrors.invalidLink],
+  },
+  async ({ body }) => {
+    const reset = await resetPassword(await authContext(), body);
+    return reset.ok ? new Response(null, { status: 204 }) : reset;
+  },
+);

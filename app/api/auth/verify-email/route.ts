@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
+import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
 import { route } from "@/lib/platform/http/route";
 
@@ -8,7 +9,16 @@ export const dynamic = "force-dynamic";
 const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** Confirms an email address from the emailed link; 204. */
-export const POST = route({ rateLimit: "auth", body: verifyEmailSchema }, async ({ body }) => {
-  const verified = await verifyEmail(await authContext(), body.token);
-  return verified.ok ? new Response(null, { status: 204 }) : verified;
-});
+export const POST = route(
+  {
+    rateLimit: "auth",
+    body: verifyEmailSchema,
+    summary: "Confirm an email address",
+    response: { status: 204 },
+    errors: [AuthErrors.invalidLink],
+  },
+  async ({ body }) => {
+    const verified = await verifyEmail(await authContext(), body.token);
+    return verified.ok ? new Response(null, { status: 204 }) : verified;
+  },
+);

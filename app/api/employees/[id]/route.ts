@@ -1,16 +1,33 @@
 import { personnelContext } from "@/lib/employees/context";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
+import { employeeResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "employees:read", params: idParams }, async ({ params, principal }) =>
-  getEmployee(await personnelContext(principal), params.id),
+export const GET = route(
+  {
+    access: "employees:read",
+    params: idParams,
+    summary: "Get an employee",
+    response: { schema: employeeResponse },
+    errors: [EmployeeErrors.notFound],
+  },
+  async ({ params, principal }) => getEmployee(await personnelContext(principal), params.id),
 );
 
 /** Sets isActive and the holiday list; an inactive employee cannot clock in and is left out of the nightly classification. */
-export const PUT = route({ access: "employees:write", params: idParams, body: updateEmployeeSchema }, async ({ params, body, principal }) =>
-  updateEmployee(await personnelContext(principal), params.id, body),
+export const PUT = route(
+  {
+    access: "employees:write",
+    params: idParams,
+    body: updateEmployeeSchema,
+    summary: "Update an employee",
+    response: { schema: employeeResponse },
+    errors: [EmployeeErrors.notFound, EmployeeErrors.holidayListNotFound],
+  },
+  async ({ params, body, principal }) => updateEmployee(await personnelContext(principal), params.id, body),
 );

@@ -1,21 +1,47 @@
 import { memberContext } from "@/lib/members/context";
+import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { deleteMember, getMember, updateMember } from "@/lib/members/service";
+import { memberResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "members:read", params: idParams }, async ({ params, principal }) =>
-  getMember(await memberContext(principal), params.id),
+export const GET = route(
+  {
+    access: "members:read",
+    params: idParams,
+    summary: "Get a member",
+    response: { schema: memberResponse },
+    errors: [MemberErrors.notFound],
+  },
+  async ({ params, principal }) => getMember(await memberContext(principal), params.id),
 );
 
-export const PUT = route({ access: "members:write", params: idParams, body: memberInputSchema }, async ({ params, body, principal }) =>
-  updateMember(await memberContext(principal), params.id, body),
+export const PUT = route(
+  {
+    access: "members:write",
+    params: idParams,
+    body: memberInputSchema,
+    summary: "Update a member",
+    response: { schema: memberResponse },
+    errors: [MemberErrors.notFound, MemberErrors.duplicateEmail],
+  },
+  async ({ params, body, principal }) => updateMember(await memberContext(principal), params.id, body),
 );
 
 /** Soft delete, audit-logged; 204. 409 Member.HasActiveSubscription while a subscription is active. */
-export const DELETE = route({ access: "members:delete", params: idParams }, async ({ params, principal }) => {
-  const deleted = await deleteMember(await memberContext(principal), params.id);
-  return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-});
+export const DELETE = route(
+  {
+    access: "members:delete",
+    params: idParams,
+    summary: "Delete a member (soft)",
+    response: { status: 204 },
+    errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
+  },
+  async ({ params, principal }) => {
+    const deleted = await deleteMember(await memberContext(principal), params.id);
+    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
+  },
+);

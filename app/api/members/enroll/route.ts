@@ -1,10 +1,21 @@
+import { MemberErrors } from "@/lib/members/errors";
+import { enrollmentResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { enroll, enrollmentSchema } from "@/lib/subscriptions/enrollment";
+import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.5: a member and their first subscription in one transaction (201 with both). */
-export const POST = route({ access: "members:write", body: enrollmentSchema, successStatus: 201 }, async ({ body, principal }) =>
-  enroll(await subscriptionContext(principal.id), body),
+export const POST = route(
+  {
+    access: "members:write",
+    body: enrollmentSchema,
+    successStatus: 201,
+    summary: "Enrol a member with a first subscription",
+    response: { schema: enrollmentResponse },
+    errors: [MemberErrors.duplicateEmail, SubscriptionErrors.planNotFound, SubscriptionErrors.planInactive],
+  },
+  async ({ body, principal }) => enroll(await subscriptionContext(principal.id), body),
 );

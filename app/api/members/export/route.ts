@@ -6,13 +6,21 @@ import { route } from "@/lib/platform/http/route";
 export const dynamic = "force-dynamic";
 
 /** The list's filters as a streamed CSV download, however many members match. */
-export const GET = route({ access: "members:read", query: memberExportQuery }, async ({ query, principal }) => {
-  const { db } = await memberContext(principal);
-  return new Response(await memberCsvStream(db, query), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="members-${clubToday()}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
-});
+export const GET = route(
+  {
+    access: "members:read",
+    query: memberExportQuery,
+    summary: "Export members as CSV",
+    response: { contentType: "text/csv", description: "A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv." },
+  },
+  async ({ query, principal }) => {
+    const { db } = await memberContext(principal);
+    return new Response(await memberCsvStream(db, query), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="members-${clubToday()}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  },
+);

@@ -1,9 +1,13 @@
 import { memberContext } from "@/lib/members/context";
 import { memberStatistics } from "@/lib/members/statistics";
+import { memberStatisticsResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
 /** Counts by status, new members this month, subscriptions in force by plan and monthly recurring revenue. */
-export const GET = route({ access: "members:read" }, async ({ principal }) => ok(await memberStatistics(await memberContext(principal))));
+export const GET = route(
+  { access: "members:read", summary: "Member statistics", response: { schema: memberStatisticsResponse } },
+  async ({ principal }) => ok(await memberStatistics(await memberContext(principal))),
+);

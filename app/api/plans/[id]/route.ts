@@ -1,3 +1,5 @@
+import { planResponse } from "@/lib/openapi/responses";
+import { PlanErrors } from "@/lib/plans/errors";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 import { planContext } from "@/lib/plans/context";
@@ -6,15 +8,31 @@ import { deactivatePlan, getPlan, updatePlan } from "@/lib/plans/service";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "plans:read", params: idParams }, async ({ params, principal }) =>
-  getPlan(await planContext(principal), params.id),
+export const GET = route(
+  { access: "plans:read", params: idParams, summary: "Get a plan", response: { schema: planResponse }, errors: [PlanErrors.notFound] },
+  async ({ params, principal }) => getPlan(await planContext(principal), params.id),
 );
 
-export const PUT = route({ access: "plans:write", params: idParams, body: planInputSchema }, async ({ params, body, principal }) =>
-  updatePlan(await planContext(principal), params.id, body),
+export const PUT = route(
+  {
+    access: "plans:write",
+    params: idParams,
+    body: planInputSchema,
+    summary: "Update a plan",
+    response: { schema: planResponse },
+    errors: [PlanErrors.notFound, PlanErrors.duplicateCode],
+  },
+  async ({ params, body, principal }) => updatePlan(await planContext(principal), params.id, body),
 );
 
 /** Spec 4.4: deactivates (isActive = false); the plan and its subscriptions stay. 200 with the plan. */
-export const DELETE = route({ access: "plans:delete", params: idParams }, async ({ params, principal }) =>
-  deactivatePlan(await planContext(principal), params.id),
+export const DELETE = route(
+  {
+    access: "plans:delete",
+    params: idParams,
+    summary: "Deactivate a plan",
+    response: { schema: planResponse, description: "The plan, now inactive (plans are never removed)." },
+    errors: [PlanErrors.notFound],
+  },
+  async ({ params, principal }) => deactivatePlan(await planContext(principal), params.id),
 );

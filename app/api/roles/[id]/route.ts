@@ -1,20 +1,40 @@
+import { roleResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
+import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema } from "@/lib/roles/schemas";
 import { deleteRole, getRole, updateRole } from "@/lib/roles/service";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "roles:read", params: idParams }, async ({ params }) =>
-  getRole((await platform()).database.db, params.id),
+export const GET = route(
+  { access: "roles:read", params: idParams, summary: "Get a role", response: { schema: roleResponse }, errors: [RoleErrors.notFound] },
+  async ({ params }) => getRole((await platform()).database.db, params.id),
 );
 
-export const PUT = route({ access: "roles:write", params: idParams, body: roleInputSchema }, async ({ params, body, principal }) =>
-  updateRole((await platform()).database.db, principal, params.id, body),
+export const PUT = route(
+  {
+    access: "roles:write",
+    params: idParams,
+    body: roleInputSchema,
+    summary: "Update a role",
+    response: { schema: roleResponse },
+    errors: [RoleErrors.notFound, RoleErrors.duplicateName, RoleErrors.builtIn, RoleErrors.cannotGrant],
+  },
+  async ({ params, body, principal }) => updateRole((await platform()).database.db, principal, params.id, body),
 );
 
-export const DELETE = route({ access: "roles:write", params: idParams }, async ({ params, principal }) => {
-  const deleted = await deleteRole((await platform()).database.db, principal, params.id);
-  return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-});
+export const DELETE = route(
+  {
+    access: "roles:write",
+    params: idParams,
+    summary: "Delete a role",
+    response: { status: 204 },
+    errors: [RoleErrors.notFound, RoleErrors.builtIn, RoleErrors.inUse, RoleErrors.cannotGrant],
+  },
+  async ({ params, principal }) => {
+    const deleted = await deleteRole((await platform()).database.db, principal, params.id);
+    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
+  },
+);

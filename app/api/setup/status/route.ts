@@ -1,3 +1,4 @@
+import { setupStatusResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
@@ -6,7 +7,10 @@ import { getSetupStatus } from "@/lib/setup/status";
 export const dynamic = "force-dynamic";
 
 /** Spec 4.2: whether first-run setup is complete. */
-export const GET = route({ rateLimit: "setup" }, async () => {
-  const { database } = await platform();
-  return ok({ status: await getSetupStatus(database.db) });
-});
+export const GET = route(
+  { rateLimit: "setup", summary: "Whether first-run setup is complete", response: { schema: setupStatusResponse } },
+  async () => {
+    const { database } = await platform();
+    return ok({ status: await getSetupStatus(database.db) });
+  },
+);

@@ -1,13 +1,24 @@
 import { authContext } from "@/lib/auth/context";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
+import { SetupErrors } from "@/lib/setup/errors";
 import { createSuperAdmin } from "@/lib/setup/superadmin";
 import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.2: the first user, a SuperAdmin, signed in at once (201 with the login response and refresh cookie). */
-export const POST = route({ rateLimit: "setup", body: newAccountSchema }, async ({ body, request }) => {
-  const created = await createSuperAdmin(await authContext(), body, request.headers.get("user-agent"));
-  return created.ok ? sessionResponse(request, created.value, "cookie", 201) : created;
-});
+export const POST = route(
+  {
+    rateLimit: "setup",
+    body: newAccountSchema,
+    summary: "Create the super-administrator, signed in",
+    response: { status: 201, schema: loginResponse, description: "Signed in: the login response, and the refresh token cookie." },
+    errors: [SetupErrors.alreadyCompleted, SetupErrors.platformNotConfigured],
+  },
+  async ({ body, request }) => {
+    const created = await createSuperAdmin(await authContext(), body, request.headers.get("user-agent"));
+    return created.ok ? sessionResponse(request, created.value, "cookie", 201) : created;
+  },
+);

@@ -1,21 +1,47 @@
 import { personnelContext } from "@/lib/employees/context";
+import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
+import { shiftTypeResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "employees:read", params: idParams }, async ({ params, principal }) =>
-  getShiftType(await personnelContext(principal), params.id),
+export const GET = route(
+  {
+    access: "employees:read",
+    params: idParams,
+    summary: "Get a shift type",
+    response: { schema: shiftTypeResponse },
+    errors: [ShiftTypeErrors.notFound],
+  },
+  async ({ params, principal }) => getShiftType(await personnelContext(principal), params.id),
 );
 
-export const PUT = route({ access: "employees:write", params: idParams, body: shiftTypeInputSchema }, async ({ params, body, principal }) =>
-  updateShiftType(await personnelContext(principal), params.id, body),
+export const PUT = route(
+  {
+    access: "employees:write",
+    params: idParams,
+    body: shiftTypeInputSchema,
+    summary: "Update a shift type",
+    response: { schema: shiftTypeResponse },
+    errors: [ShiftTypeErrors.notFound, ShiftTypeErrors.duplicateName],
+  },
+  async ({ params, body, principal }) => updateShiftType(await personnelContext(principal), params.id, body),
 );
 
 /** 204: nothing references a shift type while assignment is inactive. */
-export const DELETE = route({ access: "employees:write", params: idParams }, async ({ params, principal }) => {
-  const deleted = await deleteShiftType(await personnelContext(principal), params.id);
-  return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-});
+export const DELETE = route(
+  {
+    access: "employees:write",
+    params: idParams,
+    summary: "Delete a shift type",
+    response: { status: 204 },
+    errors: [ShiftTypeErrors.notFound],
+  },
+  async ({ params, principal }) => {
+    const deleted = await deleteShiftType(await personnelContext(principal), params.id);
+    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
+  },
+);

@@ -1,21 +1,48 @@
+import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 import { deactivateUser, getUser, updateUser } from "@/lib/users/admin";
+import { UserErrors } from "@/lib/users/errors";
 import { updateUserSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const GET = route({ access: "users:read", params: idParams }, async ({ params }) =>
-  getUser((await platform()).database.db, params.id),
+export const GET = route(
+  { access: "users:read", params: idParams, summary: "Get a user", response: { schema: userResponse }, errors: [UserErrors.notFound] },
+  async ({ params }) => getUser((await platform()).database.db, params.id),
 );
 
-export const PUT = route({ access: "users:write", params: idParams, body: updateUserSchema }, async ({ params, body, principal }) =>
-  updateUser((await platform()).database.db, principal, params.id, body),
+export const PUT = route(
+  {
+    access: "users:write",
+    params: idParams,
+    body: updateUserSchema,
+    summary: "Update a user",
+    response: { schema: userResponse },
+    errors: [
+      UserErrors.notFound,
+      UserErrors.duplicateEmail,
+      UserErrors.duplicateUsername,
+      UserErrors.protectedAccount,
+      UserErrors.cannotModifySelf,
+      UserErrors.lastSuperAdmin,
+    ],
+  },
+  async ({ params, body, principal }) => updateUser((await platform()).database.db, principal, params.id, body),
 );
 
 /** Deactivates (the account and its history stay); 204. */
-export const DELETE = route({ access: "users:write", params: idParams }, async ({ params, principal }) => {
-  const deactivated = await deactivateUser((await platform()).database.db, principal, params.id);
-  return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
-});
+export const DELETE = route(
+  {
+    access: "users:write",
+    params: idParams,
+    summary: "Deactivate a user",
+    response: { status: 204 },
+    errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
+  },
+  async ({ params, principal }) => {
+    const deactivated = await deactivateUser((await platform()).database.db, principal, params.id);
+    return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
+  },
+);

@@ -1,11 +1,20 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { approveRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
+import { attendanceRequestResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 3.2: Open → approved; the day is recalculated and regularized. */
-export const PUT = route({ access: "attendance-requests:manage", params: requestParams }, async ({ params, principal }) =>
-  approveRequest(await attendanceContext(), principal.id, params.id),
+export const PUT = route(
+  {
+    access: "attendance-requests:manage",
+    params: requestParams,
+    summary: "Approve a correction request",
+    response: { schema: attendanceRequestResponse },
+    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided],
+  },
+  async ({ params, principal }) => approveRequest(await attendanceContext(), principal.id, params.id),
 );

@@ -1,11 +1,21 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { rejectRequest } from "@/lib/attendance/requests";
 import { rejectionSchema, requestParams } from "@/lib/attendance/schemas";
+import { attendanceRequestResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 3.2: Open → rejected, with a mandatory reason; the record is unchanged. */
-export const PUT = route({ access: "attendance-requests:manage", params: requestParams, body: rejectionSchema }, async ({ params, body, principal }) =>
-  rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
+export const PUT = route(
+  {
+    access: "attendance-requests:manage",
+    params: requestParams,
+    body: rejectionSchema,
+    summary: "Reject a correction request",
+    response: { schema: attendanceRequestResponse },
+    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided],
+  },
+  async ({ params, body, principal }) => rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
 );

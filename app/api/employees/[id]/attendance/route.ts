@@ -1,11 +1,21 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
+import { attendancePageResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: an employee's attendance history, newest first, cursor-paginated. */
-export const GET = route({ access: "attendance:read-any", params: employeeParams, query: attendanceListQuery }, async ({ params, query }) =>
-  listRecords(await attendanceContext(), { employeeId: params.id }, query),
+export const GET = route(
+  {
+    access: "attendance:read-any",
+    params: employeeParams,
+    query: attendanceListQuery,
+    summary: "An employee's attendance history",
+    response: { schema: attendancePageResponse },
+    errors: [AttendanceErrors.employeeNotFound],
+  },
+  async ({ params, query }) => listRecords(await attendanceContext(), { employeeId: params.id }, query),
 );

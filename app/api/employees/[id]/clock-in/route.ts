@@ -1,12 +1,22 @@
 import { clockIn } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
+import { checkEventResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: HR clocks any active employee in. */
 export const POST = route(
-  { access: "attendance:clock-in-any", params: employeeParams, body: clockSchema, successStatus: 201 },
+  {
+    access: "attendance:clock-in-any",
+    params: employeeParams,
+    body: clockSchema,
+    successStatus: 201,
+    summary: "Clock an employee in",
+    response: { schema: checkEventResponse },
+    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.alreadyClockedIn],
+  },
   async ({ params, body, principal }) => clockIn(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );

@@ -1,12 +1,22 @@
 import { clockOut } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
+import { clockOutResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: HR clocks any active employee out. */
 export const POST = route(
-  { access: "attendance:clock-out-any", params: employeeParams, body: clockSchema, successStatus: 201 },
+  {
+    access: "attendance:clock-out-any",
+    params: employeeParams,
+    body: clockSchema,
+    successStatus: 201,
+    summary: "Clock an employee out",
+    response: { schema: clockOutResponse },
+    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.noActiveCheckin],
+  },
   async ({ params, body, principal }) => clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );

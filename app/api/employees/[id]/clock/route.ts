@@ -1,11 +1,20 @@
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { employeeParams } from "@/lib/attendance/schemas";
+import { clockStateResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Whether the employee is clocked in now, and since when. */
-export const GET = route({ access: "attendance:read-any", params: employeeParams }, async ({ params }) =>
-  clockState(await attendanceContext(), { employeeId: params.id }),
+export const GET = route(
+  {
+    access: "attendance:read-any",
+    params: employeeParams,
+    summary: "Whether an employee is clocked in",
+    response: { schema: clockStateResponse },
+    errors: [AttendanceErrors.employeeNotFound],
+  },
+  async ({ params }) => clockState(await attendanceContext(), { employeeId: params.id }),
 );

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { runJobNow } from "@/lib/jobs/manual";
+import { JobErrors, runJobNow } from "@/lib/jobs/manual";
+import { jobRunResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { route } from "@/lib/platform/http/route";
 
@@ -9,6 +10,14 @@ const jobParams = z.object({ name: z.string().regex(/^[a-z-]{1,60}$/, "Not a job
 const runBody = z.object({ date: z.iso.date("Use a YYYY-MM-DD date.").optional() }).optional();
 
 /** Runs a job now and answers its outcome (e.g. a backfill of one attendance day). */
-export const POST = route({ access: "jobs:run", params: jobParams, body: runBody }, async ({ params, body, principal }) =>
-  runJobNow(await platform(), principal.id, params.name, { date: body?.date }),
+export const POST = route(
+  {
+    access: "jobs:run",
+    params: jobParams,
+    body: runBody,
+    summary: "Run a job now",
+    response: { schema: jobRunResponse },
+    errors: [JobErrors.notFound, JobErrors.alreadyRunning],
+  },
+  async ({ params, body, principal }) => runJobNow(await platform(), principal.id, params.name, { date: body?.date }),
 );

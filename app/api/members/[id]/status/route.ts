@@ -1,12 +1,22 @@
 import { memberContext } from "@/lib/members/context";
+import { MemberErrors } from "@/lib/members/errors";
 import { statusChangeSchema } from "@/lib/members/schemas";
 import { changeMemberStatus } from "@/lib/members/service";
+import { memberResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Staff status change (lib/members/status.ts); 200 with the member. */
-export const PUT = route({ access: "members:write", params: idParams, body: statusChangeSchema }, async ({ params, body, principal }) =>
-  changeMemberStatus(await memberContext(principal), params.id, body),
+export const PUT = route(
+  {
+    access: "members:write",
+    params: idParams,
+    body: statusChangeSchema,
+    summary: "Change a member's status",
+    response: { schema: memberResponse },
+    errors: [MemberErrors.notFound, MemberErrors.expiredBySystemOnly, MemberErrors.suspensionNotLifted],
+  },
+  async ({ params, body, principal }) => changeMemberStatus(await memberContext(principal), params.id, body),
 );

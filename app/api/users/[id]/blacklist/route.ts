@@ -1,16 +1,33 @@
+import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
 import { blacklistUser, liftBlacklist } from "@/lib/users/admin";
+import { UserErrors } from "@/lib/users/errors";
 import { blacklistSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
 /** Blocks sign-in and ends the user's sessions at once. */
-export const POST = route({ access: "users:write", params: idParams, body: blacklistSchema }, async ({ params, body, principal }) =>
-  blacklistUser((await platform()).database.db, principal, params.id, body.reason),
+export const POST = route(
+  {
+    access: "users:write",
+    params: idParams,
+    body: blacklistSchema,
+    summary: "Block a user",
+    response: { schema: userResponse },
+    errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
+  },
+  async ({ params, body, principal }) => blacklistUser((await platform()).database.db, principal, params.id, body.reason),
 );
 
-export const DELETE = route({ access: "users:write", params: idParams }, async ({ params, principal }) =>
-  liftBlacklist((await platform()).database.db, principal, params.id),
+export const DELETE = route(
+  {
+    access: "users:write",
+    params: idParams,
+    summary: "Unblock a user",
+    response: { schema: userResponse },
+    errors: [UserErrors.notFound, UserErrors.protectedAccount],
+  },
+  async ({ params, principal }) => liftBlacklist((await platform()).database.db, principal, params.id),
 );

@@ -1,12 +1,30 @@
+import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
+import { RoleErrors } from "@/lib/roles/errors";
 import { assignRoles } from "@/lib/users/admin";
+import { UserErrors } from "@/lib/users/errors";
 import { assignRolesSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
 /** Replaces the user's roles with the named ones. */
-export const PUT = route({ access: "users:write", params: idParams, body: assignRolesSchema }, async ({ params, body, principal }) =>
-  assignRoles((await platform()).database.db, principal, params.id, body.roles),
+export const PUT = route(
+  {
+    access: "users:write",
+    params: idParams,
+    body: assignRolesSchema,
+    summary: "Replace a user's roles",
+    response: { schema: userResponse },
+    errors: [
+      UserErrors.notFound,
+      UserErrors.unknownRole,
+      RoleErrors.cannotGrant,
+      UserErrors.protectedAccount,
+      UserErrors.cannotModifySelf,
+      UserErrors.lastSuperAdmin,
+    ],
+  },
+  async ({ params, body, principal }) => assignRoles((await platform()).database.db, principal, params.id, body.roles),
 );

@@ -1,11 +1,20 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listOwnRequests } from "@/lib/attendance/requests";
 import { ownRequestsQuery } from "@/lib/attendance/schemas";
+import { attendanceRequestPageResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: the caller's own correction requests. */
-export const GET = route({ access: "attendance-requests:read", query: ownRequestsQuery }, async ({ query, principal }) =>
-  listOwnRequests(await attendanceContext(), principal, query),
+export const GET = route(
+  {
+    access: "attendance-requests:read",
+    query: ownRequestsQuery,
+    summary: "The caller's correction requests",
+    response: { schema: attendanceRequestPageResponse },
+    errors: [AttendanceErrors.notAnEmployee],
+  },
+  async ({ query, principal }) => listOwnRequests(await attendanceContext(), principal, query),
 );

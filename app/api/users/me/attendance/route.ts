@@ -1,11 +1,20 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery } from "@/lib/attendance/schemas";
+import { attendancePageResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: the caller's own attendance history. */
-export const GET = route({ access: "attendance:read", query: attendanceListQuery }, async ({ query, principal }) =>
-  listRecords(await attendanceContext(), { userId: principal.id }, query),
+export const GET = route(
+  {
+    access: "attendance:read",
+    query: attendanceListQuery,
+    summary: "The caller's attendance history",
+    response: { schema: attendancePageResponse },
+    errors: [AttendanceErrors.notAnEmployee],
+  },
+  async ({ query, principal }) => listRecords(await attendanceContext(), { userId: principal.id }, query),
 );

@@ -1,11 +1,21 @@
 import { clockOut } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
+import { clockOutResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: the caller clocks out (the permission is attendance:clock-in, as the spec lists it). */
-export const POST = route({ access: "attendance:clock-in", body: clockSchema, successStatus: 201 }, async ({ body, principal }) =>
-  clockOut(await attendanceContext(), { userId: principal.id }, principal.id, body),
+export const POST = route(
+  {
+    access: "attendance:clock-in",
+    body: clockSchema,
+    successStatus: 201,
+    summary: "Clock out (the caller)",
+    response: { schema: clockOutResponse },
+    errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.noActiveCheckin],
+  },
+  async ({ body, principal }) => clockOut(await attendanceContext(), { userId: principal.id }, principal.id, body),
 );

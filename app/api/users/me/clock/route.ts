@@ -1,10 +1,18 @@
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
+import { clockStateResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Whether the caller is clocked in now, and since when: what the clock button shows. */
-export const GET = route({ access: "attendance:clock-in" }, async ({ principal }) =>
-  clockState(await attendanceContext(), { userId: principal.id }),
+export const GET = route(
+  {
+    access: "attendance:clock-in",
+    summary: "Whether the caller is clocked in",
+    response: { schema: clockStateResponse },
+    errors: [AttendanceErrors.notAnEmployee],
+  },
+  async ({ principal }) => clockState(await attendanceContext(), { userId: principal.id }),
 );

@@ -1,11 +1,20 @@
 import { attendanceContext } from "@/lib/attendance/context";
+import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRecord } from "@/lib/attendance/records";
 import { recordParams } from "@/lib/attendance/schemas";
+import { attendanceRecordResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** Spec 4.3: one day's record, cached for 5 minutes. */
-export const GET = route({ access: "attendance:read-any", params: recordParams }, async ({ params }) =>
-  getRecord(await attendanceContext(), params.id, params.date),
+export const GET = route(
+  {
+    access: "attendance:read-any",
+    params: recordParams,
+    summary: "An employee's attendance on one day",
+    response: { schema: attendanceRecordResponse },
+    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.recordNotFound],
+  },
+  async ({ params }) => getRecord(await attendanceContext(), params.id, params.date),
 );

@@ -1,5 +1,7 @@
+import { subscriptionResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
+import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { cancelSubscription } from "@/lib/subscriptions/lifecycle";
 import { cancelSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
 
@@ -7,7 +9,14 @@ export const dynamic = "force-dynamic";
 
 /** Spec 4.5: active → canceled. */
 export const POST = route(
-  { access: "subscriptions:cancel", params: subscriptionParams, body: cancelSchema },
+  {
+    access: "subscriptions:cancel",
+    params: subscriptionParams,
+    body: cancelSchema,
+    summary: "Cancel a subscription",
+    response: { schema: subscriptionResponse },
+    errors: [SubscriptionErrors.notFound, SubscriptionErrors.notActive],
+  },
   async ({ params, body, principal }) =>
     cancelSubscription(await subscriptionContext(principal.id), params.id, params.sid, body.reason),
 );

@@ -1,5 +1,7 @@
+import { planChangeQuoteResponse, subscriptionResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
+import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { changePlan, quotePlanChange } from "@/lib/subscriptions/lifecycle";
 import { changePlanQuery, changePlanSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
 
@@ -7,12 +9,34 @@ export const dynamic = "force-dynamic";
 
 /** The price, proration credit and amount due of a plan change, without making it. */
 export const GET = route(
-  { access: "subscriptions:change_plan", params: subscriptionParams, query: changePlanQuery },
+  {
+    access: "subscriptions:change_plan",
+    params: subscriptionParams,
+    query: changePlanQuery,
+    summary: "Price a plan change",
+    response: { schema: planChangeQuoteResponse },
+    errors: [SubscriptionErrors.notFound, SubscriptionErrors.notActive, SubscriptionErrors.planNotFound, SubscriptionErrors.planInactive],
+  },
   async ({ params, query, principal }) => quotePlanChange(await subscriptionContext(principal.id), params.id, params.sid, query),
 );
 
 /** Spec 4.5: the current term is canceled and a new one on the new plan starts now (201 with it). */
 export const POST = route(
-  { access: "subscriptions:change_plan", params: subscriptionParams, body: changePlanSchema, successStatus: 201 },
+  {
+    access: "subscriptions:change_plan",
+    params: subscriptionParams,
+    body: changePlanSchema,
+    successStatus: 201,
+    summary: "Change a subscription's plan",
+    response: { schema: subscriptionResponse },
+    errors: [
+      SubscriptionErrors.notFound,
+      SubscriptionErrors.notActive,
+      SubscriptionErrors.samePlan,
+      SubscriptionErrors.planNotFound,
+      SubscriptionErrors.planInactive,
+      SubscriptionErrors.alreadyActive,
+    ],
+  },
   async ({ params, body, principal }) => changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
 );

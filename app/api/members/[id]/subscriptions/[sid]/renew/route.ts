@@ -1,5 +1,7 @@
+import { subscriptionResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
+import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { subscriptionParams } from "@/lib/subscriptions/schemas";
 
@@ -7,6 +9,20 @@ export const dynamic = "force-dynamic";
 
 /** Spec 4.5: the next term starts where this one ends (201 with it). */
 export const POST = route(
-  { access: "subscriptions:renew", params: subscriptionParams, successStatus: 201 },
+  {
+    access: "subscriptions:renew",
+    params: subscriptionParams,
+    successStatus: 201,
+    summary: "Renew a subscription",
+    response: { schema: subscriptionResponse },
+    errors: [
+      SubscriptionErrors.notFound,
+      SubscriptionErrors.alreadyRenewed,
+      SubscriptionErrors.notRenewable,
+      SubscriptionErrors.planNotFound,
+      SubscriptionErrors.planInactive,
+      SubscriptionErrors.memberSuspended,
+    ],
+  },
   async ({ params, principal }) => renewSubscription(await subscriptionContext(principal.id), params.id, params.sid),
 );

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { pageUser } from "@/lib/console/session";
+import { ApiReference } from "./api-reference";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "API reference" };
+
+/** Every signed-in user may read the reference (the document itself is public); "Try it" acts with their own permissions. */
+export default async function ApiReferencePage() {
+  const user = await pageUser();
+  if (!user) return null;
+  return <ApiReference permissions={user.permissions} />;
+}

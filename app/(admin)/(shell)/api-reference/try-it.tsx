@@ -1,0 +1,186 @@
+"use client";
+
+import { getSession, useSession } from "next-auth/react";
+import { useId, useState, type FormEvent } from "react";
+import { renewedSession } from "@/lib/console/api-client";
+import { exampleOf, requestUrl, type ApiDocument, type Endpoint, type ParameterObject } from "@/lib/openapi/explore";
+import styles from "./api-reference.module.css";
+
+type Outcome =
+  | { kind: "answered"; status: number; statusText: string; milliseconds: number; contentType: string; body: string; url: string }
+  | { kind: "failed"; message: string };
+
+const JSON_TYPE = "application/json";
+const MAX_SHOWN = 100_000;
+
+async function readBody(response: Response): Promise<string> {
+  const type = response.headers.get("content-type") ?? "";
+  if (response.status === 204 || response.status === 304) return "";
+  if (/^(image|audio|video)\/|octet-stream|pdf/.test(type)) return `(${(await response.arrayBuffer()).byteLength} bytes of ${type})`;
+  const text = await response.text();
+  if (type.includes("json")) {
+    try {
+      return JSON.stringify(JSON.parse(text), null, 2);
+    } catch {
+      return text;
+    }
+  }
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}\n… (${text.length - MAX_SHOWN} more characters)` : text;
+}
+
+function ParameterField({ parameter, value, onChange, formId }: { parameter: ParameterObject; value: string; onChange: (value: string) => void; formId: string }) {
+  const id = `${formId}-${parameter.in}-${parameter.name}`;
+  const options = parameter.schema?.enum;
+  const placeholder = parameter.schema?.default !== undefined ? `default ${String(parameter.schema.default)}` : parameter.schema?.format ?? "";
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {parameter.name}
+        {parameter.required ? " (required)" : ""} <span className="muted">· {parameter.in}</span>
+      </label>
+      {options ? (
+        <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{parameter.required ? "Choose…" : "(not sent)"}</option>
+          {options.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input id={id} className="input" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sends the operation to this server as the signed-in console user (the session's bearer token; renewed once if it
+ * expired), and shows the answer as it came: status, time, and body.
+ */
+export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint: Endpoint }) {
+  const formId = useId();
+  const { data: session, update } = useSession();
+  const { method, path, operation } = endpoint;
+  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === "path" || parameter.in === "query");
+  const bodyTypes = Object.keys(operation.requestBody?.content ?? {});
+  const jsonBody = operation.requestBody?.content[JSON_TYPE];
+  const fileBody = bodyTypes.length > 0 && !jsonBody;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [bodyText, setBodyText] = useState(() => (jsonBody ? JSON.stringify(exampleOf(document, jsonBody.schema), null, 2) : ""));
+  const [file, setFile] = useState<File | null>(null);
+  const [pending, setPending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const protectedCall = (operation.security ?? []).length > 0;
+  const writes = method !== "get";
+
+  const valuesIn = (place: "path" | "query") =>
+    Object.fromEntries(parameters.filter((parameter) => parameter.in === place).map((parameter) => [parameter.name, values[`${place}:${parameter.name}`] ?? ""]));
+
+  async function send(url: string, token: string | undefined): Promise<Response> {
+    const headers = new Headers({ accept: "application/json" });
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    let body: BodyInit | undefined;
+    if (fileBody && file) {
+      body = file;
+      headers.set("content-type", file.type || "application/octet-stream");
+    } else if (jsonBody && bodyText.trim() !== "") {
+      // Sent as typed, even when it is not valid JSON: the 400 answer is part of what one may want to see.
+      body = bodyText;
+      headers.set("content-type", JSON_TYPE);
+    }
+    return fetch(url, { method: method.toUpperCase(), headers, body, cache: "no-store" });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    const url = requestUrl(path, valuesIn("path"), valuesIn("query"));
+    const started = performance.now();
+    try {
+      const token = protectedCall ? (session?.accessToken ?? (await getSession())?.accessToken) : undefined;
+      let response = await send(url, token);
+      if (response.status === 401 && token) {
+        const refused = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+        if (refused?.code === "Auth.InvalidToken") {
+          const renewed = await renewedSession(update, { rejectedAccessToken: token });
+          if (renewed?.accessToken && renewed.accessToken !== token) response = await send(url, renewed.accessToken);
+        }
+      }
+      setOutcome({
+        kind: "answered",
+        status: response.status,
+        statusText: response.statusText,
+        milliseconds: Math.round(performance.now() - started),
+        contentType: response.headers.get("content-type") ?? "",
+        body: await readBody(response),
+        url,
+      });
+    } catch {
+      setOutcome({ kind: "failed", message: "The server could not be reached." });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className={styles.tryIt} onSubmit={submit} noValidate aria-label={`Try ${method.toUpperCase()} ${path}`}>
+      <h3>Try it</h3>
+      {parameters.length > 0 && (
+        <div className={styles.tryFields}>
+          {parameters.map((parameter) => {
+            const key = `${parameter.in}:${parameter.name}`;
+            return (
+              <ParameterField
+                key={key}
+                formId={formId}
+                parameter={parameter}
+                value={values[key] ?? ""}
+                onChange={(value) => setValues((current) => ({ ...current, [key]: value }))}
+              />
+            );
+          })}
+        </div>
+      )}
+      {jsonBody && (
+        <div className="field">
+          <label htmlFor={`${formId}-body`}>Body (JSON)</label>
+          <textarea id={`${formId}-body`} className={`input ${styles.bodyEditor}`} spellCheck={false} value={bodyText} onChange={(event) => setBodyText(event.target.value)} />
+        </div>
+      )}
+      {fileBody && (
+        <div className="field">
+          <label htmlFor={`${formId}-file`}>File ({bodyTypes.join(", ")})</label>
+          <input id={`${formId}-file`} type="file" className="input" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
+      )}
+      <div className={styles.tryActions}>
+        <button type="submit" className={writes ? "button button-primary" : "button"} disabled={pending}>
+          {pending ? "Sending…" : `Send ${method.toUpperCase()}`}
+        </button>
+        <p className={styles.tryNote}>
+          {protectedCall ? "Sent with your session's bearer token, with your permissions." : "Sent without a token: this endpoint is public."}
+          {writes && " It changes real data on this server."}
+        </p>
+      </div>
+      <div className={styles.result} aria-live="polite">
+        {outcome?.kind === "failed" && <p className="field-error">{outcome.message}</p>}
+        {outcome?.kind === "answered" && (
+          <>
+            <div className={styles.resultHeader}>
+              <strong className={`${styles.status} ${styles[`status${String(outcome.status).charAt(0)}`] ?? ""}`}>
+                {outcome.status} {outcome.statusText}
+              </strong>
+              <span className="muted">{outcome.milliseconds} ms</span>
+              <code className={styles.code}>
+                {method.toUpperCase()} {outcome.url}
+              </code>
+              {outcome.contentType && <span className="muted">{outcome.contentType}</span>}
+            </div>
+            {outcome.body && <pre className={styles.pre}>{outcome.body}</pre>}
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

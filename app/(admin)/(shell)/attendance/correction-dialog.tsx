@@ -1,0 +1,109 @@
+"use client";
+
+import { useState } from "react";
+import { useConsoleApi } from "@/lib/console/api-client";
+import type { AttendanceRecord, CorrectionBody } from "@/lib/console/club-api";
+import { addDays, clubClockTime, clubInstant, formatLongDate } from "@/lib/console/ui/attendance-format";
+import { FormDialog } from "@/lib/console/ui/dialog";
+import { TextAreaField, TextField, textOf, useFormMutation, type FormFailure } from "@/lib/console/ui/forms";
+
+const LABELS = { date: "Day", checkIn: "Check-in", checkOut: "Check-out", reason: "Reason" };
+/** Business refusals about the day itself land on the Day field. */
+const CODE_FIELDS = {
+  "AttendanceRequest.WindowExpired": "date",
+  "AttendanceRequest.FutureDate": "date",
+  "AttendanceRequest.DuplicateOpen": "date",
+};
+
+type Draft = { date: string; checkIn: string; checkOut: string; reason: string };
+
+/** A check-out earlier than the check-in is on the next day (an overnight shift). */
+const overnight = (draft: Pick<Draft, "checkIn" | "checkOut">) => draft.checkIn !== "" && draft.checkOut !== "" && draft.checkOut < draft.checkIn;
+
+/** Without a day and both times there are no instants to send. */
+function missingTimes(draft: Draft): FormFailure | null {
+  const missing = (["date", "checkIn", "checkOut"] as const).filter((name) => draft[name] === "");
+  if (missing.length === 0) return null;
+  return { message: "Some details are missing.", fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])) };
+}
+
+/** The request as the API takes it: local times on the club's clocks become instants. */
+function bodyOf(draft: Draft, timeZone: string): CorrectionBody {
+  const outDay = overnight(draft) ? addDays(draft.date, 1) : draft.date;
+  return {
+    date: draft.date,
+    checkIn: clubInstant(draft.date, draft.checkIn, timeZone),
+    checkOut: clubInstant(outDay, draft.checkOut, timeZone),
+    reason: draft.reason,
+  };
+}
+
+/**
+ * Asks a manager to correct one of the user's days with the times they really came and left. Times are
+ * the club's (CLUB_TIMEZONE); a check-out earlier than the check-in is taken as the next day.
+ */
+export function CorrectionDialog({
+  date,
+  record,
+  today,
+  timeZone,
+  onClose,
+  onDone,
+}: {
+  date: string;
+  record: AttendanceRecord | undefined;
+  today: string;
+  timeZone: string;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
+  const api = useConsoleApi();
+  const [draft, setDraft] = useState<Draft>({
+    date,
+    checkIn: record?.checkInAt ? clubClockTime(record.checkInAt, timeZone) : "",
+    checkOut: record?.checkOutAt ? clubClockTime(record.checkOutAt, timeZone) : "",
+    reason: "",
+  });
+  const form = useFormMutation((input: Draft) => api.attendanceRequests.submit(bodyOf(input, timeZone)), {
+    codeFields: CODE_FIELDS,
+    precheck: missingTimes,
+    onSuccess: (request) => onDone(`Correction requested for ${formatLongDate(request.date)}. A manager will approve or reject it.`),
+  });
+  const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  return (
+    <FormDialog
+      title="Request a correction"
+      labels={LABELS}
+      form={form}
+      onClose={onClose}
+      submitLabel="Send request"
+      pendingLabel="Sending…"
+      onSubmit={(data) => form.submit({ ...draft, reason: textOf(data, "reason") })}
+    >
+      <p className="dialog-body muted">
+        Give the times you really came and left; a manager approves or rejects the request. Times are the club&apos;s ({timeZone}).
+      </p>
+      <TextField
+        name="date"
+        type="date"
+        max={today}
+        min={addDays(today, -7)}
+        value={draft.date}
+        onChange={(event) => edit({ date: event.target.value })}
+        hint="Up to 7 days back."
+      />
+      <div className="form-row">
+        <TextField name="checkIn" type="time" value={draft.checkIn} onChange={(event) => edit({ checkIn: event.target.value })} />
+        <TextField name="checkOut" type="time" value={draft.checkOut} onChange={(event) => edit({ checkOut: event.target.value })} />
+      </div>
+      {overnight(draft) && draft.date !== "" ? (
+        <p className="notice" role="status">
+          Overnight: the check-out is on {formatLongDate(addDays(draft.date, 1))}.
+        </p>
+      ) : (
+        <p className="field-hint correction-note">A check-out earlier than the check-in is taken as the next day (an overnight shift).</p>
+      )}
+      <TextAreaField name="reason" rows={3} maxLength={500} hint="Why the recorded times are wrong, e.g. the terminal was down." />
+    </FormDialog>
+  );
+}

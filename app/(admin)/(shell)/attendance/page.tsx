@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { can, pageUser } from "@/lib/console/session";
+import { platform } from "@/lib/platform/container";
+import { Forbidden } from "../forbidden";
+import { MyAttendance } from "./my-attendance";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "My attendance" };
+
+export default async function MyAttendancePage() {
+  const user = await pageUser();
+  if (!user) return null;
+  const allowed = {
+    clock: can(user, "attendance:clock-in"),
+    read: can(user, "attendance:read"),
+    readRequests: can(user, "attendance-requests:read"),
+    request: can(user, "attendance-requests:write"),
+  };
+  if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
+  // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
+  const { config } = await platform();
+  return <MyAttendance allowed={allowed} timeZone={config.CLUB_TIMEZONE} canManageEmployees={can(user, "employees:write")} />;
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { can, pageUser } from "@/lib/console/session";
+import { platform } from "@/lib/platform/container";
+import { Forbidden } from "../../forbidden";
+import { RequestsQueue } from "./requests-queue";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Correction requests" };
+
+export default async function RequestsQueuePage() {
+  const user = await pageUser();
+  if (!user) return null;
+  if (!can(user, "attendance-requests:manage")) return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
+  const { config } = await platform();
+  // Filtering by employee lists the employees.
+  return <RequestsQueue canListEmployees={can(user, "employees:read")} timeZone={config.CLUB_TIMEZONE} />;
+}

@@ -1,0 +1,115 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { useConsoleApi } from "@/lib/console/api-client";
+import { formatDay } from "@/lib/console/format";
+import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
+import {
+  ariaSortOf,
+  FilterSelect,
+  PagedTable,
+  PageHeader,
+  SearchField,
+  SortHeader,
+  useDebounced,
+  usePageNumber,
+  type Sort,
+} from "@/lib/console/ui/list-page";
+import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
+
+type OrderField = "name" | "email" | "createdAt";
+
+const ACTIVE_FILTERS = [
+  { value: "", label: "All employees" },
+  { value: "true", label: "Active" },
+  { value: "false", label: "Inactive" },
+] as const;
+type ActiveFilter = (typeof ACTIVE_FILTERS)[number]["value"];
+
+export const EMPLOYMENT_STATUSES = {
+  active: { label: "Active", badge: "badge-active" },
+  inactive: { label: "Inactive", badge: "badge-inactive" },
+};
+
+const COLUMNS: readonly { label: string; field?: OrderField }[] = [
+  { label: "Name", field: "name" },
+  { label: "Email", field: "email" },
+  { label: "Holiday list" },
+  { label: "Status" },
+  { label: "Added", field: "createdAt" },
+];
+
+const PAGE_SIZE = 20;
+
+export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
+  const api = useConsoleApi();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim(), 300);
+  const [isActive, setIsActive] = useState<ActiveFilter>("");
+  const [sort, setSort] = useState<Sort<OrderField>>({ field: "name", direction: "asc" });
+  const [pageNumber, setPageNumber] = usePageNumber(`${search}|${isActive}|${sort.field}|${sort.direction}`);
+  const [adding, setAdding] = useState(false);
+  const filters = { search: search || undefined, isActive: isActive || undefined };
+  const employees = useQuery({
+    queryKey: ["employees", { ...filters, sort, pageNumber }],
+    queryFn: () => api.employees.list({ ...filters, pageNumber, pageSize: PAGE_SIZE, orderBy: sort.field, orderDirection: sort.direction }),
+    placeholderData: keepPreviousData,
+  });
+  const filtered = search !== "" || isActive !== "";
+
+  return (
+    <>
+      <PageHeader
+        title="Employees"
+        lead="The club's staff: who clocks in, which holiday list sets their days off, and their attendance."
+        create={canAdd ? { label: "Add employee", onClick: () => setAdding(true) } : undefined}
+      />
+
+      <div className="toolbar" role="search">
+        <SearchField id="employee-search" placeholder="Name or email" value={searchText} onChange={setSearchText} />
+        <FilterSelect id="employee-status" label="Status" value={isActive} options={ACTIVE_FILTERS} onChange={setIsActive} />
+      </div>
+
+      <PagedTable
+        label="Employees"
+        noun={{ one: "employee", other: "employees" }}
+        query={employees}
+        onPage={setPageNumber}
+        headers={COLUMNS.map((column) =>
+          column.field ? (
+            <SortHeader field={column.field} sort={sort} onSort={setSort}>
+              {column.label}
+            </SortHeader>
+          ) : (
+            column.label
+          ),
+        )}
+        sortOf={(index) => ariaSortOf(sort, COLUMNS[index]?.field)}
+        empty={
+          <EmptyState title={filtered ? "No employees match" : "No employees yet"}>
+            <p>{filtered ? "Try another search or status." : "Add the club's staff from their user accounts; they can then clock in."}</p>
+          </EmptyState>
+        }
+        row={(employee) => (
+          <tr key={employee.id}>
+            <td>
+              <Link className="cell-primary cell-link" href={employeePage(employee)}>
+                {employeeName(employee)}
+              </Link>
+            </td>
+            <td className="cell-secondary">{employee.email}</td>
+            <td>{employee.holidayList ? employee.holidayList.name : <span className="muted">None</span>}</td>
+            <td>
+              <StatusBadge look={employee.isActive ? EMPLOYMENT_STATUSES.active : EMPLOYMENT_STATUSES.inactive} />
+            </td>
+            <td className="cell-end cell-nowrap">{formatDay(employee.createdAt)}</td>
+          </tr>
+        )}
+      />
+
+      {adding && <AddEmployeeDialog onClose={() => setAdding(false)} />}
+    </>
+  );
+}

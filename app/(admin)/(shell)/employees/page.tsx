@@ -1,0 +1,15 @@
+import type { Metadata } from "next";
+import { can, pageUser } from "@/lib/console/session";
+import { Forbidden } from "../forbidden";
+import { EmployeesConsole } from "./employees-console";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Employees" };
+
+export default async function EmployeesPage() {
+  const user = await pageUser();
+  if (!user) return null;
+  if (!can(user, "employees:read")) return <Forbidden title="Employees" permission="employees:read" />;
+  // Adding an employee picks one of the users.
+  return <EmployeesConsole canAdd={can(user, "employees:write") && can(user, "users:read")} />;
+}

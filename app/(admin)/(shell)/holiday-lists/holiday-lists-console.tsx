@@ -1,0 +1,109 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useConsoleApi } from "@/lib/console/api-client";
+import type { HolidayListRow } from "@/lib/console/club-api";
+import { formatCount } from "@/lib/console/format";
+import { WEEKDAYS } from "@/lib/console/ui/attendance-format";
+import { EmptyState } from "@/lib/console/ui/feedback";
+import { PagedTable, PageHeader, SearchField, useDebounced, useListDialogs, usePageNumber } from "@/lib/console/ui/list-page";
+import { DeleteHolidayListDialog, HolidayListEditor } from "./holiday-list-editor";
+
+type OpenDialog = { kind: "create" } | { kind: "edit"; list: HolidayListRow } | { kind: "delete"; list: HolidayListRow };
+
+const PAGE_SIZE = 20;
+
+function WeeklyOffDays({ days }: { days: readonly number[] }) {
+  if (days.length === 0) return <span className="muted">None</span>;
+  return (
+    <span className="chips">
+      {WEEKDAYS.filter((weekday) => days.includes(weekday.value)).map((weekday) => (
+        <abbr key={weekday.value} className="chip" title={weekday.label}>
+          {weekday.short}
+        </abbr>
+      ))}
+    </span>
+  );
+}
+
+export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
+  const api = useConsoleApi();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim(), 300);
+  const [pageNumber, setPageNumber] = usePageNumber(search);
+  // Employees show their list's name: a rename reaches them too.
+  const dialogs = useListDialogs<OpenDialog>([["holiday-lists"], ["employees"]]);
+  const { dialog, close, done } = dialogs;
+  const lists = useQuery({
+    queryKey: ["holiday-lists", { search, pageNumber }],
+    queryFn: () => api.holidayLists.list({ search: search || undefined, pageNumber, pageSize: PAGE_SIZE, orderBy: "name", orderDirection: "asc" }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <PageHeader
+        title="Holiday lists"
+        lead="Which days are not working days: weekly days off and dated holidays. Each employee follows at most one list."
+        create={canWrite ? { label: "New holiday list", onClick: () => dialogs.open({ kind: "create" }) } : undefined}
+      />
+      {dialogs.notice}
+
+      <div className="toolbar" role="search">
+        <SearchField id="holiday-list-search" placeholder="Name" value={searchText} onChange={setSearchText} />
+      </div>
+
+      <PagedTable
+        label="Holiday lists"
+        noun={{ one: "holiday list", other: "holiday lists" }}
+        query={lists}
+        onPage={setPageNumber}
+        headers={["Name", "Weekly days off", "Holidays", "Employees", canWrite ? "Actions" : <span className="visually-hidden">Actions</span>]}
+        empty={
+          <EmptyState title={search ? "No holiday lists match" : "No holiday lists yet"}>
+            <p>
+              {search ? "Try another name." : "Create one with the club's weekly days off and public holidays, then choose it for each employee."}
+            </p>
+          </EmptyState>
+        }
+        row={(list) => (
+          <tr key={list.id}>
+            <td className="cell-primary">{list.name}</td>
+            <td>
+              <WeeklyOffDays days={list.weeklyOffDays} />
+            </td>
+            <td className="cell-number">{formatCount(list.entryCount)}</td>
+            <td className="cell-number">{formatCount(list.employeeCount)}</td>
+            <td>
+              {canWrite && (
+                <div className="cell-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Edit holiday list ${list.name}`}
+                    onClick={() => dialogs.open({ kind: "edit", list })}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-small button-danger-quiet"
+                    aria-label={`Delete holiday list ${list.name}`}
+                    onClick={() => dialogs.open({ kind: "delete", list })}
+                  >
+                    Delete
+                  </button>
+                </div>
+              )}
+            </td>
+          </tr>
+        )}
+      />
+
+      {dialog?.kind === "create" && <HolidayListEditor listId={null} onClose={close} onDone={done} />}
+      {dialog?.kind === "edit" && <HolidayListEditor listId={dialog.list.id} onClose={close} onDone={done} />}
+      {dialog?.kind === "delete" && <DeleteHolidayListDialog list={dialog.list} onClose={close} onDone={done} />}
+    </>
+  );
+}

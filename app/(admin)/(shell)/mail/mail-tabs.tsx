@@ -1,0 +1,29 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import styles from "./mail.module.css";
+
+const TABS = [
+  { href: "/mail", label: "Outbox" },
+  { href: "/mail/templates", label: "Templates" },
+] as const;
+
+/** Outbox and Templates, the two views of the Mail page. A message's page belongs to the outbox. */
+export function MailTabs() {
+  const pathname = usePathname();
+  const current = pathname.startsWith("/mail/templates") ? "/mail/templates" : "/mail";
+  return (
+    <nav aria-label="Mail">
+      <ul className={styles.tabs}>
+        {TABS.map((tab) => (
+          <li key={tab.href}>
+            <Link href={tab.href} aria-current={tab.href === current ? "page" : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import { listAuditActions } from "@/lib/audit/query";
+import { auditActionsShape } from "@/lib/audit/shapes";
+import { platform } from "@/lib/platform/container";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+/** The distinct actions in the trail, for the viewer's filter. */
+export const GET = route(
+  {
+    access: "audit:read",
+    summary: "The distinct actions in the audit trail, sorted (at most 1,000)",
+    response: { schema: auditActionsShape },
+  },
+  async () => ok(await listAuditActions((await platform()).analytics)),
+);

@@ -1,0 +1,25 @@
+import { FileErrors } from "@/lib/files/errors";
+import { fileContext } from "@/lib/files/context";
+import { contentResponse } from "@/lib/files/http";
+import { getStoredFile } from "@/lib/files/service";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Streams the content as an attachment; honours one Range (206) and If-None-Match (304). */
+export const GET = route(
+  {
+    access: "files:read",
+    params: idParams,
+    summary: "Download a file's content",
+    description: "Streams the bytes with Content-Disposition: attachment, ETag and Repr-Digest; one Range answers 206, a bad one 416.",
+    response: { contentType: "application/octet-stream", description: "The content, with the file's stored Content-Type." },
+    errors: [FileErrors.notFound],
+  },
+  async ({ params, request, principal }) => {
+    const ctx = await fileContext(principal);
+    const file = await getStoredFile(ctx, params.id);
+    return file.ok ? contentResponse(request, ctx, file.value, "attachment") : file;
+  },
+);

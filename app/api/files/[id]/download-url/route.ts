@@ -1,0 +1,20 @@
+import { FileErrors } from "@/lib/files/errors";
+import { fileContext } from "@/lib/files/context";
+import { downloadUrlResponse } from "@/lib/files/responses";
+import { createDownloadUrl } from "@/lib/files/service";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** A presigned storage URL valid for 5 minutes, for clients that download without sending the bearer token. */
+export const GET = route(
+  {
+    access: "files:read",
+    params: idParams,
+    summary: "A short-lived download URL",
+    response: { schema: downloadUrlResponse },
+    errors: [FileErrors.notFound],
+  },
+  async ({ params, principal }) => createDownloadUrl(await fileContext(principal), params.id),
+);

@@ -1,0 +1,32 @@
+import { FileErrors } from "@/lib/files/errors";
+import { fileContext } from "@/lib/files/context";
+import { uploadInput, uploadResponse } from "@/lib/files/http";
+import { filePageResponse, fileResponse } from "@/lib/files/responses";
+import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
+import { listFiles, uploadFile } from "@/lib/files/service";
+import { MemberErrors } from "@/lib/members/errors";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+/** Paginated file metadata, filterable by bucket and member (a member's documents: `?memberId=…&bucket=club-documents`). */
+export const GET = route(
+  { access: "files:read", query: fileListQuery, summary: "List files", response: { schema: filePageResponse } },
+  async ({ query, principal }) => ok(await listFiles(await fileContext(principal), query)),
+);
+
+/** The body is the file, streamed to storage unparsed (no `body` schema); bucket, name and member in the query. */
+export const POST = route(
+  {
+    access: "files:write",
+    query: uploadQuery,
+    successStatus: 201,
+    summary: "Upload a file",
+    rawBody: { description: "The file's bytes, streamed; Content-Type is its declared type (club-images: JPEG, PNG, GIF or WebP)." },
+    response: { schema: fileResponse },
+    errors: [FileErrors.notAnImage, MemberErrors.notFound],
+  },
+  async ({ query, request, principal }) =>
+    uploadResponse(request, await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId)),
+);

@@ -1,0 +1,28 @@
+import { retryMail } from "@/lib/mail/admin";
+import { deliverMailSoon } from "@/lib/mail/dispatch";
+import { MailErrors } from "@/lib/mail/errors";
+import { mailListItemShape } from "@/lib/mail/shapes";
+import { platform } from "@/lib/platform/container";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** Puts a failed mail back in the queue and starts delivering it at once; answers the mail as pending. */
+export const POST = route(
+  {
+    access: "mail:write",
+    params: idParams,
+    summary: "Retry a failed mail now",
+    description:
+      "Moves a failed mail back to pending, due now, audits `mail.retry_requested` and starts delivery in the background. The mail gets one more attempt: `attempts` keeps counting.",
+    response: { schema: mailListItemShape },
+    errors: [MailErrors.notFound, MailErrors.notFailed],
+  },
+  async ({ params, principal }) => {
+    const running = await platform();
+    const retried = await retryMail(running.database.db, principal, params.id);
+    if (retried.ok) deliverMailSoon(running);
+    return retried;
+  },
+);

@@ -1,0 +1,25 @@
+import { getMail } from "@/lib/mail/admin";
+import { MailErrors } from "@/lib/mail/errors";
+import { mailMessageShape } from "@/lib/mail/shapes";
+import { platform } from "@/lib/platform/container";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** One message with its HTML: as sent, or rendered now (redacted for templates with credential links). */
+export const GET = route(
+  {
+    access: "mail:read",
+    params: idParams,
+    summary: "One mail with its HTML body",
+    description:
+      "Sent mail shows the HTML it was sent with; mail not sent yet is rendered now from its template and props (503 while the renderer is unavailable). Templates with credential links (password reset, email verification) are always rendered now with the tokens replaced.",
+    response: { schema: mailMessageShape },
+    errors: [MailErrors.notFound],
+  },
+  async ({ params }) => {
+    const { database, renderer } = await platform();
+    return getMail({ db: database.db, renderer }, params.id);
+  },
+);

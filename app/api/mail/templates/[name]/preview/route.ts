@@ -1,0 +1,21 @@
+import { MailErrors } from "@/lib/mail/errors";
+import { templateParams } from "@/lib/mail/schemas";
+import { templatePreviewShape } from "@/lib/mail/shapes";
+import { previewTemplate } from "@/lib/mail/templates";
+import { platform } from "@/lib/platform/container";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** The template rendered with its sample props: subject, HTML and text. */
+export const GET = route(
+  {
+    access: "mail:read",
+    params: templateParams,
+    summary: "An email template rendered with its sample props",
+    description: "Rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.",
+    response: { schema: templatePreviewShape },
+    errors: [MailErrors.templateNotFound],
+  },
+  async ({ params }) => previewTemplate((await platform()).renderer, params.name),
+);

@@ -1,0 +1,16 @@
+import { templateListShape } from "@/lib/mail/shapes";
+import { listTemplates } from "@/lib/mail/templates";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+
+export const dynamic = "force-dynamic";
+
+/** Every email template with its description and sample props. */
+export const GET = route(
+  {
+    access: "mail:read",
+    summary: "The email templates, with descriptions and sample props",
+    response: { schema: templateListShape },
+  },
+  async () => ok(listTemplates()),
+);

@@ -1,0 +1,43 @@
+import { FileErrors } from "@/lib/files/errors";
+import { fileContext } from "@/lib/files/context";
+import { contentResponse, uploadInput, uploadResponse } from "@/lib/files/http";
+import { fileResponse } from "@/lib/files/responses";
+import { photoUploadQuery } from "@/lib/files/schemas";
+import { IMAGE_TYPES } from "@/lib/files/sniff";
+import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
+import { MemberErrors } from "@/lib/members/errors";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
+
+export const dynamic = "force-dynamic";
+
+/** The member's photo, inline, for an <img> or a preview; 404 File.NoPhoto when it has none. */
+export const GET = route(
+  {
+    access: "files:read",
+    params: idParams,
+    summary: "A member's photo",
+    response: { contentType: "image/*", description: "The image, inline, with the same caching and range headers as a download." },
+    errors: [MemberErrors.notFound, FileErrors.noPhoto],
+  },
+  async ({ params, request, principal }) => {
+    const ctx = await fileContext(principal);
+    const photo = await getMemberPhoto(ctx, params.id);
+    return photo.ok ? contentResponse(request, ctx, photo.value, "inline") : photo;
+  },
+);
+
+/** The body is the image (checked from its bytes); it replaces and deletes the previous photo. */
+export const PUT = route(
+  {
+    access: "files:write",
+    params: idParams,
+    query: photoUploadQuery,
+    summary: "Replace a member's photo",
+    rawBody: { contentTypes: IMAGE_TYPES, description: "The image's bytes, streamed; recognised from its content, not its declared type." },
+    response: { schema: fileResponse },
+    errors: [FileErrors.notAnImage, MemberErrors.notFound],
+  },
+  async ({ params, query, request, principal }) =>
+    uploadResponse(request, await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo"))),
+);

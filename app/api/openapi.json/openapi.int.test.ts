@@ -1,0 +1,261 @@
+import "@/tests/support/isolated-env";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HTTP_METHODS, openApiPath, type OpenApiDocument, type RouteModule } from "@/lib/openapi/document";
+import { UNDOCUMENTED_ROUTES } from "@/lib/openapi/routes";
+import { localDate } from "@/lib/platform/calendar";
+import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { routeDeclaration } from "@/lib/platform/http/route";
+import { call, type ApiCall } from "@/tests/support/api";
+import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
+import { resetDatabase } from "@/tests/support/reset-database";
+import { addEmployee } from "@/tests/support/staff";
+import { PUT as approveRequest } from "../attendance-requests/[id]/approve/route";
+import { GET as getRequest } from "../attendance-requests/[id]/route";
+import { GET as requestQueue, POST as submitRequest } from "../attendance-requests/route";
+import { POST as forgotPassword } from "../auth/forgot-password/route";
+import { POST as login } from "../auth/login/route";
+import { GET as me } from "../auth/me/route";
+import { POST as refresh } from "../auth/refresh/route";
+import { GET as attendanceDay } from "../employees/[id]/attendance/[date]/route";
+import { GET as employeeAttendance } from "../employees/[id]/attendance/route";
+import { GET as employeeClock } from "../employees/[id]/clock/route";
+import { GET as getEmployee, PUT as updateEmployee } from "../employees/[id]/route";
+import { GET as listEmployees } from "../employees/route";
+import { GET as getHolidayList } from "../holiday-lists/[id]/route";
+import { GET as listHolidayLists, POST as createHolidayList } from "../holiday-lists/route";
+import { POST as runJob } from "../jobs/[name]/run/route";
+import { GET as listJobs } from "../jobs/route";
+import { GET as getMember, PUT as updateMember } from "../members/[id]/route";
+import { PUT as changeStatus } from "../members/[id]/status/route";
+import { POST as cancelTerm } from "../members/[id]/subscriptions/[sid]/cancel/route";
+import { GET as quoteChange, POST as changeTermPlan } from "../members/[id]/subscriptions/[sid]/change-plan/route";
+import { POST as renewTerm } from "../members/[id]/subscriptions/[sid]/renew/route";
+import { GET as listTerms, POST as subscribe } from "../members/[id]/subscriptions/route";
+import { POST as enroll } from "../members/enroll/route";
+import { GET as listMembers, POST as createMember } from "../members/route";
+import { GET as memberStatistics } from "../members/statistics/route";
+import { GET as listPermissions } from "../permissions/route";
+import { DELETE as deactivatePlan, GET as getPlan } from "../plans/[id]/route";
+import { GET as listPlans, POST as createPlan } from "../plans/route";
+import { GET as getRole } from "../roles/[id]/route";
+import { GET as listRoles, POST as createRole } from "../roles/route";
+import { GET as setupStatus } from "../setup/status/route";
+import { GET as getShiftType } from "../shift-types/[id]/route";
+import { GET as listShiftTypes, POST as createShiftType } from "../shift-types/route";
+import { DELETE as unblock, POST as block } from "../users/[id]/blacklist/route";
+import { PUT as assignRoles } from "../users/[id]/roles/route";
+import { GET as getUser, PUT as updateUser } from "../users/[id]/route";
+import { GET as ownAttendance } from "../users/me/attendance/route";
+import { GET as ownRequests } from "../users/me/attendance-requests/route";
+import { GET as ownClock } from "../users/me/clock/route";
+import { POST as clockIn } from "../users/me/clock-in/route";
+import { POST as clockOut } from "../users/me/clock-out/route";
+import { GET as listUsers } from "../users/route";
+import { GET as openApiDocument } from "./route";
+
+const API_DIR = path.resolve(import.meta.dirname, "..");
+
+type Handler = Parameters<typeof call>[0];
+type Body = Record<string, any>;
+
+let running: Platform;
+let adminToken: string;
+let document: OpenApiDocument;
+
+/** Every folder below app/api holding a route.ts, found on disk: the document is held to this, not to its own list. */
+function routeFolders(): string[] {
+  return readdirSync(API_DIR, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === "route.ts")
+    .map((entry) => path.relative(API_DIR, entry.parentPath).split(path.sep).join("/"))
+    .sort();
+}
+
+/** Calls a handler and checks the answer against what its route declares: the status, and the body by the documented schema. */
+async function documented(handler: Handler, request: ApiCall): Promise<Body> {
+  const reply = await call<Body>(handler, { token: adminToken, ...request });
+  const declaration = routeDeclaration(handler);
+  const status = declaration?.response?.status ?? declaration?.successStatus ?? 200;
+  expect(reply.status, `${request.method ?? "call"} ${request.path}: ${JSON.stringify(reply.body)}`).toBe(status);
+  const schema = declaration?.response?.schema;
+  expect(schema, `${request.path} documents its response`).toBeDefined();
+  const parsed = schema?.safeParse(reply.body);
+  expect(parsed?.success ? [] : parsed?.error.issues, `${request.path} answers what the document says`).toEqual([]);
+  return reply.body;
+}
+
+/** Calls a handler expecting a refusal, and checks that the document lists the code under that status for the operation. */
+async function documentedRefusal(handler: Handler, request: ApiCall, method: string, path: string, status: number): Promise<void> {
+  const reply = await call<Body>(handler, { token: adminToken, ...request });
+  expect(reply.status).toBe(status);
+  const operation = document.paths[path]?.[method as "get"] as Body;
+  const examples = operation.responses[String(status)]?.content?.["application/json"]?.examples ?? {};
+  expect(Object.values(examples).map((example: any) => example.value.code)).toContain(reply.body.code);
+}
+
+beforeAll(async () => {
+  running = await platform();
+  await resetDatabase(running.database);
+  const response = await openApiDocument(new Request("http://localhost/api/openapi.json"), { params: Promise.resolve({}) });
+  expect(response.status).toBe(200);
+  document = (await response.json()) as OpenApiDocument;
+  adminToken = await completeSetup();
+});
+afterAll(stopPlatform);
+
+describe("GET /api/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document, served without signing in", async () => {
+    expect(document.openapi).toMatch(/^3\.1\./);
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+  });
+
+  it("describes every method of every route file under app/api, and nothing else", async () => {
+    const onDisk: string[] = [];
+    for (const folder of routeFolders()) {
+      if (folder in UNDOCUMENTED_ROUTES) continue;
+      const module = (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule;
+      for (const method of HTTP_METHODS) if (module[method] !== undefined) onDisk.push(`${method} ${openApiPath(folder)}`);
+    }
+    const inDocument = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(inDocument.sort()).toEqual(onDisk.sort());
+    expect(onDisk.length).toBeGreaterThan(80);
+  });
+
+  it("leaves out only the excluded catch-all and infrastructure routes, each on disk", () => {
+    const folders = routeFolders();
+    for (const folder of Object.keys(UNDOCUMENTED_ROUTES)) expect(folders).toContain(folder);
+    expect(Object.keys(document.paths)).not.toContain("/api/inngest");
+  });
+
+  it("states each protected operation's permission as route() enforces it", async () => {
+    const modules = await Promise.all(
+      routeFolders()
+        .filter((folder) => !(folder in UNDOCUMENTED_ROUTES))
+        .map(async (folder) => [folder, (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule] as const),
+    );
+    for (const [folder, module] of modules)
+      for (const method of HTTP_METHODS) {
+        if (module[method] === undefined) continue;
+        const operation = document.paths[openApiPath(folder)]?.[method.toLowerCase() as "get"] as Body;
+        const access = routeDeclaration(module[method])?.access;
+        expect(operation["x-permission"], `${method} ${openApiPath(folder)}`).toBe(access);
+        expect(operation.security).toEqual(access ? [{ bearerAuth: [] }] : []);
+      }
+  });
+});
+
+describe("documented responses match what the endpoints answer", () => {
+  it("setup and authentication", async () => {
+    await documented(setupStatus, { path: "/api/setup/status", token: undefined });
+    const session = await documented(login, {
+      path: "/api/auth/login",
+      token: undefined,
+      body: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, refreshTokenTransport: "body" },
+    });
+    expect(session.refreshToken).toEqual(expect.any(String));
+    await documented(refresh, { path: "/api/auth/refresh", token: undefined, body: { refreshToken: session.refreshToken } });
+    await documented(me, { path: "/api/auth/me" });
+    await documented(forgotPassword, { path: "/api/auth/forgot-password", token: undefined, body: { email: "nobody@club.example" } });
+    await documentedRefusal(login, { path: "/api/auth/login", token: undefined, body: { email: SUPER_ADMIN.email, password: "Wrong-Passw0rd!" } }, "post", "/api/auth/login", 401);
+  });
+
+  it("users, roles and permissions", async () => {
+    const staff = await createAccount(adminToken, ["User"]);
+    const byId = { path: `/api/users/${staff.id}`, params: { id: staff.id } };
+    await documented(listUsers, { path: "/api/users" });
+    await documented(getUser, byId);
+    await documented(updateUser, { ...byId, method: "PUT", body: { email: staff.email, username: "renamed", firstName: "Sam", lastName: "Staff", isActive: true } });
+    await documented(assignRoles, { ...byId, path: `${byId.path}/roles`, method: "PUT", body: { roles: ["Employee"] } });
+    await documented(block, { ...byId, path: `${byId.path}/blacklist`, body: { reason: "Unpaid fees" } });
+    await documented(unblock, { ...byId, path: `${byId.path}/blacklist`, method: "DELETE" });
+    const role = await documented(createRole, { path: "/api/roles", body: { name: "Front desk", permissions: ["members:read"] } });
+    await documented(getRole, { path: `/api/roles/${role.id}`, params: { id: role.id } });
+    await documented(listRoles, { path: "/api/roles" });
+    await documented(listPermissions, { path: "/api/permissions" });
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    await documentedRefusal(getUser, { path: `/api/users/${unknown}`, params: { id: unknown } }, "get", "/api/users/{id}", 404);
+  });
+
+  it("plans, members and subscriptions", async () => {
+    const gold = await documented(createPlan, { path: "/api/plans", body: { name: "Gold", code: "GOLD", monthlyPrice: "49.90", benefits: [{ name: "Pool" }] } });
+    const basic = await documented(createPlan, { path: "/api/plans", body: { name: "Basic", code: "BASIC", monthlyPrice: "19.90", annualPrice: "199.00" } });
+    await documented(listPlans, { path: "/api/plans" });
+    await documented(getPlan, { path: `/api/plans/${gold.id}`, params: { id: gold.id } });
+
+    const member = await documented(createMember, { path: "/api/members", body: { firstName: "Ana", lastName: "García", email: "ana@club.example" } });
+    const memberPath = { path: `/api/members/${member.id}`, params: { id: member.id } };
+    await documented(updateMember, { ...memberPath, method: "PUT", body: { firstName: "Ana", lastName: "García López", email: "ana@club.example", phone: "+34 612 34 56 78" } });
+    const term = await documented(subscribe, { ...memberPath, path: `${memberPath.path}/subscriptions`, body: { planId: gold.id, billingPeriod: "monthly" } });
+    await documented(getMember, memberPath);
+    await documented(listMembers, { path: "/api/members" });
+    await documented(memberStatistics, { path: "/api/members/statistics" });
+    await documented(listTerms, { ...memberPath, path: `${memberPath.path}/subscriptions` });
+    const termPath = { path: `${memberPath.path}/subscriptions/${term.id}`, params: { id: member.id, sid: term.id } };
+    await documented(quoteChange, { ...termPath, path: `${termPath.path}/change-plan?planId=${basic.id}&billingPeriod=annual` });
+    const changed = await documented(changeTermPlan, { ...termPath, path: `${termPath.path}/change-plan`, body: { planId: basic.id } });
+    const changedPath = { path: `${memberPath.path}/subscriptions/${changed.id}`, params: { id: member.id, sid: changed.id } };
+    await documented(renewTerm, { ...changedPath, path: `${changedPath.path}/renew`, method: "POST" });
+    await documented(cancelTerm, { ...changedPath, path: `${changedPath.path}/cancel`, body: { reason: "Moving away" } });
+    await documented(changeStatus, { ...memberPath, path: `${memberPath.path}/status`, method: "PUT", body: { status: "suspended", reason: "Unpaid fees" } });
+    await documented(enroll, {
+      path: "/api/members/enroll",
+      body: { member: { firstName: "Bea", lastName: "Ruiz", email: "bea@club.example" }, subscription: { planId: gold.id, billingPeriod: "quarterly" } },
+    });
+    await documented(deactivatePlan, { path: `/api/plans/${gold.id}`, method: "DELETE", params: { id: gold.id } });
+    await documentedRefusal(createMember, { path: "/api/members", body: { firstName: "A", lastName: "G", email: "ana@club.example" } }, "post", "/api/members", 409);
+  });
+
+  it("staff, attendance, correction requests and jobs", async () => {
+    const staff = await createAccount(adminToken, ["Employee"]);
+    const employeeId = await addEmployee(running.database.db, staff.id);
+    const list = await documented(createHolidayList, { path: "/api/holiday-lists", body: { name: "Madrid", weeklyOffDays: [6, 7], entries: [{ date: "2026-12-25", description: "Christmas" }] } });
+    await documented(listHolidayLists, { path: "/api/holiday-lists" });
+    await documented(getHolidayList, { path: `/api/holiday-lists/${list.id}`, params: { id: list.id } });
+    const shift = await documented(createShiftType, { path: "/api/shift-types", body: { name: "Morning", shiftStart: "09:00", shiftEnd: "17:30" } });
+    await documented(listShiftTypes, { path: "/api/shift-types" });
+    await documented(getShiftType, { path: `/api/shift-types/${shift.id}`, params: { id: shift.id } });
+    const employeePath = { path: `/api/employees/${employeeId}`, params: { id: employeeId } };
+    await documented(listEmployees, { path: "/api/employees" });
+    await documented(updateEmployee, { ...employeePath, method: "PUT", body: { isActive: true, holidayListId: null } });
+    await documented(getEmployee, employeePath);
+
+    const asStaff = { token: staff.token };
+    await documented(clockIn, { ...asStaff, path: "/api/users/me/clock-in", body: { source: "MobileApp" } });
+    await documented(ownClock, { ...asStaff, path: "/api/users/me/clock" });
+    await documented(clockOut, { ...asStaff, path: "/api/users/me/clock-out", body: { source: "MobileApp" } });
+    await documented(employeeClock, { ...employeePath, path: `${employeePath.path}/clock` });
+
+    const today = localDate(new Date(), running.config.CLUB_TIMEZONE);
+    await documented(runJob, { path: "/api/jobs/process-daily-attendance/run", params: { name: "process-daily-attendance" }, body: { date: today } });
+    await documented(listJobs, { path: "/api/jobs" });
+    await documented(attendanceDay, { path: `${employeePath.path}/attendance/${today}`, params: { id: employeeId, date: today } });
+    await documented(employeeAttendance, { ...employeePath, path: `${employeePath.path}/attendance` });
+    await documented(ownAttendance, { ...asStaff, path: "/api/users/me/attendance" });
+
+    const yesterday = localDate(new Date(Date.now() - 86_400_000), running.config.CLUB_TIMEZONE);
+    const request = await documented(submitRequest, {
+      ...asStaff,
+      path: "/api/attendance-requests",
+      body: { date: yesterday, checkIn: `${yesterday}T10:00:00Z`, checkOut: `${yesterday}T16:00:00Z`, reason: "The terminal was down" },
+    });
+    await documented(requestQueue, { path: "/api/attendance-requests" });
+    await documented(ownRequests, { ...asStaff, path: "/api/users/me/attendance-requests" });
+    await documented(getRequest, { ...asStaff, path: `/api/attendance-requests/${request.id}`, params: { id: request.id } });
+    await documented(approveRequest, { path: `/api/attendance-requests/${request.id}/approve`, method: "PUT", params: { id: request.id } });
+    await documentedRefusal(
+      approveRequest,
+      { path: `/api/attendance-requests/${request.id}/approve`, method: "PUT", params: { id: request.id } },
+      "put",
+      "/api/attendance-requests/{id}/approve",
+      409,
+    );
+  });
+
+  it("the document itself", async () => {
+    await documented(openApiDocument, { path: "/api/openapi.json", token: undefined });
+  });
+});

@@ -1,0 +1,23 @@
+import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
+import { openApiDocumentShape } from "@/lib/openapi/shapes";
+import { route } from "@/lib/platform/http/route";
+import { ok } from "@/lib/platform/result";
+import packageJson from "@/package.json";
+
+export const dynamic = "force-dynamic";
+
+let document: OpenApiDocument | undefined;
+
+/** The OpenAPI 3.1 document of every /api endpoint, generated once per process from the routes' own zod schemas. */
+export const GET = route(
+  {
+    summary: "This OpenAPI 3.1 document",
+    description: "Generated from the zod schemas the handlers validate with; public, so tools can read it without signing in.",
+    response: { schema: openApiDocumentShape },
+  },
+  async () => {
+    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version);
+    return ok(document);
+  },
+);

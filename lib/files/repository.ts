@@ -1,0 +1,129 @@
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { files, members } from "@/lib/platform/db/schema";
+import { live } from "@/lib/members/repository";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { BucketName } from "@/lib/platform/storage";
+import type { FileListQuery } from "./schemas";
+
+/** What the API shows of a file. The object key stays internal: clients address files by id. */
+export type FileMetadata = {
+  id: string;
+  bucket: BucketName;
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Hex SHA-256 of the content, computed while it was uploaded; also the download's ETag. */
+  checksumSha256: string;
+  ownerUserId: string | null;
+  memberId: string | null;
+  /** When the expire-temp-files job deletes it (club-temp only). */
+  expiresAt: Date | null;
+  createdAt: Date;
+};
+
+export type StoredFile = FileMetadata & { objectKey: string };
+
+/** files.subject_type of a member's files (documents and photo). */
+const MEMBER_SUBJECT = "member";
+
+const storedColumns = {
+  id: files.id,
+  bucket: files.bucket,
+  fileName: files.fileName,
+  contentType: files.contentType,
+  sizeBytes: files.sizeBytes,
+  checksumSha256: files.checksumSha256,
+  ownerUserId: files.ownerUserId,
+  memberId: sql<string | null>`case when ${files.subjectType} = ${MEMBER_SUBJECT} then ${files.subjectId} end`,
+  expiresAt: files.expiresAt,
+  createdAt: files.createdAt,
+  objectKey: files.objectKey,
+};
+
+export const withoutKey = ({ objectKey: _objectKey, ...metadata }: StoredFile): FileMetadata => metadata;
+
+const ORDER_COLUMNS = {
+  createdAt: files.createdAt,
+  fileName: sql`lower(${files.fileName})`,
+  sizeBytes: files.sizeBytes,
+} satisfies Record<FileListQuery["orderBy"], unknown>;
+
+function filterOf(query: Pick<FileListQuery, "bucket" | "memberId">): SQL | undefined {
+  return and(
+    query.bucket ? eq(files.bucket, query.bucket) : undefined,
+    query.memberId ? and(eq(files.subjectType, MEMBER_SUBJECT), eq(files.subjectId, query.memberId)) : undefined,
+  );
+}
+
+export async function selectFilePage(executor: Executor, query: FileListQuery): Promise<{ items: FileMetadata[]; total: number }> {
+  const where = filterOf(query);
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select(storedColumns)
+      .from(files)
+      .where(where)
+      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(files.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(files).where(where),
+  ]);
+  return { items: rows.map(withoutKey), total: total?.n ?? 0 };
+}
+
+export async function findFile(executor: Executor, id: string): Promise<StoredFile | null> {
+  const [row] = await executor.select(storedColumns).from(files).where(eq(files.id, id));
+  return row ?? null;
+}
+
+export type NewFile = Omit<FileMetadata, "createdAt" | "memberId"> & { objectKey: string; memberId?: string };
+
+export async function insertFile(executor: Executor, file: NewFile): Promise<StoredFile> {
+  const { memberId, ...columns } = file;
+  const [row] = await executor
+    .insert(files)
+    .values({ ...columns, ...(memberId && { subjectType: MEMBER_SUBJECT, subjectId: memberId }) })
+    .returning(storedColumns);
+  if (!row) throw new Error("insert returned no file");
+  return row;
+}
+
+/** Deletes the row and answers what it held, or null when there was none (already deleted). */
+export async function deleteFileRow(executor: Executor, id: string): Promise<StoredFile | null> {
+  const [row] = await executor.delete(files).where(eq(files.id, id)).returning(storedColumns);
+  return row ?? null;
+}
+
+/** club-temp files whose time is up, oldest first (the files_expiry_idx partial index answers this). */
+export async function selectExpiredTempFiles(executor: Executor, now: Date, limit: number): Promise<Pick<StoredFile, "id" | "objectKey">[]> {
+  return executor
+    .select({ id: files.id, objectKey: files.objectKey })
+    .from(files)
+    .where(and(eq(files.bucket, "club-temp"), lte(files.expiresAt, now)))
+    .orderBy(asc(files.expiresAt))
+    .limit(limit);
+}
+
+export async function deleteFileRows(executor: Executor, ids: string[]): Promise<string[]> {
+  const deleted = await executor.delete(files).where(inArray(files.id, ids)).returning({ id: files.id });
+  return deleted.map((row) => row.id);
+}
+
+/**
+ * A live member's photo (`photoFileId` null when none), or undefined when there is no live member. With `lock`,
+ * the member's row stays locked for the transaction, so two photo uploads at once cannot both keep their file.
+ */
+export async function findMemberPhoto(
+  executor: Executor,
+  memberId: string,
+  options: { lock?: boolean } = {},
+): Promise<{ photoFileId: string | null } | undefined> {
+  const query = executor.select({ photoFileId: members.photoFileId }).from(members).where(and(eq(members.id, memberId), live));
+  const [member] = options.lock ? await query.for("update") : await query;
+  return member;
+}
+
+export async function setMemberPhoto(executor: Executor, memberId: string, fileId: string): Promise<void> {
+  await executor.update(members).set({ photoFileId: fileId, updatedAt: new Date() }).where(eq(members.id, memberId));
+}

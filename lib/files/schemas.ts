@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { Config } from "@/lib/config";
+import { BUCKETS, type BucketName } from "@/lib/platform/storage";
+import { paginationQuery } from "@/lib/platform/pagination";
+
+export const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
+
+/** The client's name for the file; stored sanitized (see names.ts), never used as the object key. */
+const fileNameField = z.string().min(1, "Required.").max(1000, "Use at most 1000 characters.");
+
+/** POST /api/files: the body is the file itself, so everything else travels in the query string. */
+export const uploadQuery = z.object({
+  bucket: bucketField,
+  name: fileNameField,
+  /** Attaches the file to a member, e.g. a signed contract in club-documents. */
+  memberId: z.uuid("Not a valid id.").optional(),
+});
+
+/** PUT /api/members/{id}/photo. */
+export const photoUploadQuery = z.object({ name: fileNameField.optional() });
+
+export const fileListQuery = paginationQuery(["createdAt", "fileName", "sizeBytes"], "createdAt").extend({
+  bucket: bucketField.optional(),
+  memberId: z.uuid("Not a valid id.").optional(),
+});
+export type FileListQuery = z.output<typeof fileListQuery>;
+
+const MiB = 1024 * 1024;
+
+/** The configured upload limit of each bucket, in bytes. */
+export function bucketLimits(config: Pick<Config, "FILE_LIMIT_DOCUMENTS_MB" | "FILE_LIMIT_IMAGES_MB" | "FILE_LIMIT_TEMP_MB">): Record<BucketName, number> {
+  return {
+    "club-documents": config.FILE_LIMIT_DOCUMENTS_MB * MiB,
+    "club-images": config.FILE_LIMIT_IMAGES_MB * MiB,
+    "club-temp": config.FILE_LIMIT_TEMP_MB * MiB,
+  };
+}
+
+/** How long a club-temp file lives before the expire-temp-files job deletes it. */
+export const TEMP_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Lifetime of a presigned download URL: long enough to start a download, short enough to be useless if leaked. */
+export const DOWNLOAD_URL_TTL_SECONDS = 300;

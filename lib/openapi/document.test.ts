@@ -1,0 +1,157 @@
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { paginationQuery } from "@/lib/platform/pagination";
+import { route } from "@/lib/platform/http/route";
+import { businessError, ok } from "@/lib/platform/result";
+import { buildOpenApiDocument, openApiPath } from "./document";
+import { pageOf } from "./shapes";
+
+const answer = async () => ok({});
+const widgetErrors = {
+  notFound: businessError("Widget.NotFound", "not_found", "No widget has that id."),
+  taken: businessError("Widget.NameTaken", "conflict", "Another widget has that name."),
+  inUse: businessError("Widget.InUse", "conflict", "The widget is in use."),
+};
+const widget = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() });
+
+const modules = {
+  widgets: {
+    dynamic: "force-dynamic",
+    GET: route({ access: "plans:read", query: paginationQuery(["name", "createdAt"], "name"), summary: "List widgets" }, answer),
+    POST: route(
+      {
+        access: "plans:write",
+        body: z.object({ name: z.string().trim().min(1), size: z.coerce.number().int().default(1) }),
+        successStatus: 201,
+        response: { schema: widget },
+        errors: [widgetErrors.taken],
+      },
+      answer,
+    ),
+  },
+  "widgets/[id]": {
+    GET: route({ access: "authenticated", params: z.object({ id: z.uuid() }), response: { schema: pageOf(widget) } }, answer),
+    DELETE: route({ access: "plans:delete", params: z.object({ id: z.uuid() }), response: { status: 204 }, errors: [widgetErrors.notFound, widgetErrors.inUse, widgetErrors.taken] }, answer),
+  },
+  "widgets/[id]/picture": {
+    PUT: route({ access: "plans:write", params: z.object({ id: z.uuid() }), rawBody: { contentTypes: ["image/png", "image/jpeg"], description: "The picture." } }, answer),
+  },
+  "widgets/login": {
+    POST: route({ rateLimit: "auth", body: z.object({ refreshToken: z.string().optional() }).default({}), tags: ["Sessions"] }, answer),
+  },
+};
+
+const document = buildOpenApiDocument(modules, "1.2.3");
+const operation = (path: string, method: string) => document.paths[path]?.[method as "get"] as Record<string, any>;
+
+describe("buildOpenApiDocument", () => {
+  it("writes a valid OpenAPI 3.1 document", async () => {
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+    expect(document.openapi).toBe("3.1.1");
+    expect(document.info.version).toBe("1.2.3");
+  });
+
+  it("maps folders to paths and exported methods to operations", () => {
+    expect(Object.keys(document.paths)).toEqual(["/api/widgets", "/api/widgets/{id}", "/api/widgets/{id}/picture", "/api/widgets/login"]);
+    expect(Object.keys(document.paths["/api/widgets"] ?? {})).toEqual(["get", "post"]);
+    expect(Object.keys(document.paths["/api/widgets/{id}"] ?? {})).toEqual(["get", "delete"]);
+    expect(operation("/api/widgets/{id}", "delete").operationId).toBe("deleteWidgetsById");
+  });
+
+  it("states the permission, as security and as x-permission", () => {
+    const list = operation("/api/widgets", "get");
+    expect(list.security).toEqual([{ bearerAuth: [] }]);
+    expect(list["x-permission"]).toBe("plans:read");
+    expect(list.description).toContain("`plans:read`");
+    expect(list.responses).toMatchObject({ "401": { $ref: "#/components/responses/Unauthenticated" }, "403": { $ref: "#/components/responses/Forbidden" } });
+    const own = operation("/api/widgets/{id}", "get");
+    expect(own["x-permission"]).toBe("authenticated");
+    expect(own.responses["403"]).toBeUndefined();
+    const login = operation("/api/widgets/login", "post");
+    expect(login.security).toEqual([]);
+    expect(login.responses["401"]).toBeUndefined();
+    expect(login.responses["429"]).toEqual({ $ref: "#/components/responses/RateLimited" });
+    expect(login["x-rate-limit"]).toBe("auth");
+  });
+
+  it("takes query parameters from the query schema as the request reads it", () => {
+    const parameters = operation("/api/widgets", "get").parameters as Array<Record<string, any>>;
+    expect(parameters.map((parameter) => [parameter.name, parameter.in, parameter.required])).toEqual([
+      ["pageNumber", "query", false],
+      ["pageSize", "query", false],
+      ["orderBy", "query", false],
+      ["orderDirection", "query", false],
+    ]);
+    expect(parameters[1]?.schema).toEqual({ default: 20, type: "integer", minimum: 1, maximum: 100 });
+    expect(parameters[2]?.schema).toMatchObject({ enum: ["name", "createdAt"], default: "name" });
+  });
+
+  it("takes path parameters from the params schema", () => {
+    expect(operation("/api/widgets/{id}", "get").parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }]);
+  });
+
+  it("describes the body as input: defaults are optional; a body that may be absent is not required", () => {
+    const body = operation("/api/widgets", "post").requestBody;
+    expect(body.required).toBe(true);
+    expect(body.content["application/json"].schema).toMatchObject({ required: ["name"], properties: { size: { default: 1, type: "integer" } } });
+    expect(operation("/api/widgets/login", "post").requestBody.required).toBe(false);
+  });
+
+  it("describes a streamed file body by its media types", () => {
+    const upload = operation("/api/widgets/{id}/picture", "put");
+    expect(upload.requestBody).toEqual({ required: true, description: "The picture.", content: { "image/png": {}, "image/jpeg": {} } });
+    expect(upload.responses["413"].description).toMatch(/size limit/);
+  });
+
+  it("answers the success status with the documented schema, the Page shape for lists", () => {
+    const created = operation("/api/widgets", "post").responses["201"];
+    expect(created.content["application/json"].schema).toMatchObject({ type: "object", required: ["id", "name", "createdAt"] });
+    expect(operation("/api/widgets", "get").responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Page" });
+    const page = operation("/api/widgets/{id}", "get").responses["200"].content["application/json"].schema;
+    expect(page.allOf[0]).toEqual({ $ref: "#/components/schemas/Page" });
+    expect(page.allOf[1].properties.items.items).toMatchObject({ required: ["id", "name", "createdAt"] });
+    expect(operation("/api/widgets/{id}", "delete").responses["204"]).toEqual({ description: "Done; no body." });
+  });
+
+  it("lists the route's business errors under their statuses, with one example per code", () => {
+    const responses = operation("/api/widgets/{id}", "delete").responses;
+    expect(Object.keys(responses["409"].content["application/json"].examples)).toEqual(["Widget.InUse", "Widget.NameTaken"]);
+    expect(responses["404"].description).toContain("`Widget.NotFound`");
+    expect(operation("/api/widgets/{id}", "get").responses["404"].description).toBe("Nothing has that id.");
+  });
+
+  it("answers every operation's exceptions with problem details", () => {
+    for (const methods of Object.values(document.paths))
+      for (const op of Object.values(methods))
+        expect(Object.keys((op as { responses: object }).responses)).toEqual(expect.arrayContaining(["500", "503", "504"]));
+    expect(operation("/api/widgets", "post").responses["413"]).toEqual({ $ref: "#/components/responses/TooLarge" });
+    expect(operation("/api/widgets", "get").responses["413"]).toBeUndefined();
+  });
+
+  it("groups by the declared tags, else by the first path segment", () => {
+    expect(operation("/api/widgets/login", "post").tags).toEqual(["Sessions"]);
+    expect(operation("/api/widgets", "get").tags).toEqual(["Widgets"]);
+    expect(operation("/api/widgets", "get").summary).toBe("List widgets");
+    expect(operation("/api/widgets", "post").summary).toBe("POST /api/widgets");
+  });
+
+  it("refuses a handler that route() did not make, so nothing goes undescribed", () => {
+    expect(() => buildOpenApiDocument({ raw: { GET: async () => new Response() } }, "1")).toThrow(/GET \/api\/raw .* not made by route\(\)/);
+  });
+});
+
+describe("openApiPath", () => {
+  it.each([
+    ["members", "/api/members"],
+    ["members/[id]/subscriptions/[sid]/renew", "/api/members/{id}/subscriptions/{sid}/renew"],
+    ["(group)/things/[name]", "/api/things/{name}"],
+    ["openapi.json", "/api/openapi.json"],
+  ])("%s → %s", (folder, path) => {
+    expect(openApiPath(folder)).toBe(path);
+  });
+
+  it.each(["[...path]", "auth/[...nextauth]", "files/[[...key]]"])("has no path for the catch-all %s", (folder) => {
+    expect(() => openApiPath(folder)).toThrow(/catch-all/);
+  });
+});

@@ -1,0 +1,328 @@
+import type { z } from "zod";
+import { AuthErrors } from "@/lib/auth/errors";
+import { MAX_JSON_BODY_BYTES, routeDeclaration, statusOfError, type RouteDeclaration } from "@/lib/platform/http/route";
+import type { BusinessError } from "@/lib/platform/result";
+import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
+import { anyPageShape, apiErrorShape, pageItemOf, problemDetailsShape, validationProblemShape } from "./shapes";
+
+/** The methods a Next.js route module may export that the API uses. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** A route module as Next.js loads it: handlers exported by method name, beside other exports (`dynamic`). */
+export type RouteModule = Readonly<Record<string, unknown>>;
+
+/** A route module's folder below app/api (`members/[id]`) → the module. */
+export type RouteModules = Readonly<Record<string, RouteModule>>;
+
+type Operation = Record<string, unknown>;
+export type OpenApiDocument = {
+  openapi: "3.1.1";
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Partial<Record<Lowercase<HttpMethod>, Operation>>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+/** Groups of the reference, matched by the longest folder prefix; a folder no prefix matches gets its first segment. */
+const TAGS: readonly { name: string; description: string; prefixes: readonly string[] }[] = [
+  { name: "Setup", description: "First-run setup: the platform's name, then the super-administrator.", prefixes: ["setup"] },
+  { name: "Authentication", description: "Sign-in, tokens, registration and password recovery.", prefixes: ["auth"] },
+  { name: "Users", description: "Accounts that sign in, their roles and blacklisting.", prefixes: ["users"] },
+  { name: "Roles and permissions", description: "Roles and the permission strings they grant.", prefixes: ["roles", "permissions"] },
+  { name: "Plans", description: "Subscription plans and their benefits.", prefixes: ["plans"] },
+  { name: "Members", description: "The people the club serves: records, statuses, statistics and export.", prefixes: ["members"] },
+  {
+    name: "Subscriptions",
+    description: "Subscription terms: subscribe, change plan, renew, cancel; enrolment.",
+    prefixes: ["members/[id]/subscriptions", "members/enroll"],
+  },
+  { name: "Staff", description: "Employees, holiday lists and shift types.", prefixes: ["employees", "holiday-lists", "shift-types"] },
+  {
+    name: "Attendance",
+    description: "Clocking in and out, attendance records and correction requests.",
+    prefixes: ["users/me/clock", "users/me/attendance", "employees/[id]/clock", "employees/[id]/attendance", "attendance-requests"],
+  },
+  { name: "Files", description: "Files in the storage buckets: upload, list, download, delete.", prefixes: ["files"] },
+  { name: "Mail", description: "The mail outbox and the email templates.", prefixes: ["mail"] },
+  { name: "Audit", description: "The audit trail.", prefixes: ["audit-logs", "audit"] },
+  { name: "Jobs", description: "Background jobs: list them and run one now.", prefixes: ["jobs"] },
+  { name: "Reference", description: "This document.", prefixes: ["openapi.json"] },
+];
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, " ");
+
+function tagOf(folder: string): string {
+  const match = TAGS.flatMap((tag) => tag.prefixes.filter((prefix) => folder.startsWith(prefix)).map((prefix) => ({ tag, prefix })))
+    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  return match ? match.tag.name : capitalized(folder.split("/")[0] ?? "api");
+}
+
+/** `members/[id]/subscriptions` → `/api/members/{id}/subscriptions`. Catch-all folders have no OpenAPI path. */
+export function openApiPath(folder: string): string {
+  const segments = folder
+    .split("/")
+    .filter((segment) => segment !== "" && !/^\(.*\)$/.test(segment))
+    .map((segment) => {
+      if (/^\[\[?\.\.\./.test(segment)) throw new Error(`app/api/${folder}: a catch-all route has no OpenAPI path; exclude it with a reason.`);
+      return segment.replace(/^\[(.+)\]$/, "{$1}");
+    });
+  return `/api/${segments.join("/")}`;
+}
+
+const pathParametersOf = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+
+function operationIdOf(method: HttpMethod, path: string): string {
+  const words = path
+    .replace(/^\/api\//, "")
+    .split("/")
+    .map((segment) => {
+      const parameter = /^\{(.+)\}$/.exec(segment);
+      return parameter ? `By${capitalized(parameter[1] as string)}` : segment.split(/[-.]/).map(capitalized).join("");
+    });
+  return `${method.toLowerCase()}${words.join("")}`;
+}
+
+const ref = (kind: "schemas" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const problemContent = { "application/problem+json": { schema: ref("schemas", "ProblemDetails") } };
+
+const SUCCESS_DESCRIPTIONS: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted: the request is taken; the outcome is not told (no enumeration).",
+  204: "Done; no body.",
+};
+
+const isPaginated = (query: z.ZodType | undefined) =>
+  query !== undefined && ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
+
+function successResponse(declaration: RouteDeclaration): [string, Record<string, unknown>] {
+  const documented = declaration.response;
+  const status = documented?.status ?? declaration.successStatus ?? 200;
+  const description = documented?.description ?? SUCCESS_DESCRIPTIONS[status] ?? "Success";
+  if (status === 204) return [String(status), { description }];
+  const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
+  const schema = item
+    ? { allOf: [ref("schemas", "Page"), { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } }] }
+    : documented?.schema
+      ? jsonSchemaOf(documented.schema, "output")
+      : isPaginated(declaration.query)
+        ? ref("schemas", "Page")
+        : undefined;
+  const contentType = documented?.contentType ?? "application/json";
+  return [String(status), { description, content: { [contentType]: schema ? { schema } : {} } }];
+}
+
+/** Examples named by code, so the reference lists every code a status can carry. */
+function errorExamples(errors: readonly BusinessError[]): Record<string, { summary: string; value: { code: string; message: string } }> {
+  const examples: Record<string, { summary: string; value: { code: string; message: string } }> = {};
+  for (const error of errors) {
+    let key = error.code;
+    for (let n = 2; key in examples; n += 1) key = `${error.code} (${n})`;
+    examples[key] = { summary: error.message, value: { code: error.code, message: error.message } };
+  }
+  return examples;
+}
+
+const apiErrorContent = (errors: readonly BusinessError[]) => ({
+  "application/json": { schema: ref("schemas", "ApiError"), examples: errorExamples(errors) },
+});
+
+const describeCodes = (errors: readonly BusinessError[]) => [...new Set(errors.map((error) => `\`${error.code}\``))].join(", ");
+
+const UNAUTHENTICATED = [AuthErrors.missingToken, AuthErrors.invalidToken, AuthErrors.tokenRevoked];
+const UNAUTHORIZED = [AuthErrors.forbidden, AuthErrors.passwordChangeRequired];
+
+/** Every answer but the success: the wrapper's own (validation, auth, rate limit, 5xx) and the route's business errors. */
+function errorResponses(declaration: RouteDeclaration, path: string): Record<string, unknown> {
+  const byStatus = new Map<number, BusinessError[]>();
+  for (const error of declaration.errors ?? []) byStatus.set(statusOfError(error), [...(byStatus.get(statusOfError(error)) ?? []), error]);
+  const listed = (status: number) => byStatus.get(status) ?? [];
+  const responses: Record<string, unknown> = {};
+
+  const validates = Boolean(declaration.params || declaration.query || declaration.body);
+  if (listed(400).length > 0) {
+    responses["400"] = {
+      description: `Invalid input (problem details with \`errors\`), or refused by a rule: ${describeCodes(listed(400))}.`,
+      content: { "application/problem+json": { schema: ref("schemas", "ValidationProblem") }, ...apiErrorContent(listed(400)) },
+    };
+  } else if (validates) responses["400"] = ref("responses", "ValidationFailed");
+
+  if (declaration.access || listed(401).length > 0) {
+    const errors = [...(declaration.access ? UNAUTHENTICATED : []), ...listed(401)];
+    responses["401"] =
+      listed(401).length === 0 ? ref("responses", "Unauthenticated") : { description: `Not signed in, or refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
+  }
+  const checksPermission = declaration.access !== undefined && declaration.access !== "authenticated";
+  if (checksPermission || listed(403).length > 0) {
+    const errors = [...(checksPermission ? UNAUTHORIZED : []), ...listed(403)];
+    responses["403"] =
+      listed(403).length === 0 ? ref("responses", "Forbidden") : { description: `Refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
+  }
+  if (listed(404).length > 0) {
+    responses["404"] = { description: `Not found: ${describeCodes(listed(404))}.`, content: apiErrorContent(listed(404)) };
+  } else if (pathParametersOf(path).length > 0) {
+    responses["404"] = { description: "Nothing has that id.", content: { "application/json": { schema: ref("schemas", "ApiError") } } };
+  }
+  if (listed(409).length > 0) {
+    responses["409"] = { description: `Conflict: ${describeCodes(listed(409))}.`, content: apiErrorContent(listed(409)) };
+  }
+  if (declaration.body) responses["413"] = ref("responses", "TooLarge");
+  else if (declaration.rawBody) responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
+  if (declaration.rateLimit || listed(429).length > 0) responses["429"] = ref("responses", "RateLimited");
+  responses["500"] = ref("responses", "InternalError");
+  responses["503"] = ref("responses", "Unavailable");
+  responses["504"] = ref("responses", "Timeout");
+  return responses;
+}
+
+function parametersOf(declaration: RouteDeclaration, path: string): Record<string, unknown>[] {
+  const pathProperties = declaration.params ? objectPropertiesOf(declaration.params, "input").properties : {};
+  const inPath = pathParametersOf(path).map((name) => ({
+    name,
+    in: "path",
+    required: true,
+    schema: pathProperties[name] ?? { type: "string" },
+  }));
+  const query = declaration.query ? objectPropertiesOf(declaration.query, "input") : { properties: {}, required: [] };
+  const inQuery = Object.entries(query.properties).map(([name, schema]) => {
+    const { description, ...rest } = schema;
+    return { name, in: "query", required: query.required.includes(name), ...(description ? { description } : {}), schema: rest };
+  });
+  return [...inPath, ...inQuery];
+}
+
+const RATE_LIMITS = {
+  setup: "`RATE_LIMIT_SETUP_PER_MINUTE` (default 10)",
+  auth: "`RATE_LIMIT_AUTH_PER_MINUTE` (default 20)",
+} as const;
+
+function accessNote(declaration: RouteDeclaration): string {
+  const who =
+    declaration.access === undefined
+      ? "**Access:** public."
+      : declaration.access === "authenticated"
+        ? "**Access:** any signed-in user (bearer token)."
+        : `**Access:** bearer token of a user holding \`${declaration.access}\`.`;
+  const limit = declaration.rateLimit
+    ? ` **Rate limit:** ${RATE_LIMITS[declaration.rateLimit]} requests per client IP per minute (\`${declaration.rateLimit}\`).`
+    : "";
+  return who + limit;
+}
+
+function operationOf(method: HttpMethod, path: string, folder: string, declaration: RouteDeclaration): Operation {
+  const parameters = parametersOf(declaration, path);
+  const [successStatus, success] = successResponse(declaration);
+  return {
+    operationId: operationIdOf(method, path),
+    summary: declaration.summary ?? `${method} ${path}`,
+    description: [declaration.description, accessNote(declaration)].filter(Boolean).join("\n\n"),
+    tags: declaration.tags ? [...declaration.tags] : [tagOf(folder)],
+    ...(declaration.access ? { security: [{ bearerAuth: [] }], "x-permission": declaration.access } : { security: [] }),
+    ...(declaration.rateLimit ? { "x-rate-limit": declaration.rateLimit } : {}),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(declaration.body
+      ? {
+          requestBody: {
+            // A body schema that accepts nothing at all (`.optional()`, `.default({})`) makes the body optional.
+            required: !declaration.body.safeParse(undefined).success,
+            content: { "application/json": { schema: jsonSchemaOf(declaration.body, "input") } },
+          },
+        }
+      : {}),
+    ...(declaration.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            ...(declaration.rawBody.description ? { description: declaration.rawBody.description } : {}),
+            content: Object.fromEntries((declaration.rawBody.contentTypes ?? ["application/octet-stream"]).map((type) => [type, {}])),
+          },
+        }
+      : {}),
+    responses: { [successStatus]: success, ...errorResponses(declaration, path) },
+  };
+}
+
+function components(): OpenApiDocument["components"] {
+  return {
+    securitySchemes: {
+      bearerAuth: {
+        type: "http",
+        scheme: "bearer",
+        bearerFormat: "JWT",
+        description: "The `accessToken` of a login response (POST /api/auth/login); it lives ACCESS_TOKEN_TTL_SECONDS (default 900 s).",
+      },
+    },
+    schemas: {
+      ApiError: jsonSchemaOf(apiErrorShape, "output"),
+      ProblemDetails: jsonSchemaOf(problemDetailsShape, "output"),
+      ValidationProblem: jsonSchemaOf(validationProblemShape, "output"),
+      Page: jsonSchemaOf(anyPageShape, "output"),
+    },
+    responses: {
+      ValidationFailed: {
+        description: "Invalid input: problem details whose `errors` name each field and its messages.",
+        content: { "application/problem+json": { schema: ref("schemas", "ValidationProblem") } },
+      },
+      Unauthenticated: {
+        description: `No valid bearer token: ${describeCodes(UNAUTHENTICATED)}. Only after \`Auth.InvalidToken\` is a refresh worth trying.`,
+        content: apiErrorContent(UNAUTHENTICATED),
+      },
+      Forbidden: {
+        description: `Signed in without the permission, or a temporary password still to change: ${describeCodes(UNAUTHORIZED)}.`,
+        content: apiErrorContent(UNAUTHORIZED),
+      },
+      TooLarge: { description: `The JSON body is over ${MAX_JSON_BODY_BYTES} bytes.`, content: problemContent },
+      RateLimited: {
+        description: "Over the per-client-IP limit for this endpoint (`RateLimit.Exceeded`).",
+        headers: { "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer" } } },
+        content: apiErrorContent([{ code: "RateLimit.Exceeded", kind: "rate_limited", message: "Too many requests. Try again in 42 seconds." }]),
+      },
+      InternalError: { description: "An unexpected failure; the body never holds the exception's message.", content: problemContent },
+      Unavailable: { description: "A dependency (database, cache, storage…) is unavailable.", content: problemContent },
+      Timeout: { description: "A dependency did not answer in time.", content: problemContent },
+    },
+  };
+}
+
+const DESCRIPTION = [
+  "The ClubOps HTTP API: the browser console and the mobile apps use the same endpoints.",
+  "",
+  "Bodies are JSON with camelCase names. Business refusals answer `{code, message}`; invalid input answers RFC 9457 problem",
+  "details with `errors`; unexpected failures answer problem details with a `traceId`. Send a W3C `traceparent` header to join",
+  "your trace. Protected endpoints take `Authorization: Bearer <accessToken>`.",
+  "",
+  "Generated from the zod schemas the handlers validate with (see docs/api.md, API reference).",
+].join("\n");
+
+/**
+ * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
+ * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
+ * missing: describe it through route() or leave its module out with a reason (lib/openapi/routes.ts).
+ */
+export function buildOpenApiDocument(modules: RouteModules, version: string): OpenApiDocument {
+  const paths: OpenApiDocument["paths"] = {};
+  const usedTags = new Set<string>();
+  for (const folder of Object.keys(modules).sort()) {
+    const path = openApiPath(folder);
+    const module = modules[folder] as RouteModule;
+    for (const method of HTTP_METHODS) {
+      const handler = module[method];
+      if (handler === undefined) continue;
+      const declaration = routeDeclaration(handler);
+      if (!declaration) throw new Error(`${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`);
+      const operation = operationOf(method, path, folder, declaration);
+      for (const tag of operation.tags as string[]) usedTags.add(tag);
+      (paths[path] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] = operation;
+    }
+  }
+  const known = TAGS.filter((tag) => usedTags.has(tag.name)).map(({ name, description }) => ({ name, description }));
+  const others = [...usedTags].filter((name) => !TAGS.some((tag) => tag.name === name)).sort().map((name) => ({ name, description: "" }));
+  return {
+    openapi: "3.1.1",
+    info: { title: "ClubOps API", version, description: DESCRIPTION },
+    tags: [...known, ...others],
+    paths,
+    components: components(),
+  };
+}
