@@ -3,6 +3,7 @@
 // authenticates the JWT (deny-list lookup in Redis, roles and permissions from PostgreSQL), resolves the employee and
 // writes the event and its audit row in one transaction.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,6 +22,36 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
+}
+
+// The server and this process share the signing secret, so the same tokens work over HTTP and in-process.
+process.env.AUTH_SECRET = randomBytes(48).toString("base64url");
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "clubops-bench-clock-inprocess-"));
+process.env.LOG_LEVEL = "silent";
+process.env.EMBEDDED_SCHEDULER = "false";
+
+/**
+ * The same requests through the route handlers in this process, without the HTTP server: what the application code
+ * costs on its own, to tell it apart from Next.js's per-request work.
+ */
+async function inProcessRate(tokens: string[], seconds: number): Promise<number> {
+  const { POST: clockIn } = await import("@/app/api/users/me/clock-in/route");
+  const { POST: clockOut } = await import("@/app/api/users/me/clock-out/route");
+  const { call } = await import("@/tests/support/api");
+  const body = { source: "BiometricTerminal" };
+  const deadline = performance.now() + seconds * 1000;
+  let succeeded = 0;
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < deadline) {
+        for (const [handler, path] of [[clockIn, "/api/users/me/clock-in"], [clockOut, "/api/users/me/clock-out"]] as const) {
+          const reply = await call(handler, { path, token, body });
+          if (reply.status === 201) succeeded += 1;
+        }
+      }
+    }),
+  );
+  return succeeded / seconds;
 }
 
 const port = await freePort();
@@ -102,6 +133,8 @@ try {
   });
   const succeeded = result["2xx"];
   const requestsPerSecond = succeeded / DURATION_SECONDS;
+  server.kill("SIGTERM");
+  const inProcess = await inProcessRate(tokens, DURATION_SECONDS);
   writeResults(
     "clock-in",
     [
@@ -110,6 +143,7 @@ try {
       { name: "clock request latency p50", unit: "ms", measured: result.latency.p50 },
       { name: "clock request latency p99", unit: "ms", measured: result.latency.p99 },
       { name: "non-2xx responses and errors", unit: "count", measured: result.non2xx + result.errors + result.timeouts },
+      { name: "same requests through the route handlers in-process (no HTTP server)", unit: "req/s", measured: Math.round(inProcess) },
     ],
     {
       connections: CONNECTIONS,
@@ -125,4 +159,6 @@ try {
   );
 } finally {
   server.kill("SIGTERM");
+  const { stopPlatform } = await import("@/lib/platform/container");
+  await stopPlatform();
 }

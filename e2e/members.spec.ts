@@ -1,37 +1,16 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { adminPage, apiAs, ensureInstalled, signIn, snapshot } from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, notice, signIn, snapshot } from "./support";
 
 // Plans, members, subscriptions and the dashboard, in order on one installation (after console.spec.ts,
 // or set up here when this file runs alone).
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await ensureInstalled(request);
-  await request.dispose();
-});
+test.beforeAll(ensureInstalledBeforeAll);
 
 const ana = { firstName: "Ana", lastName: "García López", email: "ana.garcia@riverside.example", phone: "+34 612 34 56 78" };
 const anaName = `${ana.firstName} ${ana.lastName}`;
 const bruno = { firstName: "Bruno", lastName: "Díaz", email: "bruno@riverside.example" };
-
-const errorSummary = (scope: Page | Locator) => scope.locator(".error-summary[role=alert]");
-const notice = (page: Page) => page.locator(".status-message[role=status]");
-const navigation = (page: Page) => page.getByRole("navigation", { name: "Main" });
-
-/** Holds the API calls matching `url` until the returned function is called, to see a page while it loads. */
-async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 async function openMember(page: Page, name: string) {
   await page.goto("/members");

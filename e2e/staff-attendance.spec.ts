@@ -1,17 +1,13 @@
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { instantOf } from "../lib/platform/calendar";
-import { adminPage, apiAs, ensureInstalled, signIn, snapshot } from "./support";
+import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, notice, signIn, snapshot } from "./support";
 
 // Staff attendance, in order on one installation (after members.spec.ts, or set up here when this file runs
 // alone): holiday lists and employees → an employee clocks in and out → the nightly classification run by
 // hand → a correction request → the manager's queue → the corrected day on the calendars.
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await ensureInstalled(request);
-  await request.dispose();
-});
+test.beforeAll(ensureInstalledBeforeAll);
 
 const CLUB_TIME_ZONE = "Europe/Madrid";
 const eve = {
@@ -25,10 +21,6 @@ const eve = {
 const eveName = `${eve.firstName} ${eve.lastName}`;
 const listName = "Riverside staff";
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
-const errorSummary = (scope: Page | Locator) => scope.locator(".error-summary[role=alert]");
-const notice = (page: Page) => page.locator(".status-message[role=status]");
-const navigation = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 /** The club's calendar date and wall-clock time now: attendance days are Madrid days, whatever the machine's zone. */
 function clubNow() {
@@ -63,19 +55,6 @@ function clubInstant(date: string, time: string): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];
   const [hour, minute] = time.split(":").map(Number) as [number, number];
   return instantOf({ year, month, day, hour, minute, second: 0, millisecond: 0 }, CLUB_TIME_ZONE).toISOString();
-}
-
-/** Holds the API calls matching `url` until the returned function is called, to see a page while it loads. */
-async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
 }
 
 /** The corrected day's length, set when Eve asks for the correction. */

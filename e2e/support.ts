@@ -1,4 +1,13 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from "@playwright/test";
 
 export const admin = {
   firstName: "Ada",
@@ -70,6 +79,13 @@ export async function ensureInstalled(request: APIRequestContext): Promise<void>
   expect((await request.post("/api/setup/superadmin", { data: admin })).ok()).toBe(true);
 }
 
+/** For `test.beforeAll`: a spec that may run on its own sets the installation up first (ensureInstalled). */
+export async function ensureInstalledBeforeAll({ playwright }: Pick<PlaywrightWorkerArgs, "playwright">, testInfo: TestInfo): Promise<void> {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  await ensureInstalled(request);
+  await request.dispose();
+}
+
 /** The signed-in page's API client, for arranging data through the API with the session's bearer token. */
 export async function apiAs(page: Page) {
   const session = await (await page.request.get("/api/auth/session")).json();
@@ -80,4 +96,24 @@ export async function apiAs(page: Page) {
     return response.status() === 204 ? null : response.json();
   };
   return call;
+}
+
+/** A form's or dialog's error summary (forms.tsx), once it shows a failure. */
+export const errorSummary = (scope: Page | Locator) => scope.locator(".error-summary[role=alert]");
+/** The confirmation a list page shows after an action (useListDialogs). */
+export const notice = (page: Page) => page.locator(".status-message[role=status]");
+/** The console's main navigation. */
+export const navigation = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+/** Holds the API calls matching `url` until the returned function is called, to see a page while it loads. */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -116,7 +116,8 @@ export const planPageResponse = pageOf(planResponse);
 const memberStatus = z.enum(MEMBER_STATUSES);
 const billingPeriod = z.enum(["monthly", "quarterly", "annual"]);
 
-export const memberListItemResponse = z.strictObject({
+/** What a member's list row and their detail both say. */
+const memberFields = {
   id: uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -125,6 +126,21 @@ export const memberListItemResponse = z.strictObject({
   phone: z.string().nullable(),
   status: memberStatus,
   joinedOn: calendarDate(),
+};
+
+/** A subscription term's plan, price and state: in a member's current subscription and in every term. */
+const termFields = {
+  billingPeriod,
+  startedAt: instant(),
+  endsAt: instant(),
+  price: money(),
+  currency: z.string(),
+  autoRenew: z.boolean(),
+  status: z.enum(["active", "expired", "canceled"]),
+};
+
+export const memberListItemResponse = z.strictObject({
+  ...memberFields,
   currentPlan: z.strictObject({ id: uuid(), name: z.string(), code: z.string() }).nullable(),
   subscriptionEndsAt: instant().nullable(),
 });
@@ -132,14 +148,7 @@ const memberItemIsExact: SameShape<z.output<typeof memberListItemResponse>, Json
 export const memberPageResponse = pageOf(memberListItemResponse);
 
 export const memberResponse = z.strictObject({
-  id: uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  status: memberStatus,
-  joinedOn: calendarDate(),
+  ...memberFields,
   birthDate: calendarDate().nullable(),
   notes: z.string().nullable(),
   photoFileId: uuid().nullable(),
@@ -150,13 +159,7 @@ export const memberResponse = z.strictObject({
       id: uuid(),
       planId: uuid(),
       planName: z.string(),
-      billingPeriod,
-      startedAt: instant(),
-      endsAt: instant(),
-      price: money(),
-      currency: z.string(),
-      autoRenew: z.boolean(),
-      status: z.enum(["active", "expired", "canceled"]),
+      ...termFields,
     })
     .nullable()
     .meta({ description: "The term in force now, if any." }),
@@ -179,13 +182,7 @@ export const subscriptionResponse = z.strictObject({
   planId: uuid(),
   planName: z.string(),
   planCode: z.string(),
-  billingPeriod,
-  startedAt: instant(),
-  endsAt: instant(),
-  price: money(),
-  currency: z.string(),
-  autoRenew: z.boolean(),
-  status: z.enum(["active", "expired", "canceled"]),
+  ...termFields,
   canceledAt: instant().nullable(),
   previousSubscriptionId: uuid().nullable(),
   prorationCredit: money().nullable(),

@@ -1,10 +1,14 @@
 import "@/tests/support/isolated-env";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Employee as EmployeeRecord } from "@/lib/employees/repository";
+import type { JsonOf } from "@/lib/openapi/shapes";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { auditOutbox, employees } from "@/lib/platform/db/schema";
+import { employees } from "@/lib/platform/db/schema";
+import type { Paginated } from "@/lib/platform/pagination";
 import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { auditEntriesOf } from "@/tests/support/audit";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as me } from "../auth/me/route";
 import { POST as createHolidayList } from "../holiday-lists/route";
@@ -12,17 +16,8 @@ import { POST as createUser } from "../users/route";
 import { GET as getEmployee, PUT as updateEmployee } from "./[id]/route";
 import { GET as listEmployees, POST as createEmployee } from "./route";
 
-type Employee = {
-  id: string;
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isActive: boolean;
-  holidayList: { id: string; name: string } | null;
-  createdAt: string;
-};
-type Page = { items: Employee[]; totalCount: number; pageNumber: number; pageSize: number; totalPages: number };
+type Employee = JsonOf<EmployeeRecord>;
+type Page = Paginated<Employee>;
 
 const unknownId = "00000000-0000-4000-8000-000000000009";
 
@@ -48,8 +43,7 @@ const create = (body: object) => call<Employee>(createEmployee, { path: "/api/em
 const byId = (id: string) => ({ path: `/api/employees/${id}`, params: { id } });
 const update = (id: string, body: object) => call<Employee>(updateEmployee, { ...byId(id), method: "PUT", token, body });
 const list = (query: string) => call<Page>(listEmployees, { path: `/api/employees?${query}`, token });
-const auditOf = (entityId: string) =>
-  running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId)).orderBy(asc(auditOutbox.seq));
+const auditOf = (entityId: string) => auditEntriesOf(running.database, entityId);
 
 beforeAll(async () => {
   running = await platform();

@@ -2,9 +2,11 @@ import "@/tests/support/isolated-env";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { auditOutbox, employees, holidayEntries, holidayLists } from "@/lib/platform/db/schema";
+import { employees, holidayEntries, holidayLists } from "@/lib/platform/db/schema";
 import { call } from "@/tests/support/api";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
+import { auditEntriesOf } from "@/tests/support/audit";
+import { itRefusesBadListQueries } from "@/tests/support/list-queries";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { PUT as updateEmployee } from "../employees/[id]/route";
 import { POST as createEmployee } from "../employees/route";
@@ -52,8 +54,7 @@ const storedEntries = (id: string) =>
     .from(holidayEntries)
     .where(eq(holidayEntries.holidayListId, id))
     .orderBy(asc(holidayEntries.date));
-const auditOf = (entityId: string) =>
-  running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId)).orderBy(asc(auditOutbox.seq));
+const auditOf = (entityId: string) => auditEntriesOf(running.database, entityId);
 
 beforeAll(async () => {
   running = await platform();
@@ -130,13 +131,7 @@ describe("GET /api/holiday-lists", () => {
     await assign(null);
   });
 
-  it.each([
-    ["pageNumber=0", "pageNumber"],
-    ["pageSize=101", "pageSize"],
-    ["orderBy=entryCount", "orderBy"],
-  ])("rejects %s with a validation problem", async (query, field) => {
-    expect(await list(query)).toMatchObject({ status: 400, body: { errors: { [field]: expect.any(Array) } } });
-  });
+  itRefusesBadListQueries(list, "entryCount");
 });
 
 describe("GET, PUT and DELETE /api/holiday-lists/{id}", () => {

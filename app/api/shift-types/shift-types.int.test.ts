@@ -1,24 +1,21 @@
 import "@/tests/support/isolated-env";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShiftType as ShiftTypeRecord } from "@/lib/employees/repository";
+import type { JsonOf } from "@/lib/openapi/shapes";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { auditOutbox, shiftTypes } from "@/lib/platform/db/schema";
+import { shiftTypes } from "@/lib/platform/db/schema";
+import type { Paginated } from "@/lib/platform/pagination";
 import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { auditEntriesOf } from "@/tests/support/audit";
+import { itRefusesBadListQueries } from "@/tests/support/list-queries";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./[id]/route";
 import { GET as listShiftTypes, POST as createShiftType } from "./route";
 
-type ShiftType = {
-  id: string;
-  name: string;
-  shiftStart: string;
-  shiftEnd: string;
-  lateEntryToleranceMinutes: number;
-  earlyExitToleranceMinutes: number;
-  overtimeAfterMinutes: number;
-};
-type Page = { items: ShiftType[]; totalCount: number; pageNumber: number; pageSize: number; totalPages: number };
+type ShiftType = JsonOf<ShiftTypeRecord>;
+type Page = Paginated<ShiftType>;
 
 const unknownId = "00000000-0000-4000-8000-000000000009";
 const morning = {
@@ -39,8 +36,7 @@ const update = (id: string, body: object) => call<ShiftType>(updateShiftType, { 
 const remove = (id: string) => call(deleteShiftType, { ...byId(id), method: "DELETE", token });
 const list = (query: string) => call<Page>(listShiftTypes, { path: `/api/shift-types?${query}`, token });
 const stored = async (id: string) => (await running.database.db.select().from(shiftTypes).where(eq(shiftTypes.id, id)))[0];
-const auditOf = (entityId: string) =>
-  running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId)).orderBy(asc(auditOutbox.seq));
+const auditOf = (entityId: string) => auditEntriesOf(running.database, entityId);
 
 beforeAll(async () => {
   running = await platform();
@@ -102,13 +98,7 @@ describe("GET /api/shift-types", () => {
     expect((await list("search=nigh")).body.items.map((item) => item.name)).toEqual(["Night"]);
   });
 
-  it.each([
-    ["pageNumber=0", "pageNumber"],
-    ["pageSize=101", "pageSize"],
-    ["orderBy=shiftEnd", "orderBy"],
-  ])("rejects %s with a validation problem", async (query, field) => {
-    expect(await list(query)).toMatchObject({ status: 400, body: { errors: { [field]: expect.any(Array) } } });
-  });
+  itRefusesBadListQueries(list, "shiftEnd");
 });
 
 describe("GET, PUT and DELETE /api/shift-types/{id}", () => {

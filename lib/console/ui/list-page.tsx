@@ -129,6 +129,28 @@ export function SortHeader<F extends string>({
 export const ariaSortOf = <F extends string>(sort: Sort<F>, field: F | undefined) =>
   field === sort.field ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
 
+/** A table column: its header, and the field it orders the list by when it can. */
+export type Column<F extends string> = { label: string; field?: F };
+
+/**
+ * A table's headers, where the columns with a field order the list (a SortHeader each), with each column's
+ * aria-sort: spread into a table's props (`{...sortableHeaders(COLUMNS, sort, setSort)}`).
+ */
+export function sortableHeaders<F extends string>(columns: readonly Column<F>[], sort: Sort<F>, onSort: (sort: Sort<F>) => void) {
+  return {
+    headers: columns.map((column) =>
+      column.field ? (
+        <SortHeader field={column.field} sort={sort} onSort={onSort}>
+          {column.label}
+        </SortHeader>
+      ) : (
+        column.label
+      ),
+    ),
+    sortOf: (index: number) => ariaSortOf(sort, columns[index]?.field),
+  };
+}
+
 /**
  * The dialogs of a list page: which one is open, and after a change succeeds, closing it, saying
  * what happened and reloading the lists the change touched.

@@ -63,7 +63,7 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
         <>
           <div className={styles.toolbar} role="search">
             <SearchField id="api-search" placeholder="Path, summary or permission, e.g. members:read" value={searchText} onChange={setSearchText} />
-            <p className="muted" aria-live="polite">
+            <p className={`muted ${styles.count}`} aria-live="polite">
               {count} {count === 1 ? "endpoint" : "endpoints"}
             </p>
           </div>

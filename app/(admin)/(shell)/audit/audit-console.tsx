@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
 import { ApiError, useConsoleApi } from "@/lib/console/api-client";
 import type { AuditLogQuery, AuditLogRow } from "@/lib/console/club-api";
-import { formatDateTime, type StatusLook } from "@/lib/console/format";
+import { formatDateTime, formatDay, type StatusLook } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import { ConsoleForm, formFailureOf, SelectField, TextField, textOf } from "@/lib/console/ui/forms";
 import { PagedTable, PageHeader, usePageNumber } from "@/lib/console/ui/list-page";
@@ -12,11 +12,12 @@ import styles from "./audit.module.css";
 
 type Severity = AuditLogRow["severity"];
 
+/** Warning and worse: a tinted row with a coloured edge, and a badge that stands out on the tint. */
 const SEVERITIES: Readonly<Record<Severity, StatusLook & { row?: string }>> = {
   Info: { label: "Info", badge: "badge-neutral" },
-  Warning: { label: "Warning", badge: "badge-pending", row: styles.rowWarning },
-  Error: { label: "Error", badge: "badge-blocked", row: styles.rowError },
-  Critical: { label: "Critical", badge: "badge-blocked", row: styles.rowCritical },
+  Warning: { label: "Warning", badge: `badge-pending ${styles.badgeOnTint}`, row: styles.rowWarning },
+  Error: { label: "Error", badge: `badge-blocked ${styles.badgeOnTint}`, row: styles.rowError },
+  Critical: { label: "Critical", badge: `badge-blocked ${styles.badgeCritical}`, row: styles.rowCritical },
 };
 
 const SEVERITY_FILTERS = [
@@ -116,12 +117,38 @@ function FilterForm({
   );
 }
 
+const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: "medium" });
+
+/** When an entry happened, in the browser's time zone like the filters: the day, then the time to the second. */
+function When({ occurredAt }: { occurredAt: string }) {
+  return (
+    <time dateTime={occurredAt} className={styles.when}>
+      {formatDay(occurredAt)}
+      <span className="cell-secondary">{timeOfDay.format(new Date(occurredAt))}</span>
+    </time>
+  );
+}
+
+/** An action's name, which may break after its dots and underscores when the column is narrow, never inside a word. */
+function ActionName({ action }: { action: string }) {
+  return (
+    <span className={styles.action}>
+      {action.split(/(?<=[._])/).map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function Actor({ entry, onFilter }: { entry: AuditLogRow; onFilter: () => void }) {
   if (entry.actorId === null) return <span className="muted">System</span>;
   return (
     <>
       <div className="cell-primary">{entry.actor ? entry.actor.name : <code>{entry.actorId}</code>}</div>
-      {entry.actor && <div className="cell-secondary">{entry.actor.email}</div>}
+      {entry.actor && <div className={`cell-secondary ${styles.email}`}>{entry.actor.email}</div>}
       <button type="button" className="link-button cell-secondary" onClick={onFilter}>
         Only this actor
       </button>
@@ -131,10 +158,11 @@ function Actor({ entry, onFilter }: { entry: AuditLogRow; onFilter: () => void }
 
 function EntryDetails({ entry, columns }: { entry: AuditLogRow; columns: number }) {
   return (
-    <tr className={styles.details}>
+    <tr className={`${styles.details} ${SEVERITIES[entry.severity].row ?? ""}`}>
       <td colSpan={columns}>
         <p className={styles.detailsMeta}>
-          Entry {entry.id}
+          Entry {entry.id} · {entry.entity}
+          {entry.entityId && <> {entry.entityId}</>}
           {entry.traceId && <> · trace {entry.traceId}</>}
         </p>
         <pre aria-label={`Data of ${entry.action}`}>{JSON.stringify(entry.data, null, 2)}</pre>
@@ -143,7 +171,17 @@ function EntryDetails({ entry, columns }: { entry: AuditLogRow; columns: number 
   );
 }
 
-const HEADERS = ["When", "Severity", "Action", "Actor", "Entity", "Data"] as const;
+// The toggle comes first, where it stays in view however wide the other columns are.
+const HEADERS = [
+  <span key="data" className="visually-hidden">
+    Data
+  </span>,
+  "When",
+  "Severity",
+  "Action",
+  "Actor",
+  "Entity",
+];
 
 /** The audit trail: filters, newest first, Warning and worse highlighted, each entry's data a click away. */
 export function AuditConsole() {
@@ -179,63 +217,70 @@ export function AuditConsole() {
       </section>
 
       {!refused && (
-        <PagedTable
-          label="Audit entries"
-          noun={{ one: "entry", other: "entries" }}
-          query={entries}
-          onPage={setPageNumber}
-          headers={HEADERS}
-          empty={
-            <EmptyState title={filtered ? "No entries match" : "No entries yet"}>
-              {filtered ? <p>Widen the time range or clear a filter.</p> : <p>Entries appear here within a minute of each change.</p>}
-            </EmptyState>
-          }
-          row={(entry) => {
-            const look = SEVERITIES[entry.severity];
-            const open = expanded.has(entry.id);
-            return (
-              <Fragment key={entry.id}>
-                <tr className={look.row} data-severity={entry.severity}>
-                  <td className="cell-nowrap">
-                    <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>
-                  </td>
-                  <td>
-                    <StatusBadge look={look} />
-                  </td>
-                  <td>
-                    <span className={styles.action}>{entry.action}</span>
-                  </td>
-                  <td>
-                    <Actor entry={entry} onFilter={() => narrow({ actorId: entry.actorId ?? "" })} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="link-button"
-                      title="Only this entity"
-                      onClick={() => narrow({ entity: entry.entity, entityId: entry.entityId ?? "" })}
-                    >
-                      {entry.entity}
-                    </button>
-                    {entry.entityId && <div className="cell-secondary">{entry.entityId}</div>}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-expanded={open}
-                      aria-label={`${open ? "Hide" : "Show"} the data of ${entry.action} at ${formatDateTime(entry.occurredAt)}`}
-                      onClick={() => toggle(entry.id)}
-                    >
-                      {open ? "Hide" : "Show"}
-                    </button>
-                  </td>
-                </tr>
-                {open && <EntryDetails entry={entry} columns={HEADERS.length} />}
-              </Fragment>
-            );
-          }}
-        />
+        <div className={styles.entries}>
+          <PagedTable
+            label="Audit entries"
+            noun={{ one: "entry", other: "entries" }}
+            query={entries}
+            onPage={setPageNumber}
+            headers={HEADERS}
+            empty={
+              <EmptyState title={filtered ? "No entries match" : "No entries yet"}>
+                {filtered ? <p>Widen the time range or clear a filter.</p> : <p>Entries appear here within a minute of each change.</p>}
+              </EmptyState>
+            }
+            row={(entry) => {
+              const look = SEVERITIES[entry.severity];
+              const open = expanded.has(entry.id);
+              return (
+                <Fragment key={entry.id}>
+                  <tr className={look.row} data-severity={entry.severity}>
+                    <td className={styles.toggleCell}>
+                      <button
+                        type="button"
+                        className={styles.toggle}
+                        aria-expanded={open}
+                        aria-label={`${open ? "Hide" : "Show"} the data of ${entry.action} at ${formatDateTime(entry.occurredAt)}`}
+                        title={open ? "Hide the data" : "Show the data"}
+                        onClick={() => toggle(entry.id)}
+                      >
+                        <span aria-hidden="true">▸</span>
+                      </button>
+                    </td>
+                    <td className="cell-nowrap">
+                      <When occurredAt={entry.occurredAt} />
+                    </td>
+                    <td>
+                      <StatusBadge look={look} />
+                    </td>
+                    <td>
+                      <ActionName action={entry.action} />
+                    </td>
+                    <td>
+                      <Actor entry={entry} onFilter={() => narrow({ actorId: entry.actorId ?? "" })} />
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button"
+                        title="Only this entity"
+                        onClick={() => narrow({ entity: entry.entity, entityId: entry.entityId ?? "" })}
+                      >
+                        {entry.entity}
+                      </button>
+                      {entry.entityId && (
+                        <div className={`cell-secondary ${styles.entityId}`} title={entry.entityId}>
+                          {entry.entityId}
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                  {open && <EntryDetails entry={entry} columns={HEADERS.length} />}
+                </Fragment>
+              );
+            }}
+          />
+        </div>
       )}
     </>
   );

@@ -7,14 +7,14 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import { formatDay } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import {
-  ariaSortOf,
   FilterSelect,
   PagedTable,
   PageHeader,
   SearchField,
-  SortHeader,
+  sortableHeaders,
   useDebounced,
   usePageNumber,
+  type Column,
   type Sort,
 } from "@/lib/console/ui/list-page";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
@@ -33,7 +33,7 @@ export const EMPLOYMENT_STATUSES = {
   inactive: { label: "Inactive", badge: "badge-inactive" },
 };
 
-const COLUMNS: readonly { label: string; field?: OrderField }[] = [
+const COLUMNS: readonly Column<OrderField>[] = [
   { label: "Name", field: "name" },
   { label: "Email", field: "email" },
   { label: "Holiday list" },
@@ -77,16 +77,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         noun={{ one: "employee", other: "employees" }}
         query={employees}
         onPage={setPageNumber}
-        headers={COLUMNS.map((column) =>
-          column.field ? (
-            <SortHeader field={column.field} sort={sort} onSort={setSort}>
-              {column.label}
-            </SortHeader>
-          ) : (
-            column.label
-          ),
-        )}
-        sortOf={(index) => ariaSortOf(sort, COLUMNS[index]?.field)}
+        {...sortableHeaders(COLUMNS, sort, setSort)}
         empty={
           <EmptyState title={filtered ? "No employees match" : "No employees yet"}>
             <p>{filtered ? "Try another search or status." : "Add the club's staff from their user accounts; they can then clock in."}</p>

@@ -9,14 +9,14 @@ import { useCsvDownload } from "@/lib/console/csv-download";
 import { formatCalendarDate, formatDay, MEMBER_STATUS_VALUES, MEMBER_STATUSES } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import {
-  ariaSortOf,
   FilterSelect,
   PagedTable,
   PageHeader,
   SearchField,
-  SortHeader,
+  sortableHeaders,
   useDebounced,
   usePageNumber,
+  type Column,
   type Sort,
 } from "@/lib/console/ui/list-page";
 import type { MemberListQuery } from "@/lib/members/schemas";
@@ -31,7 +31,7 @@ const STATUS_FILTERS: readonly { value: MemberStatus | ""; label: string }[] = [
 ];
 
 /** The table's columns; those with a field order the list. */
-const COLUMNS: readonly { label: string; field?: OrderField }[] = [
+const COLUMNS: readonly Column<OrderField>[] = [
   { label: "Name", field: "lastName" },
   { label: "Email", field: "email" },
   { label: "Status", field: "status" },
@@ -97,16 +97,7 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         noun={{ one: "member", other: "members" }}
         query={members}
         onPage={setPageNumber}
-        headers={COLUMNS.map((column) =>
-          column.field ? (
-            <SortHeader field={column.field} sort={sort} onSort={setSort}>
-              {column.label}
-            </SortHeader>
-          ) : (
-            column.label
-          ),
-        )}
-        sortOf={(index) => ariaSortOf(sort, COLUMNS[index]?.field)}
+        {...sortableHeaders(COLUMNS, sort, setSort)}
         empty={
           <EmptyState title={filtered ? "No members match" : "No members yet"}>
             <p>{filtered ? "Try another search or status." : "Enroll the first member, or add one and subscribe them later."}</p>

@@ -7,7 +7,16 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import type { AttendanceRequest, RequestStatus } from "@/lib/console/club-api";
 import { formatClubDateTime, formatLongDate, REQUEST_STATUS_VALUES, REQUEST_STATUSES } from "@/lib/console/ui/attendance-format";
 import { EmptyState } from "@/lib/console/ui/feedback";
-import { ariaSortOf, FilterSelect, PagedTable, PageHeader, SortHeader, useListDialogs, usePageNumber, type Sort } from "@/lib/console/ui/list-page";
+import {
+  FilterSelect,
+  PagedTable,
+  PageHeader,
+  sortableHeaders,
+  useListDialogs,
+  usePageNumber,
+  type Column,
+  type Sort,
+} from "@/lib/console/ui/list-page";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
 
@@ -19,7 +28,7 @@ const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: "", label: "All requests" },
 ];
 
-const COLUMNS: readonly { label: string; field?: OrderField }[] = [
+const COLUMNS: readonly Column<OrderField>[] = [
   { label: "Employee" },
   { label: "Day", field: "date" },
   { label: "Reason" },
@@ -101,6 +110,7 @@ export function RequestsQueue({ canListEmployees, timeZone }: { canListEmployees
     enabled: !rangeBackwards,
   });
   const filtered = status !== "Open" || employeeId !== "" || from !== "" || to !== "";
+  const sortable = sortableHeaders(COLUMNS, sort, setSort);
 
   return (
     <>
@@ -138,20 +148,12 @@ export function RequestsQueue({ canListEmployees, timeZone }: { canListEmployees
           query={requests}
           onPage={setPageNumber}
           headers={[
-            ...COLUMNS.map((column) =>
-              column.field ? (
-                <SortHeader field={column.field} sort={sort} onSort={setSort}>
-                  {column.label}
-                </SortHeader>
-              ) : (
-                column.label
-              ),
-            ),
+            ...sortable.headers,
             <span key="actions" className="visually-hidden">
               Actions
             </span>,
           ]}
-          sortOf={(index) => ariaSortOf(sort, COLUMNS[index]?.field)}
+          sortOf={sortable.sortOf}
           empty={
             <EmptyState title={filtered ? "No requests match" : "No open requests"}>
               <p>{filtered ? "Try another status, employee or range." : "Nothing is waiting for a decision. New requests appear here."}</p>

@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
+import { useConsoleApi } from "@/lib/console/api-client";
 import type { EmployeeRow } from "@/lib/console/club-api";
 import { formatDay } from "@/lib/console/format";
 import { AttendanceCalendar } from "@/lib/console/ui/attendance-calendar";
 import { formatClubDateTime } from "@/lib/console/ui/attendance-format";
 import { ClockCard } from "@/lib/console/ui/clock-card";
-import { LoadError, SkeletonCard, StatusBadge } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/lib/console/ui/detail-page";
+import { StatusBadge } from "@/lib/console/ui/feedback";
 import { PageHeader, useListDialogs } from "@/lib/console/ui/list-page";
 import { EmploymentDialog, employeeName } from "../employee-dialogs";
 import { EMPLOYMENT_STATUSES } from "../employees-console";
@@ -17,26 +17,7 @@ import { EMPLOYMENT_STATUSES } from "../employees-console";
 /** What the user may do here (the page reads it from their permissions). */
 export type EmployeeActions = { edit: boolean; readAttendance: boolean; clockIn: boolean; clockOut: boolean };
 
-function BackLink() {
-  return (
-    <p className="breadcrumb">
-      <Link href="/employees">← Employees</Link>
-    </p>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <>
-      <BackLink />
-      <div className="skeleton-title" aria-hidden="true" />
-      <div className="detail-grid">
-        <SkeletonCard label="Loading the employee…" lines={5} />
-        <SkeletonCard label="Loading the clock…" lines={4} />
-      </div>
-    </>
-  );
-}
+const EMPLOYEES: ParentList = { href: "/employees", label: "Employees" };
 
 function EmploymentCard({ employee, timeZone }: { employee: EmployeeRow; timeZone: string }) {
   return (
@@ -94,28 +75,32 @@ export function EmployeeDetail({ employeeId, allowed, timeZone }: { employeeId: 
   // Deactivating stops the clock, and a list change moves the holiday lists' employee counts.
   const dialogs = useListDialogs<OpenDialog>([["employees"], ["attendance", "employee", employeeId], ["holiday-lists"]]);
 
-  if (employee.isPending) return <DetailSkeleton />;
-  if (employee.isError) {
-    const gone = employee.error instanceof ApiError && employee.error.status === 404;
+  if (employee.isPending) {
     return (
-      <>
-        <BackLink />
-        <h1 className="page-title">Employee</h1>
-        {gone ? (
-          <div className="card empty-state" role="note">
-            <p className="empty-state-title">This employee does not exist.</p>
-            <Link href="/employees">Back to the employees</Link>
-          </div>
-        ) : (
-          <LoadError message={formFailureOf(employee.error).message} onRetry={() => void employee.refetch()} />
-        )}
-      </>
+      <DetailSkeleton
+        back={EMPLOYEES}
+        cards={[
+          { label: "Loading the employee…", lines: 5 },
+          { label: "Loading the clock…", lines: 4 },
+        ]}
+      />
+    );
+  }
+  if (employee.isError) {
+    return (
+      <DetailLoadFailure
+        back={EMPLOYEES}
+        title="Employee"
+        goneMessage="This employee does not exist."
+        error={employee.error}
+        onRetry={() => void employee.refetch()}
+      />
     );
   }
   const record = employee.data;
   return (
     <>
-      <BackLink />
+      <BackLink to={EMPLOYEES} />
       <PageHeader
         title={employeeName(record)}
         lead={

@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
+import { useConsoleApi } from "@/lib/console/api-client";
 import type { MailRecord } from "@/lib/console/club-api";
 import { formatDateTime } from "@/lib/console/format";
-import { EmptyState, LoadError, SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
+import { BackLink, DetailLoadFailure, type ParentList } from "@/lib/console/ui/detail-page";
+import { SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
 import { EmailFrame } from "../email-frame";
 import { attemptsText, MAIL_STATUSES } from "../mail-format";
@@ -14,13 +14,7 @@ import { useRetryMail } from "../mail-outbox";
 import { MailTabs } from "../mail-tabs";
 import styles from "../mail.module.css";
 
-function BackLink() {
-  return (
-    <p className="breadcrumb">
-      <Link href="/mail">← Outbox</Link>
-    </p>
-  );
-}
+const OUTBOX: ParentList = { href: "/mail", label: "Outbox" };
 
 /** Where the HTML below comes from, in words (docs/api.md, Mail). */
 const SOURCE_NOTES: Readonly<Record<NonNullable<MailRecord["htmlSource"]>, string | null>> = {
@@ -78,24 +72,22 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
   });
 
   if (mail.error) {
-    const gone = mail.error instanceof ApiError && (mail.error.status === 404 || mail.error.status === 400);
+    // A malformed id (400) is no mail's either.
     return (
-      <>
-        <BackLink />
-        {gone ? (
-          <EmptyState title="No such mail">
-            <p>It may have been removed, or the address is wrong.</p>
-          </EmptyState>
-        ) : (
-          <LoadError message={formFailureOf(mail.error).message} onRetry={() => void mail.refetch()} />
-        )}
-      </>
+      <DetailLoadFailure
+        back={OUTBOX}
+        title="Mail"
+        goneMessage="No such mail: it may have been removed, or the address is wrong."
+        goneStatuses={[404, 400]}
+        error={mail.error}
+        onRetry={() => void mail.refetch()}
+      />
     );
   }
   if (!mail.data) {
     return (
       <>
-        <BackLink />
+        <BackLink to={OUTBOX} />
         <div className="skeleton-title" aria-hidden="true" />
         <SkeletonCard label="Loading the mail…" lines={6} />
       </>
@@ -106,7 +98,7 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
   const sourceNote = record.htmlSource ? SOURCE_NOTES[record.htmlSource] : null;
   return (
     <>
-      <BackLink />
+      <BackLink to={OUTBOX} />
       <div className="page-header">
         <div>
           <h1 className="page-title">{record.subject ?? `Mail to ${record.to}`}</h1>

@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
+import { useConsoleApi } from "@/lib/console/api-client";
 import type { MemberRecord, SubscriptionRow } from "@/lib/console/club-api";
 import {
   BILLING_PERIODS,
@@ -14,8 +13,8 @@ import {
   SUBSCRIPTION_STATUSES,
   type StatusLook,
 } from "@/lib/console/format";
-import { EmptyState, LoadError, SkeletonCard, StatusBadge } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/lib/console/ui/detail-page";
+import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import { PageHeader, QueryTable, useListDialogs, type ListQuery } from "@/lib/console/ui/list-page";
 import { MemberDialog } from "../member-form";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
@@ -44,26 +43,7 @@ const UPCOMING: StatusLook = { label: "Upcoming", badge: "badge-neutral" };
 const termLook = (term: SubscriptionRow) =>
   term.status === "active" && Date.parse(term.startedAt) > Date.now() ? UPCOMING : SUBSCRIPTION_STATUSES[term.status];
 
-function BackLink() {
-  return (
-    <p className="breadcrumb">
-      <Link href="/members">← Members</Link>
-    </p>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <>
-      <BackLink />
-      <div className="skeleton-title" aria-hidden="true" />
-      <div className="detail-grid">
-        <SkeletonCard label="Loading the member…" lines={5} />
-        <SkeletonCard label="Loading the subscription…" lines={4} />
-      </div>
-    </>
-  );
-}
+const MEMBERS: ParentList = { href: "/members", label: "Members" };
 
 function ProfileCard({ member }: { member: MemberRecord }) {
   return (
@@ -221,28 +201,32 @@ export function MemberDetail({ memberId, allowed }: { memberId: string; allowed:
   const dialogs = useListDialogs<OpenDialog>([["members"], ["subscriptions", memberId], ["plans"]]);
   const { dialog, close, done } = dialogs;
 
-  if (member.isPending) return <DetailSkeleton />;
-  if (member.isError) {
-    const gone = member.error instanceof ApiError && member.error.status === 404;
+  if (member.isPending) {
     return (
-      <>
-        <BackLink />
-        <h1 className="page-title">Member</h1>
-        {gone ? (
-          <div className="card empty-state" role="note">
-            <p className="empty-state-title">This member does not exist, or has been deleted.</p>
-            <Link href="/members">Back to the members</Link>
-          </div>
-        ) : (
-          <LoadError message={formFailureOf(member.error).message} onRetry={() => void member.refetch()} />
-        )}
-      </>
+      <DetailSkeleton
+        back={MEMBERS}
+        cards={[
+          { label: "Loading the member…", lines: 5 },
+          { label: "Loading the subscription…", lines: 4 },
+        ]}
+      />
+    );
+  }
+  if (member.isError) {
+    return (
+      <DetailLoadFailure
+        back={MEMBERS}
+        title="Member"
+        goneMessage="This member does not exist, or has been deleted."
+        error={member.error}
+        onRetry={() => void member.refetch()}
+      />
     );
   }
   const record = member.data;
   return (
     <>
-      <BackLink />
+      <BackLink to={MEMBERS} />
       <PageHeader
         title={record.fullName}
         lead={

@@ -1,0 +1,229 @@
+import { expect, test, type Page } from "@playwright/test";
+import { admin, adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, snapshot } from "./support";
+
+// The operator's pages: the mail outbox and templates, the audit log and the API reference (after members.spec.ts
+// on the same installation, or set up here when this file runs alone). Each test makes the data it looks at.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(ensureInstalledBeforeAll);
+
+const CLUB = "Riverside Rowing Club";
+const olivia = { firstName: "Olivia", lastName: "Outbox", email: "olivia.outbox@riverside.example" };
+const shiftName = "Regatta night shift";
+
+const mailTabs = (page: Page) => page.getByRole("navigation", { name: "Mail" });
+
+/** The outbox row of the mail of `template` to `to`. */
+const mailRow = (page: Page, to: string, template: string) =>
+  page.getByRole("region", { name: "Mail outbox" }).getByRole("row").filter({ hasText: to }).filter({ hasText: template });
+
+/** Reloads the page until `check` passes: mail is delivered, and audit entries forwarded, in the background. */
+async function eventually(page: Page, check: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 30_000, intervals: [500, 1_000, 2_000] });
+}
+
+test("mail: the outbox lists a welcome and a password reset, each opened in a sandboxed frame", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  // A welcome mail (enrollment) and a password reset (a one-time link, shown redacted).
+  const plan = await api("POST", "/api/plans", { name: "Outbox test", code: "OUTBOX", monthlyPrice: "15.00" });
+  await api("POST", "/api/members/enroll", { member: olivia, subscription: { planId: plan.id, billingPeriod: "monthly" } });
+  expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
+
+  await navigation(page).getByRole("link", { name: "Mail" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mail" })).toBeVisible();
+  await expect(mailTabs(page).getByRole("link", { name: "Outbox" })).toHaveAttribute("aria-current", "page");
+  const welcome = mailRow(page, olivia.email, "welcome");
+  const reset = mailRow(page, admin.email, "password-reset");
+  await eventually(page, async () => {
+    await expect(welcome).toContainText("Sent");
+    await expect(reset).toContainText("Sent");
+  });
+  await expect(welcome).toContainText(`Welcome to ${CLUB}`);
+  await expect(welcome).toContainText("1 attempt");
+  await snapshot(page, "mail-outbox");
+
+  // Search by recipient, then a status nothing has.
+  await page.getByLabel("Search").fill("olivia.outbox");
+  await expect(page.getByRole("region", { name: "Mail outbox" }).getByRole("row")).toHaveCount(2);
+  await expect(welcome).toBeVisible();
+  await page.getByLabel("Status").selectOption("failed");
+  await expect(page.getByText("No mail matches")).toBeVisible();
+  await snapshot(page, "mail-outbox-no-match");
+  await page.getByLabel("Status").selectOption("sent");
+  await welcome.getByRole("link", { name: `View the mail to ${olivia.email}` }).click();
+
+  await expect(page).toHaveURL(/\/mail\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome to ${CLUB}` })).toBeVisible();
+  const message = page.getByRole("region", { name: "Message" });
+  await expect(message).toContainText(olivia.email);
+  await expect(message).toContainText("Sent");
+  const frame = page.locator("iframe");
+  await expect(frame).toHaveAttribute("sandbox", "");
+  const email = page.frameLocator("iframe");
+  await expect(email.getByText(`Welcome, ${olivia.firstName}!`)).toBeVisible();
+  await expect(email.getByRole("cell", { name: "Outbox test" })).toBeVisible();
+  await snapshot(page, "mail-detail-welcome");
+
+  // The reset mail's link is not a working one: the outbox shows it with its token redacted.
+  await page.getByRole("link", { name: "← Outbox" }).click();
+  await page.getByLabel("Search").fill(admin.email);
+  await reset.getByRole("link", { name: `View the mail to ${admin.email}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Reset your ${CLUB} password` })).toBeVisible();
+  await expect(page.getByText("It is shown rendered again with the link's token replaced")).toBeVisible();
+  const resetLink = page.frameLocator("iframe").getByRole("link", { name: "Reset password" });
+  await expect(resetLink).toHaveAttribute("href", /redacted/);
+  await snapshot(page, "mail-detail-redacted");
+
+  // An address that is no mail's.
+  await page.goto("/mail/00000000-0000-4000-8000-000000000009");
+  await expect(page.getByText("No such mail")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the outbox" })).toHaveAttribute("href", "/mail");
+  await snapshot(page, "mail-detail-missing");
+});
+
+test("mail: every template previewed with its sample data", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const { items: expected } = (await (await apiAs(page))("GET", "/api/mail/templates")) as {
+    items: { name: string; sampleProps: { clubName: string } }[];
+  };
+  expect(expected.map((template) => template.name)).toEqual(
+    expect.arrayContaining(["welcome", "password-reset", "email-verification", "renewal-reminder", "renewal-confirmation"]),
+  );
+
+  const releasePreview = await holdRequests(page, /\/api\/mail\/templates\/[a-z-]+\/preview$/);
+  await page.goto("/mail/templates");
+  await expect(mailTabs(page).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
+  const templates = page.getByRole("list", { name: "Email templates" }).getByRole("button");
+  await expect(templates).toHaveCount(expected.length);
+  await expect(page.getByRole("status", { name: /^Rendering / })).toBeVisible();
+  await snapshot(page, "mail-templates-loading");
+  releasePreview();
+
+  for (const template of expected) {
+    const button = templates.filter({ has: page.getByText(template.name, { exact: true }) });
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("region", { name: `Preview of ${template.name}` })).toContainText("Subject:");
+    // Rendered with the sample data: its club name is in every template's layout.
+    await expect(page.frameLocator(`iframe[title^="Preview of ${template.name}:"]`).locator("body")).toContainText(template.sampleProps.clubName);
+    await snapshot(page, `mail-template-${template.name}`);
+  }
+  await page.locator("summary", { hasText: "Sample data" }).click();
+  await expect(page.locator("details pre")).toContainText(`"clubName": "${expected.at(-1)!.sampleProps.clubName}"`);
+  await snapshot(page, "mail-template-sample-data");
+});
+
+test("audit log: Warning rows stand out, filters narrow, an entry's data opens", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  // A Warning entry: deleting a shift type (docs/api.md, Employees … Errors and audit entries).
+  const shift = await api("POST", "/api/shift-types", { name: shiftName, shiftStart: "20:00", shiftEnd: "23:30" });
+  await api("DELETE", `/api/shift-types/${shift.id}`);
+  // The forwarder runs every minute; run it now rather than wait.
+  await api("POST", "/api/jobs/forward-audit-log/run");
+
+  const releaseEntries = await holdRequests(page, /\/api\/audit-logs\?/);
+  await navigation(page).getByRole("link", { name: "Audit log" }).click();
+  const entries = page.getByRole("region", { name: "Audit entries" });
+  await expect(entries.locator(".skeleton-row").first()).toBeAttached();
+  await snapshot(page, "audit-loading");
+  releaseEntries();
+
+  const deleted = entries.getByRole("row").filter({ hasText: "personnel.shift_type_deleted" });
+  await expect(deleted).toHaveAttribute("data-severity", "Warning");
+  await expect(deleted.getByText("Warning", { exact: true })).toBeVisible();
+  // Tinted: the row's cells have a background, unlike an Info row's.
+  const background = (row: typeof deleted) => row.locator("td").first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  const info = entries.locator("tr[data-severity=Info]").first();
+  expect(await background(deleted)).not.toBe(await background(info));
+  await expect(entries.getByRole("row").filter({ hasText: "personnel.shift_type_created" })).toHaveAttribute("data-severity", "Info");
+  await snapshot(page, "audit-log");
+
+  // The entry's data, formatted.
+  await deleted.getByRole("button", { name: /^Show the data of personnel\.shift_type_deleted/ }).click();
+  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toContainText(`"name": "${shiftName}"`);
+  await expect(entries).toContainText(/Entry [0-9a-f-]{36}/);
+  await snapshot(page, "audit-entry-data");
+  await deleted.getByRole("button", { name: /^Hide the data/ }).click();
+  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toHaveCount(0);
+
+  // Severity: only Warning and worse.
+  await page.getByLabel("Severity").selectOption({ label: "Warning and worse" });
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(entries.locator("tr[data-severity=Info]")).toHaveCount(0);
+  await expect(deleted).toBeVisible();
+  await snapshot(page, "audit-warnings");
+
+  // An action prefix, then the row's entity narrows to that one shift type.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByLabel("Action").fill("personnel.");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(entries.getByRole("row").filter({ hasText: "auth.login" })).toHaveCount(0);
+  await expect(deleted).toBeVisible();
+  await deleted.getByRole("button", { name: "shift_type", exact: true }).click();
+  await expect(page.getByLabel("Entity id")).toHaveValue(shift.id);
+  await expect(entries.locator("tbody tr")).toHaveCount(2);
+  await snapshot(page, "audit-entity");
+
+  // Only the acting user: the super-administrator's own entries.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await deleted.getByRole("button", { name: "Only this actor" }).click();
+  await expect(page.getByLabel("Actor id")).not.toHaveValue("");
+  await expect(entries.getByText("System", { exact: true })).toHaveCount(0);
+
+  // A range that ends before it starts: the API's message lands on the field.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByLabel("From").fill("2030-01-02T00:00:00");
+  await page.getByLabel("Until").fill("2030-01-01T00:00:00");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(errorSummary(page)).toBeVisible();
+  await expect(page.getByLabel("Until")).toHaveAttribute("aria-invalid", "true");
+  await snapshot(page, "audit-filter-refused");
+
+  // Nothing matches.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await page.getByLabel("Action").fill("nothing.matches");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("No entries match")).toBeVisible();
+  await snapshot(page, "audit-no-match");
+});
+
+test("API reference: groups from /api/openapi.json, an operation expanded, Try it on GET /api/plans", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await navigation(page).getByRole("link", { name: "API reference" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  const groups = page.getByRole("navigation", { name: "Endpoint groups" }).getByRole("link");
+  await expect(groups.first()).toBeVisible();
+  expect(await groups.count()).toBeGreaterThan(5);
+  const plans = page.getByRole("region", { name: "Plans" });
+  await expect(plans).toBeVisible();
+  await snapshot(page, "api-reference");
+
+  const listPlans = plans
+    .locator("details")
+    .filter({ has: page.locator("summary > span", { hasText: /^get$/ }) })
+    .filter({ has: page.locator("summary > span", { hasText: /^\/api\/plans$/ }) });
+  await listPlans.locator("summary").click();
+  await expect(listPlans.getByRole("heading", { name: "Parameters" })).toBeVisible();
+  await expect(listPlans.getByRole("heading", { name: "Responses" })).toBeVisible();
+  const tryIt = listPlans.getByRole("form", { name: "Try GET /api/plans" });
+  await tryIt.getByLabel(/^pageSize/).fill("5");
+  await tryIt.getByRole("button", { name: "Send GET" }).click();
+  await expect(tryIt).toContainText("200 OK");
+  await expect(tryIt.locator("pre")).toContainText('"items"');
+  await expect(tryIt.locator("pre")).toContainText('"pageSize": 5');
+  await snapshot(page, "api-reference-try-it");
+
+  // Search by permission, then something nothing matches.
+  const search = page.getByRole("searchbox", { name: "Search" });
+  await search.fill("audit:read");
+  await expect(page.getByRole("region", { name: "Audit", exact: true })).toBeVisible();
+  await expect(plans).toHaveCount(0);
+  await snapshot(page, "api-reference-search");
+  await search.fill("no-such-endpoint");
+  await expect(page.getByText("No endpoint matches")).toBeVisible();
+});
