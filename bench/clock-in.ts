@@ -112,6 +112,8 @@ try {
   const tokens: string[] = [];
   for (let index = 0; index < CONNECTIONS; index += 1) tokens.push(await employee(admin.accessToken, index));
 
+  // The same server answering a route that does no I/O at all: the ceiling Next.js itself sets on this machine.
+  const ceiling = await autocannon({ url: `${base}/health/live`, connections: CONNECTIONS, duration: 10 });
   const body = JSON.stringify({ source: "BiometricTerminal" });
   let connectionsSeen = 0;
   // autocannon's context lives as long as one connection: each connection takes one employee's token and its
@@ -144,6 +146,7 @@ try {
       { name: "clock request latency p99", unit: "ms", measured: result.latency.p99 },
       { name: "non-2xx responses and errors", unit: "count", measured: result.non2xx + result.errors + result.timeouts },
       { name: "same requests through the route handlers in-process (no HTTP server)", unit: "req/s", measured: Math.round(inProcess) },
+      { name: "GET /health/live on the same server (no I/O: the HTTP ceiling)", unit: "req/s", measured: Math.round(ceiling.requests.average) },
     ],
     {
       connections: CONNECTIONS,
