@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     message: string,
     readonly fieldErrors: FieldErrors = {},
+    /** The problem details' `detail`, when the answer had one (a 413 names the bucket's limit there). */
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -31,6 +33,7 @@ export class ApiError extends Error {
 
 const businessErrorBody = z.object({ code: z.string(), message: z.string() });
 const validationProblemBody = z.object({ status: z.literal(400), errors: z.record(z.string(), z.array(z.string())) });
+const problemDetailBody = z.object({ detail: z.string() });
 
 function messageForStatus(status: number): string {
   if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
@@ -46,7 +49,8 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   if (business.success) return new ApiError(response.status, business.data.code, business.data.message);
   const problem = validationProblemBody.safeParse(body);
   if (problem.success) return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
-  return new ApiError(response.status, null, messageForStatus(response.status));
+  const detail = problemDetailBody.safeParse(body);
+  return new ApiError(response.status, null, messageForStatus(response.status), {}, detail.success ? detail.data.detail : undefined);
 }
 
 type Query = Readonly<Record<string, string | number | undefined>>;
@@ -92,25 +96,67 @@ async function send(method: string, path: string, call: Call, token: string | un
   }
 }
 
+/** A file sent as the raw request body (the file storage API), reporting how much of it has gone. */
+export type FileUpload = {
+  query?: Query;
+  file: Blob;
+  /** Bytes sent so far of `total`; starts again from 0 if the upload is retried after a renewal. */
+  onProgress?: (sent: number, total: number) => void;
+  /** Aborts the upload (the user canceled it, or left the page). */
+  signal?: AbortSignal;
+};
+
+const abortError = () => new DOMException("The upload was stopped.", "AbortError");
+
+/**
+ * The upload through XMLHttpRequest, whose `upload.onprogress` reports the bytes sent (fetch has no
+ * upload progress). The answer comes back as a Response so it is read like every other one.
+ */
+function sendFile(method: string, path: string, upload: FileUpload, token: string | undefined): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const { signal, file } = upload;
+    if (signal?.aborted) return reject(abortError());
+    const request = new XMLHttpRequest();
+    request.open(method, urlOf(path, upload.query));
+    request.setRequestHeader("accept", "application/json");
+    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    request.setRequestHeader("content-type", file.type || "application/octet-stream");
+    const abort = () => request.abort();
+    signal?.addEventListener("abort", abort, { once: true });
+    request.upload.onprogress = (event) => upload.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => {
+      const noBody = request.status === 204 || request.status === 304;
+      const contentType = request.getResponseHeader("content-type");
+      resolve(new Response(noBody ? null : request.responseText, { status: request.status, headers: contentType ? { "content-type": contentType } : {} }));
+    };
+    request.onerror = () =>
+      reject(new ApiError(0, null, "The upload was interrupted: the server cannot be reached. Check your connection and try again."));
+    request.onabort = () => reject(abortError());
+    request.onloadend = () => signal?.removeEventListener("abort", abort);
+    upload.onProgress?.(0, file.size);
+    request.send(file);
+  });
+}
+
 /**
  * Spec 5.3 from the browser: every call carries the bearer token; a 401 other than Auth.TokenRevoked
  * renews the token once and retries; a second 401, a failed renewal or a revoked token ends the
  * session and returns to the login page.
  */
 function transport(session: SessionAccess | null) {
-  async function respond(method: string, path: string, call: Call): Promise<Response> {
-    const token = call.bearer ?? (await session?.accessToken());
-    const response = await send(method, path, call, token);
+  async function respond(sendWith: (token: string | undefined) => Promise<Response>, bearer: string | undefined): Promise<Response> {
+    const token = bearer ?? (await session?.accessToken());
+    const response = await sendWith(token);
     if (response.status !== 401 || !session) return response;
     const refused = await apiErrorOf(response);
     const renewed = token && refused.code !== REVOKED ? await session.renew(token) : null;
-    const retried = renewed ? await send(method, path, call, renewed) : null;
+    const retried = renewed ? await sendWith(renewed) : null;
     if (retried && retried.status !== 401) return retried;
     await session.end();
     throw retried ? await apiErrorOf(retried) : refused;
   }
   async function checked(method: string, path: string, call: Call): Promise<Response> {
-    const response = await respond(method, path, call);
+    const response = await respond((token) => send(method, path, call, token), call.bearer);
     if (!response.ok) throw await apiErrorOf(response);
     return response;
   }
@@ -120,8 +166,14 @@ function transport(session: SessionAccess | null) {
     empty: async (method: string, path: string, call: Call = {}): Promise<void> => {
       await checked(method, path, call);
     },
-    /** The successful response itself, for bodies read as a stream (the CSV export). */
+    /** The successful response itself, for bodies read as a stream (the CSV export, file downloads). */
     response: (method: string, path: string, call: Call = {}): Promise<Response> => checked(method, path, call),
+    /** A file as the raw body, with upload progress; the same renewal on 401 (the file is sent again). */
+    upload: async <T>(method: string, path: string, upload: FileUpload): Promise<T> => {
+      const response = await respond((token) => sendFile(method, path, upload, token), undefined);
+      if (!response.ok) throw await apiErrorOf(response);
+      return (await response.json()) as T;
+    },
   };
 }
 
@@ -166,6 +218,7 @@ function endpoints(api: Transport) {
     },
     users: {
       list: (query: Partial<z.output<typeof userListQuery>>) => api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
+      get: (id: string) => api.json<UserRow>("GET", `/api/users/${segment(id)}`),
       create: (body: z.input<typeof createUserSchema>) => api.json<UserRow>("POST", "/api/users", { body }),
       update: (id: string, body: z.input<typeof updateUserSchema>) => api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body }),
       deactivate: (id: string) => api.empty("DELETE", `/api/users/${segment(id)}`),

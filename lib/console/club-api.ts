@@ -32,7 +32,10 @@ import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { BillingPeriod } from "@/lib/subscriptions/pricing";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { cancelSchema, changePlanSchema, newSubscriptionSchema } from "@/lib/subscriptions/schemas";
-import type { Json, Transport } from "./api-client";
+import type { FileUpload, Json, Transport } from "./api-client";
+import type { FileMetadata } from "@/lib/files/repository";
+import type { FileListQuery } from "@/lib/files/schemas";
+import type { BucketName } from "@/lib/platform/storage";
 import type { AuditLogItem } from "@/lib/audit/query";
 import type { MailListItem, MailMessage } from "@/lib/mail/admin";
 import type { MailStatus } from "@/lib/mail/schemas";
@@ -90,6 +93,7 @@ export function clubEndpoints(api: Transport) {
     },
     ...staffEndpoints(api),
     ...auditAndMailEndpoints(api),
+    ...fileEndpoints(api),
   };
 }
 
@@ -192,6 +196,36 @@ function auditAndMailEndpoints(api: Transport) {
       retry: (id: string) => api.json<MailRow>("POST", `${mailPath(id)}/retry`),
       templates: () => api.json<{ items: TemplateSummary[] }>("GET", "/api/mail/templates"),
       preview: (name: string) => api.json<TemplatePreview>("GET", `/api/mail/templates/${segment(name)}/preview`),
+    },
+  };
+}
+
+// Files: member photos and documents (docs/api.md, "Files"). Uploads send the file itself as the body, with progress.
+
+export type FileRow = Json<FileMetadata>;
+export type { BucketName };
+/** Progress and cancellation of an upload. */
+export type UploadControls = Pick<FileUpload, "onProgress" | "signal">;
+
+const filePath = (id: string) => `/api/files/${segment(id)}`;
+
+function fileEndpoints(api: Transport) {
+  return {
+    files: {
+      list: (query: Partial<FileListQuery>) => api.json<Paginated<FileRow>>("GET", "/api/files", { query }),
+      /** Stores `file` in `bucket` under its name, attached to a member when given. */
+      upload: (query: { bucket: BucketName; name: string; memberId?: string }, file: Blob, controls: UploadControls = {}) =>
+        api.upload<FileRow>("POST", "/api/files", { query, file, ...controls }),
+      /** The content as a response whose body the caller reads (a download, a preview). */
+      content: (id: string, signal?: AbortSignal) => api.response("GET", `${filePath(id)}/content`, { signal }),
+      remove: (id: string) => api.empty("DELETE", filePath(id)),
+    },
+    memberPhoto: {
+      /** The photo as a response; `404 File.NoPhoto` when the member has none. */
+      get: (memberId: string, signal?: AbortSignal) => api.response("GET", `${memberPath(memberId)}/photo`, { signal }),
+      /** Replaces the photo (JPEG, PNG, GIF or WebP, recognised from its bytes). */
+      replace: (memberId: string, file: File, controls: UploadControls = {}) =>
+        api.upload<FileRow>("PUT", `${memberPath(memberId)}/photo`, { query: { name: file.name }, file, ...controls }),
     },
   };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { saveBlob } from "./file-transfer";
 import { formFailureOf } from "./ui/forms";
 
 export type CsvDownload =
@@ -29,19 +30,6 @@ function countRecordEnds(chunk: Uint8Array, quoted: boolean): { ends: number; qu
 
 /** The file name the server suggests (`attachment; filename="members-2026-11-23.csv"`). */
 const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1];
-
-/** Hands a file to the browser's downloads through a temporary object URL. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the blob once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /**
  * A CSV download read as a stream, so the page can show what has arrived (bytes, and rows after the
@@ -76,7 +64,7 @@ export function useCsvDownload(open: (signal: AbortSignal) => Promise<Response>,
         setDownload({ state: "running", bytes, rows: Math.max(0, lines - 1) });
       }
       const fileName = fileNameOf(response.headers.get("content-disposition")) ?? fallbackName;
-      save(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
+      saveBlob(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
       setDownload({ state: "done", bytes, rows: Math.max(0, lines - 1), fileName });
     } catch (error) {
       setDownload(controller.signal.aborted ? { state: "canceled" } : { state: "failed", message: formFailureOf(error).message });

@@ -6,24 +6,39 @@ import type { Paginated } from "@/lib/platform/pagination";
 import { LoadError, Pagination, SkeletonRows, StatusMessage, type Noun } from "./feedback";
 import { formFailureOf, OptionList } from "./forms";
 
-/** A list page's title, with the button that adds to the list when the user may, after any other actions (`children`). */
+/**
+ * A list page's title, with the button that adds to the list when the user may, after any other actions (`children`).
+ * `media` goes before the title (a record's picture).
+ */
 export function PageHeader({
   title,
   lead,
+  media,
   create,
   children,
 }: {
   title: string;
   lead: ReactNode;
+  media?: ReactNode;
   create?: { label: string; onClick: () => void };
   children?: ReactNode;
 }) {
+  const heading = (
+    <div>
+      <h1 className="page-title">{title}</h1>
+      <p className="page-lead">{lead}</p>
+    </div>
+  );
   return (
     <div className="page-header">
-      <div>
-        <h1 className="page-title">{title}</h1>
-        <p className="page-lead">{lead}</p>
-      </div>
+      {media ? (
+        <div className="page-header-main">
+          {media}
+          {heading}
+        </div>
+      ) : (
+        heading
+      )}
       {(create || children) && (
         <div className="page-actions">
           {children}

@@ -18,6 +18,8 @@ import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import { PageHeader, QueryTable, useListDialogs, type ListQuery } from "@/lib/console/ui/list-page";
 import { MemberDialog } from "../member-form";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
+import { MemberDocuments } from "./member-documents";
+import { MemberAvatar, usePhotoChange } from "./member-photo";
 import { CancelDialog, ChangePlanDialog, RenewDialog, SubscribeDialog, type CurrentTerm } from "./subscription-dialogs";
 
 /** What the user may do here (the page reads it from their permissions). */
@@ -29,7 +31,12 @@ export type MemberActions = {
   changePlan: boolean;
   renew: boolean;
   cancel: boolean;
+  /** The member's photo and documents (`files:read`, `files:write`, `files:delete`); `users:read` names who uploaded. */
+  files: { read: boolean; write: boolean; remove: boolean; readUsers: boolean };
 };
+
+/** The largest upload the API takes for a photo (club-images) and a document (club-documents), in bytes. */
+export type FileLimits = { photo: number; document: number };
 
 type OpenDialog =
   | { kind: "edit" | "status" | "delete" | "subscribe" }
@@ -189,7 +196,7 @@ function HistoryTable({ history }: { history: ListQuery<readonly SubscriptionRow
   );
 }
 
-export function MemberDetail({ memberId, allowed }: { memberId: string; allowed: MemberActions }) {
+export function MemberDetail({ memberId, allowed, limits }: { memberId: string; allowed: MemberActions; limits: FileLimits }) {
   const api = useConsoleApi();
   const member = useQuery({ queryKey: ["members", "detail", memberId], queryFn: () => api.members.get(memberId) });
   const history = useQuery({
@@ -199,7 +206,6 @@ export function MemberDetail({ memberId, allowed }: { memberId: string; allowed:
   });
   // A change shows in the member, their terms, the list, the statistics and the plans' subscription counts.
   const dialogs = useListDialogs<OpenDialog>([["members"], ["subscriptions", memberId], ["plans"]]);
-  const { dialog, close, done } = dialogs;
 
   if (member.isPending) {
     return (
@@ -223,18 +229,38 @@ export function MemberDetail({ memberId, allowed }: { memberId: string; allowed:
       />
     );
   }
-  const record = member.data;
+  return <MemberPage record={member.data} allowed={allowed} limits={limits} history={history} dialogs={dialogs} />;
+}
+
+function MemberPage({
+  record,
+  allowed,
+  limits,
+  history,
+  dialogs,
+}: {
+  record: MemberRecord;
+  allowed: MemberActions;
+  limits: FileLimits;
+  history: ListQuery<readonly SubscriptionRow[]>;
+  dialogs: ReturnType<typeof useListDialogs<OpenDialog>>;
+}) {
+  const { dialog, close, done } = dialogs;
+  const memberId = record.id;
+  const photo = usePhotoChange(record, limits.photo);
   return (
     <>
       <BackLink to={MEMBERS} />
       <PageHeader
         title={record.fullName}
+        media={<MemberAvatar member={record} canRead={allowed.files.read} />}
         lead={
           <>
             <StatusBadge look={MEMBER_STATUSES[record.status]} /> Member since {formatCalendarDate(record.joinedOn)}
           </>
         }
       >
+        {allowed.files.write && photo.button}
         {allowed.edit && (
           <>
             <button type="button" className="button" onClick={() => dialogs.open({ kind: "edit" })}>
@@ -252,12 +278,21 @@ export function MemberDetail({ memberId, allowed }: { memberId: string; allowed:
         )}
       </PageHeader>
       {dialogs.notice}
+      {photo.panel}
 
       <div className="detail-grid">
         <ProfileCard member={record} />
         <SubscriptionCard member={record} history={history.data} allowed={allowed} open={dialogs.open} />
       </div>
       {allowed.readSubscriptions && <HistoryTable history={history} />}
+      {allowed.files.read && (
+        <MemberDocuments
+          memberId={memberId}
+          memberName={record.fullName}
+          allowed={{ upload: allowed.files.write, remove: allowed.files.remove, readUsers: allowed.files.readUsers }}
+          limitBytes={limits.document}
+        />
+      )}
 
       {dialog?.kind === "edit" && <MemberDialog member={record} onClose={close} onDone={done} />}
       {dialog?.kind === "status" && <StatusDialog member={record} onClose={close} onDone={done} />}

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/lib/console/session";
+import { bucketLimits } from "@/lib/files/schemas";
+import { platform } from "@/lib/platform/container";
 import { Forbidden } from "../../forbidden";
 import { MemberDetail } from "./member-detail";
 
@@ -13,6 +15,8 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   // Choosing a plan (subscribe, change plan) lists the plans.
   const plans = can(user, "plans:read");
+  // The upload limits, so a file that is too large is refused before it is sent (the API checks again).
+  const limits = bucketLimits((await platform()).config);
   return (
     <MemberDetail
       memberId={id}
@@ -24,7 +28,14 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
         changePlan: plans && can(user, "subscriptions:change_plan"),
         renew: can(user, "subscriptions:renew"),
         cancel: can(user, "subscriptions:cancel"),
+        files: {
+          read: can(user, "files:read"),
+          write: can(user, "files:write"),
+          remove: can(user, "files:delete"),
+          readUsers: can(user, "users:read"),
+        },
       }}
+      limits={{ photo: limits["club-images"], document: limits["club-documents"] }}
     />
   );
 }
