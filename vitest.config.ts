@@ -33,6 +33,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:reliability` (scripts/test-reliability.sh): fuzzing, faults and security checks, docs/reliability.md.
+          name: "reliability",
+          include: ["tests/reliability/**/*.test.ts"],
+          environment: "node",
+          env,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          // Each file starts its own servers or shares the run's database; one after another.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: installs what the tests need, then runs
-# unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis,
-# a production build and the Playwright flows. Fails on the first failing step.
+# unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis, the reliability
+# checks, a production build and the Playwright flows. Fails on the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -38,6 +38,9 @@ env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
 
 log "integration tests: real PostgreSQL and Redis"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+
+log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
+bash scripts/test-reliability.sh
 
 log "production build"
 npx next build

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { notYearZero, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
 import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, paginationQuery } from "@/lib/platform/pagination";
 import { employeeCheckins, attendanceRequests } from "@/lib/platform/db/schema";
 import { ATTENDANCE_STATUSES } from "./classify";
@@ -9,7 +10,7 @@ export const REQUEST_STATUSES = attendanceRequests.status.enumValues;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 const MAX_NOTE = 500;
-const calendarDate = z.iso.date("Use a YYYY-MM-DD date.");
+const calendarDate = z.iso.date("Use a YYYY-MM-DD date.").refine(notYearZero, YEAR_ZERO_MESSAGE);
 
 /** Spec 2.5: the source of a clock event, and a note that a Manual event must carry. */
 export const clockSchema = z
@@ -45,7 +46,9 @@ export type AttendanceListQuery = z.infer<typeof attendanceListQuery>;
 
 const MAX_REASON = 500;
 const reason = z.string().trim().min(1, "Say why.").max(MAX_REASON, `At most ${MAX_REASON} characters.`);
-const instant = z.iso.datetime({ offset: true, message: "Use an ISO 8601 date-time with a time zone, e.g. 2026-11-20T08:00:00+01:00." });
+const instant = z.iso
+  .datetime({ offset: true, message: "Use an ISO 8601 date-time with a time zone, e.g. 2026-11-20T08:00:00+01:00." })
+  .refine(notYearZero, YEAR_ZERO_MESSAGE);
 
 /** A correction of one attendance day: the times the employee really came and left, and why. */
 export const correctionRequestSchema = z

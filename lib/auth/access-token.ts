@@ -6,6 +6,8 @@ const AUDIENCE = "clubops-api";
 const ALGORITHM = "HS256";
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** User ids are uuids; a token claiming anything else never reaches the database. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The token of an `Authorization: Bearer <token>` header. */
 export function bearerToken(authorization: string | null): string | null {
@@ -42,7 +44,7 @@ export async function issueAccessToken(
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-    if (!payload.sub || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;
+    if (!payload.sub || !UUID.test(payload.sub) || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;
     return { userId: payload.sub, jti: payload.jti, sessionVersion: payload.sv, expiresAt: payload.exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

@@ -60,5 +60,15 @@ export function presentedRefreshToken(
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${REFRESH_COOKIE}=`))
     ?.slice(REFRESH_COOKIE.length + 1);
-  return fromCookie ? { token: decodeURIComponent(fromCookie), transport: "cookie" } : null;
+  const token = fromCookie ? decodedCookie(fromCookie) : null;
+  return token ? { token, transport: "cookie" } : null;
+}
+
+/** A cookie value this API set is percent-encoded; anything that does not decode is no token at all. */
+function decodedCookie(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { NUL_CHARACTER_MESSAGE, notYearZero, withoutNul, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
 const idField = z.uuid("Not a valid id.");
-const searchField = z.string().trim().max(100).optional();
+const searchField = z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional();
 const isActiveFilter = z
   .enum(["true", "false"])
   .transform((value) => value === "true")
@@ -37,7 +38,7 @@ export type UpdateEmployeeInput = z.output<typeof updateEmployeeSchema>;
 const WEEKDAY_MESSAGE = "Use ISO weekdays: 1 (Monday) to 7 (Sunday).";
 
 const holidayEntrySchema = z.object({
-  date: z.iso.date("Use a date such as 2026-12-25."),
+  date: z.iso.date("Use a date such as 2026-12-25.").refine(notYearZero, YEAR_ZERO_MESSAGE),
   description: z
     .string()
     .trim()

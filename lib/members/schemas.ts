@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
+import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { emailField, personNameField } from "@/lib/users/schemas";
 
@@ -46,7 +47,7 @@ export type MemberInput = z.output<typeof memberInputSchema>;
 /** The filters the list and the CSV export share. */
 const memberFilters = z.object({
   /** Words that must each appear in the name, email or phone, ignoring case; % and _ match literally. */
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
   status: z.enum(MEMBER_STATUSES).optional(),
 });
 export type MemberFilters = z.output<typeof memberFilters>;

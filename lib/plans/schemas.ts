@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { moneyField } from "@/lib/platform/money";
+import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const benefitSchema = z.object({
@@ -27,6 +28,6 @@ export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
   isActive: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;

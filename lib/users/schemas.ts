@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 /** Field rules shared by setup, registration and user management. */
@@ -21,7 +22,7 @@ export const newAccountSchema = z.object({
 export type NewAccount = z.output<typeof newAccountSchema>;
 
 export const userListQuery = paginationQuery(["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"], "createdAt").extend({
-  search: z.string().trim().max(100).optional(),
+  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
   status: z.enum(["active", "inactive", "blacklisted"]).optional(),
 });
 export type UserListQuery = z.output<typeof userListQuery>;

@@ -21,6 +21,9 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     max: options.poolMax,
     connect_timeout: options.connectTimeoutSeconds,
     idle_timeout: 30,
+    // Reconnect at once when asked: the default backoff grows to 20 s, and requests queued behind it would wait that
+    // long during an outage instead of failing fast with 503; connection attempts only happen for queued queries.
+    backoff: () => 0,
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });

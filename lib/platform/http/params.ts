@@ -2,3 +2,25 @@ import { z } from "zod";
 
 /** `{id}` path parameters are UUIDs; anything else is a 400 validation problem, never a database error. */
 export const idParams = z.object({ id: z.uuid("Not a valid id.") });
+
+export const NUL_CHARACTER_MESSAGE = "Must not contain the NUL character (U+0000).";
+export const LONE_SURROGATE_MESSAGE = "Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair).";
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why PostgreSQL could not store `text` (text and jsonb refuse U+0000, and jsonb refuses an unpaired surrogate
+ * escape), or null. route() refuses such strings in path parameters and JSON bodies by itself.
+ */
+export function unstorableTextProblem(text: string): string | null {
+  if (text.includes("\u0000")) return NUL_CHARACTER_MESSAGE;
+  return LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
+}
+
+/** For a query string field matched in SQL (a search): query values are the schemas' to judge. */
+export const withoutNul = (text: string) => !text.includes("\u0000");
+
+export const YEAR_ZERO_MESSAGE = "There is no year 0000; use a year from 0001.";
+
+/** PostgreSQL has no year 0 (1 BC precedes AD 1): a YYYY-MM-DD date or ISO date-time in year 0000 cannot be stored or compared. */
+export const notYearZero = (isoDate: string) => !isoDate.startsWith("0000");

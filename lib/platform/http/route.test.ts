@@ -63,6 +63,30 @@ describe("route", () => {
     expect(Object.keys((await response.json()).errors)).toEqual(["id"]);
   });
 
+  it("refuses U+0000 and unpaired surrogates in a JSON body or a path parameter, which PostgreSQL cannot store, naming the field", async () => {
+    const response = await createWidget(post(JSON.stringify({ name: "ge\u0000ar", size: 3 })), context({ id: "7" }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ name: ["Must not contain the NUL character (U+0000)."] });
+    const lone = await createWidget(post('{"name": "ge\\ud800ar", "size": 3}'), context({ id: "7" }));
+    expect((await lone.json()).errors).toEqual({ name: ["Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair)."] });
+    const named = route({ params: z.object({ name: z.string() }) }, async ({ params }) => ok(params));
+    expect((await named(get(), context({ name: "a\u0000" }))).status).toBe(400);
+  });
+
+  it("stops reading a streamed body without Content-Length once it passes the size limit", async () => {
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://localhost/api/widgets/7", { method: "POST", body, duplex: "half" } as RequestInit);
+    expect((await createWidget(request, context({ id: "7" }))).status).toBe(413);
+    expect(pulled).toBeLessThan(MAX_JSON_BODY_BYTES + 4 * chunk.length);
+  });
+
   it("refuses a body over the size limit with 413", async () => {
     const huge = JSON.stringify({ name: "x".repeat(MAX_JSON_BODY_BYTES), size: 1 });
     const response = await createWidget(post(huge), context({ id: "7" }));

@@ -6,6 +6,7 @@ import type { BusinessError, FailureKind, Result } from "../result";
 import { runWithTrace, traceIdFrom } from "../trace";
 import { exceptionResponse } from "./exception";
 import { problemResponse, validationProblem } from "./problem";
+import { unstorableTextProblem } from "./params";
 import { checkRateLimit, type RateLimitPolicy } from "./rate-limit";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
@@ -102,10 +103,40 @@ function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, str
   return errors;
 }
 
-function parsePart<T>(request: Request, schema: z.ZodType<T> | undefined, value: unknown): T {
+/**
+ * Fields of parsed input holding text PostgreSQL cannot store: U+0000 (text and jsonb) or an unpaired surrogate
+ * (jsonb), which would fail the insert or query with a 500. Iterative, since a schema's `unknown` field may hold
+ * JSON nested thousands deep.
+ */
+function unstorableTextErrors(value: unknown): Record<string, string[]> | null {
+  const errors: Record<string, string[]> = {};
+  const report = (path: string[], text: string) => {
+    const problem = unstorableTextProblem(text);
+    if (problem) (errors[path.length > 0 ? path.join(".") : "$"] ??= []).push(problem);
+  };
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === "string") {
+      report(path, current);
+    } else if (Array.isArray(current)) {
+      current.forEach((item, index) => pending.push({ value: item, path: [...path, String(index)] }));
+    } else if (current !== null && typeof current === "object" && Object.getPrototypeOf(current) === Object.prototype) {
+      for (const [key, item] of Object.entries(current)) {
+        report(path, key);
+        pending.push({ value: item, path: [...path, key] });
+      }
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
+function parsePart<T>(request: Request, schema: z.ZodType<T> | undefined, value: unknown, options: { refuseUnstorable: boolean }): T {
   if (!schema) return undefined as T;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new InvalidRequest(validationProblem(request, issuesToErrors(parsed.error.issues)));
+  const unstorable = options.refuseUnstorable ? unstorableTextErrors(parsed.data) : null;
+  if (unstorable) throw new InvalidRequest(validationProblem(request, unstorable));
   return parsed.data;
 }
 
@@ -118,11 +149,34 @@ function queryObject(request: Request): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * The body as text, read chunk by chunk so that a body sent without Content-Length (chunked) is refused as soon as
+ * it passes the limit instead of being buffered whole first; null when it is too large.
+ */
+async function readLimitedText(request: Request): Promise<string | null> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  // As request.text() decodes: UTF-8, a leading BOM dropped, invalid bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
 async function readJsonBody(request: Request): Promise<unknown> {
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_JSON_BODY_BYTES) throw new InvalidRequest(tooLarge(request));
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BODY_BYTES) throw new InvalidRequest(tooLarge(request));
+  const text = await readLimitedText(request);
+  if (text === null) throw new InvalidRequest(tooLarge(request));
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
@@ -167,9 +221,11 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends Acc
         if (limited) return limited;
         const principal = await principalFor(request, schemas.access);
         if (!principal.ok) return businessErrorResponse(principal.error);
-        const params = parsePart(request, schemas.params, await context.params);
-        const query = parsePart(request, schemas.query, queryObject(request));
-        const body = schemas.body ? parsePart(request, schemas.body, await readJsonBody(request)) : (undefined as B);
+        // Text PostgreSQL cannot store is refused in path parameters and JSON bodies; query values are the schemas'
+        // to judge (a file name drops control characters rather than refusing them; searches use `withoutNul`).
+        const params = parsePart(request, schemas.params, await context.params, { refuseUnstorable: true });
+        const query = parsePart(request, schemas.query, queryObject(request), { refuseUnstorable: false });
+        const body = schemas.body ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true }) : (undefined as B);
         const result = await handler({
           params,
           query,

@@ -1,0 +1,242 @@
+import "@/tests/support/isolated-env";
+import "./support/fuzz-env";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { POST as changePassword } from "@/app/api/auth/change-password/route";
+import { POST as login } from "@/app/api/auth/login/route";
+import { POST as logout } from "@/app/api/auth/logout/route";
+import { POST as refresh } from "@/app/api/auth/refresh/route";
+import { GET as setupStatus } from "@/app/api/setup/status/route";
+import { POST as createMember } from "@/app/api/members/route";
+import { DELETE as deactivateUser } from "@/app/api/users/[id]/route";
+import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { members } from "@/lib/platform/db/schema";
+import { MAX_JSON_BODY_BYTES } from "@/lib/platform/http/route";
+import { call } from "@/tests/support/api";
+import { createAccount } from "@/tests/support/accounts";
+import { concretePath, documentedOperations, type Operation } from "./support/operations";
+import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
+import { recordResults } from "./support/results";
+import { changedTables, stateFingerprinter } from "./support/state";
+import { forgedTokens, MALFORMED_AUTHORIZATION, oddlySignedTokens } from "./support/tokens";
+import { buildWorld, type World } from "./support/world";
+
+/**
+ * Security checks of issue 7 that the integration suite does not already make (docs/reliability.md): the
+ * token matrix over every protected operation of the OpenAPI document (not a hand-kept list), rate limits
+ * under concurrency, and the JSON body limit on real routes.
+ */
+
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+const operations = documentedOperations();
+const protectedOperations = operations.filter((operation) => operation.permission !== undefined);
+
+let running: Platform;
+let world: World;
+const revoked: Record<string, string> = {};
+let forged: Record<string, string>;
+const figures: Record<string, unknown> = {};
+
+function requestFor(operation: Operation, authorization: string | undefined): RawRequest {
+  const params = Object.fromEntries(operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, p.name === "date" ? "2026-01-15" : p.name === "name" ? "welcome" : SOME_ID]));
+  const headers: Record<string, string> = { "x-forwarded-for": "10.0.0.1" };
+  if (authorization !== undefined) headers.authorization = authorization;
+  const withBody = operation.body !== undefined;
+  if (withBody) headers["content-type"] = "application/json";
+  return { method: operation.method, path: concretePath(operation.path, params), params, headers, body: withBody ? "{}" : undefined };
+}
+
+async function expectRefusal(operation: Operation, authorization: string | undefined, status: number, code: string): Promise<RawReply> {
+  const raw = requestFor(operation, authorization);
+  const reply = await send(operation.handler, raw);
+  expect({ operation: operation.name, status: reply.status, body: reply.json }).toEqual({ operation: operation.name, status, body: { code, message: expect.any(String) } });
+  expect(errorShapeProblem(raw, reply)).toBeNull();
+  return reply;
+}
+
+beforeAll(async () => {
+  running = await platform();
+  world = await buildWorld(running);
+  forged = await forgedTokens(world.adminId, 0);
+  revoked["logged out"] = world.loggedOutToken;
+  revoked.blacklisted = world.blacklistedToken;
+
+  const deactivated = await createAccount(world.adminToken, ["Admin"]);
+  const reply = await call(deactivateUser, { method: "DELETE", path: `/api/users/${deactivated.id}`, token: world.adminToken, params: { id: deactivated.id } });
+  if (reply.status !== 204) throw new Error(`deactivate: ${reply.status}`);
+  revoked.deactivated = deactivated.token;
+
+  const changed = await createAccount(world.adminToken, ["Admin"]);
+  const renewed = await call(changePassword, {
+    path: "/api/auth/change-password",
+    token: changed.token,
+    body: { currentPassword: changed.password, newPassword: "Yet-Another-Passw0rd9" },
+  });
+  if (renewed.status !== 200) throw new Error(`change password: ${renewed.status}`);
+  revoked["password changed since"] = changed.token;
+}, 120_000);
+
+afterAll(async () => {
+  recordResults("security", figures);
+  await stopPlatform();
+});
+
+describe("token matrix over every protected operation of the OpenAPI document", () => {
+  it(`refuses missing, malformed, forged, expired and revoked tokens, and missing permissions, on all ${protectedOperations.length}, changing nothing`, async () => {
+    expect(protectedOperations.length).toBeGreaterThanOrEqual(80);
+    const fingerprint = await stateFingerprinter(running.database);
+    const before = await fingerprint();
+    let requests = 0;
+    for (const operation of protectedOperations) {
+      await expectRefusal(operation, undefined, 401, "Auth.MissingToken");
+      for (const header of MALFORMED_AUTHORIZATION) {
+        const reply = await send(operation.handler, requestFor(operation, header));
+        expect([401], `${operation.name} with Authorization ${header.slice(0, 40)}`).toContain(reply.status);
+        expect(["Auth.MissingToken", "Auth.InvalidToken"]).toContain((reply.json as { code: string }).code);
+      }
+      for (const [name, token] of Object.entries(forged)) {
+        const reply = await expectRefusal(operation, `Bearer ${token}`, 401, "Auth.InvalidToken").catch((error: Error) => {
+          throw new Error(`${operation.name}, token "${name}": ${error.message}`);
+        });
+        expect(reply.status).toBe(401);
+      }
+      for (const [name, token] of Object.entries(revoked)) {
+        await expectRefusal(operation, `Bearer ${token}`, 401, "Auth.TokenRevoked").catch((error: Error) => {
+          throw new Error(`${operation.name}, ${name} token: ${error.message}`);
+        });
+      }
+      if (operation.permission !== "authenticated") await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
+      requests += 1 + MALFORMED_AUTHORIZATION.length + Object.keys(forged).length + Object.keys(revoked).length + (operation.permission !== "authenticated" ? 1 : 0);
+    }
+    expect(changedTables(before, await fingerprint())).toEqual([]);
+    figures.tokenMatrix = {
+      operations: protectedOperations.length,
+      requests,
+      forgedKinds: Object.keys(forged).length,
+      malformedHeaders: MALFORMED_AUTHORIZATION.length,
+      revokedKinds: Object.keys(revoked),
+      refusedAsDocumented: requests,
+    };
+  });
+
+  it("refuses a validly signed token of an unknown user with 401 Auth.TokenRevoked", async () => {
+    const odd = await oddlySignedTokens();
+    for (const operation of protectedOperations) await expectRefusal(operation, `Bearer ${odd["unknown user"]}`, 401, "Auth.TokenRevoked");
+  });
+
+  // Only a token signed with the server's own key can carry such a subject; it must still be a 401, not a database error.
+  it("refuses a validly signed token whose subject is not a uuid with 401 Auth.InvalidToken", async () => {
+    const odd = await oddlySignedTokens();
+    const operation = protectedOperations.find((candidate) => candidate.name === "GET /api/auth/me")!;
+    for (const name of ["subject not a uuid", "subject with SQL", "subject with NUL"]) await expectRefusal(operation, `Bearer ${odd[name]}`, 401, "Auth.InvalidToken");
+  });
+});
+
+describe("refresh-token cookie", () => {
+  // Found by the fuzzer (seed 148366608): a malformed percent-escape used to throw URIError (500).
+  it("answers a malformed cookie like an invalid refresh token (401 on refresh, 204 on logout)", async () => {
+    const headers = { cookie: "clubops_refresh=Ana%", "x-forwarded-for": "10.0.0.3" };
+    const refreshed = await send(refresh, { method: "POST", path: "/api/auth/refresh", headers });
+    expect(refreshed.status).toBe(401);
+    const loggedOut = await send(logout, { method: "POST", path: "/api/auth/logout", headers });
+    expect(loggedOut.status).toBe(204);
+  });
+});
+
+describe("rate limits under concurrency", () => {
+  const attempt = (ip: string, forwardedFor = ip) =>
+    send(login, {
+      method: "POST",
+      path: "/api/auth/login",
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email: "nobody@club.example", password: "Wrong-Passw0rd!" }),
+    });
+
+  it("lets exactly RATE_LIMIT_AUTH_PER_MINUTE of 50 simultaneous logins from one IP through", async () => {
+    const limit = running.config.RATE_LIMIT_AUTH_PER_MINUTE;
+    const replies = await Promise.all(Array.from({ length: 50 }, () => attempt("198.51.100.7")));
+    const passed = replies.filter((reply) => reply.status === 401);
+    const limited = replies.filter((reply) => reply.status === 429);
+    expect(passed).toHaveLength(limit);
+    expect(limited).toHaveLength(50 - limit);
+    for (const reply of limited) expect(reply.json).toEqual({ code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many requests/) });
+    // Another client is not affected.
+    expect((await attempt("198.51.100.8")).status).toBe(401);
+    figures.authRateLimit = { concurrent: 50, limit, passed: passed.length, limited: limited.length, cache: running.cache.kind };
+  });
+
+  it("cannot be dodged by prepending addresses to X-Forwarded-For", async () => {
+    const limit = running.config.RATE_LIMIT_AUTH_PER_MINUTE;
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt("", `10.1.${i}.1, 198.51.100.9`)));
+    expect(replies.filter((reply) => reply.status === 401)).toHaveLength(limit);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(50 - limit);
+  });
+
+  it("lets exactly RATE_LIMIT_SETUP_PER_MINUTE of 50 simultaneous setup calls from one IP through", async () => {
+    const limit = running.config.RATE_LIMIT_SETUP_PER_MINUTE;
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => send(setupStatus, { method: "GET", path: "/api/setup/status", headers: { "x-forwarded-for": "198.51.100.10" } })),
+    );
+    expect(replies.filter((reply) => reply.status === 200)).toHaveLength(limit);
+    expect(replies.filter((reply) => reply.status === 429)).toHaveLength(50 - limit);
+    figures.setupRateLimit = { concurrent: 50, limit, passed: limit, limited: 50 - limit };
+  });
+});
+
+describe("request body limit (1 MiB of JSON) on a real route", () => {
+  const memberCount = async () => (await running.database.db.select({ n: count() }).from(members))[0]!.n;
+  const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) => {
+    const request = new Request("http://localhost/api/members", {
+      method: "POST",
+      headers: { authorization: `Bearer ${world.adminToken}`, "content-type": "application/json", "x-forwarded-for": "10.0.0.2", ...headers },
+      body: body as BodyInit,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+    return createMember(request, { params: Promise.resolve({}) });
+  };
+  /** A member whose notes pad the JSON to exactly `bytes` bytes. */
+  const memberOfSize = (bytes: number) => {
+    const bare = JSON.stringify({ firstName: "Big", lastName: "Body", email: "big@club.example", notes: "" });
+    return JSON.stringify({ firstName: "Big", lastName: "Body", email: "big@club.example", notes: "x".repeat(bytes - bare.length) });
+  };
+
+  it("answers 413 problem details one byte over the limit and stores nothing; at the limit the body is read and validated", async () => {
+    const before = await memberCount();
+    const over = await post(memberOfSize(MAX_JSON_BODY_BYTES + 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get("content-type")).toBe("application/problem+json");
+    expect(await over.json()).toMatchObject({ status: 413, title: expect.any(String), instance: "POST /api/members", traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const atLimit = await post(memberOfSize(MAX_JSON_BODY_BYTES));
+    expect(atLimit.status).toBe(400);
+    expect(await atLimit.json()).toMatchObject({ errors: { notes: expect.any(Array) } });
+    expect(await memberCount()).toBe(before);
+  });
+
+  it("counts bytes, not characters: 600,000 two-byte characters are over the limit", async () => {
+    expect((await post(JSON.stringify({ firstName: "é".repeat(600_000), lastName: "x", email: "e@club.example" }))).status).toBe(413);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading, and stops reading a streamed body once it passes the limit", async () => {
+    expect((await post("{}", { "content-length": String(50 * MAX_JSON_BODY_BYTES) })).status).toBe(413);
+    // A chunked body (no Content-Length) of up to 256 MiB: the server must not buffer it all to find it too large.
+    const chunk = new Uint8Array(64 * 1024).fill(0x20);
+    let pulled = 0;
+    const huge = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 256 * 1024 * 1024) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    expect((await post(huge)).status).toBe(413);
+    expect(pulled).toBeLessThan(MAX_JSON_BODY_BYTES + 4 * chunk.length);
+    figures.streamedBodyBytesRead = pulled;
+  });
+
+  it("answers 50 simultaneous 2 MiB bodies with 413 each", async () => {
+    const big = memberOfSize(2 * MAX_JSON_BODY_BYTES);
+    const statuses = (await Promise.all(Array.from({ length: 50 }, () => post(big)))).map((response) => response.status);
+    expect(new Set(statuses)).toEqual(new Set([413]));
+    figures.bodyLimit = { limitBytes: MAX_JSON_BODY_BYTES, overByOneByte: 413, atLimit: 400, declaredTooLong: 413, streamedTooLong: 413, concurrentTwoMiB: 50 };
+  });
+});

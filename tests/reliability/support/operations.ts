@@ -1,0 +1,79 @@
+import { GET as openApiDocumentRoute } from "@/app/api/openapi.json/route";
+import { buildOpenApiDocument, HTTP_METHODS, openApiPath, type HttpMethod, type RouteModules } from "@/lib/openapi/document";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
+import type { RouteHandler } from "@/lib/platform/http/route";
+import type { JsonSchema } from "../fuzz/schema-arbitrary";
+
+export type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema };
+
+/** One operation of the OpenAPI document, with the handler that serves it. */
+export type Operation = {
+  method: HttpMethod;
+  /** `/api/members/{id}` */
+  path: string;
+  /** `GET /api/members/{id}` */
+  name: string;
+  handler: RouteHandler;
+  parameters: Parameter[];
+  /** The JSON body schema, when the operation takes one. */
+  body?: JsonSchema;
+  bodyRequired: boolean;
+  /** Media types of a raw (streamed file) body. */
+  rawBody?: string[];
+  /** `x-permission`: a permission, "authenticated", or undefined for public operations. */
+  permission?: string;
+  rateLimit?: string;
+  /** Statuses the document lists for it. */
+  documentedStatuses: Set<number>;
+};
+
+type OpenApiOperation = {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
+  responses: Record<string, unknown>;
+  "x-permission"?: string;
+  "x-rate-limit"?: string;
+};
+
+export const ROUTE_MODULES: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocumentRoute } };
+
+/** Every operation of the served OpenAPI document, from the same route modules the document is built from. */
+export function documentedOperations(): Operation[] {
+  const document = buildOpenApiDocument(ROUTE_MODULES, "reliability");
+  const folderOf = new Map(Object.keys(ROUTE_MODULES).map((folder) => [openApiPath(folder), folder]));
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    const folder = folderOf.get(path);
+    if (folder === undefined) throw new Error(`no route module for ${path}`);
+    for (const method of HTTP_METHODS) {
+      const described = (methods as Record<string, OpenApiOperation | undefined>)[method.toLowerCase()];
+      if (!described) continue;
+      const handler = ROUTE_MODULES[folder]?.[method] as RouteHandler | undefined;
+      if (!handler) throw new Error(`${method} ${path}: no handler`);
+      const content = described.requestBody?.content ?? {};
+      const json = content["application/json"];
+      const raw = Object.keys(content).filter((type) => type !== "application/json");
+      operations.push({
+        method,
+        path,
+        name: `${method} ${path}`,
+        handler,
+        parameters: described.parameters ?? [],
+        body: json?.schema,
+        bodyRequired: described.requestBody?.required ?? false,
+        rawBody: raw.length > 0 ? raw : undefined,
+        permission: described["x-permission"],
+        rateLimit: described["x-rate-limit"],
+        documentedStatuses: new Set(Object.keys(described.responses).map(Number)),
+      });
+    }
+  }
+  return operations;
+}
+
+/** Replaces path parameters; values are percent-encoded (lone surrogates made well-formed first, as a client must). */
+export function concretePath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(wellFormed(params[name] ?? "")));
+}
+
+export const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
