@@ -10,6 +10,7 @@ import type { DatabaseAdapter } from "@/lib/platform/db";
 import { attendanceRecords, employeeCheckins, employees, holidayEntries, holidayLists } from "@/lib/platform/db/schema";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { writeResults } from "./results-file";
+import { seedEmployees } from "./seed-data";
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 30);
@@ -17,48 +18,10 @@ const RUNS = 5;
 const DATE = "2026-11-18"; // a Wednesday
 const TZ = "Europe/Madrid";
 
-/**
- * Working days from DATE − HISTORY_DAYS to DATE: 8% absent; the others one pair 08:00–17:00 (± minutes) or two pairs
- * around lunch; on DATE 7% left clocked in (Incomplete). 80% of employees are on an office list (Saturday and Sunday
- * off, holidays), 10% part-timers also off on Wednesdays (Weekend on DATE), 10% on no list. All set-based.
- */
+/** Employees and a month of clock events up to DATE (see seedEmployees), then fresh statistics. */
 async function seed(database: DatabaseAdapter): Promise<void> {
-  const { db } = database;
-  await db.execute(sql`insert into holiday_lists (name, weekly_off_days) values ('Office', '{6,7}'), ('Part-time', '{3,6,7}')`);
-  await db.execute(sql`insert into holiday_entries (holiday_list_id, date)
-    select id, d from holiday_lists, unnest(array['2026-11-01', '2026-12-08', '2026-12-25']::date[]) d`);
-  await db.execute(sql`insert into users (email, username, first_name, last_name, password_hash)
-    select 'employee' || n || '@bench.example', 'employee' || n, 'Employee', 'No. ' || n, 'x' from generate_series(1, ${EMPLOYEES}) n`);
-  await db.execute(sql`insert into employees (user_id, holiday_list_id)
-    select u.id, case when n % 10 < 8 then office.id when n % 10 = 8 then part_time.id end
-    from (select id, row_number() over (order by id) as n from users) u
-    cross join (select id from holiday_lists where name = 'Office') office
-    cross join (select id from holiday_lists where name = 'Part-time') part_time`);
-  await db.execute(sql`with days as (
-      select e.id as employee_id, d::date as day, d::date = ${DATE}::date as today, random() as kind, random() as shape, random() as jitter
-      from employees e cross join generate_series(${DATE}::date - ${HISTORY_DAYS}::int, ${DATE}::date, interval '1 day') d
-      where extract(isodow from d) < 6
-    ), sessions as (
-      select employee_id, day, 8 * 60 + jitter * 90 as in_min,
-        case when today and kind >= 0.93 then null else 16.5 * 60 + jitter * 120 end as out_min
-      from days where kind >= 0.08 and shape < 0.7
-      union all
-      select employee_id, day, 8 * 60 + jitter * 60, 13 * 60 + jitter * 30 from days where kind >= 0.08 and shape >= 0.7
-      union all
-      select employee_id, day, 14 * 60 + jitter * 30, case when today and kind >= 0.93 then null else 17.5 * 60 + jitter * 60 end
-      from days where kind >= 0.08 and shape >= 0.7
-    ), timed as (
-      select employee_id, (day + in_min * interval '1 minute') at time zone ${TZ} as in_at,
-        (day + out_min * interval '1 minute') at time zone ${TZ} as out_at
-      from sessions
-    ), ins as (
-      insert into employee_checkins (employee_id, direction, occurred_at, source, closed_at)
-      select employee_id, 'in', in_at, 'BiometricTerminal', out_at from timed
-      returning id, employee_id, closed_at
-    )
-    insert into employee_checkins (employee_id, direction, occurred_at, source, paired_checkin_id)
-    select employee_id, 'out', closed_at, 'BiometricTerminal', id from ins where closed_at is not null`);
-  await db.execute(sql`analyze`);
+  await seedEmployees(database.db, { employees: EMPLOYEES, date: DATE, historyDays: HISTORY_DAYS, timeZone: TZ });
+  await database.db.execute(sql`analyze`);
 }
 
 /** The loop the set-based job replaces: per employee, one indexed select of their events and one upsert. */

@@ -33,5 +33,8 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 log "clock-in/clock-out over HTTP, production build (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/clock-in.ts
 
+log "GET /api/members at 64 connections, next start vs a node:http + postgres.js baseline (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/members-baseline.ts
+
 npx tsx bench/summarise.ts >/dev/null
 log "results in bench/results/, summary in docs/performance.md"

@@ -1,0 +1,156 @@
+// Authenticated `GET /api/members?pageSize=20` at 64 connections (autocannon) on 1,000,000 members, PostgreSQL and
+// Redis: the production build (`next start`) against a baseline plain `node:http` server with postgres.js running the
+// same statements after the same authentication (bench/baseline-server.ts). The two servers run one after the other
+// on the same data, with the same token, each warmed up first, so they never compete for the cores.
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { createPostgresDatabase } from "@/lib/platform/db/postgres";
+import { resetDatabase } from "@/tests/support/reset-database";
+import { writeResults } from "./results-file";
+import { seedMembers, seedPlansAndSubscriptions, vacuumAnalyze } from "./seed-data";
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
+const CONNECTIONS = 64;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 20);
+const WARM_UP_SECONDS = 5;
+const PASSWORD = "Bench-Members-Passw0rd";
+const ROUTE = "/api/members?pageSize=20";
+
+const url = process.env.DATABASE_URL;
+if (!url || !process.env.REDIS_URL) throw new Error("DATABASE_URL and REDIS_URL (PostgreSQL and Redis) are required");
+process.env.AUTH_SECRET = randomBytes(48).toString("base64url");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(address: string): Promise<void> {
+  for (const started = Date.now(); ; ) {
+    if (await fetch(address).then((r) => r.ok, () => false)) return;
+    if (Date.now() - started > 120_000) throw new Error(`${address} not answering after 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/** Warm-up, then the measured run; answers autocannon's result of the measured run. */
+async function load(base: string, token: string) {
+  const options = { url: `${base}${ROUTE}`, connections: CONNECTIONS, headers: { authorization: `Bearer ${token}` } };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  return autocannon({ ...options, duration: DURATION_SECONDS });
+}
+
+async function firstPageIds(base: string, token: string): Promise<string[]> {
+  const response = await fetch(`${base}${ROUTE}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${base}${ROUTE}: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { items: { id: string }[]; totalCount: number };
+  return [String(body.totalCount), ...body.items.map((item) => item.id)];
+}
+
+// Empty and seed the database before the server starts, so it caches nothing from an earlier benchmark.
+const database = createPostgresDatabase({ url, poolMax: 2, connectTimeoutSeconds: 10, statementTimeoutMs: 900_000 });
+let loadSeconds = 0;
+try {
+  await database.migrate();
+  await resetDatabase(database);
+  const loading = performance.now();
+  await seedMembers(database.db, MEMBERS);
+  await seedPlansAndSubscriptions(database.db);
+  await vacuumAnalyze(database.db, ["members", "subscriptions"]);
+  loadSeconds = Math.round((performance.now() - loading) / 1000);
+} finally {
+  await database.close();
+}
+
+const appBase = `http://127.0.0.1:${await freePort()}`;
+const app = spawn("node_modules/.bin/next", ["start", "-p", new URL(appBase).port, "-H", "127.0.0.1"], {
+  env: {
+    ...process.env,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-members-baseline-")),
+    LOG_LEVEL: "warn",
+    EMBEDDED_SCHEDULER: "false",
+    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+    RATE_LIMIT_SETUP_PER_MINUTE: "100000",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const baselineBase = `http://127.0.0.1:${await freePort()}`;
+let baseline: ChildProcess | undefined;
+
+try {
+  await waitFor(`${appBase}/health/ready`);
+  const post = async <T>(route: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${appBase}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  await post("/api/setup/platform", { platformName: "Bench Club" });
+  const { accessToken: token } = await post<{ accessToken: string }>("/api/setup/superadmin", {
+    email: "owner@bench.example",
+    username: "owner",
+    password: PASSWORD,
+    firstName: "Bench",
+    lastName: "Owner",
+  });
+
+  const appPage = await firstPageIds(appBase, token);
+  const appCeiling = await autocannon({ url: `${appBase}/health/live`, connections: CONNECTIONS, duration: 10 });
+  const appRun = await load(appBase, token);
+  await stop(app);
+
+  baseline = spawn("node_modules/.bin/tsx", ["bench/baseline-server.ts"], {
+    env: { ...process.env, PORT: new URL(baselineBase).port },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await waitFor(`${baselineBase}/health/live`);
+  const baselinePage = await firstPageIds(baselineBase, token);
+  if (JSON.stringify(baselinePage) !== JSON.stringify(appPage)) throw new Error("the baseline answers a different first page from the application");
+  const baselineRun = await load(baselineBase, token);
+
+  const rate = (run: autocannon.Result) => Math.round(run["2xx"] / DURATION_SECONDS);
+  const failures = (run: autocannon.Result) => run.non2xx + run.errors + run.timeouts;
+  writeResults(
+    "members-baseline",
+    [
+      { name: "GET /api/members?pageSize=20, next start, throughput (64 connections)", unit: "req/s", measured: rate(appRun) },
+      { name: "GET /api/members?pageSize=20, next start, latency p50", unit: "ms", measured: appRun.latency.p50 },
+      { name: "GET /api/members?pageSize=20, next start, latency p99", unit: "ms", measured: appRun.latency.p99, target: { op: "<", value: 50 } },
+      { name: "baseline (node:http + postgres.js, same query and auth), throughput", unit: "req/s", measured: rate(baselineRun) },
+      { name: "baseline latency p50", unit: "ms", measured: baselineRun.latency.p50 },
+      { name: "baseline latency p99", unit: "ms", measured: baselineRun.latency.p99 },
+      { name: "next start throughput / baseline throughput", unit: "×", measured: Number((rate(appRun) / rate(baselineRun)).toFixed(2)), target: { op: ">=", value: 0.5 } },
+      { name: "GET /health/live on next start (no I/O: the HTTP ceiling)", unit: "req/s", measured: Math.round(appCeiling.requests.average) },
+      { name: "non-2xx responses and errors (both servers)", unit: "count", measured: failures(appRun) + failures(baselineRun) },
+    ],
+    {
+      members: MEMBERS,
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_SECONDS,
+      warmUpSeconds: WARM_UP_SECONDS,
+      loadSeconds,
+      server: "next start (production build) vs node:http + postgres.js",
+      database: "postgres",
+      cache: "redis",
+    },
+  );
+} finally {
+  await stop(app);
+  if (baseline) await stop(baseline);
+}
