@@ -77,13 +77,15 @@ export async function getRecord(ctx: AttendanceContext, employeeId: string, date
   const key = recordCacheKey(employeeId, date);
   const hit = await cached(ctx, key);
   if (hit) return ok(hit);
-  const employee = await resolveEmployee(ctx.db, { employeeId }, { activeOnly: false });
-  if (!employee.ok) return employee;
   const [row] = await ctx.db
     .select()
     .from(attendanceRecords)
     .where(and(eq(attendanceRecords.employeeId, employeeId), eq(attendanceRecords.date, date)));
-  if (!row) return fail(AttendanceErrors.recordNotFound);
+  if (!row) {
+    // Only a miss needs to tell an unknown employee from a day without a record; a record implies its employee.
+    const employee = await resolveEmployee(ctx.db, { employeeId }, { activeOnly: false });
+    return fail(employee.ok ? AttendanceErrors.recordNotFound : employee.error);
+  }
   const record = recordView(row);
   await remember(ctx, key, record);
   return ok(record);
