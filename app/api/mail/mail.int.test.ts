@@ -83,6 +83,14 @@ beforeAll(async () => {
     .update(mailOutbox)
     .set({ attempts: 1, lastError: "email-renderer did not answer within 5000 ms", nextAttemptAt: sql`now() + interval '1 day'` })
     .where(eq(mailOutbox.id, ids.pending));
+  // Mails queued within the same millisecond would tie on created_at; space them a second apart, in queue order.
+  const order = [ids.sentWelcome, ids.sentReset, ids.invalidProps, ids.smtpFailed, ids.pending];
+  for (const [index, id] of order.entries()) {
+    await running.database.db
+      .update(mailOutbox)
+      .set({ createdAt: sql`now() - make_interval(secs => ${order.length - index})` })
+      .where(eq(mailOutbox.id, id));
+  }
 });
 afterAll(stopPlatform);
 
