@@ -9,6 +9,12 @@ describe("loadConfig", () => {
     expect(config.S3_CHECKSUM_WHEN_REQUIRED).toBe(false);
     expect(config.inngestEnabled).toBe(false);
     expect(config.EMBEDDED_SCHEDULER).toBe(true);
+    expect(config.DATABASE_PREPARED_STATEMENTS).toBe(true);
+  });
+
+  it("switches prepared statements off for poolers that cannot keep them", () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "false" }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "off" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it("treats empty strings as unset", () => {

@@ -29,6 +29,8 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: positiveInt(10),
   DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
   DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
+  /** Server-side prepared statements; false behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: flag(true),
 
   REDIS_URL: optionalUrl,
   REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),

@@ -22,7 +22,7 @@ export type IssuedAccessToken = { token: string; jti: string; expiresAt: Date };
  * are looked up per request, so they are never stale, and raising the version revokes every older token.
  */
 export async function issueAccessToken(
-  key: Uint8Array,
+  key: CryptoKey,
   subject: { userId: string; sessionVersion: number },
   ttlSeconds: number,
 ): Promise<IssuedAccessToken> {
@@ -41,7 +41,7 @@ export async function issueAccessToken(
 }
 
 /** The token's claims, or null when it is malformed, forged, expired or not ours. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<AccessTokenClaims | null> {
+export async function verifyAccessToken(key: CryptoKey, token: string): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
     if (!payload.sub || !UUID.test(payload.sub) || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;

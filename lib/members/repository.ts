@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { Subscription } from "@/lib/subscriptions/repository";
@@ -74,18 +75,24 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 const searchWords = (filters: MemberFilters) => filters.search?.split(/\s+/).filter(Boolean) ?? [];
 
+/** The LIKE pattern of one search word: the word anywhere, its wildcard characters taken literally. */
+const containing = (word: string) => `%${escapeLike(word)}%`;
+
 /**
- * Live members with the status, whose search text contains every word of `search` (ignoring case). The
- * trigram index answers words of three or more characters; shorter words are checked on the rows it finds.
+ * Live members with the status, whose search text contains every pattern (ignoring case): the values, or the
+ * placeholders of a prepared list query. The trigram index answers words of three or more characters;
+ * shorter words are checked on the rows it finds.
  */
-export function memberFilter(filters: MemberFilters): SQL | undefined {
-  const words = searchWords(filters);
+function liveMembersWhere(status: MemberStatus | Placeholder | undefined, patterns: readonly (string | Placeholder)[]): SQL | undefined {
   return and(
     live,
-    filters.status ? eq(members.status, filters.status) : undefined,
-    ...words.map((word) => sql`${members.searchText} like lower(${`%${escapeLike(word)}%`})`),
+    status === undefined ? undefined : eq(members.status, status),
+    ...patterns.map((pattern) => sql`${members.searchText} like lower(${pattern})`),
   );
 }
+
+export const memberFilter = (filters: MemberFilters): SQL | undefined =>
+  liveMembersWhere(filters.status, searchWords(filters).map(containing));
 
 const listColumns = {
   id: members.id,
@@ -114,50 +121,72 @@ export async function countMembersByStatus(executor: Executor): Promise<Record<M
   return counts;
 }
 
-/**
- * The number of members the filters select. Without search words it is a sum of counters; a search counts
- * its matches, which the trigram index finds (the cost grows with the number of matches, not of members).
- */
-async function countMembers(executor: Executor, filters: MemberFilters, where: SQL | undefined): Promise<number> {
-  if (searchWords(filters).length > 0) {
-    const [matching] = await executor.select({ n: count() }).from(members).where(where);
-    return matching?.n ?? 0;
-  }
-  const [counted] = await executor
-    .select({ n: sql<number>`coalesce(sum(${memberCounts.live}), 0)::int` })
-    .from(memberCounts)
-    .where(filters.status ? eq(memberCounts.status, filters.status) : undefined);
-  return counted?.n ?? 0;
-}
+/** What a list query's SQL depends on; its values (page, status, patterns) are placeholders. */
+type ListShape = Pick<MemberListQuery, "orderBy" | "orderDirection"> & { byStatus: boolean; words: number };
+
+const wordPlaceholder = (index: number) => sql.placeholder(`word${index}`);
 
 /**
- * One page in two steps: the page's ids alone (for the default order an index-only scan, so even a deep
- * OFFSET walks the index, not the table), then those rows with their current plan. The total is counted
- * concurrently.
+ * A page in two steps: the page's ids alone (for the default order an index-only scan, so even a deep OFFSET
+ * walks the index, not the table), then those rows with their current plan. The total is a sum of the counters
+ * the triggers of migration 0006 keep, unless there are search words: then it counts the matches, which the
+ * trigram index finds (the cost grows with the number of matches, not of members).
  */
-export async function selectMemberPage(executor: Executor, query: MemberListQuery): Promise<{ items: MemberListItem[]; total: number }> {
-  const where = memberFilter(query);
-  const direction = query.orderDirection === "asc" ? asc : desc;
-  const order = ORDER_KEYS[query.orderBy].map((key) => direction(key));
+function listStatements(executor: Executor, shape: ListShape) {
+  const status = shape.byStatus ? sql.placeholder("status") : undefined;
+  const where = liveMembersWhere(status, Array.from({ length: shape.words }, (_, index) => wordPlaceholder(index)));
+  const direction = shape.orderDirection === "asc" ? asc : desc;
+  const order = ORDER_KEYS[shape.orderBy].map((key) => direction(key));
   const page = executor
     .select({ id: members.id })
     .from(members)
     .where(where)
     .orderBy(...order)
-    .limit(query.pageSize)
-    .offset(offsetOf(query))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
     .as("page");
-  const [rows, total] = await Promise.all([
-    executor
-      .select(listColumns)
-      .from(page)
-      .innerJoin(members, eq(members.id, page.id))
-      .leftJoin(subscriptions, currentTerm)
-      .leftJoin(plans, planOfTerm)
-      .orderBy(...order),
-    countMembers(executor, query, where),
-  ]);
-  return { items: rows.map(toListItem), total };
+  const rows = executor
+    .select(listColumns)
+    .from(page)
+    .innerJoin(members, eq(members.id, page.id))
+    .leftJoin(subscriptions, currentTerm)
+    .leftJoin(plans, planOfTerm)
+    .orderBy(...order)
+    .prepare("member_list_page");
+  const total =
+    shape.words > 0
+      ? executor.select({ n: count() }).from(members).where(where).prepare("member_list_total")
+      : executor
+          .select({ n: sql<number>`coalesce(sum(${memberCounts.live}), 0)::int` })
+          .from(memberCounts)
+          .where(status ? eq(memberCounts.status, status) : undefined)
+          .prepare("member_list_total");
+  return { rows, total };
+}
+
+type ListStatements = ReturnType<typeof listStatements>;
+
+/** Per executor, the statements of each list shape asked for: at most 6 orders × 2 directions × 2 × 51 word counts. */
+const listStatementsByShape = builtOncePerExecutor(() => new Map<string, ListStatements>());
+
+export async function selectMemberPage(executor: Executor, query: MemberListQuery): Promise<{ items: MemberListItem[]; total: number }> {
+  const words = searchWords(query);
+  const shape: ListShape = { orderBy: query.orderBy, orderDirection: query.orderDirection, byStatus: query.status !== undefined, words: words.length };
+  const key = `${shape.orderBy}:${shape.orderDirection}:${shape.byStatus}:${shape.words}`;
+  const statements = listStatementsByShape(executor);
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = listStatements(executor, shape);
+    statements.set(key, statement);
+  }
+  const values = {
+    limit: query.pageSize,
+    offset: offsetOf(query),
+    status: query.status,
+    ...Object.fromEntries(words.map((word, index) => [`word${index}`, containing(word)])),
+  };
+  const [rows, [counted]] = await Promise.all([statement.rows.execute(values), statement.total.execute(values)]);
+  return { items: rows.map(toListItem), total: counted?.n ?? 0 };
 }
 
 /** Where an export batch resumes: the sort key of the last row sent. */

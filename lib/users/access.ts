@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { rolePermissions, roles, userRoles, users } from "@/lib/platform/db/schema";
 import { BUILT_IN_ROLES } from "@/lib/auth/permissions";
 
@@ -17,9 +18,8 @@ export type UserAccess = {
   permissions: string[];
 };
 
-/** A user with their role names and effective permissions, in one query. */
-export async function loadUserAccess(executor: Executor, userId: string): Promise<UserAccess | null> {
-  const [row] = await executor
+const userAccessQuery = builtOncePerExecutor((executor) =>
+  executor
     .select({
       id: users.id,
       email: users.email,
@@ -37,8 +37,14 @@ export async function loadUserAccess(executor: Executor, userId: string): Promis
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
     .leftJoin(rolePermissions, eq(rolePermissions.roleId, roles.id))
-    .where(eq(users.id, userId))
-    .groupBy(users.id);
+    .where(eq(users.id, sql.placeholder("userId")))
+    .groupBy(users.id)
+    .prepare("user_access"),
+);
+
+/** A user with their role names and effective permissions, in one query (every authenticated request runs it). */
+export async function loadUserAccess(executor: Executor, userId: string): Promise<UserAccess | null> {
+  const [row] = await userAccessQuery(executor).execute({ userId });
   return row ?? null;
 }
 

@@ -14,6 +14,7 @@ export function createDatabase(config: Config): DatabaseAdapter {
       poolMax: config.DATABASE_POOL_MAX,
       connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     });
   }
   return createPgliteDatabase(path.join(config.dataDir, "pglite"));

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { MIGRATIONS_FOLDER } from "./migrations";
+import { preparingClient } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
 import type { DatabaseAdapter } from "./types";
@@ -14,6 +15,8 @@ export type PostgresOptions = {
   poolMax: number;
   connectTimeoutSeconds: number;
   statementTimeoutMs: number;
+  /** Prepare drizzle's statements (see prepared-statements.ts); on unless set to false. */
+  preparedStatements?: boolean;
 };
 
 export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapter {
@@ -27,7 +30,7 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
-  const db = drizzle(client, { schema });
+  const db = drizzle(options.preparedStatements === false ? client : preparingClient(client), { schema });
   return {
     kind: "postgres",
     db,

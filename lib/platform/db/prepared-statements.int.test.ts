@@ -1,0 +1,53 @@
+import { inArray, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPostgresDatabase } from "./postgres";
+import { MAX_PREPARED_PARAMETERS } from "./prepared-statements";
+import { users } from "./schema";
+import type { DatabaseAdapter, Executor } from "./types";
+
+const url = process.env.DATABASE_URL;
+
+describe.runIf(url)("prepared statements on PostgreSQL", () => {
+  let database: DatabaseAdapter | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  /** One connection, so the session that ran the query is the one whose prepared statements are listed. */
+  async function open(preparedStatements?: boolean) {
+    database = createPostgresDatabase({ url: url!, poolMax: 1, connectTimeoutSeconds: 3, statementTimeoutMs: 10_000, preparedStatements });
+    await database.migrate();
+    return database;
+  }
+
+  const preparedTexts = async (executor: Executor, adapter: DatabaseAdapter) =>
+    (await adapter.rows<{ statement: string }>(executor, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+
+  const byEmail = (executor: Executor, email: string) => executor.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+
+  it("prepares drizzle's queries once per connection, in and out of transactions", async () => {
+    const adapter = await open();
+    for (const email of ["a@example.com", "b@example.com", "c@example.com"]) await byEmail(adapter.db, email);
+    const inTransaction = await adapter.db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(sql`${users.username} = ${"owner"}`);
+      return preparedTexts(tx, adapter);
+    });
+    const byEmailText = 'select "id" from "users" where "users"."email" = $1';
+    expect(inTransaction.filter((text) => text === byEmailText)).toHaveLength(1);
+    expect(inTransaction).toContain('select "id" from "users" where "users"."username" = $1');
+  });
+
+  it("leaves bulk statements (over the parameter limit) unprepared", async () => {
+    const adapter = await open();
+    const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, () => crypto.randomUUID());
+    await adapter.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    expect((await preparedTexts(adapter.db, adapter)).some((text) => text.includes('"users"."id" in'))).toBe(false);
+  });
+
+  it("prepares nothing of drizzle's when switched off (DATABASE_PREPARED_STATEMENTS=false)", async () => {
+    const adapter = await open(false);
+    await byEmail(adapter.db, "a@example.com");
+    expect((await preparedTexts(adapter.db, adapter)).some((text) => text.includes('"users"'))).toBe(false);
+  });
+});
