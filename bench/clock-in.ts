@@ -56,7 +56,7 @@ async function inProcessRate(tokens: string[], seconds: number): Promise<number>
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], {
+const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
   env: {
     ...process.env,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-clock-")),

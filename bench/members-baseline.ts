@@ -80,7 +80,7 @@ try {
 }
 
 const appBase = `http://127.0.0.1:${await freePort()}`;
-const app = spawn("node_modules/.bin/next", ["start", "-p", new URL(appBase).port, "-H", "127.0.0.1"], {
+const app = spawn("bash", ["scripts/start.sh", "-p", new URL(appBase).port, "-H", "127.0.0.1"], {
   env: {
     ...process.env,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-members-baseline-")),

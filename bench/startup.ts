@@ -23,7 +23,7 @@ async function timeToReady(): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
   for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL", "EMAIL_RENDERER_URL", "SMTP_URL"]) delete env[name];
   const started = performance.now();
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: "ignore" });
+  const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: "ignore" });
   try {
     for (;;) {
       const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status === 200, () => false);

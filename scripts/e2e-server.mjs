@@ -12,7 +12,7 @@ for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL"
   delete env[name];
 }
 
-const server = spawn("node_modules/.bin/next", ["start", "-p", port, "-H", "127.0.0.1"], { env, stdio: "inherit" });
+const server = spawn("bash", ["scripts/start.sh", "-p", port, "-H", "127.0.0.1"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

@@ -15,7 +15,7 @@ log "building the console and API"
 npx next build
 
 log "starting ClubOps at $URL (data in ${DATA_DIR:-.data}/; Ctrl+C stops it)"
-npx next start -p "$PORT" &
+bash scripts/start.sh -p "$PORT" &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null' INT TERM EXIT
 
