@@ -105,11 +105,13 @@ describe("audit outbox forwarding", () => {
   it("forwards 10,000 rows exactly once across an outage and a lost acknowledgement", async () => {
     await recordClockIns(ROWS);
     const store = scriptedAnalytics(analytics);
-    const batchSize = 1_000;
+    // One batch at a time, so the scripted faults meet known batches.
+    const options = { batchSize: 1_000, lanes: 1 };
+    const { batchSize } = options;
 
     // Batch 2 reaches ClickHouse but the reply is lost, so it is not marked forwarded.
     store.faults.push("none", "reply-lost");
-    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, { batchSize })).rejects.toBeInstanceOf(
+    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, options)).rejects.toBeInstanceOf(
       DependencyUnavailableError,
     );
     expect(await pendingOutboxRows()).toBe(ROWS - batchSize);
@@ -117,18 +119,40 @@ describe("audit outbox forwarding", () => {
 
     // Batch 2 is taken again and found already present; batch 3 goes through; batch 4 meets an outage.
     store.faults.push("none", "refused");
-    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, { batchSize })).rejects.toBeInstanceOf(
+    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, options)).rejects.toBeInstanceOf(
       DependencyUnavailableError,
     );
     expect(await pendingOutboxRows()).toBe(ROWS - 3 * batchSize);
 
     // ClickHouse is back.
-    const recovery = await forwardAuditOutbox({ database, analytics: store.analytics }, { batchSize });
+    const recovery = await forwardAuditOutbox({ database, analytics: store.analytics }, options);
 
     expect(recovery).toEqual({ forwarded: ROWS - 3 * batchSize, batches: 7 });
     expect(await pendingOutboxRows()).toBe(0);
     expect(await auditLogCounts()).toEqual({ rows: ROWS, ids: ROWS });
     // Exactly once on the wire too: the existence check, not a background merge, kept batch 2 single.
+    expect(store.rowsSent()).toBe(ROWS);
+  });
+
+  it("keeps every row exactly once when an outage hits one of two batches in flight", async () => {
+    await insertClockInsDirectly(ROWS);
+    const store = scriptedAnalytics(analytics);
+    const options = { batchSize: 500 };
+    store.faults.push("none", "none", "reply-lost");
+
+    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, options)).rejects.toBeInstanceOf(DependencyUnavailableError);
+    // Whatever the interleaving, a row is either marked forwarded and in ClickHouse, or still pending.
+    const pendingAfterOutage = await pendingOutboxRows();
+    expect(pendingAfterOutage).toBeGreaterThan(0);
+    expect(pendingAfterOutage % 500).toBe(0);
+    expect((await auditLogCounts()).ids).toBeGreaterThanOrEqual(ROWS - pendingAfterOutage);
+
+    store.faults.length = 0; // ClickHouse is back
+    const recovery = await forwardAuditOutbox({ database, analytics: store.analytics }, options);
+    expect(recovery.forwarded).toBe(pendingAfterOutage);
+    expect(await pendingOutboxRows()).toBe(0);
+    expect(await auditLogCounts()).toEqual({ rows: ROWS, ids: ROWS });
+    // Only the batch whose reply was lost reached ClickHouse twice; its second insert sent nothing new.
     expect(store.rowsSent()).toBe(ROWS);
   });
 
