@@ -1,5 +1,6 @@
 # Starts PostgreSQL 15 and Redis on loopback for the test run (sourced by scripts/test.sh).
-# Exports DATABASE_URL_REAL and REDIS_URL_REAL, and stops both on exit.
+# Exports DATABASE_URL_REAL and REDIS_URL_REAL, and stops both on exit. PG_SETTINGS adds server settings
+# ("-c name=value …"), as the benchmarks do.
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
 SERVICES_DIR=$(mktemp -d /tmp/clubops-test-services.XXXXXX)
@@ -23,7 +24,7 @@ start_postgres() {
   [ "$(id -u)" = "0" ] && chown postgres:postgres "$PG_DATA"
   as_postgres "$PG_BIN/initdb" -D "$PG_DATA" -U postgres --auth=trust -E UTF8 --no-sync >/dev/null
   as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -l "$PG_DATA/server.log" -w -o \
-    "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200" start >/dev/null
+    "-p $PG_PORT -k $PG_DATA -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=200 ${PG_SETTINGS:-}" start >/dev/null
   export DATABASE_URL_REAL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   log "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT"
 }
