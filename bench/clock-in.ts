@@ -5,24 +5,15 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { writeResults } from "./results-file";
+import { freePort, prepareDatabase, stopProcess, waitUntilAnswering } from "./servers";
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = 20;
 const PASSWORD = "Bench-Clock-Passw0rd";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 // The server and this process share the signing secret, so the same tokens work over HTTP and in-process.
 process.env.AUTH_SECRET = randomBytes(48).toString("base64url");
@@ -53,6 +44,10 @@ async function inProcessRate(tokens: string[], seconds: number): Promise<number>
   );
   return succeeded / seconds;
 }
+
+const url = process.env.DATABASE_URL;
+if (!url || !process.env.REDIS_URL) throw new Error("DATABASE_URL and REDIS_URL (PostgreSQL and Redis) are required");
+await prepareDatabase(url);
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
@@ -96,11 +91,7 @@ async function employee(adminToken: string, index: number): Promise<string> {
 }
 
 try {
-  for (const started = Date.now(); ; ) {
-    if (await fetch(`${base}/health/ready`).then((r) => r.ok, () => false)) break;
-    if (Date.now() - started > 120_000) throw new Error("server not ready after 120 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitUntilAnswering(`${base}/health/ready`);
   await api("POST", "/api/setup/platform", { platformName: "Bench Club" });
   const admin = await api<{ accessToken: string }>("POST", "/api/setup/superadmin", {
     email: "owner@bench.example",
@@ -115,13 +106,20 @@ try {
   // The same server answering a route that does no I/O at all: the ceiling Next.js itself sets on this machine.
   const ceiling = await autocannon({ url: `${base}/health/live`, connections: CONNECTIONS, duration: 10 });
   const body = JSON.stringify({ source: "BiometricTerminal" });
-  let connectionsSeen = 0;
-  // autocannon's context lives as long as one connection: each connection takes one employee's token and its
-  // in/out requests alternate for that employee.
-  const signed = (request: autocannon.Request, context: object) => {
-    const connection = context as { token?: string };
-    connection.token ??= tokens[connectionsSeen++ % tokens.length];
-    return { ...request, headers: { ...request.headers, authorization: `Bearer ${connection.token}` } };
+  // autocannon starts a fresh context at each pass through `requests` (one clock-in, one clock-out). A pass takes an
+  // idle employee's token for both requests and gives it back once the clock-out is answered, so no two connections
+  // ever clock the same employee at once.
+  const idle = [...tokens];
+  type Pass = { token?: string };
+  const authorized = (request: autocannon.Request, token: string | undefined) => {
+    if (!token) throw new Error("no idle employee: more connections than employees");
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+  };
+  const takeEmployee = (request: autocannon.Request, context: object) => authorized(request, ((context as Pass).token = idle.pop()));
+  const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
+  const releaseEmployee = (_status: number, _body: string, context: object) => {
+    const { token } = context as Pass;
+    if (token) idle.push(token);
   };
   const result = await autocannon({
     url: base,
@@ -129,13 +127,13 @@ try {
     duration: DURATION_SECONDS,
     headers: { "content-type": "application/json" },
     requests: [
-      { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: signed },
-      { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: signed },
+      { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: takeEmployee },
+      { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: sameEmployee, onResponse: releaseEmployee },
     ],
   });
   const succeeded = result["2xx"];
   const requestsPerSecond = succeeded / DURATION_SECONDS;
-  server.kill("SIGTERM");
+  await stopProcess(server);
   const inProcess = await inProcessRate(tokens, DURATION_SECONDS);
   writeResults(
     "clock-in",
@@ -161,7 +159,7 @@ try {
     },
   );
 } finally {
-  server.kill("SIGTERM");
+  await stopProcess(server);
   const { stopPlatform } = await import("@/lib/platform/container");
   await stopPlatform();
 }

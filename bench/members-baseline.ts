@@ -5,14 +5,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { createPostgresDatabase } from "@/lib/platform/db/postgres";
-import { resetDatabase } from "@/tests/support/reset-database";
 import { writeResults } from "./results-file";
 import { seedMembers, seedPlansAndSubscriptions, vacuumAnalyze } from "./seed-data";
+import { freePort, prepareDatabase, stopProcess, waitUntilAnswering } from "./servers";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const CONNECTIONS = 64;
@@ -24,31 +22,6 @@ const ROUTE = "/api/members?pageSize=20";
 const url = process.env.DATABASE_URL;
 if (!url || !process.env.REDIS_URL) throw new Error("DATABASE_URL and REDIS_URL (PostgreSQL and Redis) are required");
 process.env.AUTH_SECRET = randomBytes(48).toString("base64url");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(address: string): Promise<void> {
-  for (const started = Date.now(); ; ) {
-    if (await fetch(address).then((r) => r.ok, () => false)) return;
-    if (Date.now() - started > 120_000) throw new Error(`${address} not answering after 120 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
 
 /** Warm-up, then the measured run; answers autocannon's result of the measured run. */
 async function load(base: string, token: string) {
@@ -64,20 +37,14 @@ async function firstPageIds(base: string, token: string): Promise<string[]> {
   return [String(body.totalCount), ...body.items.map((item) => item.id)];
 }
 
-// Empty and seed the database before the server starts, so it caches nothing from an earlier benchmark.
-const database = createPostgresDatabase({ url, poolMax: 2, connectTimeoutSeconds: 10, statementTimeoutMs: 900_000 });
 let loadSeconds = 0;
-try {
-  await database.migrate();
-  await resetDatabase(database);
+await prepareDatabase(url, async (db) => {
   const loading = performance.now();
-  await seedMembers(database.db, MEMBERS);
-  await seedPlansAndSubscriptions(database.db);
-  await vacuumAnalyze(database.db, ["members", "subscriptions"]);
+  await seedMembers(db, MEMBERS);
+  await seedPlansAndSubscriptions(db);
+  await vacuumAnalyze(db, ["members", "subscriptions"]);
   loadSeconds = Math.round((performance.now() - loading) / 1000);
-} finally {
-  await database.close();
-}
+});
 
 const appBase = `http://127.0.0.1:${await freePort()}`;
 const app = spawn("bash", ["scripts/start.sh", "-p", new URL(appBase).port, "-H", "127.0.0.1"], {
@@ -95,7 +62,7 @@ const baselineBase = `http://127.0.0.1:${await freePort()}`;
 let baseline: ChildProcess | undefined;
 
 try {
-  await waitFor(`${appBase}/health/ready`);
+  await waitUntilAnswering(`${appBase}/health/ready`);
   const post = async <T>(route: string, body: unknown): Promise<T> => {
     const response = await fetch(`${appBase}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
@@ -113,13 +80,13 @@ try {
   const appPage = await firstPageIds(appBase, token);
   const appCeiling = await autocannon({ url: `${appBase}/health/live`, connections: CONNECTIONS, duration: 10 });
   const appRun = await load(appBase, token);
-  await stop(app);
+  await stopProcess(app);
 
   baseline = spawn("node_modules/.bin/tsx", ["bench/baseline-server.ts"], {
     env: { ...process.env, PORT: new URL(baselineBase).port },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  await waitFor(`${baselineBase}/health/live`);
+  await waitUntilAnswering(`${baselineBase}/health/live`);
   const baselinePage = await firstPageIds(baselineBase, token);
   if (JSON.stringify(baselinePage) !== JSON.stringify(appPage)) throw new Error("the baseline answers a different first page from the application");
   const baselineRun = await load(baselineBase, token);
@@ -151,6 +118,6 @@ try {
     },
   );
 } finally {
-  await stop(app);
-  if (baseline) await stop(baseline);
+  await stopProcess(app);
+  if (baseline) await stopProcess(baseline);
 }

@@ -1,21 +1,12 @@
 // Start-up time of the production build on embedded defaults: process start → /health/ready 200, fresh data dir.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { writeResults } from "./results-file";
+import { freePort } from "./servers";
 
 const RUNS = 3;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function timeToReady(): Promise<number> {
   const port = await freePort();

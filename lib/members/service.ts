@@ -16,8 +16,8 @@ import {
   type MemberDetail,
   type MemberListItem,
 } from "./repository";
-import { clubToday, type MemberInput, type MemberListQuery, type StatusChange } from "./schemas";
-import { staffTransitionRefusal } from "./status";
+import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, type StatusChange } from "./schemas";
+import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
 
 /** What the member services need: the database, the configured currency and who acts (for the audit trail). */
 export type MemberContext = { db: Database; currency: string; actorId: string };
@@ -117,14 +117,28 @@ export function changeMemberStatus(ctx: MemberContext, id: string, change: Statu
     if (refused) return fail(refused);
     if (stored.status === change.status) return ok(id);
     await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
-    await recordAudit(tx, {
-      action: "members.status_changed",
-      severity: change.status === "suspended" ? "Warning" : "Info",
-      actorId: ctx.actorId,
-      entity: "member",
-      entityId: id,
-      data: { from: stored.status, to: change.status, reason: change.reason ?? null },
-    });
+    await recordAudit(tx, statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actorId));
     return ok(id);
   });
+}
+
+function statusChangeAudit(memberId: string, change: { from: MemberStatus; to: MemberStatus; reason: string | null }, actorId: string | null) {
+  return {
+    action: MEMBER_STATUS_CHANGED,
+    severity: change.to === "suspended" ? ("Warning" as const) : ("Info" as const),
+    actorId,
+    entity: "member",
+    entityId: memberId,
+    data: change,
+  };
+}
+
+const LAPSED: readonly MemberStatus[] = ["expired", "inactive"];
+
+/** A lapsed member (expired or inactive) who starts a subscription is active again, audited like a staff change. */
+export async function reactivateLapsedMember(tx: Transaction, memberId: string, actorId: string | null): Promise<void> {
+  const member = await lockLiveMember(tx, memberId);
+  if (!member || !LAPSED.includes(member.status)) return;
+  await tx.update(members).set({ status: "active", updatedAt: new Date() }).where(eq(members.id, memberId));
+  await recordAudit(tx, statusChangeAudit(memberId, { from: member.status, to: "active", reason: "Subscribed" }, actorId));
 }

@@ -24,3 +24,6 @@ export function staffTransitionRefusal(from: MemberStatus, to: MemberStatus): Bu
   if (from === to || STAFF_MAY_SET[from].includes(to)) return null;
   return to === "expired" ? MemberErrors.expiredBySystemOnly : MemberErrors.suspensionNotLifted;
 }
+
+/** Audit action of every member status change: by staff, by a new subscription, or by the subscription jobs. */
+export const MEMBER_STATUS_CHANGED = "members.status_changed";

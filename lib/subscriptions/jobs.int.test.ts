@@ -76,6 +76,9 @@ describe("processAutoRenewals", () => {
     for (const untouched of [notYet, manual, planGone, suspended]) expect(await successorOf(untouched)).toEqual([]);
     const [lapsedMember] = await running.database.db.select().from(members).where(eq(members.id, lapsed));
     expect(lapsedMember?.status).toBe("active");
+    expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed"))).toEqual([
+      expect.objectContaining({ entity: "member", entityId: lapsed, actorId: null, severity: "Info", data: { from: "expired", to: "active", reason: "Renewed automatically" } }),
+    ]);
     const [mail] = await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, "renewal-confirmation"));
     expect(mail?.props).toEqual({ memberName: expect.stringMatching(/^Member/), planName: "Gold", newEndsOn: "2026-02-28", price: "45.00", currency: "EUR", clubName: "Club Náutico" });
     expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "subscriptions.auto_renewed"))).toHaveLength(1);
@@ -155,6 +158,9 @@ describe("expireSubscriptions", () => {
     expect(await statusOf(members, renewedMember)).toBe("active");
     expect(await statusOf(subscriptions, ongoing)).toBe("active");
     expect(await running.database.db.select().from(auditOutbox).where(and(eq(auditOutbox.action, "subscriptions.expired"), eq(auditOutbox.entityId, ended)))).toHaveLength(1);
+    expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed"))).toEqual([
+      expect.objectContaining({ entity: "member", entityId: alone, actorId: null, data: { from: "active", to: "expired", reason: "Last subscription ended" } }),
+    ]);
     expect(await expireSubscriptions(running, NOW)).toEqual({ expired: 0, membersExpired: 0 });
   });
 });

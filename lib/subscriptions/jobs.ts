@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Config } from "@/lib/config";
 import type { DatabaseAdapter } from "@/lib/platform/db";
+import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import { currentTraceId } from "@/lib/platform/trace";
 import { getPlatformSettings } from "@/lib/setup/platform";
 
@@ -66,9 +67,16 @@ export async function processAutoRenewals(deps: SubscriptionJobDependencies, now
         on conflict do nothing
         returning id, member_id, plan_id, ends_at, price, previous_subscription_id
       ), reactivated as (
-        update members set status = 'active', updated_at = now()
-        where id in (select member_id from renewed) and status in ('expired', 'inactive')
-        returning id
+        update members m set status = 'active', updated_at = now()
+        from members lapsed
+        where lapsed.id = m.id and m.id in (select member_id from renewed) and m.status in ('expired', 'inactive')
+        returning m.id, lapsed.status as previous_status
+      ), reactivation_audited as (
+        insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+        select ${MEMBER_STATUS_CHANGED}, 'Info', 'member', r.id::text,
+          jsonb_build_object('from', r.previous_status, 'to', 'active', 'reason', 'Renewed automatically'), ${currentTraceId() ?? null}
+        from reactivated r
+        returning 1
       ), mailed as (
         insert into mail_outbox (template, to_address, props, dedupe_key)
         select 'renewal-confirmation', m.email,
@@ -141,8 +149,12 @@ export async function expireSubscriptions(deps: SubscriptionJobDependencies, now
       returning id
     ), audited as (
       insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
-      select 'subscriptions.expired', 'Info', 'subscription', e.id::text, jsonb_build_object('memberId', e.member_id), ${currentTraceId() ?? null}
+      select 'subscriptions.expired', 'Info'::audit_severity, 'subscription', e.id::text, jsonb_build_object('memberId', e.member_id), ${currentTraceId() ?? null}
       from expired e
+      union all
+      select ${MEMBER_STATUS_CHANGED}, 'Info'::audit_severity, 'member', l.id::text,
+        jsonb_build_object('from', 'active', 'to', 'expired', 'reason', 'Last subscription ended'), ${currentTraceId() ?? null}
+      from lapsed l
       returning 1
     )
     select (select count(*) from expired) as expired, (select count(*) from lapsed) as members_expired`,

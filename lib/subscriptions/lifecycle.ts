@@ -1,13 +1,14 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { addMonths } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { resultTransaction } from "@/lib/platform/db/transaction";
-import { members, subscriptions } from "@/lib/platform/db/schema";
+import { subscriptions } from "@/lib/platform/db/schema";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fromCents, toCents } from "@/lib/platform/money";
 import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
 import { lockLiveMember } from "@/lib/members/repository";
+import { reactivateLapsedMember } from "@/lib/members/service";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
 import { MONTHS_IN, priceFor, prorationCredit, type BillingPeriod } from "./pricing";
@@ -67,10 +68,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     })
     .returning({ id: subscriptions.id });
   if (!created) throw new Error("insert returned no subscription");
-  await tx
-    .update(members)
-    .set({ status: "active", updatedAt: new Date() })
-    .where(and(eq(members.id, term.memberId), inArray(members.status, ["expired", "inactive"])));
+  await reactivateLapsedMember(tx, term.memberId, ctx.actorId);
   await ctx.events.dispatch(tx, "MemberSubscribedEvent", {
     memberId: term.memberId,
     subscriptionId: created.id,

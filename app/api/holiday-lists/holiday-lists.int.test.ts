@@ -92,11 +92,13 @@ describe("POST /api/holiday-lists", () => {
     expect(await create({ name: "Empty" })).toMatchObject({ status: 201, body: { weeklyOffDays: [], entries: [], entryCount: 0 } });
   });
 
-  it("answers 409 HolidayList.DuplicateName for a name in use", async () => {
-    expect(await create({ ...madrid, entries: [] })).toMatchObject({
-      status: 409,
-      body: { code: "HolidayList.DuplicateName", message: expect.any(String) },
-    });
+  it("answers 409 HolidayList.DuplicateName for a name in use, whatever its case", async () => {
+    for (const name of [madrid.name, madrid.name.toUpperCase()]) {
+      expect(await create({ ...madrid, name, entries: [] })).toMatchObject({
+        status: 409,
+        body: { code: "HolidayList.DuplicateName", message: expect.any(String) },
+      });
+    }
   });
 
   it.each([

@@ -64,8 +64,10 @@ describe("POST /api/shift-types", () => {
     });
   });
 
-  it("answers 409 ShiftType.DuplicateName for a name in use", async () => {
-    expect(await create(morning)).toMatchObject({ status: 409, body: { code: "ShiftType.DuplicateName", message: expect.any(String) } });
+  it("answers 409 ShiftType.DuplicateName for a name in use, whatever its case", async () => {
+    for (const name of [morning.name, morning.name.toLowerCase()]) {
+      expect(await create({ ...morning, name })).toMatchObject({ status: 409, body: { code: "ShiftType.DuplicateName", message: expect.any(String) } });
+    }
   });
 
   it.each([

@@ -1,8 +1,12 @@
-import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { ensureSetupDefaults } from "@/lib/setup/defaults";
 import type { DatabaseAdapter } from ".";
-import { attendanceRecords, attendanceRequests, employeeCheckins, employees, members, plans, subscriptions, users } from "./schema";
+import { MIGRATIONS_FOLDER } from "./migrations";
+import { attendanceRecords, attendanceRequests, employeeCheckins, employees, members, plans, rolePermissions, roles, subscriptions, users } from "./schema";
 
 let database: DatabaseAdapter;
 
@@ -114,5 +118,25 @@ describe("schema constraints", () => {
       "subscriptions_one_active_term",
     );
     await database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z", "canceled"));
+  });
+});
+
+describe("migration 0009", () => {
+  it("gives an earlier install's built-in Admin the permissions added since, once, and no other role", async () => {
+    await ensureSetupDefaults(database.db);
+    await database.db.delete(rolePermissions).where(inArray(rolePermissions.permission, ["mail:write", "jobs:run"]));
+    const file = await readFile(path.join(MIGRATIONS_FOLDER, "0009_names_ignore_case_mail_list_admin_grants.sql"), "utf8");
+    const grant = file.split("--> statement-breakpoint").find((statement) => statement.includes('INSERT INTO "role_permissions"'));
+    for (let run = 0; run < 2; run += 1) await database.db.execute(sql.raw(grant!));
+
+    const granted = await database.db
+      .select({ role: roles.name, permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(inArray(rolePermissions.permission, ["mail:write", "jobs:run"]));
+    expect(granted.sort((a, b) => a.permission.localeCompare(b.permission))).toEqual([
+      { role: "Admin", permission: "jobs:run" },
+      { role: "Admin", permission: "mail:write" },
+    ]);
   });
 });

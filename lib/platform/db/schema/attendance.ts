@@ -19,14 +19,19 @@ import {
 import { users } from "./auth";
 import { createdAt, id, timestamptz, updatedAt } from "./columns";
 
-export const holidayLists = pgTable("holiday_lists", {
-  id: id(),
-  name: text("name").notNull().unique("holiday_lists_name_key"),
-  /** ISO weekdays that are always off: 1 = Monday … 7 = Sunday. */
-  weeklyOffDays: smallint("weekly_off_days").array().notNull().default(sql`'{}'::smallint[]`),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const holidayLists = pgTable(
+  "holiday_lists",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** ISO weekdays that are always off: 1 = Monday … 7 = Sunday. */
+    weeklyOffDays: smallint("weekly_off_days").array().notNull().default(sql`'{}'::smallint[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Names are unique ignoring case, as role names are: "Madrid" and "madrid" would be the same list to staff.
+  (t) => [uniqueIndex("holiday_lists_name_key").on(sql`lower(${t.name})`)],
+);
 
 export const holidayEntries = pgTable(
   "holiday_entries",
@@ -45,7 +50,7 @@ export const shiftTypes = pgTable(
   "shift_types",
   {
     id: id(),
-    name: text("name").notNull().unique("shift_types_name_key"),
+    name: text("name").notNull(),
     shiftStart: time("shift_start").notNull(),
     shiftEnd: time("shift_end").notNull(),
     lateEntryToleranceMinutes: integer("late_entry_tolerance_minutes").notNull().default(0),
@@ -54,6 +59,7 @@ export const shiftTypes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("shift_types_name_key").on(sql`lower(${t.name})`),
     check(
       "shift_types_minutes_nonnegative",
       sql`${t.lateEntryToleranceMinutes} >= 0 and ${t.earlyExitToleranceMinutes} >= 0 and ${t.overtimeAfterMinutes} >= 0`,

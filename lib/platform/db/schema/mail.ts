@@ -25,5 +25,9 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: timestamptz("sent_at"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The console's outbox list: newest first, ties broken by id.
+    index("mail_outbox_created_idx").on(t.createdAt, t.id),
+  ],
 );

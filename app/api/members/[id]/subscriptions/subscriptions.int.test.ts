@@ -1,5 +1,5 @@
 import "@/tests/support/isolated-env";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEventDispatcher } from "@/lib/events/dispatcher";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
@@ -104,11 +104,16 @@ describe("POST /api/members/{id}/subscriptions", () => {
     expect((await subscribeTo(memberId, { planId: gold, billingPeriod: "weekly" })).status).toBe(400);
   });
 
-  it("puts an expired member back to active", async () => {
+  it("puts an expired member back to active, audited as a status change by the staff member", async () => {
     const lapsed = await newMember("expired");
     await subscribeTo(lapsed, { planId: gold, billingPeriod: "monthly" });
     const [member] = await running.database.db.select().from(members).where(eq(members.id, lapsed));
     expect(member?.status).toBe("active");
+    const changes = await running.database.db
+      .select()
+      .from(auditOutbox)
+      .where(and(eq(auditOutbox.action, "members.status_changed"), eq(auditOutbox.entityId, lapsed)));
+    expect(changes).toEqual([expect.objectContaining({ actorId: expect.any(String), data: { from: "expired", to: "active", reason: "Subscribed" } })]);
   });
 
   it("dispatches MemberSubscribedEvent in the saving transaction: its audit row commits with it", async () => {

@@ -1,0 +1,48 @@
+// What the HTTP benchmarks share: a free loopback port, waiting for a server to answer, stopping it, and a migrated,
+// empty database for the server to start on.
+import type { ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { createPostgresDatabase } from "@/lib/platform/db/postgres";
+import type { Database } from "@/lib/platform/db";
+import { resetDatabase } from "@/tests/support/reset-database";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Resolves once `url` answers 2xx; throws after two minutes. */
+export async function waitUntilAnswering(url: string): Promise<void> {
+  for (const started = Date.now(); ; ) {
+    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (Date.now() - started > 120_000) throw new Error(`${url} not answering after 120 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Migrates and empties the PostgreSQL database at `url`, then lets `fill` load it, before a server starts on it:
+ * each benchmark begins from its own data, whatever ran before it, and the server caches nothing from earlier.
+ */
+export async function prepareDatabase(url: string, fill: (db: Database) => Promise<void> = async () => {}): Promise<void> {
+  const database = createPostgresDatabase({ url, poolMax: 2, connectTimeoutSeconds: 10, statementTimeoutMs: 900_000 });
+  try {
+    await database.migrate();
+    await resetDatabase(database);
+    await fill(database.db);
+  } finally {
+    await database.close();
+  }
+}
