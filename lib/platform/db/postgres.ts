@@ -17,6 +17,8 @@ export type PostgresOptions = {
   statementTimeoutMs: number;
   /** Prepare drizzle's statements (see prepared-statements.ts); on unless set to false. */
   preparedStatements?: boolean;
+  /** Distinct statements prepared at most; MAX_PREPARED_STATEMENTS unless set. */
+  maxPreparedStatements?: number;
 };
 
 export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapter {
@@ -30,7 +32,7 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
-  const db = drizzle(options.preparedStatements === false ? client : preparingClient(client), { schema });
+  const db = drizzle(options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements), { schema });
   return {
     kind: "postgres",
     db,

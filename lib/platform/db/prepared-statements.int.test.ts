@@ -1,4 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "./postgres";
 import { MAX_PREPARED_PARAMETERS } from "./prepared-statements";
@@ -15,8 +16,15 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
   });
 
   /** One connection, so the session that ran the query is the one whose prepared statements are listed. */
-  async function open(preparedStatements?: boolean) {
-    database = createPostgresDatabase({ url: url!, poolMax: 1, connectTimeoutSeconds: 3, statementTimeoutMs: 10_000, preparedStatements });
+  async function open(preparedStatements?: boolean, maxPreparedStatements?: number) {
+    database = createPostgresDatabase({
+      url: url!,
+      poolMax: 1,
+      connectTimeoutSeconds: 3,
+      statementTimeoutMs: 10_000,
+      preparedStatements,
+      maxPreparedStatements,
+    });
     await database.migrate();
     return database;
   }
@@ -43,6 +51,16 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
     const ids = Array.from({ length: MAX_PREPARED_PARAMETERS + 1 }, () => crypto.randomUUID());
     await adapter.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
     expect((await preparedTexts(adapter.db, adapter)).some((text) => text.includes('"users"."id" in'))).toBe(false);
+  });
+
+  it("prepares at most the bound of distinct statements; the ones beyond it run unprepared", async () => {
+    const adapter = await open(true, 2);
+    const byColumn = (column: AnyPgColumn) => adapter.db.select({ id: users.id }).from(users).where(sql`${column} = ${"x"}`);
+    for (let run = 0; run < 2; run += 1) {
+      for (const column of [users.email, users.username, users.firstName]) await byColumn(column);
+    }
+    const texts = (await preparedTexts(adapter.db, adapter)).filter((text) => text.startsWith('select "id" from "users"'));
+    expect(texts.sort()).toEqual(['select "id" from "users" where "users"."email" = $1', 'select "id" from "users" where "users"."username" = $1']);
   });
 
   it("prepares nothing of drizzle's when switched off (DATABASE_PREPARED_STATEMENTS=false)", async () => {

@@ -7,6 +7,14 @@ import type { Sql } from "postgres";
  */
 export const MAX_PREPARED_PARAMETERS = 100;
 
+/**
+ * How many distinct statements are prepared at most. A prepared statement holds server memory on every connection
+ * that ran it (10 to 90 KB measured; the member list's are the largest), and the SQL of a search grows with its
+ * number of words, so without a bound a caller could make each connection keep thousands. The application's own
+ * statements number a few hundred; any beyond the bound run unprepared, as drizzle would run them.
+ */
+export const MAX_PREPARED_STATEMENTS = 500;
+
 type UnsafeOptions = { prepare?: boolean };
 type Unsafe = (text: string, parameters?: unknown[], options?: UnsafeOptions) => unknown;
 type ScopedCallback = (scoped: Sql) => unknown;
@@ -18,23 +26,34 @@ type ScopedCallback = (scoped: Sql) => unknown;
  * tagged queries: a statement is parsed once per connection, then costs one bind-and-execute round trip. The
  * transaction and savepoint clients drizzle receives from `begin` and `savepoint` get the same view.
  */
-export function preparingClient(client: Sql): Sql {
-  return new Proxy(client, {
-    get(target, property, receiver) {
-      if (property === "unsafe") {
-        const unsafe = Reflect.get(target, property, receiver) as Unsafe;
-        return (text: string, parameters: unknown[] = [], options: UnsafeOptions = {}) =>
-          unsafe(text, parameters, { ...options, prepare: parameters.length <= MAX_PREPARED_PARAMETERS });
-      }
-      if (property === "begin" || property === "savepoint") {
-        const open = Reflect.get(target, property, receiver) as (...args: unknown[]) => unknown;
-        // begin(options?, callback) and savepoint(name?, callback): the callback comes last.
-        return (...args: unknown[]) => {
-          const callback = args.at(-1) as ScopedCallback;
-          return open(...args.slice(0, -1), (scoped: Sql) => callback(preparingClient(scoped)));
-        };
-      }
-      return Reflect.get(target, property, receiver);
-    },
-  });
+export function preparingClient(client: Sql, maxStatements = MAX_PREPARED_STATEMENTS): Sql {
+  const prepared = new Set<string>();
+  const shouldPrepare = (text: string, parameterCount: number) => {
+    // Without parameters postgres.js sends the text in one simple-protocol message, prepared or not.
+    if (parameterCount === 0 || parameterCount > MAX_PREPARED_PARAMETERS) return false;
+    if (prepared.has(text)) return true;
+    if (prepared.size >= maxStatements) return false;
+    prepared.add(text);
+    return true;
+  };
+  const view = (target: Sql): Sql =>
+    new Proxy(target, {
+      get(scoped, property, receiver) {
+        if (property === "unsafe") {
+          const unsafe = Reflect.get(scoped, property, receiver) as Unsafe;
+          return (text: string, parameters: unknown[] = [], options: UnsafeOptions = {}) =>
+            unsafe(text, parameters, { ...options, prepare: shouldPrepare(text, parameters.length) });
+        }
+        if (property === "begin" || property === "savepoint") {
+          const open = Reflect.get(scoped, property, receiver) as (...args: unknown[]) => unknown;
+          // begin(options?, callback) and savepoint(name?, callback): the callback comes last.
+          return (...args: unknown[]) => {
+            const callback = args.at(-1) as ScopedCallback;
+            return open(...args.slice(0, -1), (inner: Sql) => callback(view(inner)));
+          };
+        }
+        return Reflect.get(scoped, property, receiver);
+      },
+    });
+  return view(client);
 }
