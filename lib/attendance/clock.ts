@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { auditRowsFrom } from "@/lib/audit/record";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { executeRows } from "@/lib/platform/db/rows";
 import { employeeCheckins } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -30,7 +31,7 @@ function activeEmployee(ref: EmployeeRef): SQL {
   return sql`select id from employees where ${match} and is_active`;
 }
 
-const notFound = (ref: EmployeeRef) => ("employeeId" in ref ? AttendanceErrors.employeeNotFound : AttendanceErrors.notAnEmployee);
+const notFound = (ref: EmployeeRef) => ("employeeId" in ref ? EmployeeErrors.notActive : AttendanceErrors.notAnEmployee);
 
 /** The event the caller asked for, before the statement finds whose it is. */
 function plannedEvent(direction: "in" | "out", actorId: string, request: ClockRequest, occurredAt: Date): Omit<CheckEvent, "employeeId"> {

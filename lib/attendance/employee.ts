@@ -2,6 +2,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { employees } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { AttendanceErrors } from "./errors";
 
 /** Whose attendance a call is about: an employee by id (HR routes) or the caller's own (`/api/users/me/...`). */
@@ -18,5 +19,6 @@ export async function resolveEmployee(executor: Executor, ref: EmployeeRef, { ac
   ];
   const [employee] = await executor.select({ id: employees.id }).from(employees).where(and(...conditions));
   if (employee) return ok(employee.id);
-  return fail("employeeId" in ref ? AttendanceErrors.employeeNotFound : AttendanceErrors.notAnEmployee);
+  if (!("employeeId" in ref)) return fail(AttendanceErrors.notAnEmployee);
+  return fail(activeOnly ? EmployeeErrors.notActive : EmployeeErrors.notFound);
 }

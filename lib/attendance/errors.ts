@@ -2,7 +2,6 @@ import { businessError } from "@/lib/platform/result";
 
 /** Error codes of clock events, attendance records and correction requests (spec 3.2, 3.4, 7). */
 export const AttendanceErrors = {
-  employeeNotFound: businessError("Employee.NotFound", "not_found", "No active employee has that id."),
   notAnEmployee: businessError(
     "Employee.NotLinked",
     "not_found",

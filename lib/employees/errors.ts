@@ -3,6 +3,8 @@ import { businessError } from "@/lib/platform/result";
 export const EmployeeErrors = {
   /** The attendance endpoints answer this code too, for an unknown employee in their path. */
   notFound: businessError("Employee.NotFound", "not_found", "No employee has that id."),
+  /** Clocking in or out needs an active employee: an inactive one is answered like an unknown one. */
+  notActive: businessError("Employee.NotFound", "not_found", "No active employee has that id."),
   userNotFound: businessError("Employee.UserNotFound", "invalid", "No user has that id."),
   alreadyExists: businessError("Employee.AlreadyExists", "conflict", "That user is already an employee."),
   holidayListNotFound: businessError("Employee.HolidayListNotFound", "invalid", "No holiday list has that id."),

@@ -1,5 +1,5 @@
 import { attendanceContext } from "@/lib/attendance/context";
-import { AttendanceErrors } from "@/lib/attendance/errors";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
 import { attendancePageResponse } from "@/lib/openapi/responses";
@@ -15,7 +15,7 @@ export const GET = route(
     query: attendanceListQuery,
     summary: "An employee's attendance history",
     response: { schema: attendancePageResponse },
-    errors: [AttendanceErrors.employeeNotFound],
+    errors: [EmployeeErrors.notFound],
   },
   async ({ params, query }) => listRecords(await attendanceContext(), { employeeId: params.id }, query),
 );

@@ -1,6 +1,7 @@
 import { clockIn } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
 import { checkEventResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
@@ -16,7 +17,7 @@ export const POST = route(
     successStatus: 201,
     summary: "Clock an employee in",
     response: { schema: checkEventResponse },
-    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.alreadyClockedIn],
+    errors: [EmployeeErrors.notActive, AttendanceErrors.alreadyClockedIn],
   },
   async ({ params, body, principal }) => clockIn(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );

@@ -1,6 +1,7 @@
 import { clockOut } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
 import { clockOutResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
@@ -16,7 +17,7 @@ export const POST = route(
     successStatus: 201,
     summary: "Clock an employee out",
     response: { schema: clockOutResponse },
-    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.noActiveCheckin],
+    errors: [EmployeeErrors.notActive, AttendanceErrors.noActiveCheckin],
   },
   async ({ params, body, principal }) => clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );

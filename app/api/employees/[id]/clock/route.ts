@@ -1,6 +1,6 @@
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
-import { AttendanceErrors } from "@/lib/attendance/errors";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { employeeParams } from "@/lib/attendance/schemas";
 import { clockStateResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
@@ -14,7 +14,7 @@ export const GET = route(
     params: employeeParams,
     summary: "Whether an employee is clocked in",
     response: { schema: clockStateResponse },
-    errors: [AttendanceErrors.employeeNotFound],
+    errors: [EmployeeErrors.notFound],
   },
   async ({ params }) => clockState(await attendanceContext(), { employeeId: params.id }),
 );

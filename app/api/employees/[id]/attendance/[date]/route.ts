@@ -1,5 +1,6 @@
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { getRecord } from "@/lib/attendance/records";
 import { recordParams } from "@/lib/attendance/schemas";
 import { attendanceRecordResponse } from "@/lib/openapi/responses";
@@ -14,7 +15,7 @@ export const GET = route(
     params: recordParams,
     summary: "An employee's attendance on one day",
     response: { schema: attendanceRecordResponse },
-    errors: [AttendanceErrors.employeeNotFound, AttendanceErrors.recordNotFound],
+    errors: [EmployeeErrors.notFound, AttendanceErrors.recordNotFound],
   },
   async ({ params }) => getRecord(await attendanceContext(), params.id, params.date),
 );
