@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Principal } from "@/lib/auth/authenticate";
 import { AuthErrors } from "@/lib/auth/errors";
 import { allows } from "@/lib/auth/permissions";
@@ -83,7 +83,9 @@ export async function submitRequest(ctx: AttendanceContext, principal: Pick<Prin
   return submitted.ok ? ok(await requireRequest(ctx, submitted.value)) : submitted;
 }
 
-const ONLY_OPEN = eq(attendanceRequests.status, "Open");
+// A literal, not a bound value: once PostgreSQL caches a generic plan for the prepared insert, it can match the
+// one-Open-request partial index as the ON CONFLICT arbiter only if the condition is written out.
+const ONLY_OPEN = sql`${attendanceRequests.status} = 'Open'`;
 
 async function requireRequest(ctx: AttendanceContext, id: string): Promise<AttendanceRequestView> {
   const request = await findRequest(ctx.db, id);

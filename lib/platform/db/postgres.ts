@@ -30,14 +30,7 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     // long during an outage instead of failing fast with 503; connection attempts only happen for queued queries.
     backoff: () => 0,
     onnotice: () => {},
-    connection: {
-      statement_timeout: options.statementTimeoutMs,
-      application_name: "clubops",
-      // A prepared statement would switch to a generic plan after five runs, planned without its values: PostgreSQL
-      // then cannot match `ON CONFLICT … WHERE status = $1` to a partial unique index (it fails the statement), nor
-      // use a partial index whose condition is a parameter. Planning each run with its values keeps both.
-      plan_cache_mode: "force_custom_plan",
-    },
+    connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
   const db = drizzle(options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements), { schema });
   return {

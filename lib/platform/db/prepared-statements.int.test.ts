@@ -46,17 +46,21 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
     expect(inTransaction).toContain('select "id" from "users" where "users"."username" = $1');
   });
 
-  it("plans each run with its values, so ON CONFLICT still finds a partial unique index after five runs", async () => {
+  it("keeps an ON CONFLICT arbiter whose condition is a literal after PostgreSQL switches to a generic plan", async () => {
     const adapter = await open();
     // One connection, so the temporary table and the prepared statement live in the same session.
     await adapter.db.execute(sql`create temporary table open_items (item int not null, status text not null)`);
     await adapter.db.execute(sql`create unique index open_items_one_open on open_items (item) where status = 'Open'`);
-    const insertOpen = (item: number) =>
-      adapter.db.execute(sql`insert into open_items values (${item}, ${"Open"}) on conflict (item) where status = ${"Open"} do nothing`);
-    // A generic plan (PostgreSQL's choice from the sixth run) cannot prove the index's condition and fails the insert.
-    for (let item = 0; item < 10; item += 1) await insertOpen(item);
-    await insertOpen(3);
+    const insertOpen = (item: number, status: string) =>
+      adapter.db.execute(sql`insert into open_items values (${item}, ${status}) on conflict (item) where status = 'Open' do nothing`);
+    for (let item = 0; item < 10; item += 1) await insertOpen(item, "Open");
+    await insertOpen(3, "Open");
     expect((await adapter.rows<{ n: number }>(adapter.db, sql`select count(*)::int as n from open_items`))[0]?.n).toBe(10);
+    // The same condition as a bound value: the generic plan of the sixth run cannot use the index, and fails.
+    const insertBound = (item: number) =>
+      adapter.db.execute(sql`insert into open_items values (${item}, ${"Open"}) on conflict (item) where status = ${"Open"} do nothing`);
+    const runs = Array.from({ length: 8 }, (_, run) => run + 100);
+    await expect((async () => { for (const item of runs) await insertBound(item); })()).rejects.toThrow();
   });
 
   it("leaves bulk statements (over the parameter limit) unprepared", async () => {
