@@ -30,7 +30,10 @@ log "unit tests"
 npx vitest run --project unit
 
 source scripts/test-services.sh
-start_postgres
+# Every prepared statement gets a generic plan (planned without its values) from its first run, as production may
+# from its sixth: a statement PostgreSQL cannot plan that way (an ON CONFLICT arbiter whose condition is a bound
+# value) fails here at once instead of in production after five runs.
+PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
 
 log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"

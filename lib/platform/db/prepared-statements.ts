@@ -28,7 +28,8 @@ type ScopedCallback = (scoped: Sql) => unknown;
  *
  * From its sixth run PostgreSQL may plan a prepared statement once for any values (a generic plan), when that is
  * no costlier. Such a plan cannot match `ON CONFLICT (…) WHERE column = $1` to a partial unique index, and the
- * statement fails: write the condition of an ON CONFLICT arbiter as a literal (lib/attendance/requests.ts).
+ * statement fails: write the condition of an ON CONFLICT arbiter as a literal (lib/attendance/requests.ts). The
+ * test run's PostgreSQL forces generic plans (scripts/test.sh), so such a statement fails the tests at once.
  * Planning every run with its values instead (`plan_cache_mode=force_custom_plan`) cost 17% of the member list's
  * throughput.
  */
