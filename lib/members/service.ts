@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { aliasedTable, and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
@@ -10,6 +10,7 @@ import {
   emailInUse,
   findMemberDetail,
   hasActiveSubscription,
+  live,
   lockLiveMember,
   memberValues,
   selectMemberPage,
@@ -135,10 +136,17 @@ function statusChangeAudit(memberId: string, change: { from: MemberStatus; to: M
 
 const LAPSED: readonly MemberStatus[] = ["expired", "inactive"];
 
+/** The member row as it was before the statement, for the status an update replaces. */
+const before = aliasedTable(members, "before");
+
 /** A lapsed member (expired or inactive) who starts a subscription is active again, audited like a staff change. */
 export async function reactivateLapsedMember(tx: Transaction, memberId: string, actorId: string | null): Promise<void> {
-  const member = await lockLiveMember(tx, memberId);
-  if (!member || !LAPSED.includes(member.status)) return;
-  await tx.update(members).set({ status: "active", updatedAt: new Date() }).where(eq(members.id, memberId));
-  await recordAudit(tx, statusChangeAudit(memberId, { from: member.status, to: "active", reason: "Subscribed" }, actorId));
+  const [reactivated] = await tx
+    .update(members)
+    .set({ status: "active", updatedAt: new Date() })
+    .from(before)
+    .where(and(eq(before.id, members.id), eq(members.id, memberId), live, inArray(members.status, LAPSED)))
+    .returning({ from: before.status });
+  if (!reactivated) return;
+  await recordAudit(tx, statusChangeAudit(memberId, { from: reactivated.from, to: "active", reason: "Subscribed" }, actorId));
 }
