@@ -2,14 +2,13 @@
 // its own keep-alive connection alternating POST /api/users/me/clock-in and clock-out (autocannon). Every request
 // authenticates the JWT (deny-list lookup in Redis, roles and permissions from PostgreSQL), resolves the employee and
 // writes the event and its audit row in one transaction.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { writeResults } from "./results-file";
-import { freePort, prepareDatabase, stopProcess, waitUntilAnswering } from "./servers";
+import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = 20;
@@ -49,19 +48,7 @@ const url = process.env.DATABASE_URL;
 if (!url || !process.env.REDIS_URL) throw new Error("DATABASE_URL and REDIS_URL (PostgreSQL and Redis) are required");
 await prepareDatabase(url);
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
-  env: {
-    ...process.env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-clock-")),
-    LOG_LEVEL: "warn",
-    EMBEDDED_SCHEDULER: "false",
-    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
-    RATE_LIMIT_SETUP_PER_MINUTE: "100000",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const { base, server } = await startAppServer("clock");
 
 async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
   const response = await fetch(`${base}${route}`, {

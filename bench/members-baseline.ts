@@ -4,13 +4,10 @@
 // on the same data, with the same token, each warmed up first, so they never compete for the cores.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { writeResults } from "./results-file";
 import { seedMembers, seedPlansAndSubscriptions, vacuumAnalyze } from "./seed-data";
-import { freePort, prepareDatabase, stopProcess, waitUntilAnswering } from "./servers";
+import { freePort, prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const CONNECTIONS = 64;
@@ -46,18 +43,7 @@ await prepareDatabase(url, async (db) => {
   loadSeconds = Math.round((performance.now() - loading) / 1000);
 });
 
-const appBase = `http://127.0.0.1:${await freePort()}`;
-const app = spawn("bash", ["scripts/start.sh", "-p", new URL(appBase).port, "-H", "127.0.0.1"], {
-  env: {
-    ...process.env,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "clubops-bench-members-baseline-")),
-    LOG_LEVEL: "warn",
-    EMBEDDED_SCHEDULER: "false",
-    RATE_LIMIT_AUTH_PER_MINUTE: "100000",
-    RATE_LIMIT_SETUP_PER_MINUTE: "100000",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const { base: appBase, server: app } = await startAppServer("members-baseline");
 const baselineBase = `http://127.0.0.1:${await freePort()}`;
 let baseline: ChildProcess | undefined;
 

@@ -1,7 +1,10 @@
 // What the HTTP benchmarks share: a free loopback port, waiting for a server to answer, stopping it, and a migrated,
 // empty database for the server to start on.
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import type { Database } from "@/lib/platform/db";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -22,6 +25,26 @@ export async function waitUntilAnswering(url: string): Promise<void> {
     if (Date.now() - started > 120_000) throw new Error(`${url} not answering after 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * The production server (`scripts/start.sh`) on a free loopback port with its own data directory, on the
+ * environment's database and cache: quiet logs, no scheduled jobs, and rate limits out of the load's way.
+ */
+export async function startAppServer(name: string): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), `clubops-bench-${name}-`)),
+      LOG_LEVEL: "warn",
+      EMBEDDED_SCHEDULER: "false",
+      RATE_LIMIT_AUTH_PER_MINUTE: "100000",
+      RATE_LIMIT_SETUP_PER_MINUTE: "100000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return { base: `http://127.0.0.1:${port}`, server };
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
