@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import type { Executor } from "@/lib/platform/db";
 import { employees } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { EmployeeErrors } from "@/lib/employees/errors";
 import { AttendanceErrors } from "./errors";
 
 /** Whose attendance a call is about: an employee by id (HR routes) or the caller's own (`/api/users/me/...`). */

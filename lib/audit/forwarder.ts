@@ -14,7 +14,7 @@ type OutboxRow = typeof auditOutbox.$inferSelect;
 
 export type AuditForwardingDependencies = { database: DatabaseAdapter; analytics: Analytics };
 export type AuditForwardingOptions = {
-  /** Rows per transaction; at most 65,000 (the ids are bind parameters of one PostgreSQL statement). */
+  /** Rows per transaction (5,000 unless set; 10,000 and 20,000 measured slower). */
   batchSize?: number;
   maxBatches?: number;
   /** Batches in flight at once, each in its own transaction (SKIP LOCKED keeps them apart). */
