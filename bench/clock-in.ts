@@ -12,7 +12,7 @@ import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = 20;
-const PASSWORD = "Bench-Clock-Passw0rd";
+const PASSWORD = "Lantern-Harbour-Tide-42";
 
 // The server and this process share the signing secret, so the same tokens work over HTTP and in-process.
 process.env.AUTH_SECRET = randomBytes(48).toString("base64url");

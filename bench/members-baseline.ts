@@ -13,7 +13,7 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000);
 const CONNECTIONS = 64;
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION_SECONDS ?? 20);
 const WARM_UP_SECONDS = 5;
-const PASSWORD = "Bench-Members-Passw0rd";
+const PASSWORD = "Ledger-Harbour-Passage-9";
 const ROUTE = "/api/members?pageSize=20";
 
 const url = process.env.DATABASE_URL;

@@ -23,7 +23,7 @@ export const staff = {
   email: "sam@riverside.example",
   username: "sam.rivers",
   temporaryPassword: "Temporary-Pass-2024",
-  ownPassword: "Rowing-Before-Dawn-7",
+  ownPassword: "Oars-Before-Dawn-7",
 };
 
 /** Full-page screenshots for people to look at (e2e/screenshots is git-ignored). */

@@ -67,6 +67,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** Absolute lifetime of a sign-in: refreshing never extends it past this many days after the password was given. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
   RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),

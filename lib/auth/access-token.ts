@@ -14,21 +14,22 @@ export function bearerToken(authorization: string | null): string | null {
   return authorization?.match(BEARER)?.[1] ?? null;
 }
 
-export type AccessTokenClaims = { userId: string; jti: string; sessionVersion: number; expiresAt: number };
+export type AccessTokenClaims = { userId: string; jti: string; sessionId: string; sessionVersion: number; expiresAt: number };
 export type IssuedAccessToken = { token: string; jti: string; expiresAt: Date };
 
 /**
- * A short-lived JWT with sub, jti, iat, exp and `sv` (the user's session version). Roles and permissions
- * are looked up per request, so they are never stale, and raising the version revokes every older token.
+ * A short-lived JWT with sub, jti, iat, exp, `sv` (the user's session version) and `sid` (the sign-in it belongs to,
+ * its refresh-token family). Roles and permissions are looked up per request, so they are never stale; raising the
+ * version revokes every older token of the user, deny-listing the `sid` every token of one sign-in.
  */
 export async function issueAccessToken(
   key: CryptoKey,
-  subject: { userId: string; sessionVersion: number },
+  subject: { userId: string; sessionId: string; sessionVersion: number },
   ttlSeconds: number,
 ): Promise<IssuedAccessToken> {
   const jti = randomUUID();
   const issuedAt = Math.floor(Date.now() / 1000);
-  const token = await new SignJWT({ sv: subject.sessionVersion })
+  const token = await new SignJWT({ sv: subject.sessionVersion, sid: subject.sessionId })
     .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
     .setSubject(subject.userId)
     .setJti(jti)
@@ -44,8 +45,9 @@ export async function issueAccessToken(
 export async function verifyAccessToken(key: CryptoKey, token: string): Promise<AccessTokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
-    if (!payload.sub || !UUID.test(payload.sub) || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;
-    return { userId: payload.sub, jti: payload.jti, sessionVersion: payload.sv, expiresAt: payload.exp };
+    const { sub, jti, exp, sv, sid } = payload;
+    if (!sub || !UUID.test(sub) || !jti || exp === undefined || typeof sv !== "number" || typeof sid !== "string" || !UUID.test(sid)) return null;
+    return { userId: sub, jti, sessionId: sid, sessionVersion: sv, expiresAt: exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -2,17 +2,23 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { invalidFields, type BusinessError } from "@/lib/platform/result";
+import { getPlatformSettings } from "@/lib/setup/platform";
 import { getPasswordPolicy, passwordPolicyViolations } from "./password-policy";
 import { revokeAllSessions } from "./refresh";
 
-/** The policy check every password set goes through; the violations come back as field errors of `field`. */
+/**
+ * The policy check every password set goes through, with the owner's names and the club's as forbidden words;
+ * the violations come back as field errors of `field`.
+ */
 export async function checkNewPassword(
   executor: Executor,
   password: string,
-  owner: { email: string; username: string },
+  owner: { email: string; username: string; firstName: string; lastName: string },
   field: string,
 ): Promise<BusinessError | null> {
-  const violations = passwordPolicyViolations(await getPasswordPolicy(executor), password, owner);
+  const policy = await getPasswordPolicy(executor);
+  const clubName = (await getPlatformSettings(executor))?.platformName;
+  const violations = await passwordPolicyViolations(policy, password, { owner, clubName });
   return violations.length > 0 ? invalidFields({ [field]: violations }) : null;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { presentedRefreshToken, sessionResponse } from "./session-http";
+import { clearRefreshCookie, presentedRefreshToken, sessionResponse } from "./session-http";
 import type { Session } from "./session";
 
 const session: Session = {
@@ -11,21 +11,31 @@ const session: Session = {
   user: { id: "u1", email: "a@club.example", role: "Admin", mustChangePassword: false },
 };
 
+const https = { APP_URL: "https://club.example" };
+const http = { APP_URL: "http://localhost:3000" };
+
 describe("sessionResponse", () => {
-  it("marks the refresh cookie Secure outside localhost", () => {
-    const response = sessionResponse(new Request("https://club.example/api/auth/login"), session, "cookie");
+  it("marks the refresh cookie Secure when APP_URL is https", () => {
+    const response = sessionResponse(https, session, "cookie");
     expect(response.headers.get("set-cookie")).toMatch(/^clubops_refresh=refresh-token; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
   });
 
-  it("leaves Secure off on localhost so plain-http development works", () => {
-    const response = sessionResponse(new Request("http://localhost:3000/api/auth/login"), session, "cookie");
+  it("leaves Secure off when APP_URL is plain http, so development over http works", () => {
+    const response = sessionResponse(http, session, "cookie");
     expect(response.headers.get("set-cookie")).not.toContain("Secure");
   });
 
   it("puts the refresh token in the body, and no cookie, for mobile clients", async () => {
-    const response = sessionResponse(new Request("https://club.example/api/auth/login"), session, "body");
+    const response = sessionResponse(https, session, "body");
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(await response.json()).toMatchObject({ refreshToken: "refresh-token", expiresIn: 900 });
+  });
+});
+
+describe("clearRefreshCookie", () => {
+  it("clears with the same attributes, Secure by APP_URL's scheme", () => {
+    expect(clearRefreshCookie(https)).toBe("clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure");
+    expect(clearRefreshCookie(http)).toBe("clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict");
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Config } from "@/lib/config";
 import type { Session } from "./session";
 
 /** Scoped to the auth endpoints: the refresh token never travels with ordinary API calls. */
@@ -10,20 +11,22 @@ const REFRESH_COOKIE_PATH = "/api/auth";
  */
 export type RefreshTokenTransport = "cookie" | "body";
 
-const isLocalhost = (request: Request) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(request.url).hostname);
+/** Where clients reach the service; the request's own URL cannot tell (under `next start` it names the bind address). */
+type PublicAddress = Pick<Config, "APP_URL">;
 
-function cookie(request: Request, value: string, maxAgeSeconds: number): string {
-  const secure = isLocalhost(request) ? "" : "; Secure";
+/** Secure exactly when clients reach the service over https, so plain-http development still gets its cookie. */
+function cookie(address: PublicAddress, value: string, maxAgeSeconds: number): string {
+  const secure = new URL(address.APP_URL).protocol === "https:" ? "; Secure" : "";
   return `${REFRESH_COOKIE}=${value}; Path=${REFRESH_COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Strict${secure}`;
 }
 
-export function clearRefreshCookie(request: Request): string {
-  return cookie(request, "", 0);
+export function clearRefreshCookie(address: PublicAddress): string {
+  return cookie(address, "", 0);
 }
 
 /** The spec's login response (accessToken, email, role, mustChangePassword) plus expiry details. */
 export function sessionResponse(
-  request: Request,
+  address: PublicAddress,
   session: Session,
   transport: RefreshTokenTransport,
   status = 200,
@@ -43,7 +46,7 @@ export function sessionResponse(
   const headers = new Headers({ "cache-control": "no-store" });
   if (transport === "cookie") {
     const maxAge = Math.round((session.refreshTokenExpiresAt.getTime() - Date.now()) / 1000);
-    headers.append("set-cookie", cookie(request, session.refreshToken, maxAge));
+    headers.append("set-cookie", cookie(address, session.refreshToken, maxAge));
   }
   return Response.json(body, { status, headers });
 }

@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
 import { refreshTokens } from "@/lib/platform/db/schema";
 import { primaryRole, type UserAccess } from "@/lib/users/access";
 import { issueAccessToken } from "./access-token";
 import type { AuthContext } from "./context";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
+
+const DAY_MS = 86_400_000;
 
 /** What a successful login, refresh, setup or password change hands the client. */
 export type Session = {
@@ -17,28 +20,39 @@ export type Session = {
   user: { id: string; email: string; role: string | null; mustChangePassword: boolean };
 };
 
+/** A sign-in that started before this instant has reached its absolute end (SESSION_MAX_DAYS). */
+export const oldestLiveSignIn = (config: Pick<Config, "SESSION_MAX_DAYS">, now: Date) => new Date(now.getTime() - config.SESSION_MAX_DAYS * DAY_MS);
+
+/** A sign-in: its refresh-token family and when the password was given. Rotation carries both forward. */
+export type SignIn = { id: string; startedAt: Date };
+
 /**
- * Issues an access token and a refresh token. A refresh token belongs to a family (one login);
- * rotation keeps the family, so reuse of a rotated token can end every session of that login.
+ * Issues an access token and a refresh token. A refresh token belongs to a family (one sign-in); rotation keeps
+ * the family, so reuse of a rotated token can end that sign-in, and its start, so no refresh token outlives
+ * SESSION_MAX_DAYS after it. Without `signIn` this is a new sign-in.
  */
 export async function startSession(
   ctx: AuthContext,
   executor: Executor,
   user: Pick<UserAccess, "id" | "email" | "roles" | "mustChangePassword" | "sessionVersion">,
-  options: { familyId?: string; userAgent?: string | null } = {},
+  options: { signIn?: SignIn; userAgent?: string | null } = {},
 ): Promise<Session> {
+  const signIn = options.signIn ?? { id: randomUUID(), startedAt: new Date() };
   const refreshToken = newOpaqueToken();
-  const refreshTokenExpiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
+  const refreshTokenExpiresAt = new Date(
+    Math.min(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, signIn.startedAt.getTime() + ctx.config.SESSION_MAX_DAYS * DAY_MS),
+  );
   await executor.insert(refreshTokens).values({
     userId: user.id,
-    familyId: options.familyId ?? randomUUID(),
+    familyId: signIn.id,
+    sessionStartedAt: signIn.startedAt,
     tokenHash: hashOpaqueToken(refreshToken),
     expiresAt: refreshTokenExpiresAt,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
   });
   const access = await issueAccessToken(
     ctx.keys.accessToken,
-    { userId: user.id, sessionVersion: user.sessionVersion },
+    { userId: user.id, sessionId: signIn.id, sessionVersion: user.sessionVersion },
     ctx.config.ACCESS_TOKEN_TTL_SECONDS,
   );
   return {

@@ -129,6 +129,12 @@ describe("buildOpenApiDocument", () => {
     expect(operation("/api/widgets", "get").responses["413"]).toBeUndefined();
   });
 
+  it("declares 415 on every operation with a JSON body, and only there", () => {
+    expect(operation("/api/widgets", "post").responses["415"]).toEqual({ $ref: "#/components/responses/NotJson" });
+    expect(operation("/api/widgets", "get").responses["415"]).toBeUndefined();
+    expect(document.components.responses).toMatchObject({ NotJson: { description: expect.stringContaining("application/json") } });
+  });
+
   it("groups by the declared tags, else by the first path segment", () => {
     expect(operation("/api/widgets/login", "post").tags).toEqual(["Sessions"]);
     expect(operation("/api/widgets", "get").tags).toEqual(["Widgets"]);

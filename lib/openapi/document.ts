@@ -167,8 +167,10 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   if (listed(409).length > 0) {
     responses["409"] = { description: `Conflict: ${describeCodes(listed(409))}.`, content: apiErrorContent(listed(409)) };
   }
-  if (declaration.body) responses["413"] = ref("responses", "TooLarge");
-  else if (declaration.rawBody) responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
+  if (declaration.body) {
+    responses["413"] = ref("responses", "TooLarge");
+    responses["415"] = ref("responses", "NotJson");
+  } else if (declaration.rawBody) responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
   if (declaration.rateLimit || listed(429).length > 0) responses["429"] = ref("responses", "RateLimited");
   responses["500"] = ref("responses", "InternalError");
   responses["503"] = ref("responses", "Unavailable");
@@ -273,6 +275,10 @@ function components(): OpenApiDocument["components"] {
         content: apiErrorContent(UNAUTHORIZED),
       },
       TooLarge: { description: `The JSON body is over ${MAX_JSON_BODY_BYTES} bytes.`, content: problemContent },
+      NotJson: {
+        description: "The body is not declared as JSON: send `Content-Type: application/json` (or a `+json` type). Nothing is changed.",
+        content: problemContent,
+      },
       RateLimited: {
         description: "Over the per-client-IP limit for this endpoint (`RateLimit.Exceeded`).",
         headers: { "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer" } } },

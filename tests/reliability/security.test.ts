@@ -74,6 +74,13 @@ beforeAll(async () => {
   });
   if (renewed.status !== 200) throw new Error(`change password: ${renewed.status}`);
   revoked["password changed since"] = changed.token;
+
+  // Its refresh token was copied and used after the owner's own refresh: the whole sign-in ends.
+  const stolen = await call(login, { path: "/api/auth/login", body: { email: changed.email, password: "Yet-Another-Passw0rd9", refreshTokenTransport: "body" } });
+  const rotated = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
+  const replayed = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
+  if (rotated.status !== 200 || replayed.status !== 401) throw new Error(`refresh-token reuse: ${rotated.status}, ${replayed.status}`);
+  revoked["sign-in ended by refresh-token reuse"] = String(rotated.body.accessToken);
 }, 120_000);
 
 afterAll(async () => {

@@ -57,6 +57,42 @@ describe("route", () => {
     expect((await response.json()).errors).toEqual({ $: ["The request body is not valid JSON."] });
   });
 
+  it.each([
+    ["text/plain", "text/plain;charset=UTF-8"],
+    ["a form", "application/x-www-form-urlencoded"],
+    ["multipart", "multipart/form-data; boundary=x"],
+    ["JSON listed after another type", "text/plain, application/json"],
+    ["a near miss", "application/jsonp"],
+  ])("answers a body sent as %s with 415 problem details, before the handler runs", async (_kind, contentType) => {
+    let ran = false;
+    const handler = route({ body: z.object({ name: z.string() }) }, async () => {
+      ran = true;
+      return ok({});
+    });
+    const response = await handler(post(JSON.stringify({ name: "gear" }), { "content-type": contentType }), context());
+    expect(response.status).toBe(415);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(await response.json()).toMatchObject({ status: 415, title: "The request body must be JSON.", detail: expect.stringContaining("application/json") });
+    expect(ran).toBe(false);
+  });
+
+  it("answers a JSON body without any Content-Type with 415, and accepts no body without one", async () => {
+    const typeless = new Request("http://localhost/api/widgets/7", { method: "POST", body: new TextEncoder().encode('{"name":"gear","size":3}') });
+    expect(typeless.headers.get("content-type")).toBeNull();
+    expect((await createWidget(typeless, context({ id: "7" }))).status).toBe(415);
+    const optional = route({ body: z.object({ name: z.string().optional() }).default({}) }, async ({ body }) => ok(body));
+    const empty = await optional(new Request("http://localhost/api/widgets", { method: "POST" }), context());
+    expect(empty.status).toBe(200);
+  });
+
+  it.each(["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json", "application/vnd.clubops+json; charset=utf-8"])(
+    "accepts a body sent as %s",
+    async (contentType) => {
+      const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 }), { "content-type": contentType }), context({ id: "7" }));
+      expect(response.status).toBe(201);
+    },
+  );
+
   it("validates path parameters", async () => {
     const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 })), context({ id: "seven" }));
     expect(response.status).toBe(400);

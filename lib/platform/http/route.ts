@@ -172,17 +172,37 @@ async function readLimitedText(request: Request): Promise<string | null> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/** `application/json` or a `+json` type (RFC 6839), parameters such as charset allowed. */
+function isJsonMediaType(contentType: string): boolean {
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  return mediaType === "application/json" || /^application\/[\w.!#$&^-]+\+json$/.test(mediaType);
+}
+
+/**
+ * A JSON body must say it is JSON. Forms, text/plain and multipart (and a typeless blob) are what a foreign page can
+ * send cross-site without a CORS preflight, so accepting them would let it act with the victim's browser, e.g. sign
+ * them in to the attacker's account (login CSRF). A request without any body needs no type.
+ */
 async function readJsonBody(request: Request): Promise<unknown> {
+  const contentType = request.headers.get("content-type");
+  if (contentType !== null && !isJsonMediaType(contentType)) throw new InvalidRequest(unsupportedMediaType(request));
   const declaredLength = Number(request.headers.get("content-length") ?? "0");
   if (declaredLength > MAX_JSON_BODY_BYTES) throw new InvalidRequest(tooLarge(request));
   const text = await readLimitedText(request);
   if (text === null) throw new InvalidRequest(tooLarge(request));
   if (text.trim() === "") return undefined;
+  if (contentType === null) throw new InvalidRequest(unsupportedMediaType(request));
   try {
     return JSON.parse(text);
   } catch {
     throw new InvalidRequest(validationProblem(request, { $: ["The request body is not valid JSON."] }));
   }
+}
+
+function unsupportedMediaType(request: Request): Response {
+  return problemResponse(request, 415, "The request body must be JSON.", {
+    detail: "Send the body with Content-Type: application/json.",
+  });
 }
 
 function tooLarge(request: Request): Response {

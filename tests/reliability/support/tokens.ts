@@ -8,7 +8,7 @@ const b64url = (value: unknown) => Buffer.from(typeof value === "string" ? value
 /** Claims as lib/auth/access-token.ts issues them; `override` replaces or removes (undefined) any of them. */
 async function signed(key: CryptoKey | Uint8Array, userId: string, override: Record<string, unknown> = {}, header: Record<string, unknown> = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = { sv: 0, sub: userId, jti: randomUUID(), iss: "clubops", aud: "clubops-api", iat: now, exp: now + 900, ...override };
+  const claims: Record<string, unknown> = { sv: 0, sid: randomUUID(), sub: userId, jti: randomUUID(), iss: "clubops", aud: "clubops-api", iat: now, exp: now + 900, ...override };
   for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
   return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT", ...header }).sign(key);
 }
@@ -41,6 +41,8 @@ export async function forgedTokens(userId: string, sessionVersion: number): Prom
     "no jti": await signed(key, userId, { sv: sessionVersion, jti: undefined }),
     "no subject": await signed(key, userId, { sv: sessionVersion, sub: undefined }),
     "session version as text": await signed(key, userId, { sv: String(sessionVersion) }),
+    "no sign-in (sid)": await signed(key, userId, { sv: sessionVersion, sid: undefined }),
+    "sign-in not a uuid": await signed(key, userId, { sv: sessionVersion, sid: "' OR 1=1 --" }),
     "payload swapped, signature kept": `${header}.${b64url({ ...claims, sub: randomUUID() })}.${signature}`,
     "signature flipped": `${header}.${payload}.${flipped}`,
     "signature removed": `${header}.${payload}.`,

@@ -25,7 +25,8 @@ export const POST = route(
     errors: [AuthErrors.invalidCurrentPassword],
   },
   async ({ body, principal, request }) => {
-    const session = await changePassword(await authContext(), principal, body, request.headers.get("user-agent"));
-    return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+    const ctx = await authContext();
+    const session = await changePassword(ctx, principal, body, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },
 );

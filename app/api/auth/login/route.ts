@@ -26,7 +26,8 @@ export const POST = route(
     errors: [AuthErrors.invalidCredentials, AuthErrors.userBlocked, AuthErrors.userDeactivated, AuthErrors.emailNotVerified],
   },
   async ({ body, request }) => {
-    const session = await login(await authContext(), body, request.headers.get("user-agent"));
-    return session.ok ? sessionResponse(request, session.value, body.refreshTokenTransport) : session;
+    const ctx = await authContext();
+    const session = await login(ctx, body, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },
 );

@@ -17,10 +17,11 @@ export const POST = route(
     response: { status: 204, description: "Signed out; the refresh cookie is cleared." },
   },
   async ({ body, request }) => {
-    await logout(await authContext(), {
+    const ctx = await authContext();
+    await logout(ctx, {
       authorization: request.headers.get("authorization"),
       refreshToken: presentedRefreshToken(request, body.refreshToken)?.token ?? null,
     });
-    return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(request) } });
+    return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(ctx.config) } });
   },
 );

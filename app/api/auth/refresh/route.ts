@@ -24,7 +24,8 @@ export const POST = route(
   async ({ body, request }) => {
     const presented = presentedRefreshToken(request, body.refreshToken);
     if (!presented) return fail(AuthErrors.invalidRefreshToken);
-    const session = await refreshSession(await authContext(), presented.token, request.headers.get("user-agent"));
-    return session.ok ? sessionResponse(request, session.value, presented.transport) : session;
+    const ctx = await authContext();
+    const session = await refreshSession(ctx, presented.token, request.headers.get("user-agent"));
+    return session.ok ? sessionResponse(ctx.config, session.value, presented.transport) : session;
   },
 );

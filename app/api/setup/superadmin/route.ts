@@ -18,7 +18,8 @@ export const POST = route(
     errors: [SetupErrors.alreadyCompleted, SetupErrors.platformNotConfigured],
   },
   async ({ body, request }) => {
-    const created = await createSuperAdmin(await authContext(), body, request.headers.get("user-agent"));
-    return created.ok ? sessionResponse(request, created.value, "cookie", 201) : created;
+    const ctx = await authContext();
+    const created = await createSuperAdmin(ctx, body, request.headers.get("user-agent"));
+    return created.ok ? sessionResponse(ctx.config, created.value, "cookie", 201) : created;
   },
 );

@@ -78,6 +78,8 @@ export const refreshTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     familyId: uuid("family_id").notNull(),
+    /** When the family's sign-in happened; rotation carries it, and SESSION_MAX_DAYS after it no refresh succeeds. */
+    sessionStartedAt: timestamptz("session_started_at").notNull().defaultNow(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamptz("expires_at").notNull(),
     rotatedAt: timestamptz("rotated_at"),

@@ -20,9 +20,10 @@ export const passwordPolicy = pgTable(
   {
     id: smallint("id").primaryKey().default(1),
     minLength: integer("min_length").notNull().default(12),
-    requireUppercase: boolean("require_uppercase").notNull().default(true),
-    requireLowercase: boolean("require_lowercase").notNull().default(true),
-    requireDigit: boolean("require_digit").notNull().default(true),
+    /** Composition rules: off by default, as NIST SP 800-63B advises (they make passwords harder to remember, not to guess). */
+    requireUppercase: boolean("require_uppercase").notNull().default(false),
+    requireLowercase: boolean("require_lowercase").notNull().default(false),
+    requireDigit: boolean("require_digit").notNull().default(false),
     requireSymbol: boolean("require_symbol").notNull().default(false),
     maxFailedAttempts: integer("max_failed_attempts").notNull().default(5),
     lockoutMinutes: integer("lockout_minutes").notNull().default(15),

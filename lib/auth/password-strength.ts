@@ -1,0 +1,55 @@
+import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+
+/**
+ * The lowest zxcvbn score accepted: 3 of 0–4 ("safely unguessable"), an estimated 10^8 guesses or more, which
+ * PBKDF2-SHA512 at 210,000 iterations makes slow to try offline. Common passwords, keyboard walks, dates and
+ * dictionary words with predictable capitals or substitutions score lower.
+ */
+export const MIN_STRENGTH_SCORE = 3;
+
+/**
+ * The estimate reads this many characters. The matchers' cost grows faster than the password (a 128-character
+ * l33t pattern took 1.5 s of CPU), while 64 characters that pass are far beyond guessing.
+ */
+const ANALYSED_LENGTH = 64;
+
+let estimator: Promise<ZxcvbnFactory> | undefined;
+
+/**
+ * zxcvbn with the common-password list, the English and Spanish dictionaries (words, names, Wikipedia) and the
+ * keyboard layouts: ~30 MB and ~200 ms to build, so built on the first password check and kept, not at start-up.
+ */
+function loadEstimator(): Promise<ZxcvbnFactory> {
+  estimator ??= Promise.all([
+    import("@zxcvbn-ts/core"),
+    import("@zxcvbn-ts/language-common"),
+    import("@zxcvbn-ts/language-en"),
+    import("@zxcvbn-ts/language-es-es"),
+  ])
+    .then(
+      ([core, common, en, es]) =>
+        new core.ZxcvbnFactory({
+          dictionary: { ...common.dictionary, ...en.dictionary, ...es.dictionary },
+          graphs: common.adjacencyGraphs,
+          translations: en.translations,
+          maxLength: ANALYSED_LENGTH,
+          // Enough for "P4$$w0rd"; each one allowed more multiplies the work on substitution-heavy input.
+          l33tMaxSubstitutions: 5,
+        }),
+    )
+    .catch((error: unknown) => {
+      estimator = undefined;
+      throw error;
+    });
+  return estimator;
+}
+
+/**
+ * Why `password` is too easy to guess, in English sentences (zxcvbn's warning and suggestions), or nothing when it
+ * scores at least MIN_STRENGTH_SCORE. `userInputs` are words an attacker would try first for this account.
+ */
+export async function guessabilityProblems(password: string, userInputs: readonly string[]): Promise<string[]> {
+  const { score, feedback } = (await loadEstimator()).check(password, [...userInputs]);
+  if (score >= MIN_STRENGTH_SCORE) return [];
+  return ["This password is too easy to guess.", ...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+}
