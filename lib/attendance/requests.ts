@@ -126,6 +126,9 @@ export async function listOwnRequests(
 
 type Decision = { status: "approved" } | { status: "rejected"; reason: string };
 
+/** The request is not about the employee linked to `userId`. */
+const notAbout = (userId: string) => sql`${attendanceRequests.employeeId} not in (select id from employees where user_id = ${userId})`;
+
 /**
  * Open → approved or rejected, never by the employee the request is about: a manager approving their own hours would
  * need no one's agreement. The conditional UPDATE takes the row lock, so of concurrent decisions exactly one finds the
@@ -140,7 +143,7 @@ async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, 
       decidedAt: ctx.now(),
       rejectionReason: decision.status === "rejected" ? decision.reason : null,
     })
-    .where(and(eq(attendanceRequests.id, id), ONLY_OPEN, sql`${attendanceRequests.employeeId} not in (select id from employees where user_id = ${actorId})`))
+    .where(and(eq(attendanceRequests.id, id), ONLY_OPEN, notAbout(actorId)))
     .returning();
   if (decided) return ok(decided);
   const [found] = await tx

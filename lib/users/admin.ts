@@ -42,7 +42,13 @@ export async function getUser(db: Database, id: string): Promise<Result<UserSumm
  * A 403 here is someone reaching beyond their own permissions, so it is audited as a Warning. It is written on its
  * own (one statement, its own transaction): the refused change's transaction kept nothing.
  */
-async function auditedRefusal<T>(db: Database, actor: Actor, change: AccountChange, targetId: string | null, result: Result<T>): Promise<Result<T>> {
+async function auditedRefusal<T>(
+  db: Database,
+  actor: Actor,
+  change: AccountChange,
+  targetId: string | null,
+  result: Result<T>,
+): Promise<Result<T>> {
   if (!result.ok && result.error.kind === "forbidden") {
     await recordAudit(db, {
       action: "users.change_refused",

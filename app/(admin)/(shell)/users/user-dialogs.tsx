@@ -127,7 +127,10 @@ export function CreateUserDialog({
 function editNotice(before: UserRow, after: UserRow): string {
   const requested = after.pendingEmail !== null && after.pendingEmail !== before.pendingEmail;
   if (!requested) return `${displayName(after)} has been saved.`;
-  return `${displayName(after)} has been saved. A confirmation link was sent to ${after.pendingEmail}; the account keeps ${after.email} until the link is followed, and ${after.email} has been told.`;
+  return (
+    `${displayName(after)} has been saved. A confirmation link was sent to ${after.pendingEmail}; ` +
+    `the account keeps ${after.email} until the link is followed, and ${after.email} has been told.`
+  );
 }
 
 export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClose: () => void; onDone: Done }) {

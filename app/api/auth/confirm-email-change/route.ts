@@ -14,7 +14,8 @@ export const POST = route(
     body: emailedLinkSchema,
     summary: "Confirm a new email address",
     description:
-      "The account's email becomes the address the link was mailed to, the address counts as verified, every session of the account ends and the old address is told.",
+      "The account's email becomes the address the link was mailed to, the address counts as verified, " +
+      "every session of the account ends and the old address is told.",
     response: { status: 204 },
     errors: [AuthErrors.invalidLink, UserErrors.duplicateEmail],
   },

@@ -21,7 +21,8 @@ export const PUT = route(
     body: updateUserSchema,
     summary: "Update a user",
     description:
-      "A new email does not apply at once: it waits as `pendingEmail` until the new address confirms it with the link mailed there (POST /api/auth/confirm-email-change), and the old address is told.",
+      "A new email does not apply at once: it waits as `pendingEmail` until the new address confirms it with the link " +
+      "mailed there (POST /api/auth/confirm-email-change), and the old address is told.",
     response: { schema: userResponse },
     errors: [
       UserErrors.notFound,
