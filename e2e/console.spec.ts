@@ -197,6 +197,26 @@ test("blocking a user signs them out and keeps them out until unblocked", async 
   await staffContext.close();
 });
 
+test("changing a user's email waits for the new address to confirm it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await page.goto("/users");
+  const name = `${staff.firstName} ${staff.lastName}`;
+  await page.getByRole("button", { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Edit ${name}` });
+  await expect(dialog.getByLabel("Email")).toHaveValue(staff.email);
+  await dialog.getByLabel("Email").fill("sam.new@riverside.example");
+  await snapshot(page, "users-edit");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toContainText("A confirmation link was sent to sam.new@riverside.example");
+  const row = page.getByRole("row").filter({ hasText: staff.email });
+  await expect(row).toContainText("New email pending: confirmation sent to sam.new@riverside.example");
+  await snapshot(page, "users-email-change-pending");
+
+  await page.goto("/confirm-email-change?token=not-a-real-token");
+  await expect(errorSummary(page)).toContainText("This link is invalid, already used or expired.");
+  await snapshot(page, "confirm-email-change-invalid");
+});
+
 test("roles: create one with chosen permissions, see it listed, delete it", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();

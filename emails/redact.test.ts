@@ -18,7 +18,7 @@ describe("redactUrl", () => {
 
 describe("template redaction", () => {
   it("marks the templates whose links carry a token", () => {
-    expect(TEMPLATE_NAMES.filter((name) => templates[name].hasSecrets)).toEqual(["password-reset", "email-verification"]);
+    expect(TEMPLATE_NAMES.filter((name) => templates[name].hasSecrets)).toEqual(["password-reset", "email-verification", "email-change-confirmation"]);
   });
 
   it.each(TEMPLATE_NAMES)("renders %s redacted without its token and with everything else", async (name) => {

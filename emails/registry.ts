@@ -1,4 +1,6 @@
 import type { EmailTemplate } from "./template";
+import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
+import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
@@ -12,6 +14,8 @@ export const templates = {
   "renewal-reminder": renewalReminderTemplate,
   "password-reset": passwordResetTemplate,
   "email-verification": emailVerificationTemplate,
+  "email-change-confirmation": emailChangeConfirmationTemplate,
+  "email-change-notice": emailChangeNoticeTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

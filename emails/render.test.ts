@@ -9,6 +9,8 @@ const KEY_VALUES: Record<TemplateName, string[]> = {
   "renewal-reminder": ["Ana García", "Gold Monthly", "31 March 2025", "7 days", "Sunrise Tennis Club"],
   "password-reset": ["Ana", "https://clubops.example/reset-password?token=sample-token", "30 minutes", "Sunrise Tennis Club"],
   "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Sunrise Tennis Club"],
+  "email-change-confirmation": ["Ana", "https://clubops.example/confirm-email-change?token=sample-token", "24 hours", "Sunrise Tennis Club"],
+  "email-change-notice": ["Ana", "ana.garcia@example.com", "Nothing changes until the new address confirms it", "Sunrise Tennis Club"],
 };
 
 async function renderOrThrow(template: string, props: unknown) {

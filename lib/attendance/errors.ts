@@ -22,6 +22,11 @@ export const AttendanceErrors = {
     "conflict",
     "An open correction request already exists for that date; wait for its decision.",
   ),
+  selfDecision: businessError(
+    "AttendanceRequest.SelfDecision",
+    "forbidden",
+    "You cannot decide your own correction request; another holder of attendance-requests:manage must decide it.",
+  ),
   // The spec names this code without a module prefix (7, 3.2).
   alreadyDecided: businessError("AlreadyDecided", "conflict", "The request has already been decided and is no longer open."),
 } as const;

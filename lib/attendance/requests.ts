@@ -6,7 +6,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { resultTransaction } from "@/lib/platform/db/transaction";
-import { attendanceRequests } from "@/lib/platform/db/schema";
+import { attendanceRequests, employees } from "@/lib/platform/db/schema";
 import { paginated, type Paginated } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type BusinessError, type Result } from "@/lib/platform/result";
 import { classifyDay } from "./classify";
@@ -126,9 +126,13 @@ export async function listOwnRequests(
 
 type Decision = { status: "approved" } | { status: "rejected"; reason: string };
 
+/** The request is not about the employee linked to `userId`. */
+const notAbout = (userId: string) => sql`${attendanceRequests.employeeId} not in (select id from employees where user_id = ${userId})`;
+
 /**
- * Open → approved or rejected. The conditional UPDATE takes the row lock, so of concurrent decisions exactly one
- * finds the request Open; the others get `AlreadyDecided`.
+ * Open → approved or rejected, never by the employee the request is about: a manager approving their own hours would
+ * need no one's agreement. The conditional UPDATE takes the row lock, so of concurrent decisions exactly one finds the
+ * request Open; the others get `AlreadyDecided`.
  */
 async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, id: string, decision: Decision) {
   const [decided] = await tx
@@ -139,11 +143,16 @@ async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, 
       decidedAt: ctx.now(),
       rejectionReason: decision.status === "rejected" ? decision.reason : null,
     })
-    .where(and(eq(attendanceRequests.id, id), ONLY_OPEN))
+    .where(and(eq(attendanceRequests.id, id), ONLY_OPEN, notAbout(actorId)))
     .returning();
   if (decided) return ok(decided);
-  const [exists] = await tx.select({ id: attendanceRequests.id }).from(attendanceRequests).where(eq(attendanceRequests.id, id));
-  return fail(exists ? AttendanceErrors.alreadyDecided : AttendanceErrors.requestNotFound);
+  const [found] = await tx
+    .select({ ownerId: employees.userId })
+    .from(attendanceRequests)
+    .innerJoin(employees, eq(employees.id, attendanceRequests.employeeId))
+    .where(eq(attendanceRequests.id, id));
+  if (!found) return fail(AttendanceErrors.requestNotFound);
+  return fail(found.ownerId === actorId ? AttendanceErrors.selfDecision : AttendanceErrors.alreadyDecided);
 }
 
 /**

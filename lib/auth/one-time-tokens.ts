@@ -13,12 +13,16 @@ const live = (tokenHash: string, purpose: OneTimePurpose) =>
     gt(oneTimeTokens.expiresAt, new Date()),
   );
 
-/** A new emailed link token; earlier unused ones of the same purpose stop working, so only the latest email counts. */
+/**
+ * A new emailed link token; earlier unused ones of the same purpose stop working, so only the latest email counts.
+ * A `change_email` token carries the address it confirms (`newEmail`).
+ */
 export async function issueOneTimeToken(
   tx: Executor,
   userId: string,
   purpose: OneTimePurpose,
   ttlMinutes: number,
+  newEmail: string | null = null,
 ): Promise<string> {
   await tx
     .update(oneTimeTokens)
@@ -30,6 +34,7 @@ export async function issueOneTimeToken(
     purpose,
     tokenHash: hashOpaqueToken(token),
     expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+    newEmail,
   });
   return token;
 }
@@ -43,12 +48,23 @@ export async function peekOneTimeToken(executor: Executor, token: string, purpos
   return found?.userId ?? null;
 }
 
-/** Uses the token up in one conditional UPDATE: of two parallel uses exactly one gets the user id. */
-export async function consumeOneTimeToken(tx: Executor, token: string, purpose: OneTimePurpose): Promise<string | null> {
+/** Uses the token up in one conditional UPDATE: of two parallel uses exactly one gets its row. */
+async function useUp(tx: Executor, token: string, purpose: OneTimePurpose) {
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(live(hashOpaqueToken(token), purpose))
-    .returning({ userId: oneTimeTokens.userId });
-  return used?.userId ?? null;
+    .returning({ userId: oneTimeTokens.userId, newEmail: oneTimeTokens.newEmail });
+  return used ?? null;
+}
+
+/** Uses the token up; answers whose it was, or null when it is unknown, used or expired. */
+export async function consumeOneTimeToken(tx: Executor, token: string, purpose: OneTimePurpose): Promise<string | null> {
+  return (await useUp(tx, token, purpose))?.userId ?? null;
+}
+
+/** Uses a `change_email` token up; answers whose it was and the address it confirms. */
+export async function consumeEmailChangeToken(tx: Executor, token: string): Promise<{ userId: string; newEmail: string } | null> {
+  const used = await useUp(tx, token, "change_email");
+  return used?.newEmail ? { userId: used.userId, newEmail: used.newEmail } : null;
 }

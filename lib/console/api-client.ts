@@ -215,6 +215,7 @@ function endpoints(api: Transport) {
       forgotPassword: (body: { email: string }) => api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
       resetPassword: (body: { token: string; newPassword: string }) => api.empty("POST", "/api/auth/reset-password", { body }),
       verifyEmail: (body: { token: string }) => api.empty("POST", "/api/auth/verify-email", { body }),
+      confirmEmailChange: (body: { token: string }) => api.empty("POST", "/api/auth/confirm-email-change", { body }),
     },
     users: {
       list: (query: Partial<z.output<typeof userListQuery>>) => api.json<Paginated<UserRow>>("GET", "/api/users", { query }),

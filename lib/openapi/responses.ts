@@ -66,6 +66,10 @@ const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = tru
 export const userResponse = z.strictObject({
   id: uuid(),
   email: z.string(),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .meta({ description: "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null." }),
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),

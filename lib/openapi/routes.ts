@@ -5,6 +5,7 @@ import * as attendanceRequestsIdRejectRoute from "@/app/api/attendance-requests/
 import * as auditLogsRoute from "@/app/api/audit-logs/route";
 import * as auditLogsActionsRoute from "@/app/api/audit-logs/actions/route";
 import * as authChangePasswordRoute from "@/app/api/auth/change-password/route";
+import * as authConfirmEmailChangeRoute from "@/app/api/auth/confirm-email-change/route";
 import * as authForgotPasswordRoute from "@/app/api/auth/forgot-password/route";
 import * as authLoginRoute from "@/app/api/auth/login/route";
 import * as authLogoutRoute from "@/app/api/auth/logout/route";
@@ -78,6 +79,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "audit-logs": auditLogsRoute,
   "audit-logs/actions": auditLogsActionsRoute,
   "auth/change-password": authChangePasswordRoute,
+  "auth/confirm-email-change": authConfirmEmailChangeRoute,
   "auth/forgot-password": authForgotPasswordRoute,
   "auth/login": authLoginRoute,
   "auth/logout": authLogoutRoute,

@@ -34,3 +34,8 @@ export async function getPlatformSettings(executor: Executor): Promise<PlatformS
     .from(platformSettings);
   return settings ?? null;
 }
+
+/** The club's name as mails show it; "ClubOps" before setup named it. */
+export async function clubNameOf(executor: Executor): Promise<string> {
+  return (await getPlatformSettings(executor))?.platformName ?? "ClubOps";
+}

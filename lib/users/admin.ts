@@ -1,24 +1,32 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
+import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { WILDCARD } from "@/lib/auth/permissions";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
-import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { paginated, type Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { canGrant } from "@/lib/roles/grants";
 import { findRolesByName, type Role } from "@/lib/roles/repository";
 import { loadUserAccess, type UserAccess } from "./access";
+import { requestEmailChange, sameAddress } from "./email-change";
 import { UserErrors } from "./errors";
 import type { CreateUserInput, UpdateUserInput, UserListQuery } from "./schemas";
 import { findUserSummary, selectUserPage, type UserSummary } from "./summaries";
+import { uniqueAccount } from "./unique-account";
 
 export type Actor = Pick<Principal, "id" | "permissions">;
+
+/** What an account change needs besides the database: where emailed links point, and a nudge to send queued mail. */
+export type UsersContext = Pick<AuthContext, "database" | "config" | "sendQueuedMail">;
+
+/** The account changes of user management, as a refusal names them in the audit trail. */
+type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
 
 export async function listUsers(db: Database, query: UserListQuery): Promise<Paginated<UserSummary>> {
   const { items, total } = await selectUserPage(db, query);
@@ -30,33 +38,49 @@ export async function getUser(db: Database, id: string): Promise<Result<UserSumm
   return user ? ok(user) : fail(UserErrors.notFound);
 }
 
-const UNIQUE_ERRORS: Record<string, BusinessError> = {
-  users_email_key: UserErrors.duplicateEmail,
-  users_username_key: UserErrors.duplicateUsername,
-};
-
-/** Email and username clashes become 409s; anything else stays unexpected. */
-async function uniqueAccount<T>(work: () => Promise<Result<T>>): Promise<Result<T>> {
-  try {
-    return await work();
-  } catch (error) {
-    const known = UNIQUE_ERRORS[violatedUniqueConstraint(error) ?? ""];
-    if (known) return fail(known);
-    throw error;
+/**
+ * A 403 here is someone reaching beyond their own permissions, so it is audited as a Warning. It is written on its
+ * own (one statement, its own transaction): the refused change's transaction kept nothing.
+ */
+async function auditedRefusal<T>(
+  db: Database,
+  actor: Actor,
+  change: AccountChange,
+  targetId: string | null,
+  result: Result<T>,
+): Promise<Result<T>> {
+  if (!result.ok && result.error.kind === "forbidden") {
+    await recordAudit(db, {
+      action: "users.change_refused",
+      severity: "Warning",
+      actorId: actor.id,
+      entity: "user",
+      entityId: targetId,
+      data: { change, code: result.error.code, reason: result.error.message },
+    });
   }
+  return result;
 }
 
-/** The named roles, if they all exist and the actor holds every permission they carry. */
-async function grantableRoles(executor: Executor, actor: Actor, names: readonly string[]): Promise<Result<Role[]>> {
+/**
+ * The named roles, if they all exist and the actor holds every permission they carry, and every permission of the
+ * roles they replace (`revoked`): taking a role away needs the same authority as handing it out.
+ */
+async function grantableRoles(
+  executor: Executor,
+  actor: Actor,
+  names: readonly string[],
+  revoked: readonly string[] = [],
+): Promise<Result<Role[]>> {
   const found = await findRolesByName(executor, names);
   if (found.length !== names.length) return fail(UserErrors.unknownRole);
-  if (!canGrant(actor.permissions, found.flatMap((role) => role.permissions))) return fail(RoleErrors.cannotGrant);
+  if (!canGrant(actor.permissions, [...found.flatMap((role) => role.permissions), ...revoked])) return fail(RoleErrors.cannotGrant);
   return ok(found);
 }
 
 /** Staff create accounts with a temporary password; the user must choose their own at first login. */
 export async function createUser(db: Database, actor: Actor, input: CreateUserInput): Promise<Result<UserSummary>> {
-  const granted = await grantableRoles(db, actor, input.roles);
+  const granted = await auditedRefusal(db, actor, "create", null, await grantableRoles(db, actor, input.roles));
   if (!granted.ok) return granted;
   const weak = await checkNewPassword(db, input.password, input, "password");
   if (weak) return fail(weak);
@@ -95,13 +119,14 @@ export async function createUser(db: Database, actor: Actor, input: CreateUserIn
 const isSuperUser = (user: Pick<UserAccess, "permissions">) => user.permissions.includes(WILDCARD);
 
 /**
- * Loads the target of an account change and applies the rules every change shares:
- * it exists, and only a wildcard holder may change a wildcard holder's account.
+ * Loads the target of an account change and applies the rule every change shares: it exists, and the actor holds
+ * every permission the target holds (`*` covers all). Editing, blocking or re-roling an account that can do more than
+ * its editor would let the editor take it over (e.g. an email change, then a password reset).
  */
 async function changeableTarget(tx: Executor, actor: Actor, id: string): Promise<Result<UserAccess>> {
   const target = await loadUserAccess(tx, id);
   if (!target) return fail(UserErrors.notFound);
-  if (isSuperUser(target) && !actor.permissions.includes(WILDCARD)) return fail(UserErrors.protectedAccount);
+  if (!canGrant(actor.permissions, target.permissions)) return fail(UserErrors.protectedAccount);
   return ok(target);
 }
 
@@ -125,23 +150,25 @@ async function anotherSuperUserRemains(tx: Executor, userId: string): Promise<bo
 
 /**
  * Runs an account change with its target, SERIALIZABLE so "another super-admin remains" cannot be
- * invalidated by a parallel change, then answers the target's new summary.
+ * invalidated by a parallel change, then answers the target's new summary. `apply` refuses before it writes.
  */
-function changeAccount(
+async function changeAccount(
   db: Database,
   actor: Actor,
   id: string,
-  change: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
+  change: AccountChange,
+  apply: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
 ): Promise<Result<UserSummary>> {
-  return uniqueAccount(() =>
-    inSerializableTransaction(db, async (tx) => {
+  const changed = await uniqueAccount(() =>
+    inSerializableTransaction(db, async (tx): Promise<Result<UserSummary>> => {
       const target = await changeableTarget(tx, actor, id);
       if (!target.ok) return target;
-      const refused = await change(tx, target.value);
+      const refused = await apply(tx, target.value);
       if (refused) return fail(refused);
       return ok((await findUserSummary(tx, id)) as UserSummary);
     }),
   );
+  return auditedRefusal(db, actor, change, id, changed);
 }
 
 /** Guards a change that takes a user's access away: never one's own, never the last super-admin. */
@@ -151,14 +178,21 @@ async function mayRemoveAccess(tx: Executor, actor: Actor, target: UserAccess): 
   return null;
 }
 
-export function updateUser(db: Database, actor: Actor, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
-  return changeAccount(db, actor, id, async (tx, target) => {
+/** Profile fields apply at once; a new email waits for its confirmation (`requestEmailChange`). */
+export async function updateUser(ctx: UsersContext, actor: Actor, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
+  const updated = await changeAccount(ctx.database.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
     const deactivating = target.isActive && !input.isActive;
     if (deactivating) {
       const refused = await mayRemoveAccess(tx, actor, target);
       if (refused) return refused;
     }
-    await tx.update(users).set({ ...input, updatedAt: new Date() }).where(eq(users.id, id));
+    const changesEmail = !sameAddress(input.email, target.email);
+    if (changesEmail) {
+      const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
+      if (refused) return refused;
+    }
+    const applied = { ...input, email: changesEmail ? target.email : input.email };
+    await tx.update(users).set({ ...applied, updatedAt: new Date() }).where(eq(users.id, id));
     if (deactivating) await endAllSessions(tx, id);
     await recordAudit(tx, {
       action: deactivating ? "users.deactivated" : "users.updated",
@@ -166,24 +200,27 @@ export function updateUser(db: Database, actor: Actor, id: string, input: Update
       actorId: actor.id,
       entity: "user",
       entityId: id,
-      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: input },
+      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
     });
     return null;
   });
+  // Sends the email change's mails, if there were any, now rather than at the next deliver-mail run.
+  if (updated.ok) ctx.sendQueuedMail();
+  return updated;
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */
-export async function deactivateUser(db: Database, actor: Actor, id: string): Promise<Result<UserSummary>> {
-  const current = await findUserSummary(db, id);
+export async function deactivateUser(ctx: UsersContext, actor: Actor, id: string): Promise<Result<UserSummary>> {
+  const current = await findUserSummary(ctx.database.db, id);
   if (!current) return fail(UserErrors.notFound);
   const { email, username, firstName, lastName } = current;
-  return updateUser(db, actor, id, { email, username, firstName, lastName, isActive: false });
+  return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false });
 }
 
 export function assignRoles(db: Database, actor: Actor, id: string, roleNames: readonly string[]): Promise<Result<UserSummary>> {
-  return changeAccount(db, actor, id, async (tx, target) => {
+  return changeAccount(db, actor, id, "assign_roles", async (tx, target) => {
     if (target.id === actor.id) return UserErrors.cannotModifySelf;
-    const granted = await grantableRoles(tx, actor, roleNames);
+    const granted = await grantableRoles(tx, actor, roleNames, target.permissions);
     if (!granted.ok) return granted.error;
     const keepsWildcard = granted.value.some((role) => role.permissions.includes(WILDCARD));
     if (isSuperUser(target) && !keepsWildcard && !(await anotherSuperUserRemains(tx, id))) return UserErrors.lastSuperAdmin;
@@ -205,7 +242,7 @@ export function assignRoles(db: Database, actor: Actor, id: string, roleNames: r
 
 /** Blocks the account from signing in and ends every session at once. */
 export function blacklistUser(db: Database, actor: Actor, id: string, reason: string): Promise<Result<UserSummary>> {
-  return changeAccount(db, actor, id, async (tx, target) => {
+  return changeAccount(db, actor, id, "blacklist", async (tx, target) => {
     const refused = await mayRemoveAccess(tx, actor, target);
     if (refused) return refused;
     await tx.update(users).set({ blacklistedAt: new Date(), blacklistReason: reason, updatedAt: new Date() }).where(eq(users.id, id));
@@ -216,7 +253,7 @@ export function blacklistUser(db: Database, actor: Actor, id: string, reason: st
 }
 
 export function liftBlacklist(db: Database, actor: Actor, id: string): Promise<Result<UserSummary>> {
-  return changeAccount(db, actor, id, async (tx) => {
+  return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
     await tx.update(users).set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date() }).where(eq(users.id, id));
     await recordAudit(tx, { action: "users.blacklist_lifted", severity: "Warning", actorId: actor.id, entity: "user", entityId: id });
     return null;

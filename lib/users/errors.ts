@@ -10,6 +10,10 @@ export const UserErrors = {
     "conflict",
     "You cannot deactivate, block or remove the roles of your own account.",
   ),
-  protectedAccount: businessError("User.ProtectedAccount", "forbidden", "Only a super-administrator can change a super-administrator's account."),
+  protectedAccount: businessError(
+    "User.ProtectedAccount",
+    "forbidden",
+    "You can change only accounts whose permissions you all hold yourself; this account has permissions you lack.",
+  ),
   lastSuperAdmin: businessError("User.LastSuperAdmin", "conflict", "The club needs at least one active super-administrator."),
 } as const;

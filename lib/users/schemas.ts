@@ -41,5 +41,8 @@ export const updateUserSchema = z.object({
 });
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
+/** The body of a page that follows an emailed link: the link's one-time token. */
+export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) });
+
 export const assignRolesSchema = z.object({ roles: roleNames });
 export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) });

@@ -8,6 +8,8 @@ import type { UserListQuery } from "./schemas";
 export type UserSummary = {
   id: string;
   email: string;
+  /** An email change waiting for the new address to confirm it (lib/users/email-change.ts). */
+  pendingEmail: string | null;
   username: string;
   firstName: string;
   lastName: string;
@@ -24,6 +26,10 @@ export type UserSummary = {
 const summaryColumns = {
   id: users.id,
   email: users.email,
+  // The address of the account's live email-change link, if any: the change exists exactly while its link works.
+  pendingEmail: sql<string | null>`(select t.new_email from one_time_tokens t
+    where t.user_id = "users"."id" and t.purpose = 'change_email' and t.used_at is null and t.expires_at > now()
+    order by t.created_at desc limit 1)`,
   username: users.username,
   firstName: users.firstName,
   lastName: users.lastName,

@@ -194,6 +194,30 @@ describe("approve and reject (spec 3.2)", () => {
     expect((await record(date)).body).toMatchObject({ status: "Absent", isRegularized: false });
   });
 
+  it("refuses a manager's decision on their own request with 403 AttendanceRequest.SelfDecision (issue 13: a self-approved 15.5-hour day)", async () => {
+    const manager = await createAccount(adminToken, ["Admin"]);
+    const managerEmployeeId = await addEmployee(running.database.db, manager.id);
+    const date = daysAgo(1);
+    const longDay = await ask(correction(date, { checkIn: at(date, "06:00"), checkOut: at(date, "21:30"), reason: "Stocktaking" }), manager.token);
+    expect(longDay.status).toBe(201);
+
+    expect(await decide(approve, longDay.body.id, undefined, manager.token)).toMatchObject({ status: 403, body: { code: "AttendanceRequest.SelfDecision" } });
+    expect(await decide(reject, longDay.body.id, { reason: "Changed my mind" }, manager.token)).toMatchObject({
+      status: 403,
+      body: { code: "AttendanceRequest.SelfDecision" },
+    });
+    const [stored] = await running.database.db.select().from(attendanceRequests).where(eq(attendanceRequests.id, longDay.body.id));
+    expect(stored).toMatchObject({ status: "Open", decidedByUserId: null, decidedAt: null });
+    expect(await running.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, managerEmployeeId))).toEqual([]);
+
+    // Another holder of attendance-requests:manage decides it; the manager still decides everyone else's.
+    expect(await decide(approve, longDay.body.id)).toMatchObject({ status: 200, body: { status: "approved", decidedBy: { id: adminId } } });
+    const [record] = await running.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, managerEmployeeId));
+    expect(record).toMatchObject({ hoursWorked: "15.50", isRegularized: true });
+    const staffRequest = await ask(correction(date));
+    expect(await decide(approve, staffRequest.body.id, undefined, manager.token)).toMatchObject({ status: 200, body: { decidedBy: { id: manager.id } } });
+  });
+
   it("answers 409 AlreadyDecided on a decided request and 404 AttendanceRequest.NotFound for an unknown one", async () => {
     const request = await ask(correction(daysAgo(1)));
     expect((await decide(approve, request.body.id)).status).toBe(200);

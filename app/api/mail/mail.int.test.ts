@@ -231,7 +231,7 @@ describe("email templates", () => {
       expect(item.description.length).toBeGreaterThan(10);
       expect(item.sampleProps).toEqual(sampleProps[item.name as keyof typeof sampleProps]);
     }
-    expect(reply.body.items.filter((item) => item.hasSecrets).map((item) => item.name).sort()).toEqual(["email-verification", "password-reset"]);
+    expect(reply.body.items.filter((item) => item.hasSecrets).map((item) => item.name).sort()).toEqual(["email-change-confirmation", "email-verification", "password-reset"]);
   });
 
   it.each(TEMPLATE_NAMES)("previews %s with its sample props", async (name) => {

@@ -45,6 +45,7 @@ describe("POST /api/users", () => {
     expect(reply.body).toEqual({
       id: expect.any(String),
       email: "user.a@club.example",
+      pendingEmail: null,
       username: "user_a",
       firstName: "Uma",
       lastName: "User a",
@@ -132,12 +133,16 @@ describe("GET and PUT /api/users/{id}", () => {
     expect((await call(getUser, { ...byId("42"), token: adminToken })).status).toBe(400);
   });
 
-  it("updates the profile fields and refuses another account's email", async () => {
+  it("updates the profile fields, holds a new email until it is confirmed, and refuses another account's email", async () => {
     const target = await create(newUser("g"));
     const id = String(target.body.id);
     const body = { email: "g.new@club.example", username: "user_g2", firstName: "Gina", lastName: "G", isActive: true };
     const updated = await call(updateUser, { ...byId(id), method: "PUT", token: adminToken, body });
-    expect(updated).toMatchObject({ status: 200, body: { email: "g.new@club.example", username: "user_g2", firstName: "Gina" } });
+    // Issue 13: the email changes only once the new address confirms it (account-authority.int.test.ts).
+    expect(updated).toMatchObject({
+      status: 200,
+      body: { email: "user.g@club.example", pendingEmail: "g.new@club.example", username: "user_g2", firstName: "Gina" },
+    });
     expect(await lastAudit(id)).toMatchObject({ action: "users.updated" });
     const clash = await call(updateUser, { ...byId(id), method: "PUT", token: adminToken, body: { ...body, email: SUPER_ADMIN.email } });
     expect(clash).toMatchObject({ status: 409, body: { code: "User.DuplicateEmail" } });

@@ -2,8 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import type { z } from "zod";
 import { useConsoleApi, type ConsoleApi, type RoleRow, type UserRow } from "@/lib/console/api-client";
 import { temporaryPassword } from "@/lib/console/temporary-password";
+import type { updateUserSchema } from "@/lib/users/schemas";
 import { FormDialog } from "@/lib/console/ui/dialog";
 import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
 
@@ -45,20 +47,33 @@ const rolesOf = (data: FormData) => data.getAll("roles").filter((value): value i
 /** Closes the dialog and reports what happened once a change succeeded. */
 export type Done = (notice: string) => void;
 
-const CREATE_LABELS = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  username: "Username",
-  password: "Temporary password",
-  roles: "Roles",
-};
-const CREATE_CODE_FIELDS = {
-  "User.DuplicateEmail": "email",
-  "User.DuplicateUsername": "username",
-  "User.UnknownRole": "roles",
-  "Role.CannotGrant": "roles",
-};
+const ACCOUNT_LABELS = { firstName: "First name", lastName: "Last name", email: "Email", username: "Username" };
+const ACCOUNT_CODE_FIELDS = { "User.DuplicateEmail": "email", "User.DuplicateUsername": "username" };
+const CREATE_LABELS = { ...ACCOUNT_LABELS, password: "Temporary password", roles: "Roles" };
+const CREATE_CODE_FIELDS = { ...ACCOUNT_CODE_FIELDS, "User.UnknownRole": "roles", "Role.CannotGrant": "roles" };
+
+/** Name, email and username fields, empty for a new account or filled with an existing one's. */
+function AccountFields({ user }: { user?: UserRow }) {
+  return (
+    <>
+      <div className="form-row">
+        <TextField name="firstName" autoComplete="off" defaultValue={user?.firstName} />
+        <TextField name="lastName" autoComplete="off" defaultValue={user?.lastName} />
+      </div>
+      <div className="form-row">
+        <TextField name="email" type="email" autoComplete="off" defaultValue={user?.email} />
+        <TextField name="username" autoComplete="off" defaultValue={user?.username} />
+      </div>
+    </>
+  );
+}
+
+const accountOf = (data: FormData) => ({
+  firstName: textOf(data, "firstName"),
+  lastName: textOf(data, "lastName"),
+  email: textOf(data, "email"),
+  username: textOf(data, "username"),
+});
 
 export function CreateUserDialog({
   canListRoles,
@@ -87,25 +102,9 @@ export function CreateUserDialog({
       onClose={onClose}
       submitLabel="Create user"
       pendingLabel="Creating…"
-      onSubmit={(data) =>
-        form.submit({
-          firstName: textOf(data, "firstName"),
-          lastName: textOf(data, "lastName"),
-          email: textOf(data, "email"),
-          username: textOf(data, "username"),
-          password,
-          roles: rolesOf(data),
-        })
-      }
+      onSubmit={(data) => form.submit({ ...accountOf(data), password, roles: rolesOf(data) })}
     >
-      <div className="form-row">
-        <TextField name="firstName" autoComplete="off" />
-        <TextField name="lastName" autoComplete="off" />
-      </div>
-      <div className="form-row">
-        <TextField name="email" type="email" autoComplete="off" />
-        <TextField name="username" autoComplete="off" />
-      </div>
+      <AccountFields />
       <TextField
         name="password"
         autoComplete="off"
@@ -120,6 +119,41 @@ export function CreateUserDialog({
         </button>
       </p>
       <RolePicker canListRoles={canListRoles} defaultChecked={["User"]} />
+    </FormDialog>
+  );
+}
+
+/** What saving an account reports: a new email is only requested until the new address confirms it. */
+function editNotice(before: UserRow, after: UserRow): string {
+  const requested = after.pendingEmail !== null && after.pendingEmail !== before.pendingEmail;
+  if (!requested) return `${displayName(after)} has been saved.`;
+  return (
+    `${displayName(after)} has been saved. A confirmation link was sent to ${after.pendingEmail}; ` +
+    `the account keeps ${after.email} until the link is followed, and ${after.email} has been told.`
+  );
+}
+
+export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClose: () => void; onDone: Done }) {
+  const api = useConsoleApi();
+  const form = useFormMutation((body: z.input<typeof updateUserSchema>) => api.users.update(user.id, body), {
+    codeFields: ACCOUNT_CODE_FIELDS,
+    onSuccess: (updated) => onDone(editNotice(user, updated)),
+  });
+  return (
+    <FormDialog
+      title={`Edit ${displayName(user)}`}
+      wide
+      labels={ACCOUNT_LABELS}
+      form={form}
+      onClose={onClose}
+      submitLabel="Save"
+      pendingLabel="Saving…"
+      onSubmit={(data) => form.submit({ ...accountOf(data), isActive: user.isActive })}
+    >
+      <AccountFields user={user} />
+      <p className="field-after muted">
+        A new email applies once the new address confirms it with the link we mail there; the current address is told.
+      </p>
     </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   ConfirmChangeDialog,
   CreateUserDialog,
   displayName,
+  EditUserDialog,
   type ConfirmedChange,
 } from "./user-dialogs";
 
@@ -24,6 +25,7 @@ type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
 
 type OpenDialog =
   | { kind: "create" }
+  | { kind: "edit"; user: UserRow }
   | { kind: "roles"; user: UserRow }
   | { kind: "block"; user: UserRow }
   | { kind: "confirm"; change: ConfirmedChange; user: UserRow };
@@ -55,6 +57,9 @@ function UserActions({ user, isSelf, onOpen }: { user: UserRow; isSelf: boolean;
   const selfNote = isSelf ? "You cannot block or deactivate your own account." : undefined;
   return (
     <div className="cell-actions">
+      <button type="button" className="button button-small" aria-label={`Edit ${name}`} onClick={() => onOpen({ kind: "edit", user })}>
+        Edit
+      </button>
       <button type="button" className="button button-small" aria-label={`Roles of ${name}`} onClick={() => onOpen({ kind: "roles", user })}>
         Roles
       </button>
@@ -154,6 +159,11 @@ export function UsersConsole({
                 {displayName(user)} {user.id === currentUserId && <span className="chip chip-muted">you</span>}
               </div>
               <div className="cell-secondary">{user.email}</div>
+              {user.pendingEmail && (
+                <div className="cell-secondary" title="The email changes once the link mailed to this address is followed.">
+                  New email pending: confirmation sent to {user.pendingEmail}
+                </div>
+              )}
               <div className="cell-secondary">@{user.username}</div>
             </td>
             <td>
@@ -171,6 +181,7 @@ export function UsersConsole({
       />
 
       {dialog?.kind === "create" && <CreateUserDialog canListRoles={canListRoles} passwordHint={passwordHint} onClose={close} onDone={done} />}
+      {dialog?.kind === "edit" && <EditUserDialog user={dialog.user} onClose={close} onDone={done} />}
       {dialog?.kind === "roles" && <AssignRolesDialog user={dialog.user} canListRoles={canListRoles} onClose={close} onDone={done} />}
       {dialog?.kind === "block" && <BlockDialog user={dialog.user} onClose={close} onDone={done} />}
       {dialog?.kind === "confirm" && <ConfirmChangeDialog change={dialog.change} user={dialog.user} onClose={close} onDone={done} />}

@@ -1,18 +1,16 @@
-import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
 import { route } from "@/lib/platform/http/route";
+import { emailedLinkSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
-
-const verifyEmailSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** Confirms an email address from the emailed link; 204. */
 export const POST = route(
   {
     rateLimit: "auth",
-    body: verifyEmailSchema,
+    body: emailedLinkSchema,
     summary: "Confirm an email address",
     response: { status: 204 },
     errors: [AuthErrors.invalidLink],

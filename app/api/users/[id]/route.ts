@@ -1,3 +1,4 @@
+import { authContext } from "@/lib/auth/context";
 import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -19,6 +20,9 @@ export const PUT = route(
     params: idParams,
     body: updateUserSchema,
     summary: "Update a user",
+    description:
+      "A new email does not apply at once: it waits as `pendingEmail` until the new address confirms it with the link " +
+      "mailed there (POST /api/auth/confirm-email-change), and the old address is told.",
     response: { schema: userResponse },
     errors: [
       UserErrors.notFound,
@@ -29,7 +33,7 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => updateUser((await platform()).database.db, principal, params.id, body),
+  async ({ params, body, principal }) => updateUser(await authContext(), principal, params.id, body),
 );
 
 /** Deactivates (the account and its history stay); 204. */
@@ -42,7 +46,7 @@ export const DELETE = route(
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
   async ({ params, principal }) => {
-    const deactivated = await deactivateUser((await platform()).database.db, principal, params.id);
+    const deactivated = await deactivateUser(await authContext(), principal, params.id);
     return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
   },
 );

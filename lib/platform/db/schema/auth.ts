@@ -90,9 +90,9 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
-export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password"]);
+export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password", "change_email"]);
 
-/** Single-use, expiring tokens sent by email (verification, password reset). */
+/** Single-use, expiring tokens sent by email (verification, password reset, confirming a new email address). */
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
@@ -104,6 +104,8 @@ export const oneTimeTokens = pgTable(
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamptz("expires_at").notNull(),
     usedAt: timestamptz("used_at"),
+    /** For `change_email`: the address the link was sent to, which becomes the account's email once confirmed. */
+    newEmail: text("new_email"),
     createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],

@@ -13,5 +13,7 @@ export default async function RequestsQueuePage() {
   if (!can(user, "attendance-requests:manage")) return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
   const { config } = await platform();
   // Filtering by employee lists the employees.
-  return <RequestsQueue canListEmployees={can(user, "employees:read")} timeZone={config.CLUB_TIMEZONE} />;
+  return (
+    <RequestsQueue currentUserId={user.id} canListEmployees={can(user, "employees:read")} timeZone={config.CLUB_TIMEZONE} />
+  );
 }

@@ -88,7 +88,15 @@ function DateFilter({
   );
 }
 
-export function RequestsQueue({ canListEmployees, timeZone }: { canListEmployees: boolean; timeZone: string }) {
+export function RequestsQueue({
+  currentUserId,
+  canListEmployees,
+  timeZone,
+}: {
+  currentUserId: string;
+  canListEmployees: boolean;
+  timeZone: string;
+}) {
   const api = useConsoleApi();
   const [status, setStatus] = useState<StatusFilter>("Open");
   const [employeeId, setEmployeeId] = useState("");
@@ -185,7 +193,10 @@ export function RequestsQueue({ canListEmployees, timeZone }: { canListEmployees
                 <Decision request={request} timeZone={timeZone} />
               </td>
               <td>
-                {request.status === "Open" && (
+                {request.status === "Open" && request.employee.userId === currentUserId && (
+                  <span className="muted">Your own request: another manager decides it.</span>
+                )}
+                {request.status === "Open" && request.employee.userId !== currentUserId && (
                   <div className="cell-actions">
                     <button
                       type="button"

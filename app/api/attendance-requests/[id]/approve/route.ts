@@ -14,7 +14,7 @@ export const PUT = route(
     params: requestParams,
     summary: "Approve a correction request",
     response: { schema: attendanceRequestResponse },
-    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided],
+    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided, AttendanceErrors.selfDecision],
   },
   async ({ params, principal }) => approveRequest(await attendanceContext(), principal.id, params.id),
 );

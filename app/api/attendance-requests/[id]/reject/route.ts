@@ -15,7 +15,7 @@ export const PUT = route(
     body: rejectionSchema,
     summary: "Reject a correction request",
     response: { schema: attendanceRequestResponse },
-    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided],
+    errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided, AttendanceErrors.selfDecision],
   },
   async ({ params, body, principal }) => rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
 );
