@@ -24,7 +24,7 @@ async function loadSecret(config: Config): Promise<string> {
   try {
     return (await readFile(file, "utf8")).trim();
   } catch {
-    await mkdir(config.dataDir, { recursive: true });
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     // "wx": if another process won the race, use its secret.
     await writeFile(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 }).catch(() => {});
     return (await readFile(file, "utf8")).trim();
