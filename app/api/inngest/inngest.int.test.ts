@@ -1,14 +1,15 @@
 import "@/tests/support/isolated-env";
+import { NextRequest } from "next/server";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { stopPlatform } from "@/lib/platform/container";
 
 const INNGEST_SERVER = "http://127.0.0.1:1";
 
 /** What an Inngest server sends to run a function's step; anyone who reaches /api/inngest can send the same. */
-function runJobRequest(): Request {
+function runJobRequest(): NextRequest {
   const event = { name: "inngest/scheduled.timer", data: {} };
   const body = { event, events: [event], steps: {}, ctx: { run_id: "01JATTACK", attempt: 0, stack: { stack: [], current: 0 } }, version: 1 };
-  return new Request("http://localhost/api/inngest?fnId=clubops-forward-audit-log&stepId=step", {
+  return new NextRequest("http://localhost/api/inngest?fnId=clubops-forward-audit-log&stepId=step", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
