@@ -10,6 +10,8 @@ export type AuthKeys = {
   consoleSession: string;
   /** HMAC key of opaque list cursors, so a client cannot forge or alter one. */
   cursor: Uint8Array;
+  /** AES-256-GCM key of the credential links of queued mail, so a copy of the database holds no working link. */
+  mailSecrets: Buffer;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -35,6 +37,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     accessToken: await crypto.subtle.importKey("raw", new Uint8Array(derive(secret, "access-token")), { name: "HMAC", hash: "SHA-256" }, true, ["sign", "verify"]),
     consoleSession: derive(secret, "console-session").toString("base64url"),
     cursor: derive(secret, "list-cursor"),
+    mailSecrets: derive(secret, "mail-secret-props"),
   }));
   return holder.__clubopsAuthKeys;
 }
