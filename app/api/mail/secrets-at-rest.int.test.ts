@@ -40,19 +40,25 @@ async function mailboxFiles(): Promise<string> {
   return (await Promise.all(names.map((name) => readFile(path.join(directory, name), "utf8")))).join("\n");
 }
 
-/** SMTP refuses every mail until the returned function is called: the mail waits in the outbox. */
-function smtpDown(): () => void {
-  const send = vi.spyOn(running.mailer, "send").mockRejectedValue(new DependencyUnavailableError("smtp"));
-  return () => send.mockRestore();
-}
-
 const outboxRow = async (to: string) => {
   const [row] = await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
   if (!row) throw new Error(`no mail to ${to}`);
   return row;
 };
 const inAnHour = () => new Date(Date.now() + 3_600_000);
-const requestReset = (email: string) => call(forgotPassword, { path: "/api/auth/forgot-password", body: { email } });
+
+/** Asks for a password reset while SMTP is down: the mail waits in the outbox after one failed attempt. */
+async function waitingResetMail(email: string) {
+  const smtpDown = vi.spyOn(running.mailer, "send").mockRejectedValue(new DependencyUnavailableError("smtp"));
+  try {
+    expect((await call(forgotPassword, { path: "/api/auth/forgot-password", body: { email } })).status).toBe(202);
+    await vi.waitFor(async () => expect(await outboxRow(email)).toMatchObject({ status: "pending", attempts: 1 }));
+  } finally {
+    smtpDown.mockRestore();
+  }
+  return outboxRow(email);
+}
+
 const reset = (token: string, newPassword = "Recovered-Passw0rd-13") => call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword } });
 const signIn = (email: string, password: string) => call(login, { path: "/api/auth/login", body: { email, password } });
 
@@ -72,13 +78,9 @@ describe("reset links are not stored in plain text", () => {
 
   it("a copy of the database taken while the reset mail waits holds nothing that resets the password", async () => {
     account = await createAccount(adminToken, ["User"]);
-    const restoreSmtp = smtpDown();
-    expect((await requestReset(account.email)).status).toBe(202);
-    await vi.waitFor(async () => expect(await outboxRow(account.email)).toMatchObject({ status: "pending", attempts: 1 }));
-    restoreSmtp();
+    const row = await waitingResetMail(account.email);
 
     copyWhilePending = await databaseCopy();
-    const row = await outboxRow(account.email);
     expect(row.props).toMatchObject({ resetUrl: "http://localhost:3000/reset-password?token=redacted" });
     expect(row.sealedProps).toMatch(/^v1\./);
     // The attacker tries every token-shaped string in the copy (tokens are 43 base64url characters).
@@ -111,11 +113,7 @@ describe("reset links are not stored in plain text", () => {
 
   it("a retried reset mail still carries its working link", async () => {
     const other = await createAccount(adminToken, ["User"]);
-    const restoreSmtp = smtpDown();
-    await requestReset(other.email);
-    await vi.waitFor(async () => expect((await outboxRow(other.email)).attempts).toBe(1));
-    restoreSmtp();
-    const { id } = await outboxRow(other.email);
+    const { id } = await waitingResetMail(other.email);
     await running.database.db.update(mailOutbox).set({ status: "failed", attempts: MAX_ATTEMPTS }).where(eq(mailOutbox.id, id));
 
     const retried = await call(retryMail, { path: `/api/mail/${id}/retry`, method: "POST", params: { id }, token: adminToken });
@@ -127,12 +125,8 @@ describe("reset links are not stored in plain text", () => {
 
   it("sealed links moved to a row addressed to someone else do not open", async () => {
     const victim = await createAccount(adminToken, ["User"]);
-    const restoreSmtp = smtpDown();
-    await requestReset(victim.email);
-    await vi.waitFor(async () => expect((await outboxRow(victim.email)).attempts).toBe(1));
-    restoreSmtp();
+    const { id } = await waitingResetMail(victim.email);
     // Someone who can write to the database points the waiting mail at an address of their own.
-    const { id } = await outboxRow(victim.email);
     await running.database.db.update(mailOutbox).set({ toAddress: "attacker@evil.example" }).where(eq(mailOutbox.id, id));
 
     expect(await deliverPendingMail(running, { now: inAnHour })).toMatchObject({ sent: 0, failed: 1 });
