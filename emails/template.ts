@@ -14,8 +14,9 @@ export type TemplateDefinition<Schema extends PropsSchema> = {
   /** Realistic props for previews and tests. */
   sample: z.input<Schema>;
   /**
-   * URL props that carry a credential (a password-reset or verification token). Staff who can read the outbox must
-   * not be able to use them, so the mail viewer shows these messages rendered with the tokens replaced.
+   * URL props that carry a credential (a password-reset or verification token): marking one here is all a new
+   * template needs. They are stored encrypted until the mail is sent and redacted after, and every stored or shown
+   * copy of the message (outbox, mail viewer, the embedded SMTP sink's files) has their tokens replaced.
    */
   secretUrls?: readonly (keyof z.input<Schema> & string)[];
 };
@@ -28,6 +29,8 @@ export type EmailTemplate = {
   readonly sample: Readonly<Record<string, unknown>>;
   /** Whether some props are credentials, which `redact` replaces. */
   readonly hasSecrets: boolean;
+  /** The names of those props (`secretUrls`). */
+  readonly secretProps: readonly string[];
   /** Validates `props`; on success, the subject line and the element to render. */
   compose(props: unknown): { success: true; email: ComposedEmail } | { success: false; error: z.ZodError };
   /** The props with every secret URL's query values (the tokens) replaced, still valid for the schema. */
@@ -42,6 +45,7 @@ export function defineTemplate<Schema extends PropsSchema>(
     description: definition.description,
     sample: definition.sample,
     hasSecrets: secretUrls.length > 0,
+    secretProps: secretUrls,
     compose(props) {
       const parsed = definition.schema.safeParse(props);
       if (!parsed.success) return { success: false, error: parsed.error };

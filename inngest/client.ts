@@ -3,11 +3,11 @@ import { getConfig } from "@/lib/config";
 
 const config = getConfig();
 
-/** Talks to a self-hosted Inngest server (INNGEST_BASE_URL, dev mode) or Inngest Cloud (keys). */
+/** Talks to a self-hosted Inngest server (INNGEST_BASE_URL) or Inngest Cloud; requests are signature-checked unless in dev mode. */
 export const inngest = new Inngest({
   id: "clubops",
   baseUrl: config.INNGEST_BASE_URL,
   eventKey: config.INNGEST_EVENT_KEY,
   signingKey: config.INNGEST_SIGNING_KEY,
-  isDev: config.INNGEST_SIGNING_KEY ? false : Boolean(config.INNGEST_BASE_URL),
+  isDev: config.inngestDevMode,
 });

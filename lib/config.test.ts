@@ -37,4 +37,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestEnabled).toBe(true);
     expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestEnabled).toBe(true);
   });
+
+  it("refuses to start in production with an Inngest server but no signing key, which would serve every job unauthenticated", () => {
+    const server = { NODE_ENV: "production", INNGEST_BASE_URL: "http://127.0.0.1:8288" };
+    expect(() => loadConfig(server)).toThrow(/INNGEST_SIGNING_KEY: required in production when INNGEST_BASE_URL is set/);
+    expect(loadConfig({ ...server, INNGEST_SIGNING_KEY: "signkey-prod-abc" })).toMatchObject({ inngestEnabled: true, inngestDevMode: false });
+    expect(loadConfig({ ...server, INNGEST_DEV: "1" })).toMatchObject({ inngestEnabled: true, inngestDevMode: true });
+    expect(() => loadConfig({ ...server, INNGEST_DEV: "0" })).toThrow(/INNGEST_SIGNING_KEY/);
+    // Outside production a local Inngest dev server needs no key, as before.
+    expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestDevMode).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestDevMode).toBe(false);
+  });
 });

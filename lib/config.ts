@@ -63,6 +63,8 @@ const envSchema = z.object({
   INNGEST_BASE_URL: optionalUrl,
   INNGEST_EVENT_KEY: z.string().optional(),
   INNGEST_SIGNING_KEY: z.string().optional(),
+  /** Serves /api/inngest without checking Inngest's request signatures; in production only when asked for explicitly. */
+  INNGEST_DEV: flag(false),
   /** Signs access tokens and console sessions; unset, a random secret is generated once under DATA_DIR (single instance only). */
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
@@ -77,6 +79,16 @@ const envSchema = z.object({
 
   /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
   EMBEDDED_SCHEDULER: flag(true),
+}).superRefine((env, context) => {
+  // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.
+  if (env.NODE_ENV === "production" && env.INNGEST_BASE_URL && !env.INNGEST_SIGNING_KEY && !env.INNGEST_DEV) {
+    context.addIssue({
+      code: "custom",
+      path: ["INNGEST_SIGNING_KEY"],
+      message:
+        "required in production when INNGEST_BASE_URL is set: without it /api/inngest runs any job for anyone who reaches it (set INNGEST_DEV=1 to accept that explicitly)",
+    });
+  }
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -85,6 +97,8 @@ export type Config = Env & {
   dataDir: string;
   /** Inngest runs the recurring jobs when an Inngest server or cloud key is configured. */
   inngestEnabled: boolean;
+  /** /api/inngest skips signature checks: INNGEST_DEV=1, or an Inngest server without a signing key (refused in production). */
+  inngestDevMode: boolean;
 };
 
 export class ConfigError extends Error {
@@ -104,6 +118,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
     inngestEnabled: Boolean(values.INNGEST_BASE_URL || values.INNGEST_SIGNING_KEY),
+    inngestDevMode: values.INNGEST_DEV || (Boolean(values.INNGEST_BASE_URL) && !values.INNGEST_SIGNING_KEY),
   };
 }
 

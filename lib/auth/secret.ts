@@ -1,7 +1,7 @@
-import { hkdfSync, randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { hkdfSync } from "node:crypto";
 import path from "node:path";
 import type { Config } from "@/lib/config";
+import { readOrCreateSecret } from "@/lib/platform/secret-file";
 
 export type AuthKeys = {
   /** HMAC-SHA256 key of the API's access tokens, imported once: jose would import raw bytes on every verification. */
@@ -10,6 +10,8 @@ export type AuthKeys = {
   consoleSession: string;
   /** HMAC key of opaque list cursors, so a client cannot forge or alter one. */
   cursor: Uint8Array;
+  /** AES-256-GCM key of the credential links of queued mail, so a copy of the database holds no working link. */
+  mailSecrets: Buffer;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -19,16 +21,7 @@ const SECRET_FILE = "auth-secret";
  * default needs no setup and sessions survive restarts. Several instances must share AUTH_SECRET.
  */
 async function loadSecret(config: Config): Promise<string> {
-  if (config.AUTH_SECRET) return config.AUTH_SECRET;
-  const file = path.join(config.dataDir, SECRET_FILE);
-  try {
-    return (await readFile(file, "utf8")).trim();
-  } catch {
-    await mkdir(config.dataDir, { recursive: true });
-    // "wx": if another process won the race, use its secret.
-    await writeFile(file, randomBytes(48).toString("base64url"), { flag: "wx", mode: 0o600 }).catch(() => {});
-    return (await readFile(file, "utf8")).trim();
-  }
+  return config.AUTH_SECRET ?? readOrCreateSecret(path.join(config.dataDir, SECRET_FILE));
 }
 
 /** One key per purpose, derived from the secret, so no key signs two kinds of token. */
@@ -44,6 +37,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     accessToken: await crypto.subtle.importKey("raw", new Uint8Array(derive(secret, "access-token")), { name: "HMAC", hash: "SHA-256" }, true, ["sign", "verify"]),
     consoleSession: derive(secret, "console-session").toString("base64url"),
     cursor: derive(secret, "list-cursor"),
+    mailSecrets: derive(secret, "mail-secret-props"),
   }));
   return holder.__clubopsAuthKeys;
 }

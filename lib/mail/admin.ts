@@ -28,8 +28,9 @@ export type MailListItem = {
 
 /**
  * Where the detail's HTML comes from: `stored` (the body sent, kept with the mail), `rendered` (rendered now from the
- * stored template and props, for mail not sent yet), `redacted` (rendered now with the credential links replaced, for
- * templates that carry one, whatever was sent), or null when the renderer refused the props (`renderError` says why).
+ * stored template and props, for mail not sent yet), `redacted` (for templates that carry a credential link: the body
+ * kept at sending or rendered now, either way with the links' tokens replaced), or null when the renderer refused
+ * the props (`renderError` says why).
  */
 export type HtmlSource = "stored" | "rendered" | "redacted";
 
@@ -80,7 +81,8 @@ export async function listMail(db: Executor, query: MailListQuery): Promise<Pagi
 /**
  * One message with its HTML body. Sent mail keeps the body it was sent with; other mail is rendered now through the
  * renderer (its outage is a 503, as for any dependency). Templates with credential links (password reset, email
- * verification) are always rendered now with the tokens replaced, so reading the outbox never hands out a live link.
+ * verification) are only ever shown with the tokens replaced: the outbox keeps no other copy, and mail queued before
+ * links were sealed is redacted before rendering, so reading the outbox never hands out a live link.
  */
 export async function getMail(deps: { db: Executor; renderer: EmailRenderer }, id: string): Promise<Result<MailMessage>> {
   const [row] = await deps.db
@@ -90,12 +92,10 @@ export async function getMail(deps: { db: Executor; renderer: EmailRenderer }, i
   if (!row) return fail(MailErrors.notFound);
   const { props, html: storedHtml, ...message } = row;
   const template = isTemplateName(row.template) ? templates[row.template] : null;
-  if (storedHtml !== null && !template?.hasSecrets) {
-    return ok({ ...message, html: storedHtml, htmlSource: "stored", renderError: null });
-  }
+  const redact = template?.hasSecrets === true;
+  if (storedHtml !== null) return ok({ ...message, html: storedHtml, htmlSource: redact ? "redacted" : "stored", renderError: null });
   // enqueueMail stores only objects.
   const stored = props as Record<string, unknown>;
-  const redact = template?.hasSecrets === true;
   const rendered = await deps.renderer.render(row.template, redact ? template.redact(stored) : stored);
   if (!rendered.ok) return ok({ ...message, html: null, htmlSource: null, renderError: `${rendered.error.code}: ${rendered.error.message}` });
   return ok({

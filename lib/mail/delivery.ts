@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { isTemplateName, templates } from "@/emails/registry";
 import type { Database, DatabaseAdapter } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer, RenderedEmail } from "@/lib/platform/email-renderer";
+import { ok, type Result } from "@/lib/platform/result";
 import type { Mailer } from "@/lib/platform/smtp";
+import { openSecretProps } from "./secret-props";
 
 /** After this many failed attempts (1 + 2 + 4 + … + 32 + 60 min: about 2 h of retrying) a mail is failed for good. */
 export const MAX_ATTEMPTS = 8;
@@ -28,9 +31,12 @@ export type MailDeliveryOptions = {
 };
 export type MailDeliveryResult = { sent: number; retrying: number; failed: number };
 
-/** What happened to one mail: sent, refused by the renderer (permanent), or an outage or timeout (worth retrying). */
+/**
+ * What happened to one mail: sent (with what is kept of it: no credential link), refused by the renderer or with
+ * secrets that no longer open (permanent), or an outage or timeout (worth retrying).
+ */
 type Attempt =
-  | { outcome: "sent"; email: RenderedEmail; messageId: string }
+  | { outcome: "sent"; kept: KeptCopy; messageId: string }
   | { outcome: "rejected"; error: string }
   | { outcome: "errored"; error: string };
 
@@ -77,14 +83,39 @@ async function claimDueMail(db: Database, batchSize: number, now: SQL): Promise<
     .returning();
 }
 
-/** Renders and sends one mail; touches no database, so a thrown failure of either component becomes a retry. */
+type KeptCopy = { email: RenderedEmail; props: Record<string, unknown> };
+
+const refusal = (error: { code: string; message: string }): Attempt => ({ outcome: "rejected", error: `${error.code}: ${error.message}` });
+const UNREADABLE_SECRETS = { code: "Mail.SecretsUnreadable", message: "its links were encrypted under another AUTH_SECRET, or altered" };
+
+/**
+ * What the outbox keeps of a sent mail: the message itself, or for a template with credential links, the message
+ * rendered from the redacted props (mail queued before links were sealed has them in its props: redacted here too).
+ */
+async function keptCopy(renderer: EmailRenderer, name: string, stored: Record<string, unknown>, sent: RenderedEmail): Promise<Result<KeptCopy>> {
+  const template = isTemplateName(name) ? templates[name] : null;
+  if (!template?.hasSecrets) return ok({ email: sent, props: stored });
+  const props = template.redact(stored);
+  const redacted = await renderer.render(name, props);
+  return redacted.ok ? ok({ email: redacted.value, props }) : redacted;
+}
+
+/**
+ * Renders and sends one mail; touches no database, so a thrown failure of either component becomes a retry. The
+ * message sent carries its credential links (opened from their sealed copy); what is kept of it does not.
+ */
 async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, row: OutboxRow): Promise<Attempt> {
   try {
     // enqueueMail stores only objects; the renderer validates them against the template.
-    const rendered = await renderer.render(row.template, row.props as Record<string, unknown>);
-    if (!rendered.ok) return { outcome: "rejected", error: `${rendered.error.code}: ${rendered.error.message}` };
+    const stored = row.props as Record<string, unknown>;
+    const props = await openSecretProps({ template: row.template, to: row.toAddress, props: stored, sealedProps: row.sealedProps });
+    if (!props) return refusal(UNREADABLE_SECRETS);
+    const rendered = await renderer.render(row.template, props);
+    if (!rendered.ok) return refusal(rendered.error);
+    const kept = await keptCopy(renderer, row.template, stored, rendered.value);
+    if (!kept.ok) return refusal(kept.error);
     const { messageId } = await mailer.send({ to: row.toAddress, ...rendered.value });
-    return { outcome: "sent", email: rendered.value, messageId };
+    return { outcome: "sent", kept: kept.value, messageId };
   } catch (error) {
     return { outcome: "errored", error: describeError(error) };
   }
@@ -104,8 +135,19 @@ function changesFor(row: OutboxRow, attempt: Attempt, now: SQL) {
   const attempts = row.attempts + 1;
   switch (attempt.outcome) {
     case "sent": {
-      const { subject, html, text } = attempt.email;
-      return { status: "sent", attempts, subject, html, textBody: text, messageId: attempt.messageId, sentAt: now } as const;
+      const { email, props } = attempt.kept;
+      return {
+        status: "sent",
+        attempts,
+        subject: email.subject,
+        html: email.html,
+        textBody: email.text,
+        props,
+        // A sent mail is not sent again (retry takes only failed mail): its secrets are no longer needed.
+        sealedProps: null,
+        messageId: attempt.messageId,
+        sentAt: now,
+      } as const;
     }
     case "rejected":
       return { status: "failed", attempts, lastError: attempt.error } as const;

@@ -1,6 +1,7 @@
 import type { TemplateName } from "@/emails/registry";
 import type { Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { sealSecretProps } from "./secret-props";
 
 export type MailRequest = {
   template: TemplateName;
@@ -14,11 +15,13 @@ export type MailRequest = {
 /**
  * Queues a mail through the caller's executor, so it is sent exactly when the caller's change commits.
  * Returns null, inserting nothing, when a mail with the same dedupe key was queued before.
+ * The template's secret props (credential links) are stored encrypted, never in plain text (./secret-props.ts).
  */
 export async function enqueueMail(executor: Executor, mail: MailRequest): Promise<{ id: string } | null> {
+  const { props, sealedProps } = await sealSecretProps(mail);
   const [queued] = await executor
     .insert(mailOutbox)
-    .values({ template: mail.template, toAddress: mail.to, props: mail.props, dedupeKey: mail.dedupeKey ?? null })
+    .values({ template: mail.template, toAddress: mail.to, props, sealedProps, dedupeKey: mail.dedupeKey ?? null })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   return queued ?? null;

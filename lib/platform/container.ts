@@ -1,6 +1,7 @@
 import { getConfig, type Config } from "@/lib/config";
 import { createAnalytics, type Analytics } from "./analytics";
 import { createCache, type Cache } from "./cache";
+import { closeDataDir, tightenDataDir } from "./data-dir";
 import { createDatabase, type DatabaseAdapter } from "./db";
 import { createEmailRenderer, type EmailRenderer } from "./email-renderer";
 import { logger } from "./logger";
@@ -20,6 +21,7 @@ export type Platform = {
 
 async function startPlatform(config: Config): Promise<Platform> {
   const started = Date.now();
+  await closeDataDir(config.dataDir);
   const database = createDatabase(config);
   const analytics = createAnalytics(config);
   const cache = createCache(config);
@@ -36,9 +38,12 @@ async function startPlatform(config: Config): Promise<Platform> {
   }
   const [storage, mailer] = await Promise.all([storageStarting, mailerStarting]);
   const platform: Platform = { config, database, cache, storage, analytics, renderer, mailer };
+  // After the components started: PGlite creates its cluster with modes of its own.
+  const dataDir = await tightenDataDir(config.dataDir);
   logger.info(
     {
       durationMs: Date.now() - started,
+      dataDir,
       database: database.kind,
       cache: cache.kind,
       storage: storage.kind,

@@ -108,7 +108,7 @@ const outboxPending = async () => (await running.database.db.select({ n: count()
 beforeAll(async () => {
   [pg, redis] = await Promise.all([startPostgres({ port: FAULT_PORTS.postgres }), startRedis({ port: FAULT_PORTS.redis })]);
   s3Directory = mkdtempSync(path.join(tmpdir(), "clubops-reliability-s3-"));
-  s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory });
+  s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
   running = await platform();
   // The configuration was read on import: make sure it is this test's servers, not the embedded defaults.
   expect([running.database.kind, running.cache.kind, running.storage.kind, running.mailer.kind]).toEqual(["postgres", "redis", "s3", "smtp"]);
@@ -355,7 +355,7 @@ describe("S3 down", () => {
     expect((await readinessReport()).body.entries.storage?.status).toBe("Unhealthy");
     const slowest = Math.max(...attempts.map((reply) => reply.ms));
 
-    s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory });
+    s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
     const after = await upload("club-documents", "after the outage");
     expect(after.status, after.text).toBe(201);
     const kept = await get(fileContent, `/api/files/${keptId}/content`, { id: keptId });

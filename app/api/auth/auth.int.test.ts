@@ -1,11 +1,11 @@
 import "@/tests/support/isolated-env";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { auditOutbox, mailOutbox, users } from "@/lib/platform/db/schema";
 import { call, setCookieValue, type ApiReply } from "@/tests/support/api";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
-import { waitForMail } from "@/tests/support/mail";
+import { mailedToken as mailedLinkToken, waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changePassword } from "./change-password/route";
 import { POST as forgotPassword } from "./forgot-password/route";
@@ -25,15 +25,9 @@ const cookieHeader = (token: string | undefined) => ({ cookie: `clubops_refresh=
 const refreshCookieOf = (reply: ApiReply<unknown>) => setCookieValue(reply, "clubops_refresh");
 const auditActions = async (entityId: string) =>
   (await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId))).map((row) => row.action);
-/** The token of the last link mailed to `to`, read from the outbox row the service queued. */
-async function mailedToken(to: string, template: string): Promise<string> {
-  const rows = await running.database.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.toAddress, to), eq(mailOutbox.template, template)));
-  const props = rows.at(-1)?.props as { resetUrl?: string; verifyUrl?: string } | undefined;
-  return new URL(props?.resetUrl ?? props?.verifyUrl ?? "http://x/").searchParams.get("token") ?? "";
-}
+/** The token of the last link mailed to `to` for `template`, as delivered (the outbox keeps it only redacted or sealed). */
+const LINK_PATHS: Record<string, string> = { "password-reset": "/reset-password", "email-verification": "/verify-email" };
+const mailedToken = (to: string, template: string) => mailedLinkToken(running.mailer, to, LINK_PATHS[template]!);
 
 beforeAll(async () => {
   running = await platform();

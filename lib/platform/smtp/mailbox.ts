@@ -11,13 +11,13 @@ export type Mailbox = {
 };
 
 export async function openMailbox(directory: string): Promise<Mailbox> {
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   return {
     async save(mail) {
       // The receive time leads the name so a name sort is a time sort.
       const name = `${mail.receivedAt.replace(/[:.]/g, "-")}-${randomUUID()}.json`;
       const partial = path.join(directory, `${name}.partial`);
-      await writeFile(partial, JSON.stringify(mail, null, 2));
+      await writeFile(partial, JSON.stringify(mail, null, 2), { mode: 0o600 });
       // Renaming publishes the file whole, so list() never reads a half-written message.
       await rename(partial, path.join(directory, name));
     },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { redactUrl } from "@/emails/redact";
 import { logger } from "../logger";
 import { openMailbox, type Mailbox } from "./mailbox";
 import type { CapturedMail } from "./types";
@@ -10,12 +11,25 @@ export type SmtpSink = {
   port: number;
   /** smtp://127.0.0.1:<port>, ready for SMTP_URL (clients must not attempt STARTTLS). */
   url: string;
+  /** Newest first: what this process received as it arrived, older messages as their files keep them (redacted). */
   captured(): Promise<CapturedMail[]>;
   close(): Promise<void>;
 };
 
 /** Connections still open this long after close() are cut, so shutdown never waits on a stalled client. */
 const CLOSE_TIMEOUT_MS = 1_000;
+/** Messages kept whole in memory, newest first: enough for a test run or for following a link soon after it came. */
+const RECEIVED_IN_MEMORY = 500;
+const WEB_LINK = /https?:\/\/[^\s"'<>()[\]]+/g;
+
+/**
+ * The message as its file keeps it: every web link's query values and fragment replaced. The sink cannot tell a
+ * reset link from any other, and a copy of DATA_DIR must not hold a working one.
+ */
+function withoutLiveLinks(mail: CapturedMail): CapturedMail {
+  const redact = (body: string) => body.replace(WEB_LINK, (link) => redactUrl(link));
+  return { ...mail, html: redact(mail.html), text: redact(mail.text) };
+}
 
 async function capture(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<CapturedMail> {
   const parsed = await simpleParser(stream);
@@ -31,7 +45,7 @@ async function capture(stream: SMTPServerDataStream, session: SMTPServerSession)
   };
 }
 
-function createServer(mailbox: Mailbox): SMTPServer {
+function createServer(mailbox: Mailbox, received: CapturedMail[]): SMTPServer {
   const server = new SMTPServer({
     // smtp-server's built-in STARTTLS certificate has expired; the sink speaks plain SMTP on loopback only.
     disabledCommands: ["STARTTLS"],
@@ -40,7 +54,11 @@ function createServer(mailbox: Mailbox): SMTPServer {
     closeTimeout: CLOSE_TIMEOUT_MS,
     onData(stream, session, callback) {
       capture(stream, session)
-        .then((mail) => mailbox.save(mail))
+        .then(async (mail) => {
+          await mailbox.save(withoutLiveLinks(mail));
+          received.unshift(mail);
+          received.splice(RECEIVED_IN_MEMORY);
+        })
         .then(() => callback(), callback);
     },
   });
@@ -49,10 +67,14 @@ function createServer(mailbox: Mailbox): SMTPServer {
   return server;
 }
 
-/** An SMTP server on 127.0.0.1 that accepts every message and stores it under `dir`. Port 0 picks a free port. */
+/**
+ * An SMTP server on 127.0.0.1 that accepts every message and stores it under `dir` with its links redacted; the
+ * messages as received (links working) stay in this process's memory only. Port 0 picks a free port.
+ */
 export async function startSmtpSink(options: { port: number; dir: string }): Promise<SmtpSink> {
   const mailbox = await openMailbox(options.dir);
-  const server = createServer(mailbox);
+  const received: CapturedMail[] = [];
+  const server = createServer(mailbox, received);
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
     server.listen(options.port, "127.0.0.1", () => {
@@ -64,7 +86,10 @@ export async function startSmtpSink(options: { port: number; dir: string }): Pro
   return {
     port,
     url: `smtp://127.0.0.1:${port}`,
-    captured: () => mailbox.list(),
+    async captured() {
+      const whole = new Map(received.map((mail) => [mail.id, mail]));
+      return (await mailbox.list()).map((stored) => whole.get(stored.id) ?? stored);
+    },
     close: () => new Promise<void>((resolve) => server.close(resolve)),
   };
 }

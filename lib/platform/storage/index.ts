@@ -9,12 +9,16 @@ import type { Storage } from "./types";
 export { BUCKETS, type BucketName, type ByteRange, type Storage, type StoredObject } from "./types";
 export { startS3rver, S3RVER_CREDENTIALS, type S3rverHandle } from "./s3rver";
 
-/** S3 at S3_ENDPOINT, else s3rver in-process with data under DATA_DIR/s3. Either way the three buckets exist after start. */
+/**
+ * S3 at S3_ENDPOINT, else s3rver in-process with data under DATA_DIR/s3, accepting only requests signed with the
+ * secret in DATA_DIR/s3-secret. Either way the three buckets exist after start.
+ */
 export async function createStorage(config: Config): Promise<Storage> {
   if (!config.S3_ENDPOINT) {
     const storage = await createEmbeddedStorage({
       port: config.EMBEDDED_S3_PORT,
       directory: path.join(config.dataDir, "s3"),
+      secretFile: path.join(config.dataDir, "s3-secret"),
       region: config.S3_REGION,
     });
     await storage.ping().catch(async (error: unknown) => {

@@ -115,7 +115,7 @@ describe("storage at S3_ENDPOINT", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "clubops-s3-"));
-    server = await startS3rver({ port: 0, directory: dataDir });
+    server = await startS3rver({ port: 0, directory: dataDir, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
   });
 
   afterAll(async () => {

@@ -7,14 +7,14 @@ import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
-/** One message with its HTML: as sent, or rendered now (redacted for templates with credential links). */
+/** One message with its HTML: as sent, or rendered now; always redacted for templates with credential links. */
 export const GET = route(
   {
     access: "mail:read",
     params: idParams,
     summary: "One mail with its HTML body",
     description:
-      "Sent mail shows the HTML it was sent with; mail not sent yet is rendered now from its template and props (503 while the renderer is unavailable). Templates with credential links (password reset, email verification) are always rendered now with the tokens replaced.",
+      "Sent mail shows the HTML it was sent with; mail not sent yet is rendered now from its template and props (503 while the renderer is unavailable). Templates with credential links (password reset, email verification) are only ever shown with the tokens replaced (htmlSource redacted): the outbox keeps no working link.",
     response: { schema: mailMessageShape },
     errors: [MailErrors.notFound],
   },

@@ -11,7 +11,10 @@ export const mailOutbox = pgTable(
     id: id(),
     template: text("template").notNull(),
     toAddress: text("to_address").notNull(),
+    /** The template's props with every secret (credential link) redacted; the outbox view renders from these. */
     props: jsonb("props").notNull(),
+    /** The secret props themselves, AES-256-GCM-encrypted (lib/mail/secret-props.ts) until the mail is sent, then null. */
+    sealedProps: text("sealed_props"),
     subject: text("subject"),
     html: text("html"),
     textBody: text("text_body"),
