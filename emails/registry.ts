@@ -1,8 +1,10 @@
 import type { EmailTemplate } from "./template";
+import { accountExistsTemplate } from "./templates/account-exists";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
+import { usernameTakenTemplate } from "./templates/username-taken";
 import { welcomeTemplate } from "./templates/welcome";
 
 /** Every template the renderer knows, by the name callers send. */
@@ -12,6 +14,8 @@ export const templates = {
   "renewal-reminder": renewalReminderTemplate,
   "password-reset": passwordResetTemplate,
   "email-verification": emailVerificationTemplate,
+  "account-exists": accountExistsTemplate,
+  "username-taken": usernameTakenTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

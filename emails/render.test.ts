@@ -9,6 +9,8 @@ const KEY_VALUES: Record<TemplateName, string[]> = {
   "renewal-reminder": ["Ana García", "Gold Monthly", "31 March 2025", "7 days", "Sunrise Tennis Club"],
   "password-reset": ["Ana", "https://clubops.example/reset-password?token=sample-token", "30 minutes", "Sunrise Tennis Club"],
   "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Sunrise Tennis Club"],
+  "account-exists": ["Ana", "https://clubops.example/login", "https://clubops.example/forgot-password", "Sunrise Tennis Club"],
+  "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
 };
 
 async function renderOrThrow(template: string, props: unknown) {
