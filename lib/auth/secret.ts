@@ -10,6 +10,8 @@ export type AuthKeys = {
   consoleSession: string;
   /** HMAC key of opaque list cursors, so a client cannot forge or alter one. */
   cursor: Uint8Array;
+  /** HMAC key of password-throttle keys and known sign-in addresses, so stored rows name no email or address. */
+  passwordThrottle: Uint8Array;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -44,6 +46,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     accessToken: await crypto.subtle.importKey("raw", new Uint8Array(derive(secret, "access-token")), { name: "HMAC", hash: "SHA-256" }, true, ["sign", "verify"]),
     consoleSession: derive(secret, "console-session").toString("base64url"),
     cursor: derive(secret, "list-cursor"),
+    passwordThrottle: derive(secret, "password-throttle"),
   }));
   return holder.__clubopsAuthKeys;
 }
