@@ -1,10 +1,12 @@
 import type { EmailTemplate } from "./template";
 import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
 import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
+import { accountExistsTemplate } from "./templates/account-exists";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
+import { usernameTakenTemplate } from "./templates/username-taken";
 import { welcomeTemplate } from "./templates/welcome";
 
 /** Every template the renderer knows, by the name callers send. */
@@ -16,6 +18,8 @@ export const templates = {
   "email-verification": emailVerificationTemplate,
   "email-change-confirmation": emailChangeConfirmationTemplate,
   "email-change-notice": emailChangeNoticeTemplate,
+  "account-exists": accountExistsTemplate,
+  "username-taken": usernameTakenTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

@@ -11,6 +11,8 @@ const KEY_VALUES: Record<TemplateName, string[]> = {
   "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Sunrise Tennis Club"],
   "email-change-confirmation": ["Ana", "https://clubops.example/confirm-email-change?token=sample-token", "24 hours", "Sunrise Tennis Club"],
   "email-change-notice": ["Ana", "ana.garcia@example.com", "Nothing changes until the new address confirms it", "Sunrise Tennis Club"],
+  "account-exists": ["Ana", "https://clubops.example/login", "https://clubops.example/forgot-password", "Sunrise Tennis Club"],
+  "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
 };
 
 async function renderOrThrow(template: string, props: unknown) {

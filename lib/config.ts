@@ -74,7 +74,7 @@ const envSchema = z.object({
   /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
   RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
   RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
-  /** Reverse proxies in front of the app that append to X-Forwarded-For; the client IP is the entry before theirs. */
+  /** Reverse proxies in front of the app that append to X-Forwarded-For; 0: the client is the TCP peer (lib/platform/http/client-ip.ts). */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 
   /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */

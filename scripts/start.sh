@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The production server (`npm start`, the quickstart, the benchmarks and the browser tests): `next start` with the
-# given arguments, e.g. `bash scripts/start.sh -p 3000`. A 64 MB young generation halves the garbage collector's
-# share of a busy request loop (docs/performance.md); `exec` keeps the caller's pid on the server for signals.
-exec node --max-semi-space-size=64 "$(dirname "$0")/../node_modules/next/dist/bin/next" start "$@"
+# The production server (`npm start`, the quickstart, the benchmarks and the browser tests): scripts/server.mjs, which
+# serves the build with Next.js's request handler and reports each request's TCP peer to the rate limits, with the
+# given arguments, e.g. `bash scripts/start.sh -p 3000 -H 127.0.0.1`. A 64 MB young generation halves the garbage
+# collector's share of a busy request loop (docs/performance.md); `exec` keeps the caller's pid on the server for signals.
+exec node --max-semi-space-size=64 "$(dirname "$0")/server.mjs" "$@"

@@ -121,3 +121,12 @@ export function Details({ rows }: { rows: ReadonlyArray<readonly [label: string,
     </table>
   );
 }
+
+/** A secondary link inside a paragraph; the text version shows its address beside the words. */
+export function InlineLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} style={styles.link}>
+      {children}
+    </Link>
+  );
+}

@@ -4,7 +4,9 @@ import { users } from "@/lib/platform/db/schema";
 import { invalidFields, type BusinessError } from "@/lib/platform/result";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { getPasswordPolicy, passwordPolicyViolations } from "./password-policy";
+import { accountThrottleKeys, clearThrottles } from "./password-throttle";
 import { revokeAllSessions } from "./refresh";
+import type { AuthKeys } from "./secret";
 
 /**
  * The policy check every password set goes through, with the owner's names and the club's as forbidden words;
@@ -37,15 +39,14 @@ export async function endAllSessions(tx: Executor, userId: string): Promise<numb
 }
 
 /**
- * Stores a password the user chose themselves: clears mustChangePassword and any lockout, and ends
- * every existing session, since whoever knew the old password may hold one. Returns the new session version.
+ * Stores a password the user chose themselves: clears mustChangePassword and the guesses counted against the old
+ * one (a reset is how an owner gets past a stranger's throttling), and ends every existing session, since whoever
+ * knew the old password may hold one. Returns the new session version.
  */
-export async function replacePassword(tx: Executor, userId: string, passwordHash: string): Promise<number> {
-  await tx
-    .update(users)
-    .set({ passwordHash, mustChangePassword: false, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-  return endAllSessions(tx, userId);
+export async function replacePassword(tx: Executor, keys: AuthKeys, user: { id: string; email: string }, passwordHash: string): Promise<number> {
+  await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+  await clearThrottles(tx, accountThrottleKeys(keys, user));
+  return endAllSessions(tx, user.id);
 }
 
 /** Following an emailed link proves the address. */

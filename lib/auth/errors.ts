@@ -30,6 +30,5 @@ export const AuthErrors = {
   ),
   invalidCurrentPassword: businessError("Auth.InvalidCurrentPassword", "invalid", "The current password is incorrect."),
   invalidLink: businessError("Auth.InvalidLink", "invalid", "This link is invalid, already used or expired. Ask for a new one."),
-  usernameTaken: businessError("Auth.UsernameTaken", "conflict", "That username is taken; choose another."),
   setupIncomplete: businessError("Setup.Incomplete", "conflict", "The club has not been set up yet."),
 } as const;

@@ -1,6 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import type { Config } from "@/lib/config";
 import { users } from "@/lib/platform/db/schema";
+import { clientIp } from "@/lib/platform/http/client-ip";
+import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { loadUserAccess } from "@/lib/users/access";
 import { findUserByEmail } from "@/lib/users/repository";
@@ -8,27 +11,50 @@ import type { AuthContext } from "./context";
 import { AuthErrors } from "./errors";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
+import { admitAttempt, clearThrottles, isKnownAddress, rememberAddress, throttleKey } from "./password-throttle";
 import { startSession, type Session } from "./session";
 
 export type Credentials = { email: string; password: string };
 
+/** Where a sign-in comes from: the client address (lib/platform/http/client-ip.ts) and its User-Agent. */
+export type SignInOrigin = { address: string; userAgent: string | null };
+
+export function signInOrigin(headers: Headers, config: Config): SignInOrigin {
+  return { address: clientIp(headers, config.TRUSTED_PROXY_HOPS), userAgent: headers.get("user-agent") };
+}
+
+/** The answer while an email's guesses must wait (docs/api.md, Login throttling). */
+export const signInThrottled = (retryAfterSeconds: number) => tooManyRequests(retryAfterSeconds, "failed sign-ins for this email");
+
 /**
- * Spec 4.6 login. An unknown email, a wrong password and a locked account give the same answer in
- * about the same time (a decoy hash is checked), so the endpoint never reveals who has an account.
- * Blocked, deactivated and unverified accounts are named only after the right password.
+ * Spec 4.6 login. An unknown email and a wrong password give the same answer in about the same time (a decoy hash
+ * is checked), and both are throttled alike, so the endpoint never reveals who has an account. Blocked, deactivated
+ * and unverified accounts are named only after the right password.
  */
-export async function login(ctx: AuthContext, credentials: Credentials, userAgent: string | null): Promise<Result<Session>> {
+export async function login(ctx: AuthContext, credentials: Credentials, origin: SignInOrigin): Promise<Result<Session>> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, credentials.email);
-  if (!user || (user.lockedUntil && user.lockedUntil > new Date())) {
+  const fromKnownAddress = user !== null && (await isKnownAddress(db, ctx.keys, user.id, origin.address));
+  const throttle = throttleKey(ctx.keys, { kind: "sign-in", email: credentials.email, fromKnownAddress });
+  const admission = await admitAttempt(db, throttle, await getPasswordPolicy(db));
+  if (!admission.admitted) return fail(signInThrottled(admission.retryAfterSeconds));
+  if (!user) {
     await verifyAgainstDecoy(credentials.password);
     return fail(AuthErrors.invalidCredentials);
   }
   const check = await verifyPassword(credentials.password, user.passwordHash);
   if (!check.valid) {
-    await recordFailedLogin(ctx, user.id);
+    await recordAudit(db, {
+      action: admission.delaySeconds > 0 ? "auth.login_throttled" : "auth.login_failed",
+      severity: "Warning",
+      actorId: null,
+      entity: "user",
+      entityId: user.id,
+      data: { fromKnownAddress, ...(admission.delaySeconds > 0 ? { nextAttemptInSeconds: admission.delaySeconds } : {}) },
+    });
     return fail(AuthErrors.invalidCredentials);
   }
+  await clearThrottles(db, [throttle]);
   if (user.blacklistedAt) return fail(AuthErrors.userBlocked);
   if (!user.isActive) return fail(AuthErrors.userDeactivated);
   if (!user.emailVerifiedAt) return fail(AuthErrors.emailNotVerified);
@@ -39,39 +65,13 @@ export async function login(ctx: AuthContext, credentials: Credentials, userAgen
     await db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
+        .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
         .where(eq(users.id, user.id));
+      await rememberAddress(tx, ctx.keys, user.id, origin.address);
       await recordAudit(tx, { action: "auth.login", severity: "Info", actorId: user.id, entity: "user", entityId: user.id });
       const access = await loadUserAccess(tx, user.id);
       if (!access) throw new Error(`user ${user.id} vanished during login`);
-      return startSession(ctx, tx, access, { userAgent });
+      return startSession(ctx, tx, access, { userAgent: origin.userAgent });
     }),
   );
-}
-
-/** Counts the failure in one statement (no lost updates under parallel guesses) and locks the account at the policy's limit. */
-async function recordFailedLogin(ctx: AuthContext, userId: string): Promise<void> {
-  const policy = await getPasswordPolicy(ctx.database.db);
-  await ctx.database.db.transaction(async (tx) => {
-    const [counted] = await tx
-      .update(users)
-      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1` })
-      .where(eq(users.id, userId))
-      .returning({ failedLoginCount: users.failedLoginCount });
-    const locked = (counted?.failedLoginCount ?? 0) >= policy.maxFailedAttempts;
-    if (locked) {
-      await tx
-        .update(users)
-        .set({ failedLoginCount: 0, lockedUntil: new Date(Date.now() + policy.lockoutMinutes * 60_000) })
-        .where(eq(users.id, userId));
-    }
-    await recordAudit(tx, {
-      action: locked ? "auth.account_locked" : "auth.login_failed",
-      severity: "Warning",
-      actorId: null,
-      entity: "user",
-      entityId: userId,
-      data: locked ? { lockoutMinutes: policy.lockoutMinutes } : {},
-    });
-  });
 }

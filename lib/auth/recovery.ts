@@ -44,7 +44,7 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; ne
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
     if ((await consumeOneTimeToken(tx, input.token, "reset_password")) !== user.id) return fail(AuthErrors.invalidLink);
-    await replacePassword(tx, user.id, passwordHash);
+    await replacePassword(tx, ctx.keys, user, passwordHash);
     await markEmailVerified(tx, user.id);
     await recordAudit(tx, { action: "auth.password_reset", severity: "Warning", actorId: user.id, entity: "user", entityId: user.id });
     return ok(undefined);

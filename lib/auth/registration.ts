@@ -1,5 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
+import type { Executor } from "@/lib/platform/db";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -7,7 +9,7 @@ import { findRolesByName } from "@/lib/roles/repository";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { getSetupStatus } from "@/lib/setup/status";
 import type { NewAccount } from "@/lib/users/schemas";
-import { findUserByEmail } from "@/lib/users/repository";
+import { findUserByEmail, type UserRow } from "@/lib/users/repository";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
@@ -15,21 +17,44 @@ import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
 
 const VERIFY_LINK_MINUTES = 24 * 60;
+/**
+ * No sign-up is answered sooner. Hashing the password in every branch makes them take about the same time; what is
+ * left, the branches' different database work (tens of milliseconds), hides under this floor.
+ */
+const ANSWER_FLOOR_MS = 300;
+/** At most one "you already have an account" or "username taken" mail per address and hour, however often it is tried. */
+const NOTICE_PERIOD_MS = 60 * 60 * 1000;
+
+type Notice = { ctx: AuthContext; account: NewAccount; clubName: string };
+
+const noticeKey = (kind: string, email: string) => `${kind}:${email.trim().toLowerCase()}:${Math.floor(Date.now() / NOTICE_PERIOD_MS)}`;
 
 /**
- * Self-service sign-up: a User-role account that can log in once its email is confirmed.
- * An email that already has an account gets the same answer and no mail, so sign-up reveals
- * nothing about who is a member; a taken username is reported (usernames are not secret).
+ * Self-service sign-up: a User-role account that can log in once its email is confirmed. Every outcome answers the
+ * same 202, no sooner than ANSWER_FLOOR_MS, so sign-up reveals neither which emails have an account nor, through its
+ * timing, which branch ran. The applicant learns what happened by mail at the address
+ * given: a confirmation link, "you already have an account", or "choose another username".
  */
 export async function register(ctx: AuthContext, account: NewAccount): Promise<Result<void>> {
+  const started = performance.now();
   const db = ctx.database.db;
   if ((await getSetupStatus(db)) === "incomplete") return fail(AuthErrors.setupIncomplete);
   const weak = await checkNewPassword(db, account.password, account, "password");
   if (weak) return fail(weak);
-  if (await findUserByEmail(db, account.email)) return ok(undefined);
 
   const passwordHash = await hashPassword(account.password);
-  const clubName = (await getPlatformSettings(db))?.platformName ?? "ClubOps";
+  const notice: Notice = { ctx, account, clubName: (await getPlatformSettings(db))?.platformName ?? "ClubOps" };
+  const existing = await findUserByEmail(db, account.email);
+  if (existing) await db.transaction((tx) => tellAccountExists(tx, notice, existing));
+  else await createAccount(notice, passwordHash);
+  ctx.sendQueuedMail();
+  await sleep(started + ANSWER_FLOOR_MS - performance.now());
+  return ok(undefined);
+}
+
+async function createAccount(notice: Notice, passwordHash: string): Promise<void> {
+  const { ctx, account, clubName } = notice;
+  const db = ctx.database.db;
   try {
     await db.transaction(async (tx) => {
       const [user] = await tx
@@ -46,12 +71,36 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
     });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
-    if (constraint === "users_username_key") return fail(AuthErrors.usernameTaken);
-    if (constraint === "users_email_key") return ok(undefined); // a parallel sign-up with this email won
-    throw error;
+    if (constraint === "users_username_key") {
+      await enqueueMail(db, {
+        template: "username-taken",
+        to: account.email,
+        props: { name: account.firstName, username: account.username, clubName },
+        dedupeKey: noticeKey("username-taken", account.email),
+      });
+      return;
+    }
+    // A parallel sign-up with this email won.
+    const winner = constraint === "users_email_key" ? await findUserByEmail(db, account.email) : null;
+    if (!winner) throw error;
+    await db.transaction((tx) => tellAccountExists(tx, notice, winner));
   }
-  ctx.sendQueuedMail();
-  return ok(undefined);
+}
+
+/** The owner of the address hears of the attempt, with the ways back into their account; nothing else changes. */
+async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner: UserRow): Promise<void> {
+  const queued = await enqueueMail(tx, {
+    template: "account-exists",
+    to: owner.email,
+    props: {
+      name: owner.firstName,
+      signInUrl: new URL("/login", ctx.config.APP_URL).toString(),
+      forgotPasswordUrl: new URL("/forgot-password", ctx.config.APP_URL).toString(),
+      clubName,
+    },
+    dedupeKey: noticeKey("account-exists", owner.email),
+  });
+  if (queued) await recordAudit(tx, { action: "auth.registration_for_existing_email", severity: "Info", entity: "user", entityId: owner.id });
 }
 
 /** Confirms the address from the emailed link; single use. */

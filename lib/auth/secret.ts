@@ -12,6 +12,8 @@ export type AuthKeys = {
   cursor: Uint8Array;
   /** AES-256-GCM key of the credential links of queued mail, so a copy of the database holds no working link. */
   mailSecrets: Buffer;
+  /** HMAC key of password-throttle keys and known sign-in addresses, so stored rows name no email or address. */
+  passwordThrottle: Uint8Array;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -38,6 +40,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     consoleSession: derive(secret, "console-session").toString("base64url"),
     cursor: derive(secret, "list-cursor"),
     mailSecrets: derive(secret, "mail-secret-props"),
+    passwordThrottle: derive(secret, "password-throttle"),
   }));
   return holder.__clubopsAuthKeys;
 }

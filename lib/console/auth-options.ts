@@ -5,7 +5,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { login } from "@/lib/auth/login";
+import { login, signInOrigin } from "@/lib/auth/login";
 import { logout } from "@/lib/auth/logout";
 import { authKeys } from "@/lib/auth/secret";
 import { getConfig } from "@/lib/config";
@@ -27,20 +27,21 @@ const credentialsSchema = z.object({
 });
 
 type RequestHeaders = Record<string, unknown> | undefined;
-const headerOf = (all: RequestHeaders, name: string) => {
-  const value = all?.[name];
-  return typeof value === "string" ? value : null;
-};
 
-/** The login service itself (same password check, lockout and audit), behind the same per-IP limit as POST /api/auth/login. */
+/** next-auth hands the request's headers over as a plain object. */
+const headersOf = (all: RequestHeaders) =>
+  new Headers(Object.entries(all ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+
+/** The login service itself (same password check, throttling and audit), behind the same per-address limit as POST /api/auth/login. */
 async function signInWithPassword(credentials: unknown, requestHeaders: RequestHeaders): Promise<Result<User>> {
   const running = await platform();
-  const probe = new Request(running.config.APP_URL, { headers: { "x-forwarded-for": headerOf(requestHeaders, "x-forwarded-for") ?? "" } });
-  const limited = await checkRateLimit(running, "auth", probe);
-  if (limited) return fail(limited.error);
+  const headers = headersOf(requestHeaders);
+  const limited = await checkRateLimit(running, "auth", headers);
+  if (limited) return fail(limited);
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return fail(AuthErrors.invalidCredentials);
-  const session = await login(await authContext(), parsed.data, headerOf(requestHeaders, "user-agent"));
+  const ctx = await authContext();
+  const session = await login(ctx, parsed.data, signInOrigin(headers, ctx.config));
   if (!session.ok) return session;
   return ok({ id: session.value.user.id, email: session.value.user.email, api: apiTokensOf(session.value) });
 }

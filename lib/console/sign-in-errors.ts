@@ -10,7 +10,8 @@ const MESSAGES: Record<string, string> = {
       (error) => [error.code, error.message],
     ),
   ),
-  "RateLimit.Exceeded": "Too many sign-in attempts from your network. Wait a minute, then try again.",
+  // From the per-address limit (a minute) or an email's throttle (up to the policy's longest wait): the code does not say which.
+  "RateLimit.Exceeded": "Too many sign-in attempts. Wait a few minutes and try again, or reset your password.",
 };
 
 /** The console's words for the code next-auth reports from a failed credentials sign-in. */

@@ -1,5 +1,6 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
+import { pruneThrottles } from "@/lib/auth/password-throttle";
 import { expireTempFiles } from "@/lib/files/service";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
@@ -84,6 +85,15 @@ export const expireTempFilesJob: JobDefinition = {
   run: async (platform) => expireTempFiles({ db: platform.database.db, storage: platform.storage }),
 };
 
+/** Throttle counts and known sign-in addresses are kept only while they matter (docs/api.md, Login throttling). */
+export const prunePasswordThrottlesJob: JobDefinition = {
+  name: "prune-password-throttles",
+  description: "Forgets password-guess counts idle for a day and sign-in addresses unused for 180 days.",
+  cron: "15 * * * *",
+  lockSeconds: 300,
+  run: async (platform) => pruneThrottles(platform.database.db),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
@@ -93,6 +103,7 @@ export const JOBS: readonly JobDefinition[] = [
   checkExpiringSubscriptionsJob,
   processDailyAttendanceJob,
   expireTempFilesJob,
+  prunePasswordThrottlesJob,
 ];
 
 export function findJob(name: string): JobDefinition | undefined {

@@ -130,6 +130,8 @@ const apiErrorContent = (errors: readonly BusinessError[]) => ({
 
 const describeCodes = (errors: readonly BusinessError[]) => [...new Set(errors.map((error) => `\`${error.code}\``))].join(", ");
 
+const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } };
+
 const UNAUTHENTICATED = [AuthErrors.missingToken, AuthErrors.invalidToken, AuthErrors.tokenRevoked];
 const UNAUTHORIZED = [AuthErrors.forbidden, AuthErrors.passwordChangeRequired];
 
@@ -171,7 +173,10 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
     responses["413"] = ref("responses", "TooLarge");
     responses["415"] = ref("responses", "NotJson");
   } else if (declaration.rawBody) responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
-  if (declaration.rateLimit || listed(429).length > 0) responses["429"] = ref("responses", "RateLimited");
+  if (listed(429).length > 0) {
+    const limits = declaration.rateLimit ? " (or over the per-client limit)" : "";
+    responses["429"] = { description: `Too many attempts${limits}: ${describeCodes(listed(429))}.`, headers: RETRY_AFTER, content: apiErrorContent(listed(429)) };
+  } else if (declaration.rateLimit) responses["429"] = ref("responses", "RateLimited");
   responses["500"] = ref("responses", "InternalError");
   responses["503"] = ref("responses", "Unavailable");
   responses["504"] = ref("responses", "Timeout");
@@ -280,8 +285,8 @@ function components(): OpenApiDocument["components"] {
         content: problemContent,
       },
       RateLimited: {
-        description: "Over the per-client-IP limit for this endpoint (`RateLimit.Exceeded`).",
-        headers: { "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer" } } },
+        description: "Over the per-client-address limit for this endpoint (`RateLimit.Exceeded`).",
+        headers: RETRY_AFTER,
         content: apiErrorContent([{ code: "RateLimit.Exceeded", kind: "rate_limited", message: "Too many requests. Try again in 42 seconds." }]),
       },
       InternalError: { description: "An unexpected failure; the body never holds the exception's message.", content: problemContent },

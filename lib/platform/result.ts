@@ -10,6 +10,8 @@ export type BusinessError = {
   readonly kind: FailureKind;
   /** Field → messages when a rule only the service can check (password policy, a role name) rejects input: answered as a validation problem. */
   readonly errors?: Readonly<Record<string, string[]>>;
+  /** How long to wait before trying again (`rate_limited`): answered as the Retry-After header. */
+  readonly retryAfterSeconds?: number;
 };
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };

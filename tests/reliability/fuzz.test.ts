@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/auth/me/route";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { randomIp } from "@/tests/support/api";
 import { hostileJsonText, hostilePathParam, hostileString, hostileValue, hostileKey } from "./fuzz/hostile";
 import { parameterText, valueFor, withOneHostileNode, type Hostility, type IdPool } from "./fuzz/schema-arbitrary";
@@ -26,11 +27,13 @@ const operations = documentedOperations();
 const RUNS_PER_OPERATION = Math.ceil(TOTAL_RUNS / operations.length);
 
 /**
- * Rejections the specification makes record something, so they are allowed to change state: a wrong password
- * counts towards the lockout and is audited (`auth.login_failed`, `auth.account_locked`).
+ * Rejections the specification makes record something, so they are allowed to change state: a password guess is
+ * counted by its throttle (docs/api.md, Login throttling) and a wrong one against an account is audited
+ * (`auth.login_failed`, `auth.login_throttled`, `auth.password_change_throttled`).
  */
 const STATEFUL_REJECTIONS: Record<string, readonly string[]> = {
-  "POST /api/auth/login": ["users", "audit_outbox"],
+  "POST /api/auth/login": ["password_throttles", "audit_outbox"],
+  "POST /api/auth/change-password": ["password_throttles", "audit_outbox"],
 };
 
 type AuthChoice =
@@ -204,7 +207,7 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
         : fc.record(
             {
               traceparent: fc.oneof(fc.constantFrom(...HOSTILE_TRACEPARENTS), hostileString.map(headerSafe)),
-              "x-forwarded-for": fc.oneof(fc.constantFrom("", "unknown", "1.1.1.1, 2.2.2.2, 3.3.3.3", "::1", "999.999.999.999", "x".repeat(5_000)), hostileString.map(headerSafe)),
+              [PEER_ADDRESS_HEADER]: fc.oneof(fc.constantFrom("", "unknown", "1.1.1.1, 2.2.2.2, 3.3.3.3", "::1", "999.999.999.999", "x".repeat(5_000)), hostileString.map(headerSafe)),
               cookie: fc.oneof(
                 fc.constantFrom("clubops_refresh=", "clubops_refresh=%", "clubops_refresh=%E0%A4%A", "clubops_refresh=' OR 1=1 --", `clubops_refresh=${"a".repeat(10_000)}`, "other=%; clubops_refresh=x"),
                 hostileString.map((v) => `clubops_refresh=${encodeURIComponent(wellFormed(v))}`),
@@ -243,7 +246,7 @@ function authorizationFor(operation: Operation, auth: AuthChoice): string | unde
 }
 
 function rawRequestOf(operation: Operation, fuzz: FuzzCase): RawRequest {
-  const headers: Record<string, string> = { "x-forwarded-for": randomIp(), ...fuzz.headers };
+  const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: randomIp(), ...fuzz.headers };
   const authorization = authorizationFor(operation, fuzz.auth);
   if (authorization !== undefined) headers.authorization = authorization;
   if (fuzz.body?.contentType) headers["content-type"] = fuzz.body.contentType;

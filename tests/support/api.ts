@@ -1,4 +1,8 @@
 import { randomInt } from "node:crypto";
+import { PEER_ADDRESS_HEADER, trustPeerAddressHeader } from "@/lib/platform/http/client-ip";
+
+// Route handlers are called here as scripts/server.mjs calls them: with the peer address it wrote.
+trustPeerAddressHeader();
 
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
 
@@ -10,7 +14,7 @@ export type ApiCall = {
   token?: string;
   headers?: Record<string, string>;
   params?: Record<string, string>;
-  /** The client IP the rate limiter sees; a fresh random one unless given, so tests do not share limits. */
+  /** The client address (the TCP peer the server entry reports); a fresh random one unless given, so tests do not share limits. */
   ip?: string;
 };
 
@@ -21,7 +25,7 @@ export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomIn
 
 /** Calls a route handler the way Next.js would, with a JSON body, and reads the JSON reply. */
 export async function call<T = Record<string, unknown>>(handler: RouteHandler, request: ApiCall): Promise<ApiReply<T>> {
-  const headers = new Headers({ "x-forwarded-for": request.ip ?? randomIp(), ...request.headers });
+  const headers = new Headers({ [PEER_ADDRESS_HEADER]: request.ip ?? randomIp(), ...request.headers });
   if (request.token) headers.set("authorization", `Bearer ${request.token}`);
   if (request.body !== undefined) headers.set("content-type", "application/json");
   const response = await handler(

@@ -10,6 +10,7 @@ import { runJobExclusively } from "@/lib/jobs/run";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { auditOutbox, files, members } from "@/lib/platform/db/schema";
 import type { BucketName } from "@/lib/platform/storage";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { call, randomIp } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -66,7 +67,7 @@ type Send = {
 function send(handler: Handler, request: Send): Promise<Response> {
   const init: RequestInit & { duplex: "half" } = {
     method: request.method ?? (request.body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${token}`, "x-forwarded-for": randomIp(), ...request.headers },
+    headers: { authorization: `Bearer ${token}`, [PEER_ADDRESS_HEADER]: randomIp(), ...request.headers },
     body: request.body,
     duplex: "half",
   };

@@ -1,10 +1,10 @@
 import type { Config } from "@/lib/config";
 import type { Cache } from "../cache";
 import { logger } from "../logger";
-import { businessError, type BusinessError } from "../result";
-import { clientIp } from "./client-ip";
+import type { BusinessError } from "../result";
+import { clientBucket, clientIp } from "./client-ip";
 
-/** Named limits; each counts requests per client IP in fixed one-minute windows shared by every instance. */
+/** Named limits; each counts requests per client address in fixed one-minute windows shared by every instance. */
 export type RateLimitPolicy = "setup" | "auth";
 
 const WINDOW_SECONDS = 60;
@@ -14,30 +14,31 @@ const LIMIT_OF: Record<RateLimitPolicy, (config: Config) => number> = {
   auth: (config) => config.RATE_LIMIT_AUTH_PER_MINUTE,
 };
 
-export type RateLimitRejection = { error: BusinessError; retryAfterSeconds: number };
+/** `429 RateLimit.Exceeded` with Retry-After; `what` says what there were too many of. */
+export function tooManyRequests(retryAfterSeconds: number, what = "requests"): BusinessError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return Object.freeze({
+    code: "RateLimit.Exceeded",
+    kind: "rate_limited",
+    message: `Too many ${what}. Try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    retryAfterSeconds: seconds,
+  });
+}
 
 /**
- * Counts this request against `policy`; returns the rejection when the caller is over the limit.
- * Fails open: when the cache is down the API keeps serving (logins are still slowed by PBKDF2 and account lockout).
+ * Counts this request against `policy`; returns the refusal when the caller is over the limit.
+ * Fails open: when the cache is down the API keeps serving (sign-ins are still throttled per account in the database).
  */
 export async function checkRateLimit(
   deps: { cache: Cache; config: Config },
   policy: RateLimitPolicy,
-  request: Request,
-): Promise<RateLimitRejection | null> {
-  const client = clientIp(request, deps.config.TRUSTED_PROXY_HOPS);
+  headers: Headers,
+): Promise<BusinessError | null> {
+  const client = clientBucket(clientIp(headers, deps.config.TRUSTED_PROXY_HOPS));
   const limit = LIMIT_OF[policy](deps.config);
   try {
     const { count, ttlSeconds } = await deps.cache.increment(`ratelimit:${policy}:${client}`, WINDOW_SECONDS);
-    if (count <= limit) return null;
-    return {
-      retryAfterSeconds: ttlSeconds,
-      error: businessError(
-        "RateLimit.Exceeded",
-        "rate_limited",
-        `Too many requests. Try again in ${ttlSeconds} second${ttlSeconds === 1 ? "" : "s"}.`,
-      ),
-    };
+    return count <= limit ? null : tooManyRequests(ttlSeconds);
   } catch (error) {
     logger.warn({ err: error, policy }, "rate limit not applied: cache unavailable");
     return null;

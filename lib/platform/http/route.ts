@@ -21,7 +21,8 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
 /** Requests larger than this are refused before parsing (413). */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-export function businessErrorResponse(error: BusinessError, headers?: HeadersInit): Response {
+export function businessErrorResponse(error: BusinessError): Response {
+  const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
   return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind], headers });
 }
 
@@ -213,9 +214,8 @@ function tooLarge(request: Request): Response {
 
 async function rateLimited(request: Request, policy: RateLimitPolicy | undefined): Promise<Response | null> {
   if (!policy) return null;
-  const rejection = await checkRateLimit(await platform(), policy, request);
-  if (!rejection) return null;
-  return businessErrorResponse(rejection.error, { "retry-after": String(rejection.retryAfterSeconds) });
+  const rejection = await checkRateLimit(await platform(), policy, request.headers);
+  return rejection && businessErrorResponse(rejection);
 }
 
 /** Authentication before validation, so an anonymous caller learns nothing about a payload's rules. */

@@ -1,4 +1,8 @@
+import { trustPeerAddressHeader } from "@/lib/platform/http/client-ip";
 import type { RouteHandler } from "@/lib/platform/http/route";
+
+// Route handlers are called here as scripts/server.mjs calls them: with the peer address it wrote.
+trustPeerAddressHeader();
 
 /** One request as a client could send it: raw query text, raw body bytes or text, any header. */
 export type RawRequest = {

@@ -12,6 +12,7 @@ import { POST as createUser } from "@/app/api/users/route";
 import { TEMPLATE_NAMES } from "@/emails/registry";
 import { JOBS } from "@/lib/jobs/definitions";
 import type { Platform } from "@/lib/platform/container";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup, createAccount, loginAs, type Account } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -65,7 +66,7 @@ export async function buildWorld(running: Platform): Promise<World> {
   });
   const temporaryPasswordToken = await loginAs("fresh@club.example", "Temporary-Pass1x");
   const loggedOutToken = await loginAs(victim.email, victim.password);
-  await send(logout, { method: "POST", path: "/api/auth/logout", headers: { authorization: `Bearer ${loggedOutToken}`, "x-forwarded-for": "10.9.9.9" } });
+  await send(logout, { method: "POST", path: "/api/auth/logout", headers: { authorization: `Bearer ${loggedOutToken}`, [PEER_ADDRESS_HEADER]: "10.9.9.9" } });
   const disposableToken = await loginAs(victim.email, victim.password);
 
   const holidayList = await expect201("holiday list", createHolidayList, {
@@ -103,7 +104,7 @@ export async function buildWorld(running: Platform): Promise<World> {
       method: "POST",
       path: "/api/files",
       query: `bucket=${bucket}&name=seed.txt`,
-      headers: { authorization: `Bearer ${adminToken}`, "content-type": "text/plain", "x-forwarded-for": "10.9.9.9" },
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "text/plain", [PEER_ADDRESS_HEADER]: "10.9.9.9" },
       body: "seeded file",
     });
     if (reply.status !== 201) throw new Error(`upload: ${reply.status} ${reply.text}`);

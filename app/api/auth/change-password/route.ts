@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { changePassword } from "@/lib/auth/password-change";
+import { changePassword, passwordChangeThrottled } from "@/lib/auth/password-change";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
@@ -22,7 +22,7 @@ export const POST = route(
     body: changePasswordSchema,
     summary: "Change the caller's password",
     response: { schema: loginResponse, description: "A new session; every other session of the account ends." },
-    errors: [AuthErrors.invalidCurrentPassword],
+    errors: [AuthErrors.invalidCurrentPassword, passwordChangeThrottled(30)],
   },
   async ({ body, principal, request }) => {
     const ctx = await authContext();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { login } from "@/lib/auth/login";
+import { login, signInOrigin, signInThrottled } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { loginResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
@@ -23,11 +23,11 @@ export const POST = route(
     body: loginSchema,
     summary: "Sign in",
     response: { schema: loginResponse, description: "The login response; the refresh token in a cookie, or in the body when asked for." },
-    errors: [AuthErrors.invalidCredentials, AuthErrors.userBlocked, AuthErrors.userDeactivated, AuthErrors.emailNotVerified],
+    errors: [AuthErrors.invalidCredentials, AuthErrors.userBlocked, AuthErrors.userDeactivated, AuthErrors.emailNotVerified, signInThrottled(30)],
   },
   async ({ body, request }) => {
     const ctx = await authContext();
-    const session = await login(ctx, body, request.headers.get("user-agent"));
+    const session = await login(ctx, body, signInOrigin(request.headers, ctx.config));
     return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },
 );

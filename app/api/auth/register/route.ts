@@ -8,7 +8,7 @@ import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
-/** Self-service sign-up; 202 whether or not the email already has an account (no enumeration). */
+/** Self-service sign-up; the same 202 whatever exists (no enumeration): what happened is told by mail. */
 export const POST = route(
   {
     rateLimit: "auth",
@@ -16,10 +16,10 @@ export const POST = route(
     successStatus: 202,
     summary: "Sign up",
     response: { schema: messageResponse },
-    errors: [AuthErrors.usernameTaken, AuthErrors.setupIncomplete],
+    errors: [AuthErrors.setupIncomplete],
   },
   async ({ body }) => {
     const registered = await register(await authContext(), body);
-    return registered.ok ? ok({ message: "Check your email for a link to confirm your address." }) : registered;
+    return registered.ok ? ok({ message: "Check your email to finish signing up." }) : registered;
   },
 );

@@ -17,8 +17,6 @@ export const users = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     blacklistedAt: timestamptz("blacklisted_at"),
     blacklistReason: text("blacklist_reason"),
-    failedLoginCount: integer("failed_login_count").notNull().default(0),
-    lockedUntil: timestamptz("locked_until"),
     lastLoginAt: timestamptz("last_login_at"),
     /** Carried by every access token; raising it refuses all tokens issued before (blacklist, deactivation, password change). */
     sessionVersion: integer("session_version").notNull().default(0),
@@ -109,4 +107,34 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed-password throttles (docs/api.md, Login throttling), one row per key: a keyed hash of what is guessed at
+ * (a sign-in email, known or not, with the kind of address; an account's change-password), never the plain value.
+ * Attempts are counted before the password is checked, so parallel guesses cannot slip past the count.
+ */
+export const passwordThrottles = pgTable(
+  "password_throttles",
+  {
+    key: text("key").primaryKey(),
+    attempts: integer("attempts").notNull(),
+    lastAttemptAt: timestamptz("last_attempt_at").notNull().defaultNow(),
+    /** No attempt is admitted before this. */
+    blockedUntil: timestamptz("blocked_until"),
+  },
+  (t) => [index("password_throttles_last_attempt_idx").on(t.lastAttemptAt)],
+);
+
+/** Addresses (keyed hashes of the IPv4 address or IPv6 /64) an account has signed in from with its password. */
+export const knownSignInAddresses = pgTable(
+  "known_sign_in_addresses",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addressHash: text("address_hash").notNull(),
+    lastSignInAt: timestamptz("last_sign_in_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index("known_sign_in_addresses_last_idx").on(t.lastSignInAt)],
 );

@@ -25,7 +25,9 @@ export const passwordPolicy = pgTable(
     requireLowercase: boolean("require_lowercase").notNull().default(false),
     requireDigit: boolean("require_digit").notNull().default(false),
     requireSymbol: boolean("require_symbol").notNull().default(false),
+    /** Password guesses admitted back to back per throttle key before each must wait (lib/auth/password-throttle.ts). */
     maxFailedAttempts: integer("max_failed_attempts").notNull().default(5),
+    /** The longest wait between throttled guesses; the name predates throttling: nothing is locked any more. */
     lockoutMinutes: integer("lockout_minutes").notNull().default(15),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { createServer } from "node:net";
+import { expect, test } from "@playwright/test";
+
+/**
+ * Issue 13, item 2, on the production server (scripts/start.sh → scripts/server.mjs): 30 wrong logins, each with a
+ * new X-Forwarded-For, were never limited with the default TRUSTED_PROXY_HOPS=0. The client address is now the TCP
+ * peer, so the per-address limit holds whatever the headers say. A server of its own, with the default limit (20 a
+ * minute), so the console flows' server keeps its raised one.
+ */
+
+const LIMIT = 20;
+let server: ChildProcess;
+let base: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], { env: { ...process.env, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) }, stdio: "ignore" });
+  await expect.poll(() => fetch(`${base}/health/live`).then((reply) => reply.status, () => 0), { timeout: 150_000, intervals: [250] }).toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server.exitCode !== null) return;
+  server.kill("SIGTERM");
+  await once(server, "exit");
+});
+
+test("30 wrong logins, each with a new X-Forwarded-For and a forged peer header, are limited per address", async ({ request }) => {
+  const replies = [];
+  for (let i = 1; i <= 30; i += 1) {
+    replies.push(
+      await request.post(`${base}/api/auth/login`, {
+        headers: { "x-forwarded-for": `203.0.113.${i}`, "x-clubops-peer-address": `198.51.100.${i}` },
+        // Another email each time, so that only the per-address limit can refuse (not an email's throttle).
+        data: { email: `guess${i}@club.example`, password: "Wrong-Passw0rd!" },
+      }),
+    );
+  }
+  expect(replies.map((reply) => reply.status())).toEqual([...Array<number>(LIMIT).fill(401), ...Array<number>(30 - LIMIT).fill(429)]);
+  const limited = replies[LIMIT]!;
+  expect(await limited.json()).toEqual({ code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds?\.$/) });
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+});
