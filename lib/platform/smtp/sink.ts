@@ -55,9 +55,11 @@ function createServer(mailbox: Mailbox, received: CapturedMail[]): SMTPServer {
     onData(stream, session, callback) {
       capture(stream, session)
         .then(async (mail) => {
-          await mailbox.save(withoutLiveLinks(mail));
+          // Into memory first: a reader listing the mailbox between the file's write and this would get the
+          // redacted copy of a message this process holds whole.
           received.unshift(mail);
           received.splice(RECEIVED_IN_MEMORY);
+          await mailbox.save(withoutLiveLinks(mail));
         })
         .then(() => callback(), callback);
     },
