@@ -18,4 +18,12 @@ install_node_modules() {
     log "installing npm packages"
     npm install --no-save --no-audit --no-fund
   fi
+  use_pinned_node
+}
+
+# Puts the Node.js the project pins (the npm package `node`, installed by install_node_modules) first on PATH, so
+# every process the scripts start runs on it whatever Node.js the machine has; npm scripts do the same by themselves.
+use_pinned_node() {
+  export PATH="$PWD/node_modules/.bin:$PATH"
+  log "Node.js $(node --version) ($(command -v node))"
 }

@@ -3,4 +3,6 @@
 # serves the build with Next.js's request handler and reports each request's TCP peer to the rate limits, with the
 # given arguments, e.g. `bash scripts/start.sh -p 3000 -H 127.0.0.1`. A 64 MB young generation halves the garbage
 # collector's share of a busy request loop (docs/performance.md); `exec` keeps the caller's pid on the server for signals.
-exec node --max-semi-space-size=64 "$(dirname "$0")/server.mjs" "$@"
+# The Node.js the project pins (node_modules/.bin/node) runs it even when this script is called outside npm.
+cd "$(dirname "$0")/.."
+exec node_modules/.bin/node --max-semi-space-size=64 scripts/server.mjs "$@"

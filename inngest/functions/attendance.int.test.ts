@@ -6,7 +6,9 @@ import { instantOf } from "@/lib/platform/calendar";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { attendanceRecords, employeeCheckins, employees, users } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { processDailyAttendance } from "./attendance";
+import { inngestFunction } from ".";
+
+const processDailyAttendance = inngestFunction("process-daily-attendance");
 
 let running: Platform;
 let yesterday: string;

@@ -5,7 +5,9 @@ import { enqueueMail } from "@/lib/mail/outbox";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { deliverMail } from "./deliver-mail";
+import { inngestFunction } from ".";
+
+const deliverMail = inngestFunction("deliver-mail");
 
 let running: Platform;
 

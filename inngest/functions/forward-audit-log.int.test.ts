@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "@/lib/audit/record";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { forwardAuditLog } from "./forward-audit-log";
+import { inngestFunction } from ".";
+
+const forwardAuditLog = inngestFunction("forward-audit-log");
 
 let running: Platform;
 

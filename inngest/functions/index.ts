@@ -1,9 +1,26 @@
-import { processDailyAttendance } from "./attendance";
-import { prunePasswordThrottles } from "./auth";
-import { deliverMail } from "./deliver-mail";
-import { expireTempFiles } from "./files";
-import { forwardAuditLog } from "./forward-audit-log";
-import { checkExpiringSubscriptions, expireSubscriptions, processAutoRenewals } from "./subscriptions";
+import { getConfig } from "@/lib/config";
+import { JOBS, scheduleOf, type JobDefinition } from "@/lib/jobs/definitions";
+import { runJobExclusively } from "@/lib/jobs/run";
+import { platform } from "@/lib/platform/container";
+import { inngest } from "../client";
 
-/** Every Inngest function the app serves; one per recurring job in lib/jobs/definitions.ts. */
-export const functions = [forwardAuditLog, deliverMail, processAutoRenewals, expireSubscriptions, checkExpiringSubscriptions, processDailyAttendance, expireTempFiles, prunePasswordThrottles];
+/**
+ * The Inngest function of a recurring job: its cron trigger on the club's clock and one retryable step that runs the
+ * job's lib service under the same cache lock the embedded scheduler takes, so the two never run it at once.
+ */
+function jobFunction(job: JobDefinition) {
+  return inngest.createFunction(
+    { id: job.name, name: job.description, triggers: [{ cron: scheduleOf(job, getConfig().CLUB_TIMEZONE) }], retries: 5, concurrency: { limit: 1 } },
+    async ({ step }) => step.run(job.stepName, async () => runJobExclusively(await platform(), job)),
+  );
+}
+
+/** Every Inngest function the app serves: one per recurring job in lib/jobs/definitions.ts. */
+export const functions = JOBS.map(jobFunction);
+
+/** The Inngest function of the job named `name` (as lib/jobs/definitions.ts names it). */
+export function inngestFunction(name: string): (typeof functions)[number] {
+  const found = functions.find((fn) => fn.id() === name);
+  if (!found) throw new Error(`no Inngest function for job ${name}`);
+  return found;
+}

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { checkExpiringSubscriptions, expireSubscriptions, processAutoRenewals } from "./subscriptions";
+import { inngestFunction } from ".";
+
+const checkExpiringSubscriptions = inngestFunction("check-expiring-subscriptions");
+const expireSubscriptions = inngestFunction("expire-subscriptions");
+const processAutoRenewals = inngestFunction("process-auto-renewals");
 
 let running: Platform;
 let termId: string;

@@ -13,8 +13,10 @@ export type JobDefinition = {
   /** Inngest function id, lock key and `npm run job -- <name>` name. */
   name: string;
   description: string;
-  /** Cron expression honoured by both Inngest and the embedded scheduler; may start with `TZ=<zone> `. */
+  /** Cron expression honoured by both Inngest and the embedded scheduler, on the club's wall clock (CLUB_TIMEZONE). */
   cron: string;
+  /** The name of the one retryable step its Inngest function runs, as Inngest's run history shows it. */
+  stepName: string;
   /** Longest a run may hold its lock; a crashed instance releases it after this. */
   lockSeconds: number;
   /** Whether `args.date` picks the day to process (a backfill), rather than being ignored. */
@@ -26,6 +28,7 @@ export const forwardAuditLogJob: JobDefinition = {
   name: "forward-audit-log",
   description: "Moves audit entries from the PostgreSQL outbox to ClickHouse audit_logs.",
   cron: "* * * * *",
+  stepName: "forward-outbox-batches",
   lockSeconds: 300,
   run: async (platform) => forwardAuditOutbox(platform),
 };
@@ -34,6 +37,7 @@ export const deliverMailJob: JobDefinition = {
   name: "deliver-mail",
   description: "Renders and sends due mail from the PostgreSQL outbox, retrying failures with backoff.",
   cron: "* * * * *",
+  stepName: "deliver-due-mail",
   lockSeconds: 300,
   run: async (platform) => deliverPendingMail(platform),
 };
@@ -42,7 +46,8 @@ export const deliverMailJob: JobDefinition = {
 export const processAutoRenewalsJob: JobDefinition = {
   name: "process-auto-renewals",
   description: "Renews auto-renewing subscriptions that end within 24 hours and sends renewal confirmations.",
-  cron: "TZ=Europe/Madrid 0 2 * * *",
+  cron: "0 2 * * *",
+  stepName: "renew-due-subscriptions",
   lockSeconds: 1800,
   run: async (platform) => processAutoRenewals(platform),
 };
@@ -50,7 +55,8 @@ export const processAutoRenewalsJob: JobDefinition = {
 export const expireSubscriptionsJob: JobDefinition = {
   name: "expire-subscriptions",
   description: "Marks subscriptions whose end passed without renewal as expired, and their members.",
-  cron: "TZ=Europe/Madrid 30 2 * * *",
+  cron: "30 2 * * *",
+  stepName: "expire-ended-subscriptions",
   lockSeconds: 1800,
   run: async (platform) => expireSubscriptions(platform),
 };
@@ -58,16 +64,18 @@ export const expireSubscriptionsJob: JobDefinition = {
 export const checkExpiringSubscriptionsJob: JobDefinition = {
   name: "check-expiring-subscriptions",
   description: "Sends one renewal reminder per subscription term ending within 7 days.",
-  cron: "TZ=Europe/Madrid 0 9 * * *",
+  cron: "0 9 * * *",
+  stepName: "send-renewal-reminders",
   lockSeconds: 1800,
   run: async (platform) => sendRenewalReminders(platform),
 };
 
-/** Spec 3.3 and 8: at 03:00 in Madrid, yesterday's attendance of every active employee; `--date` re-runs another day. */
+/** Spec 3.3 and 8: at 03:00 on the club's clock (Europe/Madrid by default), yesterday's attendance of every active employee; `--date` re-runs another day. */
 export const processDailyAttendanceJob: JobDefinition = {
   name: "process-daily-attendance",
   description: "Classifies the previous day's attendance of every active employee (Present, Absent, Weekend, …).",
-  cron: "TZ=Europe/Madrid 0 3 * * *",
+  cron: "0 3 * * *",
+  stepName: "classify-previous-day",
   lockSeconds: 1800,
   acceptsDate: true,
   run: async (platform, args) => {
@@ -81,6 +89,7 @@ export const expireTempFilesJob: JobDefinition = {
   name: "expire-temp-files",
   description: "Deletes club-temp files older than 24 hours: their objects, then their rows.",
   cron: "0 * * * *",
+  stepName: "delete-expired-temp-files",
   lockSeconds: 900,
   run: async (platform) => expireTempFiles({ db: platform.database.db, storage: platform.storage }),
 };
@@ -90,6 +99,7 @@ export const prunePasswordThrottlesJob: JobDefinition = {
   name: "prune-password-throttles",
   description: "Forgets password-guess counts idle for a day and sign-in addresses unused for 180 days.",
   cron: "15 * * * *",
+  stepName: "delete-idle-throttles",
   lockSeconds: 300,
   run: async (platform) => pruneThrottles(platform.database.db),
 };
@@ -109,3 +119,6 @@ export const JOBS: readonly JobDefinition[] = [
 export function findJob(name: string): JobDefinition | undefined {
   return JOBS.find((job) => job.name === name);
 }
+
+/** A job's schedule in Inngest's form, `TZ=<club zone> <cron>`: the one both schedulers and the job list show. */
+export const scheduleOf = (job: JobDefinition, timeZone: string): string => `TZ=${timeZone} ${job.cron}`;

@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record";
 import type { Platform } from "@/lib/platform/container";
 import { businessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
-import { findJob, JOBS, type JobArgs, type JobOutcome } from "./definitions";
+import { findJob, JOBS, scheduleOf, type JobArgs, type JobOutcome } from "./definitions";
 import { runJobExclusively } from "./run";
 
 export const JobErrors = {
@@ -11,10 +11,15 @@ export const JobErrors = {
 
 export type JobSummary = { name: string; description: string; cron: string; acceptsDate: boolean };
 
-/** The recurring jobs an operator may run now. */
-export function listJobs(): Result<{ items: JobSummary[] }> {
+/** The recurring jobs an operator may run now, with their schedules on the club's clock. */
+export function listJobs(timeZone: string): Result<{ items: JobSummary[] }> {
   return ok({
-    items: JOBS.map((job) => ({ name: job.name, description: job.description, cron: job.cron, acceptsDate: job.acceptsDate === true })),
+    items: JOBS.map((job) => ({
+      name: job.name,
+      description: job.description,
+      cron: scheduleOf(job, timeZone),
+      acceptsDate: job.acceptsDate === true,
+    })),
   });
 }
 

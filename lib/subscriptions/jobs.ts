@@ -17,14 +17,23 @@ export type SubscriptionJobDependencies = {
 
 const RENEWAL_BATCH = 10_000;
 
-/** The SQL twin of priceFor(): the plan's price for the period, else the monthly price times its months. */
-const periodPrice = sql`case s.billing_period
+/**
+ * The SQL twin of priceFor(): the plan's price for the period, else the monthly price times its months (over `s`, a
+ * subscription, and `p`, its plan; parity-tested in twins.int.test.ts).
+ */
+export const periodPrice = sql`case s.billing_period
   when 'monthly' then p.monthly_price
   when 'quarterly' then coalesce(p.quarterly_price, p.monthly_price * 3)
   else coalesce(p.annual_price, p.monthly_price * 12) end`;
 
-/** The SQL twin of addMonths(): calendar months at the same wall-clock time in the club's zone, clamped to month end. */
-const termLength = sql`case s.billing_period when 'monthly' then interval '1 month' when 'quarterly' then interval '3 months' else interval '12 months' end`;
+/**
+ * With termEnd(), the SQL twin of addMonths(): calendar months at the same wall-clock time in the club's zone, clamped
+ * to month end (parity-tested in twins.int.test.ts).
+ */
+export const termLength = sql`case s.billing_period when 'monthly' then interval '1 month' when 'quarterly' then interval '3 months' else interval '12 months' end`;
+
+/** The end of a term starting at `start` that lasts `length` (an interval of months), on the club's wall clock. */
+export const termEnd = (start: SQL, length: SQL, zone: string) => sql`((${start} at time zone ${zone}) + ${length}) at time zone ${zone}`;
 
 /** A term with no live successor: not renewed yet (a canceled renewal does not count). */
 const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
@@ -62,7 +71,7 @@ export async function processAutoRenewals(deps: SubscriptionJobDependencies, now
         limit ${RENEWAL_BATCH}
       ), renewed as (
         insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
-        select member_id, plan_id, billing_period, ends_at, ((ends_at at time zone ${zone}) + length) at time zone ${zone}, price, ${currency}, true, id
+        select member_id, plan_id, billing_period, ends_at, ${termEnd(sql`ends_at`, sql`length`, zone)}, price, ${currency}, true, id
         from due
         on conflict do nothing
         returning id, member_id, plan_id, ends_at, price, previous_subscription_id

@@ -1,5 +1,6 @@
 import { listJobs } from "@/lib/jobs/manual";
 import { jobListResponse } from "@/lib/openapi/responses";
+import { getConfig } from "@/lib/config";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
@@ -7,5 +8,5 @@ export const dynamic = "force-dynamic";
 /** The background jobs and their schedules. */
 export const GET = route(
   { access: "jobs:run", summary: "List the background jobs", response: { schema: jobListResponse } },
-  async () => listJobs(),
+  async () => listJobs(getConfig().CLUB_TIMEZONE),
 );
