@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 // Checks that hold whatever the installation's state; the console's flows are in console.spec.ts.
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, notice, signIn, snapshot } from "./support";
+import type { Page } from "@playwright/test";
+import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, notice, signIn, snapshot, test } from "./support";
 
 // Plans, members, subscriptions and the dashboard, in order on one installation (after console.spec.ts,
 // or set up here when this file runs alone).

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { formatBytes } from "../lib/console/format";
-import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, notice, signIn, signInAsAdmin, snapshot } from "./support";
+import { adminPage, apiAs, consoleCredentialsOf, ensureInstalledBeforeAll, errorSummary, expect, notice, sessionTokenId, signIn, signInAsAdmin, snapshot, test } from "./support";
 
 // A member's photo and documents on the member page (after members.spec.ts, whose empty states this member would
 // spoil: files run in name order; or set up here when this file runs alone).
@@ -371,20 +371,21 @@ test("an upload refused for an expired token renews the session and is sent agai
   await signInAsAdmin(page);
   await page.goto(`/members/${memberId}`);
   await expect(photoOf(page)).toBeVisible();
-  const bearers: string[] = [];
+  // The page holds no token: its uploads are marked as the console's and the proxy attaches the session's token.
+  const tokenIdBefore = await sessionTokenId(page);
+  const uploads: ReturnType<typeof consoleCredentialsOf>[] = [];
   await page.route(PHOTO_URL, async (route) => {
     if (route.request().method() !== "PUT") return route.continue();
-    bearers.push(route.request().headers().authorization ?? "");
-    if (bearers.length > 1) return route.continue();
+    uploads.push(consoleCredentialsOf(route.request().headers()));
+    if (uploads.length > 1) return route.continue();
     await route.fulfill({ status: 401, json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." } });
   });
   const renewal = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session");
   await choose(page, page.getByRole("button", { name: "Change photo" }), [{ name: "fiona.png", mimeType: "image/png", buffer: portrait }]);
-  await renewal;
+  expect((await renewal).postDataJSON()).toMatchObject({ data: { rejectedAccessTokenId: tokenIdBefore } });
   await expect(notice(page)).toContainText("The new photo is saved.");
-  expect(bearers).toHaveLength(2);
-  expect(bearers[1]).toMatch(/^Bearer /);
-  expect(bearers[1]).not.toBe(bearers[0]);
+  expect(uploads).toEqual([{ console: "1" }, { console: "1" }]);
+  expect(await sessionTokenId(page)).not.toBe(tokenIdBefore);
   await expect.poll(() => naturalWidth(photoOf(page))).toBe(64);
   await page.context().close();
 });

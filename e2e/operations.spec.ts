@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { admin, adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, snapshot } from "./support";
+import type { Page } from "@playwright/test";
+import { admin, adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, snapshot, test } from "./support";
 
 // The operator's pages: the mail outbox and templates, the audit log and the API reference (after members.spec.ts
 // on the same installation, or set up here when this file runs alone). Each test makes the data it looks at.

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { instantOf } from "../lib/platform/calendar";
-import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, holdRequests, navigation, notice, signIn, snapshot } from "./support";
+import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, notice, signIn, snapshot, test } from "./support";
 
 // Staff attendance, in order on one installation (after members.spec.ts, or set up here when this file runs
 // alone): holiday lists and employees → an employee clocks in and out → the nightly classification run by

@@ -1,4 +1,5 @@
 import {
+  test as base,
   expect,
   type APIRequestContext,
   type Browser,
@@ -8,6 +9,52 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from "@playwright/test";
+import { CONSOLE_REQUEST_HEADER } from "../lib/console/console-request";
+
+export { expect };
+
+/**
+ * Reports every Content-Security-Policy violation of a context's pages and frames: Chromium's console message for
+ * each, and the `securitypolicyviolation` event (an init script runs outside the page's policy and logs it).
+ */
+async function watchPolicyViolations(context: BrowserContext, violations: string[]): Promise<void> {
+  context.on("console", (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+}
+
+/**
+ * Every spec's `test`: it fails when any page of the test (its `page`, and pages of contexts it opens itself)
+ * reported a Content-Security-Policy violation. A test that performs an attack the policy refuses sets
+ * `expectPolicyViolations` and asserts on `policyViolations` itself.
+ */
+export const test = base.extend<{ expectPolicyViolations: boolean; policyViolations: string[] }>({
+  expectPolicyViolations: [false, { option: true }],
+  policyViolations: [
+    async ({ browser, context, expectPolicyViolations }, use) => {
+      const violations: string[] = [];
+      await watchPolicyViolations(context, violations);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        await watchPolicyViolations(opened, violations);
+        return opened;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      if (!expectPolicyViolations) expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const admin = {
   firstName: "Ada",
@@ -86,10 +133,9 @@ export async function ensureInstalledBeforeAll({ playwright }: Pick<PlaywrightWo
   await request.dispose();
 }
 
-/** The signed-in page's API client, for arranging data through the API with the session's bearer token. */
+/** The signed-in page's API client, for arranging data through the API as the console calls it (its session cookie). */
 export async function apiAs(page: Page) {
-  const session = await (await page.request.get("/api/auth/session")).json();
-  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const headers = { [CONSOLE_REQUEST_HEADER]: "1" };
   const call = async (method: "GET" | "POST" | "PUT" | "DELETE", path: string, data?: unknown) => {
     const response = await page.request.fetch(path, { method, headers, data });
     expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
@@ -97,6 +143,14 @@ export async function apiAs(page: Page) {
   };
   return call;
 }
+
+/** The id of the access token the page's session holds (the page holds no token: docs/api.md, "What the browser holds"). */
+export async function sessionTokenId(page: Page): Promise<string> {
+  return (await (await page.request.get("/api/auth/session")).json()).accessTokenId;
+}
+
+/** How a console call authenticated, as the browser sent it: the console's marker, and never a bearer token of its own. */
+export const consoleCredentialsOf = (headers: Record<string, string>) => ({ authorization: headers.authorization, console: headers[CONSOLE_REQUEST_HEADER] });
 
 /** A form's or dialog's error summary (forms.tsx), once it shows a failure. */
 export const errorSummary = (scope: Page | Locator) => scope.locator(".error-summary[role=alert]");

@@ -7,6 +7,7 @@ import type { Role } from "@/lib/roles/repository";
 import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
 import type { PlatformSettings, platformSettingsSchema } from "@/lib/setup/platform";
 import { clubEndpoints } from "./club-api";
+import { CONSOLE_REQUEST_HEADER } from "./console-request";
 import type { SessionUpdate } from "./renewal";
 import type { UserSummary } from "@/lib/users/summaries";
 import type { assignRolesSchema, blacklistSchema, createUserSchema, newAccountSchema, updateUserSchema, userListQuery } from "@/lib/users/schemas";
@@ -57,19 +58,31 @@ type Query = Readonly<Record<string, string | number | undefined>>;
 type Call = {
   query?: Query;
   body?: unknown;
-  /** A bearer token other than the session's. */
+  /** A bearer token instead of the session (the setup's own, to end it). */
   bearer?: string;
   /** Ends the call (a download the user stopped). */
   signal?: AbortSignal;
 };
 
-/** How the transport reaches the console session; none for the public pages (setup, password recovery). */
+/**
+ * How the transport reaches the console session; none for the public pages (setup, password recovery). The page
+ * holds no token: its calls are marked as the console's and the proxy attaches the session cookie's access token.
+ */
 type SessionAccess = {
-  accessToken: () => Promise<string | undefined>;
-  /** A fresh access token after `rejected` was refused, or null when the session cannot continue. */
-  renew: (rejected: string) => Promise<string | null>;
+  /** The id of the access token the session holds (`accessTokenId`), to say which one a call was refused with. */
+  accessTokenId: () => Promise<string | undefined>;
+  /** Whether the session now holds a newer access token than the refused one, after asking the server to renew it. */
+  renew: (rejectedAccessTokenId: string) => Promise<boolean>;
   end: () => Promise<void>;
 };
+
+/** How one call authenticates: as the console (the proxy attaches the session's token), with its own bearer token, or not at all. */
+type Credentials = { console: true } | { bearer: string } | null;
+
+function authenticateAs(setHeader: (name: string, value: string) => void, credentials: Credentials) {
+  if (credentials && "bearer" in credentials) setHeader("authorization", `Bearer ${credentials.bearer}`);
+  else if (credentials) setHeader(CONSOLE_REQUEST_HEADER, "1");
+}
 
 const REVOKED = "Auth.TokenRevoked";
 
@@ -78,9 +91,9 @@ function urlOf(path: string, query: Query | undefined): string {
   return entries.length > 0 ? `${path}?${new URLSearchParams(entries)}` : path;
 }
 
-async function send(method: string, path: string, call: Call, token: string | undefined): Promise<Response> {
+async function send(method: string, path: string, call: Call, credentials: Credentials): Promise<Response> {
   const headers = new Headers({ accept: "application/json" });
-  if (token) headers.set("authorization", `Bearer ${token}`);
+  authenticateAs((name, value) => headers.set(name, value), credentials);
   if (call.body !== undefined) headers.set("content-type", "application/json");
   try {
     return await fetch(urlOf(path, call.query), {
@@ -112,14 +125,14 @@ const abortError = () => new DOMException("The upload was stopped.", "AbortError
  * The upload through XMLHttpRequest, whose `upload.onprogress` reports the bytes sent (fetch has no
  * upload progress). The answer comes back as a Response so it is read like every other one.
  */
-function sendFile(method: string, path: string, upload: FileUpload, token: string | undefined): Promise<Response> {
+function sendFile(method: string, path: string, upload: FileUpload, credentials: Credentials): Promise<Response> {
   return new Promise((resolve, reject) => {
     const { signal, file } = upload;
     if (signal?.aborted) return reject(abortError());
     const request = new XMLHttpRequest();
     request.open(method, urlOf(path, upload.query));
     request.setRequestHeader("accept", "application/json");
-    if (token) request.setRequestHeader("authorization", `Bearer ${token}`);
+    authenticateAs((name, value) => request.setRequestHeader(name, value), credentials);
     request.setRequestHeader("content-type", file.type || "application/octet-stream");
     const abort = () => request.abort();
     signal?.addEventListener("abort", abort, { once: true });
@@ -139,18 +152,19 @@ function sendFile(method: string, path: string, upload: FileUpload, token: strin
 }
 
 /**
- * Spec 5.3 from the browser: every call carries the bearer token; a 401 other than Auth.TokenRevoked
- * renews the token once and retries; a second 401, a failed renewal or a revoked token ends the
- * session and returns to the login page.
+ * Spec 5.3 from the browser: every call carries the session's access token (attached by the proxy); a 401 other
+ * than Auth.TokenRevoked renews the token once and retries; a second 401, a failed renewal or a revoked token ends
+ * the session and returns to the login page.
  */
 function transport(session: SessionAccess | null) {
-  async function respond(sendWith: (token: string | undefined) => Promise<Response>, bearer: string | undefined): Promise<Response> {
-    const token = bearer ?? (await session?.accessToken());
-    const response = await sendWith(token);
+  async function respond(sendWith: (credentials: Credentials) => Promise<Response>, bearer: string | undefined): Promise<Response> {
+    const credentials: Credentials = bearer ? { bearer } : session && { console: true };
+    const tokenId = credentials && "console" in credentials ? await session?.accessTokenId() : undefined;
+    const response = await sendWith(credentials);
     if (response.status !== 401 || !session) return response;
     const refused = await apiErrorOf(response);
-    const renewed = token && refused.code !== REVOKED ? await session.renew(token) : null;
-    const retried = renewed ? await sendWith(renewed) : null;
+    const renewed = tokenId && refused.code !== REVOKED ? await session.renew(tokenId) : false;
+    const retried = renewed ? await sendWith(credentials) : null;
     if (retried && retried.status !== 401) return retried;
     await session.end();
     throw retried ? await apiErrorOf(retried) : refused;
@@ -210,8 +224,9 @@ function endpoints(api: Transport) {
     auth: {
       /** Ends the API login a bearer token belongs to (the console's own sign-out goes through next-auth). */
       logout: (bearer: string) => api.empty("POST", "/api/auth/logout", { bearer }),
+      /** The console's own password change: the new session comes back sealed, for update({ sealedRefreshToken }). */
       changePassword: (body: { currentPassword: string; newPassword: string }) =>
-        api.json<LoginResponse>("POST", "/api/auth/change-password", { body: { ...body, refreshTokenTransport: "body" } }),
+        api.json<{ sealedRefreshToken: string }>("POST", "/api/console/change-password", { body }),
       forgotPassword: (body: { email: string }) => api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
       resetPassword: (body: { token: string; newPassword: string }) => api.empty("POST", "/api/auth/reset-password", { body }),
       verifyEmail: (body: { token: string }) => api.empty("POST", "/api/auth/verify-email", { body }),
@@ -262,12 +277,15 @@ export async function renewedSession(update: UpdateSession, data?: SessionUpdate
   return (await update(data)) ?? (await getSession());
 }
 
-let renewal: Promise<string | null> | null = null;
+let renewal: Promise<boolean> | null = null;
 
-/** One renewal at a time: parallel calls refused together wait for the same new token. */
-function renewOnce(update: UpdateSession, rejected: string): Promise<string | null> {
-  renewal ??= renewedSession(update, { rejectedAccessToken: rejected })
-    .then((session) => (session && !session.error && session.accessToken !== rejected ? session.accessToken : null))
+/**
+ * Renews the session after an API call was refused with the access token of `rejectedAccessTokenId`: whether a newer
+ * one is now in the cookie. One renewal at a time: parallel calls refused together wait for the same new token.
+ */
+export function renewOnce(update: UpdateSession, rejectedAccessTokenId: string): Promise<boolean> {
+  renewal ??= renewedSession(update, { rejectedAccessTokenId })
+    .then((session) => Boolean(session && !session.error && session.accessTokenId && session.accessTokenId !== rejectedAccessTokenId))
     .finally(() => {
       renewal = null;
     });
@@ -277,12 +295,12 @@ function renewOnce(update: UpdateSession, rejected: string): Promise<string | nu
 /** The API as the signed-in console user. */
 export function useConsoleApi(): ConsoleApi {
   const { data, update } = useSession();
-  const current = data?.accessToken;
+  const current = data?.accessTokenId;
   return useMemo(
     () =>
       endpoints(
         transport({
-          accessToken: async () => current ?? (await getSession())?.accessToken,
+          accessTokenId: async () => current ?? (await getSession())?.accessTokenId,
           renew: (rejected) => renewOnce(update, rejected),
           end: endConsoleSession,
         }),

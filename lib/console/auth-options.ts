@@ -13,10 +13,13 @@ import { platform } from "@/lib/platform/container";
 import { checkRateLimit } from "@/lib/platform/http/rate-limit";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { openRefreshToken } from "./password-handoff";
 import { refreshOnce } from "./refresh";
-import { refreshTokenToRedeem, sessionUpdateSchema, type SessionUpdate } from "./renewal";
+import { refreshTokenToRedeem, sessionUpdateSchema, type Renewal, type SessionUpdate } from "./renewal";
+import { usesSecureCookies } from "./session-cookie";
+import { signInDestination } from "./sign-in-destination";
 import { signInUnavailable } from "./sign-in-errors";
-import { apiTokensOf } from "./tokens";
+import { accessTokenIdOf, apiTokensOf } from "./tokens";
 
 // next-auth builds its callback and redirect URLs from NEXTAUTH_URL.
 process.env.NEXTAUTH_URL ??= getConfig().APP_URL;
@@ -46,12 +49,22 @@ async function signInWithPassword(credentials: unknown, requestHeaders: RequestH
   return ok({ id: session.value.user.id, email: session.value.user.email, api: apiTokensOf(session.value) });
 }
 
+/** What an update() asks for, with a password change's sealed refresh token opened; null for a seal that does not open. */
+async function renewalOf(update: SessionUpdate | undefined): Promise<Renewal | undefined | null> {
+  if (!update || !("sealedRefreshToken" in update)) return update;
+  const refreshToken = await openRefreshToken(getConfig(), update.sealedRefreshToken);
+  return refreshToken ? { refreshToken } : null;
+}
+
 /**
  * Renews the API session the cookie holds, or adopts the one a password change returned. Redeeming
  * the refresh token server-side is the proof: nothing the browser claims about tokens is stored unverified.
  */
 async function renewedToken(token: JWT, update: SessionUpdate | undefined): Promise<JWT> {
-  const refreshToken = refreshTokenToRedeem(token, update, Date.now());
+  const renewal = await renewalOf(update);
+  // The change this seal came from ended the session the cookie holds: without the new one it is over.
+  if (renewal === null) return { ...token, error: "RefreshFailed" };
+  const refreshToken = refreshTokenToRedeem(token, renewal, Date.now());
   if (!refreshToken || !token.api) return token;
   try {
     const refreshed = await refreshOnce(refreshToken, (await headers()).get("user-agent"));
@@ -76,6 +89,7 @@ async function consoleAuthOptions({ renews }: { renews: boolean }): Promise<Auth
   return {
     secret: consoleSession,
     session: { strategy: "jwt", maxAge: config.REFRESH_TOKEN_TTL_DAYS * 86_400 },
+    useSecureCookies: usesSecureCookies(config),
     pages: { signIn: "/login", error: "/login" },
     providers: [
       CredentialsProvider({
@@ -93,16 +107,19 @@ async function consoleAuthOptions({ renews }: { renews: boolean }): Promise<Auth
       }),
     ],
     callbacks: {
+      // Sign-in and sign-out continue only to a path of this site (a foreign or disguised URL becomes the console's home).
+      redirect: ({ url }) => new URL(signInDestination(url, config.APP_URL), config.APP_URL).href,
       async jwt({ token, user, trigger, session }) {
         if (user) return { ...token, api: user.api, error: undefined };
         if (!renews) return token;
         return renewedToken(token, trigger === "update" ? sessionUpdateSchema.safeParse(session).data : undefined);
       },
+      // What page scripts see (/api/auth/session, useSession()): who is signed in, never a token (docs/api.md, "What the browser holds").
       session({ session, token }) {
         const api = token.api;
         return {
           ...session,
-          accessToken: api?.accessToken ?? "",
+          accessTokenId: api ? accessTokenIdOf(api.accessToken) : "",
           userId: api?.userId ?? "",
           role: api?.role ?? null,
           mustChangePassword: api?.mustChangePassword ?? false,

@@ -1,9 +1,12 @@
 import type { ApiTokens, SessionError } from "./tokens";
 
 declare module "next-auth" {
-  /** What the browser sees of the console session: the API access token and who it belongs to, never the refresh token. */
+  /**
+   * What the browser sees of the console session: who is signed in, and a name of the current access token (to say
+   * which one an API call was refused with), never a token. The proxy attaches the access token to the console's calls.
+   */
   interface Session {
-    accessToken: string;
+    accessTokenId: string;
     userId: string;
     role: string | null;
     mustChangePassword: boolean;

@@ -1,6 +1,7 @@
 import type { JWT } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { REFRESH_MARGIN_MS, refreshTokenToRedeem } from "./renewal";
+import { accessTokenIdOf } from "./tokens";
 
 const now = Date.parse("2026-05-01T10:00:00Z");
 
@@ -31,11 +32,11 @@ describe("refreshTokenToRedeem", () => {
   });
 
   it("renews when the browser reports the stored access token refused", () => {
-    expect(refreshTokenToRedeem(cookie(), { rejectedAccessToken: "access-1" }, now)).toBe("refresh-1");
+    expect(refreshTokenToRedeem(cookie(), { rejectedAccessTokenId: accessTokenIdOf("access-1") }, now)).toBe("refresh-1");
   });
 
   it("keeps the session when the refused token is an older one: the browser only needs the stored token", () => {
-    expect(refreshTokenToRedeem(cookie(), { rejectedAccessToken: "access-0" }, now)).toBeNull();
+    expect(refreshTokenToRedeem(cookie(), { rejectedAccessTokenId: accessTokenIdOf("access-0") }, now)).toBeNull();
   });
 
   it("redeems a presented refresh token, even after a failed renewal", () => {
@@ -44,6 +45,6 @@ describe("refreshTokenToRedeem", () => {
 
   it("does not retry a failed renewal, and has nothing to renew without an API session", () => {
     expect(refreshTokenToRedeem(cookie({ error: "RefreshFailed", expiresInMs: -1 }), undefined, now)).toBeNull();
-    expect(refreshTokenToRedeem({}, { rejectedAccessToken: "access-1" }, now)).toBeNull();
+    expect(refreshTokenToRedeem({}, { rejectedAccessTokenId: accessTokenIdOf("access-1") }, now)).toBeNull();
   });
 });

@@ -1,13 +1,16 @@
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { allows, type Permission } from "@/lib/auth/permissions";
+import { getConfig } from "@/lib/config";
 import { platform } from "@/lib/platform/container";
 import { getSetupStatus, type SetupStatus } from "@/lib/setup/status";
 import { sessionReaderOptions } from "./auth-options";
+import { readConsoleSession } from "./session-cookie";
 
 /**
  * Who is using the console, decided the way the API decides it: the session's access token is
@@ -20,13 +23,13 @@ export type ConsoleAccess =
   | { state: "renewing" }
   | { state: "signed-out" };
 
-/** The session cookie as next-auth reads it, once per request. */
+/** The session as the browser may see it (no token), once per request: the root layout hands it to the client providers. */
 export const consoleSession = cache(async () => getServerSession(await sessionReaderOptions()));
 
 export const consoleAccess = cache(async (): Promise<ConsoleAccess> => {
-  const session = await consoleSession();
-  if (!session?.accessToken || session.error) return { state: "signed-out" };
-  const principal = await authenticate(await authContext(), `Bearer ${session.accessToken}`);
+  const session = await readConsoleSession(getConfig(), (await headers()).get("cookie"));
+  if (!session?.api || session.error) return { state: "signed-out" };
+  const principal = await authenticate(await authContext(), `Bearer ${session.api.accessToken}`);
   if (principal.ok) return { state: "signed-in", user: principal.value };
   return principal.error.code === AuthErrors.invalidToken.code ? { state: "renewing" } : { state: "signed-out" };
 });

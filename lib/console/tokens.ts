@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Session as ApiSession } from "@/lib/auth/session";
 
 /** The API session kept in the console's encrypted cookie; times are epoch milliseconds (the cookie holds JSON). */
@@ -28,3 +29,9 @@ export function apiTokensOf(session: ApiSession): ApiTokens {
     receivedAt: Date.now(),
   };
 }
+
+/**
+ * Names an access token without revealing it: the browser reports which token an API call was refused with
+ * (next-auth's update()), and the session route renews only if the cookie still holds that one.
+ */
+export const accessTokenIdOf = (accessToken: string) => createHash("sha256").update(accessToken).digest("base64url").slice(0, 22);

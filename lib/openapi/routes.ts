@@ -147,5 +147,7 @@ export const DOCUMENT_ROUTE = "openapi.json";
 export const UNDOCUMENTED_ROUTES: Readonly<Record<string, string>> = {
   "[...path]": "The catch-all that answers any /api path no route matches with 404 problem details; not an endpoint.",
   "auth/[...nextauth]": "next-auth's endpoints for the console's browser session (CSRF-protected forms and cookies), not for API clients.",
+  "console/change-password":
+    "The console's password change: POST /api/auth/change-password with the new refresh token sealed for the console's session cookie; API clients call that endpoint.",
   inngest: "Inngest's signed serve endpoint, called only by an Inngest server, and 404 unless INNGEST_BASE_URL or INNGEST_SIGNING_KEY is set.",
 };

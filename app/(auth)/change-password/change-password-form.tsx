@@ -28,8 +28,8 @@ export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; 
   // The change ends every session, this one too, and answers with a new one: the session cookie adopts it.
   const form = useFormMutation(
     async (change: { currentPassword: string; newPassword: string }) => {
-      const session = await api.auth.changePassword(change);
-      const adopted = session.refreshToken ? await update({ refreshToken: session.refreshToken }) : null;
+      const { sealedRefreshToken } = await api.auth.changePassword(change);
+      const adopted = await update({ sealedRefreshToken });
       return Boolean(adopted && !adopted.error);
     },
     {

@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getConfig } from "@/lib/config";
 import { redirectSignedIn, setupStatus } from "@/lib/console/session";
+import { signInDestination } from "@/lib/console/sign-in-destination";
 import { LoginForm } from "./login-form";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only a path of this site: an absolute or protocol-relative URL could send the user elsewhere. */
-function localPath(candidate: string | string[] | undefined): string {
-  return typeof candidate === "string" && candidate.startsWith("/") && !candidate.startsWith("//") ? candidate : "/";
-}
-
+/** After signing in the form follows `callbackUrl`, so only a path of this site is passed on (else the console's home). */
 export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[] }> }) {
   if ((await setupStatus()) === "incomplete") redirect("/setup");
   await redirectSignedIn();
-  return <LoginForm destination={localPath((await searchParams).callbackUrl)} />;
+  return <LoginForm destination={signInDestination((await searchParams).callbackUrl, getConfig().APP_URL)} />;
 }

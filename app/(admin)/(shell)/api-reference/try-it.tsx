@@ -2,7 +2,8 @@
 
 import { getSession, useSession } from "next-auth/react";
 import { useId, useState, type FormEvent } from "react";
-import { renewedSession } from "@/lib/console/api-client";
+import { renewOnce } from "@/lib/console/api-client";
+import { CONSOLE_REQUEST_HEADER } from "@/lib/console/console-request";
 import { exampleOf, requestUrl, type ApiDocument, type Endpoint, type ParameterObject } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 
@@ -55,8 +56,8 @@ function ParameterField({ parameter, value, onChange, formId }: { parameter: Par
 }
 
 /**
- * Sends the operation to this server as the signed-in console user (the session's bearer token; renewed once if it
- * expired), and shows the answer as it came: status, time, and body.
+ * Sends the operation to this server as the signed-in console user (the session's access token, attached by the
+ * proxy; renewed once if it expired), and shows the answer as it came: status, time, and body.
  */
 export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint: Endpoint }) {
   const formId = useId();
@@ -77,9 +78,10 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
   const valuesIn = (place: "path" | "query") =>
     Object.fromEntries(parameters.filter((parameter) => parameter.in === place).map((parameter) => [parameter.name, values[`${place}:${parameter.name}`] ?? ""]));
 
-  async function send(url: string, token: string | undefined): Promise<Response> {
+  async function send(url: string): Promise<Response> {
     const headers = new Headers({ accept: "application/json" });
-    if (token) headers.set("authorization", `Bearer ${token}`);
+    // As the console's own calls: the proxy attaches the session's access token.
+    if (protectedCall) headers.set(CONSOLE_REQUEST_HEADER, "1");
     let body: BodyInit | undefined;
     if (fileBody && file) {
       body = file;
@@ -98,14 +100,11 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
     const url = requestUrl(path, valuesIn("path"), valuesIn("query"));
     const started = performance.now();
     try {
-      const token = protectedCall ? (session?.accessToken ?? (await getSession())?.accessToken) : undefined;
-      let response = await send(url, token);
-      if (response.status === 401 && token) {
+      const tokenId = protectedCall ? (session?.accessTokenId ?? (await getSession())?.accessTokenId) : undefined;
+      let response = await send(url);
+      if (response.status === 401 && tokenId) {
         const refused = (await response.clone().json().catch(() => null)) as { code?: string } | null;
-        if (refused?.code === "Auth.InvalidToken") {
-          const renewed = await renewedSession(update, { rejectedAccessToken: token });
-          if (renewed?.accessToken && renewed.accessToken !== token) response = await send(url, renewed.accessToken);
-        }
+        if (refused?.code === "Auth.InvalidToken" && (await renewOnce(update, tokenId))) response = await send(url);
       }
       setOutcome({
         kind: "answered",

@@ -1,0 +1,43 @@
+/** Where the console goes when a requested destination is refused: its home. */
+export const CONSOLE_HOME = "/";
+
+/**
+ * Backslashes and C0 control characters or DEL: browsers read `\` as `/` and drop tabs and line breaks
+ * from URLs, so `/\evil.example` and `/<TAB>/evil.example` both become the protocol-relative `//evil.example`.
+ */
+const UNSAFE_CHARACTERS = /[\\\u0000-\u001f\u007f]/;
+
+/** The text and each percent-decoding of it (until it stops changing), as some layer on the way may decode it again. */
+function decodings(text: string): string[] {
+  const forms = [text];
+  for (let depth = 0; depth < 3; depth++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(forms[forms.length - 1]!);
+    } catch {
+      break; // Not valid percent-encoding: kept as it is, which the checks below already cover.
+    }
+    if (decoded === forms[forms.length - 1]) break;
+    forms.push(decoded);
+  }
+  return forms;
+}
+
+const isLocalPath = (text: string) => text.startsWith("/") && decodings(text).every((form) => !form.startsWith("//") && !UNSAFE_CHARACTERS.test(form));
+
+/**
+ * The path of this site a sign-in (or sign-out) may continue to, or the console's home: only a path that resolves
+ * against APP_URL to APP_URL's own origin, written without backslashes, control characters or a protocol-relative
+ * start, in any percent-decoding. An absolute URL is accepted only on APP_URL's origin (next-auth sends the page's
+ * own URL), and comes back as its path.
+ */
+export function signInDestination(candidate: unknown, appUrl: string): string {
+  if (typeof candidate !== "string") return CONSOLE_HOME;
+  const origin = new URL(appUrl).origin;
+  const path = candidate.startsWith(`${origin}/`) ? candidate.slice(origin.length) : candidate;
+  if (!isLocalPath(path)) return CONSOLE_HOME;
+  const resolved = new URL(path, origin);
+  if (resolved.origin !== origin) return CONSOLE_HOME;
+  const local = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return isLocalPath(local) ? local : CONSOLE_HOME;
+}

@@ -1,0 +1,11 @@
+import type { NextRequest } from "next/server";
+import { getConfig } from "@/lib/config";
+import { frontDoor } from "@/lib/console/front-door";
+
+/** Next.js runs this before every route it matches: security headers, CSP nonces, the console's bearer token. */
+export const proxy = (request: NextRequest) => frontDoor(request, getConfig());
+
+export const config = {
+  // Build output under /_next/static is immutable JavaScript and CSS with exact content types; everything else passes here.
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};
