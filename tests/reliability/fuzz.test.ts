@@ -11,6 +11,7 @@ import { parameterText, valueFor, withOneHostileNode, type Hostility, type IdPoo
 import { concretePath, documentedOperations, wellFormed, type Operation } from "./support/operations";
 import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
 import { recordResults } from "./support/results";
+import { mailDeliveryQuiet } from "./support/quiet";
 import { changedTables, stateFingerprinter, type StateFingerprint } from "./support/state";
 import { forgedTokens, MALFORMED_AUTHORIZATION } from "./support/tokens";
 import { buildWorld, idKindOf, type World } from "./support/world";
@@ -272,17 +273,10 @@ function describeRequest(request: RawRequest): string {
   );
 }
 
-const mailDelivery = () => (globalThis as { __clubopsMailDelivery?: { running: boolean } }).__clubopsMailDelivery;
-
-/** Background mail delivery (started by an accepted request) writes on its own; wait for it before comparing state. */
-async function quiet(): Promise<void> {
-  for (let i = 0; i < 200 && mailDelivery()?.running; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
-}
-
 async function exercise(operation: Operation, fuzz: FuzzCase): Promise<void> {
   const request = rawRequestOf(operation, fuzz);
   const writes = operation.method !== "GET";
-  if (writes) await quiet();
+  if (writes) await mailDeliveryQuiet();
   const before = writes ? await fingerprint() : undefined;
   let reply: RawReply;
   try {
@@ -310,7 +304,7 @@ async function exercise(operation: Operation, fuzz: FuzzCase): Promise<void> {
   }
   if (writes && reply.status >= 400) {
     tally.rejectedWrites += 1;
-    await quiet();
+    await mailDeliveryQuiet();
     const changed = changedTables(before!, await fingerprint()).filter((table) => !(STATEFUL_REJECTIONS[operation.name] ?? []).includes(table));
     if (changed.length > 0) {
       tally.stateChangesOnRejection += 1;

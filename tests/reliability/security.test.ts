@@ -18,6 +18,7 @@ import { createAccount } from "@/tests/support/accounts";
 import { concretePath, documentedOperations, type Operation } from "./support/operations";
 import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
 import { recordResults } from "./support/results";
+import { mailDeliveryQuiet } from "./support/quiet";
 import { changedTables, stateFingerprinter } from "./support/state";
 import { forgedTokens, MALFORMED_AUTHORIZATION, oddlySignedTokens } from "./support/tokens";
 import { buildWorld, type World } from "./support/world";
@@ -93,6 +94,8 @@ describe("token matrix over every protected operation of the OpenAPI document", 
   it(`refuses missing, malformed, forged, expired and revoked tokens, and missing permissions, on all ${protectedOperations.length}, changing nothing`, async () => {
     expect(protectedOperations.length).toBeGreaterThanOrEqual(80);
     const fingerprint = await stateFingerprinter(running.database);
+    // The accounts made above queued mail whose background delivery may still be writing.
+    await mailDeliveryQuiet();
     const before = await fingerprint();
     let requests = 0;
     for (const operation of protectedOperations) {
