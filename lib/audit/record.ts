@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { auditOutbox, auditSeverity } from "@/lib/platform/db/schema/audit";
 import { currentTraceId } from "@/lib/platform/trace";

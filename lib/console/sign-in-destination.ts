@@ -23,7 +23,8 @@ function decodings(text: string): string[] {
   return forms;
 }
 
-const isLocalPath = (text: string) => text.startsWith("/") && decodings(text).every((form) => !form.startsWith("//") && !UNSAFE_CHARACTERS.test(form));
+const isLocalPath = (text: string) =>
+  text.startsWith("/") && decodings(text).every((form) => !form.startsWith("//") && !UNSAFE_CHARACTERS.test(form));
 
 /**
  * The path of this site a sign-in (or sign-out) may continue to, or the console's home: only a path that resolves

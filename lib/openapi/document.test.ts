@@ -1,8 +1,8 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { paginationQuery } from "@/lib/platform/pagination";
 import { route } from "@/lib/platform/http/route";
+import { paginationQuery } from "@/lib/platform/pagination";
 import { businessError, ok } from "@/lib/platform/result";
 import { buildOpenApiDocument, openApiPath } from "./document";
 import { pageOf } from "./shapes";
@@ -18,7 +18,10 @@ const widget = z.object({ id: z.uuid(), name: z.string(), createdAt: z.string() 
 const modules = {
   widgets: {
     dynamic: "force-dynamic",
-    GET: route({ access: "plans:read", query: paginationQuery(["name", "createdAt"], "name"), summary: "List widgets" }, answer),
+    GET: route(
+      { access: "plans:read", query: paginationQuery(["name", "createdAt"], "name"), summary: "List widgets" },
+      answer,
+    ),
     POST: route(
       {
         access: "plans:write",
@@ -31,14 +34,35 @@ const modules = {
     ),
   },
   "widgets/[id]": {
-    GET: route({ access: "authenticated", params: z.object({ id: z.uuid() }), response: { schema: pageOf(widget) } }, answer),
-    DELETE: route({ access: "plans:delete", params: z.object({ id: z.uuid() }), response: { status: 204 }, errors: [widgetErrors.notFound, widgetErrors.inUse, widgetErrors.taken] }, answer),
+    GET: route(
+      { access: "authenticated", params: z.object({ id: z.uuid() }), response: { schema: pageOf(widget) } },
+      answer,
+    ),
+    DELETE: route(
+      {
+        access: "plans:delete",
+        params: z.object({ id: z.uuid() }),
+        response: { status: 204 },
+        errors: [widgetErrors.notFound, widgetErrors.inUse, widgetErrors.taken],
+      },
+      answer,
+    ),
   },
   "widgets/[id]/picture": {
-    PUT: route({ access: "plans:write", params: z.object({ id: z.uuid() }), rawBody: { contentTypes: ["image/png", "image/jpeg"], description: "The picture." } }, answer),
+    PUT: route(
+      {
+        access: "plans:write",
+        params: z.object({ id: z.uuid() }),
+        rawBody: { contentTypes: ["image/png", "image/jpeg"], description: "The picture." },
+      },
+      answer,
+    ),
   },
   "widgets/login": {
-    POST: route({ rateLimit: "auth", body: z.object({ refreshToken: z.string().optional() }).default({}), tags: ["Sessions"] }, answer),
+    POST: route(
+      { rateLimit: "auth", body: z.object({ refreshToken: z.string().optional() }).default({}), tags: ["Sessions"] },
+      answer,
+    ),
   },
 };
 
@@ -53,7 +77,12 @@ describe("buildOpenApiDocument", () => {
   });
 
   it("maps folders to paths and exported methods to operations", () => {
-    expect(Object.keys(document.paths)).toEqual(["/api/widgets", "/api/widgets/{id}", "/api/widgets/{id}/picture", "/api/widgets/login"]);
+    expect(Object.keys(document.paths)).toEqual([
+      "/api/widgets",
+      "/api/widgets/{id}",
+      "/api/widgets/{id}/picture",
+      "/api/widgets/login",
+    ]);
     expect(Object.keys(document.paths["/api/widgets"] ?? {})).toEqual(["get", "post"]);
     expect(Object.keys(document.paths["/api/widgets/{id}"] ?? {})).toEqual(["get", "delete"]);
     expect(operation("/api/widgets/{id}", "delete").operationId).toBe("deleteWidgetsById");
@@ -64,7 +93,10 @@ describe("buildOpenApiDocument", () => {
     expect(list.security).toEqual([{ bearerAuth: [] }]);
     expect(list["x-permission"]).toBe("plans:read");
     expect(list.description).toContain("`plans:read`");
-    expect(list.responses).toMatchObject({ "401": { $ref: "#/components/responses/Unauthenticated" }, "403": { $ref: "#/components/responses/Forbidden" } });
+    expect(list.responses).toMatchObject({
+      "401": { $ref: "#/components/responses/Unauthenticated" },
+      "403": { $ref: "#/components/responses/Forbidden" },
+    });
     const own = operation("/api/widgets/{id}", "get");
     expect(own["x-permission"]).toBe("authenticated");
     expect(own.responses["403"]).toBeUndefined();
@@ -88,26 +120,40 @@ describe("buildOpenApiDocument", () => {
   });
 
   it("takes path parameters from the params schema", () => {
-    expect(operation("/api/widgets/{id}", "get").parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } }]);
+    expect(operation("/api/widgets/{id}", "get").parameters).toEqual([
+      { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+    ]);
   });
 
   it("describes the body as input: defaults are optional; a body that may be absent is not required", () => {
     const body = operation("/api/widgets", "post").requestBody;
     expect(body.required).toBe(true);
-    expect(body.content["application/json"].schema).toMatchObject({ required: ["name"], properties: { size: { default: 1, type: "integer" } } });
+    expect(body.content["application/json"].schema).toMatchObject({
+      required: ["name"],
+      properties: { size: { default: 1, type: "integer" } },
+    });
     expect(operation("/api/widgets/login", "post").requestBody.required).toBe(false);
   });
 
   it("describes a streamed file body by its media types", () => {
     const upload = operation("/api/widgets/{id}/picture", "put");
-    expect(upload.requestBody).toEqual({ required: true, description: "The picture.", content: { "image/png": {}, "image/jpeg": {} } });
+    expect(upload.requestBody).toEqual({
+      required: true,
+      description: "The picture.",
+      content: { "image/png": {}, "image/jpeg": {} },
+    });
     expect(upload.responses["413"].description).toMatch(/size limit/);
   });
 
   it("answers the success status with the documented schema, the Page shape for lists", () => {
     const created = operation("/api/widgets", "post").responses["201"];
-    expect(created.content["application/json"].schema).toMatchObject({ type: "object", required: ["id", "name", "createdAt"] });
-    expect(operation("/api/widgets", "get").responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Page" });
+    expect(created.content["application/json"].schema).toMatchObject({
+      type: "object",
+      required: ["id", "name", "createdAt"],
+    });
+    expect(operation("/api/widgets", "get").responses["200"].content["application/json"].schema).toEqual({
+      $ref: "#/components/schemas/Page",
+    });
     const page = operation("/api/widgets/{id}", "get").responses["200"].content["application/json"].schema;
     expect(page.allOf[0]).toEqual({ $ref: "#/components/schemas/Page" });
     expect(page.allOf[1].properties.items.items).toMatchObject({ required: ["id", "name", "createdAt"] });
@@ -116,7 +162,10 @@ describe("buildOpenApiDocument", () => {
 
   it("lists the route's business errors under their statuses, with one example per code", () => {
     const responses = operation("/api/widgets/{id}", "delete").responses;
-    expect(Object.keys(responses["409"].content["application/json"].examples)).toEqual(["Widget.InUse", "Widget.NameTaken"]);
+    expect(Object.keys(responses["409"].content["application/json"].examples)).toEqual([
+      "Widget.InUse",
+      "Widget.NameTaken",
+    ]);
     expect(responses["404"].description).toContain("`Widget.NotFound`");
     expect(operation("/api/widgets/{id}", "get").responses["404"].description).toBe("Nothing has that id.");
   });
@@ -124,7 +173,9 @@ describe("buildOpenApiDocument", () => {
   it("answers every operation's exceptions with problem details", () => {
     for (const methods of Object.values(document.paths))
       for (const op of Object.values(methods))
-        expect(Object.keys((op as { responses: object }).responses)).toEqual(expect.arrayContaining(["500", "503", "504"]));
+        expect(Object.keys((op as { responses: object }).responses)).toEqual(
+          expect.arrayContaining(["500", "503", "504"]),
+        );
     expect(operation("/api/widgets", "post").responses["413"]).toEqual({ $ref: "#/components/responses/TooLarge" });
     expect(operation("/api/widgets", "get").responses["413"]).toBeUndefined();
   });
@@ -132,7 +183,9 @@ describe("buildOpenApiDocument", () => {
   it("declares 415 on every operation with a JSON body, and only there", () => {
     expect(operation("/api/widgets", "post").responses["415"]).toEqual({ $ref: "#/components/responses/NotJson" });
     expect(operation("/api/widgets", "get").responses["415"]).toBeUndefined();
-    expect(document.components.responses).toMatchObject({ NotJson: { description: expect.stringContaining("application/json") } });
+    expect(document.components.responses).toMatchObject({
+      NotJson: { description: expect.stringContaining("application/json") },
+    });
   });
 
   it("groups by the declared tags, else by the first path segment", () => {
@@ -143,7 +196,9 @@ describe("buildOpenApiDocument", () => {
   });
 
   it("refuses a handler that route() did not make, so nothing goes undescribed", () => {
-    expect(() => buildOpenApiDocument({ raw: { GET: async () => new Response() } }, "1")).toThrow(/GET \/api\/raw .* not made by route\(\)/);
+    expect(() => buildOpenApiDocument({ raw: { GET: async () => new Response() } }, "1")).toThrow(
+      /GET \/api\/raw .* not made by route\(\)/,
+    );
   });
 });
 

@@ -26,7 +26,10 @@ export async function closeDataDir(dir: string): Promise<void> {
     process.umask(OWNER_ONLY_UMASK);
   } catch (error) {
     // Worker threads cannot change the umask; tightenDataDir still runs after start.
-    logger.warn({ err: error }, "cannot set the umask in this thread; new files under DATA_DIR keep their modes until the next start");
+    logger.warn(
+      { err: error },
+      "cannot set the umask in this thread; new files under DATA_DIR keep their modes until the next start",
+    );
   }
   await chmod(dir, DIRECTORY_MODE).catch(ignoreMissing);
 }

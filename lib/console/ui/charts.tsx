@@ -34,20 +34,20 @@ function ChartFigure({
       <div className="visually-hidden">
         <table>
           <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">{unit.other}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum) => (
-            <tr key={datum.key}>
-              <th scope="row">{datum.label}</th>
-              <td>{datum.value}</td>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">{unit.other}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={datum.key}>
+                <th scope="row">{datum.label}</th>
+                <td>{datum.value}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
     </figure>
@@ -128,7 +128,14 @@ export function BarChart({ title, data, unit }: { title: string; data: readonly 
                   {formatCount(datum.value)}
                 </text>
                 <rect className="bar-track" x="0" y={top + 22} width="100%" height="12" rx="6" />
-                <rect className={`bar chart-tone-${datum.tone}`} x="0" y={top + 22} width={`${(datum.value / largest) * 100}%`} height="12" rx="6" />
+                <rect
+                  className={`bar chart-tone-${datum.tone}`}
+                  x="0"
+                  y={top + 22}
+                  width={`${(datum.value / largest) * 100}%`}
+                  height="12"
+                  rx="6"
+                />
               </g>
             );
           })}

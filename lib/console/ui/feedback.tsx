@@ -55,10 +55,20 @@ export function Pagination({
         {page.totalCount} {page.totalCount === 1 ? noun.one : noun.other} · page {page.pageNumber} of {pages}
       </p>
       <div className="pagination-buttons">
-        <button type="button" className="button" disabled={page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={page.pageNumber <= 1}
+          onClick={() => onPage(page.pageNumber - 1)}
+        >
           Previous
         </button>
-        <button type="button" className="button" disabled={page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={page.pageNumber >= pages}
+          onClick={() => onPage(page.pageNumber + 1)}
+        >
           Next
         </button>
       </div>
@@ -83,7 +93,15 @@ function SkeletonBlock({ label, lines = 3 }: { label: string; lines?: number }) 
 }
 
 /** A card of placeholder lines. */
-export function SkeletonCard({ label, lines, className = "card" }: { label: string; lines: number; className?: string }) {
+export function SkeletonCard({
+  label,
+  lines,
+  className = "card",
+}: {
+  label: string;
+  lines: number;
+  className?: string;
+}) {
   return (
     <section className={className}>
       <SkeletonBlock label={label} lines={lines} />

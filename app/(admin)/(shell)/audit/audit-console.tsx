@@ -85,7 +85,9 @@ function FilterForm({
       labels={LABELS}
       failure={failure}
       className={styles.filters}
-      onSubmit={(data) => onApply(Object.fromEntries(Object.keys(LABELS).map((name) => [name, textOf(data, name)])) as Filters)}
+      onSubmit={(data) =>
+        onApply(Object.fromEntries(Object.keys(LABELS).map((name) => [name, textOf(data, name)])) as Filters)
+      }
     >
       <TextField name="from" type="datetime-local" step={1} defaultValue={filters.from} />
       <TextField name="to" type="datetime-local" step={1} defaultValue={filters.to} />
@@ -197,8 +199,13 @@ export function AuditConsole() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 400) && count < 2,
   });
   // The dropdown's suggestions; the viewer works without them.
-  const actions = useQuery({ queryKey: ["audit-log-actions"], queryFn: () => api.auditLogs.actions(), staleTime: 60_000 });
-  const refused = entries.error instanceof ApiError && entries.error.status === 400 ? formFailureOf(entries.error) : null;
+  const actions = useQuery({
+    queryKey: ["audit-log-actions"],
+    queryFn: () => api.auditLogs.actions(),
+    staleTime: 60_000,
+  });
+  const refused =
+    entries.error instanceof ApiError && entries.error.status === 400 ? formFailureOf(entries.error) : null;
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
   const toggle = (id: string) =>
@@ -211,7 +218,10 @@ export function AuditConsole() {
 
   return (
     <>
-      <PageHeader title="Audit log" lead="Who did what, and when: the immutable trail of every change, newest first. Warnings and worse are highlighted." />
+      <PageHeader
+        title="Audit log"
+        lead="Who did what, and when: the immutable trail of every change, newest first. Warnings and worse are highlighted."
+      />
       <section className={`card ${styles.filtersCard}`} aria-label="Filters">
         <FilterForm filters={filters} actions={actions.data?.items ?? []} failure={refused} onApply={setFilters} />
       </section>
@@ -226,7 +236,11 @@ export function AuditConsole() {
             headers={HEADERS}
             empty={
               <EmptyState title={filtered ? "No entries match" : "No entries yet"}>
-                {filtered ? <p>Widen the time range or clear a filter.</p> : <p>Entries appear here within a minute of each change.</p>}
+                {filtered ? (
+                  <p>Widen the time range or clear a filter.</p>
+                ) : (
+                  <p>Entries appear here within a minute of each change.</p>
+                )}
               </EmptyState>
             }
             row={(entry) => {
