@@ -118,8 +118,11 @@ try {
     if (!token) throw new Error("no idle employee: more connections than employees");
     return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
   };
-  const takeEmployee = (request: autocannon.Request, context: object) =>
-    authorized(request, ((context as Pass).token = idle.pop()));
+  const takeEmployee = (request: autocannon.Request, context: object) => {
+    const pass = context as Pass;
+    pass.token = idle.pop();
+    return authorized(request, pass.token);
+  };
   const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
   const releaseEmployee = (_status: number, _body: string, context: object) => {
     const { token } = context as Pass;

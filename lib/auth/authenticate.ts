@@ -21,7 +21,7 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
     loadUserAccess(ctx.database.db, claims.userId),
   ]);
   if (denied) return fail(AuthErrors.tokenRevoked);
-  if (!user || !user.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
+  if (!user?.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
   if (claims.sessionVersion !== user.sessionVersion) return fail(AuthErrors.tokenRevoked);
   return ok({ ...user, jti: claims.jti, tokenExpiresAt: claims.expiresAt });
 }

@@ -53,7 +53,7 @@ export async function peekOneTimeToken(
 }
 
 /** Uses the token up in one conditional UPDATE: of two parallel uses exactly one gets its row. */
-async function useUp(tx: Executor, token: string, purpose: OneTimePurpose) {
+async function spendToken(tx: Executor, token: string, purpose: OneTimePurpose) {
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -68,7 +68,7 @@ export async function consumeOneTimeToken(
   token: string,
   purpose: OneTimePurpose,
 ): Promise<string | null> {
-  return (await useUp(tx, token, purpose))?.userId ?? null;
+  return (await spendToken(tx, token, purpose))?.userId ?? null;
 }
 
 /** Uses a `change_email` token up; answers whose it was and the address it confirms. */
@@ -76,6 +76,6 @@ export async function consumeEmailChangeToken(
   tx: Executor,
   token: string,
 ): Promise<{ userId: string; newEmail: string } | null> {
-  const used = await useUp(tx, token, "change_email");
+  const used = await spendToken(tx, token, "change_email");
   return used?.newEmail ? { userId: used.userId, newEmail: used.newEmail } : null;
 }

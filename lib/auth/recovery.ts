@@ -18,7 +18,7 @@ export const RESET_LINK_MINUTES = 30;
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive || user.blacklistedAt) return;
+  if (!user?.isActive || user.blacklistedAt) return;
   const clubName = (await getPlatformSettings(db))?.platformName ?? "ClubOps";
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);

@@ -46,7 +46,7 @@ export async function refreshSession(
         });
       if (!rotated) return explainRejectedToken(tx, tokenHash);
       const user = await loadUserAccess(tx, rotated.userId);
-      if (!user || !user.isActive || user.blacklistedAt) {
+      if (!user?.isActive || user.blacklistedAt) {
         await revokeFamily(tx, rotated.familyId);
         return { result: fail(AuthErrors.tokenRevoked) };
       }

@@ -69,7 +69,7 @@ async function capturedFor(address: string) {
   return (await running.mailer.captured()).filter((mail) => mail.to.includes(address));
 }
 
-const after = (start: Date, ms: number) => () => new Date(start.getTime() + ms);
+const laterBy = (start: Date, ms: number) => () => new Date(start.getTime() + ms);
 /**
  * A pinned clock under which mail enqueued just now is due: the database stamps next_attempt_at in microseconds,
  * so a JavaScript Date taken in the same millisecond can be just behind it.
@@ -168,13 +168,13 @@ describe("mail outbox delivery", () => {
     expect(waiting.nextAttemptAt.getTime()).toBe(start.getTime() + MINUTE);
 
     // Not retried before its time.
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(start, 30_000) })).toEqual({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(start, 30_000) })).toEqual({
       sent: 0,
       retrying: 0,
       failed: 0,
     });
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(start, MINUTE) })).toEqual({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(start, MINUTE) })).toEqual({
       sent: 1,
       retrying: 0,
       failed: 0,
@@ -217,7 +217,7 @@ describe("mail outbox delivery", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 1, sentAt: null, subject: null });
     expect(row.lastError).toMatch(/^Email\.InvalidProps: .*memberName/);
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(new Date(), 24 * 60 * MINUTE) })).toEqual({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(new Date(), 24 * 60 * MINUTE) })).toEqual({
       sent: 0,
       retrying: 0,
       failed: 0,
@@ -260,7 +260,7 @@ describe("mail outbox delivery", () => {
       attempts: MAX_ATTEMPTS,
       lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25",
     });
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(clock, 24 * 60 * MINUTE) })).toMatchObject({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(clock, 24 * 60 * MINUTE) })).toMatchObject({
       failed: 0,
     });
     expect(smtp.sentTo).toEqual([]);

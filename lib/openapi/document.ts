@@ -399,7 +399,7 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
         );
       const operation = operationOf(method, path, folder, declaration);
       for (const tag of operation.tags as string[]) usedTags.add(tag);
-      (paths[path] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] = operation;
+      paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }
   }
   const known = TAGS.filter((tag) => usedTags.has(tag.name)).map(({ name, description }) => ({ name, description }));

@@ -90,17 +90,14 @@ export function flatten(document: ApiDocument, schema: SchemaObject): SchemaObje
   const resolved = resolve<SchemaObject>(document, schema);
   if (!resolved.allOf) return resolved;
   const { allOf, ...rest } = resolved;
-  return allOf
-    .map((part) => flatten(document, part))
-    .reduce<SchemaObject>(
-      (merged, part) => ({
-        ...merged,
-        ...part,
-        properties: { ...merged.properties, ...part.properties },
-        required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
-      }),
-      rest,
-    );
+  const merged: SchemaObject = { ...rest };
+  for (const part of allOf.map((each) => flatten(document, each))) {
+    Object.assign(merged, part, {
+      properties: { ...merged.properties, ...part.properties },
+      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+    });
+  }
+  return merged;
 }
 
 const typesOf = (schema: SchemaObject): string[] =>

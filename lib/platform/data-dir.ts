@@ -51,7 +51,9 @@ export async function tightenDataDir(dir: string): Promise<TighteningReport> {
     const mode = stats.isDirectory() ? DIRECTORY_MODE : stats.isFile() ? FILE_MODE : null;
     if (mode !== null && (stats.mode & GROUP_OR_OTHER) !== 0) {
       await chmod(entry, mode).then(
-        () => void (report.tightened += 1),
+        () => {
+          report.tightened += 1;
+        },
         (error: unknown) => {
           report.failed += 1;
           logger.warn({ err: error, path: entry }, "cannot make a DATA_DIR entry owner-only");

@@ -171,7 +171,7 @@ describe("Redis stopped and restarted while requests run", () => {
           method: "POST",
           path: "/api/auth/login",
           headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: randomIp() },
-          body: JSON.stringify({ email: `guess${(guesses += 1)}@club.example`, password: "wrong" }),
+          body: JSON.stringify({ email: `guess${++guesses}@club.example`, password: "wrong" }),
         }),
     ];
     const report = await underLoad(
@@ -248,12 +248,11 @@ describe("PostgreSQL stopped", () => {
       await pg.start();
     }
     const slowest = outage.reduce((a, b) => (b.reply.ms > a.reply.ms ? b : a));
+    const byStatus: Record<number, number> = {};
+    for (const { reply } of outage) byStatus[reply.status] = (byStatus[reply.status] ?? 0) + 1;
     figures.postgresOutage = {
       requests: outage.length + 1,
-      byStatus: outage.reduce<Record<number, number>>(
-        (acc, { reply }) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }),
-        {},
-      ),
+      byStatus,
       slowestMs: Math.round(slowest.reply.ms),
       slowest: slowest.name,
       latenciesMs: outage.map(({ name, reply }) => `${name} ${Math.round(reply.ms)}`),

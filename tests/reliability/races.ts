@@ -36,7 +36,7 @@ export const RACES = [
   },
 ] as const;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** `vitest -t` pattern selecting exactly the race tests. */
-export const racePattern = () => RACES.map((race) => escape(race.test)).join("|");
+export const racePattern = () => RACES.map((race) => escapeRegExp(race.test)).join("|");

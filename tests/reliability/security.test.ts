@@ -201,7 +201,7 @@ describe("rate limits under concurrency", () => {
         [PEER_ADDRESS_HEADER]: peer,
         ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
       },
-      body: JSON.stringify({ email: `nobody${(attempts += 1)}@club.example`, password: "Wrong-Passw0rd!" }),
+      body: JSON.stringify({ email: `nobody${++attempts}@club.example`, password: "Wrong-Passw0rd!" }),
     });
 
   it("lets exactly RATE_LIMIT_AUTH_PER_MINUTE of 50 simultaneous logins from one IP through", async () => {

@@ -31,7 +31,27 @@ function recordRaces(reportFile: string): void {
   }
 }
 
-function read(name: string): { figures: Record<string, any> } | undefined {
+/** The figures each results file holds, as far as the summary reads them. */
+type ResultFigures = {
+  races: { held: number; of: number };
+  fuzz: {
+    requests: number;
+    operations: number;
+    serverErrors: number;
+    shapeViolations: number;
+    stateChangesOnRejection: number;
+    rejectedWrites: number;
+  };
+  faults: {
+    postgresOutage?: { slowestMs: number; timeoutBoundMs: number };
+    analyticsOutage?: { lost: number };
+    smtpOutage?: { lost: number };
+    s3Outage?: { orphanRows: number; orphanObjects: number };
+  };
+  security: { tokenMatrix?: { refusedAsDocumented: number; operations: number } };
+};
+
+function read<Name extends keyof ResultFigures>(name: Name): { figures: ResultFigures[Name] } | undefined {
   const file = path.join(RESULTS_DIR, `${name}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
 }

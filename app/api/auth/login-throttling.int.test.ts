@@ -25,7 +25,10 @@ let sequence = 0;
 
 const WRONG = "Wrong-Passw0rd!";
 /** A fresh documentation address per call, so the per-address limit (20 a minute) never refuses first. */
-const newAddress = () => `198.51.${Math.floor((sequence += 1) / 250)}.${(sequence % 250) + 1}`;
+const newAddress = () => {
+  sequence += 1;
+  return `198.51.${Math.floor(sequence / 250)}.${(sequence % 250) + 1}`;
+};
 const signIn = (email: string, password: string, ip = newAddress()) =>
   call(login, { path: "/api/auth/login", ip, body: { email, password } });
 const seen = (reply: ApiReply) => ({

@@ -86,6 +86,7 @@ function SkeletonBlock({ label, lines = 3 }: { label: string; lines?: number }) 
   return (
     <div className="skeleton-block" role="status" aria-label={label}>
       {Array.from({ length: lines }, (_, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines; the position is all that tells them apart
         <span key={line} />
       ))}
     </div>
@@ -112,8 +113,11 @@ export function SkeletonCard({
 /** Placeholder rows while a table's first page loads. */
 export function SkeletonRows({ columns, rows = 4 }: { columns: number; rows?: number }) {
   return Array.from({ length: rows }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows; the position is all that tells them apart
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row without tabindex is not focusable; the placeholder stays hidden from assistive technology
     <tr key={row} className="skeleton-row" aria-hidden="true">
       {Array.from({ length: columns }, (_, column) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cells; the position is all that tells them apart
         <td key={column}>
           <span />
         </td>

@@ -88,6 +88,7 @@ function ErrorSummary({ failure }: { failure: FormFailure }) {
   const { id, labels } = useFormContext();
   const ref = useRef<HTMLDivElement>(null);
   // Move focus to the summary so keyboard and screen-reader users start from what went wrong.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure moves the focus again, though the effect does not read it
   useEffect(() => ref.current?.focus(), [failure]);
   const entries = Object.entries(failure.fields).flatMap(([name, messages]) =>
     messages.map((message) => ({ name, message })),

@@ -181,7 +181,7 @@ export function sortableHeaders<F extends string>(
   return {
     headers: columns.map((column) =>
       column.field ? (
-        <SortHeader field={column.field} sort={sort} onSort={onSort}>
+        <SortHeader key={column.field} field={column.field} sort={sort} onSort={onSort}>
           {column.label}
         </SortHeader>
       ) : (
@@ -250,6 +250,7 @@ export function QueryTable<T>({
           <thead>
             <tr>
               {headers.map((header, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column's position is its identity; the headers never reorder
                 <th key={index} scope="col" aria-sort={sortOf?.(index)}>
                   {header}
                 </th>

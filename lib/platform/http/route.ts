@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
 import { platform } from "../container";
@@ -102,7 +102,7 @@ function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, str
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "$";
-    (errors[key] ??= []).push(issue.message);
+    errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return errors;
 }
@@ -116,15 +116,17 @@ function unstorableTextErrors(value: unknown): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const report = (path: string[], text: string) => {
     const problem = unstorableTextProblem(text);
-    if (problem) (errors[path.length > 0 ? path.join(".") : "$"] ??= []).push(problem);
+    if (!problem) return;
+    const key = path.length > 0 ? path.join(".") : "$";
+    errors[key] = [...(errors[key] ?? []), problem];
   };
   const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  while (pending.length > 0) {
-    const { value: current, path } = pending.pop()!;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, path } = next;
     if (typeof current === "string") {
       report(path, current);
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, String(index)] }));
+      for (const [index, item] of current.entries()) pending.push({ value: item, path: [...path, String(index)] });
     } else if (current !== null && typeof current === "object" && Object.getPrototypeOf(current) === Object.prototype) {
       for (const [key, item] of Object.entries(current)) {
         report(path, key);
@@ -183,7 +185,8 @@ async function readLimitedText(request: Request): Promise<string | null> {
 
 /** `application/json` or a `+json` type (RFC 6839), parameters such as charset allowed. */
 function isJsonMediaType(contentType: string): boolean {
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const [type = ""] = contentType.split(";");
+  const mediaType = type.trim().toLowerCase();
   return mediaType === "application/json" || /^application\/[\w.!#$&^-]+\+json$/.test(mediaType);
 }
 

@@ -92,7 +92,7 @@ function parseQuery(raw: string): Record<string, string | string[]> | null {
   } catch {
     return null;
   }
-  return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? list[0]! : list]));
+  return Object.fromEntries([...values].map(([key, list]) => [key, list.length > 1 ? list : (list[0] ?? "")]));
 }
 
 const single = (value: string | string[] | null | undefined) => (typeof value === "string" ? value : undefined);

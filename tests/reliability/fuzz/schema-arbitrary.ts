@@ -83,6 +83,8 @@ function stringArbitrary(schema: JsonSchema, name: string, ids: IdPool): fc.Arbi
           ),
         fc.nat(10_000).map((n) => `fuzz${n}@club.example`),
       );
+    case undefined:
+      break;
   }
   if (schema.pattern)
     return fc

@@ -69,7 +69,7 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
 
       {reference.data && (
         <>
-          <div className={styles.toolbar} role="search">
+          <search className={styles.toolbar}>
             <SearchField
               id="api-search"
               placeholder="Path, summary or permission, e.g. members:read"
@@ -79,7 +79,7 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
             <p className={`muted ${styles.count}`} aria-live="polite">
               {count} {count === 1 ? "endpoint" : "endpoints"}
             </p>
-          </div>
+          </search>
           <nav aria-label="Endpoint groups">
             <ul className={styles.toc}>
               {groups.map((group) => (

@@ -6,6 +6,7 @@ import styles from "./api-reference.module.css";
 
 /** Text from the document: `code` spans and **bold** as the generator writes them, nothing else interpreted. */
 export function InlineText({ text }: { text: string }): ReactNode {
+  // biome-ignore-start lint/suspicious/noArrayIndexKey: the parts of one fixed text; a part's position is its identity
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, index) => {
     if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
       return <code key={index}>{part.slice(1, -1)}</code>;
@@ -13,6 +14,7 @@ export function InlineText({ text }: { text: string }): ReactNode {
       return <strong key={index}>{part.slice(2, -2)}</strong>;
     return <Fragment key={index}>{part}</Fragment>;
   });
+  // biome-ignore-end lint/suspicious/noArrayIndexKey: the parts of one fixed text
 }
 
 export function Paragraphs({ text }: { text: string }) {
@@ -22,6 +24,7 @@ export function Paragraphs({ text }: { text: string }) {
         .split(/\n{2,}/)
         .filter(Boolean)
         .map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text; a paragraph's position is its identity
           <p key={index}>
             <InlineText text={paragraph} />
           </p>

@@ -136,6 +136,7 @@ function ActionName({ action }: { action: string }) {
   return (
     <span className={styles.action}>
       {action.split(/(?<=[._])/).map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string; a part's position is its identity
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {part}
@@ -167,6 +168,7 @@ function EntryDetails({ entry, columns }: { entry: AuditLogRow; columns: number 
           {entry.entityId && <> {entry.entityId}</>}
           {entry.traceId && <> · trace {entry.traceId}</>}
         </p>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the entry's data is found by this name (e2e/operations.spec.ts getByLabel) */}
         <pre aria-label={`Data of ${entry.action}`}>{JSON.stringify(entry.data, null, 2)}</pre>
       </td>
     </tr>

@@ -74,7 +74,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         create={canAdd ? { label: "Add employee", onClick: () => setAdding(true) } : undefined}
       />
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="employee-search" placeholder="Name or email" value={searchText} onChange={setSearchText} />
         <FilterSelect
           id="employee-status"
@@ -83,7 +83,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
           options={ACTIVE_FILTERS}
           onChange={setIsActive}
         />
-      </div>
+      </search>
 
       <PagedTable
         label="Employees"

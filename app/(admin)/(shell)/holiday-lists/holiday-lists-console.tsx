@@ -67,9 +67,9 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
       />
       {dialogs.notice}
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="holiday-list-search" placeholder="Name" value={searchText} onChange={setSearchText} />
-      </div>
+      </search>
 
       <PagedTable
         label="Holiday lists"
@@ -81,7 +81,13 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
           "Weekly days off",
           "Holidays",
           "Employees",
-          canWrite ? "Actions" : <span className="visually-hidden">Actions</span>,
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
         ]}
         empty={
           <EmptyState title={search ? "No holiday lists match" : "No holiday lists yet"}>

@@ -79,10 +79,10 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
         </div>
       )}
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="mail-search" placeholder="Recipient's address" value={searchText} onChange={setSearchText} />
         <FilterSelect id="mail-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Mail outbox"

@@ -100,7 +100,7 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         onDismiss={csv.dismiss}
       />
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField
           id="member-search"
           placeholder="Name, email or phone"
@@ -108,7 +108,7 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
           onChange={setSearchText}
         />
         <FilterSelect id="member-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Members"

@@ -126,7 +126,13 @@ export function PlansConsole({
           <span key="subscriptions" className="th-wrap">
             Active subscriptions
           </span>,
-          hasActions ? "Actions" : <span className="visually-hidden">Actions</span>,
+          hasActions ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
         ]}
         empty={
           <EmptyState title={isActive ? "No plans match" : "No plans yet"}>

@@ -165,7 +165,13 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
           "Role",
           "Permissions",
           "Users",
-          canWrite ? "Actions" : <span className="visually-hidden">Actions</span>,
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
         ]}
         empty={<EmptyState title="No roles yet" />}
         row={(role) => (

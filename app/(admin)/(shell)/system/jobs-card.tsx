@@ -29,7 +29,7 @@ const wordsOf = (key: string) => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-const valueOf = (value: JobOutcome[string]) =>
+const shownValue = (value: JobOutcome[string]) =>
   typeof value === "number" ? formatCount(value) : typeof value === "boolean" ? (value ? "Yes" : "No") : value;
 
 function Outcome({ outcome, finishedAt, timeZone }: { outcome: JobOutcome; finishedAt: string; timeZone: string }) {
@@ -42,7 +42,7 @@ function Outcome({ outcome, finishedAt, timeZone }: { outcome: JobOutcome; finis
           {entries.map(([key, value]) => (
             <div key={key}>
               <dt>{wordsOf(key)}</dt>
-              <dd>{valueOf(value)}</dd>
+              <dd>{shownValue(value)}</dd>
             </div>
           ))}
         </dl>

@@ -170,7 +170,7 @@ export function UsersConsole({
       />
       {dialogs.notice}
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField
           id="user-search"
           placeholder="Name, email or username"
@@ -178,7 +178,7 @@ export function UsersConsole({
           onChange={setSearchText}
         />
         <FilterSelect id="user-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Users"
@@ -190,7 +190,13 @@ export function UsersConsole({
           "Roles",
           "Status",
           "Last sign-in",
-          canWrite ? "Actions" : <span className="visually-hidden">Actions</span>,
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
         ]}
         empty={
           <EmptyState title={filtered ? "No users match" : "No users yet"}>

@@ -147,7 +147,7 @@ export function RequestsQueue({
       />
       {dialogs.notice}
 
-      <div className="toolbar toolbar-filters" role="search" aria-label="Filter the requests">
+      <search className="toolbar toolbar-filters" aria-label="Filter the requests">
         <FilterSelect id="request-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
         {canListEmployees && (
           <FilterSelect
@@ -170,7 +170,7 @@ export function RequestsQueue({
           invalid={rangeBackwards ? "Pick a day on or after From." : undefined}
           onChange={setTo}
         />
-      </div>
+      </search>
 
       {rangeBackwards ? (
         <section className="card">

@@ -39,7 +39,10 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
   });
   const url = useObjectUrl(photo.data);
   if (url) {
-    return <img className="member-avatar" src={url} alt={`Photo of ${fullName}`} width={72} height={72} />;
+    return (
+      // biome-ignore lint/a11y/noRedundantAlt: "Photo of …" is the image's accessible name (e2e/members.with-files.spec.ts selects on it)
+      <img className="member-avatar" src={url} alt={`Photo of ${fullName}`} width={72} height={72} />
+    );
   }
   const loading = photo.isLoading;
   const said = !canRead
@@ -50,6 +53,7 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
         ? "The photo could not be loaded"
         : "No photo";
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only together with role="img"
     <span
       className={
         loading ? "member-avatar member-avatar-initials member-avatar-loading" : "member-avatar member-avatar-initials"
