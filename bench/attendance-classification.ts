@@ -2,7 +2,7 @@
 // the database DATABASE_URL names (the real PostgreSQL under `npm run bench`): the one-statement job (first run and
 // re-run, median of RUNS), against the per-employee loop it replaces (Frappe HRMS's shape: select the employee's events,
 // classify in the application, upsert one row) on the same data, which must produce the same records.
-import { asc, and, eq, gte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { classifyDay } from "@/lib/attendance/classify";
 import { classifyAttendanceDay } from "@/lib/attendance/daily-classification";
 import { instantOf } from "@/lib/platform/calendar";
@@ -30,18 +30,33 @@ async function classifyOneByOne(database: DatabaseAdapter): Promise<void> {
   const [year, month, day] = DATE.split("-").map(Number) as [number, number, number];
   const startsAt = instantOf({ year, month, day, hour: 0, minute: 0, second: 0, millisecond: 0 }, TZ);
   const endsAt = instantOf({ year, month, day: day + 1, hour: 0, minute: 0, second: 0, millisecond: 0 }, TZ);
-  const lists = new Map((await db.select().from(holidayLists)).map((list) => [list.id, { weeklyOffDays: list.weeklyOffDays, holidays: new Set<string>() }]));
+  const lists = new Map(
+    (await db.select().from(holidayLists)).map((list) => [
+      list.id,
+      { weeklyOffDays: list.weeklyOffDays, holidays: new Set<string>() },
+    ]),
+  );
   for (const entry of await db.select().from(holidayEntries)) lists.get(entry.holidayListId)?.holidays.add(entry.date);
-  const staff = await db.select({ id: employees.id, holidayListId: employees.holidayListId }).from(employees).where(eq(employees.isActive, true));
+  const staff = await db
+    .select({ id: employees.id, holidayListId: employees.holidayListId })
+    .from(employees)
+    .where(eq(employees.isActive, true));
 
   for (const person of staff) {
     const events = await db
-      .select({ id: employeeCheckins.id, direction: employeeCheckins.direction, occurredAt: employeeCheckins.occurredAt, pairedCheckinId: employeeCheckins.pairedCheckinId })
+      .select({
+        id: employeeCheckins.id,
+        direction: employeeCheckins.direction,
+        occurredAt: employeeCheckins.occurredAt,
+        pairedCheckinId: employeeCheckins.pairedCheckinId,
+      })
       .from(employeeCheckins)
       .where(and(eq(employeeCheckins.employeeId, person.id), gte(employeeCheckins.occurredAt, startsAt)));
     const ins = events.filter((event) => event.direction === "in" && event.occurredAt < endsAt);
     const inIds = new Set(ins.map((event) => event.id));
-    const outs = events.filter((event) => event.direction === "out" && event.pairedCheckinId !== null && inIds.has(event.pairedCheckinId));
+    const outs = events.filter(
+      (event) => event.direction === "out" && event.pairedCheckinId !== null && inIds.has(event.pairedCheckinId),
+    );
     const list = person.holidayListId ? lists.get(person.holidayListId) : undefined;
     const result = classifyDay({
       date: DATE,
@@ -71,7 +86,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const forget = (database: DatabaseAdapter) => database.db.execute(sql`truncate attendance_records`);
 const snapshot = (database: DatabaseAdapter) =>
   database.db
-    .select({ e: attendanceRecords.employeeId, s: attendanceRecords.status, i: attendanceRecords.checkInAt, o: attendanceRecords.checkOutAt, h: attendanceRecords.hoursWorked })
+    .select({
+      e: attendanceRecords.employeeId,
+      s: attendanceRecords.status,
+      i: attendanceRecords.checkInAt,
+      o: attendanceRecords.checkOutAt,
+      h: attendanceRecords.hoursWorked,
+    })
     .from(attendanceRecords)
     .orderBy(asc(attendanceRecords.employeeId));
 
@@ -93,24 +114,47 @@ try {
     reRuns.push(await seconds(async () => (written = (await job()).written)));
   }
   const setBased = await snapshot(database);
-  const counts = await database.rows<{ status: string; n: string }>(database.db, sql`select status, count(*) as n from attendance_records group by status order by status`);
+  const counts = await database.rows<{ status: string; n: string }>(
+    database.db,
+    sql`select status, count(*) as n from attendance_records group by status order by status`,
+  );
 
   await forget(database);
   const loopFirst = await seconds(() => classifyOneByOne(database));
   const loopRerun = await seconds(() => classifyOneByOne(database));
-  if (JSON.stringify(await snapshot(database)) !== JSON.stringify(setBased)) throw new Error("the loop and the set-based job disagree");
+  if (JSON.stringify(await snapshot(database)) !== JSON.stringify(setBased))
+    throw new Error("the loop and the set-based job disagree");
 
   const first = median(firstRuns);
   const rerun = median(reRuns);
   writeResults(
     "attendance-classification",
     [
-      { name: `ProcessDailyAttendanceJob, ${EMPLOYEES.toLocaleString("en")} employees, first run (median of ${RUNS})`, unit: "ms", measured: Math.round(first * 1000), target: { op: "<", value: 1000 } },
-      { name: `ProcessDailyAttendanceJob, re-run that changes nothing (median of ${RUNS})`, unit: "ms", measured: Math.round(rerun * 1000), target: { op: "<", value: 1000 } },
+      {
+        name: `ProcessDailyAttendanceJob, ${EMPLOYEES.toLocaleString("en")} employees, first run (median of ${RUNS})`,
+        unit: "ms",
+        measured: Math.round(first * 1000),
+        target: { op: "<", value: 1000 },
+      },
+      {
+        name: `ProcessDailyAttendanceJob, re-run that changes nothing (median of ${RUNS})`,
+        unit: "ms",
+        measured: Math.round(rerun * 1000),
+        target: { op: "<", value: 1000 },
+      },
       { name: "records written by a re-run", unit: "rows", measured: written, target: { op: "<", value: 1 } },
-      { name: "per-employee loop (select events, classifyDay, upsert), first run", unit: "ms", measured: Math.round(loopFirst * 1000) },
+      {
+        name: "per-employee loop (select events, classifyDay, upsert), first run",
+        unit: "ms",
+        measured: Math.round(loopFirst * 1000),
+      },
       { name: "per-employee loop, re-run", unit: "ms", measured: Math.round(loopRerun * 1000) },
-      { name: "set-based job speed-up over the loop, first run", unit: "×", measured: Number((loopFirst / first).toFixed(1)), target: { op: ">=", value: 20 } },
+      {
+        name: "set-based job speed-up over the loop, first run",
+        unit: "×",
+        measured: Number((loopFirst / first).toFixed(1)),
+        target: { op: ">=", value: 20 },
+      },
     ],
     {
       employees: EMPLOYEES,

@@ -26,11 +26,19 @@ try {
   const { forwarded } = await forwardAuditOutbox({ database, analytics }, { maxBatches: Number.MAX_SAFE_INTEGER });
   const seconds = (performance.now() - started) / 1000;
   const [stored] = await analytics.query<{ rows: string }>("SELECT count() AS rows FROM audit_logs");
-  if (forwarded !== ROWS || Number(stored?.rows) !== ROWS) throw new Error(`forwarded ${forwarded}, stored ${stored?.rows}`);
+  if (forwarded !== ROWS || Number(stored?.rows) !== ROWS)
+    throw new Error(`forwarded ${forwarded}, stored ${stored?.rows}`);
 
   writeResults(
     "audit-forwarding",
-    [{ name: "audit rows forwarded per second", unit: "rows/s", measured: Math.round(ROWS / seconds), target: { op: ">=", value: 50_000 } }],
+    [
+      {
+        name: "audit rows forwarded per second",
+        unit: "rows/s",
+        measured: Math.round(ROWS / seconds),
+        target: { op: ">=", value: 50_000 },
+      },
+    ],
     { rows: ROWS, database: database.kind, analytics: analytics.kind },
   );
 } finally {

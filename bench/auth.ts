@@ -37,7 +37,8 @@ async function measure(total: number, concurrency: number, work: () => Promise<v
     }),
   );
   latencies.sort((a, b) => a - b);
-  const percentile = (p: number) => Number((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1));
+  const percentile = (p: number) =>
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1));
   return { seconds: (performance.now() - started) / 1000, p50: percentile(0.5), p95: percentile(0.95) };
 }
 
@@ -47,7 +48,10 @@ try {
   const token = await completeSetup();
 
   const logins = await measure(LOGINS, 4, async () => {
-    const reply = await call(login, { path: "/api/auth/login", body: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password } });
+    const reply = await call(login, {
+      path: "/api/auth/login",
+      body: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
+    });
     if (reply.status !== 200) throw new Error(`login answered ${reply.status}`);
   });
   const requests = await measure(REQUESTS, CONCURRENCY, async () => {
@@ -58,9 +62,17 @@ try {
   writeResults(
     "auth",
     [
-      { name: "logins per second (PBKDF2-SHA512 210k, 4 in parallel)", unit: "logins/s", measured: Math.round(LOGINS / logins.seconds) },
+      {
+        name: "logins per second (PBKDF2-SHA512 210k, 4 in parallel)",
+        unit: "logins/s",
+        measured: Math.round(LOGINS / logins.seconds),
+      },
       { name: "login latency p95", unit: "ms", measured: logins.p95 },
-      { name: "GET /api/auth/me throughput (8 in parallel)", unit: "req/s", measured: Math.round(REQUESTS / requests.seconds) },
+      {
+        name: "GET /api/auth/me throughput (8 in parallel)",
+        unit: "req/s",
+        measured: Math.round(REQUESTS / requests.seconds),
+      },
       { name: "GET /api/auth/me latency p95", unit: "ms", measured: requests.p95, target: { op: "<", value: 25 } },
     ],
     { logins: LOGINS, requests: REQUESTS, database: running.database.kind, cache: running.cache.kind },

@@ -10,7 +10,9 @@ const database = await createTestDatabase();
 const config = { CLUB_TIMEZONE: "Europe/Madrid", CURRENCY: "EUR" };
 
 try {
-  await database.db.execute(sql`insert into plans (name, code, monthly_price, annual_price) values ('Gold', 'GOLD', 45.00, 450.00)`);
+  await database.db.execute(
+    sql`insert into plans (name, code, monthly_price, annual_price) values ('Gold', 'GOLD', 45.00, 450.00)`,
+  );
   await database.db.execute(sql`
     insert into members (first_name, last_name, email)
     select 'Member', 'No. ' || n, 'member' || n || '@bench.example' from generate_series(1, ${DUE}) as n`);
@@ -25,13 +27,24 @@ try {
   const first = await processAutoRenewals({ database, config });
   const seconds = (performance.now() - started) / 1000;
   const second = await processAutoRenewals({ database, config });
-  if (first.renewed !== DUE || second.renewed !== 0) throw new Error(`renewed ${first.renewed}, then ${second.renewed}`);
+  if (first.renewed !== DUE || second.renewed !== 0)
+    throw new Error(`renewed ${first.renewed}, then ${second.renewed}`);
 
   writeResults(
     "auto-renewals",
     [
-      { name: `ProcessAutoRenewalsJob, ${DUE.toLocaleString("en")} due subscriptions`, unit: "s", measured: Number(seconds.toFixed(2)), target: { op: "<", value: 30 } },
-      { name: "subscriptions renewed by a second run", unit: "rows", measured: second.renewed, target: { op: "<", value: 1 } },
+      {
+        name: `ProcessAutoRenewalsJob, ${DUE.toLocaleString("en")} due subscriptions`,
+        unit: "s",
+        measured: Number(seconds.toFixed(2)),
+        target: { op: "<", value: 30 },
+      },
+      {
+        name: "subscriptions renewed by a second run",
+        unit: "rows",
+        measured: second.renewed,
+        target: { op: "<", value: 1 },
+      },
     ],
     { due: DUE, database: database.kind, mailsQueued: first.mailed },
   );

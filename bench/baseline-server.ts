@@ -12,22 +12,44 @@ import { errors, jwtVerify } from "jose";
 import postgres from "postgres";
 
 const { DATABASE_URL, REDIS_URL, AUTH_SECRET } = process.env;
-if (!DATABASE_URL || !REDIS_URL || !AUTH_SECRET) throw new Error("DATABASE_URL, REDIS_URL and AUTH_SECRET are required");
+if (!DATABASE_URL || !REDIS_URL || !AUTH_SECRET)
+  throw new Error("DATABASE_URL, REDIS_URL and AUTH_SECRET are required");
 const PORT = Number(process.env.PORT ?? 3100);
 
 // The application's pool size (DATABASE_POOL_MAX default) and statement timeout, so both servers get the same database.
-const sql = postgres(DATABASE_URL, { max: Number(process.env.DATABASE_POOL_MAX ?? 10), onnotice: () => {}, connection: { statement_timeout: 15_000 } });
+const sql = postgres(DATABASE_URL, {
+  max: Number(process.env.DATABASE_POOL_MAX ?? 10),
+  onnotice: () => {},
+  connection: { statement_timeout: 15_000 },
+});
 const redis = new Redis(REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
 const key = Buffer.from(hkdfSync("sha256", AUTH_SECRET, "clubops", "access-token", 32));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-type Access = { is_active: boolean; blacklisted_at: Date | null; session_version: number; must_change_password: boolean; permissions: string[] };
+type Access = {
+  is_active: boolean;
+  blacklisted_at: Date | null;
+  session_version: number;
+  must_change_password: boolean;
+  permissions: string[];
+};
 
 async function verify(token: string) {
   try {
-    const { payload } = await jwtVerify(token, key, { issuer: "clubops", audience: "clubops-api", algorithms: ["HS256"] });
-    if (!payload.sub || !UUID.test(payload.sub) || !payload.jti || payload.exp === undefined || typeof payload.sv !== "number") return null;
+    const { payload } = await jwtVerify(token, key, {
+      issuer: "clubops",
+      audience: "clubops-api",
+      algorithms: ["HS256"],
+    });
+    if (
+      !payload.sub ||
+      !UUID.test(payload.sub) ||
+      !payload.jti ||
+      payload.exp === undefined ||
+      typeof payload.sv !== "number"
+    )
+      return null;
     return { userId: payload.sub, jti: payload.jti, sessionVersion: payload.sv };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
@@ -35,7 +57,11 @@ async function verify(token: string) {
   }
 }
 
-const denied = (jti: string) => redis.get(`auth:denied-jti:${jti}`).then((value) => value !== null, () => false);
+const denied = (jti: string) =>
+  redis.get(`auth:denied-jti:${jti}`).then(
+    (value) => value !== null,
+    () => false,
+  );
 
 const loadAccess = (userId: string) => sql<Access[]>`
   select u.id, u.email, u.username, u.first_name, u.last_name, u.must_change_password, u.is_active, u.blacklisted_at, u.session_version,
@@ -49,8 +75,17 @@ const loadAccess = (userId: string) => sql<Access[]>`
   group by u.id`;
 
 type Row = {
-  id: string; first_name: string; last_name: string; email: string; phone: string | null; status: string; joined_on: string;
-  plan_id: string | null; plan_name: string | null; plan_code: string | null; ends_at: Date | null;
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  status: string;
+  joined_on: string;
+  plan_id: string | null;
+  plan_name: string | null;
+  plan_code: string | null;
+  ends_at: Date | null;
 };
 
 const listPage = (limit: number, offset: number) => sql<Row[]>`
@@ -67,7 +102,10 @@ const total = () => sql<{ n: number }[]>`select coalesce(sum(live), 0)::int as n
 
 function send(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": status < 400 ? "application/json" : "application/problem+json", "content-length": Buffer.byteLength(text) });
+  response.writeHead(status, {
+    "content-type": status < 400 ? "application/json" : "application/problem+json",
+    "content-length": Buffer.byteLength(text),
+  });
   response.end(text);
 }
 
@@ -77,7 +115,8 @@ const server = createServer(async (request, response) => {
   try {
     const url = new URL(request.url ?? "/", "http://baseline");
     if (url.pathname === "/health/live") return send(response, 200, { status: "Healthy" });
-    if (request.method !== "GET" || url.pathname !== "/api/members") return send(response, 404, problem(404, "Not Found"));
+    if (request.method !== "GET" || url.pathname !== "/api/members")
+      return send(response, 404, problem(404, "Not Found"));
     const token = request.headers.authorization?.match(BEARER)?.[1];
     if (!token) return send(response, 401, problem(401, "Unauthorized"));
     const claims = await verify(token);
@@ -91,7 +130,13 @@ const server = createServer(async (request, response) => {
     }
     const pageNumber = Number(url.searchParams.get("pageNumber") ?? 1);
     const pageSize = Number(url.searchParams.get("pageSize") ?? 20);
-    if (!Number.isInteger(pageNumber) || pageNumber < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
+    if (
+      !Number.isInteger(pageNumber) ||
+      pageNumber < 1 ||
+      !Number.isInteger(pageSize) ||
+      pageSize < 1 ||
+      pageSize > 100
+    ) {
       return send(response, 400, problem(400, "Bad Request"));
     }
     const [rows, [counted]] = await Promise.all([listPage(pageSize, (pageNumber - 1) * pageSize), total()]);

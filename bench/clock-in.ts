@@ -34,7 +34,10 @@ async function inProcessRate(tokens: string[], seconds: number): Promise<number>
   await Promise.all(
     tokens.map(async (token) => {
       while (performance.now() < deadline) {
-        for (const [handler, path] of [[clockIn, "/api/users/me/clock-in"], [clockOut, "/api/users/me/clock-out"]] as const) {
+        for (const [handler, path] of [
+          [clockIn, "/api/users/me/clock-in"],
+          [clockOut, "/api/users/me/clock-out"],
+        ] as const) {
           const reply = await call(handler, { path, token, body });
           if (reply.status === 201) succeeded += 1;
         }
@@ -63,17 +66,30 @@ async function api<T>(method: string, route: string, body?: unknown, token?: str
 /** A signed-in employee: created by the admin, temporary password replaced, linked to an employee record. */
 async function employee(adminToken: string, index: number): Promise<string> {
   const email = `clock${index}@bench.example`;
-  const user = await api<{ id: string }>("POST", "/api/users", {
-    email,
-    username: `clock${index}`,
-    firstName: "Clock",
-    lastName: `Bench ${index}`,
-    password: `${PASSWORD}-tmp`,
-    roles: ["Employee"],
-  }, adminToken);
+  const user = await api<{ id: string }>(
+    "POST",
+    "/api/users",
+    {
+      email,
+      username: `clock${index}`,
+      firstName: "Clock",
+      lastName: `Bench ${index}`,
+      password: `${PASSWORD}-tmp`,
+      roles: ["Employee"],
+    },
+    adminToken,
+  );
   await api("POST", "/api/employees", { userId: user.id }, adminToken);
-  const temporary = await api<{ accessToken: string }>("POST", "/api/auth/login", { email, password: `${PASSWORD}-tmp` });
-  const changed = await api<{ accessToken: string }>("POST", "/api/auth/change-password", { currentPassword: `${PASSWORD}-tmp`, newPassword: PASSWORD }, temporary.accessToken);
+  const temporary = await api<{ accessToken: string }>("POST", "/api/auth/login", {
+    email,
+    password: `${PASSWORD}-tmp`,
+  });
+  const changed = await api<{ accessToken: string }>(
+    "POST",
+    "/api/auth/change-password",
+    { currentPassword: `${PASSWORD}-tmp`, newPassword: PASSWORD },
+    temporary.accessToken,
+  );
   return changed.accessToken;
 }
 
@@ -102,7 +118,11 @@ try {
     if (!token) throw new Error("no idle employee: more connections than employees");
     return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
   };
-  const takeEmployee = (request: autocannon.Request, context: object) => authorized(request, ((context as Pass).token = idle.pop()));
+  const takeEmployee = (request: autocannon.Request, context: object) => {
+    const pass = context as Pass;
+    pass.token = idle.pop();
+    return authorized(request, pass.token);
+  };
   const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
   const releaseEmployee = (_status: number, _body: string, context: object) => {
     const { token } = context as Pass;
@@ -115,7 +135,13 @@ try {
     headers: { "content-type": "application/json" },
     requests: [
       { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: takeEmployee },
-      { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: sameEmployee, onResponse: releaseEmployee },
+      {
+        method: "POST",
+        path: "/api/users/me/clock-out",
+        body,
+        setupRequest: sameEmployee,
+        onResponse: releaseEmployee,
+      },
     ],
   });
   const succeeded = result["2xx"];
@@ -125,13 +151,34 @@ try {
   writeResults(
     "clock-in",
     [
-      { name: "clock-in + clock-out requests per second over HTTP (64 connections)", unit: "req/s", measured: Math.round(requestsPerSecond) },
-      { name: "clock-ins per second (each with its clock-out)", unit: "clock-ins/s", measured: Math.round(requestsPerSecond / 2), target: { op: ">=", value: 1000 } },
+      {
+        name: "clock-in + clock-out requests per second over HTTP (64 connections)",
+        unit: "req/s",
+        measured: Math.round(requestsPerSecond),
+      },
+      {
+        name: "clock-ins per second (each with its clock-out)",
+        unit: "clock-ins/s",
+        measured: Math.round(requestsPerSecond / 2),
+        target: { op: ">=", value: 1000 },
+      },
       { name: "clock request latency p50", unit: "ms", measured: result.latency.p50 },
       { name: "clock request latency p99", unit: "ms", measured: result.latency.p99 },
-      { name: "non-2xx responses and errors", unit: "count", measured: result.non2xx + result.errors + result.timeouts },
-      { name: "same requests through the route handlers in-process (no HTTP server)", unit: "req/s", measured: Math.round(inProcess) },
-      { name: "GET /health/live on the same server (no I/O: the HTTP ceiling)", unit: "req/s", measured: Math.round(ceiling.requests.average) },
+      {
+        name: "non-2xx responses and errors",
+        unit: "count",
+        measured: result.non2xx + result.errors + result.timeouts,
+      },
+      {
+        name: "same requests through the route handlers in-process (no HTTP server)",
+        unit: "req/s",
+        measured: Math.round(inProcess),
+      },
+      {
+        name: "GET /health/live on the same server (no I/O: the HTTP ceiling)",
+        unit: "req/s",
+        measured: Math.round(ceiling.requests.average),
+      },
     ],
     {
       connections: CONNECTIONS,
@@ -140,7 +187,9 @@ try {
       database: "postgres",
       cache: "redis",
       // Which statuses the non-2xx were, and how many requests the end of the run cut off (errors).
-      statuses: Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}×${count ?? 0}`).join(" "),
+      statuses: Object.entries(result.statusCodeStats ?? {})
+        .map(([status, { count }]) => `${status}×${count ?? 0}`)
+        .join(" "),
       errors: result.errors,
       timeouts: result.timeouts,
     },

@@ -2,7 +2,7 @@
 // Redis: the production build (`next start`) against a baseline plain `node:http` server with postgres.js running the
 // same statements after the same authentication (bench/baseline-server.ts). The two servers run one after the other
 // on the same data, with the same token, each warmed up first, so they never compete for the cores.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { writeResults } from "./results-file";
@@ -50,7 +50,11 @@ let baseline: ChildProcess | undefined;
 try {
   await waitUntilAnswering(`${appBase}/health/ready`);
   const post = async <T>(route: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${appBase}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${appBase}${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
@@ -74,7 +78,8 @@ try {
   });
   await waitUntilAnswering(`${baselineBase}/health/live`);
   const baselinePage = await firstPageIds(baselineBase, token);
-  if (JSON.stringify(baselinePage) !== JSON.stringify(appPage)) throw new Error("the baseline answers a different first page from the application");
+  if (JSON.stringify(baselinePage) !== JSON.stringify(appPage))
+    throw new Error("the baseline answers a different first page from the application");
   const baselineRun = await load(baselineBase, token);
 
   const rate = (run: autocannon.Result) => Math.round(run["2xx"] / DURATION_SECONDS);
@@ -82,15 +87,41 @@ try {
   writeResults(
     "members-baseline",
     [
-      { name: "GET /api/members?pageSize=20, next start, throughput (64 connections)", unit: "req/s", measured: rate(appRun) },
+      {
+        name: "GET /api/members?pageSize=20, next start, throughput (64 connections)",
+        unit: "req/s",
+        measured: rate(appRun),
+      },
       { name: "GET /api/members?pageSize=20, next start, latency p50", unit: "ms", measured: appRun.latency.p50 },
-      { name: "GET /api/members?pageSize=20, next start, latency p99", unit: "ms", measured: appRun.latency.p99, target: { op: "<", value: 50 } },
-      { name: "baseline (node:http + postgres.js, same query and auth), throughput", unit: "req/s", measured: rate(baselineRun) },
+      {
+        name: "GET /api/members?pageSize=20, next start, latency p99",
+        unit: "ms",
+        measured: appRun.latency.p99,
+        target: { op: "<", value: 50 },
+      },
+      {
+        name: "baseline (node:http + postgres.js, same query and auth), throughput",
+        unit: "req/s",
+        measured: rate(baselineRun),
+      },
       { name: "baseline latency p50", unit: "ms", measured: baselineRun.latency.p50 },
       { name: "baseline latency p99", unit: "ms", measured: baselineRun.latency.p99 },
-      { name: "next start throughput / baseline throughput", unit: "×", measured: Number((rate(appRun) / rate(baselineRun)).toFixed(2)), target: { op: ">=", value: 0.5 } },
-      { name: "GET /health/live on next start (no I/O: the HTTP ceiling)", unit: "req/s", measured: Math.round(appCeiling.requests.average) },
-      { name: "non-2xx responses and errors (both servers)", unit: "count", measured: failures(appRun) + failures(baselineRun) },
+      {
+        name: "next start throughput / baseline throughput",
+        unit: "×",
+        measured: Number((rate(appRun) / rate(baselineRun)).toFixed(2)),
+        target: { op: ">=", value: 0.5 },
+      },
+      {
+        name: "GET /health/live on next start (no I/O: the HTTP ceiling)",
+        unit: "req/s",
+        measured: Math.round(appCeiling.requests.average),
+      },
+      {
+        name: "non-2xx responses and errors (both servers)",
+        unit: "count",
+        measured: failures(appRun) + failures(baselineRun),
+      },
     ],
     {
       members: MEMBERS,

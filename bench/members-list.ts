@@ -61,9 +61,19 @@ try {
   const measured = [];
   for (const figure of figures) {
     const measuredMs = await p95(figure.query, token);
-    measured.push({ name: `GET /api/members ${figure.name} p95`, unit: "ms", measured: measuredMs, target: { op: "<" as const, value: 100 } });
+    measured.push({
+      name: `GET /api/members ${figure.name} p95`,
+      unit: "ms",
+      measured: measuredMs,
+      target: { op: "<" as const, value: 100 },
+    });
   }
-  writeResults("members-list", measured, { members: MEMBERS, callsEach: CALLS, loadSeconds, database: running.database.kind });
+  writeResults("members-list", measured, {
+    members: MEMBERS,
+    callsEach: CALLS,
+    loadSeconds,
+    database: running.database.kind,
+  });
 } finally {
   await stopPlatform();
 }

@@ -11,7 +11,11 @@ export function writeResults(name: string, figures: Figure[], setup: Record<stri
   const body = {
     name,
     measuredAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "unknown", memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "unknown",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    },
     versions: { node: process.version },
     setup,
     figures,

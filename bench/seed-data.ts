@@ -5,14 +5,68 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@/lib/platform/db";
 
 export const FIRST_NAMES = [
-  "Ana", "Luis", "Marta", "Jorge", "Lucía", "Pablo", "Elena", "Sergio", "Carmen", "David", "Laura", "Javier", "Sara",
-  "Diego", "Paula", "Carlos", "María", "Antonio", "Isabel", "Manuel",
+  "Ana",
+  "Luis",
+  "Marta",
+  "Jorge",
+  "Lucía",
+  "Pablo",
+  "Elena",
+  "Sergio",
+  "Carmen",
+  "David",
+  "Laura",
+  "Javier",
+  "Sara",
+  "Diego",
+  "Paula",
+  "Carlos",
+  "María",
+  "Antonio",
+  "Isabel",
+  "Manuel",
 ];
 export const LAST_NAMES = [
-  "García", "Fernández", "González", "Rodríguez", "López", "Martínez", "Sánchez", "Pérez", "Gómez", "Martín",
-  "Jiménez", "Ruiz", "Hernández", "Díaz", "Moreno", "Muñoz", "Álvarez", "Romero", "Alonso", "Gutiérrez", "Navarro",
-  "Torres", "Domínguez", "Vázquez", "Ramos", "Gil", "Ramírez", "Serrano", "Blanco", "Molina", "Morales", "Suárez",
-  "Ortega", "Delgado", "Castro", "Ortiz", "Rubio", "Marín", "Sanz", "Núñez",
+  "García",
+  "Fernández",
+  "González",
+  "Rodríguez",
+  "López",
+  "Martínez",
+  "Sánchez",
+  "Pérez",
+  "Gómez",
+  "Martín",
+  "Jiménez",
+  "Ruiz",
+  "Hernández",
+  "Díaz",
+  "Moreno",
+  "Muñoz",
+  "Álvarez",
+  "Romero",
+  "Alonso",
+  "Gutiérrez",
+  "Navarro",
+  "Torres",
+  "Domínguez",
+  "Vázquez",
+  "Ramos",
+  "Gil",
+  "Ramírez",
+  "Serrano",
+  "Blanco",
+  "Molina",
+  "Morales",
+  "Suárez",
+  "Ortega",
+  "Delgado",
+  "Castro",
+  "Ortiz",
+  "Rubio",
+  "Marín",
+  "Sanz",
+  "Núñez",
 ];
 
 /**
@@ -61,8 +115,13 @@ export type EmployeeSeed = {
  * or two pairs around lunch; on `date` 7% left clocked in (Incomplete). 80% of employees are on an office list
  * (Saturday and Sunday off, holidays), 10% part-timers also off on Wednesdays, 10% on no list.
  */
-export async function seedEmployees(db: Database, { employees, date, historyDays, timeZone }: EmployeeSeed): Promise<void> {
-  await db.execute(sql`insert into holiday_lists (name, weekly_off_days) values ('Office', '{6,7}'), ('Part-time', '{3,6,7}')`);
+export async function seedEmployees(
+  db: Database,
+  { employees, date, historyDays, timeZone }: EmployeeSeed,
+): Promise<void> {
+  await db.execute(
+    sql`insert into holiday_lists (name, weekly_off_days) values ('Office', '{6,7}'), ('Part-time', '{3,6,7}')`,
+  );
   await db.execute(sql`insert into holiday_entries (holiday_list_id, date)
     select id, d from holiday_lists, unnest(array['2026-11-01', '2026-12-08', '2026-12-25']::date[]) d`);
   await db.execute(sql`insert into users (email, username, first_name, last_name, password_hash)

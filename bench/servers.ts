@@ -1,12 +1,12 @@
 // What the HTTP benchmarks share: a free loopback port, waiting for a server to answer, stopping it, and a migrated,
 // empty database for the server to start on.
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import type { Database } from "@/lib/platform/db";
+import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { resetDatabase } from "@/tests/support/reset-database";
 
 export function freePort(): Promise<number> {
@@ -21,7 +21,13 @@ export function freePort(): Promise<number> {
 /** Resolves once `url` answers 2xx; throws after two minutes. */
 export async function waitUntilAnswering(url: string): Promise<void> {
   for (const started = Date.now(); ; ) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() - started > 120_000) throw new Error(`${url} not answering after 120 s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -59,7 +65,10 @@ export function stopProcess(child: ChildProcess): Promise<void> {
  * Migrates and empties the PostgreSQL database at `url`, then lets `fill` load it, before a server starts on it:
  * each benchmark begins from its own data, whatever ran before it, and the server caches nothing from earlier.
  */
-export async function prepareDatabase(url: string, fill: (db: Database) => Promise<void> = async () => {}): Promise<void> {
+export async function prepareDatabase(
+  url: string,
+  fill: (db: Database) => Promise<void> = async () => {},
+): Promise<void> {
   const database = createPostgresDatabase({ url, poolMax: 2, connectTimeoutSeconds: 10, statementTimeoutMs: 900_000 });
   try {
     await database.migrate();

@@ -3,7 +3,13 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Figure } from "./results-file";
 
-type Results = { name: string; measuredAt: string; machine: { cpus: number; cpuModel: string }; setup: Record<string, string | number>; figures: Figure[] };
+type Results = {
+  name: string;
+  measuredAt: string;
+  machine: { cpus: number; cpuModel: string };
+  setup: Record<string, string | number>;
+  figures: Figure[];
+};
 
 const dir = path.join(process.cwd(), "bench", "results");
 const results: Results[] = readdirSync(dir)
@@ -21,12 +27,18 @@ const verdict = (figure: Figure) => {
 const rows = results.flatMap((result) =>
   result.figures.map(
     (figure) =>
-      `| ${result.name} | ${figure.name} | ${figure.measured.toLocaleString("en")} ${figure.unit} | ${verdict(figure)} | ${Object.entries(result.setup)
+      `| ${result.name} | ${figure.name} | ${figure.measured.toLocaleString("en")} ${figure.unit} | ${verdict(figure)} | ${Object.entries(
+        result.setup,
+      )
         .map(([k, v]) => `${k}=${v}`)
         .join(", ")} | ${result.measuredAt.slice(0, 10)}, ${result.machine.cpus} cores |`,
   ),
 );
-const table = ["| benchmark | figure | measured | target | setup | when, where |", "|---|---|---|---|---|---|", ...rows].join("\n");
+const table = [
+  "| benchmark | figure | measured | target | setup | when, where |",
+  "|---|---|---|---|---|---|",
+  ...rows,
+].join("\n");
 
 const docPath = path.join(process.cwd(), "docs", "performance.md");
 const doc = readFileSync(docPath, "utf8");

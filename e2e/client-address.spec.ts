@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
@@ -26,8 +26,20 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], { env: { ...process.env, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) }, stdio: "ignore" });
-  await expect.poll(() => fetch(`${base}/health/live`).then((reply) => reply.status, () => 0), { timeout: 150_000, intervals: [250] }).toBe(200);
+  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], {
+    env: { ...process.env, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/health/live`).then(
+          (reply) => reply.status,
+          () => 0,
+        ),
+      { timeout: 150_000, intervals: [250] },
+    )
+    .toBe(200);
 });
 
 test.afterAll(async () => {
@@ -36,7 +48,9 @@ test.afterAll(async () => {
   await once(server, "exit");
 });
 
-test("30 wrong logins, each with a new X-Forwarded-For and a forged peer header, are limited per address", async ({ request }) => {
+test("30 wrong logins, each with a new X-Forwarded-For and a forged peer header, are limited per address", async ({
+  request,
+}) => {
   const replies = [];
   for (let i = 1; i <= 30; i += 1) {
     replies.push(
@@ -47,8 +61,14 @@ test("30 wrong logins, each with a new X-Forwarded-For and a forged peer header,
       }),
     );
   }
-  expect(replies.map((reply) => reply.status())).toEqual([...Array<number>(LIMIT).fill(401), ...Array<number>(30 - LIMIT).fill(429)]);
+  expect(replies.map((reply) => reply.status())).toEqual([
+    ...Array<number>(LIMIT).fill(401),
+    ...Array<number>(30 - LIMIT).fill(429),
+  ]);
   const limited = replies[LIMIT]!;
-  expect(await limited.json()).toEqual({ code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds?\.$/) });
+  expect(await limited.json()).toEqual({
+    code: "RateLimit.Exceeded",
+    message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds?\.$/),
+  });
   expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
 });

@@ -1,5 +1,17 @@
 import type { Page } from "@playwright/test";
-import { admin, adminPage, consoleCredentialsOf, expect, sessionTokenId, signIn, signInAsAdmin, signOut, snapshot, staff, test } from "./support";
+import {
+  admin,
+  adminPage,
+  consoleCredentialsOf,
+  expect,
+  sessionTokenId,
+  signIn,
+  signInAsAdmin,
+  signOut,
+  snapshot,
+  staff,
+  test,
+} from "./support";
 
 // One installation's life, in order: the webServer starts on a fresh data directory, so the first
 // test meets an installation nobody has set up yet.
@@ -22,7 +34,10 @@ test("a fresh installation sends the console to the setup wizard", async ({ page
   await page.goto("/login");
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Welcome to ClubOps" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Setup progress" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+  await expect(page.getByRole("list", { name: "Setup progress" }).getByRole("listitem").first()).toHaveAttribute(
+    "aria-current",
+    "step",
+  );
   await snapshot(page, "setup-platform");
 });
 
@@ -43,7 +58,9 @@ test("the wizard shows the API's validation messages", async ({ page }) => {
   await expect(password).toHaveAttribute("aria-invalid", "true");
   await expect(errorSummary(page)).toContainText("Password: Use at least 12 characters.");
   const describedBy = (await password.getAttribute("aria-describedby")) ?? "";
-  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toContainText("This password is too easy to guess.");
+  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toContainText(
+    "This password is too easy to guess.",
+  );
   await snapshot(page, "setup-weak-password");
 });
 
@@ -60,7 +77,8 @@ test("completing the wizard signs the super-administrator in", async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
   const navigation = page.getByRole("navigation", { name: "Main" });
   await expect(navigation.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-  for (const entry of ["Users", "Roles", "System health"]) await expect(navigation.getByRole("link", { name: entry })).toBeVisible();
+  for (const entry of ["Users", "Roles", "System health"])
+    await expect(navigation.getByRole("link", { name: entry })).toBeVisible();
   await expect(page.getByLabel(/^Account:/)).toContainText(`${admin.firstName} ${admin.lastName}`);
   await expect(page.getByRole("region", { name: "Users" })).toContainText("1");
   await snapshot(page, "overview");
@@ -100,7 +118,10 @@ test("the system health page shows every dependency Healthy", async ({ browser }
   await snapshot(page, "health");
 });
 
-test("a new user signs in with a temporary password, must change it, then lands on the console", async ({ page, browser }) => {
+test("a new user signs in with a temporary password, must change it, then lands on the console", async ({
+  page,
+  browser,
+}) => {
   await signInAsAdmin(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
@@ -227,8 +248,14 @@ test("roles: create one with chosen permissions, see it listed, delete it", asyn
   const dialog = page.getByRole("dialog", { name: "New role" });
   await dialog.getByLabel("Name").fill("Front desk");
   await dialog.getByLabel("Description").fill("Greets members and checks subscriptions.");
-  await dialog.getByRole("group", { name: "members", exact: true }).getByRole("checkbox", { name: "read", exact: true }).check();
-  await dialog.getByRole("group", { name: "subscriptions", exact: true }).getByRole("checkbox", { name: "All", exact: true }).check();
+  await dialog
+    .getByRole("group", { name: "members", exact: true })
+    .getByRole("checkbox", { name: "read", exact: true })
+    .check();
+  await dialog
+    .getByRole("group", { name: "subscriptions", exact: true })
+    .getByRole("checkbox", { name: "All", exact: true })
+    .check();
   await snapshot(page, "roles-new");
   await dialog.getByRole("button", { name: "Create role" }).click();
   await expect(page.getByRole("status")).toContainText("Role Front desk created.");
@@ -255,9 +282,14 @@ test("an API call refused for an expired token renews the session once and retri
   await page.route(/\/api\/users\?/, async (route) => {
     if (refused) return route.continue();
     refused = true;
-    await route.fulfill({ status: 401, json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." } });
+    await route.fulfill({
+      status: 401,
+      json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." },
+    });
   });
-  const renewal = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session");
+  const renewal = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session",
+  );
   await page.goto("/users");
   expect((await renewal).postDataJSON()).toMatchObject({ data: { rejectedAccessTokenId: tokenIdBefore } });
   await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
@@ -270,7 +302,10 @@ test("an API call refused for an expired token renews the session once and retri
 test("a revoked session signs the console out", async ({ page }) => {
   await signInAsAdmin(page);
   await page.route(/\/api\/users\?/, (route) =>
-    route.fulfill({ status: 401, json: { code: "Auth.TokenRevoked", message: "Your session has ended; please log in again." } }),
+    route.fulfill({
+      status: 401,
+      json: { code: "Auth.TokenRevoked", message: "Your session has ended; please log in again." },
+    }),
   );
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -1,6 +1,18 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, notice, signIn, snapshot, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  errorSummary,
+  expect,
+  holdRequests,
+  navigation,
+  notice,
+  signIn,
+  snapshot,
+  test,
+} from "./support";
 
 // Plans, members, subscriptions and the dashboard, in order on one installation (after console.spec.ts,
 // or set up here when this file runs alone).
@@ -8,7 +20,12 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(ensureInstalledBeforeAll);
 
-const ana = { firstName: "Ana", lastName: "García López", email: "ana.garcia@riverside.example", phone: "+34 612 34 56 78" };
+const ana = {
+  firstName: "Ana",
+  lastName: "García López",
+  email: "ana.garcia@riverside.example",
+  phone: "+34 612 34 56 78",
+};
 const anaName = `${ana.firstName} ${ana.lastName}`;
 const bruno = { firstName: "Bruno", lastName: "Díaz", email: "bruno@riverside.example" };
 
@@ -18,9 +35,12 @@ async function openMember(page: Page, name: string) {
   await page.getByRole("link", { name, exact: true }).click();
 }
 
-test("before anything exists: empty dashboard, plans and members, with loading and error states", async ({ browser }) => {
+test("before anything exists: empty dashboard, plans and members, with loading and error states", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
-  for (const entry of ["Dashboard", "Members", "Plans"]) await expect(navigation(page).getByRole("link", { name: entry })).toBeVisible();
+  for (const entry of ["Dashboard", "Members", "Plans"])
+    await expect(navigation(page).getByRole("link", { name: entry })).toBeVisible();
 
   const releaseStatistics = await holdRequests(page, /\/api\/members\/statistics$/);
   await navigation(page).getByRole("link", { name: "Dashboard" }).click();
@@ -37,7 +57,11 @@ test("before anything exists: empty dashboard, plans and members, with loading a
 
   // A failing list says so and offers to try again (the console retries server errors twice first).
   await page.route(/\/api\/members\?/, (route) =>
-    route.fulfill({ status: 503, contentType: "application/problem+json", json: { status: 503, title: "Service Unavailable" } }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/problem+json",
+      json: { status: 503, title: "Service Unavailable" },
+    }),
   );
   await navigation(page).getByRole("link", { name: "Members" }).click();
   await expect(errorSummary(page)).toContainText("The service is unavailable at the moment.", { timeout: 15_000 });
@@ -96,7 +120,9 @@ test("plans: create with benefits (validation and a duplicate code shown on the 
   const code = basic.getByLabel("Code");
   await expect(code).toHaveAttribute("aria-invalid", "true");
   const describedBy = (await code.getAttribute("aria-describedby")) ?? "";
-  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toHaveText("Another plan already uses that code.");
+  await expect(page.locator(`[id="${describedBy.split(" ").at(-1)}"]`)).toHaveText(
+    "Another plan already uses that code.",
+  );
   await snapshot(page, "plans-duplicate-code");
   await code.fill("basic");
   await basic.getByRole("button", { name: "Create plan" }).click();
@@ -180,7 +206,9 @@ test("members: create → subscribe → change plan with the proration preview �
   const remove = page.getByRole("dialog", { name: `Delete ${anaName}?` });
   await expect(remove).toContainText("cancel it first");
   await remove.getByRole("button", { name: "Delete member" }).click();
-  await expect(errorSummary(remove)).toHaveText("The member has an active subscription; cancel it before deleting the member.");
+  await expect(errorSummary(remove)).toHaveText(
+    "The member has an active subscription; cancel it before deleting the member.",
+  );
   await snapshot(page, "member-delete-refused");
   await remove.getByRole("button", { name: "Cancel" }).click();
 
@@ -234,12 +262,18 @@ test("members: enroll a new member with their first plan in one step", async ({ 
   await expect(current).toContainText("Auto-renewalOn");
 });
 
-test("members list: debounced search, sortable columns, status filter, pages; deleting a member", async ({ browser }) => {
+test("members list: debounced search, sortable columns, status filter, pages; deleting a member", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   const api = await apiAs(page);
   for (let number = 1; number <= 22; number++) {
     const two = String(number).padStart(2, "0");
-    await api("POST", "/api/members", { firstName: "Seed", lastName: `Member ${two}`, email: `seed-${two}@riverside.example` });
+    await api("POST", "/api/members", {
+      firstName: "Seed",
+      lastName: `Member ${two}`,
+      email: `seed-${two}@riverside.example`,
+    });
   }
   await api("POST", "/api/members", { firstName: "Carla", lastName: "Temporal", email: "carla@riverside.example" });
 
@@ -285,7 +319,10 @@ test("members list: debounced search, sortable columns, status filter, pages; de
   releaseMember();
   await expect(page.getByRole("heading", { level: 1, name: "Carla Temporal" })).toBeVisible();
   await page.getByRole("button", { name: "Delete", exact: true }).click();
-  await page.getByRole("dialog", { name: "Delete Carla Temporal?" }).getByRole("button", { name: "Delete member" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete Carla Temporal?" })
+    .getByRole("button", { name: "Delete member" })
+    .click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(table).toContainText("24 members");
   await page.goto("/members/00000000-0000-4000-8000-000000000000");
@@ -311,7 +348,9 @@ test("members export: the filtered list streams to a CSV file with progress", as
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = (await readFile(await file.path(), "utf8")).split("\r\n");
-  expect(lines[0]).toBe("\uFEFFid,firstName,lastName,email,phone,birthDate,status,joinedOn,planCode,planName,subscriptionEndsAt,notes,createdAt");
+  expect(lines[0]).toBe(
+    "\uFEFFid,firstName,lastName,email,phone,birthDate,status,joinedOn,planCode,planName,subscriptionEndsAt,notes,createdAt",
+  );
   expect(lines[1]).toContain(`,${ana.firstName},${ana.lastName},${ana.email},'${ana.phone},1990-04-23,suspended,`);
   expect(lines.slice(2)).toEqual([""]);
   await expect(notice(page)).toContainText(/Exported 1 member \(\d+ B\) to members-\d{4}-\d{2}-\d{2}\.csv\./);
@@ -322,7 +361,10 @@ test("plans: deactivation asks first, and a deactivated plan takes no new subscr
   // The subscribe dialog is opened while Basic is still active…
   const memberPage = await adminPage(browser);
   await openMember(memberPage, "Seed Member 01");
-  await memberPage.getByRole("region", { name: "Current subscription" }).getByRole("button", { name: "Subscribe" }).click();
+  await memberPage
+    .getByRole("region", { name: "Current subscription" })
+    .getByRole("button", { name: "Subscribe" })
+    .click();
   const subscribe = memberPage.getByRole("dialog", { name: "New subscription" });
   await subscribe.getByLabel("Plan", { exact: true }).selectOption({ label: "Basic (BASIC)" });
 
@@ -372,7 +414,10 @@ test("the dashboard draws the statistics as accessible charts", async ({ browser
 test("without write permissions the pages show the data and hide the actions", async ({ browser }) => {
   const admin = await adminPage(browser);
   const api = await apiAs(admin);
-  await api("POST", "/api/roles", { name: "Front desk viewer", permissions: ["members:read", "plans:read", "subscriptions:read"] });
+  await api("POST", "/api/roles", {
+    name: "Front desk viewer",
+    permissions: ["members:read", "plans:read", "subscriptions:read"],
+  });
   const viewer = { email: "desk@riverside.example", temporary: "Harbour-Lights-2024", own: "Morning-Tide-Rises-8" };
   await api("POST", "/api/users", {
     firstName: "Dana",
@@ -391,7 +436,8 @@ test("without write permissions the pages show the data and hide the actions", a
   await page.getByLabel("Confirm new password").fill(viewer.own);
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  for (const entry of ["Dashboard", "Members", "Plans"]) await expect(navigation(page).getByRole("link", { name: entry })).toBeVisible();
+  for (const entry of ["Dashboard", "Members", "Plans"])
+    await expect(navigation(page).getByRole("link", { name: entry })).toBeVisible();
   await expect(navigation(page).getByRole("link", { name: "Users" })).toHaveCount(0);
 
   await navigation(page).getByRole("link", { name: "Plans" }).click();
@@ -407,6 +453,7 @@ test("without write permissions the pages show the data and hide the actions", a
   await snapshot(page, "member-detail-readonly");
   await page.goto("/members");
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
-  for (const action of ["Enroll", "New member"]) await expect(page.getByRole("button", { name: action })).toHaveCount(0);
+  for (const action of ["Enroll", "New member"])
+    await expect(page.getByRole("button", { name: action })).toHaveCount(0);
   await context.close();
 });

@@ -2,7 +2,20 @@ import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { formatBytes } from "../lib/console/format";
-import { adminPage, apiAs, consoleCredentialsOf, ensureInstalledBeforeAll, errorSummary, expect, notice, sessionTokenId, signIn, signInAsAdmin, snapshot, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  consoleCredentialsOf,
+  ensureInstalledBeforeAll,
+  errorSummary,
+  expect,
+  notice,
+  sessionTokenId,
+  signIn,
+  signInAsAdmin,
+  snapshot,
+  test,
+} from "./support";
 
 // A member's photo and documents on the member page (after members.spec.ts, whose empty states this member would
 // spoil: files run in name order; or set up here when this file runs alone).
@@ -49,7 +62,12 @@ function png(size: number, paint: (x: number, y: number) => readonly [number, nu
     for (let x = 0; x < size; x++) rows.set(paint(x, y), row + 1 + x * 3);
   }
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** A portrait: a face-coloured disc on a blue ground. */
@@ -121,7 +139,9 @@ async function openFiona(browser: Browser): Promise<Page> {
 
 // ——— Flows ———
 
-test("member photo: chosen, previewed, uploaded with progress (and canceled), refused when not an image or too large", async ({ browser }) => {
+test("member photo: chosen, previewed, uploaded with progress (and canceled), refused when not an image or too large", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   const api = await apiAs(page);
   memberId = (await api("POST", "/api/members", fiona)).id;
@@ -132,7 +152,9 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
 
   // An upload held on its way: the preview and the bar show, and Cancel stops it.
   let release = await holdUploads(page, "PUT", PHOTO_URL);
-  await choose(page, page.getByRole("button", { name: "Add photo" }), [{ name: "fiona.png", mimeType: "image/png", buffer: portrait }]);
+  await choose(page, page.getByRole("button", { name: "Add photo" }), [
+    { name: "fiona.png", mimeType: "image/png", buffer: portrait },
+  ]);
   const upload = page.getByRole("region", { name: "Photo upload" });
   await expect(upload).toContainText("Uploading fiona.png…");
   await expect(upload.getByRole("progressbar", { name: "Photo upload progress" })).toBeVisible();
@@ -148,7 +170,9 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
 
   // Held again to see the bar before any byte has gone.
   release = await holdUploads(page, "PUT", PHOTO_URL);
-  await choose(page, page.getByRole("button", { name: "Add photo" }), [{ name: "fiona.png", mimeType: "image/png", buffer: portrait }]);
+  await choose(page, page.getByRole("button", { name: "Add photo" }), [
+    { name: "fiona.png", mimeType: "image/png", buffer: portrait },
+  ]);
   await expect(upload.getByRole("progressbar", { name: "Photo upload progress" })).toHaveAttribute("value", "0");
   await expect(upload).toContainText(`0 B of ${formatBytes(portrait.length)} · 0%`);
   await snapshot(page, "member-photo-upload-held");
@@ -161,15 +185,27 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
 
   // On a slow line (Chromium's upload throttling), the bar moves with the bytes sent, then the new photo shows.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 24 * 1024 });
-  await choose(page, page.getByRole("button", { name: "Change photo" }), [{ name: "fiona-grain.png", mimeType: "image/png", buffer: grainyPortrait }]);
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 24 * 1024,
+  });
+  await choose(page, page.getByRole("button", { name: "Change photo" }), [
+    { name: "fiona-grain.png", mimeType: "image/png", buffer: grainyPortrait },
+  ]);
   const bar = upload.getByRole("progressbar", { name: "Photo upload progress" });
   await expect.poll(async () => Number(await bar.getAttribute("value"))).toBeGreaterThan(grainyPortrait.length / 5);
   expect(Number(await bar.getAttribute("value"))).toBeLessThan(grainyPortrait.length);
   await expect(upload).toContainText(new RegExp(`of ${formatBytes(grainyPortrait.length)} · [1-9]\\d?%`));
   await snapshot(page, "member-photo-uploading");
   await expect(notice(page)).toContainText("The new photo is saved.", { timeout: 20_000 });
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await cdp.detach();
   expect(await naturalWidth(photoOf(page))).toBe(160);
 
@@ -184,7 +220,9 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
   expect(stored.photoFileId).not.toBeNull();
 
   // A text file named .png: the API reads its bytes and refuses it; the photo stays.
-  await choose(page, page.getByRole("button", { name: "Change photo" }), [{ name: "not-a-photo.png", mimeType: "image/png", buffer: textAsPng }]);
+  await choose(page, page.getByRole("button", { name: "Change photo" }), [
+    { name: "not-a-photo.png", mimeType: "image/png", buffer: textAsPng },
+  ]);
   const refusal = errorSummary(page);
   await expect(refusal).toContainText("That file is not a JPEG, PNG, GIF or WebP image.");
   await expect(refusal).toContainText("The photo was not changed (not-a-photo.png).");
@@ -208,11 +246,17 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
       ? route.fulfill({
           status: 413,
           contentType: "application/problem+json",
-          json: { status: 413, title: "The file is too large.", detail: "Files in club-images are limited to 2 MiB (2097152 bytes)." },
+          json: {
+            status: 413,
+            title: "The file is too large.",
+            detail: "Files in club-images are limited to 2 MiB (2097152 bytes).",
+          },
         })
       : route.continue(),
   );
-  await choose(page, page.getByRole("button", { name: "Change photo" }), [{ name: "fiona.png", mimeType: "image/png", buffer: portrait }]);
+  await choose(page, page.getByRole("button", { name: "Change photo" }), [
+    { name: "fiona.png", mimeType: "image/png", buffer: portrait },
+  ]);
   await expect(refusal).toContainText("The photo is larger than 2 MB.");
   await snapshot(page, "member-photo-too-large");
   await page.unroute(PHOTO_URL);
@@ -244,7 +288,8 @@ test("member documents: several uploaded one after another, listed with a thumbn
   release();
 
   await expect(queue.getByRole("status").filter({ hasText: "3 of 3 files uploaded." })).toBeVisible();
-  for (const name of ["Contrato año 1.pdf", "notes.txt", "harbour.png"]) await expect(documentRow(page, name)).toBeVisible();
+  for (const name of ["Contrato año 1.pdf", "notes.txt", "harbour.png"])
+    await expect(documentRow(page, name)).toBeVisible();
   await expect(documentRow(page, "Contrato año 1.pdf")).toContainText("PDF");
   await expect(documentRow(page, "Contrato año 1.pdf")).toContainText(formatBytes(contract.length));
   await expect(documentRow(page, "Contrato año 1.pdf")).toContainText("by you");
@@ -278,7 +323,9 @@ test("member documents: several uploaded one after another, listed with a thumbn
   await snapshot(page, "member-documents-deleted");
 });
 
-test("member documents: a file over the limit is refused before it is sent; the list's loading state", async ({ browser }) => {
+test("member documents: a file over the limit is refused before it is sent; the list's loading state", async ({
+  browser,
+}) => {
   const page = await openFiona(browser);
   const sent: string[] = [];
   page.on("request", (request) => {
@@ -348,7 +395,9 @@ test("a role that may only read sees the photo and the documents, without upload
   const reader = await signInAs(viewers[0]?.email ?? "");
   await expect(photoOf(reader)).toBeVisible();
   await expect.poll(() => naturalWidth(photoOf(reader))).toBe(160);
-  await expect(documentRow(reader, "Contrato año 1.pdf").getByRole("button", { name: "Download Contrato año 1.pdf" })).toBeVisible();
+  await expect(
+    documentRow(reader, "Contrato año 1.pdf").getByRole("button", { name: "Download Contrato año 1.pdf" }),
+  ).toBeVisible();
   await expect(documentRow(reader, "Contrato año 1.pdf")).toContainText("by another user");
   for (const action of [/^Change photo$/, /^Add photo$/, /^Upload documents$/, /^Delete/]) {
     await expect(reader.getByRole("button", { name: action })).toHaveCount(0);
@@ -378,10 +427,17 @@ test("an upload refused for an expired token renews the session and is sent agai
     if (route.request().method() !== "PUT") return route.continue();
     uploads.push(consoleCredentialsOf(route.request().headers()));
     if (uploads.length > 1) return route.continue();
-    await route.fulfill({ status: 401, json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." } });
+    await route.fulfill({
+      status: 401,
+      json: { code: "Auth.InvalidToken", message: "The access token is invalid or has expired." },
+    });
   });
-  const renewal = page.waitForRequest((request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session");
-  await choose(page, page.getByRole("button", { name: "Change photo" }), [{ name: "fiona.png", mimeType: "image/png", buffer: portrait }]);
+  const renewal = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname === "/api/auth/session",
+  );
+  await choose(page, page.getByRole("button", { name: "Change photo" }), [
+    { name: "fiona.png", mimeType: "image/png", buffer: portrait },
+  ]);
   expect((await renewal).postDataJSON()).toMatchObject({ data: { rejectedAccessTokenId: tokenIdBefore } });
   await expect(notice(page)).toContainText("The new photo is saved.");
   expect(uploads).toEqual([{ console: "1" }, { console: "1" }]);

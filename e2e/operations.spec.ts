@@ -1,5 +1,16 @@
 import type { Page } from "@playwright/test";
-import { admin, adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, snapshot, test } from "./support";
+import {
+  admin,
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  errorSummary,
+  expect,
+  holdRequests,
+  navigation,
+  snapshot,
+  test,
+} from "./support";
 
 // The operator's pages: the mail outbox and templates, the audit log and the API reference (after members.spec.ts
 // on the same installation, or set up here when this file runs alone). Each test makes the data it looks at.
@@ -15,7 +26,11 @@ const mailTabs = (page: Page) => page.getByRole("navigation", { name: "Mail" });
 
 /** The outbox row of the mail of `template` to `to`. */
 const mailRow = (page: Page, to: string, template: string) =>
-  page.getByRole("region", { name: "Mail outbox" }).getByRole("row").filter({ hasText: to }).filter({ hasText: template });
+  page
+    .getByRole("region", { name: "Mail outbox" })
+    .getByRole("row")
+    .filter({ hasText: to })
+    .filter({ hasText: template });
 
 /** Reloads the page until `check` passes: mail is delivered, and audit entries forwarded, in the background. */
 async function eventually(page: Page, check: () => Promise<void>): Promise<void> {
@@ -30,7 +45,10 @@ test("mail: the outbox lists a welcome and a password reset, each opened in a sa
   const api = await apiAs(page);
   // A welcome mail (enrollment) and a password reset (a one-time link, shown redacted).
   const plan = await api("POST", "/api/plans", { name: "Outbox test", code: "OUTBOX", monthlyPrice: "15.00" });
-  await api("POST", "/api/members/enroll", { member: olivia, subscription: { planId: plan.id, billingPeriod: "monthly" } });
+  await api("POST", "/api/members/enroll", {
+    member: olivia,
+    subscription: { planId: plan.id, billingPeriod: "monthly" },
+  });
   expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
 
   await navigation(page).getByRole("link", { name: "Mail" }).click();
@@ -87,11 +105,19 @@ test("mail: the outbox lists a welcome and a password reset, each opened in a sa
 
 test("mail: every template previewed with its sample data", async ({ browser }) => {
   const page = await adminPage(browser);
-  const { items: expected } = (await (await apiAs(page))("GET", "/api/mail/templates")) as {
+  const { items: expected } = (await (
+    await apiAs(page)
+  )("GET", "/api/mail/templates")) as {
     items: { name: string; sampleProps: { clubName: string } }[];
   };
   expect(expected.map((template) => template.name)).toEqual(
-    expect.arrayContaining(["welcome", "password-reset", "email-verification", "renewal-reminder", "renewal-confirmation"]),
+    expect.arrayContaining([
+      "welcome",
+      "password-reset",
+      "email-verification",
+      "renewal-reminder",
+      "renewal-confirmation",
+    ]),
   );
 
   const releasePreview = await holdRequests(page, /\/api\/mail\/templates\/[a-z-]+\/preview$/);
@@ -109,7 +135,9 @@ test("mail: every template previewed with its sample data", async ({ browser }) 
     await expect(button).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("region", { name: `Preview of ${template.name}` })).toContainText("Subject:");
     // Rendered with the sample data: its club name is in every template's layout.
-    await expect(page.frameLocator(`iframe[title^="Preview of ${template.name}:"]`).locator("body")).toContainText(template.sampleProps.clubName);
+    await expect(page.frameLocator(`iframe[title^="Preview of ${template.name}:"]`).locator("body")).toContainText(
+      template.sampleProps.clubName,
+    );
     await snapshot(page, `mail-template-${template.name}`);
   }
   await page.locator("summary", { hasText: "Sample data" }).click();
@@ -137,15 +165,24 @@ test("audit log: Warning rows stand out, filters narrow, an entry's data opens",
   await expect(deleted).toHaveAttribute("data-severity", "Warning");
   await expect(deleted.getByText("Warning", { exact: true })).toBeVisible();
   // Tinted: the row's cells have a background, unlike an Info row's.
-  const background = (row: typeof deleted) => row.locator("td").first().evaluate((cell) => getComputedStyle(cell).backgroundColor);
+  const background = (row: typeof deleted) =>
+    row
+      .locator("td")
+      .first()
+      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
   const info = entries.locator("tr[data-severity=Info]").first();
   expect(await background(deleted)).not.toBe(await background(info));
-  await expect(entries.getByRole("row").filter({ hasText: "personnel.shift_type_created" })).toHaveAttribute("data-severity", "Info");
+  await expect(entries.getByRole("row").filter({ hasText: "personnel.shift_type_created" })).toHaveAttribute(
+    "data-severity",
+    "Info",
+  );
   await snapshot(page, "audit-log");
 
   // The entry's data, formatted.
   await deleted.getByRole("button", { name: /^Show the data of personnel\.shift_type_deleted/ }).click();
-  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toContainText(`"name": "${shiftName}"`);
+  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toContainText(
+    `"name": "${shiftName}"`,
+  );
   await expect(entries).toContainText(/Entry [0-9a-f-]{36}/);
   await snapshot(page, "audit-entry-data");
   await deleted.getByRole("button", { name: /^Hide the data/ }).click();
@@ -192,7 +229,9 @@ test("audit log: Warning rows stand out, filters narrow, an entry's data opens",
   await snapshot(page, "audit-no-match");
 });
 
-test("API reference: groups from /api/openapi.json, an operation expanded, Try it on GET /api/plans", async ({ browser }) => {
+test("API reference: groups from /api/openapi.json, an operation expanded, Try it on GET /api/plans", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   await navigation(page).getByRole("link", { name: "API reference" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();

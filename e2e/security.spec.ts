@@ -1,5 +1,15 @@
 import type { APIResponse, Page } from "@playwright/test";
-import { admin, adminPage, apiAs, ensureInstalledBeforeAll, expect, signIn, signInAsAdmin, snapshot, test } from "./support";
+import {
+  admin,
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  signIn,
+  signInAsAdmin,
+  snapshot,
+  test,
+} from "./support";
 
 // Issue 13, items 6 and 11, against the production build: where a sign-in may lead, the headers of every page and
 // of API answers, the pages' Content-Security-Policy, and what a script in the console's page can get hold of.
@@ -52,7 +62,11 @@ test.describe("sign-in redirects", () => {
   });
 
   test("next-auth's own sign-in route passes on only a path of this site", async ({ request, baseURL }) => {
-    for (const callbackUrl of ["/%5Cevil.example/landing", "/%09/evil.example/landing", "https://evil.example/landing"]) {
+    for (const callbackUrl of [
+      "/%5Cevil.example/landing",
+      "/%09/evil.example/landing",
+      "https://evil.example/landing",
+    ]) {
       const response = await request.get(`/api/auth/signin?callbackUrl=${callbackUrl}`, { maxRedirects: 0 });
       expect([302, 307]).toContain(response.status());
       const location = new URL(response.headers().location ?? "", baseURL);
@@ -113,7 +127,10 @@ const PAGES = [
 ];
 
 test.describe("security headers", () => {
-  test("every page, signed in or not, carries the headers and a policy whose nonce is on every script", async ({ browser, request }) => {
+  test("every page, signed in or not, carries the headers and a policy whose nonce is on every script", async ({
+    browser,
+    request,
+  }) => {
     const signedIn = await adminPage(browser);
     for (const [who, client] of [
       ["signed in", signedIn.request],
@@ -139,14 +156,24 @@ test.describe("security headers", () => {
     expect(nonces.size).toBe(5);
   });
 
-  test("API answers, errors and health reports carry the headers and a policy that allows nothing", async ({ request }) => {
+  test("API answers, errors and health reports carry the headers and a policy that allows nothing", async ({
+    request,
+  }) => {
     const answers: [string, Promise<APIResponse>, number][] = [
       ["the API document", request.get("/api/openapi.json"), 200],
       ["a protected list without a token", request.get("/api/plans"), 401],
       ["an unknown API path", request.get("/api/does-not-exist"), 404],
       ["an unknown auth path", request.get("/api/auth/does-not-exist"), 404],
-      ["a failed login", request.post("/api/auth/login", { data: { email: "nobody@riverside.example", password: "not-the-password" } }), 401],
-      ["malformed JSON", request.post("/api/auth/login", { data: "{", headers: { "content-type": "application/json" } }), 400],
+      [
+        "a failed login",
+        request.post("/api/auth/login", { data: { email: "nobody@riverside.example", password: "not-the-password" } }),
+        401,
+      ],
+      [
+        "malformed JSON",
+        request.post("/api/auth/login", { data: "{", headers: { "content-type": "application/json" } }),
+        400,
+      ],
       ["next-auth's session", request.get("/api/auth/session"), 200],
       ["liveness", request.get("/health/live"), 200],
       ["health", request.get("/health"), 200],
@@ -163,7 +190,10 @@ test.describe("security headers", () => {
   test("no page of the console can be framed by another site", async ({ page, baseURL }) => {
     const foreignOrigin = (baseURL ?? "").replace("127.0.0.1", "localhost");
     await page.route(`${foreignOrigin}/framing-attack`, (route) =>
-      route.fulfill({ contentType: "text/html", body: `<iframe src="${baseURL}/login" width="800" height="600"></iframe>` }),
+      route.fulfill({
+        contentType: "text/html",
+        body: `<iframe src="${baseURL}/login" width="800" height="600"></iframe>`,
+      }),
     );
     await page.goto(`${foreignOrigin}/framing-attack`);
     const framed = page.frames().filter((frame) => frame !== page.mainFrame());
@@ -179,7 +209,10 @@ test.describe("the console's Content-Security-Policy", () => {
   test.use({ expectPolicyViolations: true });
 
   // Stored or reflected HTML injection, simulated by changing the page on its way: the markup arrives, nothing of it runs.
-  test("script injected into a console page does not run, and the violation is reported", async ({ page, policyViolations }) => {
+  test("script injected into a console page does not run, and the violation is reported", async ({
+    page,
+    policyViolations,
+  }) => {
     await signInAsAdmin(page);
     await page.route("**/users", async (route) => {
       const response = await route.fetch();
@@ -192,7 +225,9 @@ test.describe("the console's Content-Security-Policy", () => {
     await page.goto("/users");
     await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
     expect(await page.evaluate(() => (window as Window & { __injected?: string }).__injected)).toBeUndefined();
-    await expect.poll(() => policyViolations.filter((line) => /script-src/.test(line)).length).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => policyViolations.filter((line) => /script-src/.test(line)).length)
+      .toBeGreaterThanOrEqual(2);
   });
 });
 
@@ -203,7 +238,9 @@ test.describe("what the browser holds", () => {
   const REFRESH_TOKEN = /(^|[^\w-])[\w-]{43}([^\w-]|$)/;
 
   // An injected script in the console's page reads everything page scripts can: no token is among it.
-  test("a script in a signed-in page finds no token: cookies are HttpOnly, storage and the session hold none", async ({ page }) => {
+  test("a script in a signed-in page finds no token: cookies are HttpOnly, storage and the session hold none", async ({
+    page,
+  }) => {
     await signInAsAdmin(page);
     await page.goto("/users");
     await expect(page.getByRole("row").filter({ hasText: admin.email })).toBeVisible();
@@ -218,8 +255,17 @@ test.describe("what the browser holds", () => {
     expect(loot.sessionStorage).toEqual({});
     // next-auth's tab-to-tab message (an event name and a time) is the one entry.
     expect(Object.keys(loot.localStorage).filter((key) => key !== "nextauth.message")).toEqual([]);
-    expect(Object.keys(loot.session).sort()).toEqual(["accessTokenId", "expires", "mustChangePassword", "role", "user", "userId"]);
-    const sessionCookie = (await page.context().cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+    expect(Object.keys(loot.session).sort()).toEqual([
+      "accessTokenId",
+      "expires",
+      "mustChangePassword",
+      "role",
+      "user",
+      "userId",
+    ]);
+    const sessionCookie = (await page.context().cookies()).find((cookie) =>
+      cookie.name.endsWith("next-auth.session-token"),
+    );
     expect(sessionCookie?.value).toMatch(/^eyJ/);
     for (const [where, found] of Object.entries(loot)) {
       const text = typeof found === "string" ? found : JSON.stringify(found);
@@ -230,7 +276,9 @@ test.describe("what the browser holds", () => {
     // The cookie itself authenticates nothing: only the console's marked calls get its token.
     const unmarked = await page.evaluate(async () => (await fetch("/api/users")).status);
     expect(unmarked).toBe(401);
-    const marked = await page.evaluate(async () => (await fetch("/api/users", { headers: { "x-clubops-console": "1" } })).status);
+    const marked = await page.evaluate(
+      async () => (await fetch("/api/users", { headers: { "x-clubops-console": "1" } })).status,
+    );
     expect(marked).toBe(200);
     const cookies = await page.context().cookies();
     expect(cookies.length).toBeGreaterThan(0);
@@ -242,7 +290,9 @@ test.describe("what the browser holds", () => {
   test("a foreign page cannot use the console's session", async ({ page, baseURL, browser }) => {
     await signInAsAdmin(page);
     const foreignOrigin = (baseURL ?? "").replace("127.0.0.1", "localhost");
-    await page.route(`${foreignOrigin}/csrf-attack`, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Win a prize</h1>" }));
+    await page.route(`${foreignOrigin}/csrf-attack`, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<h1>Win a prize</h1>" }),
+    );
     await page.goto(`${foreignOrigin}/csrf-attack`);
     const outcome = await page.evaluate(async (target) => {
       const role = JSON.stringify({ name: "Planted by CSRF", description: "", permissions: ["*"] });
@@ -256,7 +306,9 @@ test.describe("what the browser holds", () => {
         () => "refused by the browser",
       );
       // Sent without the header a foreign page cannot add; its answer is hidden from the page either way.
-      await fetch(`${target}/api/roles`, { method: "POST", mode: "no-cors", credentials: "include", body: role }).catch(() => undefined);
+      await fetch(`${target}/api/roles`, { method: "POST", mode: "no-cors", credentials: "include", body: role }).catch(
+        () => undefined,
+      );
       return marked;
     }, baseURL);
     expect(outcome).toBe("refused by the browser");
@@ -267,10 +319,19 @@ test.describe("what the browser holds", () => {
   // The forced change of a new account (an admin's change would end the session the other specs share).
   test("a password change keeps the session without handing the page a token", async ({ page, browser }) => {
     const suffix = Date.now().toString(36);
-    const user = { firstName: "Tess", lastName: "Holder", email: `tess.${suffix}@riverside.example`, username: `tess.${suffix}` };
+    const user = {
+      firstName: "Tess",
+      lastName: "Holder",
+      email: `tess.${suffix}@riverside.example`,
+      username: `tess.${suffix}`,
+    };
     const temporary = "Lantern-Harbour-Quiet-41";
     const chosen = "Meadow-Falcon-Copper-93";
-    await (await apiAs(await adminPage(browser)))("POST", "/api/users", { ...user, password: temporary, roles: ["User"] });
+    await (await apiAs(await adminPage(browser)))("POST", "/api/users", {
+      ...user,
+      password: temporary,
+      roles: ["User"],
+    });
     const answers: string[] = [];
     page.on("response", async (response) => {
       if (new URL(response.url()).pathname.startsWith("/api/")) answers.push(await response.text().catch(() => ""));
@@ -282,7 +343,9 @@ test.describe("what the browser holds", () => {
     await page.getByLabel("Confirm new password").fill(temporary);
     await page.getByRole("button", { name: "Change password" }).click();
     // The API's own rule, passed on by the console's route.
-    await expect(page.locator(".error-summary[role=alert]")).toContainText("Choose a password different from the current one.");
+    await expect(page.locator(".error-summary[role=alert]")).toContainText(
+      "Choose a password different from the current one.",
+    );
     await page.getByLabel("Temporary password").fill(temporary);
     await page.getByLabel("New password", { exact: true }).fill(chosen);
     await page.getByLabel("Confirm new password").fill(chosen);

@@ -1,6 +1,18 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { instantOf } from "../lib/platform/calendar";
-import { adminPage, apiAs, ensureInstalledBeforeAll, errorSummary, expect, holdRequests, navigation, notice, signIn, snapshot, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  errorSummary,
+  expect,
+  holdRequests,
+  navigation,
+  notice,
+  signIn,
+  snapshot,
+  test,
+} from "./support";
 
 // Staff attendance, in order on one installation (after members.spec.ts, or set up here when this file runs
 // alone): holiday lists and employees → an employee clocks in and out → the nightly classification run by
@@ -42,8 +54,10 @@ function clubNow() {
   return { date, minutes: Number(parts.hour) * 60 + Number(parts.minute), isoWeekday };
 }
 
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
 /** As the console writes durations: "2 h", "1 h 05 min", "45 min". */
 const duration = (minutes: number) =>
   minutes < 60
@@ -73,7 +87,9 @@ async function evePage(browser: Browser): Promise<Page> {
 const todayCell = (page: Page) => page.getByRole("button", { name: /\(today\):/ });
 const dayDetails = (page: Page) => page.getByRole("region", { name: /^Day details:/ });
 
-test("before any staff exists: empty lists, loading states, and an account that is no employee", async ({ browser }) => {
+test("before any staff exists: empty lists, loading states, and an account that is no employee", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   for (const entry of ["My attendance", "Requests queue", "Employees", "Holiday lists"]) {
     await expect(navigation(page).getByRole("link", { name: entry })).toBeVisible();
@@ -186,7 +202,9 @@ test("an administrator makes a new user an employee on the holiday list", async 
 
   // One employee per user: the API's refusal lands on the user choice.
   await navigation(page).getByRole("link", { name: "Employees" }).click();
-  await expect(page.getByRole("region", { name: "Employees" }).getByRole("row").filter({ hasText: eve.email })).toContainText(listName);
+  await expect(
+    page.getByRole("region", { name: "Employees" }).getByRole("row").filter({ hasText: eve.email }),
+  ).toContainText(listName);
   await page.getByRole("button", { name: "Add employee" }).click();
   const again = page.getByRole("dialog", { name: "Add an employee" });
   await again.getByLabel("Find a user").fill("eve");
@@ -322,7 +340,9 @@ test("Eve sees today as Present and asks for a correction of its times", async (
   });
 });
 
-test("the manager's queue: a reason is required to reject, a decision made meanwhile is shown, approval", async ({ browser }) => {
+test("the manager's queue: a reason is required to reject, a decision made meanwhile is shown, approval", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   const releaseQueue = await holdRequests(page, /\/api\/attendance-requests\?/);
   await navigation(page).getByRole("link", { name: "Requests queue" }).click();
@@ -350,10 +370,12 @@ test("the manager's queue: a reason is required to reject, a decision made meanw
   // Another manager approves yesterday's request while this one is about to reject it.
   await yesterdays.getByRole("button", { name: /^Reject/ }).click();
   const late = page.getByRole("dialog", { name: "Reject the correction?" });
-  const requestId = (await (await apiAs(page))("GET", "/api/attendance-requests?status=Open&orderBy=date&orderDirection=asc")).items[0].id;
-  await (
-    await apiAs(page)
-  )("PUT", `/api/attendance-requests/${requestId}/approve`);
+  const requestId = (
+    await (
+      await apiAs(page)
+    )("GET", "/api/attendance-requests?status=Open&orderBy=date&orderDirection=asc")
+  ).items[0].id;
+  await (await apiAs(page))("PUT", `/api/attendance-requests/${requestId}/approve`);
   await late.getByLabel("Reason").fill("No terminal outage was reported.");
   await late.getByRole("button", { name: "Reject" }).click();
   await expect(errorSummary(late)).toContainText("The request has already been decided and is no longer open.");
@@ -376,10 +398,14 @@ test("the manager's queue: a reason is required to reject, a decision made meanw
   await snapshot(page, "requests-queue-approved");
 });
 
-test("the corrected day shows on Eve's calendar and on her employee page, where HR clocks her in and out", async ({ browser }) => {
+test("the corrected day shows on Eve's calendar and on her employee page, where HR clocks her in and out", async ({
+  browser,
+}) => {
   const corrected = duration(correctedMinutes);
   const page = await evePage(browser);
-  await expect(todayCell(page)).toHaveAccessibleName(new RegExp(`\\(today\\): Present, ${corrected} worked, corrected$`));
+  await expect(todayCell(page)).toHaveAccessibleName(
+    new RegExp(`\\(today\\): Present, ${corrected} worked, corrected$`),
+  );
   const details = dayDetails(page);
   await expect(details).toContainText("✎ Corrected");
   await expect(details).toContainText(`Hours worked${corrected}`);
@@ -391,7 +417,9 @@ test("the corrected day shows on Eve's calendar and on her employee page, where 
   const admin = await adminPage(browser);
   await navigation(admin).getByRole("link", { name: "Employees" }).click();
   await admin.getByRole("link", { name: eveName }).click();
-  await expect(admin.getByRole("button", { name: /\(today\):/ })).toHaveAccessibleName(/Present, .+ worked, corrected$/);
+  await expect(admin.getByRole("button", { name: /\(today\):/ })).toHaveAccessibleName(
+    /Present, .+ worked, corrected$/,
+  );
   const clock = admin.getByRole("region", { name: "Clock" });
   await clock.getByRole("button", { name: "Clock in" }).click();
   await expect(clock.getByLabel("Note")).toHaveAttribute("aria-invalid", "true");
@@ -410,7 +438,9 @@ test("the corrected day shows on Eve's calendar and on her employee page, where 
   const employment = admin.getByRole("dialog", { name: `Employment of ${eveName}` });
   await employment.getByRole("checkbox", { name: /^Active/ }).uncheck();
   await employment.getByRole("button", { name: "Save" }).click();
-  await expect(notice(admin).filter({ hasText: `${eveName} is inactive, on the holiday list ${listName}.` })).toBeVisible();
+  await expect(
+    notice(admin).filter({ hasText: `${eveName} is inactive, on the holiday list ${listName}.` }),
+  ).toBeVisible();
   await expect(clock).toContainText("Inactive employees cannot clock in or out.");
   await expect(clock.getByRole("button", { name: "Clock in" })).toHaveCount(0);
   await snapshot(admin, "employee-inactive");

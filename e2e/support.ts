@@ -1,9 +1,9 @@
 import {
-  test as base,
-  expect,
   type APIRequestContext,
   type Browser,
   type BrowserContext,
+  test as base,
+  expect,
   type Locator,
   type Page,
   type PlaywrightWorkerArgs,
@@ -19,11 +19,14 @@ export { expect };
  */
 async function watchPolicyViolations(context: BrowserContext, violations: string[]): Promise<void> {
   context.on("console", (message) => {
-    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(`${message.location().url}: ${message.text()}`);
+    if (/Content[- ]Security[- ]Policy/i.test(message.text()))
+      violations.push(`${message.location().url}: ${message.text()}`);
   });
   await context.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) =>
-      console.error(`Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`),
+      console.error(
+        `Content-Security-Policy violation: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
     );
   });
 }
@@ -122,12 +125,17 @@ export async function adminPage(browser: Browser): Promise<Page> {
 export async function ensureInstalled(request: APIRequestContext): Promise<void> {
   const status = await (await request.get("/api/setup/status")).json();
   if (status.status === "complete") return;
-  expect((await request.post("/api/setup/platform", { data: { platformName: "Riverside Rowing Club" } })).ok()).toBe(true);
+  expect((await request.post("/api/setup/platform", { data: { platformName: "Riverside Rowing Club" } })).ok()).toBe(
+    true,
+  );
   expect((await request.post("/api/setup/superadmin", { data: admin })).ok()).toBe(true);
 }
 
 /** For `test.beforeAll`: a spec that may run on its own sets the installation up first (ensureInstalled). */
-export async function ensureInstalledBeforeAll({ playwright }: Pick<PlaywrightWorkerArgs, "playwright">, testInfo: TestInfo): Promise<void> {
+export async function ensureInstalledBeforeAll(
+  { playwright }: Pick<PlaywrightWorkerArgs, "playwright">,
+  testInfo: TestInfo,
+): Promise<void> {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   await ensureInstalled(request);
   await request.dispose();
@@ -150,7 +158,10 @@ export async function sessionTokenId(page: Page): Promise<string> {
 }
 
 /** How a console call authenticated, as the browser sent it: the console's marker, and never a bearer token of its own. */
-export const consoleCredentialsOf = (headers: Record<string, string>) => ({ authorization: headers.authorization, console: headers[CONSOLE_REQUEST_HEADER] });
+export const consoleCredentialsOf = (headers: Record<string, string>) => ({
+  authorization: headers.authorization,
+  console: headers[CONSOLE_REQUEST_HEADER],
+});
 
 /** A form's or dialog's error summary (forms.tsx), once it shows a failure. */
 export const errorSummary = (scope: Page | Locator) => scope.locator(".error-summary[role=alert]");

@@ -8,17 +8,24 @@ describe("redactUrl", () => {
     expect(redactUrl("https://club.example/reset-password?token=abc123&lang=en#t=xyz")).toBe(
       "https://club.example/reset-password?token=redacted&lang=redacted#redacted",
     );
-    expect(redactUrl("https://user:secret@club.example/verify?token=a&token=b")).toBe("https://club.example/verify?token=redacted");
+    expect(redactUrl("https://user:secret@club.example/verify?token=a&token=b")).toBe(
+      "https://club.example/verify?token=redacted",
+    );
   });
 
   it("replaces what is not an http(s) URL with a placeholder", () => {
-    for (const value of ["javascript:alert(1)", "not a url", 42, null]) expect(redactUrl(value)).toBe("https://redacted.invalid/");
+    for (const value of ["javascript:alert(1)", "not a url", 42, null])
+      expect(redactUrl(value)).toBe("https://redacted.invalid/");
   });
 });
 
 describe("template redaction", () => {
   it("marks the templates whose links carry a token", () => {
-    expect(TEMPLATE_NAMES.filter((name) => templates[name].hasSecrets)).toEqual(["password-reset", "email-verification", "email-change-confirmation"]);
+    expect(TEMPLATE_NAMES.filter((name) => templates[name].hasSecrets)).toEqual([
+      "password-reset",
+      "email-verification",
+      "email-change-confirmation",
+    ]);
   });
 
   it.each(TEMPLATE_NAMES)("renders %s redacted without its token and with everything else", async (name) => {

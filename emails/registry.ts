@@ -1,7 +1,7 @@
 import type { EmailTemplate } from "./template";
+import { accountExistsTemplate } from "./templates/account-exists";
 import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
 import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
-import { accountExistsTemplate } from "./templates/account-exists";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";

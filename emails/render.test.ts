@@ -7,11 +7,31 @@ const KEY_VALUES: Record<TemplateName, string[]> = {
   welcome: ["Ana García", "Gold Monthly", "1 March 2025", "31 March 2025", "Sunrise Tennis Club"],
   "renewal-confirmation": ["Ana García", "Gold Quarterly", "30 June 2025", "€129.90", "Sunrise Tennis Club"],
   "renewal-reminder": ["Ana García", "Gold Monthly", "31 March 2025", "7 days", "Sunrise Tennis Club"],
-  "password-reset": ["Ana", "https://clubops.example/reset-password?token=sample-token", "30 minutes", "Sunrise Tennis Club"],
+  "password-reset": [
+    "Ana",
+    "https://clubops.example/reset-password?token=sample-token",
+    "30 minutes",
+    "Sunrise Tennis Club",
+  ],
   "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Sunrise Tennis Club"],
-  "email-change-confirmation": ["Ana", "https://clubops.example/confirm-email-change?token=sample-token", "24 hours", "Sunrise Tennis Club"],
-  "email-change-notice": ["Ana", "ana.garcia@example.com", "Nothing changes until the new address confirms it", "Sunrise Tennis Club"],
-  "account-exists": ["Ana", "https://clubops.example/login", "https://clubops.example/forgot-password", "Sunrise Tennis Club"],
+  "email-change-confirmation": [
+    "Ana",
+    "https://clubops.example/confirm-email-change?token=sample-token",
+    "24 hours",
+    "Sunrise Tennis Club",
+  ],
+  "email-change-notice": [
+    "Ana",
+    "ana.garcia@example.com",
+    "Nothing changes until the new address confirms it",
+    "Sunrise Tennis Club",
+  ],
+  "account-exists": [
+    "Ana",
+    "https://clubops.example/login",
+    "https://clubops.example/forgot-password",
+    "Sunrise Tennis Club",
+  ],
   "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
 };
 

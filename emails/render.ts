@@ -7,7 +7,8 @@ import { isTemplateName, templates } from "./registry";
 export type { RenderedEmail } from "./protocol";
 
 export const EmailErrors = {
-  unknownTemplate: (name: string) => businessError("Email.UnknownTemplate", "invalid", `Unknown email template "${name}".`),
+  unknownTemplate: (name: string) =>
+    businessError("Email.UnknownTemplate", "invalid", `Unknown email template "${name}".`),
   invalidProps: (name: string, error: z.ZodError) =>
     businessError(
       "Email.InvalidProps",

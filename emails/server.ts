@@ -3,7 +3,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/platform/logger";
-import { HEALTH_PATH, MAX_RENDER_REQUEST_BYTES, RENDER_PATH, renderRequestSchema, type RendererError } from "./protocol";
+import {
+  HEALTH_PATH,
+  MAX_RENDER_REQUEST_BYTES,
+  RENDER_PATH,
+  type RendererError,
+  renderRequestSchema,
+} from "./protocol";
 import { renderEmail } from "./render";
 
 /**
@@ -13,7 +19,10 @@ import { renderEmail } from "./render";
 
 function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(payload) });
+  response.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(payload),
+  });
   response.end(payload);
 }
 
@@ -60,7 +69,10 @@ async function handleRender(request: http.IncomingMessage, response: http.Server
   }
   const started = performance.now();
   const rendered = await renderEmail(parsed.data.template, parsed.data.props);
-  logger.debug({ template: parsed.data.template, ok: rendered.ok, durationMs: performance.now() - started }, "email rendered");
+  logger.debug(
+    { template: parsed.data.template, ok: rendered.ok, durationMs: performance.now() - started },
+    "email rendered",
+  );
   if (!rendered.ok) return sendError(response, 400, rendered.error);
   sendJson(response, 200, rendered.value);
 }
@@ -77,7 +89,8 @@ export function createRendererServer(): http.Server {
   return http.createServer((request, response) => {
     route(request, response).catch((error: unknown) => {
       logger.error({ err: error, url: request.url }, "email rendering failed");
-      if (!response.headersSent) sendError(response, 500, { code: "Email.RenderFailed", message: "The email could not be rendered." });
+      if (!response.headersSent)
+        sendError(response, 500, { code: "Email.RenderFailed", message: "The email could not be rendered." });
       else response.destroy();
     });
   });
@@ -93,5 +106,6 @@ function main(): void {
   }
 }
 
-const isEntryPoint = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+const isEntryPoint =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (isEntryPoint) main();

@@ -37,9 +37,7 @@ export type EmailTemplate = {
   redact(props: Readonly<Record<string, unknown>>): Record<string, unknown>;
 };
 
-export function defineTemplate<Schema extends PropsSchema>(
-  definition: TemplateDefinition<Schema>,
-): EmailTemplate {
+export function defineTemplate<Schema extends PropsSchema>(definition: TemplateDefinition<Schema>): EmailTemplate {
   const secretUrls: readonly string[] = definition.secretUrls ?? [];
   return {
     description: definition.description,

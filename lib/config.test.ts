@@ -30,7 +30,9 @@ describe("loadConfig", () => {
   });
 
   it("reports every bad variable at once", () => {
-    expect(() => loadConfig({ REDIS_URL: "x", LOG_LEVEL: "loud" })).toThrow(/REDIS_URL[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: "x", LOG_LEVEL: "loud" })).toThrow(
+      /REDIS_URL[\s\S]*LOG_LEVEL|LOG_LEVEL[\s\S]*REDIS_URL/,
+    );
   });
 
   it("enables Inngest only when it is configured", () => {
@@ -40,8 +42,13 @@ describe("loadConfig", () => {
 
   it("refuses to start in production with an Inngest server but no signing key, which would serve every job unauthenticated", () => {
     const server = { NODE_ENV: "production", INNGEST_BASE_URL: "http://127.0.0.1:8288" };
-    expect(() => loadConfig(server)).toThrow(/INNGEST_SIGNING_KEY: required in production when INNGEST_BASE_URL is set/);
-    expect(loadConfig({ ...server, INNGEST_SIGNING_KEY: "signkey-prod-abc" })).toMatchObject({ inngestEnabled: true, inngestDevMode: false });
+    expect(() => loadConfig(server)).toThrow(
+      /INNGEST_SIGNING_KEY: required in production when INNGEST_BASE_URL is set/,
+    );
+    expect(loadConfig({ ...server, INNGEST_SIGNING_KEY: "signkey-prod-abc" })).toMatchObject({
+      inngestEnabled: true,
+      inngestDevMode: false,
+    });
     expect(loadConfig({ ...server, INNGEST_DEV: "1" })).toMatchObject({ inngestEnabled: true, inngestDevMode: true });
     expect(() => loadConfig({ ...server, INNGEST_DEV: "0" })).toThrow(/INNGEST_SIGNING_KEY/);
     // Outside production a local Inngest dev server needs no key, as before.

@@ -14,82 +14,87 @@ const flag = (fallback: boolean) =>
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  APP_URL: z.url().default("http://localhost:3000"),
-  DATA_DIR: z.string().min(1).default(".data"),
-  CLUB_TIMEZONE: z.string().default("Europe/Madrid"),
-  /** ISO 4217 currency of every price; amounts are stored as numeric(12,2). */
-  CURRENCY: z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR").default("EUR"),
-  /** A plan change credits the unused days of the old term against the new one. */
-  PRORATION_ENABLED: flag(true),
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    APP_URL: z.url().default("http://localhost:3000"),
+    DATA_DIR: z.string().min(1).default(".data"),
+    CLUB_TIMEZONE: z.string().default("Europe/Madrid"),
+    /** ISO 4217 currency of every price; amounts are stored as numeric(12,2). */
+    CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR")
+      .default("EUR"),
+    /** A plan change credits the unused days of the old term against the new one. */
+    PRORATION_ENABLED: flag(true),
 
-  DATABASE_URL: optionalUrl,
-  DATABASE_POOL_MAX: positiveInt(10),
-  DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
-  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
-  /** Server-side prepared statements; false behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
-  DATABASE_PREPARED_STATEMENTS: flag(true),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_MAX: positiveInt(10),
+    DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
+    DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
+    /** Server-side prepared statements; false behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
+    DATABASE_PREPARED_STATEMENTS: flag(true),
 
-  REDIS_URL: optionalUrl,
-  REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),
+    REDIS_URL: optionalUrl,
+    REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),
 
-  S3_ENDPOINT: optionalUrl,
-  S3_REGION: z.string().default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().default("S3RVER"),
-  S3_SECRET_ACCESS_KEY: z.string().default("S3RVER"),
-  S3_FORCE_PATH_STYLE: flag(true),
-  /** s3rver stores aws-chunked framing inside streamed bodies unless checksums are only sent when required. */
-  S3_CHECKSUM_WHEN_REQUIRED: flag(false),
-  EMBEDDED_S3_PORT: port(0),
-  /** Largest upload per bucket in MiB; a bigger body is refused with 413 and nothing is stored. */
-  FILE_LIMIT_DOCUMENTS_MB: positiveInt(25),
-  FILE_LIMIT_IMAGES_MB: positiveInt(10),
-  FILE_LIMIT_TEMP_MB: positiveInt(100),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().default("S3RVER"),
+    S3_SECRET_ACCESS_KEY: z.string().default("S3RVER"),
+    S3_FORCE_PATH_STYLE: flag(true),
+    /** s3rver stores aws-chunked framing inside streamed bodies unless checksums are only sent when required. */
+    S3_CHECKSUM_WHEN_REQUIRED: flag(false),
+    EMBEDDED_S3_PORT: port(0),
+    /** Largest upload per bucket in MiB; a bigger body is refused with 413 and nothing is stored. */
+    FILE_LIMIT_DOCUMENTS_MB: positiveInt(25),
+    FILE_LIMIT_IMAGES_MB: positiveInt(10),
+    FILE_LIMIT_TEMP_MB: positiveInt(100),
 
-  CLICKHOUSE_URL: optionalUrl,
-  CLICKHOUSE_USER: z.string().default("default"),
-  CLICKHOUSE_PASSWORD: z.string().default(""),
-  CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/, "must be a plain identifier").default("default"),
+    CLICKHOUSE_URL: optionalUrl,
+    CLICKHOUSE_USER: z.string().default("default"),
+    CLICKHOUSE_PASSWORD: z.string().default(""),
+    CLICKHOUSE_DATABASE: z.string().regex(/^\w+$/, "must be a plain identifier").default("default"),
 
-  EMAIL_RENDERER_URL: optionalUrl,
-  EMAIL_RENDERER_PORT: port(3100),
+    EMAIL_RENDERER_URL: optionalUrl,
+    EMAIL_RENDERER_PORT: port(3100),
 
-  SMTP_URL: optionalUrl,
-  EMBEDDED_SMTP_PORT: port(0),
-  MAIL_FROM: z.string().min(3).default("ClubOps <no-reply@clubops.local>"),
+    SMTP_URL: optionalUrl,
+    EMBEDDED_SMTP_PORT: port(0),
+    MAIL_FROM: z.string().min(3).default("ClubOps <no-reply@clubops.local>"),
 
-  INNGEST_BASE_URL: optionalUrl,
-  INNGEST_EVENT_KEY: z.string().optional(),
-  INNGEST_SIGNING_KEY: z.string().optional(),
-  /** Serves /api/inngest without checking Inngest's request signatures; in production only when asked for explicitly. */
-  INNGEST_DEV: flag(false),
-  /** Signs access tokens and console sessions; unset, a random secret is generated once under DATA_DIR (single instance only). */
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
-  /** Absolute lifetime of a sign-in: refreshing never extends it past this many days after the password was given. */
-  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
-  RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
-  RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
-  /** Reverse proxies in front of the app that append to X-Forwarded-For; 0: the client is the TCP peer (lib/platform/http/client-ip.ts). */
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    INNGEST_BASE_URL: optionalUrl,
+    INNGEST_EVENT_KEY: z.string().optional(),
+    INNGEST_SIGNING_KEY: z.string().optional(),
+    /** Serves /api/inngest without checking Inngest's request signatures; in production only when asked for explicitly. */
+    INNGEST_DEV: flag(false),
+    /** Signs access tokens and console sessions; unset, a random secret is generated once under DATA_DIR (single instance only). */
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /** Absolute lifetime of a sign-in: refreshing never extends it past this many days after the password was given. */
+    SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
+    RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
+    RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
+    /** Reverse proxies in front of the app that append to X-Forwarded-For; 0: the client is the TCP peer (lib/platform/http/client-ip.ts). */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 
-  /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
-  EMBEDDED_SCHEDULER: flag(true),
-}).superRefine((env, context) => {
-  // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.
-  if (env.NODE_ENV === "production" && env.INNGEST_BASE_URL && !env.INNGEST_SIGNING_KEY && !env.INNGEST_DEV) {
-    context.addIssue({
-      code: "custom",
-      path: ["INNGEST_SIGNING_KEY"],
-      message:
-        "required in production when INNGEST_BASE_URL is set: without it /api/inngest runs any job for anyone who reaches it (set INNGEST_DEV=1 to accept that explicitly)",
-    });
-  }
-});
+    /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
+    EMBEDDED_SCHEDULER: flag(true),
+  })
+  .superRefine((env, context) => {
+    // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.
+    if (env.NODE_ENV === "production" && env.INNGEST_BASE_URL && !env.INNGEST_SIGNING_KEY && !env.INNGEST_DEV) {
+      context.addIssue({
+        code: "custom",
+        path: ["INNGEST_SIGNING_KEY"],
+        message:
+          "required in production when INNGEST_BASE_URL is set: without it /api/inngest runs any job for anyone who reaches it (set INNGEST_DEV=1 to accept that explicitly)",
+      });
+    }
+  });
 
 type Env = z.infer<typeof envSchema>;
 

@@ -8,7 +8,12 @@ const port = process.argv[2] ?? "3210";
 const dataDir = mkdtempSync(path.join(tmpdir(), "clubops-e2e-"));
 // The flows sign in many times from one address, so the auth limit is raised unless the caller sets it
 // (e2e/client-address.spec.ts starts a server of its own with the default to attack it).
-const env = { ...process.env, DATA_DIR: dataDir, APP_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_AUTH_PER_MINUTE: process.env.RATE_LIMIT_AUTH_PER_MINUTE ?? "500" };
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  RATE_LIMIT_AUTH_PER_MINUTE: process.env.RATE_LIMIT_AUTH_PER_MINUTE ?? "500",
+};
 for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL", "EMAIL_RENDERER_URL", "SMTP_URL"]) {
   delete env[name];
 }

@@ -12,13 +12,17 @@ const name = positionals[0] ?? "";
 const job = findJob(ALIASES.get(name) ?? name);
 if (!job) {
   const aliases = [...ALIASES].map(([alias, target]) => `${alias} (${target})`).join(", ");
-  console.error(`usage: npm run job -- <name> [--date YYYY-MM-DD]\njobs: ${JOBS.map((j) => j.name).join(", ")}\naliases: ${aliases}`);
+  console.error(
+    `usage: npm run job -- <name> [--date YYYY-MM-DD]\njobs: ${JOBS.map((j) => j.name).join(", ")}\naliases: ${aliases}`,
+  );
   process.exit(2);
 }
 // Date rolls 2026-02-30 over to 2 March: a date that does not come back unchanged does not exist.
 const isCalendarDate = (value: string) => {
   const time = Date.parse(`${value}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+  );
 };
 if (values.date !== undefined && !isCalendarDate(values.date)) {
   console.error("--date must be an existing date, YYYY-MM-DD");

@@ -4,8 +4,8 @@
 // lists with a month of clock events. Refuses a database that already has users unless --force.
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { seedEmployees, seedMembers, seedPlansAndSubscriptions, vacuumAnalyze } from "@/bench/seed-data";
+import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 
 const USAGE = "usage: npm run seed -- --members N --employees N [--history-days 30] [--date YYYY-MM-DD] [--force]";
 
@@ -46,7 +46,8 @@ if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:
 // One statement loads a million rows: far longer than the application's request timeout.
 const database = createPostgresDatabase({ url, poolMax: 2, connectTimeoutSeconds: 10, statementTimeoutMs: 3_600_000 });
 const { db } = database;
-const one = async (statement: ReturnType<typeof sql>) => Number((await database.rows<{ n: string }>(db, statement))[0]?.n ?? 0);
+const one = async (statement: ReturnType<typeof sql>) =>
+  Number((await database.rows<{ n: string }>(db, statement))[0]?.n ?? 0);
 const step = async (label: string, work: () => Promise<unknown>) => {
   const started = performance.now();
   await work();
@@ -60,8 +61,14 @@ try {
   if (users > 0 && !values.force) {
     console.error(`the database has ${users} users: refusing to seed it (pass --force to add the data set anyway)`);
     process.exitCode = 1;
-  } else if (await one(sql`select count(*) as n from users where email = 'employee1@bench.example'`) + (await one(sql`select count(*) as n from members where email = 'member1@bench.example'`)) > 0) {
-    console.error("the database already holds a seeded data set (member1@ or employee1@bench.example): seed an empty database");
+  } else if (
+    (await one(sql`select count(*) as n from users where email = 'employee1@bench.example'`)) +
+      (await one(sql`select count(*) as n from members where email = 'member1@bench.example'`)) >
+    0
+  ) {
+    console.error(
+      "the database already holds a seeded data set (member1@ or employee1@bench.example): seed an empty database",
+    );
     process.exitCode = 1;
   } else {
     if (members > 0) {
@@ -69,11 +76,14 @@ try {
       await step("plans and subscriptions", () => seedPlansAndSubscriptions(db));
     }
     if (employees > 0) {
-      await step(`employees (${employees.toLocaleString("en")}) and ${historyDays} days of clock events to ${date}`, () =>
-        seedEmployees(db, { employees, date, historyDays, timeZone: values["time-zone"] }),
+      await step(
+        `employees (${employees.toLocaleString("en")}) and ${historyDays} days of clock events to ${date}`,
+        () => seedEmployees(db, { employees, date, historyDays, timeZone: values["time-zone"] }),
       );
     }
-    await step("vacuum analyze", () => vacuumAnalyze(db, ["members", "subscriptions", "users", "employees", "employee_checkins"]));
+    await step("vacuum analyze", () =>
+      vacuumAnalyze(db, ["members", "subscriptions", "users", "employees", "employee_checkins"]),
+    );
     const counts = await database.rows<{ table: string; n: string }>(
       db,
       sql`select 'plans' as table, count(*) as n from plans union all select 'members', count(*) from members

@@ -42,12 +42,17 @@ const server = createServer((request, response) => {
   });
 });
 server.listen(port, values.hostname, () => {
-  console.log(`ClubOps ${dev ? "development" : "production"} server on http://${values.hostname ?? "localhost"}:${port}`);
+  console.log(
+    `ClubOps ${dev ? "development" : "production"} server on http://${values.hostname ?? "localhost"}:${port}`,
+  );
 });
 
 // Stop accepting connections, let Next.js finish what it started, then exit with the signal's code like `next start`.
 let stopping = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]]) {
+for (const [signal, code] of [
+  ["SIGINT", 130],
+  ["SIGTERM", 143],
+]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;

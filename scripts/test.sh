@@ -26,6 +26,9 @@ install_node_modules
 log "type check"
 npx tsc --noEmit -p .
 
+log "lint (Biome)"
+npx biome ci --error-on-warnings .
+
 log "unit tests"
 npx vitest run --project unit
 

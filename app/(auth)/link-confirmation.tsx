@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
 import { useEffect, useRef } from "react";
 import { formFailureOf } from "@/lib/console/ui/forms";
 
@@ -30,7 +30,9 @@ export function LinkConfirmation({
   }, [token, mutate]);
 
   if (!token || confirmation.isError) {
-    const message = token ? formFailureOf(confirmation.error).message : "This link is incomplete: open the link from the email again.";
+    const message = token
+      ? formFailureOf(confirmation.error).message
+      : "This link is incomplete: open the link from the email again.";
     return (
       <div className="auth-card">
         <h1>{wording.failed}</h1>

@@ -1,64 +1,68 @@
 import "@/tests/support/isolated-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform, stopPlatform } from "@/lib/platform/container";
-import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup, createAccount, loginAs } from "@/tests/support/accounts";
+import { type ApiCall, call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { PUT as approveRequest } from "./attendance-requests/[id]/approve/route";
 import { PUT as rejectRequest } from "./attendance-requests/[id]/reject/route";
 import { GET as getAttendanceRequest } from "./attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "./attendance-requests/route";
+import { GET as listAuditActions } from "./audit-logs/actions/route";
+import { GET as listAuditLogs } from "./audit-logs/route";
+import { POST as changePassword } from "./auth/change-password/route";
+import { GET as me } from "./auth/me/route";
 import { GET as attendanceDay } from "./employees/[id]/attendance/[date]/route";
 import { GET as employeeAttendance } from "./employees/[id]/attendance/route";
 import { GET as employeeClock } from "./employees/[id]/clock/route";
 import { POST as clockInAny } from "./employees/[id]/clock-in/route";
 import { POST as clockOutAny } from "./employees/[id]/clock-out/route";
-import { GET as ownAttendance } from "./users/me/attendance/route";
-import { GET as ownRequests } from "./users/me/attendance-requests/route";
-import { GET as ownClock } from "./users/me/clock/route";
-import { POST as clockIn } from "./users/me/clock-in/route";
-import { POST as clockOut } from "./users/me/clock-out/route";
-import { POST as changePassword } from "./auth/change-password/route";
-import { POST as runJob } from "./jobs/[name]/run/route";
-import { GET as listJobs } from "./jobs/route";
-import { GET as me } from "./auth/me/route";
 import { GET as getEmployee, PUT as updateEmployee } from "./employees/[id]/route";
-import { GET as listEmployees, POST as createEmployee } from "./employees/route";
-import { DELETE as deleteHolidayList, GET as getHolidayList, PUT as updateHolidayList } from "./holiday-lists/[id]/route";
-import { GET as listHolidayLists, POST as createHolidayList } from "./holiday-lists/route";
-import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
-import { PUT as changeMemberStatus } from "./members/[id]/status/route";
-import { POST as cancelTerm } from "./members/[id]/subscriptions/[sid]/cancel/route";
-import { GET as quoteChange, POST as changeTermPlan } from "./members/[id]/subscriptions/[sid]/change-plan/route";
-import { POST as renewTerm } from "./members/[id]/subscriptions/[sid]/renew/route";
-import { GET as listTerms, POST as subscribe } from "./members/[id]/subscriptions/route";
-import { POST as enroll } from "./members/enroll/route";
-import { GET as exportMembers } from "./members/export/route";
-import { GET as listMembers, POST as createMember } from "./members/route";
-import { GET as memberStatistics } from "./members/statistics/route";
-import { GET as listPermissions } from "./permissions/route";
-import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
-import { GET as listPlans, POST as createPlan } from "./plans/route";
-import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
-import { GET as listRoles, POST as createRole } from "./roles/route";
-import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
-import { GET as listShiftTypes, POST as createShiftType } from "./shift-types/route";
-import { DELETE as liftBlacklist, POST as blacklist } from "./users/[id]/blacklist/route";
-import { PUT as assignRoles } from "./users/[id]/roles/route";
-import { DELETE as deactivateUser, GET as getUser, PUT as updateUser } from "./users/[id]/route";
-import { GET as listUsers, POST as createUser } from "./users/route";
+import { POST as createEmployee, GET as listEmployees } from "./employees/route";
 import { GET as fileContent } from "./files/[id]/content/route";
 import { GET as fileDownloadUrl } from "./files/[id]/download-url/route";
 import { DELETE as deleteFile, GET as getFile } from "./files/[id]/route";
 import { GET as listFiles, POST as uploadFile } from "./files/route";
-import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
-import { GET as listAuditActions } from "./audit-logs/actions/route";
-import { GET as listAuditLogs } from "./audit-logs/route";
+import {
+  DELETE as deleteHolidayList,
+  GET as getHolidayList,
+  PUT as updateHolidayList,
+} from "./holiday-lists/[id]/route";
+import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
+import { POST as runJob } from "./jobs/[name]/run/route";
+import { GET as listJobs } from "./jobs/route";
 import { POST as retryMail } from "./mail/[id]/retry/route";
 import { GET as getMail } from "./mail/[id]/route";
 import { GET as listMail } from "./mail/route";
 import { GET as previewMailTemplate } from "./mail/templates/[name]/preview/route";
 import { GET as listMailTemplates } from "./mail/templates/route";
+import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
+import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
+import { PUT as changeMemberStatus } from "./members/[id]/status/route";
+import { POST as cancelTerm } from "./members/[id]/subscriptions/[sid]/cancel/route";
+import { POST as changeTermPlan, GET as quoteChange } from "./members/[id]/subscriptions/[sid]/change-plan/route";
+import { POST as renewTerm } from "./members/[id]/subscriptions/[sid]/renew/route";
+import { GET as listTerms, POST as subscribe } from "./members/[id]/subscriptions/route";
+import { POST as enroll } from "./members/enroll/route";
+import { GET as exportMembers } from "./members/export/route";
+import { POST as createMember, GET as listMembers } from "./members/route";
+import { GET as memberStatistics } from "./members/statistics/route";
+import { GET as listPermissions } from "./permissions/route";
+import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
+import { POST as createPlan, GET as listPlans } from "./plans/route";
+import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
+import { POST as createRole, GET as listRoles } from "./roles/route";
+import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
+import { POST as createShiftType, GET as listShiftTypes } from "./shift-types/route";
+import { POST as blacklist, DELETE as liftBlacklist } from "./users/[id]/blacklist/route";
+import { PUT as assignRoles } from "./users/[id]/roles/route";
+import { DELETE as deactivateUser, GET as getUser, PUT as updateUser } from "./users/[id]/route";
+import { GET as ownAttendance } from "./users/me/attendance/route";
+import { GET as ownRequests } from "./users/me/attendance-requests/route";
+import { GET as ownClock } from "./users/me/clock/route";
+import { POST as clockIn } from "./users/me/clock-in/route";
+import { POST as clockOut } from "./users/me/clock-out/route";
+import { POST as createUser, GET as listUsers } from "./users/route";
 
 const someId = "00000000-0000-4000-8000-000000000000";
 const params = { id: someId };
@@ -69,92 +73,286 @@ const member = { email: "m@club.example", firstName: "M", lastName: "N" };
 const holidayList = { name: "H", weeklyOffDays: [6, 7] };
 const shiftType = { name: "S", shiftStart: "09:00", shiftEnd: "17:00" };
 const clock = { source: "MobileApp" };
-const correction = { date: "2026-11-20", checkIn: "2026-11-20T08:00:00Z", checkOut: "2026-11-20T16:00:00Z", reason: "x" };
+const correction = {
+  date: "2026-11-20",
+  checkIn: "2026-11-20T08:00:00Z",
+  checkOut: "2026-11-20T16:00:00Z",
+  reason: "x",
+};
 
 /** Every protected endpoint, with the permission it needs. */
 const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = [
   ["GET /api/auth/me", "authenticated", me, { path: "/api/auth/me" }],
-  ["POST /api/auth/change-password", "authenticated", changePassword, { path: "/api/auth/change-password", body: { currentPassword: "a", newPassword: "b" } }],
+  [
+    "POST /api/auth/change-password",
+    "authenticated",
+    changePassword,
+    { path: "/api/auth/change-password", body: { currentPassword: "a", newPassword: "b" } },
+  ],
   ["GET /api/users", "users:read", listUsers, { path: "/api/users" }],
   ["POST /api/users", "users:write", createUser, { path: "/api/users", body: { ...user, password: "x" } }],
   ["GET /api/users/{id}", "users:read", getUser, { path: `/api/users/${someId}`, params }],
-  ["PUT /api/users/{id}", "users:write", updateUser, { path: `/api/users/${someId}`, method: "PUT", params, body: user }],
+  [
+    "PUT /api/users/{id}",
+    "users:write",
+    updateUser,
+    { path: `/api/users/${someId}`, method: "PUT", params, body: user },
+  ],
   ["DELETE /api/users/{id}", "users:write", deactivateUser, { path: `/api/users/${someId}`, method: "DELETE", params }],
-  ["PUT /api/users/{id}/roles", "users:write", assignRoles, { path: `/api/users/${someId}/roles`, method: "PUT", params, body: { roles: [] } }],
-  ["POST /api/users/{id}/blacklist", "users:write", blacklist, { path: `/api/users/${someId}/blacklist`, params, body: { reason: "x" } }],
-  ["DELETE /api/users/{id}/blacklist", "users:write", liftBlacklist, { path: `/api/users/${someId}/blacklist`, method: "DELETE", params }],
+  [
+    "PUT /api/users/{id}/roles",
+    "users:write",
+    assignRoles,
+    { path: `/api/users/${someId}/roles`, method: "PUT", params, body: { roles: [] } },
+  ],
+  [
+    "POST /api/users/{id}/blacklist",
+    "users:write",
+    blacklist,
+    { path: `/api/users/${someId}/blacklist`, params, body: { reason: "x" } },
+  ],
+  [
+    "DELETE /api/users/{id}/blacklist",
+    "users:write",
+    liftBlacklist,
+    { path: `/api/users/${someId}/blacklist`, method: "DELETE", params },
+  ],
   ["GET /api/roles", "roles:read", listRoles, { path: "/api/roles" }],
   ["POST /api/roles", "roles:write", createRole, { path: "/api/roles", body: { name: "X", permissions: [] } }],
   ["GET /api/roles/{id}", "roles:read", getRole, { path: `/api/roles/${someId}`, params }],
-  ["PUT /api/roles/{id}", "roles:write", updateRole, { path: `/api/roles/${someId}`, method: "PUT", params, body: { name: "X", permissions: [] } }],
+  [
+    "PUT /api/roles/{id}",
+    "roles:write",
+    updateRole,
+    { path: `/api/roles/${someId}`, method: "PUT", params, body: { name: "X", permissions: [] } },
+  ],
   ["DELETE /api/roles/{id}", "roles:write", deleteRole, { path: `/api/roles/${someId}`, method: "DELETE", params }],
   ["GET /api/permissions", "permissions:read", listPermissions, { path: "/api/permissions" }],
   ["GET /api/plans", "plans:read", listPlans, { path: "/api/plans" }],
   ["POST /api/plans", "plans:write", createPlan, { path: "/api/plans", body: plan }],
   ["GET /api/plans/{id}", "plans:read", getPlan, { path: `/api/plans/${someId}`, params }],
-  ["PUT /api/plans/{id}", "plans:write", updatePlan, { path: `/api/plans/${someId}`, method: "PUT", params, body: plan }],
-  ["DELETE /api/plans/{id}", "plans:delete", deactivatePlan, { path: `/api/plans/${someId}`, method: "DELETE", params }],
+  [
+    "PUT /api/plans/{id}",
+    "plans:write",
+    updatePlan,
+    { path: `/api/plans/${someId}`, method: "PUT", params, body: plan },
+  ],
+  [
+    "DELETE /api/plans/{id}",
+    "plans:delete",
+    deactivatePlan,
+    { path: `/api/plans/${someId}`, method: "DELETE", params },
+  ],
   ["GET /api/members", "members:read", listMembers, { path: "/api/members" }],
   ["POST /api/members", "members:write", createMember, { path: "/api/members", body: member }],
-  ["POST /api/members/enroll", "members:write", enroll, { path: "/api/members/enroll", body: { member, subscription: { planId: someId, billingPeriod: "monthly" } } }],
-  ["GET /api/members/{id}/subscriptions", "subscriptions:read", listTerms, { path: `/api/members/${someId}/subscriptions`, params }],
-  ["POST /api/members/{id}/subscriptions", "subscriptions:write", subscribe, { path: `/api/members/${someId}/subscriptions`, params, body: { planId: someId, billingPeriod: "monthly" } }],
-  ["GET …/{sid}/change-plan", "subscriptions:change_plan", quoteChange, { path: `/api/members/${someId}/subscriptions/${someId}/change-plan?planId=${someId}`, params: termParams }],
-  ["POST …/{sid}/change-plan", "subscriptions:change_plan", changeTermPlan, { path: `/api/members/${someId}/subscriptions/${someId}/change-plan`, params: termParams, body: { planId: someId } }],
-  ["POST …/{sid}/renew", "subscriptions:renew", renewTerm, { path: `/api/members/${someId}/subscriptions/${someId}/renew`, method: "POST", params: termParams }],
-  ["POST …/{sid}/cancel", "subscriptions:cancel", cancelTerm, { path: `/api/members/${someId}/subscriptions/${someId}/cancel`, method: "POST", params: termParams }],
+  [
+    "POST /api/members/enroll",
+    "members:write",
+    enroll,
+    { path: "/api/members/enroll", body: { member, subscription: { planId: someId, billingPeriod: "monthly" } } },
+  ],
+  [
+    "GET /api/members/{id}/subscriptions",
+    "subscriptions:read",
+    listTerms,
+    { path: `/api/members/${someId}/subscriptions`, params },
+  ],
+  [
+    "POST /api/members/{id}/subscriptions",
+    "subscriptions:write",
+    subscribe,
+    { path: `/api/members/${someId}/subscriptions`, params, body: { planId: someId, billingPeriod: "monthly" } },
+  ],
+  [
+    "GET …/{sid}/change-plan",
+    "subscriptions:change_plan",
+    quoteChange,
+    { path: `/api/members/${someId}/subscriptions/${someId}/change-plan?planId=${someId}`, params: termParams },
+  ],
+  [
+    "POST …/{sid}/change-plan",
+    "subscriptions:change_plan",
+    changeTermPlan,
+    {
+      path: `/api/members/${someId}/subscriptions/${someId}/change-plan`,
+      params: termParams,
+      body: { planId: someId },
+    },
+  ],
+  [
+    "POST …/{sid}/renew",
+    "subscriptions:renew",
+    renewTerm,
+    { path: `/api/members/${someId}/subscriptions/${someId}/renew`, method: "POST", params: termParams },
+  ],
+  [
+    "POST …/{sid}/cancel",
+    "subscriptions:cancel",
+    cancelTerm,
+    { path: `/api/members/${someId}/subscriptions/${someId}/cancel`, method: "POST", params: termParams },
+  ],
   ["GET /api/members/{id}", "members:read", getMember, { path: `/api/members/${someId}`, params }],
-  ["PUT /api/members/{id}", "members:write", updateMember, { path: `/api/members/${someId}`, method: "PUT", params, body: member }],
-  ["DELETE /api/members/{id}", "members:delete", deleteMember, { path: `/api/members/${someId}`, method: "DELETE", params }],
-  ["PUT /api/members/{id}/status", "members:write", changeMemberStatus, { path: `/api/members/${someId}/status`, method: "PUT", params, body: { status: "active" } }],
+  [
+    "PUT /api/members/{id}",
+    "members:write",
+    updateMember,
+    { path: `/api/members/${someId}`, method: "PUT", params, body: member },
+  ],
+  [
+    "DELETE /api/members/{id}",
+    "members:delete",
+    deleteMember,
+    { path: `/api/members/${someId}`, method: "DELETE", params },
+  ],
+  [
+    "PUT /api/members/{id}/status",
+    "members:write",
+    changeMemberStatus,
+    { path: `/api/members/${someId}/status`, method: "PUT", params, body: { status: "active" } },
+  ],
   ["GET /api/members/statistics", "members:read", memberStatistics, { path: "/api/members/statistics" }],
   ["GET /api/members/export", "members:read", exportMembers, { path: "/api/members/export" }],
   ["GET /api/employees", "employees:read", listEmployees, { path: "/api/employees" }],
   ["POST /api/employees", "employees:write", createEmployee, { path: "/api/employees", body: { userId: someId } }],
   ["GET /api/employees/{id}", "employees:read", getEmployee, { path: `/api/employees/${someId}`, params }],
-  ["PUT /api/employees/{id}", "employees:write", updateEmployee, { path: `/api/employees/${someId}`, method: "PUT", params, body: { isActive: true } }],
+  [
+    "PUT /api/employees/{id}",
+    "employees:write",
+    updateEmployee,
+    { path: `/api/employees/${someId}`, method: "PUT", params, body: { isActive: true } },
+  ],
   ["GET /api/holiday-lists", "employees:read", listHolidayLists, { path: "/api/holiday-lists" }],
   ["POST /api/holiday-lists", "employees:write", createHolidayList, { path: "/api/holiday-lists", body: holidayList }],
   ["GET /api/holiday-lists/{id}", "employees:read", getHolidayList, { path: `/api/holiday-lists/${someId}`, params }],
-  ["PUT /api/holiday-lists/{id}", "employees:write", updateHolidayList, { path: `/api/holiday-lists/${someId}`, method: "PUT", params, body: holidayList }],
-  ["DELETE /api/holiday-lists/{id}", "employees:write", deleteHolidayList, { path: `/api/holiday-lists/${someId}`, method: "DELETE", params }],
+  [
+    "PUT /api/holiday-lists/{id}",
+    "employees:write",
+    updateHolidayList,
+    { path: `/api/holiday-lists/${someId}`, method: "PUT", params, body: holidayList },
+  ],
+  [
+    "DELETE /api/holiday-lists/{id}",
+    "employees:write",
+    deleteHolidayList,
+    { path: `/api/holiday-lists/${someId}`, method: "DELETE", params },
+  ],
   ["GET /api/shift-types", "employees:read", listShiftTypes, { path: "/api/shift-types" }],
   ["POST /api/shift-types", "employees:write", createShiftType, { path: "/api/shift-types", body: shiftType }],
   ["GET /api/shift-types/{id}", "employees:read", getShiftType, { path: `/api/shift-types/${someId}`, params }],
-  ["PUT /api/shift-types/{id}", "employees:write", updateShiftType, { path: `/api/shift-types/${someId}`, method: "PUT", params, body: shiftType }],
-  ["DELETE /api/shift-types/{id}", "employees:write", deleteShiftType, { path: `/api/shift-types/${someId}`, method: "DELETE", params }],
-  ["POST /api/employees/{id}/clock-in", "attendance:clock-in-any", clockInAny, { path: `/api/employees/${someId}/clock-in`, params, body: clock }],
-  ["POST /api/employees/{id}/clock-out", "attendance:clock-out-any", clockOutAny, { path: `/api/employees/${someId}/clock-out`, params, body: clock }],
-  ["GET /api/employees/{id}/clock", "attendance:read-any", employeeClock, { path: `/api/employees/${someId}/clock`, params }],
-  ["GET /api/employees/{id}/attendance", "attendance:read-any", employeeAttendance, { path: `/api/employees/${someId}/attendance`, params }],
-  ["GET /api/employees/{id}/attendance/{date}", "attendance:read-any", attendanceDay, { path: `/api/employees/${someId}/attendance/2026-11-20`, params: { id: someId, date: "2026-11-20" } }],
+  [
+    "PUT /api/shift-types/{id}",
+    "employees:write",
+    updateShiftType,
+    { path: `/api/shift-types/${someId}`, method: "PUT", params, body: shiftType },
+  ],
+  [
+    "DELETE /api/shift-types/{id}",
+    "employees:write",
+    deleteShiftType,
+    { path: `/api/shift-types/${someId}`, method: "DELETE", params },
+  ],
+  [
+    "POST /api/employees/{id}/clock-in",
+    "attendance:clock-in-any",
+    clockInAny,
+    { path: `/api/employees/${someId}/clock-in`, params, body: clock },
+  ],
+  [
+    "POST /api/employees/{id}/clock-out",
+    "attendance:clock-out-any",
+    clockOutAny,
+    { path: `/api/employees/${someId}/clock-out`, params, body: clock },
+  ],
+  [
+    "GET /api/employees/{id}/clock",
+    "attendance:read-any",
+    employeeClock,
+    { path: `/api/employees/${someId}/clock`, params },
+  ],
+  [
+    "GET /api/employees/{id}/attendance",
+    "attendance:read-any",
+    employeeAttendance,
+    { path: `/api/employees/${someId}/attendance`, params },
+  ],
+  [
+    "GET /api/employees/{id}/attendance/{date}",
+    "attendance:read-any",
+    attendanceDay,
+    { path: `/api/employees/${someId}/attendance/2026-11-20`, params: { id: someId, date: "2026-11-20" } },
+  ],
   ["POST /api/users/me/clock-in", "attendance:clock-in", clockIn, { path: "/api/users/me/clock-in", body: clock }],
   ["POST /api/users/me/clock-out", "attendance:clock-in", clockOut, { path: "/api/users/me/clock-out", body: clock }],
   ["GET /api/users/me/clock", "attendance:clock-in", ownClock, { path: "/api/users/me/clock" }],
   ["GET /api/users/me/attendance", "attendance:read", ownAttendance, { path: "/api/users/me/attendance" }],
-  ["GET /api/users/me/attendance-requests", "attendance-requests:read", ownRequests, { path: "/api/users/me/attendance-requests" }],
-  ["POST /api/attendance-requests", "attendance-requests:write", submitRequest, { path: "/api/attendance-requests", body: correction }],
+  [
+    "GET /api/users/me/attendance-requests",
+    "attendance-requests:read",
+    ownRequests,
+    { path: "/api/users/me/attendance-requests" },
+  ],
+  [
+    "POST /api/attendance-requests",
+    "attendance-requests:write",
+    submitRequest,
+    { path: "/api/attendance-requests", body: correction },
+  ],
   ["GET /api/attendance-requests", "attendance-requests:manage", requestQueue, { path: "/api/attendance-requests" }],
-  ["GET /api/attendance-requests/{id}", "authenticated", getAttendanceRequest, { path: `/api/attendance-requests/${someId}`, params }],
-  ["PUT /api/attendance-requests/{id}/approve", "attendance-requests:manage", approveRequest, { path: `/api/attendance-requests/${someId}/approve`, method: "PUT", params }],
-  ["PUT /api/attendance-requests/{id}/reject", "attendance-requests:manage", rejectRequest, { path: `/api/attendance-requests/${someId}/reject`, method: "PUT", params, body: { reason: "x" } }],
+  [
+    "GET /api/attendance-requests/{id}",
+    "authenticated",
+    getAttendanceRequest,
+    { path: `/api/attendance-requests/${someId}`, params },
+  ],
+  [
+    "PUT /api/attendance-requests/{id}/approve",
+    "attendance-requests:manage",
+    approveRequest,
+    { path: `/api/attendance-requests/${someId}/approve`, method: "PUT", params },
+  ],
+  [
+    "PUT /api/attendance-requests/{id}/reject",
+    "attendance-requests:manage",
+    rejectRequest,
+    { path: `/api/attendance-requests/${someId}/reject`, method: "PUT", params, body: { reason: "x" } },
+  ],
   ["GET /api/jobs", "jobs:run", listJobs, { path: "/api/jobs" }],
-  ["POST /api/jobs/{name}/run", "jobs:run", runJob, { path: "/api/jobs/deliver-mail/run", params: { name: "deliver-mail" }, method: "POST" }],
+  [
+    "POST /api/jobs/{name}/run",
+    "jobs:run",
+    runJob,
+    { path: "/api/jobs/deliver-mail/run", params: { name: "deliver-mail" }, method: "POST" },
+  ],
   ["GET /api/files", "files:read", listFiles, { path: "/api/files" }],
   ["POST /api/files", "files:write", uploadFile, { path: "/api/files?bucket=club-documents&name=a.txt", body: "x" }],
   ["GET /api/files/{id}", "files:read", getFile, { path: `/api/files/${someId}`, params }],
   ["DELETE /api/files/{id}", "files:delete", deleteFile, { path: `/api/files/${someId}`, method: "DELETE", params }],
   ["GET /api/files/{id}/content", "files:read", fileContent, { path: `/api/files/${someId}/content`, params }],
-  ["GET /api/files/{id}/download-url", "files:read", fileDownloadUrl, { path: `/api/files/${someId}/download-url`, params }],
+  [
+    "GET /api/files/{id}/download-url",
+    "files:read",
+    fileDownloadUrl,
+    { path: `/api/files/${someId}/download-url`, params },
+  ],
   ["GET /api/members/{id}/photo", "files:read", memberPhoto, { path: `/api/members/${someId}/photo`, params }],
-  ["PUT /api/members/{id}/photo", "files:write", putMemberPhoto, { path: `/api/members/${someId}/photo`, method: "PUT", params, body: "x" }],
+  [
+    "PUT /api/members/{id}/photo",
+    "files:write",
+    putMemberPhoto,
+    { path: `/api/members/${someId}/photo`, method: "PUT", params, body: "x" },
+  ],
   ["GET /api/audit-logs", "audit:read", listAuditLogs, { path: "/api/audit-logs" }],
   ["GET /api/audit-logs/actions", "audit:read", listAuditActions, { path: "/api/audit-logs/actions" }],
   ["GET /api/mail", "mail:read", listMail, { path: "/api/mail" }],
   ["GET /api/mail/{id}", "mail:read", getMail, { path: `/api/mail/${someId}`, params }],
   ["POST /api/mail/{id}/retry", "mail:write", retryMail, { path: `/api/mail/${someId}/retry`, method: "POST", params }],
   ["GET /api/mail/templates", "mail:read", listMailTemplates, { path: "/api/mail/templates" }],
-  ["GET /api/mail/templates/{name}/preview", "mail:read", previewMailTemplate, { path: "/api/mail/templates/welcome/preview", params: { name: "welcome" } }],
+  [
+    "GET /api/mail/templates/{name}/preview",
+    "mail:read",
+    previewMailTemplate,
+    { path: "/api/mail/templates/welcome/preview", params: { name: "welcome" } },
+  ],
 ];
 
 /** Open to any signed-in caller for their own records, but not before a temporary password is replaced. */
@@ -170,7 +368,14 @@ beforeAll(async () => {
   await call(createUser, {
     path: "/api/users",
     token: adminToken,
-    body: { email: "fresh@club.example", username: "fresh", firstName: "F", lastName: "R", password: "Temporary-Pass1x", roles: ["Admin"] },
+    body: {
+      email: "fresh@club.example",
+      username: "fresh",
+      firstName: "F",
+      lastName: "R",
+      password: "Temporary-Pass1x",
+      roles: ["Admin"],
+    },
   });
   temporaryPasswordToken = await loginAs("fresh@club.example", "Temporary-Pass1x");
 });
@@ -182,13 +387,19 @@ describe.each(ENDPOINTS)("%s (%s)", (_name, access, handler, request) => {
     expect(reply).toMatchObject({ status: 401, body: { code: "Auth.MissingToken" } });
   });
 
-  it.skipIf(access === "authenticated")("answers 403 Auth.Forbidden to a signed-in user without the permission", async () => {
-    const reply = await call(handler, { ...request, token: plainUserToken });
-    expect(reply).toMatchObject({ status: 403, body: { code: "Auth.Forbidden", message: expect.any(String) } });
-  });
+  it.skipIf(access === "authenticated")(
+    "answers 403 Auth.Forbidden to a signed-in user without the permission",
+    async () => {
+      const reply = await call(handler, { ...request, token: plainUserToken });
+      expect(reply).toMatchObject({ status: 403, body: { code: "Auth.Forbidden", message: expect.any(String) } });
+    },
+  );
 
-  it.skipIf(access === "authenticated" && !OWN_RECORDS.has(_name))("answers 403 Auth.PasswordChangeRequired while a temporary password is unchanged", async () => {
-    const reply = await call(handler, { ...request, token: temporaryPasswordToken });
-    expect(reply).toMatchObject({ status: 403, body: { code: "Auth.PasswordChangeRequired" } });
-  });
+  it.skipIf(access === "authenticated" && !OWN_RECORDS.has(_name))(
+    "answers 403 Auth.PasswordChangeRequired while a temporary password is unchanged",
+    async () => {
+      const reply = await call(handler, { ...request, token: temporaryPasswordToken });
+      expect(reply).toMatchObject({ status: 403, body: { code: "Auth.PasswordChangeRequired" } });
+    },
+  );
 });

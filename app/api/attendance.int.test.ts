@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AttendanceStatus } from "@/lib/attendance/classify";
 import { recordCacheKey } from "@/lib/attendance/records";
 import { localDate } from "@/lib/platform/calendar";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { attendanceRecords, auditOutbox, employeeCheckins } from "@/lib/platform/db/schema";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
 import { GET as getRecord } from "./employees/[id]/attendance/[date]/route";
@@ -20,7 +20,15 @@ import { GET as ownClock } from "./users/me/clock/route";
 import { POST as clockIn } from "./users/me/clock-in/route";
 import { POST as clockOut } from "./users/me/clock-out/route";
 
-type CheckEvent = { id: string; employeeId: string; direction: string; source: string; note: string | null; occurredAt: string; code?: string };
+type CheckEvent = {
+  id: string;
+  employeeId: string;
+  direction: string;
+  source: string;
+  note: string | null;
+  occurredAt: string;
+  code?: string;
+};
 type Record = { date: string; status: string; hoursWorked: number; isRegularized: boolean; checkInAt: string | null };
 type Page = { items: Record[]; nextCursor: string | null };
 
@@ -32,8 +40,10 @@ let staffEmployeeId: string;
 const unknownId = "00000000-0000-4000-8000-000000000000";
 const mobile = { source: "MobileApp" };
 
-const selfIn = (body: object = mobile, token = staff.token) => call<CheckEvent>(clockIn, { path: "/api/users/me/clock-in", token, body });
-const selfOut = (body: object = mobile, token = staff.token) => call<CheckEvent & { checkIn: { id: string } }>(clockOut, { path: "/api/users/me/clock-out", token, body });
+const selfIn = (body: object = mobile, token = staff.token) =>
+  call<CheckEvent>(clockIn, { path: "/api/users/me/clock-in", token, body });
+const selfOut = (body: object = mobile, token = staff.token) =>
+  call<CheckEvent & { checkIn: { id: string } }>(clockOut, { path: "/api/users/me/clock-out", token, body });
 const hrIn = (id: string, body: object = mobile) =>
   call<CheckEvent>(clockInAny, { path: `/api/employees/${id}/clock-in`, token: adminToken, params: { id }, body });
 const hrOut = (id: string, body: object = mobile) =>
@@ -60,19 +70,36 @@ describe("clock-in and clock-out (spec 3.4)", () => {
   it("clocks the caller in and out, pairing the events and auditing both as Info", async () => {
     const checkIn = await selfIn({ source: "BiometricTerminal" });
     expect(checkIn.status).toBe(201);
-    expect(checkIn.body).toMatchObject({ employeeId: staffEmployeeId, direction: "in", source: "BiometricTerminal", note: null });
-    expect(await auditOf(checkIn.body.id)).toMatchObject([{ action: "personnel.clock_in", severity: "Info", actorId: staff.id, entityId: staffEmployeeId }]);
+    expect(checkIn.body).toMatchObject({
+      employeeId: staffEmployeeId,
+      direction: "in",
+      source: "BiometricTerminal",
+      note: null,
+    });
+    expect(await auditOf(checkIn.body.id)).toMatchObject([
+      { action: "personnel.clock_in", severity: "Info", actorId: staff.id, entityId: staffEmployeeId },
+    ]);
 
     const state = await call(ownClock, { path: "/api/users/me/clock", token: staff.token });
-    expect(state.body).toEqual({ employeeId: staffEmployeeId, clockedIn: true, checkIn: { id: checkIn.body.id, occurredAt: checkIn.body.occurredAt } });
+    expect(state.body).toEqual({
+      employeeId: staffEmployeeId,
+      clockedIn: true,
+      checkIn: { id: checkIn.body.id, occurredAt: checkIn.body.occurredAt },
+    });
 
     const checkOut = await selfOut();
     expect(checkOut.status).toBe(201);
     expect(checkOut.body).toMatchObject({ direction: "out", source: "MobileApp", checkIn: { id: checkIn.body.id } });
     expect(await auditOf(checkOut.body.id)).toMatchObject([{ action: "personnel.clock_out", severity: "Info" }]);
-    const [closed] = await running.database.db.select().from(employeeCheckins).where(eq(employeeCheckins.id, checkIn.body.id));
+    const [closed] = await running.database.db
+      .select()
+      .from(employeeCheckins)
+      .where(eq(employeeCheckins.id, checkIn.body.id));
     expect(closed?.closedAt?.toISOString()).toBe(checkOut.body.occurredAt);
-    expect((await call(ownClock, { path: "/api/users/me/clock", token: staff.token })).body).toMatchObject({ clockedIn: false, checkIn: null });
+    expect((await call(ownClock, { path: "/api/users/me/clock", token: staff.token })).body).toMatchObject({
+      clockedIn: false,
+      checkIn: null,
+    });
   });
 
   it("answers 409 Checkin.AlreadyClockedIn to a second clock-in and Checkin.NoActiveCheckin to a clock-out with none open", async () => {
@@ -89,7 +116,10 @@ describe("clock-in and clock-out (spec 3.4)", () => {
   it("audits a Manual clock-in as personnel.manual_checkin Warning and requires its note", async () => {
     const withoutNote = await selfIn({ source: "Manual" });
     expect(withoutNote.status).toBe(400);
-    expect(withoutNote.body).toMatchObject({ status: 400, errors: { note: ["A note is required when the source is Manual."] } });
+    expect(withoutNote.body).toMatchObject({
+      status: 400,
+      errors: { note: ["A note is required when the source is Manual."] },
+    });
     expect((await selfIn({ source: "Manual", note: "   " })).status).toBe(400);
     expect(await running.database.db.$count(employeeCheckins)).toBe(0);
 
@@ -97,7 +127,11 @@ describe("clock-in and clock-out (spec 3.4)", () => {
     expect(manual.status).toBe(201);
     expect(manual.body.note).toBe("Terminal broken at the door");
     expect(await auditOf(manual.body.id)).toMatchObject([
-      { action: "personnel.manual_checkin", severity: "Warning", data: { source: "Manual", note: "Terminal broken at the door" } },
+      {
+        action: "personnel.manual_checkin",
+        severity: "Warning",
+        data: { source: "Manual", note: "Terminal broken at the door" },
+      },
     ]);
   });
 
@@ -113,10 +147,17 @@ describe("clock-in and clock-out (spec 3.4)", () => {
   it("lets HR clock any employee in and out, recording who did it", async () => {
     const checkIn = await hrIn(staffEmployeeId, { source: "Manual", note: "Forgot the phone" });
     expect(checkIn.status).toBe(201);
-    const [row] = await running.database.db.select().from(employeeCheckins).where(eq(employeeCheckins.id, checkIn.body.id));
+    const [row] = await running.database.db
+      .select()
+      .from(employeeCheckins)
+      .where(eq(employeeCheckins.id, checkIn.body.id));
     expect(row?.recordedByUserId).not.toBe(staff.id);
     expect((await hrIn(staffEmployeeId)).body).toMatchObject({ code: "Checkin.AlreadyClockedIn" });
-    const state = await call(employeeClock, { path: `/api/employees/${staffEmployeeId}/clock`, token: adminToken, params: { id: staffEmployeeId } });
+    const state = await call(employeeClock, {
+      path: `/api/employees/${staffEmployeeId}/clock`,
+      token: adminToken,
+      params: { id: staffEmployeeId },
+    });
     expect(state.body).toMatchObject({ clockedIn: true });
     expect((await hrOut(staffEmployeeId)).status).toBe(201);
     expect((await hrOut(staffEmployeeId)).body).toMatchObject({ code: "Checkin.NoActiveCheckin" });
@@ -139,10 +180,14 @@ describe("clock-in and clock-out (spec 3.4)", () => {
   it("gives exactly one of 20 concurrent clock-ins for one employee, and one of 20 clock-outs", async () => {
     const ins = await Promise.all(Array.from({ length: 20 }, () => selfIn()));
     expect(ins.filter((reply) => reply.status === 201)).toHaveLength(1);
-    expect(ins.filter((reply) => reply.status === 409 && reply.body.code === "Checkin.AlreadyClockedIn")).toHaveLength(19);
+    expect(ins.filter((reply) => reply.status === 409 && reply.body.code === "Checkin.AlreadyClockedIn")).toHaveLength(
+      19,
+    );
     const outs = await Promise.all(Array.from({ length: 20 }, () => selfOut()));
     expect(outs.filter((reply) => reply.status === 201)).toHaveLength(1);
-    expect(outs.filter((reply) => reply.status === 409 && reply.body.code === "Checkin.NoActiveCheckin")).toHaveLength(19);
+    expect(outs.filter((reply) => reply.status === 409 && reply.body.code === "Checkin.NoActiveCheckin")).toHaveLength(
+      19,
+    );
     const events = await running.database.db.select().from(employeeCheckins);
     expect(events.map((event) => event.direction).sort()).toEqual(["in", "out"]);
     const checkIn = events.find((event) => event.direction === "in");
@@ -152,7 +197,8 @@ describe("clock-in and clock-out (spec 3.4)", () => {
 
 describe("attendance records (spec 2.6, 4.3)", () => {
   const days = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-06", "2026-11-07", "2026-11-08"];
-  const statusOf = (date: string): AttendanceStatus => (date >= "2026-11-07" ? "Weekend" : date === "2026-11-04" ? "Absent" : "Present");
+  const statusOf = (date: string): AttendanceStatus =>
+    date >= "2026-11-07" ? "Weekend" : date === "2026-11-04" ? "Absent" : "Present";
 
   beforeAll(async () => {
     await running.database.db.delete(attendanceRecords);
@@ -168,9 +214,17 @@ describe("attendance records (spec 2.6, 4.3)", () => {
   });
 
   const one = (date: string, id = staffEmployeeId) =>
-    call<Record & { code?: string }>(getRecord, { path: `/api/employees/${id}/attendance/${date}`, token: adminToken, params: { id, date } });
+    call<Record & { code?: string }>(getRecord, {
+      path: `/api/employees/${id}/attendance/${date}`,
+      token: adminToken,
+      params: { id, date },
+    });
   const history = (query: string, id = staffEmployeeId) =>
-    call<Page>(listEmployeeAttendance, { path: `/api/employees/${id}/attendance?${query}`, token: adminToken, params: { id } });
+    call<Page>(listEmployeeAttendance, {
+      path: `/api/employees/${id}/attendance?${query}`,
+      token: adminToken,
+      params: { id },
+    });
 
   it("returns one day's record in camelCase, with hours and minutes as numbers", async () => {
     const reply = await one("2026-11-03");
@@ -195,7 +249,10 @@ describe("attendance records (spec 2.6, 4.3)", () => {
     expect(key).toBe(`personnel:employee:${staffEmployeeId}:attendance:2026-11-05`);
     await running.cache.del(key);
     expect((await one("2026-11-05")).body.hoursWorked).toBe(8.25);
-    expect(JSON.parse((await running.cache.get(key)) ?? "null")).toMatchObject({ date: "2026-11-05", hoursWorked: 8.25 });
+    expect(JSON.parse((await running.cache.get(key)) ?? "null")).toMatchObject({
+      date: "2026-11-05",
+      hoursWorked: 8.25,
+    });
     // A change behind the cache's back stays unseen until the entry goes.
     await running.database.db
       .update(attendanceRecords)
@@ -220,7 +277,9 @@ describe("attendance records (spec 2.6, 4.3)", () => {
     const second = await history(`limit=3&cursor=${encodeURIComponent(first.body.nextCursor ?? "")}`);
     expect(second.body.items.map((record) => record.date)).toEqual(["2026-11-05", "2026-11-04", "2026-11-03"]);
     // A record written meanwhile before the cursor's position neither repeats nor shifts the next page.
-    await running.database.db.insert(attendanceRecords).values({ employeeId: staffEmployeeId, date: "2026-11-09", status: "Present" });
+    await running.database.db
+      .insert(attendanceRecords)
+      .values({ employeeId: staffEmployeeId, date: "2026-11-09", status: "Present" });
     const third = await history(`limit=3&cursor=${encodeURIComponent(second.body.nextCursor ?? "")}`);
     expect(third.body).toEqual({ items: [expect.objectContaining({ date: "2026-11-02" })], nextCursor: null });
     await running.database.db.delete(attendanceRecords).where(eq(attendanceRecords.date, "2026-11-09"));
@@ -237,7 +296,15 @@ describe("attendance records (spec 2.6, 4.3)", () => {
   });
 
   it("answers 400 problem details for limit 0, 101 or abc, a bad status or date range, and a tampered or foreign cursor", async () => {
-    for (const query of ["limit=0", "limit=101", "limit=abc", "limit=2.5", "status=Sick", "from=2026-11-05&to=2026-11-01", "from=11/05/2026"]) {
+    for (const query of [
+      "limit=0",
+      "limit=101",
+      "limit=abc",
+      "limit=2.5",
+      "status=Sick",
+      "from=2026-11-05&to=2026-11-01",
+      "from=11/05/2026",
+    ]) {
       const reply = await history(query);
       expect(reply.status, query).toBe(400);
       expect(reply.body, query).toHaveProperty("errors");

@@ -3,12 +3,12 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platform, stopPlatform } from "@/lib/platform/container";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { GET as unknownApiPath, POST as unknownApiPost } from "./[...path]/route";
-import { GET as setupStatus } from "./setup/status/route";
-import { GET as aggregatedHealth } from "../health/route";
 import { GET as liveness } from "../health/live/route";
 import { GET as readiness } from "../health/ready/route";
+import { GET as aggregatedHealth } from "../health/route";
+import { GET as unknownApiPath, POST as unknownApiPost } from "./[...path]/route";
 import { GET as inngestEndpoint } from "./inngest/route";
+import { GET as setupStatus } from "./setup/status/route";
 
 const noParams = { params: Promise.resolve({}) };
 
@@ -26,7 +26,10 @@ describe("health endpoints on the configured components", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const report = await response.json();
-    expect(report).toMatchObject({ status: "Healthy", totalDuration: expect.stringMatching(/^\d{2}:\d{2}:\d{2}\.\d{3}$/) });
+    expect(report).toMatchObject({
+      status: "Healthy",
+      totalDuration: expect.stringMatching(/^\d{2}:\d{2}:\d{2}\.\d{3}$/),
+    });
     expect(Object.keys(report.entries)).toEqual(["database", "cache", "storage", "analytics", "email-renderer"]);
     for (const entry of Object.values(report.entries)) expect(entry).toMatchObject({ status: "Healthy" });
   });
@@ -55,9 +58,12 @@ describe("HTTP contract", () => {
   });
 
   it("answers an unknown write the same way", async () => {
-    const response = await unknownApiPost(new Request("http://localhost/api/members/x", { method: "POST", body: "{" }), {
-      params: Promise.resolve({ path: ["members", "x"] }),
-    });
+    const response = await unknownApiPost(
+      new Request("http://localhost/api/members/x", { method: "POST", body: "{" }),
+      {
+        params: Promise.resolve({ path: ["members", "x"] }),
+      },
+    );
     expect(response.status).toBe(404);
     expect((await response.json()).instance).toBe("POST /api/members/x");
   });

@@ -15,15 +15,19 @@ export const accountExistsSubject = ({ clubName }: AccountExistsProps) => `You a
 
 export function AccountExistsEmail({ name, signInUrl, forgotPasswordUrl, clubName }: AccountExistsProps) {
   return (
-    <EmailLayout clubName={clubName} heading="You already have an account" preview="Sign in with this email address instead of signing up.">
+    <EmailLayout
+      clubName={clubName}
+      heading="You already have an account"
+      preview="Sign in with this email address instead of signing up."
+    >
       <Paragraph>
         Hi {name}, someone asked to sign up for {clubName} with this email address, which already has an account. No
         second account was created and nothing about yours has changed.
       </Paragraph>
       <ActionButton href={signInUrl} label="Sign in" />
       <Paragraph>
-        Forgot your password? <InlineLink href={forgotPasswordUrl}>Choose a new one</InlineLink>.
-        If you did not try to sign up, you can ignore this email.
+        Forgot your password? <InlineLink href={forgotPasswordUrl}>Choose a new one</InlineLink>. If you did not try to
+        sign up, you can ignore this email.
       </Paragraph>
     </EmailLayout>
   );

@@ -15,7 +15,12 @@ export type EmailChangeConfirmationProps = z.output<typeof emailChangeConfirmati
 export const emailChangeConfirmationSubject = ({ clubName }: EmailChangeConfirmationProps) =>
   `Confirm your new email address for ${clubName}`;
 
-export function EmailChangeConfirmationEmail({ name, confirmUrl, expiresInHours, clubName }: EmailChangeConfirmationProps) {
+export function EmailChangeConfirmationEmail({
+  name,
+  confirmUrl,
+  expiresInHours,
+  clubName,
+}: EmailChangeConfirmationProps) {
   return (
     <EmailLayout
       clubName={clubName}
@@ -23,8 +28,8 @@ export function EmailChangeConfirmationEmail({ name, confirmUrl, expiresInHours,
       preview={`Confirm that this address should be used to sign in to ${clubName}.`}
     >
       <Paragraph>
-        Hi {name}, {clubName} was asked to use this address for your account from now on. Your account keeps its
-        current address until you confirm with the button below.
+        Hi {name}, {clubName} was asked to use this address for your account from now on. Your account keeps its current
+        address until you confirm with the button below.
       </Paragraph>
       <ActionButton href={confirmUrl} label="Confirm new address" />
       <Paragraph>
@@ -36,7 +41,8 @@ export function EmailChangeConfirmationEmail({ name, confirmUrl, expiresInHours,
 }
 
 export const emailChangeConfirmationTemplate = defineTemplate({
-  description: "Sent to the new address when staff change an account's email; the link holds a one-time token and the change waits for it.",
+  description:
+    "Sent to the new address when staff change an account's email; the link holds a one-time token and the change waits for it.",
   schema: emailChangeConfirmationPropsSchema,
   subject: emailChangeConfirmationSubject,
   Component: EmailChangeConfirmationEmail,

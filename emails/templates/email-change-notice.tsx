@@ -25,7 +25,8 @@ const WORDING = {
   },
 } as const;
 
-export const emailChangeNoticeSubject = ({ stage, clubName }: EmailChangeNoticeProps) => WORDING[stage].subject(clubName);
+export const emailChangeNoticeSubject = ({ stage, clubName }: EmailChangeNoticeProps) =>
+  WORDING[stage].subject(clubName);
 
 /** Goes to the account's old address, so its owner hears of a change they did not ask for while it can be stopped. */
 export function EmailChangeNoticeEmail({ name, newEmail, stage, clubName }: EmailChangeNoticeProps) {
@@ -36,13 +37,16 @@ export function EmailChangeNoticeEmail({ name, newEmail, stage, clubName }: Emai
         Hi {name}, {clubName} {wording.body}
       </Paragraph>
       <Details rows={[["New address", newEmail]]} />
-      <Paragraph>If you did not ask for this, contact the club at once: staff can change the address back and block the account.</Paragraph>
+      <Paragraph>
+        If you did not ask for this, contact the club at once: staff can change the address back and block the account.
+      </Paragraph>
     </EmailLayout>
   );
 }
 
 export const emailChangeNoticeTemplate = defineTemplate({
-  description: "Sent to the old address when staff change an account's email, and again once the new address confirms it.",
+  description:
+    "Sent to the old address when staff change an account's email, and again once the new address confirms it.",
   schema: emailChangeNoticePropsSchema,
   subject: emailChangeNoticeSubject,
   Component: EmailChangeNoticeEmail,

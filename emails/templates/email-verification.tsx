@@ -21,8 +21,8 @@ export function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerif
       preview={`One click to finish setting up your ${clubName} account.`}
     >
       <Paragraph>
-        Hi {name}, thanks for signing up with {clubName}. Please confirm that this is your email address so we can
-        keep your account secure.
+        Hi {name}, thanks for signing up with {clubName}. Please confirm that this is your email address so we can keep
+        your account secure.
       </Paragraph>
       <ActionButton href={verifyUrl} label="Confirm email address" />
       <Paragraph>If you did not create an account, you can safely ignore this email.</Paragraph>

@@ -48,7 +48,13 @@ const styles = {
     padding: "8px 16px",
     width: "100%",
   },
-  detailLabel: { color: palette.muted, fontSize: "14px", fontWeight: 400, padding: "8px 16px 8px 0", textAlign: "left" },
+  detailLabel: {
+    color: palette.muted,
+    fontSize: "14px",
+    fontWeight: 400,
+    padding: "8px 16px 8px 0",
+    textAlign: "left",
+  },
   detailValue: { color: palette.text, fontSize: "16px", fontWeight: 600, padding: "8px 0", textAlign: "right" },
   footer: { color: palette.muted, fontSize: "13px", lineHeight: "20px", margin: "16px 8px 0", textAlign: "center" },
 } satisfies Record<string, CSSProperties>;

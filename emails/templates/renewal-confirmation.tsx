@@ -25,7 +25,9 @@ export function RenewalConfirmationEmail(props: RenewalConfirmationProps) {
       heading="Your membership has been renewed"
       preview={`Your ${planName} membership now runs until ${formatDate(newEndsOn)}.`}
     >
-      <Paragraph>Hi {memberName}, thank you for staying with {clubName}. Your membership continues without a break.</Paragraph>
+      <Paragraph>
+        Hi {memberName}, thank you for staying with {clubName}. Your membership continues without a break.
+      </Paragraph>
       <Details
         rows={[
           ["Plan", planName],

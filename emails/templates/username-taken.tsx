@@ -10,7 +10,8 @@ export const usernameTakenPropsSchema = z.object({
 });
 export type UsernameTakenProps = z.output<typeof usernameTakenPropsSchema>;
 
-export const usernameTakenSubject = ({ clubName }: UsernameTakenProps) => `Your ${clubName} sign-up needs another username`;
+export const usernameTakenSubject = ({ clubName }: UsernameTakenProps) =>
+  `Your ${clubName} sign-up needs another username`;
 
 export function UsernameTakenEmail({ name, username, clubName }: UsernameTakenProps) {
   return (

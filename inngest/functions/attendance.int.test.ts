@@ -3,7 +3,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previousClubDay } from "@/lib/attendance/daily-classification";
 import { instantOf } from "@/lib/platform/calendar";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { attendanceRecords, employeeCheckins, employees, users } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
@@ -28,11 +28,21 @@ beforeAll(async () => {
   const [employee] = await running.database.db.insert(employees).values({ userId: user!.id }).returning();
   const [checkIn] = await running.database.db
     .insert(employeeCheckins)
-    .values({ employeeId: employee!.id, direction: "in", occurredAt: local(9), source: "BiometricTerminal", closedAt: local(17) })
+    .values({
+      employeeId: employee!.id,
+      direction: "in",
+      occurredAt: local(9),
+      source: "BiometricTerminal",
+      closedAt: local(17),
+    })
     .returning();
-  await running.database.db
-    .insert(employeeCheckins)
-    .values({ employeeId: employee!.id, direction: "out", occurredAt: local(17), source: "BiometricTerminal", pairedCheckinId: checkIn!.id });
+  await running.database.db.insert(employeeCheckins).values({
+    employeeId: employee!.id,
+    direction: "out",
+    occurredAt: local(17),
+    source: "BiometricTerminal",
+    pairedCheckinId: checkIn!.id,
+  });
 });
 afterAll(stopPlatform);
 
@@ -40,11 +50,17 @@ describe("process-daily-attendance Inngest function", () => {
   it("classifies the previous day in the club's zone in its step, and writes nothing on a second run", async () => {
     const first = await new InngestTestEngine({ function: processDailyAttendance }).execute();
     expect(first.error).toBeUndefined();
-    expect(first.result).toMatchObject({ status: "completed", outcome: { date: yesterday, classified: 1, written: 1, skippedRegularized: 0 } });
+    expect(first.result).toMatchObject({
+      status: "completed",
+      outcome: { date: yesterday, classified: 1, written: 1, skippedRegularized: 0 },
+    });
     const [record] = await running.database.db.select().from(attendanceRecords);
     expect(record).toMatchObject({ date: yesterday, status: "Present", hoursWorked: "8.00" });
 
     const second = await new InngestTestEngine({ function: processDailyAttendance }).execute();
-    expect(second.result).toMatchObject({ status: "completed", outcome: { date: yesterday, classified: 1, written: 0 } });
+    expect(second.result).toMatchObject({
+      status: "completed",
+      outcome: { date: yesterday, classified: 1, written: 0 },
+    });
   });
 });

@@ -2,7 +2,7 @@ import "@/tests/support/isolated-env";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
@@ -23,7 +23,13 @@ describe("deliver-mail Inngest function", () => {
       await enqueueMail(running.database.db, {
         template: "welcome",
         to: `${memberName.toLowerCase()}@example.com`,
-        props: { memberName, planName: "Gold Monthly", startsOn: "2025-03-01", endsOn: "2025-03-31", clubName: "Sunrise" },
+        props: {
+          memberName,
+          planName: "Gold Monthly",
+          startsOn: "2025-03-01",
+          endsOn: "2025-03-31",
+          clubName: "Sunrise",
+        },
       });
     }
 

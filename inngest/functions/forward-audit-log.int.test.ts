@@ -2,7 +2,7 @@ import "@/tests/support/isolated-env";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "@/lib/audit/record";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -31,7 +31,11 @@ describe("forward-audit-log Inngest function", () => {
       "SELECT action FROM audit_logs WHERE entity_id = {entityId:String} ORDER BY action",
       { entityId: "e-1" },
     );
-    expect(rows.map((row) => row.action)).toEqual(["personnel.clock_in", "personnel.clock_out", "personnel.manual_checkin"]);
+    expect(rows.map((row) => row.action)).toEqual([
+      "personnel.clock_in",
+      "personnel.clock_out",
+      "personnel.manual_checkin",
+    ]);
   });
 
   it("forwards nothing twice when run again", async () => {

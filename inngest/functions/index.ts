@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { JOBS, scheduleOf, type JobDefinition } from "@/lib/jobs/definitions";
+import { JOBS, type JobDefinition, scheduleOf } from "@/lib/jobs/definitions";
 import { runJobExclusively } from "@/lib/jobs/run";
 import { platform } from "@/lib/platform/container";
 import { inngest } from "../client";
@@ -10,7 +10,13 @@ import { inngest } from "../client";
  */
 function jobFunction(job: JobDefinition) {
   return inngest.createFunction(
-    { id: job.name, name: job.description, triggers: [{ cron: scheduleOf(job, getConfig().CLUB_TIMEZONE) }], retries: 5, concurrency: { limit: 1 } },
+    {
+      id: job.name,
+      name: job.description,
+      triggers: [{ cron: scheduleOf(job, getConfig().CLUB_TIMEZONE) }],
+      retries: 5,
+      concurrency: { limit: 1 },
+    },
     async ({ step }) => step.run(job.stepName, async () => runJobExclusively(await platform(), job)),
   );
 }

@@ -2,7 +2,7 @@ import "@/tests/support/isolated-env";
 import { InngestTestEngine } from "@inngest/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
@@ -17,8 +17,14 @@ let termId: string;
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
-  const [plan] = await running.database.db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "45.00" }).returning();
-  const [member] = await running.database.db.insert(members).values({ firstName: "Ines", lastName: "Inngest", email: "ines@club.example" }).returning();
+  const [plan] = await running.database.db
+    .insert(plans)
+    .values({ name: "Gold", code: "GOLD", monthlyPrice: "45.00" })
+    .returning();
+  const [member] = await running.database.db
+    .insert(members)
+    .values({ firstName: "Ines", lastName: "Inngest", email: "ines@club.example" })
+    .returning();
   const soon = Date.now() + 3_600_000;
   const [term] = await running.database.db
     .insert(subscriptions)
@@ -41,7 +47,9 @@ describe("subscription Inngest functions", () => {
   it("process-auto-renewals renews the due term in its step, and renews nothing on a second run", async () => {
     const first = await new InngestTestEngine({ function: processAutoRenewals }).execute();
     expect(first.result).toMatchObject({ status: "completed", outcome: { renewed: 1, mailed: 1 } });
-    expect(await running.database.db.select().from(subscriptions).where(eq(subscriptions.previousSubscriptionId, termId))).toHaveLength(1);
+    expect(
+      await running.database.db.select().from(subscriptions).where(eq(subscriptions.previousSubscriptionId, termId)),
+    ).toHaveLength(1);
     const second = await new InngestTestEngine({ function: processAutoRenewals }).execute();
     expect(second.result).toMatchObject({ status: "completed", outcome: { renewed: 0 } });
   });

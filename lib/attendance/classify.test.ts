@@ -17,26 +17,101 @@ const day = (input: Partial<DayInput> = {}): DayInput => ({
 });
 
 const ZERO = { hoursWorked: "0.00", lateEntryMinutes: 0, earlyExitMinutes: 0, overtimeHours: "0.00" };
-const NINE_TO_FIVE: ShiftType = { shiftStart: "09:00", shiftEnd: "17:00", lateEntryToleranceMinutes: 10, earlyExitToleranceMinutes: 5, overtimeAfterMinutes: 30 };
+const NINE_TO_FIVE: ShiftType = {
+  shiftStart: "09:00",
+  shiftEnd: "17:00",
+  lateEntryToleranceMinutes: 10,
+  earlyExitToleranceMinutes: 5,
+  overtimeAfterMinutes: 30,
+};
 
 describe("classifyDay: statuses in priority order (spec 3.3)", () => {
   const worked = { checkIn: at("2026-11-20T08:00:00Z"), checkOut: at("2026-11-20T16:30:00Z") };
   const cases: Array<[string, Partial<DayInput>, Partial<DayClassification>]> = [
-    ["a weekly off day is Weekend, even with a holiday and events", { date: SATURDAY, holidays: new Set([SATURDAY]), checkIn: at("2026-11-21T08:00:00Z"), checkOut: at("2026-11-21T12:00:00Z") }, { status: "Weekend", checkInAt: null, checkOutAt: null, ...ZERO }],
-    ["a holiday is Holiday, even with events", { holidays: new Set([FRIDAY]), ...worked }, { status: "Holiday", checkInAt: null, checkOutAt: null, ...ZERO }],
-    ["an in and an out is Present with the hours between", worked, { status: "Present", checkInAt: worked.checkIn, checkOutAt: worked.checkOut, ...ZERO, hoursWorked: "8.50" }],
-    ["only an in is Incomplete, keeping the check-in", { checkIn: worked.checkIn }, { status: "Incomplete", checkInAt: worked.checkIn, checkOutAt: null, ...ZERO }],
+    [
+      "a weekly off day is Weekend, even with a holiday and events",
+      {
+        date: SATURDAY,
+        holidays: new Set([SATURDAY]),
+        checkIn: at("2026-11-21T08:00:00Z"),
+        checkOut: at("2026-11-21T12:00:00Z"),
+      },
+      { status: "Weekend", checkInAt: null, checkOutAt: null, ...ZERO },
+    ],
+    [
+      "a holiday is Holiday, even with events",
+      { holidays: new Set([FRIDAY]), ...worked },
+      { status: "Holiday", checkInAt: null, checkOutAt: null, ...ZERO },
+    ],
+    [
+      "an in and an out is Present with the hours between",
+      worked,
+      { status: "Present", checkInAt: worked.checkIn, checkOutAt: worked.checkOut, ...ZERO, hoursWorked: "8.50" },
+    ],
+    [
+      "only an in is Incomplete, keeping the check-in",
+      { checkIn: worked.checkIn },
+      { status: "Incomplete", checkInAt: worked.checkIn, checkOutAt: null, ...ZERO },
+    ],
     ["no events is Absent", {}, { status: "Absent", checkInAt: null, checkOutAt: null, ...ZERO }],
-    ["an out with no in is Absent (an out only counts when it closes an in of the day)", { checkOut: worked.checkOut }, { status: "Absent", checkInAt: null, checkOutAt: null, ...ZERO }],
-    ["an out before the in is Incomplete, never negative hours", { checkIn: worked.checkOut, checkOut: worked.checkIn }, { status: "Incomplete", checkInAt: worked.checkOut, checkOutAt: null, ...ZERO }],
-    ["an out at the very instant of the in is Present with 0 hours", { checkIn: worked.checkIn, checkOut: worked.checkIn }, { status: "Present", hoursWorked: "0.00" }],
+    [
+      "an out with no in is Absent (an out only counts when it closes an in of the day)",
+      { checkOut: worked.checkOut },
+      { status: "Absent", checkInAt: null, checkOutAt: null, ...ZERO },
+    ],
+    [
+      "an out before the in is Incomplete, never negative hours",
+      { checkIn: worked.checkOut, checkOut: worked.checkIn },
+      { status: "Incomplete", checkInAt: worked.checkOut, checkOutAt: null, ...ZERO },
+    ],
+    [
+      "an out at the very instant of the in is Present with 0 hours",
+      { checkIn: worked.checkIn, checkOut: worked.checkIn },
+      { status: "Present", hoursWorked: "0.00" },
+    ],
     ["Sunday is ISO weekday 7", { date: "2026-11-22", weeklyOffDays: [7] }, { status: "Weekend" }],
     ["Monday is ISO weekday 1", { date: "2026-11-23", weeklyOffDays: [1] }, { status: "Weekend" }],
-    ["without a holiday list there are no off days and no holidays", { date: SATURDAY, weeklyOffDays: [], holidays: new Set(), checkIn: at("2026-11-21T08:00:00Z"), checkOut: at("2026-11-21T10:00:00Z") }, { status: "Present", hoursWorked: "2.00" }],
-    ["a holiday on another date does not count", { holidays: new Set(["2026-11-19"]), ...worked }, { status: "Present" }],
-    ["shift metrics are 0 on Weekend", { date: SATURDAY, shiftType: NINE_TO_FIVE, checkIn: at("2026-11-21T12:00:00Z"), checkOut: at("2026-11-21T13:00:00Z") }, { status: "Weekend", ...ZERO }],
-    ["shift metrics are 0 on Holiday", { holidays: new Set([FRIDAY]), shiftType: NINE_TO_FIVE, checkIn: at("2026-11-20T12:00:00Z"), checkOut: at("2026-11-20T20:00:00Z") }, { status: "Holiday", ...ZERO }],
-    ["shift metrics are 0 when Incomplete, even when late", { shiftType: NINE_TO_FIVE, checkIn: at("2026-11-20T12:00:00Z") }, { status: "Incomplete", ...ZERO }],
+    [
+      "without a holiday list there are no off days and no holidays",
+      {
+        date: SATURDAY,
+        weeklyOffDays: [],
+        holidays: new Set(),
+        checkIn: at("2026-11-21T08:00:00Z"),
+        checkOut: at("2026-11-21T10:00:00Z"),
+      },
+      { status: "Present", hoursWorked: "2.00" },
+    ],
+    [
+      "a holiday on another date does not count",
+      { holidays: new Set(["2026-11-19"]), ...worked },
+      { status: "Present" },
+    ],
+    [
+      "shift metrics are 0 on Weekend",
+      {
+        date: SATURDAY,
+        shiftType: NINE_TO_FIVE,
+        checkIn: at("2026-11-21T12:00:00Z"),
+        checkOut: at("2026-11-21T13:00:00Z"),
+      },
+      { status: "Weekend", ...ZERO },
+    ],
+    [
+      "shift metrics are 0 on Holiday",
+      {
+        holidays: new Set([FRIDAY]),
+        shiftType: NINE_TO_FIVE,
+        checkIn: at("2026-11-20T12:00:00Z"),
+        checkOut: at("2026-11-20T20:00:00Z"),
+      },
+      { status: "Holiday", ...ZERO },
+    ],
+    [
+      "shift metrics are 0 when Incomplete, even when late",
+      { shiftType: NINE_TO_FIVE, checkIn: at("2026-11-20T12:00:00Z") },
+      { status: "Incomplete", ...ZERO },
+    ],
     ["shift metrics are 0 when Absent", { shiftType: NINE_TO_FIVE }, { status: "Absent", ...ZERO }],
   ];
   it.each(cases)("%s", (_name, input, expected) => {
@@ -50,7 +125,8 @@ describe("classifyDay: statuses in priority order (spec 3.3)", () => {
       for (const holidays of [new Set<string>(), new Set([FRIDAY, SATURDAY])])
         for (const checkIn of instants)
           for (const checkOut of instants)
-            for (const shiftType of [null, NINE_TO_FIVE]) statuses.add(classifyDay(day({ date, holidays, checkIn, checkOut, shiftType })).status);
+            for (const shiftType of [null, NINE_TO_FIVE])
+              statuses.add(classifyDay(day({ date, holidays, checkIn, checkOut, shiftType })).status);
     expect([...statuses].sort()).toEqual(["Absent", "Holiday", "Incomplete", "Present", "Weekend"]);
   });
 
@@ -74,12 +150,26 @@ describe("classifyDay: HoursWorked = checkOut − checkIn, 2 places, half up, ex
   });
 
   it("counts elapsed time on the 23-hour day of the spring DST change (00:30 CET → 10:30 CEST is 9 h)", () => {
-    const result = classifyDay(day({ date: "2026-03-29", weeklyOffDays: [], checkIn: at("2026-03-28T23:30:00Z"), checkOut: at("2026-03-29T08:30:00Z") }));
+    const result = classifyDay(
+      day({
+        date: "2026-03-29",
+        weeklyOffDays: [],
+        checkIn: at("2026-03-28T23:30:00Z"),
+        checkOut: at("2026-03-29T08:30:00Z"),
+      }),
+    );
     expect(result).toMatchObject({ status: "Present", hoursWorked: "9.00" });
   });
 
   it("counts elapsed time on the 25-hour day of the autumn DST change (00:30 CEST → 10:30 CET is 11 h)", () => {
-    const result = classifyDay(day({ date: "2026-10-25", weeklyOffDays: [], checkIn: at("2026-10-24T22:30:00Z"), checkOut: at("2026-10-25T09:30:00Z") }));
+    const result = classifyDay(
+      day({
+        date: "2026-10-25",
+        weeklyOffDays: [],
+        checkIn: at("2026-10-24T22:30:00Z"),
+        checkOut: at("2026-10-25T09:30:00Z"),
+      }),
+    );
     expect(result).toMatchObject({ status: "Present", hoursWorked: "11.00" });
   });
 });
@@ -89,7 +179,12 @@ describe("classifyDay: shift metrics (spec 3.3, in UTC on the record date)", () 
     classifyDay(day({ date, shiftType, checkIn: at(checkIn), checkOut: at(checkOut) }));
 
   it("with no shift type, LateEntry, EarlyExit and Overtime are 0 however late, early or long", () => {
-    expect(present("2026-11-20T12:00:00Z", "2026-11-20T23:00:00Z", null)).toMatchObject({ hoursWorked: "11.00", lateEntryMinutes: 0, earlyExitMinutes: 0, overtimeHours: "0.00" });
+    expect(present("2026-11-20T12:00:00Z", "2026-11-20T23:00:00Z", null)).toMatchObject({
+      hoursWorked: "11.00",
+      lateEntryMinutes: 0,
+      earlyExitMinutes: 0,
+      overtimeHours: "0.00",
+    });
   });
 
   const lateCases: Array<[string, string, number]> = [
@@ -133,11 +228,21 @@ describe("classifyDay: shift metrics (spec 3.3, in UTC on the record date)", () 
   });
 
   it("compares in UTC, not in the club's zone: 09:00 UTC is on time for a 09:00 shift in Madrid summer (11:00 local)", () => {
-    expect(present("2026-07-15T09:00:00Z", "2026-07-15T17:00:00Z", NINE_TO_FIVE, "2026-07-15")).toMatchObject({ lateEntryMinutes: 0, earlyExitMinutes: 0, overtimeHours: "0.00" });
+    expect(present("2026-07-15T09:00:00Z", "2026-07-15T17:00:00Z", NINE_TO_FIVE, "2026-07-15")).toMatchObject({
+      lateEntryMinutes: 0,
+      earlyExitMinutes: 0,
+      overtimeHours: "0.00",
+    });
   });
 
   it("ends an overnight shift (end ≤ start) on the next day", () => {
-    const night: ShiftType = { shiftStart: "22:00", shiftEnd: "06:00", lateEntryToleranceMinutes: 0, earlyExitToleranceMinutes: 0, overtimeAfterMinutes: 0 };
+    const night: ShiftType = {
+      shiftStart: "22:00",
+      shiftEnd: "06:00",
+      lateEntryToleranceMinutes: 0,
+      earlyExitToleranceMinutes: 0,
+      overtimeAfterMinutes: 0,
+    };
     expect(present("2026-11-20T22:05:00Z", "2026-11-21T06:10:00Z", night)).toMatchObject({
       status: "Present",
       hoursWorked: "8.08",
@@ -151,8 +256,12 @@ describe("classifyDay: shift metrics (spec 3.3, in UTC on the record date)", () 
   });
 
   it("refuses malformed shift times", () => {
-    expect(() => present("2026-11-20T09:00:00Z", "2026-11-20T17:00:00Z", { ...NINE_TO_FIVE, shiftStart: "9am" })).toThrow(RangeError);
-    expect(() => present("2026-11-20T09:00:00Z", "2026-11-20T17:00:00Z", { ...NINE_TO_FIVE, shiftEnd: "17:60" })).toThrow(RangeError);
+    expect(() =>
+      present("2026-11-20T09:00:00Z", "2026-11-20T17:00:00Z", { ...NINE_TO_FIVE, shiftStart: "9am" }),
+    ).toThrow(RangeError);
+    expect(() =>
+      present("2026-11-20T09:00:00Z", "2026-11-20T17:00:00Z", { ...NINE_TO_FIVE, shiftEnd: "17:60" }),
+    ).toThrow(RangeError);
   });
 });
 

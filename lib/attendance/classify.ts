@@ -65,7 +65,13 @@ export function classifyDay(input: DayInput): DayClassification {
 
   const inMs = checkIn.getTime();
   const outMs = checkOut.getTime();
-  const present: DayClassification = { ...none, status: "Present", checkInAt: checkIn, checkOutAt: checkOut, hoursWorked: hoursOf(outMs - inMs) };
+  const present: DayClassification = {
+    ...none,
+    status: "Present",
+    checkInAt: checkIn,
+    checkOutAt: checkOut,
+    hoursWorked: hoursOf(outMs - inMs),
+  };
   const shift = input.shiftType;
   if (!shift) return present;
 
@@ -105,7 +111,8 @@ function parseDateUtc(date: string): number {
   if (!match) throw new RangeError(`attendance date must be YYYY-MM-DD, got "${date}"`);
   const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
   // Date.UTC rolls 2027-02-29 over to 1 March: a date that does not come back unchanged does not exist.
-  if (new Date(ms).toISOString().slice(0, 10) !== date) throw new RangeError(`attendance date "${date}" does not exist`);
+  if (new Date(ms).toISOString().slice(0, 10) !== date)
+    throw new RangeError(`attendance date "${date}" does not exist`);
   return ms;
 }
 
@@ -119,6 +126,7 @@ function timeOfDayMs(time: string): number {
   const match = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(time);
   if (!match) throw new RangeError(`shift time must be HH:MM or HH:MM:SS, got "${time}"`);
   const [h, m, s] = [Number(match[1]), Number(match[2]), Number(match[3] ?? 0)];
-  if (h > 24 || m > 59 || s > 59 || (h === 24 && (m > 0 || s > 0))) throw new RangeError(`shift time "${time}" is out of range`);
+  if (h > 24 || m > 59 || s > 59 || (h === 24 && (m > 0 || s > 0)))
+    throw new RangeError(`shift time "${time}" is out of range`);
   return ((h * 60 + m) * 60 + s) * 1000;
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { auditRowsFrom } from "@/lib/audit/record";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { executeRows } from "@/lib/platform/db/rows";
 import { employeeCheckins } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { AttendanceContext } from "./context";
-import { resolveEmployee, type EmployeeRef } from "./employee";
+import { type EmployeeRef, resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import type { CheckinSource, ClockRequest } from "./schemas";
 
@@ -31,10 +31,16 @@ function activeEmployee(ref: EmployeeRef): SQL {
   return sql`select id from employees where ${match} and is_active`;
 }
 
-const notFound = (ref: EmployeeRef) => ("employeeId" in ref ? EmployeeErrors.notActive : AttendanceErrors.notAnEmployee);
+const notFound = (ref: EmployeeRef) =>
+  "employeeId" in ref ? EmployeeErrors.notActive : AttendanceErrors.notAnEmployee;
 
 /** The event the caller asked for, before the statement finds whose it is. */
-function plannedEvent(direction: "in" | "out", actorId: string, request: ClockRequest, occurredAt: Date): Omit<CheckEvent, "employeeId"> {
+function plannedEvent(
+  direction: "in" | "out",
+  actorId: string,
+  request: ClockRequest,
+  occurredAt: Date,
+): Omit<CheckEvent, "employeeId"> {
   return {
     id: randomUUID(),
     direction,
@@ -51,7 +57,12 @@ function plannedEvent(direction: "in" | "out", actorId: string, request: ClockRe
  * `employee_checkins_one_open_in` makes a second open clock-in impossible: of concurrent calls exactly one inserts and
  * the others see `Checkin.AlreadyClockedIn`.
  */
-export async function clockIn(ctx: AttendanceContext, ref: EmployeeRef, actorId: string, request: ClockRequest): Promise<Result<CheckEvent>> {
+export async function clockIn(
+  ctx: AttendanceContext,
+  ref: EmployeeRef,
+  actorId: string,
+  request: ClockRequest,
+): Promise<Result<CheckEvent>> {
   const event = plannedEvent("in", actorId, request, ctx.now());
   const manual = request.source === "Manual";
   const [row] = await executeRows<{ employee_id: string; inserted: boolean }>(
@@ -82,9 +93,18 @@ export async function clockIn(ctx: AttendanceContext, ref: EmployeeRef, actorId:
  * Spec 3.4: clocked in → not clocked in. One statement closes the open clock-in, writes the out event paired with it
  * and the audit entry; the row lock of the UPDATE lets only one of concurrent clock-outs find the clock-in open.
  */
-export async function clockOut(ctx: AttendanceContext, ref: EmployeeRef, actorId: string, request: ClockRequest): Promise<Result<ClockOut>> {
+export async function clockOut(
+  ctx: AttendanceContext,
+  ref: EmployeeRef,
+  actorId: string,
+  request: ClockRequest,
+): Promise<Result<ClockOut>> {
   const event = plannedEvent("out", actorId, request, ctx.now());
-  const [row] = await executeRows<{ employee_id: string; check_in_id: string | null; check_in_at: string | Date | null }>(
+  const [row] = await executeRows<{
+    employee_id: string;
+    check_in_id: string | null;
+    check_in_at: string | Date | null;
+  }>(
     ctx.db,
     sql`with employee as (${activeEmployee(ref)}),
       closed as (
@@ -124,7 +144,13 @@ export async function clockState(ctx: AttendanceContext, ref: EmployeeRef): Prom
   const [open] = await ctx.db
     .select({ id: employeeCheckins.id, occurredAt: employeeCheckins.occurredAt })
     .from(employeeCheckins)
-    .where(and(eq(employeeCheckins.employeeId, employeeId.value), eq(employeeCheckins.direction, "in"), isNull(employeeCheckins.closedAt)));
+    .where(
+      and(
+        eq(employeeCheckins.employeeId, employeeId.value),
+        eq(employeeCheckins.direction, "in"),
+        isNull(employeeCheckins.closedAt),
+      ),
+    );
   return ok({
     employeeId: employeeId.value,
     clockedIn: open !== undefined,

@@ -1,5 +1,5 @@
-import type { Config } from "@/lib/config";
 import { authKeys } from "@/lib/auth/secret";
+import type { Config } from "@/lib/config";
 import type { Cache } from "@/lib/platform/cache";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";

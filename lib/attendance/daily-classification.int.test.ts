@@ -2,11 +2,18 @@ import "@/tests/support/isolated-env";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseAdapter } from "@/lib/platform/db";
-import { attendanceRecords, employeeCheckins, employees, holidayEntries, holidayLists, users } from "@/lib/platform/db/schema";
 import { localDate } from "@/lib/platform/calendar";
-import { createTestDatabase } from "@/tests/support/test-database";
+import type { DatabaseAdapter } from "@/lib/platform/db";
+import {
+  attendanceRecords,
+  employeeCheckins,
+  employees,
+  holidayEntries,
+  holidayLists,
+  users,
+} from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { createTestDatabase } from "@/tests/support/test-database";
 import { classifyDay } from "./classify";
 import { classifyAttendanceDay, previousClubDay } from "./daily-classification";
 
@@ -26,8 +33,12 @@ afterAll(() => database.close());
 
 async function holidayList(weeklyOffDays: number[], dates: string[] = []) {
   sequence += 1;
-  const [list] = await database.db.insert(holidayLists).values({ name: `List ${sequence}`, weeklyOffDays }).returning({ id: holidayLists.id });
-  if (dates.length > 0) await database.db.insert(holidayEntries).values(dates.map((date) => ({ holidayListId: list!.id, date })));
+  const [list] = await database.db
+    .insert(holidayLists)
+    .values({ name: `List ${sequence}`, weeklyOffDays })
+    .returning({ id: holidayLists.id });
+  if (dates.length > 0)
+    await database.db.insert(holidayEntries).values(dates.map((date) => ({ holidayListId: list!.id, date })));
   return list!.id;
 }
 
@@ -56,15 +67,38 @@ const pair = (employeeId: string, checkIn: string, checkOut?: string): Pair => (
 async function insertPairs(pairs: readonly Pair[]) {
   const rows = pairs.flatMap((p) => {
     const inId = randomUUID();
-    const checkIn = { id: inId, employeeId: p.employeeId, direction: "in" as const, occurredAt: p.checkIn, source: "MobileApp" as const, closedAt: p.checkOut };
+    const checkIn = {
+      id: inId,
+      employeeId: p.employeeId,
+      direction: "in" as const,
+      occurredAt: p.checkIn,
+      source: "MobileApp" as const,
+      closedAt: p.checkOut,
+    };
     if (!p.checkOut) return [checkIn];
-    return [checkIn, { id: randomUUID(), employeeId: p.employeeId, direction: "out" as const, occurredAt: p.checkOut, source: "MobileApp" as const, pairedCheckinId: inId }];
+    return [
+      checkIn,
+      {
+        id: randomUUID(),
+        employeeId: p.employeeId,
+        direction: "out" as const,
+        occurredAt: p.checkOut,
+        source: "MobileApp" as const,
+        pairedCheckinId: inId,
+      },
+    ];
   });
-  for (let i = 0; i < rows.length; i += 1000) await database.db.insert(employeeCheckins).values(rows.slice(i, i + 1000));
+  for (let i = 0; i < rows.length; i += 1000)
+    await database.db.insert(employeeCheckins).values(rows.slice(i, i + 1000));
 }
 
 const classify = (date: string) => classifyAttendanceDay(database.db, { date, timeZone: TZ });
-const recordsOf = (date: string) => database.db.select().from(attendanceRecords).where(eq(attendanceRecords.date, date)).orderBy(asc(attendanceRecords.employeeId));
+const recordsOf = (date: string) =>
+  database.db
+    .select()
+    .from(attendanceRecords)
+    .where(eq(attendanceRecords.date, date))
+    .orderBy(asc(attendanceRecords.employeeId));
 async function recordOf(employeeId: string, date: string) {
   const [row] = await database.db
     .select()
@@ -95,9 +129,25 @@ describe("classifyAttendanceDay", () => {
 
     expect(await classify(FRIDAY)).toEqual({ date: FRIDAY, classified: 5, written: 5, skippedRegularized: 0 });
 
-    const zero = { hoursWorked: "0.00", lateEntryMinutes: 0, earlyExitMinutes: 0, overtimeHours: "0.00", isRegularized: false };
-    expect(await recordOf(ids.weekend, FRIDAY)).toMatchObject({ status: "Weekend", checkInAt: null, checkOutAt: null, ...zero });
-    expect(await recordOf(ids.holiday, FRIDAY)).toMatchObject({ status: "Holiday", checkInAt: null, checkOutAt: null, ...zero });
+    const zero = {
+      hoursWorked: "0.00",
+      lateEntryMinutes: 0,
+      earlyExitMinutes: 0,
+      overtimeHours: "0.00",
+      isRegularized: false,
+    };
+    expect(await recordOf(ids.weekend, FRIDAY)).toMatchObject({
+      status: "Weekend",
+      checkInAt: null,
+      checkOutAt: null,
+      ...zero,
+    });
+    expect(await recordOf(ids.holiday, FRIDAY)).toMatchObject({
+      status: "Holiday",
+      checkInAt: null,
+      checkOutAt: null,
+      ...zero,
+    });
     expect(await recordOf(ids.present, FRIDAY)).toMatchObject({
       status: "Present",
       checkInAt: new Date("2026-11-20T07:59:30.250Z"),
@@ -105,8 +155,18 @@ describe("classifyAttendanceDay", () => {
       ...zero,
       hoursWorked: "8.51", // 8 h 30 min 29.75 s = 8.5083 h
     });
-    expect(await recordOf(ids.incomplete, FRIDAY)).toMatchObject({ status: "Incomplete", checkInAt: new Date("2026-11-20T08:00:00Z"), checkOutAt: null, ...zero });
-    expect(await recordOf(ids.absent, FRIDAY)).toMatchObject({ status: "Absent", checkInAt: null, checkOutAt: null, ...zero });
+    expect(await recordOf(ids.incomplete, FRIDAY)).toMatchObject({
+      status: "Incomplete",
+      checkInAt: new Date("2026-11-20T08:00:00Z"),
+      checkOutAt: null,
+      ...zero,
+    });
+    expect(await recordOf(ids.absent, FRIDAY)).toMatchObject({
+      status: "Absent",
+      checkInAt: null,
+      checkOutAt: null,
+      ...zero,
+    });
     expect(await recordOf(ids.inactive, FRIDAY)).toBeUndefined();
   });
 
@@ -114,7 +174,10 @@ describe("classifyAttendanceDay", () => {
     const present = await employee();
     const incomplete = await employee();
     await employee();
-    await insertPairs([pair(present, "2026-11-20T08:00:00Z", "2026-11-20T16:00:00Z"), pair(incomplete, "2026-11-20T08:00:00Z")]);
+    await insertPairs([
+      pair(present, "2026-11-20T08:00:00Z", "2026-11-20T16:00:00Z"),
+      pair(incomplete, "2026-11-20T08:00:00Z"),
+    ]);
 
     await classify(FRIDAY);
     const first = await recordsOf(FRIDAY);
@@ -129,8 +192,12 @@ describe("classifyAttendanceDay", () => {
     const third = await recordsOf(FRIDAY);
     const changed = third.find((row) => row.employeeId === incomplete);
     expect(changed).toMatchObject({ status: "Present", hoursWorked: "23.00" });
-    expect(changed!.updatedAt.getTime()).toBeGreaterThan(first.find((row) => row.employeeId === incomplete)!.updatedAt.getTime());
-    expect(third.filter((row) => row.employeeId !== incomplete)).toEqual(first.filter((row) => row.employeeId !== incomplete));
+    expect(changed!.updatedAt.getTime()).toBeGreaterThan(
+      first.find((row) => row.employeeId === incomplete)!.updatedAt.getTime(),
+    );
+    expect(third.filter((row) => row.employeeId !== incomplete)).toEqual(
+      first.filter((row) => row.employeeId !== incomplete),
+    );
   });
 
   it("leaves regularized records as the approved correction wrote them", async () => {
@@ -165,7 +232,11 @@ describe("classifyAttendanceDay", () => {
     await classify(FRIDAY);
     await classify("2026-11-21");
 
-    expect(await recordOf(night, FRIDAY)).toMatchObject({ status: "Present", checkOutAt: new Date("2026-11-21T05:30:00Z"), hoursWorked: "8.50" });
+    expect(await recordOf(night, FRIDAY)).toMatchObject({
+      status: "Present",
+      checkOutAt: new Date("2026-11-21T05:30:00Z"),
+      hoursWorked: "8.50",
+    });
     expect(await recordOf(night, "2026-11-21")).toMatchObject({ status: "Absent" });
     expect(await recordOf(late, FRIDAY)).toMatchObject({ status: "Absent" });
     expect(await recordOf(late, "2026-11-21")).toMatchObject({ status: "Present", hoursWorked: "3.50" });
@@ -188,29 +259,78 @@ describe("classifyAttendanceDay", () => {
       checkOutAt: new Date("2026-11-20T16:30:00Z"),
       hoursWorked: "9.50",
     });
-    expect(await recordOf(backAgain, FRIDAY)).toMatchObject({ status: "Present", checkOutAt: new Date("2026-11-20T11:00:00Z"), hoursWorked: "4.00" });
+    expect(await recordOf(backAgain, FRIDAY)).toMatchObject({
+      status: "Present",
+      checkOutAt: new Date("2026-11-20T11:00:00Z"),
+      hoursWorked: "4.00",
+    });
   });
 
   // Local midnights: 29 March 2026 runs from 23:00Z (CET) to 22:00Z (CEST), 23 hours; 25 October 2026 from 22:00Z
   // (CEST) to 23:00Z (CET), 25 hours. One in just before and one at each midnight.
-  const dstCases: Array<[string, string, string | undefined, Record<string, { status: string; hoursWorked?: string }>]> = [
-    ["spring: 23:59:59 on the 28th", "2026-03-28T22:59:59Z", "2026-03-29T06:00:00Z", { "2026-03-28": { status: "Present", hoursWorked: "7.00" }, "2026-03-29": { status: "Absent" } }],
-    ["spring: 00:00 on the 29th", "2026-03-28T23:00:00Z", "2026-03-29T07:00:00Z", { "2026-03-28": { status: "Absent" }, "2026-03-29": { status: "Present", hoursWorked: "8.00" } }],
-    ["spring: 23:59:59 CEST on the 29th", "2026-03-29T21:59:59Z", "2026-03-29T23:00:00Z", { "2026-03-29": { status: "Present", hoursWorked: "1.00" }, "2026-03-30": { status: "Absent" } }],
-    ["spring: 00:00 on the 30th", "2026-03-29T22:00:00Z", undefined, { "2026-03-29": { status: "Absent" }, "2026-03-30": { status: "Incomplete" } }],
-    ["autumn: 23:59:59 CEST on the 24th", "2026-10-24T21:59:59Z", "2026-10-25T01:00:00Z", { "2026-10-24": { status: "Present", hoursWorked: "3.00" }, "2026-10-25": { status: "Absent" } }],
-    ["autumn: 00:00 CEST on the 25th", "2026-10-24T22:00:00Z", "2026-10-25T09:30:00Z", { "2026-10-24": { status: "Absent" }, "2026-10-25": { status: "Present", hoursWorked: "11.50" } }],
-    ["autumn: 23:59:59 CET on the 25th", "2026-10-25T22:59:59Z", "2026-10-26T07:00:00Z", { "2026-10-25": { status: "Present", hoursWorked: "8.00" }, "2026-10-26": { status: "Absent" } }],
-    ["autumn: 00:00 on the 26th", "2026-10-25T23:00:00Z", undefined, { "2026-10-25": { status: "Absent" }, "2026-10-26": { status: "Incomplete" } }],
+  const dstCases: Array<
+    [string, string, string | undefined, Record<string, { status: string; hoursWorked?: string }>]
+  > = [
+    [
+      "spring: 23:59:59 on the 28th",
+      "2026-03-28T22:59:59Z",
+      "2026-03-29T06:00:00Z",
+      { "2026-03-28": { status: "Present", hoursWorked: "7.00" }, "2026-03-29": { status: "Absent" } },
+    ],
+    [
+      "spring: 00:00 on the 29th",
+      "2026-03-28T23:00:00Z",
+      "2026-03-29T07:00:00Z",
+      { "2026-03-28": { status: "Absent" }, "2026-03-29": { status: "Present", hoursWorked: "8.00" } },
+    ],
+    [
+      "spring: 23:59:59 CEST on the 29th",
+      "2026-03-29T21:59:59Z",
+      "2026-03-29T23:00:00Z",
+      { "2026-03-29": { status: "Present", hoursWorked: "1.00" }, "2026-03-30": { status: "Absent" } },
+    ],
+    [
+      "spring: 00:00 on the 30th",
+      "2026-03-29T22:00:00Z",
+      undefined,
+      { "2026-03-29": { status: "Absent" }, "2026-03-30": { status: "Incomplete" } },
+    ],
+    [
+      "autumn: 23:59:59 CEST on the 24th",
+      "2026-10-24T21:59:59Z",
+      "2026-10-25T01:00:00Z",
+      { "2026-10-24": { status: "Present", hoursWorked: "3.00" }, "2026-10-25": { status: "Absent" } },
+    ],
+    [
+      "autumn: 00:00 CEST on the 25th",
+      "2026-10-24T22:00:00Z",
+      "2026-10-25T09:30:00Z",
+      { "2026-10-24": { status: "Absent" }, "2026-10-25": { status: "Present", hoursWorked: "11.50" } },
+    ],
+    [
+      "autumn: 23:59:59 CET on the 25th",
+      "2026-10-25T22:59:59Z",
+      "2026-10-26T07:00:00Z",
+      { "2026-10-25": { status: "Present", hoursWorked: "8.00" }, "2026-10-26": { status: "Absent" } },
+    ],
+    [
+      "autumn: 00:00 on the 26th",
+      "2026-10-25T23:00:00Z",
+      undefined,
+      { "2026-10-25": { status: "Absent" }, "2026-10-26": { status: "Incomplete" } },
+    ],
   ];
-  it.each(dstCases)("puts an in at %s on the right local day across DST", async (_name, checkIn, checkOut, expected) => {
-    const id = await employee(); // no holiday list: the DST Sundays are working days
-    await insertPairs([pair(id, checkIn, checkOut)]);
-    for (const [date, record] of Object.entries(expected)) {
-      await classify(date);
-      expect(await recordOf(id, date)).toMatchObject(record);
-    }
-  });
+  it.each(dstCases)(
+    "puts an in at %s on the right local day across DST",
+    async (_name, checkIn, checkOut, expected) => {
+      const id = await employee(); // no holiday list: the DST Sundays are working days
+      await insertPairs([pair(id, checkIn, checkOut)]);
+      for (const [date, record] of Object.entries(expected)) {
+        await classify(date);
+        expect(await recordOf(id, date)).toMatchObject(record);
+      }
+    },
+  );
 
   it("agrees with classifyDay() for 50 employees with random events over two DST weeks", async () => {
     const random = mulberry32(20261120);
@@ -221,14 +341,26 @@ describe("classifyAttendanceDay", () => {
     ];
     const listIds = await Promise.all(lists.map((list) => holidayList(list.weeklyOffDays, list.dates)));
     const windows = [
-      { from: Date.parse("2026-03-26T20:00:00Z"), to: Date.parse("2026-04-01T02:00:00Z"), dates: ["2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"] },
-      { from: Date.parse("2026-10-23T20:00:00Z"), to: Date.parse("2026-10-28T02:00:00Z"), dates: ["2026-10-24", "2026-10-25", "2026-10-26", "2026-10-27"] },
+      {
+        from: Date.parse("2026-03-26T20:00:00Z"),
+        to: Date.parse("2026-04-01T02:00:00Z"),
+        dates: ["2026-03-27", "2026-03-28", "2026-03-29", "2026-03-30", "2026-03-31"],
+      },
+      {
+        from: Date.parse("2026-10-23T20:00:00Z"),
+        to: Date.parse("2026-10-28T02:00:00Z"),
+        dates: ["2026-10-24", "2026-10-25", "2026-10-26", "2026-10-27"],
+      },
     ];
     const people: Array<{ id: string; active: boolean; list: number | null }> = [];
     for (let n = 0; n < 50; n += 1) {
       const list = n % 4 === 3 ? null : n % 4;
       const active = n % 10 !== 9;
-      people.push({ id: await employee({ isActive: active, holidayListId: list === null ? null : listIds[list] }), active, list });
+      people.push({
+        id: await employee({ isActive: active, holidayListId: list === null ? null : listIds[list] }),
+        active,
+        list,
+      });
     }
     const pairs: Pair[] = [];
     for (const person of people) {
@@ -266,7 +398,9 @@ describe("classifyAttendanceDay", () => {
         expect(rows.get(person.id)).toMatchObject({ employeeId: person.id, ...expected, isRegularized: false });
       }
     }
-    const statuses = new Set((await database.db.select({ status: attendanceRecords.status }).from(attendanceRecords)).map((row) => row.status));
+    const statuses = new Set(
+      (await database.db.select({ status: attendanceRecords.status }).from(attendanceRecords)).map((row) => row.status),
+    );
     expect([...statuses].sort()).toEqual(["Absent", "Holiday", "Incomplete", "Present", "Weekend"]);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import { localDate } from "@/lib/platform/calendar";
 import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
-import { localDate } from "@/lib/platform/calendar";
 
 export type DailyClassificationResult = {
   date: string;
@@ -26,7 +26,10 @@ export type DailyClassificationResult = {
  * - Upsert on (employee_id, date); a regularized record is never touched, and an update only happens when the
  *   row differs, so a re-run writes nothing and `updated_at` keeps telling when the classification last changed.
  */
-export async function classifyAttendanceDay(db: Executor, params: { date: string; timeZone: string }): Promise<DailyClassificationResult> {
+export async function classifyAttendanceDay(
+  db: Executor,
+  params: { date: string; timeZone: string },
+): Promise<DailyClassificationResult> {
   const { date, timeZone } = params;
   return db.transaction(async (tx) => {
     // The plan's cost passes PostgreSQL's jit_above_cost at a few thousand employees, and compiling it then takes
@@ -36,8 +39,16 @@ export async function classifyAttendanceDay(db: Executor, params: { date: string
   });
 }
 
-async function classifyInOneStatement(tx: Executor, date: string, timeZone: string): Promise<DailyClassificationResult> {
-  const [row] = await executeRows<{ classified: string | number; written: string | number; skipped_regularized: string | number }>(
+async function classifyInOneStatement(
+  tx: Executor,
+  date: string,
+  timeZone: string,
+): Promise<DailyClassificationResult> {
+  const [row] = await executeRows<{
+    classified: string | number;
+    written: string | number;
+    skipped_regularized: string | number;
+  }>(
     tx,
     sql`with day as (
       select ${date}::date as date,

@@ -5,7 +5,7 @@ import { logger } from "@/lib/platform/logger";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { AttendanceStatus } from "./classify";
 import type { AttendanceContext } from "./context";
-import { resolveEmployee, type EmployeeRef } from "./employee";
+import { type EmployeeRef, resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import type { AttendanceListQuery } from "./schemas";
 
@@ -28,7 +28,8 @@ export type AttendancePage = { items: AttendanceRecordView[]; nextCursor: string
 
 /** Spec 8: a single record is cached for 5 minutes under exactly this key (4.3). */
 export const RECORD_CACHE_SECONDS = 300;
-export const recordCacheKey = (employeeId: string, date: string) => `personnel:employee:${employeeId}:attendance:${date}`;
+export const recordCacheKey = (employeeId: string, date: string) =>
+  `personnel:employee:${employeeId}:attendance:${date}`;
 
 type RecordRow = typeof attendanceRecords.$inferSelect;
 
@@ -68,12 +69,19 @@ async function remember(ctx: AttendanceContext, key: string, record: AttendanceR
 /** Drops the cached record after it changed (an approved correction), so the next read sees the new one. */
 export async function forgetRecord(ctx: AttendanceContext, employeeId: string, date: string): Promise<void> {
   await ctx.cache.del(recordCacheKey(employeeId, date)).catch((error: unknown) => {
-    logger.error({ err: error, employeeId, date }, "cached attendance record not invalidated; it expires within 5 minutes");
+    logger.error(
+      { err: error, employeeId, date },
+      "cached attendance record not invalidated; it expires within 5 minutes",
+    );
   });
 }
 
 /** One day's record (spec 4.3), from the cache when a read in the last 5 minutes put it there. */
-export async function getRecord(ctx: AttendanceContext, employeeId: string, date: string): Promise<Result<AttendanceRecordView>> {
+export async function getRecord(
+  ctx: AttendanceContext,
+  employeeId: string,
+  date: string,
+): Promise<Result<AttendanceRecordView>> {
   const key = recordCacheKey(employeeId, date);
   const hit = await cached(ctx, key);
   if (hit) return ok(hit);
@@ -91,13 +99,19 @@ export async function getRecord(ctx: AttendanceContext, employeeId: string, date
   return ok(record);
 }
 
-const INVALID_CURSOR = invalidFields({ cursor: ["Not a cursor this API issued for this list; start again without one."] });
+const INVALID_CURSOR = invalidFields({
+  cursor: ["Not a cursor this API issued for this list; start again without one."],
+});
 
 /**
  * History newest first, by keyset on the date (unique per employee), so pages neither repeat nor skip a record
  * while the nightly job writes others. The cursor is bound to the employee and filters it was issued for.
  */
-export async function listRecords(ctx: AttendanceContext, ref: EmployeeRef, query: AttendanceListQuery): Promise<Result<AttendancePage>> {
+export async function listRecords(
+  ctx: AttendanceContext,
+  ref: EmployeeRef,
+  query: AttendanceListQuery,
+): Promise<Result<AttendancePage>> {
   const employee = await resolveEmployee(ctx.db, ref, { activeOnly: false });
   if (!employee.ok) return employee;
   const binding = [employee.value, query.from, query.to, query.status].join("|");
@@ -118,6 +132,7 @@ export async function listRecords(ctx: AttendanceContext, ref: EmployeeRef, quer
     .limit(query.limit + 1);
   const items = rows.slice(0, query.limit).map(recordView);
   const last = items.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor(ctx.cursorKey, binding, { date: last.date }) : null;
+  const nextCursor =
+    rows.length > query.limit && last ? encodeCursor(ctx.cursorKey, binding, { date: last.date }) : null;
   return ok({ items, nextCursor });
 }

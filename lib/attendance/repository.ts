@@ -1,6 +1,13 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
-import { attendanceRecords, attendanceRequests, employees, holidayEntries, holidayLists, users } from "@/lib/platform/db/schema";
+import {
+  attendanceRecords,
+  attendanceRequests,
+  employees,
+  holidayEntries,
+  holidayLists,
+  users,
+} from "@/lib/platform/db/schema";
 import type { PageRequest } from "@/lib/platform/pagination";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { DayClassification } from "./classify";
@@ -42,7 +49,13 @@ function selectRequests(executor: Executor) {
   return executor
     .select({
       request: attendanceRequests,
-      employee: { id: employees.id, userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      employee: {
+        id: employees.id,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      },
       decider: { id: deciders.id, firstName: deciders.firstName, lastName: deciders.lastName },
     })
     .from(attendanceRequests)
@@ -114,7 +127,11 @@ export async function employeeCalendar(executor: Executor, employeeId: string, d
 }
 
 /** Writes a corrected day: the record is marked regularized, so the nightly job leaves it alone from now on. */
-export async function saveRegularizedRecord(executor: Executor, employeeId: string, day: DayClassification): Promise<void> {
+export async function saveRegularizedRecord(
+  executor: Executor,
+  employeeId: string,
+  day: DayClassification,
+): Promise<void> {
   const values = {
     status: day.status,
     checkInAt: day.checkInAt,

@@ -3,8 +3,8 @@ import { createMemoryCache } from "@/lib/platform/cache/memory";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { users } from "@/lib/platform/db/schema";
-import { addEmployee } from "@/tests/support/staff";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { addEmployee } from "@/tests/support/staff";
 import type { AttendanceContext } from "./context";
 import { submitRequest } from "./requests";
 
@@ -23,11 +23,23 @@ describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
     await resetDatabase(database);
     const [user] = await database.db
       .insert(users)
-      .values({ email: "one-connection@club.example", username: "one-connection", firstName: "Ana", lastName: "García", passwordHash: "x" })
+      .values({
+        email: "one-connection@club.example",
+        username: "one-connection",
+        firstName: "Ana",
+        lastName: "García",
+        passwordHash: "x",
+      })
       .returning({ id: users.id });
     userId = user!.id;
     await addEmployee(database.db, userId);
-    ctx = { db: database.db, cache: createMemoryCache(), config: { CLUB_TIMEZONE: "Europe/Madrid" }, cursorKey: new Uint8Array(32), now: () => NOW };
+    ctx = {
+      db: database.db,
+      cache: createMemoryCache(),
+      config: { CLUB_TIMEZONE: "Europe/Madrid" },
+      cursorKey: new Uint8Array(32),
+      now: () => NOW,
+    };
   });
   afterAll(() => database.close());
 
@@ -42,7 +54,10 @@ describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
     const dates = ["2026-03-13", "2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19"];
     for (const date of dates) expect((await submitRequest(ctx, { id: userId }, correction(date))).ok, date).toBe(true);
     for (const date of dates) {
-      expect(await submitRequest(ctx, { id: userId }, correction(date))).toMatchObject({ ok: false, error: { code: "AttendanceRequest.DuplicateOpen" } });
+      expect(await submitRequest(ctx, { id: userId }, correction(date))).toMatchObject({
+        ok: false,
+        error: { code: "AttendanceRequest.DuplicateOpen" },
+      });
     }
   });
 });

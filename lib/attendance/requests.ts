@@ -1,25 +1,25 @@
 import { and, eq, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
 import { AuthErrors } from "@/lib/auth/errors";
 import { allows } from "@/lib/auth/permissions";
-import { recordAudit } from "@/lib/audit/record";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
-import { resultTransaction } from "@/lib/platform/db/transaction";
 import { attendanceRequests, employees } from "@/lib/platform/db/schema";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
-import { fail, invalidFields, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { resultTransaction } from "@/lib/platform/db/transaction";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
+import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import { classifyDay } from "./classify";
 import type { AttendanceContext } from "./context";
 import { resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import { forgetRecord } from "./records";
 import {
+  type AttendanceRequestView,
   employeeCalendar,
   findRequest,
   saveRegularizedRecord,
   selectRequestPage,
-  type AttendanceRequestView,
 } from "./repository";
 import type { CorrectionRequestInput, OwnRequestsQuery, RequestQueueQuery } from "./schemas";
 
@@ -28,7 +28,8 @@ export const CORRECTION_WINDOW_DAYS = 7;
 const MAX_SHIFT_MS = 24 * 3_600_000;
 const DAY_MS = 86_400_000;
 
-const daysBetween = (from: string, to: string) => (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 
 /** The rules only the service can check: the window, and times that belong to the day and have happened. */
 function checkCorrection(ctx: AttendanceContext, input: CorrectionRequestInput): BusinessError | null {
@@ -42,7 +43,8 @@ function checkCorrection(ctx: AttendanceContext, input: CorrectionRequestInput):
   if (localDate(checkIn, ctx.config.CLUB_TIMEZONE) !== input.date) {
     errors.checkIn = [`The check-in must fall on ${input.date} in the club's time zone (${ctx.config.CLUB_TIMEZONE}).`];
   }
-  if (checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_MS) errors.checkOut = ["A working day lasts at most 24 hours."];
+  if (checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_MS)
+    errors.checkOut = ["A working day lasts at most 24 hours."];
   else if (checkOut > now) errors.checkOut = ["The check-out has not happened yet."];
   return Object.keys(errors).length > 0 ? invalidFields(errors) : null;
 }
@@ -51,7 +53,11 @@ function checkCorrection(ctx: AttendanceContext, input: CorrectionRequestInput):
  * Spec 3.2: (none) → Open, for the caller's own day. The partial unique index `attendance_requests_one_open`
  * keeps one Open request per employee and date, whatever runs concurrently.
  */
-export async function submitRequest(ctx: AttendanceContext, principal: Pick<Principal, "id">, input: CorrectionRequestInput) {
+export async function submitRequest(
+  ctx: AttendanceContext,
+  principal: Pick<Principal, "id">,
+  input: CorrectionRequestInput,
+) {
   const refused = checkCorrection(ctx, input);
   if (refused) return fail(refused);
   const submitted = await resultTransaction(ctx.db, async (tx) => {
@@ -67,7 +73,10 @@ export async function submitRequest(ctx: AttendanceContext, principal: Pick<Prin
         reason: input.reason,
         createdAt: ctx.now(),
       })
-      .onConflictDoNothing({ target: [attendanceRequests.employeeId, attendanceRequests.attendanceDate], where: ONLY_OPEN })
+      .onConflictDoNothing({
+        target: [attendanceRequests.employeeId, attendanceRequests.attendanceDate],
+        where: ONLY_OPEN,
+      })
       .returning({ id: attendanceRequests.id });
     if (!request) return fail(AttendanceErrors.duplicateOpen);
     await recordAudit(tx, {
@@ -104,11 +113,16 @@ export async function getRequest(
 ): Promise<Result<AttendanceRequestView>> {
   if (principal.mustChangePassword) return fail(AuthErrors.passwordChangeRequired);
   const request = await findRequest(ctx.db, id);
-  const visible = request && (allows(principal.permissions, "attendance-requests:manage") || request.employee.userId === principal.id);
+  const visible =
+    request &&
+    (allows(principal.permissions, "attendance-requests:manage") || request.employee.userId === principal.id);
   return visible ? ok(request) : fail(AttendanceErrors.requestNotFound);
 }
 
-export async function listRequestQueue(ctx: AttendanceContext, query: RequestQueueQuery): Promise<Result<Paginated<AttendanceRequestView>>> {
+export async function listRequestQueue(
+  ctx: AttendanceContext,
+  query: RequestQueueQuery,
+): Promise<Result<Paginated<AttendanceRequestView>>> {
   const { items, total } = await selectRequestPage(ctx.db, query, query, query);
   return ok(paginated(items, total, query));
 }
@@ -127,7 +141,8 @@ export async function listOwnRequests(
 type Decision = { status: "approved" } | { status: "rejected"; reason: string };
 
 /** The request is not about the employee linked to `userId`. */
-const notAbout = (userId: string) => sql`${attendanceRequests.employeeId} not in (select id from employees where user_id = ${userId})`;
+const notAbout = (userId: string) =>
+  sql`${attendanceRequests.employeeId} not in (select id from employees where user_id = ${userId})`;
 
 /**
  * Open → approved or rejected, never by the employee the request is about: a manager approving their own hours would
@@ -159,7 +174,11 @@ async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, 
  * Spec 3.2 approve: the day is classified again from the corrected times by the same rules as the nightly job,
  * marked IsRegularized, audited as a Warning, all in one transaction; then the cached record is dropped.
  */
-export async function approveRequest(ctx: AttendanceContext, actorId: string, id: string): Promise<Result<AttendanceRequestView>> {
+export async function approveRequest(
+  ctx: AttendanceContext,
+  actorId: string,
+  id: string,
+): Promise<Result<AttendanceRequestView>> {
   const approved = await resultTransaction(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, actorId, id, { status: "approved" });
     if (!decided.ok) return decided;
@@ -178,7 +197,14 @@ export async function approveRequest(ctx: AttendanceContext, actorId: string, id
       actorId,
       entity: "employee",
       entityId: request.employeeId,
-      data: { requestId: id, date: day.date, status: day.status, hoursWorked: day.hoursWorked, checkIn: day.checkInAt, checkOut: day.checkOutAt },
+      data: {
+        requestId: id,
+        date: day.date,
+        status: day.status,
+        hoursWorked: day.hoursWorked,
+        checkIn: day.checkInAt,
+        checkOut: day.checkOutAt,
+      },
     });
     return ok(request);
   });
@@ -188,7 +214,12 @@ export async function approveRequest(ctx: AttendanceContext, actorId: string, id
 }
 
 /** Spec 3.2 reject: the reason is stored and the attendance record stays as it was. */
-export async function rejectRequest(ctx: AttendanceContext, actorId: string, id: string, reason: string): Promise<Result<AttendanceRequestView>> {
+export async function rejectRequest(
+  ctx: AttendanceContext,
+  actorId: string,
+  id: string,
+  reason: string,
+): Promise<Result<AttendanceRequestView>> {
   const rejected = await resultTransaction(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, actorId, id, { status: "rejected", reason });
     if (!decided.ok) return decided;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { attendanceRequests, employeeCheckins } from "@/lib/platform/db/schema";
 import { notYearZero, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
-import { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, paginationQuery } from "@/lib/platform/pagination";
-import { employeeCheckins, attendanceRequests } from "@/lib/platform/db/schema";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginationQuery } from "@/lib/platform/pagination";
 import { ATTENDANCE_STATUSES } from "./classify";
 
 export const CHECKIN_SOURCES = employeeCheckins.source.enumValues;
@@ -41,7 +41,10 @@ export const attendanceListQuery = z
       .max(MAX_PAGE_SIZE, `limit must be an integer between 1 and ${MAX_PAGE_SIZE}.`)
       .default(DEFAULT_PAGE_SIZE),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { path: ["to"], message: "to must not be before from." });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["to"],
+    message: "to must not be before from.",
+  });
 export type AttendanceListQuery = z.infer<typeof attendanceListQuery>;
 
 const MAX_REASON = 500;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { createAnalytics, type Analytics } from "@/lib/platform/analytics";
+import { type Analytics, createAnalytics } from "@/lib/platform/analytics";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPgliteDatabase } from "@/lib/platform/db/pglite";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
@@ -140,7 +140,9 @@ describe("audit outbox forwarding", () => {
     const options = { batchSize: 500 };
     store.faults.push("none", "none", "reply-lost");
 
-    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, options)).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(forwardAuditOutbox({ database, analytics: store.analytics }, options)).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
     // Whatever the interleaving, a row is either marked forwarded and in ClickHouse, or still pending.
     const pendingAfterOutage = await pendingOutboxRows();
     expect(pendingAfterOutage).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { asc, inArray, isNull, lt, sql } from "drizzle-orm";
-import { toDateTime64, type Analytics } from "@/lib/platform/analytics";
+import { type Analytics, toDateTime64 } from "@/lib/platform/analytics";
 import type { Database, DatabaseAdapter } from "@/lib/platform/db";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 
@@ -63,20 +63,25 @@ export async function forwardAuditOutbox(
   return result;
 }
 
-async function forwardOneBatch({ database, analytics }: AuditForwardingDependencies, batchSize: number): Promise<number> {
+async function forwardOneBatch(
+  { database, analytics }: AuditForwardingDependencies,
+  batchSize: number,
+): Promise<number> {
   return database.db.transaction(async (tx) => {
     const forwardedAt = new Date();
     // One statement locks the oldest pending rows and marks them; the mark is only seen once the transaction commits,
     // after ClickHouse accepted the rows. SKIP LOCKED: a concurrent forwarder takes the next rows instead of waiting.
-    const pending = tx.$with("pending").as(
-      tx
-        .select({ id: auditOutbox.id })
-        .from(auditOutbox)
-        .where(isNull(auditOutbox.forwardedAt))
-        .orderBy(asc(auditOutbox.seq))
-        .limit(batchSize)
-        .for("update", { skipLocked: true }),
-    );
+    const pending = tx
+      .$with("pending")
+      .as(
+        tx
+          .select({ id: auditOutbox.id })
+          .from(auditOutbox)
+          .where(isNull(auditOutbox.forwardedAt))
+          .orderBy(asc(auditOutbox.seq))
+          .limit(batchSize)
+          .for("update", { skipLocked: true }),
+      );
     const batch = await tx
       .with(pending)
       .update(auditOutbox)

@@ -5,7 +5,10 @@ const parse = (query: Record<string, string | string[]>) => auditLogQuery.safePa
 
 describe("auditLogQuery", () => {
   it("defaults to the first page of 20, newest first, unfiltered", () => {
-    expect(parse({})).toEqual({ success: true, data: { pageNumber: 1, pageSize: 20, orderBy: "occurredAt", orderDirection: "desc" } });
+    expect(parse({})).toEqual({
+      success: true,
+      data: { pageNumber: 1, pageSize: 20, orderBy: "occurredAt", orderDirection: "desc" },
+    });
   });
 
   it("reads instants with a zone, severities comma-separated or repeated, and blank filters as none", () => {
@@ -90,7 +93,10 @@ describe("auditLogStatements", () => {
 
     expect(page.sql).toMatch(/ORDER BY occurred_at ASC, id ASC\s+LIMIT \{limit:UInt32\} OFFSET \{offset:UInt64\}$/);
     expect(page.params).toEqual({ entity: "user", limit: 25, offset: 50 });
-    expect(count).toEqual({ sql: "SELECT count() AS total FROM audit_logs FINAL WHERE entity = {entity:String}", params: { entity: "user" } });
+    expect(count).toEqual({
+      sql: "SELECT count() AS total FROM audit_logs FINAL WHERE entity = {entity:String}",
+      params: { entity: "user" },
+    });
     expect(auditLogStatements(auditLogQuery.parse({})).page.sql).toContain("ORDER BY occurred_at DESC, id DESC");
   });
 });

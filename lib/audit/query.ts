@@ -1,10 +1,10 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { toDateTime64, type Analytics } from "@/lib/platform/analytics";
+import { type Analytics, toDateTime64 } from "@/lib/platform/analytics";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { auditSeverity } from "@/lib/platform/db/schema/audit";
-import { offsetOf, paginated, paginationQuery, type Paginated } from "@/lib/platform/pagination";
+import { offsetOf, type Paginated, paginated, paginationQuery } from "@/lib/platform/pagination";
 import type { AuditSeverity } from "./record";
 
 export const AUDIT_SEVERITIES = auditSeverity.enumValues;
@@ -13,7 +13,8 @@ export const AUDIT_SEVERITIES = auditSeverity.enumValues;
 export const MAX_LISTED_ACTIONS = 1_000;
 
 /** An empty filter (`?action=`, as a cleared form field sends it) is no filter. */
-const optionalFilter = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const instant = z.iso
   .datetime({ offset: true, error: "Use an ISO 8601 instant with a zone, e.g. 2026-11-20T08:00:00Z." })
@@ -24,7 +25,10 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 /** `severity=Warning` or several, comma-separated or repeated (`severity=Warning,Error`). */
 const severities = z.preprocess(
   (value) => (typeof value === "string" ? value.split(",") : value),
-  z.array(z.enum(AUDIT_SEVERITIES, `Use ${AUDIT_SEVERITIES.join(", ")}.`)).min(1).max(AUDIT_SEVERITIES.length),
+  z
+    .array(z.enum(AUDIT_SEVERITIES, `Use ${AUDIT_SEVERITIES.join(", ")}.`))
+    .min(1)
+    .max(AUDIT_SEVERITIES.length),
 );
 
 /** The audit viewer's query: page-number pagination, newest first unless asked otherwise, and optional filters. */
@@ -42,9 +46,15 @@ export const auditLogQuery = paginationQuery(["occurredAt"], "occurredAt")
     entity: optionalFilter(text(200)),
     entityId: optionalFilter(text(200)),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, { path: ["to"], message: "to must be after from." });
+  .refine((query) => !query.from || !query.to || query.from < query.to, {
+    path: ["to"],
+    message: "to must be after from.",
+  });
 export type AuditLogQuery = z.output<typeof auditLogQuery>;
-export type AuditLogFilters = Pick<AuditLogQuery, "from" | "to" | "action" | "severity" | "actorId" | "entity" | "entityId">;
+export type AuditLogFilters = Pick<
+  AuditLogQuery,
+  "from" | "to" | "action" | "severity" | "actorId" | "entity" | "entityId"
+>;
 
 export type AuditActor = { id: string; name: string; email: string };
 
@@ -133,7 +143,10 @@ export async function listAuditLogs(
     analytics.query<AuditLogRow>(page.sql, page.params),
     analytics.query<{ total: string }>(count.sql, count.params),
   ]);
-  const actors = await actorsById(db, rows.map((row) => row.actor_id));
+  const actors = await actorsById(
+    db,
+    rows.map((row) => row.actor_id),
+  );
   const items = rows.map((row) => toItem(row, actors));
   return paginated(items, Number(total?.total ?? 0), query);
 }
@@ -157,7 +170,9 @@ async function actorsById(db: Executor, actorIds: readonly (string | null)[]): P
     .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(inArray(users.id, ids));
-  return new Map(found.map((user) => [user.id, { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email }]));
+  return new Map(
+    found.map((user) => [user.id, { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email }]),
+  );
 }
 
 function toItem(row: AuditLogRow, actors: ReadonlyMap<string, AuditActor>): AuditLogItem {
@@ -184,7 +199,9 @@ export function fromDateTime64(value: string): string {
 function parseData(data: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(data);
-    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : { value: parsed };
   } catch {
     return { raw: data };
   }

@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
-import { auditOutbox, auditSeverity } from "@/lib/platform/db/schema/audit";
+import { auditOutbox, type auditSeverity } from "@/lib/platform/db/schema/audit";
 import { currentTraceId } from "@/lib/platform/trace";
 
 export type AuditSeverity = (typeof auditSeverity.enumValues)[number];

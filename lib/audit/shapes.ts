@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, pageOf, type JsonOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
 import { AUDIT_SEVERITIES, type AuditLogItem } from "./query";
 
 /** How the API answers the audit trail, for the API reference; `npx tsc` fails when it drifts from AuditLogItem. */
@@ -20,7 +20,9 @@ export const auditLogItemShape = z.object({
 });
 
 export const auditLogPageShape = pageOf(auditLogItemShape);
-export const auditActionsShape = z.object({ items: z.array(z.string()).meta({ examples: [["auth.login", "personnel.clock_in"]] }) });
+export const auditActionsShape = z.object({
+  items: z.array(z.string()).meta({ examples: [["auth.login", "personnel.clock_in"]] }),
+});
 
 const itemIsExact: SameShape<z.output<typeof auditLogItemShape>, JsonOf<AuditLogItem>> = true;
 void itemIsExact;

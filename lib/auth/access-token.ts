@@ -14,7 +14,13 @@ export function bearerToken(authorization: string | null): string | null {
   return authorization?.match(BEARER)?.[1] ?? null;
 }
 
-export type AccessTokenClaims = { userId: string; jti: string; sessionId: string; sessionVersion: number; expiresAt: number };
+export type AccessTokenClaims = {
+  userId: string;
+  jti: string;
+  sessionId: string;
+  sessionVersion: number;
+  expiresAt: number;
+};
 export type IssuedAccessToken = { token: string; jti: string; expiresAt: Date };
 
 /**
@@ -46,7 +52,16 @@ export async function verifyAccessToken(key: CryptoKey, token: string): Promise<
   try {
     const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALGORITHM] });
     const { sub, jti, exp, sv, sid } = payload;
-    if (!sub || !UUID.test(sub) || !jti || exp === undefined || typeof sv !== "number" || typeof sid !== "string" || !UUID.test(sid)) return null;
+    if (
+      !sub ||
+      !UUID.test(sub) ||
+      !jti ||
+      exp === undefined ||
+      typeof sv !== "number" ||
+      typeof sid !== "string" ||
+      !UUID.test(sid)
+    )
+      return null;
     return { userId: sub, jti, sessionId: sid, sessionVersion: sv, expiresAt: exp };
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;

@@ -16,9 +16,12 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
   const claims = await verifyAccessToken(ctx.keys.accessToken, token);
   if (!claims) return fail(AuthErrors.invalidToken);
   // The deny-list (cache) and the user's current access (database) are independent: ask both at once.
-  const [denied, user] = await Promise.all([isAccessTokenDenied(ctx.cache, claims), loadUserAccess(ctx.database.db, claims.userId)]);
+  const [denied, user] = await Promise.all([
+    isAccessTokenDenied(ctx.cache, claims),
+    loadUserAccess(ctx.database.db, claims.userId),
+  ]);
   if (denied) return fail(AuthErrors.tokenRevoked);
-  if (!user || !user.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
+  if (!user?.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
   if (claims.sessionVersion !== user.sessionVersion) return fail(AuthErrors.tokenRevoked);
   return ok({ ...user, jti: claims.jti, tokenExpiresAt: claims.expiresAt });
 }

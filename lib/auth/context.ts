@@ -1,9 +1,9 @@
 import type { Config } from "@/lib/config";
-import type { Cache } from "@/lib/platform/cache";
 import { deliverMailSoon } from "@/lib/mail/dispatch";
+import type { Cache } from "@/lib/platform/cache";
 import { platform } from "@/lib/platform/container";
 import type { DatabaseAdapter } from "@/lib/platform/db";
-import { authKeys, type AuthKeys } from "./secret";
+import { type AuthKeys, authKeys } from "./secret";
 
 /** What the auth services need; routes build it once per request, tests build their own. */
 export type AuthContext = {

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
-import { invalidFields, type BusinessError } from "@/lib/platform/result";
+import { type BusinessError, invalidFields } from "@/lib/platform/result";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { getPasswordPolicy, passwordPolicyViolations } from "./password-policy";
 import { accountThrottleKeys, clearThrottles } from "./password-throttle";
@@ -43,8 +43,16 @@ export async function endAllSessions(tx: Executor, userId: string): Promise<numb
  * one (a reset is how an owner gets past a stranger's throttling), and ends every existing session, since whoever
  * knew the old password may hold one. Returns the new session version.
  */
-export async function replacePassword(tx: Executor, keys: AuthKeys, user: { id: string; email: string }, passwordHash: string): Promise<number> {
-  await tx.update(users).set({ passwordHash, mustChangePassword: false, updatedAt: new Date() }).where(eq(users.id, user.id));
+export async function replacePassword(
+  tx: Executor,
+  keys: AuthKeys,
+  user: { id: string; email: string },
+  passwordHash: string,
+): Promise<number> {
+  await tx
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
   await clearThrottles(tx, accountThrottleKeys(keys, user));
   return endAllSessions(tx, user.id);
 }

@@ -23,9 +23,15 @@ export async function denySession(cache: Cache, sessionId: string, accessTokenTt
  * Fails open when the cache is down: refusing every request would take the API down with Redis,
  * while a logged-out token stays usable for at most its short remaining life (its refresh token is revoked in the database).
  */
-export async function isAccessTokenDenied(cache: Cache, claims: Pick<AccessTokenClaims, "jti" | "sessionId">): Promise<boolean> {
+export async function isAccessTokenDenied(
+  cache: Cache,
+  claims: Pick<AccessTokenClaims, "jti" | "sessionId">,
+): Promise<boolean> {
   try {
-    const [token, session] = await Promise.all([cache.get(tokenKey(claims.jti)), cache.get(sessionKey(claims.sessionId))]);
+    const [token, session] = await Promise.all([
+      cache.get(tokenKey(claims.jti)),
+      cache.get(sessionKey(claims.sessionId)),
+    ]);
     return token !== null || session !== null;
   } catch (error) {
     logger.warn({ err: error }, "deny-list not checked: cache unavailable");

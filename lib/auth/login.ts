@@ -12,7 +12,7 @@ import { AuthErrors } from "./errors";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, isKnownAddress, rememberAddress, throttleKey } from "./password-throttle";
-import { startSession, type Session } from "./session";
+import { type Session, startSession } from "./session";
 
 export type Credentials = { email: string; password: string };
 
@@ -24,14 +24,19 @@ export function signInOrigin(headers: Headers, config: Config): SignInOrigin {
 }
 
 /** The answer while an email's guesses must wait (docs/api.md, Login throttling). */
-export const signInThrottled = (retryAfterSeconds: number) => tooManyRequests(retryAfterSeconds, "failed sign-ins for this email");
+export const signInThrottled = (retryAfterSeconds: number) =>
+  tooManyRequests(retryAfterSeconds, "failed sign-ins for this email");
 
 /**
  * Spec 4.6 login. An unknown email and a wrong password give the same answer in about the same time (a decoy hash
  * is checked), and both are throttled alike, so the endpoint never reveals who has an account. Blocked, deactivated
  * and unverified accounts are named only after the right password.
  */
-export async function login(ctx: AuthContext, credentials: Credentials, origin: SignInOrigin): Promise<Result<Session>> {
+export async function login(
+  ctx: AuthContext,
+  credentials: Credentials,
+  origin: SignInOrigin,
+): Promise<Result<Session>> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, credentials.email);
   const fromKnownAddress = user !== null && (await isKnownAddress(db, ctx.keys, user.id, origin.address));
@@ -50,7 +55,10 @@ export async function login(ctx: AuthContext, credentials: Credentials, origin: 
       actorId: null,
       entity: "user",
       entityId: user.id,
-      data: { fromKnownAddress, ...(admission.delaySeconds > 0 ? { nextAttemptInSeconds: admission.delaySeconds } : {}) },
+      data: {
+        fromKnownAddress,
+        ...(admission.delaySeconds > 0 ? { nextAttemptInSeconds: admission.delaySeconds } : {}),
+      },
     });
     return fail(AuthErrors.invalidCredentials);
   }
@@ -68,7 +76,13 @@ export async function login(ctx: AuthContext, credentials: Credentials, origin: 
         .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
         .where(eq(users.id, user.id));
       await rememberAddress(tx, ctx.keys, user.id, origin.address);
-      await recordAudit(tx, { action: "auth.login", severity: "Info", actorId: user.id, entity: "user", entityId: user.id });
+      await recordAudit(tx, {
+        action: "auth.login",
+        severity: "Info",
+        actorId: user.id,
+        entity: "user",
+        entityId: user.id,
+      });
       const access = await loadUserAccess(tx, user.id);
       if (!access) throw new Error(`user ${user.id} vanished during login`);
       return startSession(ctx, tx, access, { userAgent: origin.userAgent });

@@ -8,7 +8,10 @@ import { revokeRefreshTokenFamily } from "./refresh";
  * Spec 5.4 logout: the refresh token's login ends in the database and the access token's jti goes
  * on the deny-list for the rest of its life. Either may be missing; logout always succeeds.
  */
-export async function logout(ctx: AuthContext, input: { authorization: string | null; refreshToken: string | null }): Promise<void> {
+export async function logout(
+  ctx: AuthContext,
+  input: { authorization: string | null; refreshToken: string | null },
+): Promise<void> {
   if (input.refreshToken) await revokeRefreshTokenFamily(ctx, input.refreshToken);
   const token = bearerToken(input.authorization);
   const claims = token ? await verifyAccessToken(ctx.keys.accessToken, token) : null;

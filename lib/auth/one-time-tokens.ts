@@ -40,7 +40,11 @@ export async function issueOneTimeToken(
 }
 
 /** Whose a live token is, without using it up (to check a new password against that user first). */
-export async function peekOneTimeToken(executor: Executor, token: string, purpose: OneTimePurpose): Promise<string | null> {
+export async function peekOneTimeToken(
+  executor: Executor,
+  token: string,
+  purpose: OneTimePurpose,
+): Promise<string | null> {
   const [found] = await executor
     .select({ userId: oneTimeTokens.userId })
     .from(oneTimeTokens)
@@ -49,7 +53,7 @@ export async function peekOneTimeToken(executor: Executor, token: string, purpos
 }
 
 /** Uses the token up in one conditional UPDATE: of two parallel uses exactly one gets its row. */
-async function useUp(tx: Executor, token: string, purpose: OneTimePurpose) {
+async function spendToken(tx: Executor, token: string, purpose: OneTimePurpose) {
   const [used] = await tx
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
@@ -59,12 +63,19 @@ async function useUp(tx: Executor, token: string, purpose: OneTimePurpose) {
 }
 
 /** Uses the token up; answers whose it was, or null when it is unknown, used or expired. */
-export async function consumeOneTimeToken(tx: Executor, token: string, purpose: OneTimePurpose): Promise<string | null> {
-  return (await useUp(tx, token, purpose))?.userId ?? null;
+export async function consumeOneTimeToken(
+  tx: Executor,
+  token: string,
+  purpose: OneTimePurpose,
+): Promise<string | null> {
+  return (await spendToken(tx, token, purpose))?.userId ?? null;
 }
 
 /** Uses a `change_email` token up; answers whose it was and the address it confirms. */
-export async function consumeEmailChangeToken(tx: Executor, token: string): Promise<{ userId: string; newEmail: string } | null> {
-  const used = await useUp(tx, token, "change_email");
+export async function consumeEmailChangeToken(
+  tx: Executor,
+  token: string,
+): Promise<{ userId: string; newEmail: string } | null> {
+  const used = await spendToken(tx, token, "change_email");
   return used?.newEmail ? { userId: used.userId, newEmail: used.newEmail } : null;
 }

@@ -9,12 +9,13 @@ import { AuthErrors } from "./errors";
 import { hashPassword, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, throttleKey } from "./password-throttle";
-import { startSession, type Session } from "./session";
+import { type Session, startSession } from "./session";
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
 
 /** The answer while an account's current-password guesses must wait; documented on the route. */
-export const passwordChangeThrottled = (retryAfterSeconds: number) => tooManyRequests(retryAfterSeconds, "wrong current passwords");
+export const passwordChangeThrottled = (retryAfterSeconds: number) =>
+  tooManyRequests(retryAfterSeconds, "wrong current passwords");
 
 /**
  * The signed-in user replaces their password (also the forced step when mustChangePassword is set).
@@ -57,7 +58,13 @@ export async function changePassword(
   const passwordHash = await hashPassword(change.newPassword);
   const session = await db.transaction(async (tx) => {
     const sessionVersion = await replacePassword(tx, ctx.keys, user, passwordHash);
-    await recordAudit(tx, { action: "auth.password_changed", severity: "Info", actorId: user.id, entity: "user", entityId: user.id });
+    await recordAudit(tx, {
+      action: "auth.password_changed",
+      severity: "Info",
+      actorId: user.id,
+      entity: "user",
+      entityId: user.id,
+    });
     return startSession(ctx, tx, { ...principal, mustChangePassword: false, sessionVersion }, { userAgent });
   });
   return ok(session);

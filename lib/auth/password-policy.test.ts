@@ -2,10 +2,18 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD_POLICY, passwordPolicyViolations } from "./password-policy";
 
 const check = (password: string, context = {}) => passwordPolicyViolations(DEFAULT_PASSWORD_POLICY, password, context);
-const ana = { owner: { email: "ana.garcia@riverside.example", username: "anag", firstName: "Ana", lastName: "García López" }, clubName: "Club Náutico Sevilla" };
+const ana = {
+  owner: { email: "ana.garcia@riverside.example", username: "anag", firstName: "Ana", lastName: "García López" },
+  clubName: "Club Náutico Sevilla",
+};
 
 describe("password policy (NIST SP 800-63B)", () => {
-  it.each(["Correct-Horse-9", "correct horse battery staple", "Rowing before dawn on a grey river", "xK9#mPq2vL8@nR4w"])("accepts %s", async (password) => {
+  it.each([
+    "Correct-Horse-9",
+    "correct horse battery staple",
+    "Rowing before dawn on a grey river",
+    "xK9#mPq2vL8@nR4w",
+  ])("accepts %s", async (password) => {
     expect(await check(password, ana)).toEqual([]);
   });
 
@@ -28,7 +36,10 @@ describe("password policy (NIST SP 800-63B)", () => {
   it("no longer asks for upper case, digits or symbols by default, and still does when the policy switches them on", async () => {
     expect(await check("lowercase letters only here")).toEqual([]);
     const strict = { ...DEFAULT_PASSWORD_POLICY, requireUppercase: true, requireDigit: true, requireSymbol: true };
-    expect(await passwordPolicyViolations(strict, "lowercase letters only here")).toEqual(["Include an uppercase letter.", "Include a digit."]);
+    expect(await passwordPolicyViolations(strict, "lowercase letters only here")).toEqual([
+      "Include an uppercase letter.",
+      "Include a digit.",
+    ]);
     expect(await passwordPolicyViolations(strict, "Lowercase letters 0nly here")).toEqual([]);
   });
 

@@ -60,7 +60,11 @@ function personalWords(owner: NonNullable<PasswordContext["owner"]>): string[] {
  * the policy's length, none of the account's or the club's names, and not guessable (common passwords, dictionary
  * words, keyboard patterns: lib/auth/password-strength.ts). The composition rules apply only if switched on.
  */
-export async function passwordPolicyViolations(policy: PasswordPolicy, password: string, context: PasswordContext = {}): Promise<string[]> {
+export async function passwordPolicyViolations(
+  policy: PasswordPolicy,
+  password: string,
+  context: PasswordContext = {},
+): Promise<string[]> {
   const violations: string[] = [];
   if (password.length < policy.minLength) violations.push(`Use at least ${policy.minLength} characters.`);
   if (password.length > MAX_LENGTH) violations.push(`Use at most ${MAX_LENGTH} characters.`);

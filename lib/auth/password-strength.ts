@@ -51,5 +51,9 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
 export async function guessabilityProblems(password: string, userInputs: readonly string[]): Promise<string[]> {
   const { score, feedback } = (await loadEstimator()).check(password, [...userInputs]);
   if (score >= MIN_STRENGTH_SCORE) return [];
-  return ["This password is too easy to guess.", ...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+  return [
+    "This password is too easy to guess.",
+    ...(feedback.warning ? [feedback.warning] : []),
+    ...feedback.suggestions,
+  ];
 }

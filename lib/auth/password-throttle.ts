@@ -1,17 +1,19 @@
 import { createHmac } from "node:crypto";
-import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { knownSignInAddresses, passwordThrottles } from "@/lib/platform/db/schema";
 import { clientBucket } from "@/lib/platform/http/client-ip";
-import type { AuthKeys } from "./secret";
 import type { PasswordPolicy } from "./password-policy";
+import type { AuthKeys } from "./secret";
 
 /**
  * What a password guess is aimed at. Sign-ins count per email, existing or not (so a 429 never tells which emails
  * have accounts), in two lanes: from an address the account signed in from before, and from any other. A stranger
  * filling the second lane never slows the owner at their usual address. Change-password counts per account.
  */
-export type GuessTarget = { kind: "sign-in"; email: string; fromKnownAddress: boolean } | { kind: "change-password"; userId: string };
+export type GuessTarget =
+  | { kind: "sign-in"; email: string; fromKnownAddress: boolean }
+  | { kind: "change-password"; userId: string };
 
 /** The first delay once the free attempts are spent; each further attempt doubles it, up to the policy's maximum. */
 const FIRST_DELAY_SECONDS = 30;
@@ -22,7 +24,8 @@ const COUNT_RESET = sql.raw(`interval '1 day'`);
 /** A known address is forgotten after this long without a sign-in from it. */
 const KNOWN_ADDRESS_LIFETIME = sql.raw(`interval '180 days'`);
 
-const hmac = (keys: AuthKeys, text: string) => createHmac("sha256", keys.passwordThrottle).update(text).digest("base64url");
+const hmac = (keys: AuthKeys, text: string) =>
+  createHmac("sha256", keys.passwordThrottle).update(text).digest("base64url");
 
 /** Keyed hashes: a copy of the table names no email, account or address. */
 export function throttleKey(keys: AuthKeys, target: GuessTarget): string {
@@ -44,7 +47,7 @@ export function accountThrottleKeys(keys: AuthKeys, account: { id: string; email
 }
 
 export type Admission =
-  | { admitted: true; /** Seconds this attempt makes the next one wait, if it fails (0: none). */ delaySeconds: number }
+  | { admitted: true /** Seconds this attempt makes the next one wait, if it fails (0: none). */; delaySeconds: number }
   | { admitted: false; retryAfterSeconds: number };
 
 /**
@@ -84,20 +87,35 @@ export async function clearThrottles(executor: Executor, keys: readonly string[]
 
 const addressHash = (keys: AuthKeys, address: string) => hmac(keys, `address:${clientBucket(address)}`);
 
-export async function isKnownAddress(executor: Executor, keys: AuthKeys, userId: string, address: string): Promise<boolean> {
+export async function isKnownAddress(
+  executor: Executor,
+  keys: AuthKeys,
+  userId: string,
+  address: string,
+): Promise<boolean> {
   const [known] = await executor
     .select({ userId: knownSignInAddresses.userId })
     .from(knownSignInAddresses)
-    .where(and(eq(knownSignInAddresses.userId, userId), eq(knownSignInAddresses.addressHash, addressHash(keys, address))));
+    .where(
+      and(eq(knownSignInAddresses.userId, userId), eq(knownSignInAddresses.addressHash, addressHash(keys, address))),
+    );
   return known !== undefined;
 }
 
 /** After a sign-in with the right password: this address is the owner's from now on. */
-export async function rememberAddress(executor: Executor, keys: AuthKeys, userId: string, address: string): Promise<void> {
+export async function rememberAddress(
+  executor: Executor,
+  keys: AuthKeys,
+  userId: string,
+  address: string,
+): Promise<void> {
   await executor
     .insert(knownSignInAddresses)
     .values({ userId, addressHash: addressHash(keys, address) })
-    .onConflictDoUpdate({ target: [knownSignInAddresses.userId, knownSignInAddresses.addressHash], set: { lastSignInAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [knownSignInAddresses.userId, knownSignInAddresses.addressHash],
+      set: { lastSignInAt: sql`now()` },
+    });
 }
 
 /** The prune job: counts nobody has added to for a day, and addresses unused for 180 days. */
@@ -105,7 +123,12 @@ export async function pruneThrottles(executor: Executor): Promise<{ throttles: n
   const t = passwordThrottles;
   const throttles = await executor
     .delete(t)
-    .where(and(lt(t.lastAttemptAt, sql`now() - ${COUNT_RESET}`), or(sql`${t.blockedUntil} is null`, lt(t.blockedUntil, sql`now()`))))
+    .where(
+      and(
+        lt(t.lastAttemptAt, sql`now() - ${COUNT_RESET}`),
+        or(sql`${t.blockedUntil} is null`, lt(t.blockedUntil, sql`now()`)),
+      ),
+    )
     .returning({ key: t.key });
   const knownAddresses = await executor
     .delete(knownSignInAddresses)

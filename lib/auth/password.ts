@@ -30,7 +30,13 @@ export type PasswordCheck = { valid: boolean; needsRehash: boolean };
 export async function verifyPassword(password: string, stored: string): Promise<PasswordCheck> {
   const parsed = parse(stored);
   if (!parsed) return { valid: false, needsRehash: false };
-  const candidate = await derive(password.normalize("NFKC"), parsed.salt, parsed.iterations, parsed.key.length, "sha512");
+  const candidate = await derive(
+    password.normalize("NFKC"),
+    parsed.salt,
+    parsed.iterations,
+    parsed.key.length,
+    "sha512",
+  );
   const valid = candidate.length === parsed.key.length && timingSafeEqual(candidate, parsed.key);
   return { valid, needsRehash: valid && parsed.iterations < PASSWORD_ITERATIONS };
 }

@@ -9,11 +9,30 @@ describe("permissions", () => {
 
   it("lists every permission the spec names", () => {
     const named = [
-      "attendance:clock-in", "attendance:clock-in-any", "attendance:clock-out-any", "attendance:read", "attendance:read-any",
-      "attendance-requests:write", "attendance-requests:read", "attendance-requests:manage", "plans:read", "plans:write",
-      "plans:delete", "subscriptions:read", "subscriptions:change_plan", "subscriptions:renew", "subscriptions:cancel",
-      "members:read", "members:write", "users:read", "roles:read", "permissions:read", "settings:write", "promotions:read",
-      "promotions:write", "referrals:read",
+      "attendance:clock-in",
+      "attendance:clock-in-any",
+      "attendance:clock-out-any",
+      "attendance:read",
+      "attendance:read-any",
+      "attendance-requests:write",
+      "attendance-requests:read",
+      "attendance-requests:manage",
+      "plans:read",
+      "plans:write",
+      "plans:delete",
+      "subscriptions:read",
+      "subscriptions:change_plan",
+      "subscriptions:renew",
+      "subscriptions:cancel",
+      "members:read",
+      "members:write",
+      "users:read",
+      "roles:read",
+      "permissions:read",
+      "settings:write",
+      "promotions:read",
+      "promotions:write",
+      "referrals:read",
     ];
     expect(PERMISSIONS).toEqual(expect.arrayContaining(named));
   });

@@ -18,7 +18,7 @@ export const RESET_LINK_MINUTES = 30;
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
   const db = ctx.database.db;
   const user = await findUserByEmail(db, email);
-  if (!user || !user.isActive || user.blacklistedAt) return;
+  if (!user?.isActive || user.blacklistedAt) return;
   const clubName = (await getPlatformSettings(db))?.platformName ?? "ClubOps";
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);
@@ -28,13 +28,21 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
       to: user.email,
       props: { name: user.firstName, resetUrl, expiresInMinutes: RESET_LINK_MINUTES, clubName },
     });
-    await recordAudit(tx, { action: "auth.password_reset_requested", severity: "Info", entity: "user", entityId: user.id });
+    await recordAudit(tx, {
+      action: "auth.password_reset_requested",
+      severity: "Info",
+      entity: "user",
+      entityId: user.id,
+    });
   });
   ctx.sendQueuedMail();
 }
 
 /** Sets a new password from a reset link; the link works once, and proves the email address too. */
-export async function resetPassword(ctx: AuthContext, input: { token: string; newPassword: string }): Promise<Result<void>> {
+export async function resetPassword(
+  ctx: AuthContext,
+  input: { token: string; newPassword: string },
+): Promise<Result<void>> {
   const db = ctx.database.db;
   const userId = await peekOneTimeToken(db, input.token, "reset_password");
   const user = userId ? await findUserById(db, userId) : null;
@@ -46,7 +54,13 @@ export async function resetPassword(ctx: AuthContext, input: { token: string; ne
     if ((await consumeOneTimeToken(tx, input.token, "reset_password")) !== user.id) return fail(AuthErrors.invalidLink);
     await replacePassword(tx, ctx.keys, user, passwordHash);
     await markEmailVerified(tx, user.id);
-    await recordAudit(tx, { action: "auth.password_reset", severity: "Warning", actorId: user.id, entity: "user", entityId: user.id });
+    await recordAudit(tx, {
+      action: "auth.password_reset",
+      severity: "Warning",
+      actorId: user.id,
+      entity: "user",
+      entityId: user.id,
+    });
     return ok(undefined);
   });
 }

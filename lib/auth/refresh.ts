@@ -9,7 +9,7 @@ import type { AuthContext } from "./context";
 import { denySession } from "./deny-list";
 import { AuthErrors } from "./errors";
 import { hashOpaqueToken } from "./opaque-token";
-import { oldestLiveSignIn, startSession, type Session } from "./session";
+import { oldestLiveSignIn, type Session, startSession } from "./session";
 
 /**
  * Spec 5.3 refresh with rotation: the presented token is retired and a new one of the same family
@@ -17,38 +17,51 @@ import { oldestLiveSignIn, startSession, type Session } from "./session";
  * wins. A retired token presented again means it was copied: the whole family is revoked, and the
  * access tokens it issued are refused too, since whoever copied the refresh token may hold one.
  */
-export async function refreshSession(ctx: AuthContext, token: string, userAgent: string | null): Promise<Result<Session>> {
+export async function refreshSession(
+  ctx: AuthContext,
+  token: string,
+  userAgent: string | null,
+): Promise<Result<Session>> {
   const tokenHash = hashOpaqueToken(token);
-  const outcome = await ctx.database.db.transaction(async (tx): Promise<{ result: Result<Session>; reusedFamily?: string }> => {
-    const now = new Date();
-    const [rotated] = await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.rotatedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, now),
-          // Expiry already stops at the sign-in's end; this also applies a SESSION_MAX_DAYS lowered since.
-          gt(refreshTokens.sessionStartedAt, oldestLiveSignIn(ctx.config, now)),
-        ),
-      )
-      .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId, sessionStartedAt: refreshTokens.sessionStartedAt });
-    if (!rotated) return explainRejectedToken(tx, tokenHash);
-    const user = await loadUserAccess(tx, rotated.userId);
-    if (!user || !user.isActive || user.blacklistedAt) {
-      await revokeFamily(tx, rotated.familyId);
-      return { result: fail(AuthErrors.tokenRevoked) };
-    }
-    const signIn = { id: rotated.familyId, startedAt: rotated.sessionStartedAt };
-    return { result: ok(await startSession(ctx, tx, user, { signIn, userAgent })) };
-  });
+  const outcome = await ctx.database.db.transaction(
+    async (tx): Promise<{ result: Result<Session>; reusedFamily?: string }> => {
+      const now = new Date();
+      const [rotated] = await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: now })
+        .where(
+          and(
+            eq(refreshTokens.tokenHash, tokenHash),
+            isNull(refreshTokens.rotatedAt),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, now),
+            // Expiry already stops at the sign-in's end; this also applies a SESSION_MAX_DAYS lowered since.
+            gt(refreshTokens.sessionStartedAt, oldestLiveSignIn(ctx.config, now)),
+          ),
+        )
+        .returning({
+          userId: refreshTokens.userId,
+          familyId: refreshTokens.familyId,
+          sessionStartedAt: refreshTokens.sessionStartedAt,
+        });
+      if (!rotated) return explainRejectedToken(tx, tokenHash);
+      const user = await loadUserAccess(tx, rotated.userId);
+      if (!user?.isActive || user.blacklistedAt) {
+        await revokeFamily(tx, rotated.familyId);
+        return { result: fail(AuthErrors.tokenRevoked) };
+      }
+      const signIn = { id: rotated.familyId, startedAt: rotated.sessionStartedAt };
+      return { result: ok(await startSession(ctx, tx, user, { signIn, userAgent })) };
+    },
+  );
   if (outcome.reusedFamily) await refuseAccessTokensOf(ctx, outcome.reusedFamily);
   return outcome.result;
 }
 
-async function explainRejectedToken(tx: Executor, tokenHash: string): Promise<{ result: Result<never>; reusedFamily?: string }> {
+async function explainRejectedToken(
+  tx: Executor,
+  tokenHash: string,
+): Promise<{ result: Result<never>; reusedFamily?: string }> {
   const [known] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
   if (!known || known.revokedAt || !known.rotatedAt) return { result: fail(AuthErrors.invalidRefreshToken) };
   await revokeFamily(tx, known.familyId);

@@ -2,14 +2,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
-import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { userRoles, users } from "@/lib/platform/db/schema";
+import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { getSetupStatus } from "@/lib/setup/status";
-import type { NewAccount } from "@/lib/users/schemas";
 import { findUserByEmail, type UserRow } from "@/lib/users/repository";
+import type { NewAccount } from "@/lib/users/schemas";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
@@ -27,7 +27,8 @@ const NOTICE_PERIOD_MS = 60 * 60 * 1000;
 
 type Notice = { ctx: AuthContext; account: NewAccount; clubName: string };
 
-const noticeKey = (kind: string, email: string) => `${kind}:${email.trim().toLowerCase()}:${Math.floor(Date.now() / NOTICE_PERIOD_MS)}`;
+const noticeKey = (kind: string, email: string) =>
+  `${kind}:${email.trim().toLowerCase()}:${Math.floor(Date.now() / NOTICE_PERIOD_MS)}`;
 
 /**
  * Self-service sign-up: a User-role account that can log in once its email is confirmed. Every outcome answers the
@@ -59,15 +60,31 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: account.email, username: account.username, firstName: account.firstName, lastName: account.lastName, passwordHash })
+        .values({
+          email: account.email,
+          username: account.username,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          passwordHash,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error("insert returned no user");
       const [userRole] = await findRolesByName(tx, ["User"]);
       if (userRole) await tx.insert(userRoles).values({ userId: user.id, roleId: userRole.id });
       const token = await issueOneTimeToken(tx, user.id, "verify_email", VERIFY_LINK_MINUTES);
       const verifyUrl = new URL(`/verify-email?token=${token}`, ctx.config.APP_URL).toString();
-      await enqueueMail(tx, { template: "email-verification", to: account.email, props: { name: account.firstName, verifyUrl, clubName } });
-      await recordAudit(tx, { action: "auth.registered", severity: "Info", actorId: user.id, entity: "user", entityId: user.id });
+      await enqueueMail(tx, {
+        template: "email-verification",
+        to: account.email,
+        props: { name: account.firstName, verifyUrl, clubName },
+      });
+      await recordAudit(tx, {
+        action: "auth.registered",
+        severity: "Info",
+        actorId: user.id,
+        entity: "user",
+        entityId: user.id,
+      });
     });
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
@@ -100,7 +117,13 @@ async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner:
     },
     dedupeKey: noticeKey("account-exists", owner.email),
   });
-  if (queued) await recordAudit(tx, { action: "auth.registration_for_existing_email", severity: "Info", entity: "user", entityId: owner.id });
+  if (queued)
+    await recordAudit(tx, {
+      action: "auth.registration_for_existing_email",
+      severity: "Info",
+      entity: "user",
+      entityId: owner.id,
+    });
 }
 
 /** Confirms the address from the emailed link; single use. */
@@ -109,7 +132,13 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<Resu
     const userId = await consumeOneTimeToken(tx, token, "verify_email");
     if (!userId) return fail(AuthErrors.invalidLink);
     await markEmailVerified(tx, userId);
-    await recordAudit(tx, { action: "auth.email_verified", severity: "Info", actorId: userId, entity: "user", entityId: userId });
+    await recordAudit(tx, {
+      action: "auth.email_verified",
+      severity: "Info",
+      actorId: userId,
+      entity: "user",
+      entityId: userId,
+    });
     return ok(undefined);
   });
 }

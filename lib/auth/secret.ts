@@ -36,7 +36,13 @@ const holder = globalThis as typeof globalThis & { __clubopsAuthKeys?: Promise<A
 export function authKeys(config: Config): Promise<AuthKeys> {
   holder.__clubopsAuthKeys ??= loadSecret(config).then(async (secret) => ({
     // Extractable so the reliability suite can sign a token with the same bytes under another algorithm.
-    accessToken: await crypto.subtle.importKey("raw", new Uint8Array(derive(secret, "access-token")), { name: "HMAC", hash: "SHA-256" }, true, ["sign", "verify"]),
+    accessToken: await crypto.subtle.importKey(
+      "raw",
+      new Uint8Array(derive(secret, "access-token")),
+      { name: "HMAC", hash: "SHA-256" },
+      true,
+      ["sign", "verify"],
+    ),
     consoleSession: derive(secret, "console-session").toString("base64url"),
     cursor: derive(secret, "list-cursor"),
     mailSecrets: derive(secret, "mail-secret-props"),

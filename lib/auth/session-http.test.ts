@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { clearRefreshCookie, presentedRefreshToken, sessionResponse } from "./session-http";
 import type { Session } from "./session";
+import { clearRefreshCookie, presentedRefreshToken, sessionResponse } from "./session-http";
 
 const session: Session = {
   accessToken: "access",
@@ -17,7 +17,9 @@ const http = { APP_URL: "http://localhost:3000" };
 describe("sessionResponse", () => {
   it("marks the refresh cookie Secure when APP_URL is https", () => {
     const response = sessionResponse(https, session, "cookie");
-    expect(response.headers.get("set-cookie")).toMatch(/^clubops_refresh=refresh-token; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^clubops_refresh=refresh-token; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/,
+    );
   });
 
   it("leaves Secure off when APP_URL is plain http, so development over http works", () => {
@@ -34,14 +36,18 @@ describe("sessionResponse", () => {
 
 describe("clearRefreshCookie", () => {
   it("clears with the same attributes, Secure by APP_URL's scheme", () => {
-    expect(clearRefreshCookie(https)).toBe("clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure");
+    expect(clearRefreshCookie(https)).toBe(
+      "clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure",
+    );
     expect(clearRefreshCookie(http)).toBe("clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict");
   });
 });
 
 describe("presentedRefreshToken", () => {
   it("prefers the body token and otherwise reads the cookie among others", () => {
-    const request = new Request("http://localhost/api/auth/refresh", { headers: { cookie: "theme=dark; clubops_refresh=abc%2Bd; x=1" } });
+    const request = new Request("http://localhost/api/auth/refresh", {
+      headers: { cookie: "theme=dark; clubops_refresh=abc%2Bd; x=1" },
+    });
     expect(presentedRefreshToken(request, "from-body")).toEqual({ token: "from-body", transport: "body" });
     expect(presentedRefreshToken(request, undefined)).toEqual({ token: "abc+d", transport: "cookie" });
     expect(presentedRefreshToken(new Request("http://localhost/"), undefined)).toBeNull();

@@ -21,7 +21,8 @@ export type Session = {
 };
 
 /** A sign-in that started before this instant has reached its absolute end (SESSION_MAX_DAYS). */
-export const oldestLiveSignIn = (config: Pick<Config, "SESSION_MAX_DAYS">, now: Date) => new Date(now.getTime() - config.SESSION_MAX_DAYS * DAY_MS);
+export const oldestLiveSignIn = (config: Pick<Config, "SESSION_MAX_DAYS">, now: Date) =>
+  new Date(now.getTime() - config.SESSION_MAX_DAYS * DAY_MS);
 
 /** A sign-in: its refresh-token family and when the password was given. Rotation carries both forward. */
 export type SignIn = { id: string; startedAt: Date };
@@ -40,7 +41,10 @@ export async function startSession(
   const signIn = options.signIn ?? { id: randomUUID(), startedAt: new Date() };
   const refreshToken = newOpaqueToken();
   const refreshTokenExpiresAt = new Date(
-    Math.min(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS, signIn.startedAt.getTime() + ctx.config.SESSION_MAX_DAYS * DAY_MS),
+    Math.min(
+      Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS,
+      signIn.startedAt.getTime() + ctx.config.SESSION_MAX_DAYS * DAY_MS,
+    ),
   );
   await executor.insert(refreshTokens).values({
     userId: user.id,
@@ -61,6 +65,11 @@ export async function startSession(
     accessTokenLifetime: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
     refreshToken,
     refreshTokenExpiresAt,
-    user: { id: user.id, email: user.email, role: primaryRole(user.roles), mustChangePassword: user.mustChangePassword },
+    user: {
+      id: user.id,
+      email: user.email,
+      role: primaryRole(user.roles),
+      mustChangePassword: user.mustChangePassword,
+    },
   };
 }

@@ -6,11 +6,18 @@ import type { Paginated } from "@/lib/platform/pagination";
 import type { Role } from "@/lib/roles/repository";
 import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
 import type { PlatformSettings, platformSettingsSchema } from "@/lib/setup/platform";
+import type {
+  assignRolesSchema,
+  blacklistSchema,
+  createUserSchema,
+  newAccountSchema,
+  updateUserSchema,
+  userListQuery,
+} from "@/lib/users/schemas";
+import type { UserSummary } from "@/lib/users/summaries";
 import { clubEndpoints } from "./club-api";
 import { CONSOLE_REQUEST_HEADER } from "./console-request";
 import type { SessionUpdate } from "./renewal";
-import type { UserSummary } from "@/lib/users/summaries";
-import type { assignRolesSchema, blacklistSchema, createUserSchema, newAccountSchema, updateUserSchema, userListQuery } from "@/lib/users/schemas";
 
 /** Field path → messages, as the API's validation problems carry them (`$` is the body as a whole). */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
@@ -40,7 +47,8 @@ function messageForStatus(status: number): string {
   if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
   if (status === 413) return "That is more than the server accepts.";
   if (status === 503 || status === 504) return "The service is unavailable at the moment. Try again shortly.";
-  if (status >= 500) return "Something went wrong on our side. Try again; if it keeps happening, tell your administrator.";
+  if (status >= 500)
+    return "Something went wrong on our side. Try again; if it keeps happening, tell your administrator.";
   return `The request was refused (HTTP ${status}).`;
 }
 
@@ -49,9 +57,16 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   const business = businessErrorBody.safeParse(body);
   if (business.success) return new ApiError(response.status, business.data.code, business.data.message);
   const problem = validationProblemBody.safeParse(body);
-  if (problem.success) return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
+  if (problem.success)
+    return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
   const detail = problemDetailBody.safeParse(body);
-  return new ApiError(response.status, null, messageForStatus(response.status), {}, detail.success ? detail.data.detail : undefined);
+  return new ApiError(
+    response.status,
+    null,
+    messageForStatus(response.status),
+    {},
+    detail.success ? detail.data.detail : undefined,
+  );
 }
 
 type Query = Readonly<Record<string, string | number | undefined>>;
@@ -87,7 +102,9 @@ function authenticateAs(setHeader: (name: string, value: string) => void, creden
 const REVOKED = "Auth.TokenRevoked";
 
 function urlOf(path: string, query: Query | undefined): string {
-  const entries = Object.entries(query ?? {}).flatMap(([key, value]) => (value === undefined || value === "" ? [] : [[key, String(value)]]));
+  const entries = Object.entries(query ?? {}).flatMap(([key, value]) =>
+    value === undefined || value === "" ? [] : [[key, String(value)]],
+  );
   return entries.length > 0 ? `${path}?${new URLSearchParams(entries)}` : path;
 }
 
@@ -136,14 +153,26 @@ function sendFile(method: string, path: string, upload: FileUpload, credentials:
     request.setRequestHeader("content-type", file.type || "application/octet-stream");
     const abort = () => request.abort();
     signal?.addEventListener("abort", abort, { once: true });
-    request.upload.onprogress = (event) => upload.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.upload.onprogress = (event) =>
+      upload.onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => {
       const noBody = request.status === 204 || request.status === 304;
       const contentType = request.getResponseHeader("content-type");
-      resolve(new Response(noBody ? null : request.responseText, { status: request.status, headers: contentType ? { "content-type": contentType } : {} }));
+      resolve(
+        new Response(noBody ? null : request.responseText, {
+          status: request.status,
+          headers: contentType ? { "content-type": contentType } : {},
+        }),
+      );
     };
     request.onerror = () =>
-      reject(new ApiError(0, null, "The upload was interrupted: the server cannot be reached. Check your connection and try again."));
+      reject(
+        new ApiError(
+          0,
+          null,
+          "The upload was interrupted: the server cannot be reached. Check your connection and try again.",
+        ),
+      );
     request.onabort = () => reject(abortError());
     request.onloadend = () => signal?.removeEventListener("abort", abort);
     upload.onProgress?.(0, file.size);
@@ -157,7 +186,10 @@ function sendFile(method: string, path: string, upload: FileUpload, credentials:
  * the session and returns to the login page.
  */
 function transport(session: SessionAccess | null) {
-  async function respond(sendWith: (credentials: Credentials) => Promise<Response>, bearer: string | undefined): Promise<Response> {
+  async function respond(
+    sendWith: (credentials: Credentials) => Promise<Response>,
+    bearer: string | undefined,
+  ): Promise<Response> {
     const credentials: Credentials = bearer ? { bearer } : session && { console: true };
     const tokenId = credentials && "console" in credentials ? await session?.accessTokenId() : undefined;
     const response = await sendWith(credentials);
@@ -218,8 +250,10 @@ const segment = (id: string) => encodeURIComponent(id);
 function endpoints(api: Transport) {
   return {
     setup: {
-      platform: (body: z.input<typeof platformSettingsSchema>) => api.json<PlatformSettings>("POST", "/api/setup/platform", { body }),
-      superAdmin: (body: z.input<typeof newAccountSchema>) => api.json<LoginResponse>("POST", "/api/setup/superadmin", { body }),
+      platform: (body: z.input<typeof platformSettingsSchema>) =>
+        api.json<PlatformSettings>("POST", "/api/setup/platform", { body }),
+      superAdmin: (body: z.input<typeof newAccountSchema>) =>
+        api.json<LoginResponse>("POST", "/api/setup/superadmin", { body }),
     },
     auth: {
       /** Ends the API login a bearer token belongs to (the console's own sign-out goes through next-auth). */
@@ -227,16 +261,20 @@ function endpoints(api: Transport) {
       /** The console's own password change: the new session comes back sealed, for update({ sealedRefreshToken }). */
       changePassword: (body: { currentPassword: string; newPassword: string }) =>
         api.json<{ sealedRefreshToken: string }>("POST", "/api/console/change-password", { body }),
-      forgotPassword: (body: { email: string }) => api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
-      resetPassword: (body: { token: string; newPassword: string }) => api.empty("POST", "/api/auth/reset-password", { body }),
+      forgotPassword: (body: { email: string }) =>
+        api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
+      resetPassword: (body: { token: string; newPassword: string }) =>
+        api.empty("POST", "/api/auth/reset-password", { body }),
       verifyEmail: (body: { token: string }) => api.empty("POST", "/api/auth/verify-email", { body }),
       confirmEmailChange: (body: { token: string }) => api.empty("POST", "/api/auth/confirm-email-change", { body }),
     },
     users: {
-      list: (query: Partial<z.output<typeof userListQuery>>) => api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
+      list: (query: Partial<z.output<typeof userListQuery>>) =>
+        api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
       get: (id: string) => api.json<UserRow>("GET", `/api/users/${segment(id)}`),
       create: (body: z.input<typeof createUserSchema>) => api.json<UserRow>("POST", "/api/users", { body }),
-      update: (id: string, body: z.input<typeof updateUserSchema>) => api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body }),
+      update: (id: string, body: z.input<typeof updateUserSchema>) =>
+        api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body }),
       deactivate: (id: string) => api.empty("DELETE", `/api/users/${segment(id)}`),
       assignRoles: (id: string, body: z.input<typeof assignRolesSchema>) =>
         api.json<UserRow>("PUT", `/api/users/${segment(id)}/roles`, { body }),
@@ -245,7 +283,8 @@ function endpoints(api: Transport) {
       liftBlacklist: (id: string) => api.json<UserRow>("DELETE", `/api/users/${segment(id)}/blacklist`),
     },
     roles: {
-      list: (query: Partial<z.output<typeof roleListQuery>>) => api.json<Paginated<RoleRow>>("GET", "/api/roles", { query }),
+      list: (query: Partial<z.output<typeof roleListQuery>>) =>
+        api.json<Paginated<RoleRow>>("GET", "/api/roles", { query }),
       create: (body: RoleInput) => api.json<RoleRow>("POST", "/api/roles", { body }),
       update: (id: string, body: RoleInput) => api.json<RoleRow>("PUT", `/api/roles/${segment(id)}`, { body }),
       remove: (id: string) => api.empty("DELETE", `/api/roles/${segment(id)}`),
@@ -285,7 +324,9 @@ let renewal: Promise<boolean> | null = null;
  */
 export function renewOnce(update: UpdateSession, rejectedAccessTokenId: string): Promise<boolean> {
   renewal ??= renewedSession(update, { rejectedAccessTokenId })
-    .then((session) => Boolean(session && !session.error && session.accessTokenId && session.accessTokenId !== rejectedAccessTokenId))
+    .then((session) =>
+      Boolean(session && !session.error && session.accessTokenId && session.accessTokenId !== rejectedAccessTokenId),
+    )
     .finally(() => {
       renewal = null;
     });

@@ -1,7 +1,7 @@
+import { headers } from "next/headers";
 import type { AuthOptions, User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { headers } from "next/headers";
 import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
@@ -15,7 +15,7 @@ import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { openRefreshToken } from "./password-handoff";
 import { refreshOnce } from "./refresh";
-import { refreshTokenToRedeem, sessionUpdateSchema, type Renewal, type SessionUpdate } from "./renewal";
+import { type Renewal, refreshTokenToRedeem, type SessionUpdate, sessionUpdateSchema } from "./renewal";
 import { usesSecureCookies } from "./session-cookie";
 import { signInDestination } from "./sign-in-destination";
 import { signInUnavailable } from "./sign-in-errors";
@@ -131,7 +131,10 @@ async function consoleAuthOptions({ renews }: { renews: boolean }): Promise<Auth
       // Signing out of the console is an API logout: the refresh token's login ends and the access token is deny-listed.
       async signOut({ token }) {
         if (!token.api) return;
-        await logout(await authContext(), { authorization: `Bearer ${token.api.accessToken}`, refreshToken: token.api.refreshToken });
+        await logout(await authContext(), {
+          authorization: `Bearer ${token.api.accessToken}`,
+          refreshToken: token.api.refreshToken,
+        });
       },
     },
     logger: {

@@ -12,39 +12,41 @@ import type {
   RequestQueueQuery,
   RequestStatus,
 } from "@/lib/attendance/schemas";
+import type { AuditLogItem } from "@/lib/audit/query";
 import type { Employee, HolidayList, HolidayListSummary } from "@/lib/employees/repository";
 import type {
   createEmployeeSchema,
   EmployeeListQuery,
-  holidayListInputSchema,
   HolidayListListQuery,
+  holidayListInputSchema,
   updateEmployeeSchema,
 } from "@/lib/employees/schemas";
+import type { FileMetadata } from "@/lib/files/repository";
+import type { FileListQuery } from "@/lib/files/schemas";
 import type { JobOutcome } from "@/lib/jobs/definitions";
 import type { JobSummary } from "@/lib/jobs/manual";
+import type { MailListItem, MailMessage } from "@/lib/mail/admin";
+import type { MailStatus } from "@/lib/mail/schemas";
+import type { TemplatePreview, TemplateSummary } from "@/lib/mail/templates";
 import type { CurrentSubscription, MemberDetail, MemberListItem } from "@/lib/members/repository";
-import type { MemberFilters, memberInputSchema, MemberListQuery, statusChangeSchema } from "@/lib/members/schemas";
+import type { MemberFilters, MemberListQuery, memberInputSchema, statusChangeSchema } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
-import type { Paginated } from "@/lib/platform/pagination";
 import type { Plan } from "@/lib/plans/repository";
-import type { planInputSchema, PlanListQuery } from "@/lib/plans/schemas";
+import type { PlanListQuery, planInputSchema } from "@/lib/plans/schemas";
+import type { Paginated } from "@/lib/platform/pagination";
+import type { BucketName } from "@/lib/platform/storage";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { BillingPeriod } from "@/lib/subscriptions/pricing";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { cancelSchema, changePlanSchema, newSubscriptionSchema } from "@/lib/subscriptions/schemas";
 import type { FileUpload, Json, Transport } from "./api-client";
-import type { FileMetadata } from "@/lib/files/repository";
-import type { FileListQuery } from "@/lib/files/schemas";
-import type { BucketName } from "@/lib/platform/storage";
-import type { AuditLogItem } from "@/lib/audit/query";
-import type { MailListItem, MailMessage } from "@/lib/mail/admin";
-import type { MailStatus } from "@/lib/mail/schemas";
-import type { TemplatePreview, TemplateSummary } from "@/lib/mail/templates";
 
 export type { BillingPeriod, MemberStatistics, PlanChangeQuote };
 export type PlanRow = Json<Plan>;
 export type MemberRow = Json<MemberListItem>;
-export type MemberRecord = Omit<Json<MemberDetail>, "currentSubscription"> & { currentSubscription: Json<CurrentSubscription> | null };
+export type MemberRecord = Omit<Json<MemberDetail>, "currentSubscription"> & {
+  currentSubscription: Json<CurrentSubscription> | null;
+};
 export type SubscriptionRow = Json<Subscription>;
 export type MemberStatus = MemberRow["status"];
 export type MemberInput = z.input<typeof memberInputSchema>;
@@ -73,16 +75,19 @@ export function clubEndpoints(api: Transport) {
       create: (body: MemberInput) => api.json<MemberRecord>("POST", "/api/members", { body }),
       update: (id: string, body: MemberInput) => api.json<MemberRecord>("PUT", memberPath(id), { body }),
       remove: (id: string) => api.empty("DELETE", memberPath(id)),
-      changeStatus: (id: string, body: z.input<typeof statusChangeSchema>) => api.json<MemberRecord>("PUT", `${memberPath(id)}/status`, { body }),
+      changeStatus: (id: string, body: z.input<typeof statusChangeSchema>) =>
+        api.json<MemberRecord>("PUT", `${memberPath(id)}/status`, { body }),
       enroll: (body: { member: MemberInput; subscription: NewSubscription }) =>
         api.json<{ member: MemberRecord; subscription: SubscriptionRow }>("POST", "/api/members/enroll", { body }),
       statistics: () => api.json<MemberStatistics>("GET", "/api/members/statistics"),
       /** The CSV download as a response whose body the caller streams. */
-      export: (query: MemberFilters, signal: AbortSignal) => api.response("GET", "/api/members/export", { query, signal }),
+      export: (query: MemberFilters, signal: AbortSignal) =>
+        api.response("GET", "/api/members/export", { query, signal }),
     },
     subscriptions: {
       list: (memberId: string) => api.json<SubscriptionRow[]>("GET", `${memberPath(memberId)}/subscriptions`),
-      create: (memberId: string, body: NewSubscription) => api.json<SubscriptionRow>("POST", `${memberPath(memberId)}/subscriptions`, { body }),
+      create: (memberId: string, body: NewSubscription) =>
+        api.json<SubscriptionRow>("POST", `${memberPath(memberId)}/subscriptions`, { body }),
       quotePlanChange: (memberId: string, id: string, query: { planId: string; billingPeriod: BillingPeriod }) =>
         api.json<PlanChangeQuote>("GET", `${termPath(memberId, id)}/change-plan`, { query }),
       changePlan: (memberId: string, id: string, body: z.input<typeof changePlanSchema>) =>
@@ -126,27 +131,34 @@ function staffEndpoints(api: Transport) {
       clockIn: (body: ClockBody) => api.json<CheckEvent>("POST", "/api/users/me/clock-in", { body }),
       clockOut: (body: ClockBody) => api.json<ClockOut>("POST", "/api/users/me/clock-out", { body }),
       attendance: (query: AttendanceQuery) => api.json<AttendancePage>("GET", "/api/users/me/attendance", { query }),
-      requests: (query: Partial<OwnRequestsQuery>) => api.json<Paginated<AttendanceRequest>>("GET", "/api/users/me/attendance-requests", { query }),
+      requests: (query: Partial<OwnRequestsQuery>) =>
+        api.json<Paginated<AttendanceRequest>>("GET", "/api/users/me/attendance-requests", { query }),
     },
     attendanceRequests: {
-      list: (query: Partial<RequestQueueQuery>) => api.json<Paginated<AttendanceRequest>>("GET", "/api/attendance-requests", { query }),
+      list: (query: Partial<RequestQueueQuery>) =>
+        api.json<Paginated<AttendanceRequest>>("GET", "/api/attendance-requests", { query }),
       submit: (body: CorrectionBody) => api.json<AttendanceRequest>("POST", "/api/attendance-requests", { body }),
       approve: (id: string) => api.json<AttendanceRequest>("PUT", `${requestPath(id)}/approve`),
-      reject: (id: string, body: { reason: string }) => api.json<AttendanceRequest>("PUT", `${requestPath(id)}/reject`, { body }),
+      reject: (id: string, body: { reason: string }) =>
+        api.json<AttendanceRequest>("PUT", `${requestPath(id)}/reject`, { body }),
     },
     employees: {
       list: (query: EmployeeQuery) => api.json<Paginated<EmployeeRow>>("GET", "/api/employees", { query }),
       get: (id: string) => api.json<EmployeeRow>("GET", employeePath(id)),
       create: (body: z.input<typeof createEmployeeSchema>) => api.json<EmployeeRow>("POST", "/api/employees", { body }),
-      update: (id: string, body: z.input<typeof updateEmployeeSchema>) => api.json<EmployeeRow>("PUT", employeePath(id), { body }),
+      update: (id: string, body: z.input<typeof updateEmployeeSchema>) =>
+        api.json<EmployeeRow>("PUT", employeePath(id), { body }),
       clock: (id: string) => api.json<ClockState>("GET", `${employeePath(id)}/clock`),
       clockIn: (id: string, body: ClockBody) => api.json<CheckEvent>("POST", `${employeePath(id)}/clock-in`, { body }),
       clockOut: (id: string, body: ClockBody) => api.json<ClockOut>("POST", `${employeePath(id)}/clock-out`, { body }),
-      attendance: (id: string, query: AttendanceQuery) => api.json<AttendancePage>("GET", `${employeePath(id)}/attendance`, { query }),
-      record: (id: string, date: string) => api.json<AttendanceRecord>("GET", `${employeePath(id)}/attendance/${segment(date)}`),
+      attendance: (id: string, query: AttendanceQuery) =>
+        api.json<AttendancePage>("GET", `${employeePath(id)}/attendance`, { query }),
+      record: (id: string, date: string) =>
+        api.json<AttendanceRecord>("GET", `${employeePath(id)}/attendance/${segment(date)}`),
     },
     holidayLists: {
-      list: (query: Partial<HolidayListListQuery>) => api.json<Paginated<HolidayListRow>>("GET", "/api/holiday-lists", { query }),
+      list: (query: Partial<HolidayListListQuery>) =>
+        api.json<Paginated<HolidayListRow>>("GET", "/api/holiday-lists", { query }),
       get: (id: string) => api.json<HolidayListRecord>("GET", holidayListPath(id)),
       create: (body: HolidayListBody) => api.json<HolidayListRecord>("POST", "/api/holiday-lists", { body }),
       update: (id: string, body: HolidayListBody) => api.json<HolidayListRecord>("PUT", holidayListPath(id), { body }),
@@ -155,7 +167,9 @@ function staffEndpoints(api: Transport) {
     jobs: {
       list: () => api.json<{ items: JobSummary[] }>("GET", "/api/jobs"),
       run: (name: string, body: { date?: string }) =>
-        api.json<{ job: string; status: "completed"; outcome: JobOutcome }>("POST", `/api/jobs/${segment(name)}/run`, { body }),
+        api.json<{ job: string; status: "completed"; outcome: JobOutcome }>("POST", `/api/jobs/${segment(name)}/run`, {
+          body,
+        }),
     },
   };
 }
@@ -214,8 +228,11 @@ function fileEndpoints(api: Transport) {
     files: {
       list: (query: Partial<FileListQuery>) => api.json<Paginated<FileRow>>("GET", "/api/files", { query }),
       /** Stores `file` in `bucket` under its name, attached to a member when given. */
-      upload: (query: { bucket: BucketName; name: string; memberId?: string }, file: Blob, controls: UploadControls = {}) =>
-        api.upload<FileRow>("POST", "/api/files", { query, file, ...controls }),
+      upload: (
+        query: { bucket: BucketName; name: string; memberId?: string },
+        file: Blob,
+        controls: UploadControls = {},
+      ) => api.upload<FileRow>("POST", "/api/files", { query, file, ...controls }),
       /** The content as a response whose body the caller reads (a download, a preview). */
       content: (id: string, signal?: AbortSignal) => api.response("GET", `${filePath(id)}/content`, { signal }),
       remove: (id: string) => api.empty("DELETE", filePath(id)),

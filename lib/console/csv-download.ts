@@ -67,7 +67,9 @@ export function useCsvDownload(open: (signal: AbortSignal) => Promise<Response>,
       saveBlob(new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName);
       setDownload({ state: "done", bytes, rows: Math.max(0, lines - 1), fileName });
     } catch (error) {
-      setDownload(controller.signal.aborted ? { state: "canceled" } : { state: "failed", message: formFailureOf(error).message });
+      setDownload(
+        controller.signal.aborted ? { state: "canceled" } : { state: "failed", message: formFailureOf(error).message },
+      );
     } finally {
       if (running.current === controller) running.current = null;
     }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { fileBadgeOf, fileKindOf, formatLimit, initialsOf, isPreviewableImage, limitInDetail, percentOf, uploadRefusalMessage } from "./file-format";
+import {
+  fileBadgeOf,
+  fileKindOf,
+  formatLimit,
+  initialsOf,
+  isPreviewableImage,
+  limitInDetail,
+  percentOf,
+  uploadRefusalMessage,
+} from "./file-format";
 
 describe("upload refusals in words", () => {
   const tooLarge = { status: 413, code: null, message: "That is more than the server accepts." };
@@ -7,21 +16,27 @@ describe("upload refusals in words", () => {
   it("takes the limit from the 413's problem detail", () => {
     const detail = "Files in club-images are limited to 10 MiB (10485760 bytes).";
     expect(limitInDetail(detail)).toBe(10_485_760);
-    expect(uploadRefusalMessage({ ...tooLarge, detail }, "The photo", 5 * 1024 * 1024)).toBe("The photo is larger than 10 MB.");
+    expect(uploadRefusalMessage({ ...tooLarge, detail }, "The photo", 5 * 1024 * 1024)).toBe(
+      "The photo is larger than 10 MB.",
+    );
   });
 
   it("falls back to the limit the page knows, then to no figure", () => {
     expect(uploadRefusalMessage(tooLarge, "“a.pdf”", 25 * 1024 * 1024)).toBe("“a.pdf” is larger than 25 MB.");
-    expect(uploadRefusalMessage({ ...tooLarge, detail: "Too big." }, "The photo")).toBe("The photo is larger than the server accepts.");
+    expect(uploadRefusalMessage({ ...tooLarge, detail: "Too big." }, "The photo")).toBe(
+      "The photo is larger than the server accepts.",
+    );
   });
 
   it("words File.NotAnImage and an ended session; other refusals keep the API's message", () => {
     const notAnImage = { status: 400, code: "File.NotAnImage", message: "The content is not a JPEG…" };
     expect(uploadRefusalMessage(notAnImage, "The photo")).toBe("That file is not a JPEG, PNG, GIF or WebP image.");
-    expect(uploadRefusalMessage({ status: 401, code: "Auth.TokenRevoked", message: "Revoked." }, "The photo")).toMatch(/session has expired/);
-    expect(uploadRefusalMessage({ status: 404, code: "Member.NotFound", message: "No member has that id." }, "The photo")).toBe(
-      "No member has that id.",
+    expect(uploadRefusalMessage({ status: 401, code: "Auth.TokenRevoked", message: "Revoked." }, "The photo")).toMatch(
+      /session has expired/,
     );
+    expect(
+      uploadRefusalMessage({ status: 404, code: "Member.NotFound", message: "No member has that id." }, "The photo"),
+    ).toBe("No member has that id.");
   });
 
   it("writes limits as people say them", () => {

@@ -40,7 +40,8 @@ export function uploadRefusalMessage(refusal: UploadRefusal, subject: string, kn
 }
 
 /** Share of an upload or download done, in whole percent (0 when the total is not known yet). */
-export const percentOf = (done: number, total: number) => (total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0);
+export const percentOf = (done: number, total: number) =>
+  total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
 
 const KINDS: Readonly<Record<string, string>> = {
   "application/pdf": "PDF",

@@ -33,7 +33,11 @@ export function useObjectUrl(blob: Blob | null | undefined): string | undefined 
 }
 
 /** Reads a response's body into a Blob, reporting the bytes received of `expected`. */
-export async function readBlob(response: Response, expected: number, onProgress: (received: number, total: number) => void): Promise<Blob> {
+export async function readBlob(
+  response: Response,
+  expected: number,
+  onProgress: (received: number, total: number) => void,
+): Promise<Blob> {
   const type = response.headers.get("content-type") ?? "application/octet-stream";
   const total = Number(response.headers.get("content-length")) || expected;
   if (!response.body) return new Blob([], { type });
@@ -95,7 +99,8 @@ export function useUploadQueue<T>({
     live.current = change(live.current);
     setItems(live.current);
   };
-  const patch = (key: number, values: Partial<UploadItem>) => update((all) => all.map((item) => (item.key === key ? { ...item, ...values } : item)));
+  const patch = (key: number, values: Partial<UploadItem>) =>
+    update((all) => all.map((item) => (item.key === key ? { ...item, ...values } : item)));
 
   useEffect(() => {
     const active = controllers.current;
@@ -109,7 +114,11 @@ export function useUploadQueue<T>({
     if (running.current) return;
     running.current = true;
     try {
-      for (let next = live.current.find((item) => item.status === "waiting"); next; next = live.current.find((item) => item.status === "waiting")) {
+      for (
+        let next = live.current.find((item) => item.status === "waiting");
+        next;
+        next = live.current.find((item) => item.status === "waiting")
+      ) {
         const { key, file } = next;
         const controller = new AbortController();
         controllers.current.set(key, controller);
@@ -122,7 +131,12 @@ export function useUploadQueue<T>({
           patch(key, { status: "done", sent: file.size, total: file.size });
           callbacks.current.onUploaded?.(result, file);
         } catch (error) {
-          patch(key, controller.signal.aborted ? { status: "canceled" } : { status: "failed", message: callbacks.current.describe(error, file) });
+          patch(
+            key,
+            controller.signal.aborted
+              ? { status: "canceled" }
+              : { status: "failed", message: callbacks.current.describe(error, file) },
+          );
         } finally {
           controllers.current.delete(key);
         }
@@ -137,7 +151,10 @@ export function useUploadQueue<T>({
     busy: items.some((item) => item.status === "waiting" || item.status === "uploading"),
     /** Queues files behind any already waiting and starts sending. */
     add(files: readonly File[]) {
-      update((all) => [...all, ...files.map((file) => ({ key: nextKey++, file, status: "waiting" as const, sent: 0, total: file.size }))]);
+      update((all) => [
+        ...all,
+        ...files.map((file) => ({ key: nextKey++, file, status: "waiting" as const, sent: 0, total: file.size })),
+      ]);
       void drain();
     },
     /** Marks a file as failed without sending it (a check made before uploading). */

@@ -38,9 +38,14 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-export const plural = (value: number, one: string, other: string) => `${formatCount(value)} ${value === 1 ? one : other}`;
+export const plural = (value: number, one: string, other: string) =>
+  `${formatCount(value)} ${value === 1 ? one : other}`;
 
-export const BILLING_PERIODS: Readonly<Record<BillingPeriod, string>> = { monthly: "Monthly", quarterly: "Quarterly", annual: "Annual" };
+export const BILLING_PERIODS: Readonly<Record<BillingPeriod, string>> = {
+  monthly: "Monthly",
+  quarterly: "Quarterly",
+  annual: "Annual",
+};
 export const BILLING_PERIOD_VALUES = ["monthly", "quarterly", "annual"] as const satisfies readonly BillingPeriod[];
 
 /** How a status reads and which badge shows it. */
@@ -53,7 +58,12 @@ export const MEMBER_STATUSES: Readonly<Record<MemberStatus, StatusLook>> = {
   suspended: { label: "Suspended", badge: "badge-blocked" },
   expired: { label: "Expired", badge: "badge-pending" },
 };
-export const MEMBER_STATUS_VALUES = ["active", "inactive", "suspended", "expired"] as const satisfies readonly MemberStatus[];
+export const MEMBER_STATUS_VALUES = [
+  "active",
+  "inactive",
+  "suspended",
+  "expired",
+] as const satisfies readonly MemberStatus[];
 
 export const SUBSCRIPTION_STATUSES: Readonly<Record<SubscriptionRow["status"], StatusLook>> = {
   active: { label: "Active", badge: "badge-active" },

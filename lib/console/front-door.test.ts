@@ -1,5 +1,5 @@
-import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
+import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
 import { authKeys } from "@/lib/auth/secret";
 import { loadConfig } from "@/lib/config";
@@ -8,7 +8,11 @@ import { CONSOLE_REQUEST_HEADER } from "./console-request";
 import { frontDoor } from "./front-door";
 import type { ApiTokens } from "./tokens";
 
-const config = loadConfig({ APP_URL: "http://club.test", AUTH_SECRET: "front-door-test-secret-of-32-characters!", NODE_ENV: "production" });
+const config = loadConfig({
+  APP_URL: "http://club.test",
+  AUTH_SECRET: "front-door-test-secret-of-32-characters!",
+  NODE_ENV: "production",
+});
 const secureConfig = { ...config, APP_URL: "https://club.example" };
 
 const api: ApiTokens = {
@@ -32,7 +36,8 @@ function forwardedHeader(response: Response, name: string): string | null {
   return response.headers.get(`x-middleware-request-${name}`);
 }
 
-const request = (path: string, headers: Record<string, string> = {}) => new NextRequest(`http://club.test${path}`, { headers });
+const request = (path: string, headers: Record<string, string> = {}) =>
+  new NextRequest(`http://club.test${path}`, { headers });
 
 describe("the front door (proxy.ts)", () => {
   it("gives a page a nonce-based policy, on the answer and on the request Next.js renders from", async () => {
@@ -48,11 +53,14 @@ describe("the front door (proxy.ts)", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(policy);
   });
 
-  it.each(["/api/members", "/api/does-not-exist", "/health", "/health/live"])("gives the API answer %s a policy that allows nothing", async (path) => {
-    const response = await frontDoor(request(path), config);
-    expect(response.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
-    expect(response.headers.get("x-middleware-override-headers")).toBeNull();
-  });
+  it.each(["/api/members", "/api/does-not-exist", "/health", "/health/live"])(
+    "gives the API answer %s a policy that allows nothing",
+    async (path) => {
+      const response = await frontDoor(request(path), config);
+      expect(response.headers.get("content-security-policy")).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(response.headers.get("x-middleware-override-headers")).toBeNull();
+    },
+  );
 
   it("sets the same protective headers on pages and API answers; HSTS only over https", async () => {
     for (const path of ["/", "/api/plans"]) {
@@ -65,11 +73,20 @@ describe("the front door (proxy.ts)", () => {
       const secure = await frontDoor(request(path), secureConfig);
       expect(secure.headers.get("strict-transport-security")).toBe("max-age=31536000");
     }
-    expect((await frontDoor(request("/"), secureConfig)).headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    expect((await frontDoor(request("/"), secureConfig)).headers.get("content-security-policy")).toContain(
+      "upgrade-insecure-requests",
+    );
   });
 
   it("authenticates the console's own API call with the session cookie's access token", async () => {
-    const response = await frontDoor(request("/api/users", { cookie: await sessionCookie(), [CONSOLE_REQUEST_HEADER]: "1", "sec-fetch-site": "same-origin" }), config);
+    const response = await frontDoor(
+      request("/api/users", {
+        cookie: await sessionCookie(),
+        [CONSOLE_REQUEST_HEADER]: "1",
+        "sec-fetch-site": "same-origin",
+      }),
+      config,
+    );
     expect(forwardedHeader(response, "authorization")).toBe("Bearer the-access-token");
   });
 
@@ -78,16 +95,29 @@ describe("the front door (proxy.ts)", () => {
     const cookie = await sessionCookie();
     const unmarked = await frontDoor(request("/api/users", { cookie }), config);
     expect(forwardedHeader(unmarked, "authorization")).toBeNull();
-    const crossSite = await frontDoor(request("/api/users", { cookie, [CONSOLE_REQUEST_HEADER]: "1", "sec-fetch-site": "cross-site" }), config);
+    const crossSite = await frontDoor(
+      request("/api/users", { cookie, [CONSOLE_REQUEST_HEADER]: "1", "sec-fetch-site": "cross-site" }),
+      config,
+    );
     expect(forwardedHeader(crossSite, "authorization")).toBeNull();
-    const sameSite = await frontDoor(request("/api/users", { cookie, [CONSOLE_REQUEST_HEADER]: "1", "sec-fetch-site": "same-site" }), config);
+    const sameSite = await frontDoor(
+      request("/api/users", { cookie, [CONSOLE_REQUEST_HEADER]: "1", "sec-fetch-site": "same-site" }),
+      config,
+    );
     expect(forwardedHeader(sameSite, "authorization")).toBeNull();
     const page = await frontDoor(request("/users", { cookie, [CONSOLE_REQUEST_HEADER]: "1" }), config);
     expect(forwardedHeader(page, "authorization")).toBeNull();
   });
 
   it("keeps a bearer token the caller sent, and attaches nothing for a forged, foreign or failed session cookie", async () => {
-    const own = await frontDoor(request("/api/users", { cookie: await sessionCookie(), [CONSOLE_REQUEST_HEADER]: "1", authorization: "Bearer mine" }), config);
+    const own = await frontDoor(
+      request("/api/users", {
+        cookie: await sessionCookie(),
+        [CONSOLE_REQUEST_HEADER]: "1",
+        authorization: "Bearer mine",
+      }),
+      config,
+    );
     expect(forwardedHeader(own, "authorization")).toBeNull();
     const foreignSecret = `next-auth.session-token=${await encode({ token: { api }, secret: "another-installation's-secret" })}`;
     const forged = "next-auth.session-token=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..forged";

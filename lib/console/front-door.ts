@@ -1,10 +1,11 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
 import type { Config } from "@/lib/config";
-import { newNonce, securityHeaders, servedOverHttps, type SecurityContext } from "@/lib/platform/http/security-headers";
+import { newNonce, type SecurityContext, securityHeaders, servedOverHttps } from "@/lib/platform/http/security-headers";
 import { withConsoleBearer } from "./console-bearer";
 
 /** API answers and health reports: data for programs, never pages. */
-const isApiPath = (pathname: string) => pathname.startsWith("/api/") || pathname === "/health" || pathname.startsWith("/health/");
+const isApiPath = (pathname: string) =>
+  pathname.startsWith("/api/") || pathname === "/health" || pathname.startsWith("/health/");
 
 /**
  * What proxy.ts does with every request before its route: the security headers of

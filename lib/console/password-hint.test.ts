@@ -11,8 +11,8 @@ describe("passwordHint", () => {
   });
 
   it("names the composition rules a policy switched on", () => {
-    expect(passwordHint({ ...DEFAULT_PASSWORD_POLICY, minLength: 15, requireDigit: true, requireSymbol: true })).toMatch(
-      /^At least 15 characters, with a digit and a symbol, hard to guess: /,
-    );
+    expect(
+      passwordHint({ ...DEFAULT_PASSWORD_POLICY, minLength: 15, requireDigit: true, requireSymbol: true }),
+    ).toMatch(/^At least 15 characters, with a digit and a symbol, hard to guess: /);
   });
 });

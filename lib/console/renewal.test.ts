@@ -32,7 +32,9 @@ describe("refreshTokenToRedeem", () => {
   });
 
   it("renews when the browser reports the stored access token refused", () => {
-    expect(refreshTokenToRedeem(cookie(), { rejectedAccessTokenId: accessTokenIdOf("access-1") }, now)).toBe("refresh-1");
+    expect(refreshTokenToRedeem(cookie(), { rejectedAccessTokenId: accessTokenIdOf("access-1") }, now)).toBe(
+      "refresh-1",
+    );
   });
 
   it("keeps the session when the refused token is an older one: the browser only needs the stored token", () => {
@@ -40,7 +42,9 @@ describe("refreshTokenToRedeem", () => {
   });
 
   it("redeems a presented refresh token, even after a failed renewal", () => {
-    expect(refreshTokenToRedeem(cookie({ error: "RefreshFailed" }), { refreshToken: "refresh-2" }, now)).toBe("refresh-2");
+    expect(refreshTokenToRedeem(cookie({ error: "RefreshFailed" }), { refreshToken: "refresh-2" }, now)).toBe(
+      "refresh-2",
+    );
   });
 
   it("does not retry a failed renewal, and has nothing to renew without an API session", () => {

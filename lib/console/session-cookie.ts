@@ -1,6 +1,6 @@
+import { NextRequest } from "next/server";
 import type { JWT } from "next-auth/jwt";
 import { getToken } from "next-auth/jwt";
-import { NextRequest } from "next/server";
 import { authKeys } from "@/lib/auth/secret";
 import type { Config } from "@/lib/config";
 import { servedOverHttps } from "@/lib/platform/http/security-headers";

@@ -1,6 +1,6 @@
-import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
@@ -18,10 +18,7 @@ import { readConsoleSession } from "./session-cookie";
  * password change stops at the next page. An expired token is "renewing": only the browser's call to
  * /api/auth/session can rotate tokens and store them in the cookie.
  */
-export type ConsoleAccess =
-  | { state: "signed-in"; user: Principal }
-  | { state: "renewing" }
-  | { state: "signed-out" };
+export type ConsoleAccess = { state: "signed-in"; user: Principal } | { state: "renewing" } | { state: "signed-out" };
 
 /** The session as the browser may see it (no token), once per request: the root layout hands it to the client providers. */
 export const consoleSession = cache(async () => getServerSession(await sessionReaderOptions()));
@@ -37,7 +34,8 @@ export const consoleAccess = cache(async (): Promise<ConsoleAccess> => {
 export const setupStatus = cache(async (): Promise<SetupStatus> => getSetupStatus((await platform()).database.db));
 
 /** Whether the user holds a permission ("*" holds them all). */
-export const can = (user: Pick<Principal, "permissions">, permission: Permission) => allows(user.permissions, permission);
+export const can = (user: Pick<Principal, "permissions">, permission: Permission) =>
+  allows(user.permissions, permission);
 
 /**
  * For console pages, which render alongside the layout: the user when the layout shows the page, else

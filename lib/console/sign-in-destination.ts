@@ -5,25 +5,29 @@ export const CONSOLE_HOME = "/";
  * Backslashes and C0 control characters or DEL: browsers read `\` as `/` and drop tabs and line breaks
  * from URLs, so `/\evil.example` and `/<TAB>/evil.example` both become the protocol-relative `//evil.example`.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is this pattern's purpose
 const UNSAFE_CHARACTERS = /[\\\u0000-\u001f\u007f]/;
 
 /** The text and each percent-decoding of it (until it stops changing), as some layer on the way may decode it again. */
 function decodings(text: string): string[] {
   const forms = [text];
+  let latest = text;
   for (let depth = 0; depth < 3; depth++) {
     let decoded: string;
     try {
-      decoded = decodeURIComponent(forms[forms.length - 1]!);
+      decoded = decodeURIComponent(latest);
     } catch {
       break; // Not valid percent-encoding: kept as it is, which the checks below already cover.
     }
-    if (decoded === forms[forms.length - 1]) break;
+    if (decoded === latest) break;
     forms.push(decoded);
+    latest = decoded;
   }
   return forms;
 }
 
-const isLocalPath = (text: string) => text.startsWith("/") && decodings(text).every((form) => !form.startsWith("//") && !UNSAFE_CHARACTERS.test(form));
+const isLocalPath = (text: string) =>
+  text.startsWith("/") && decodings(text).every((form) => !form.startsWith("//") && !UNSAFE_CHARACTERS.test(form));
 
 /**
  * The path of this site a sign-in (or sign-out) may continue to, or the console's home: only a path that resolves

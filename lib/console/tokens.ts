@@ -34,4 +34,5 @@ export function apiTokensOf(session: ApiSession): ApiTokens {
  * Names an access token without revealing it: the browser reports which token an API call was refused with
  * (next-auth's update()), and the session route renews only if the cookie still holds that one.
  */
-export const accessTokenIdOf = (accessToken: string) => createHash("sha256").update(accessToken).digest("base64url").slice(0, 22);
+export const accessTokenIdOf = (accessToken: string) =>
+  createHash("sha256").update(accessToken).digest("base64url").slice(0, 22);

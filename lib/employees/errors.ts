@@ -13,7 +13,11 @@ export const EmployeeErrors = {
 export const HolidayListErrors = {
   notFound: businessError("HolidayList.NotFound", "not_found", "No holiday list has that id."),
   duplicateName: businessError("HolidayList.DuplicateName", "conflict", "Another holiday list already uses that name."),
-  inUse: businessError("HolidayList.InUse", "conflict", "Employees still use this holiday list; give them another list first."),
+  inUse: businessError(
+    "HolidayList.InUse",
+    "conflict",
+    "Employees still use this holiday list; give them another list first.",
+  ),
 } as const;
 
 export const ShiftTypeErrors = {

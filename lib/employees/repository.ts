@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { LockStrength } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
 import { employees, holidayEntries, holidayLists, shiftTypes, users } from "@/lib/platform/db/schema";
@@ -48,7 +48,11 @@ function employeeFilter(query: Pick<EmployeeListQuery, "search" | "isActive">): 
   return and(
     query.isActive === undefined ? undefined : eq(employees.isActive, query.isActive),
     ...words.map((word) =>
-      or(ilike(users.firstName, containing(word)), ilike(users.lastName, containing(word)), ilike(users.email, containing(word))),
+      or(
+        ilike(users.firstName, containing(word)),
+        ilike(users.lastName, containing(word)),
+        ilike(users.email, containing(word)),
+      ),
     ),
   );
 }
@@ -61,11 +65,22 @@ function selectEmployees(executor: Executor) {
     .leftJoin(holidayLists, eq(holidayLists.id, employees.holidayListId));
 }
 
-function toEmployee({ holidayListId, holidayListName, ...row }: Awaited<ReturnType<typeof selectEmployees>>[number]): Employee {
-  return { ...row, holidayList: holidayListId !== null && holidayListName !== null ? { id: holidayListId, name: holidayListName } : null };
+function toEmployee({
+  holidayListId,
+  holidayListName,
+  ...row
+}: Awaited<ReturnType<typeof selectEmployees>>[number]): Employee {
+  return {
+    ...row,
+    holidayList:
+      holidayListId !== null && holidayListName !== null ? { id: holidayListId, name: holidayListName } : null,
+  };
 }
 
-export async function selectEmployeePage(executor: Executor, query: EmployeeListQuery): Promise<{ items: Employee[]; total: number }> {
+export async function selectEmployeePage(
+  executor: Executor,
+  query: EmployeeListQuery,
+): Promise<{ items: Employee[]; total: number }> {
   const where = employeeFilter(query);
   const direction = directionOf(query);
   const [rows, [total]] = await Promise.all([
@@ -85,7 +100,10 @@ export async function findEmployee(executor: Executor, id: string): Promise<Empl
 }
 
 /** The fields a PUT may change, read under a row lock so the audit entry's "before" is the state that was replaced. */
-export async function lockEmployee(executor: Executor, id: string): Promise<{ isActive: boolean; holidayListId: string | null } | null> {
+export async function lockEmployee(
+  executor: Executor,
+  id: string,
+): Promise<{ isActive: boolean; holidayListId: string | null } | null> {
   const [row] = await executor
     .select({ isActive: employees.isActive, holidayListId: employees.holidayListId })
     .from(employees)
@@ -167,8 +185,16 @@ export async function findHolidayList(executor: Executor, id: string): Promise<H
  * Locks a holiday list row if it exists. "key share" is what a foreign key check takes: it keeps the list from being
  * deleted until the caller commits. "update" waits for, then blocks, every such reference.
  */
-export async function lockHolidayList(executor: Executor, id: string, strength: Extract<LockStrength, "update" | "key share">): Promise<boolean> {
-  const [row] = await executor.select({ id: holidayLists.id }).from(holidayLists).where(eq(holidayLists.id, id)).for(strength);
+export async function lockHolidayList(
+  executor: Executor,
+  id: string,
+  strength: Extract<LockStrength, "update" | "key share">,
+): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: holidayLists.id })
+    .from(holidayLists)
+    .where(eq(holidayLists.id, id))
+    .for(strength);
   return row !== undefined;
 }
 
@@ -178,7 +204,11 @@ export async function countEmployeesUsing(executor: Executor, holidayListId: str
 }
 
 /** Set-based: one delete and one multi-row insert, whatever the number of entries. */
-export async function replaceHolidayEntries(executor: Executor, holidayListId: string, entries: HolidayListInput["entries"]): Promise<void> {
+export async function replaceHolidayEntries(
+  executor: Executor,
+  holidayListId: string,
+  entries: HolidayListInput["entries"],
+): Promise<void> {
   await executor.delete(holidayEntries).where(eq(holidayEntries.holidayListId, holidayListId));
   if (entries.length === 0) return;
   await executor.insert(holidayEntries).values(entries.map((entry) => ({ holidayListId, ...entry })));
@@ -216,7 +246,10 @@ const SHIFT_TYPE_ORDER = {
   createdAt: sql`${shiftTypes.createdAt}`,
 } satisfies Record<ShiftTypeListQuery["orderBy"], SQL>;
 
-export async function selectShiftTypePage(executor: Executor, query: ShiftTypeListQuery): Promise<{ items: ShiftType[]; total: number }> {
+export async function selectShiftTypePage(
+  executor: Executor,
+  query: ShiftTypeListQuery,
+): Promise<{ items: ShiftType[]; total: number }> {
   const where = query.search ? ilike(shiftTypes.name, containing(query.search)) : undefined;
   const [items, [total]] = await Promise.all([
     executor

@@ -62,7 +62,8 @@ export const holidayListInputSchema = z.object({
     .superRefine((entries, ctx) => {
       const seen = new Set<string>();
       entries.forEach((entry, index) => {
-        if (seen.has(entry.date)) ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
+        if (seen.has(entry.date))
+          ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
         seen.add(entry.date);
       });
     })
@@ -77,7 +78,12 @@ export type HolidayListListQuery = z.output<typeof holidayListListQuery>;
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use a 24-hour time such as 09:00.");
 /** Up to 12 hours: more would cover a whole shift, which is a configuration mistake rather than a tolerance. */
-const minutesField = z.number().int("Use whole minutes.").min(0, "Use 0 to 720 minutes.").max(720, "Use 0 to 720 minutes.").default(0);
+const minutesField = z
+  .number()
+  .int("Use whole minutes.")
+  .min(0, "Use 0 to 720 minutes.")
+  .max(720, "Use 0 to 720 minutes.")
+  .default(0);
 
 export const shiftTypeInputSchema = z
   .object({
@@ -89,8 +95,13 @@ export const shiftTypeInputSchema = z
     earlyExitToleranceMinutes: minutesField,
     overtimeAfterMinutes: minutesField,
   })
-  .refine((shift) => shift.shiftStart !== shift.shiftEnd, { path: ["shiftEnd"], message: "A shift cannot end when it starts." });
+  .refine((shift) => shift.shiftStart !== shift.shiftEnd, {
+    path: ["shiftEnd"],
+    message: "A shift cannot end when it starts.",
+  });
 export type ShiftTypeInput = z.output<typeof shiftTypeInputSchema>;
 
-export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({ search: searchField });
+export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({
+  search: searchField,
+});
 export type ShiftTypeListQuery = z.output<typeof shiftTypeListQuery>;

@@ -1,27 +1,27 @@
 import { eq } from "drizzle-orm";
-import { recordAudit, type AuditEntry } from "@/lib/audit/record";
+import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
-import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
+import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
 import {
   countEmployeesUsing,
+  type Employee,
   findEmployee,
   findHolidayList,
   findShiftType,
+  type HolidayList,
+  type HolidayListSummary,
   lockEmployee,
   lockHolidayList,
   replaceHolidayEntries,
+  type ShiftType,
   selectEmployeePage,
   selectHolidayListPage,
   selectShiftTypePage,
   userExists,
-  type Employee,
-  type HolidayList,
-  type HolidayListSummary,
-  type ShiftType,
 } from "./repository";
 import type {
   CreateEmployeeInput,
@@ -61,7 +61,11 @@ function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "
 }
 
 /** Read back inside the transaction that wrote it, so the answer is exactly what was committed. */
-async function reread<T>(find: (tx: Transaction, id: string) => Promise<T | null>, tx: Transaction, id: string): Promise<Result<T>> {
+async function reread<T>(
+  find: (tx: Transaction, id: string) => Promise<T | null>,
+  tx: Transaction,
+  id: string,
+): Promise<Result<T>> {
   const found = await find(tx, id);
   if (!found) throw new Error(`row ${id} vanished inside its own transaction`);
   return ok(found);
@@ -83,20 +87,32 @@ export async function getEmployee(ctx: Reader, id: string): Promise<Result<Emplo
 export function createEmployee(ctx: PersonnelContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
   return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, async (tx) => {
     if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
-    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share"))) return fail(EmployeeErrors.holidayListNotFound);
+    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
+      return fail(EmployeeErrors.holidayListNotFound);
     const [created] = await tx.insert(employees).values(input).returning({ id: employees.id });
     if (!created) throw new Error("insert returned no employee");
-    await audit(tx, ctx, { action: "personnel.employee_created", severity: "Info", entity: "employee", entityId: created.id, data: input });
+    await audit(tx, ctx, {
+      action: "personnel.employee_created",
+      severity: "Info",
+      entity: "employee",
+      entityId: created.id,
+      data: input,
+    });
     return reread(findEmployee, tx, created.id);
   });
 }
 
 /** Deactivating stops the employee's clock-ins and their nightly classification (the attendance module reads isActive). */
-export function updateEmployee(ctx: PersonnelContext, id: string, input: UpdateEmployeeInput): Promise<Result<Employee>> {
+export function updateEmployee(
+  ctx: PersonnelContext,
+  id: string,
+  input: UpdateEmployeeInput,
+): Promise<Result<Employee>> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockEmployee(tx, id);
     if (!before) return fail(EmployeeErrors.notFound);
-    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share"))) return fail(EmployeeErrors.holidayListNotFound);
+    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
+      return fail(EmployeeErrors.holidayListNotFound);
     // A PUT that changes nothing writes nothing, so the audit trail records changes only.
     if (before.isActive !== input.isActive || before.holidayListId !== input.holidayListId) {
       await tx
@@ -117,7 +133,10 @@ export function updateEmployee(ctx: PersonnelContext, id: string, input: UpdateE
 
 // Holiday lists
 
-export async function listHolidayLists(ctx: Reader, query: HolidayListListQuery): Promise<Paginated<HolidayListSummary>> {
+export async function listHolidayLists(
+  ctx: Reader,
+  query: HolidayListListQuery,
+): Promise<Paginated<HolidayListSummary>> {
   const { items, total } = await selectHolidayListPage(ctx.db, query);
   return paginated(items, total, query);
 }
@@ -134,13 +153,23 @@ export function createHolidayList(ctx: PersonnelContext, input: HolidayListInput
     const [created] = await tx.insert(holidayLists).values(holidayListValues(input)).returning({ id: holidayLists.id });
     if (!created) throw new Error("insert returned no holiday list");
     await replaceHolidayEntries(tx, created.id, input.entries);
-    await audit(tx, ctx, { action: "personnel.holiday_list_created", severity: "Info", entity: "holiday_list", entityId: created.id, data: input });
+    await audit(tx, ctx, {
+      action: "personnel.holiday_list_created",
+      severity: "Info",
+      entity: "holiday_list",
+      entityId: created.id,
+      data: input,
+    });
     return reread(findHolidayList, tx, created.id);
   });
 }
 
 /** Replaces the name, the weekly off days and the whole set of entries at once. */
-export function updateHolidayList(ctx: PersonnelContext, id: string, input: HolidayListInput): Promise<Result<HolidayList>> {
+export function updateHolidayList(
+  ctx: PersonnelContext,
+  id: string,
+  input: HolidayListInput,
+): Promise<Result<HolidayList>> {
   return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
     const [updated] = await tx
       .update(holidayLists)
@@ -149,7 +178,13 @@ export function updateHolidayList(ctx: PersonnelContext, id: string, input: Holi
       .returning({ id: holidayLists.id });
     if (!updated) return fail(HolidayListErrors.notFound);
     await replaceHolidayEntries(tx, id, input.entries);
-    await audit(tx, ctx, { action: "personnel.holiday_list_updated", severity: "Info", entity: "holiday_list", entityId: id, data: input });
+    await audit(tx, ctx, {
+      action: "personnel.holiday_list_updated",
+      severity: "Info",
+      entity: "holiday_list",
+      entityId: id,
+      data: input,
+    });
     return reread(findHolidayList, tx, id);
   });
 }
@@ -162,7 +197,10 @@ export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Re
   return ctx.db.transaction(async (tx) => {
     if (!(await lockHolidayList(tx, id, "update"))) return fail(HolidayListErrors.notFound);
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
-    const [deleted] = await tx.delete(holidayLists).where(eq(holidayLists.id, id)).returning({ name: holidayLists.name });
+    const [deleted] = await tx
+      .delete(holidayLists)
+      .where(eq(holidayLists.id, id))
+      .returning({ name: holidayLists.name });
     await audit(tx, ctx, {
       action: "personnel.holiday_list_deleted",
       severity: "Warning",
@@ -190,16 +228,32 @@ export function createShiftType(ctx: PersonnelContext, input: ShiftTypeInput): P
   return writeUnique(ctx.db, "shift_types_name_key", ShiftTypeErrors.duplicateName, async (tx) => {
     const [created] = await tx.insert(shiftTypes).values(input).returning({ id: shiftTypes.id });
     if (!created) throw new Error("insert returned no shift type");
-    await audit(tx, ctx, { action: "personnel.shift_type_created", severity: "Info", entity: "shift_type", entityId: created.id, data: input });
+    await audit(tx, ctx, {
+      action: "personnel.shift_type_created",
+      severity: "Info",
+      entity: "shift_type",
+      entityId: created.id,
+      data: input,
+    });
     return reread(findShiftType, tx, created.id);
   });
 }
 
 export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftTypeInput): Promise<Result<ShiftType>> {
   return writeUnique(ctx.db, "shift_types_name_key", ShiftTypeErrors.duplicateName, async (tx) => {
-    const [updated] = await tx.update(shiftTypes).set(input).where(eq(shiftTypes.id, id)).returning({ id: shiftTypes.id });
+    const [updated] = await tx
+      .update(shiftTypes)
+      .set(input)
+      .where(eq(shiftTypes.id, id))
+      .returning({ id: shiftTypes.id });
     if (!updated) return fail(ShiftTypeErrors.notFound);
-    await audit(tx, ctx, { action: "personnel.shift_type_updated", severity: "Info", entity: "shift_type", entityId: id, data: input });
+    await audit(tx, ctx, {
+      action: "personnel.shift_type_updated",
+      severity: "Info",
+      entity: "shift_type",
+      entityId: id,
+      data: input,
+    });
     return reread(findShiftType, tx, id);
   });
 }

@@ -1,4 +1,4 @@
-import { businessError, type BusinessError } from "@/lib/platform/result";
+import { type BusinessError, businessError } from "@/lib/platform/result";
 
 export const FileErrors = {
   notFound: businessError("File.NotFound", "not_found", "No file has that id."),
@@ -18,5 +18,9 @@ export const TOO_LARGE_CODE = "File.TooLarge";
  */
 export function tooLarge(bucket: string, limitBytes: number): BusinessError {
   const mib = limitBytes / (1024 * 1024);
-  return businessError(TOO_LARGE_CODE, "invalid", `Files in ${bucket} are limited to ${mib} MiB (${limitBytes} bytes).`);
+  return businessError(
+    TOO_LARGE_CODE,
+    "invalid",
+    `Files in ${bucket} are limited to ${mib} MiB (${limitBytes} bytes).`,
+  );
 }

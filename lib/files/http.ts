@@ -6,7 +6,7 @@ import type { Result } from "@/lib/platform/result";
 import { TOO_LARGE_CODE } from "./errors";
 import { parseRange } from "./range";
 import type { FileMetadata, StoredFile } from "./repository";
-import { readContent, type FileContext, type UploadInput } from "./service";
+import { type FileContext, readContent, type UploadInput } from "./service";
 
 /**
  * HTTP around the file services: the raw upload body in, streamed downloads out. The route wrapper leaves the
@@ -56,7 +56,10 @@ export async function contentResponse(
     "content-security-policy": "sandbox",
   });
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))) {
+  if (
+    ifNoneMatch &&
+    (ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag))
+  ) {
     return new Response(null, { status: 304, headers });
   }
 

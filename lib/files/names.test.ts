@@ -12,7 +12,7 @@ describe("sanitizeFileName", () => {
     ["   ", FALLBACK_FILE_NAME],
     [".htaccess", "htaccess"],
     ["report. ", "report"],
-    ["a<b>c:d\"e|f?g*h.txt", "a_b_c_d_e_f_g_h.txt"],
+    ['a<b>c:d"e|f?g*h.txt', "a_b_c_d_e_f_g_h.txt"],
     ["line\nbreak\ttab\u0000nul.txt", "linebreaktabnul.txt"],
     ["multiple   spaces.txt", "multiple spaces.txt"],
     // U+202E (right-to-left override) would display "invoice_gpj.exe" as "invoice_exe.jpg".

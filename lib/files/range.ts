@@ -22,7 +22,9 @@ export function parseRange(header: string | null, size: number): RangeRequest {
   if (first === "") {
     // "-N": the last N bytes.
     const suffix = Number(last);
-    return suffix === 0 || size === 0 ? UNSATISFIABLE : { kind: "partial", start: Math.max(0, size - suffix), end: size - 1 };
+    return suffix === 0 || size === 0
+      ? UNSATISFIABLE
+      : { kind: "partial", start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
   const end = last === "" ? size - 1 : Number(last);

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { live } from "@/lib/members/repository";
 import type { Executor } from "@/lib/platform/db";
 import { files, members } from "@/lib/platform/db/schema";
-import { live } from "@/lib/members/repository";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { BucketName } from "@/lib/platform/storage";
 import type { FileListQuery } from "./schemas";
@@ -56,7 +56,10 @@ function filterOf(query: Pick<FileListQuery, "bucket" | "memberId">): SQL | unde
   );
 }
 
-export async function selectFilePage(executor: Executor, query: FileListQuery): Promise<{ items: FileMetadata[]; total: number }> {
+export async function selectFilePage(
+  executor: Executor,
+  query: FileListQuery,
+): Promise<{ items: FileMetadata[]; total: number }> {
   const where = filterOf(query);
   const direction = query.orderDirection === "asc" ? asc : desc;
   const [rows, [total]] = await Promise.all([
@@ -96,7 +99,11 @@ export async function deleteFileRow(executor: Executor, id: string): Promise<Sto
 }
 
 /** club-temp files whose time is up, oldest first (the files_expiry_idx partial index answers this). */
-export async function selectExpiredTempFiles(executor: Executor, now: Date, limit: number): Promise<Pick<StoredFile, "id" | "objectKey">[]> {
+export async function selectExpiredTempFiles(
+  executor: Executor,
+  now: Date,
+  limit: number,
+): Promise<Pick<StoredFile, "id" | "objectKey">[]> {
   return executor
     .select({ id: files.id, objectKey: files.objectKey })
     .from(files)
@@ -119,7 +126,10 @@ export async function findMemberPhoto(
   memberId: string,
   options: { lock?: boolean } = {},
 ): Promise<{ photoFileId: string | null } | undefined> {
-  const query = executor.select({ photoFileId: members.photoFileId }).from(members).where(and(eq(members.id, memberId), live));
+  const query = executor
+    .select({ photoFileId: members.photoFileId })
+    .from(members)
+    .where(and(eq(members.id, memberId), live));
   const [member] = options.lock ? await query.for("update") : await query;
   return member;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, pageOf, type JsonOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
 import { BUCKETS } from "@/lib/platform/storage";
 import type { FileMetadata } from "./repository";
 
@@ -14,7 +14,9 @@ export const fileResponse = z.strictObject({
   id: uuid(),
   bucket: z.enum(BUCKETS),
   fileName: z.string().meta({ description: "The client's name, sanitized; a display name only." }),
-  contentType: z.string().meta({ description: "Declared type without parameters; for images, the type the bytes show." }),
+  contentType: z
+    .string()
+    .meta({ description: "Declared type without parameters; for images, the type the bytes show." }),
   sizeBytes: z.number().int(),
   checksumSha256: z.string().meta({ description: "Hex SHA-256 of the content; the download's ETag." }),
   ownerUserId: uuid().nullable(),
@@ -27,7 +29,9 @@ const fileIsExact: SameShape<z.output<typeof fileResponse>, JsonOf<FileMetadata>
 export const filePageResponse = pageOf(fileResponse);
 
 export const downloadUrlResponse = z.strictObject({
-  url: z.string().meta({ format: "uri", description: "Presigned storage URL; works without credentials until expiresAt." }),
+  url: z
+    .string()
+    .meta({ format: "uri", description: "Presigned storage URL; works without credentials until expiresAt." }),
   expiresAt: instant(),
 });
 

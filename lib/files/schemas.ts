@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Config } from "@/lib/config";
-import { BUCKETS, type BucketName } from "@/lib/platform/storage";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { BUCKETS, type BucketName } from "@/lib/platform/storage";
 
 export const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
 
@@ -28,7 +28,9 @@ export type FileListQuery = z.output<typeof fileListQuery>;
 const MiB = 1024 * 1024;
 
 /** The configured upload limit of each bucket, in bytes. */
-export function bucketLimits(config: Pick<Config, "FILE_LIMIT_DOCUMENTS_MB" | "FILE_LIMIT_IMAGES_MB" | "FILE_LIMIT_TEMP_MB">): Record<BucketName, number> {
+export function bucketLimits(
+  config: Pick<Config, "FILE_LIMIT_DOCUMENTS_MB" | "FILE_LIMIT_IMAGES_MB" | "FILE_LIMIT_TEMP_MB">,
+): Record<BucketName, number> {
   return {
     "club-documents": config.FILE_LIMIT_DOCUMENTS_MB * MiB,
     "club-images": config.FILE_LIMIT_IMAGES_MB * MiB,

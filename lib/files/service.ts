@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { Readable, pipeline } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordAudit } from "@/lib/audit/record";
 import { MemberErrors } from "@/lib/members/errors";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { BucketName, ByteRange, Storage, StoredObject } from "@/lib/platform/storage";
 import { FileErrors, tooLarge } from "./errors";
@@ -14,17 +14,17 @@ import { sanitizeFileName } from "./names";
 import {
   deleteFileRow,
   deleteFileRows,
+  type FileMetadata,
   findFile,
   findMemberPhoto,
   insertFile,
+  type StoredFile,
   selectExpiredTempFiles,
   selectFilePage,
   setMemberPhoto,
   withoutKey,
-  type FileMetadata,
-  type StoredFile,
 } from "./repository";
-import { DOWNLOAD_URL_TTL_SECONDS, TEMP_FILE_LIFETIME_MS, type FileListQuery } from "./schemas";
+import { DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
 import { SNIFF_BYTES, sniffImageType } from "./sniff";
 import { ByteMeter, peek } from "./upload-stream";
 
@@ -43,7 +43,10 @@ export type UploadInput = {
 };
 
 /** An object written to storage whose row is not written yet. */
-type PendingObject = Pick<StoredFile, "id" | "bucket" | "objectKey" | "fileName" | "contentType" | "sizeBytes" | "checksumSha256">;
+type PendingObject = Pick<
+  StoredFile,
+  "id" | "bucket" | "objectKey" | "fileName" | "contentType" | "sizeBytes" | "checksumSha256"
+>;
 
 const MEDIA_TYPE = /^[\w!#$&^.+-]{1,63}\/[\w!#$&^.+-]{1,63}$/;
 
@@ -136,7 +139,12 @@ async function persistUpload<T>(
   }
 }
 
-async function insertUploaded(tx: Transaction, ctx: FileContext, stored: PendingObject, memberId?: string): Promise<StoredFile> {
+async function insertUploaded(
+  tx: Transaction,
+  ctx: FileContext,
+  stored: PendingObject,
+  memberId?: string,
+): Promise<StoredFile> {
   const expiresAt = stored.bucket === "club-temp" ? new Date(Date.now() + TEMP_FILE_LIFETIME_MS) : null;
   const file = await insertFile(tx, { ...stored, ownerUserId: ctx.actorId, expiresAt, memberId });
   const { bucket, contentType, sizeBytes, checksumSha256 } = file;
@@ -156,7 +164,12 @@ async function insertUploaded(tx: Transaction, ctx: FileContext, stored: Pending
  * Deletes a file's row (audited) and then its object, inside the caller's transaction: if storage fails, the
  * transaction rolls back and the row stays, so a file is never listed without its content.
  */
-async function removeFile(tx: Transaction, ctx: Pick<FileContext, "storage" | "actorId">, id: string, reason: string): Promise<StoredFile | null> {
+async function removeFile(
+  tx: Transaction,
+  ctx: Pick<FileContext, "storage" | "actorId">,
+  id: string,
+  reason: string,
+): Promise<StoredFile | null> {
   const file = await deleteFileRow(tx, id);
   if (!file) return null;
   const { bucket, sizeBytes, memberId } = file;
@@ -173,7 +186,12 @@ async function removeFile(tx: Transaction, ctx: Pick<FileContext, "storage" | "a
 }
 
 /** Uploads a file into `bucket`, attached to a live member when `memberId` is given. */
-export async function uploadFile(ctx: FileContext, bucket: BucketName, input: UploadInput, memberId?: string): Promise<Result<FileMetadata>> {
+export async function uploadFile(
+  ctx: FileContext,
+  bucket: BucketName,
+  input: UploadInput,
+  memberId?: string,
+): Promise<Result<FileMetadata>> {
   // Checked before the body is read, so a typo in the member id does not cost an upload.
   if (memberId && !(await findMemberPhoto(ctx.db, memberId))) return fail(MemberErrors.notFound);
   const stored = await storeObject(ctx, bucket, input);
@@ -186,7 +204,11 @@ export async function uploadFile(ctx: FileContext, bucket: BucketName, input: Up
 }
 
 /** Stores a new photo of a member in club-images and deletes the one it replaces (row and object). */
-export async function replaceMemberPhoto(ctx: FileContext, memberId: string, input: UploadInput): Promise<Result<FileMetadata>> {
+export async function replaceMemberPhoto(
+  ctx: FileContext,
+  memberId: string,
+  input: UploadInput,
+): Promise<Result<FileMetadata>> {
   if (!(await findMemberPhoto(ctx.db, memberId))) return fail(MemberErrors.notFound);
   const stored = await storeObject(ctx, "club-images", input);
   if (!stored.ok) return stored;
@@ -224,7 +246,11 @@ export async function getMemberPhoto(ctx: Pick<FileContext, "db">, memberId: str
 }
 
 /** The file's content, or the inclusive byte range of it. */
-export async function readContent(ctx: Pick<FileContext, "storage">, file: StoredFile, range?: ByteRange): Promise<Result<StoredObject>> {
+export async function readContent(
+  ctx: Pick<FileContext, "storage">,
+  file: StoredFile,
+  range?: ByteRange,
+): Promise<Result<StoredObject>> {
   const object = await ctx.storage.get(file.bucket, file.objectKey, range);
   if (object) return ok(object);
   // A row without its object breaks the module's invariant; say so loudly, answer as if the file were gone.
@@ -233,7 +259,10 @@ export async function readContent(ctx: Pick<FileContext, "storage">, file: Store
 }
 
 /** A URL that downloads the file straight from storage, without credentials, for DOWNLOAD_URL_TTL_SECONDS. */
-export async function createDownloadUrl(ctx: Pick<FileContext, "db" | "storage">, id: string): Promise<Result<{ url: string; expiresAt: Date }>> {
+export async function createDownloadUrl(
+  ctx: Pick<FileContext, "db" | "storage">,
+  id: string,
+): Promise<Result<{ url: string; expiresAt: Date }>> {
   const file = await findFile(ctx.db, id);
   if (!file) return fail(FileErrors.notFound);
   const expiresAt = new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000);
@@ -246,7 +275,9 @@ export async function createDownloadUrl(ctx: Pick<FileContext, "db" | "storage">
 
 /** Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. */
 export async function deleteFile(ctx: FileContext, id: string): Promise<Result<void>> {
-  return resultTransaction(ctx.db, async (tx) => ((await removeFile(tx, ctx, id, "deleted")) ? ok(undefined) : fail(FileErrors.notFound)));
+  return resultTransaction(ctx.db, async (tx) =>
+    (await removeFile(tx, ctx, id, "deleted")) ? ok(undefined) : fail(FileErrors.notFound),
+  );
 }
 
 export type ExpiryDependencies = { db: Database; storage: Storage };
@@ -267,12 +298,22 @@ export async function expireTempFiles(deps: ExpiryDependencies, now = new Date()
     const batch = await selectExpiredTempFiles(deps.db, now, EXPIRY_BATCH);
     if (batch.length === 0) break;
     for (let i = 0; i < batch.length; i += DELETE_CONCURRENCY) {
-      await Promise.all(batch.slice(i, i + DELETE_CONCURRENCY).map((file) => deps.storage.delete("club-temp", file.objectKey)));
+      await Promise.all(
+        batch.slice(i, i + DELETE_CONCURRENCY).map((file) => deps.storage.delete("club-temp", file.objectKey)),
+      );
     }
     const deleted = await deps.db.transaction(async (tx) => {
-      const ids = await deleteFileRows(tx, batch.map((file) => file.id));
+      const ids = await deleteFileRows(
+        tx,
+        batch.map((file) => file.id),
+      );
       if (ids.length > 0) {
-        await recordAudit(tx, { action: "files.expired", severity: "Info", entity: "file", data: { bucket: "club-temp", count: ids.length, fileIds: ids } });
+        await recordAudit(tx, {
+          action: "files.expired",
+          severity: "Info",
+          entity: "file",
+          data: { bucket: "club-temp", count: ids.length, fileIds: ids },
+        });
       }
       return ids.length;
     });

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { sniffImageType } from "./sniff";
 
 const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? Array.from(part, (c) => c.charCodeAt(0)) : part)));
+  Uint8Array.from(
+    parts.flatMap((part) => (typeof part === "string" ? Array.from(part, (c) => c.charCodeAt(0)) : part)),
+  );
 
 describe("sniffImageType", () => {
   it.each([

@@ -19,11 +19,19 @@ const SIGNATURES: readonly Signature[] = [
   { type: "image/gif", parts: [{ offset: 0, bytes: ascii("GIF87a") }] },
   { type: "image/gif", parts: [{ offset: 0, bytes: ascii("GIF89a") }] },
   // Both parts: a RIFF container is also WAV or AVI.
-  { type: "image/webp", parts: [{ offset: 0, bytes: ascii("RIFF") }, { offset: 8, bytes: ascii("WEBP") }] },
+  {
+    type: "image/webp",
+    parts: [
+      { offset: 0, bytes: ascii("RIFF") },
+      { offset: 8, bytes: ascii("WEBP") },
+    ],
+  },
 ];
 
 /** The image type the first bytes of a file announce, or null when they are not one of IMAGE_TYPES. */
 export function sniffImageType(head: Uint8Array): ImageType | null {
-  const signature = SIGNATURES.find(({ parts }) => parts.every(({ offset, bytes }) => bytes.every((byte, i) => head[offset + i] === byte)));
+  const signature = SIGNATURES.find(({ parts }) =>
+    parts.every(({ offset, bytes }) => bytes.every((byte, i) => head[offset + i] === byte)),
+  );
   return signature?.type ?? null;
 }

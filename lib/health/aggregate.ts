@@ -1,5 +1,5 @@
 import type { Platform } from "@/lib/platform/container";
-import { checkReadiness, probesOf, type HealthReport } from "./service";
+import { checkReadiness, type HealthReport, probesOf } from "./service";
 
 /** Spec 4.1 and 8: GET /health is cached for 10 seconds. */
 export const AGGREGATE_CACHE_MS = 10_000;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,7 +31,13 @@ describe("readiness when Redis stops", () => {
   it("turns the cache entry Unhealthy within the timeout and answers 503", async () => {
     const cache = createRedisCache({ url: `redis://127.0.0.1:${port}`, commandTimeoutMs: 1000 });
     const healthy = () => Promise.resolve();
-    const probes: Probes = { database: healthy, cache: () => cache.ping(), storage: healthy, analytics: healthy, "email-renderer": healthy };
+    const probes: Probes = {
+      database: healthy,
+      cache: () => cache.ping(),
+      storage: healthy,
+      analytics: healthy,
+      "email-renderer": healthy,
+    };
 
     const before = await checkReadiness(probes);
     expect(before.entries.cache.status).toBe("Healthy");

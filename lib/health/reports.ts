@@ -1,6 +1,6 @@
-import { platform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform } from "@/lib/platform/container";
 import { aggregatedHealth } from "./aggregate";
-import { checkReadiness, httpStatusOf, probesOf, unavailableReport, type HealthReport } from "./service";
+import { checkReadiness, type HealthReport, httpStatusOf, probesOf, unavailableReport } from "./service";
 
 /** Runs `check` on the platform; a platform that cannot start is reported Unhealthy, not thrown. */
 async function reportOnPlatform(check: (platform: Platform) => Promise<HealthReport>): Promise<HealthReport> {

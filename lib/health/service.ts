@@ -3,7 +3,11 @@ import { withTimeout } from "@/lib/platform/errors";
 
 export type HealthStatus = "Healthy" | "Degraded" | "Unhealthy";
 export type HealthEntry = { status: HealthStatus; duration: string };
-export type HealthReport = { status: HealthStatus; totalDuration: string; entries: Record<DependencyName, HealthEntry> };
+export type HealthReport = {
+  status: HealthStatus;
+  totalDuration: string;
+  entries: Record<DependencyName, HealthEntry>;
+};
 
 /** Spec 4.1: each readiness check gets 3 seconds. */
 export const CHECK_TIMEOUT_MS = 3000;
@@ -56,8 +60,15 @@ function worst(statuses: HealthStatus[]): HealthStatus {
 export async function checkReadiness(probes: Probes): Promise<HealthReport> {
   const started = performance.now();
   const results = await Promise.all(DEPENDENCIES.map((name) => checkOne(probes[name])));
-  const entries = Object.fromEntries(DEPENDENCIES.map((name, i) => [name, results[i]])) as Record<DependencyName, HealthEntry>;
-  return { status: worst(results.map((r) => r.status)), totalDuration: formatDuration(performance.now() - started), entries };
+  const entries = Object.fromEntries(DEPENDENCIES.map((name, i) => [name, results[i]])) as Record<
+    DependencyName,
+    HealthEntry
+  >;
+  return {
+    status: worst(results.map((r) => r.status)),
+    totalDuration: formatDuration(performance.now() - started),
+    entries,
+  };
 }
 
 /** The report when the platform itself could not start (e.g. the database refused the migrations). */

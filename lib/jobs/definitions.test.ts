@@ -11,7 +11,9 @@ describe("job schedules", () => {
 
   it("are listed in the club's zone for every job", () => {
     const listed = listJobs("Atlantic/Canary");
-    expect(listed.ok && listed.value.items.map((job) => job.cron)).toEqual(JOBS.map((job) => `TZ=Atlantic/Canary ${job.cron}`));
+    expect(listed.ok && listed.value.items.map((job) => job.cron)).toEqual(
+      JOBS.map((job) => `TZ=Atlantic/Canary ${job.cron}`),
+    );
   });
 
   it("name each job and its Inngest step once", () => {

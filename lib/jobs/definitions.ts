@@ -80,7 +80,10 @@ export const processDailyAttendanceJob: JobDefinition = {
   acceptsDate: true,
   run: async (platform, args) => {
     const timeZone = platform.config.CLUB_TIMEZONE;
-    return classifyAttendanceDay(platform.database.db, { date: args.date ?? previousClubDay(new Date(), timeZone), timeZone });
+    return classifyAttendanceDay(platform.database.db, {
+      date: args.date ?? previousClubDay(new Date(), timeZone),
+      timeZone,
+    });
   },
 };
 

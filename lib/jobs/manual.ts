@@ -1,12 +1,16 @@
 import { recordAudit } from "@/lib/audit/record";
 import type { Platform } from "@/lib/platform/container";
 import { businessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
-import { findJob, JOBS, scheduleOf, type JobArgs, type JobOutcome } from "./definitions";
+import { findJob, JOBS, type JobArgs, type JobOutcome, scheduleOf } from "./definitions";
 import { runJobExclusively } from "./run";
 
 export const JobErrors = {
   notFound: businessError("Job.NotFound", "not_found", "No background job has that name."),
-  alreadyRunning: businessError("Job.AlreadyRunning", "conflict", "The job is running right now (here or on another instance); try again when it ends."),
+  alreadyRunning: businessError(
+    "Job.AlreadyRunning",
+    "conflict",
+    "The job is running right now (here or on another instance); try again when it ends.",
+  ),
 } as const;
 
 export type JobSummary = { name: string; description: string; cron: string; acceptsDate: boolean };
@@ -35,8 +39,16 @@ export async function runJobNow(
 ): Promise<Result<{ job: string; status: "completed"; outcome: JobOutcome }>> {
   const job = findJob(name);
   if (!job) return fail(JobErrors.notFound);
-  if (args.date !== undefined && !job.acceptsDate) return fail(invalidFields({ date: [`${job.name} does not take a date.`] }));
-  await recordAudit(platform.database.db, { action: "jobs.run_requested", severity: "Info", actorId, entity: "job", entityId: job.name, data: { ...args } });
+  if (args.date !== undefined && !job.acceptsDate)
+    return fail(invalidFields({ date: [`${job.name} does not take a date.`] }));
+  await recordAudit(platform.database.db, {
+    action: "jobs.run_requested",
+    severity: "Info",
+    actorId,
+    entity: "job",
+    entityId: job.name,
+    data: { ...args },
+  });
   const run = await runJobExclusively(platform, job, args);
   if (run.status === "skipped") return fail(JobErrors.alreadyRunning);
   return ok({ job: job.name, status: run.status, outcome: run.outcome });

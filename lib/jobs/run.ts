@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { logger } from "@/lib/platform/logger";
 import type { Cache } from "@/lib/platform/cache";
+import { logger } from "@/lib/platform/logger";
 import { runWithTrace } from "@/lib/platform/trace";
 import type { JobArgs, JobOutcome } from "./definitions";
 

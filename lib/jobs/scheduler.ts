@@ -1,6 +1,6 @@
 import { Cron } from "croner";
-import { logger } from "@/lib/platform/logger";
 import type { Platform } from "@/lib/platform/container";
+import { logger } from "@/lib/platform/logger";
 import { JOBS } from "./definitions";
 import { runJobExclusively } from "./run";
 

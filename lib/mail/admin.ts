@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
 import type { Database, Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
-import { offsetOf, paginated, type Paginated } from "@/lib/platform/pagination";
+import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { MailErrors } from "./errors";
 import type { MailListQuery, MailStatus } from "./schemas";
@@ -49,16 +49,20 @@ const listColumns = {
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
   lastError: mailOutbox.lastError,
-  nextAttemptAt: sql<Date | null>`case when ${mailOutbox.status} = 'pending' then ${mailOutbox.nextAttemptAt} end`.mapWith(
-    mailOutbox.nextAttemptAt,
-  ),
+  nextAttemptAt:
+    sql<Date | null>`case when ${mailOutbox.status} = 'pending' then ${mailOutbox.nextAttemptAt} end`.mapWith(
+      mailOutbox.nextAttemptAt,
+    ),
   sentAt: mailOutbox.sentAt,
   createdAt: mailOutbox.createdAt,
 };
 
 function filterOf(query: Pick<MailListQuery, "status" | "search">): SQL | undefined {
   const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
-  return and(query.status ? eq(mailOutbox.status, query.status) : undefined, escaped ? ilike(mailOutbox.toAddress, `%${escaped}%`) : undefined);
+  return and(
+    query.status ? eq(mailOutbox.status, query.status) : undefined,
+    escaped ? ilike(mailOutbox.toAddress, `%${escaped}%`) : undefined,
+  );
 }
 
 /** The outbox, newest first by default (ties broken by id), filtered by status and recipient. */
@@ -84,7 +88,10 @@ export async function listMail(db: Executor, query: MailListQuery): Promise<Pagi
  * verification) are only ever shown with the tokens replaced: the outbox keeps no other copy, and mail queued before
  * links were sealed is redacted before rendering, so reading the outbox never hands out a live link.
  */
-export async function getMail(deps: { db: Executor; renderer: EmailRenderer }, id: string): Promise<Result<MailMessage>> {
+export async function getMail(
+  deps: { db: Executor; renderer: EmailRenderer },
+  id: string,
+): Promise<Result<MailMessage>> {
   const [row] = await deps.db
     .select({ ...listColumns, messageId: mailOutbox.messageId, html: mailOutbox.html, props: mailOutbox.props })
     .from(mailOutbox)
@@ -93,11 +100,18 @@ export async function getMail(deps: { db: Executor; renderer: EmailRenderer }, i
   const { props, html: storedHtml, ...message } = row;
   const template = isTemplateName(row.template) ? templates[row.template] : null;
   const redact = template?.hasSecrets === true;
-  if (storedHtml !== null) return ok({ ...message, html: storedHtml, htmlSource: redact ? "redacted" : "stored", renderError: null });
+  if (storedHtml !== null)
+    return ok({ ...message, html: storedHtml, htmlSource: redact ? "redacted" : "stored", renderError: null });
   // enqueueMail stores only objects.
   const stored = props as Record<string, unknown>;
   const rendered = await deps.renderer.render(row.template, redact ? template.redact(stored) : stored);
-  if (!rendered.ok) return ok({ ...message, html: null, htmlSource: null, renderError: `${rendered.error.code}: ${rendered.error.message}` });
+  if (!rendered.ok)
+    return ok({
+      ...message,
+      html: null,
+      htmlSource: null,
+      renderError: `${rendered.error.code}: ${rendered.error.message}`,
+    });
   return ok({
     ...message,
     subject: message.subject ?? rendered.value.subject,

@@ -1,7 +1,7 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import { DependencyTimeoutError, DependencyUnavailableError } from "@/lib/platform/errors";
@@ -69,7 +69,7 @@ async function capturedFor(address: string) {
   return (await running.mailer.captured()).filter((mail) => mail.to.includes(address));
 }
 
-const after = (start: Date, ms: number) => () => new Date(start.getTime() + ms);
+const laterBy = (start: Date, ms: number) => () => new Date(start.getTime() + ms);
 /**
  * A pinned clock under which mail enqueued just now is due: the database stamps next_attempt_at in microseconds,
  * so a JavaScript Date taken in the same millisecond can be just behind it.
@@ -78,7 +78,11 @@ const justAfterEnqueue = () => new Date(Date.now() + 1_000);
 
 describe("mail outbox delivery", () => {
   it("renders an enqueued mail, sends it over SMTP and records it as sent", async () => {
-    const queued = await enqueueMail(running.database.db, { template: "welcome", to: "ana@example.com", props: welcome("Ana García") });
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "ana@example.com",
+      props: welcome("Ana García"),
+    });
 
     const result = await deliverPendingMail(deps());
 
@@ -88,7 +92,12 @@ describe("mail outbox delivery", () => {
     expect(mail?.subject).toBe("Welcome to Sunrise Tennis Club");
     expect(mail?.html).toContain("Ana García");
     const row = await outboxRow(queued?.id);
-    expect(row).toMatchObject({ status: "sent", attempts: 1, subject: "Welcome to Sunrise Tennis Club", lastError: null });
+    expect(row).toMatchObject({
+      status: "sent",
+      attempts: 1,
+      subject: "Welcome to Sunrise Tennis Club",
+      lastError: null,
+    });
     expect(row.messageId).toBe(mail?.id);
     expect(row.html).toContain("Ana García");
     expect(row.textBody).toContain("Gold Monthly");
@@ -106,11 +115,18 @@ describe("mail outbox delivery", () => {
     deliverMailSoon(running);
 
     await vi.waitFor(async () => expect(await capturedFor("hal@example.com")).toHaveLength(1), { timeout: 10_000 });
-    await vi.waitFor(async () => expect(await running.database.db.$count(mailOutbox, eq(mailOutbox.status, "sent"))).toBe(1));
+    await vi.waitFor(async () =>
+      expect(await running.database.db.$count(mailOutbox, eq(mailOutbox.status, "sent"))).toBe(1),
+    );
   });
 
   it("queues a mail with a dedupe key once", async () => {
-    const mail = { template: "welcome", to: "ben@example.com", props: welcome("Ben"), dedupeKey: "welcome:member-7" } as const;
+    const mail = {
+      template: "welcome",
+      to: "ben@example.com",
+      props: welcome("Ben"),
+      dedupeKey: "welcome:member-7",
+    } as const;
 
     const first = await enqueueMail(running.database.db, mail);
     const second = await enqueueMail(running.database.db, { ...mail, props: welcome("Ben again") });
@@ -133,27 +149,47 @@ describe("mail outbox delivery", () => {
   });
 
   it("keeps a mail pending through an SMTP outage and sends it on a later run", async () => {
-    const queued = await enqueueMail(running.database.db, { template: "welcome", to: "dan@example.com", props: welcome("Dan") });
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "dan@example.com",
+      props: welcome("Dan"),
+    });
     const smtp = flakyMailer(running.mailer, 1);
     const start = justAfterEnqueue();
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: () => start })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: () => start })).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
     const waiting = await outboxRow(queued?.id);
     expect(waiting).toMatchObject({ status: "pending", attempts: 1, messageId: null, sentAt: null });
     expect(waiting.lastError).toBe("smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25");
     expect(waiting.nextAttemptAt.getTime()).toBe(start.getTime() + MINUTE);
 
     // Not retried before its time.
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(start, 30_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(start, 30_000) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(start, MINUTE) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(start, MINUTE) })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
     expect(await outboxRow(queued?.id)).toMatchObject({ status: "sent", attempts: 2 });
     expect(smtp.sentTo).toEqual(["dan@example.com"]);
     expect(await capturedFor("dan@example.com")).toHaveLength(1);
   });
 
   it("retries a mail when the renderer is down", async () => {
-    const queued = await enqueueMail(running.database.db, { template: "welcome", to: "eva@example.com", props: welcome("Eva") });
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "eva@example.com",
+      props: welcome("Eva"),
+    });
     const renderer: EmailRenderer = {
       ...running.renderer,
       render: () => Promise.reject(new DependencyTimeoutError("email-renderer", 5_000)),
@@ -169,7 +205,11 @@ describe("mail outbox delivery", () => {
   });
 
   it("fails a mail whose props the template refuses at once, without sending it", async () => {
-    const queued = await enqueueMail(running.database.db, { template: "welcome", to: "fay@example.com", props: { memberName: 42 } });
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "fay@example.com",
+      props: { memberName: 42 },
+    });
     const smtp = flakyMailer(running.mailer, 0);
 
     expect(await deliverPendingMail(deps(smtp.mailer))).toEqual({ sent: 0, retrying: 0, failed: 1 });
@@ -177,7 +217,7 @@ describe("mail outbox delivery", () => {
     expect(row).toMatchObject({ status: "failed", attempts: 1, sentAt: null, subject: null });
     expect(row.lastError).toMatch(/^Email\.InvalidProps: .*memberName/);
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(new Date(), 24 * 60 * MINUTE) })).toEqual({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(new Date(), 24 * 60 * MINUTE) })).toEqual({
       sent: 0,
       retrying: 0,
       failed: 0,
@@ -187,14 +227,22 @@ describe("mail outbox delivery", () => {
   });
 
   it("backs off 1, 2, 4 … minutes, at most an hour, and fails the mail after the last attempt", async () => {
-    const queued = await enqueueMail(running.database.db, { template: "welcome", to: "gus@example.com", props: welcome("Gus") });
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "gus@example.com",
+      props: welcome("Gus"),
+    });
     const smtp = flakyMailer(running.mailer, Number.POSITIVE_INFINITY);
     const delays: number[] = [];
     let clock = justAfterEnqueue();
 
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt += 1) {
       const at = clock;
-      expect(await deliverPendingMail(deps(smtp.mailer), { now: () => at })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+      expect(await deliverPendingMail(deps(smtp.mailer), { now: () => at })).toEqual({
+        sent: 0,
+        retrying: 1,
+        failed: 0,
+      });
       const row = await outboxRow(queued?.id);
       expect(row).toMatchObject({ status: "pending", attempts: attempt });
       delays.push((row.nextAttemptAt.getTime() - at.getTime()) / MINUTE);
@@ -202,13 +250,17 @@ describe("mail outbox delivery", () => {
     }
     expect(delays).toEqual([1, 2, 4, 8, 16, 32, 60]);
 
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: () => clock })).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: () => clock })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 1,
+    });
     expect(await outboxRow(queued?.id)).toMatchObject({
       status: "failed",
       attempts: MAX_ATTEMPTS,
       lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25",
     });
-    expect(await deliverPendingMail(deps(smtp.mailer), { now: after(clock, 24 * 60 * MINUTE) })).toMatchObject({
+    expect(await deliverPendingMail(deps(smtp.mailer), { now: laterBy(clock, 24 * 60 * MINUTE) })).toMatchObject({
       failed: 0,
     });
     expect(smtp.sentTo).toEqual([]);
@@ -229,7 +281,9 @@ describe("mail outbox delivery", () => {
     expect(Math.min(first.sent, second.sent)).toBeGreaterThan(0);
     expect(first.retrying + second.retrying + first.failed + second.failed).toBe(0);
     expect([...smtp.sentTo].sort()).toEqual([...addresses].sort());
-    const captured = (await running.mailer.captured()).flatMap((mail) => mail.to).filter((to) => to.endsWith("@concurrent.example.com"));
+    const captured = (await running.mailer.captured())
+      .flatMap((mail) => mail.to)
+      .filter((to) => to.endsWith("@concurrent.example.com"));
     expect(captured.sort()).toEqual([...addresses].sort());
     expect(await running.database.db.$count(mailOutbox, eq(mailOutbox.status, "sent"))).toBe(addresses.length);
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import type { Database, DatabaseAdapter } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
@@ -85,14 +85,25 @@ async function claimDueMail(db: Database, batchSize: number, now: SQL): Promise<
 
 type KeptCopy = { email: RenderedEmail; props: Record<string, unknown> };
 
-const refusal = (error: { code: string; message: string }): Attempt => ({ outcome: "rejected", error: `${error.code}: ${error.message}` });
-const UNREADABLE_SECRETS = { code: "Mail.SecretsUnreadable", message: "its links were encrypted under another AUTH_SECRET, or altered" };
+const refusal = (error: { code: string; message: string }): Attempt => ({
+  outcome: "rejected",
+  error: `${error.code}: ${error.message}`,
+});
+const UNREADABLE_SECRETS = {
+  code: "Mail.SecretsUnreadable",
+  message: "its links were encrypted under another AUTH_SECRET, or altered",
+};
 
 /**
  * What the outbox keeps of a sent mail: the message itself, or for a template with credential links, the message
  * rendered from the redacted props (mail queued before links were sealed has them in its props: redacted here too).
  */
-async function keptCopy(renderer: EmailRenderer, name: string, stored: Record<string, unknown>, sent: RenderedEmail): Promise<Result<KeptCopy>> {
+async function keptCopy(
+  renderer: EmailRenderer,
+  name: string,
+  stored: Record<string, unknown>,
+  sent: RenderedEmail,
+): Promise<Result<KeptCopy>> {
   const template = isTemplateName(name) ? templates[name] : null;
   if (!template?.hasSecrets) return ok({ email: sent, props: stored });
   const props = template.redact(stored);
@@ -108,7 +119,12 @@ async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, r
   try {
     // enqueueMail stores only objects; the renderer validates them against the template.
     const stored = row.props as Record<string, unknown>;
-    const props = await openSecretProps({ template: row.template, to: row.toAddress, props: stored, sealedProps: row.sealedProps });
+    const props = await openSecretProps({
+      template: row.template,
+      to: row.toAddress,
+      props: stored,
+      sealedProps: row.sealedProps,
+    });
     if (!props) return refusal(UNREADABLE_SECRETS);
     const rendered = await renderer.render(row.template, props);
     if (!rendered.ok) return refusal(rendered.error);
@@ -122,7 +138,12 @@ async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, r
 }
 
 /** Stores the attempt; the status condition keeps a late writer from undoing a mail another instance sent. */
-async function recordAttempt(db: Database, row: OutboxRow, attempt: Attempt, now: SQL): Promise<keyof MailDeliveryResult> {
+async function recordAttempt(
+  db: Database,
+  row: OutboxRow,
+  attempt: Attempt,
+  now: SQL,
+): Promise<keyof MailDeliveryResult> {
   const changes = changesFor(row, attempt, now);
   await db
     .update(mailOutbox)

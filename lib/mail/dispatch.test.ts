@@ -46,7 +46,9 @@ describe("deliverMailSoon", () => {
     deliver.mockRejectedValueOnce(outage).mockResolvedValue(nothingDue);
 
     expect(() => deliverMailSoon(platform)).not.toThrow();
-    await vi.waitFor(() => expect(error).toHaveBeenCalledWith({ err: outage }, expect.stringContaining("mail delivery failed")));
+    await vi.waitFor(() =>
+      expect(error).toHaveBeenCalledWith({ err: outage }, expect.stringContaining("mail delivery failed")),
+    );
 
     deliverMailSoon(platform);
     await vi.waitFor(() => expect(deliver).toHaveBeenCalledTimes(2));

@@ -6,7 +6,8 @@ type BackgroundDelivery = { running: boolean; again: boolean };
 
 // One state per process: Next.js may load this module in several bundles (instrumentation, routes).
 const holder = globalThis as typeof globalThis & { __clubopsMailDelivery?: BackgroundDelivery };
-const delivery = (holder.__clubopsMailDelivery ??= { running: false, again: false });
+holder.__clubopsMailDelivery ??= { running: false, again: false };
+const delivery = holder.__clubopsMailDelivery;
 
 /**
  * Starts sending due mail in the background, for a request that has just committed mail, so it goes out within

@@ -21,29 +21,44 @@ const associatedData = ({ template, to }: MailIdentity) => Buffer.from(`${templa
 const key = async () => (await authKeys(getConfig())).mailSecrets;
 
 /** The props as the outbox stores them: secrets redacted in `props`, and sealed in `sealedProps` (null when none). */
-export async function sealSecretProps(mail: MailIdentity & { props: Record<string, unknown> }): Promise<SealedMailProps> {
+export async function sealSecretProps(
+  mail: MailIdentity & { props: Record<string, unknown> },
+): Promise<SealedMailProps> {
   const template = isTemplateName(mail.template) ? templates[mail.template] : null;
-  const secrets = Object.fromEntries((template?.secretProps ?? []).flatMap((name) => (name in mail.props ? [[name, mail.props[name]]] : [])));
+  const secrets = Object.fromEntries(
+    (template?.secretProps ?? []).flatMap((name) => (name in mail.props ? [[name, mail.props[name]]] : [])),
+  );
   if (!template || Object.keys(secrets).length === 0) return { props: mail.props, sealedProps: null };
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", await key(), iv, { authTagLength: TAG_BYTES }).setAAD(associatedData(mail));
+  const cipher = createCipheriv("aes-256-gcm", await key(), iv, { authTagLength: TAG_BYTES }).setAAD(
+    associatedData(mail),
+  );
   const sealed = Buffer.concat([cipher.update(JSON.stringify(secrets), "utf8"), cipher.final(), cipher.getAuthTag()]);
-  return { props: template.redact(mail.props), sealedProps: [VERSION, iv.toString("base64url"), sealed.toString("base64url")].join(".") };
+  return {
+    props: template.redact(mail.props),
+    sealedProps: [VERSION, iv.toString("base64url"), sealed.toString("base64url")].join("."),
+  };
 }
 
 /**
  * The props to send the mail with: stored props with its secrets opened. Null when they cannot be opened (AUTH_SECRET
  * changed since the mail was queued, or the value was tampered with): such a mail cannot be sent.
  */
-export async function openSecretProps(mail: MailIdentity & { props: Record<string, unknown>; sealedProps: string | null }): Promise<Record<string, unknown> | null> {
+export async function openSecretProps(
+  mail: MailIdentity & { props: Record<string, unknown>; sealedProps: string | null },
+): Promise<Record<string, unknown> | null> {
   if (mail.sealedProps === null) return mail.props;
   const [version, iv, sealed] = mail.sealedProps.split(".");
   if (version !== VERSION || !iv || !sealed) return null;
   const bytes = Buffer.from(sealed, "base64url");
   try {
-    const decipher = createDecipheriv("aes-256-gcm", await key(), Buffer.from(iv, "base64url"), { authTagLength: TAG_BYTES }).setAAD(associatedData(mail));
+    const decipher = createDecipheriv("aes-256-gcm", await key(), Buffer.from(iv, "base64url"), {
+      authTagLength: TAG_BYTES,
+    }).setAAD(associatedData(mail));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-    const secrets = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8")) as Record<string, unknown>;
+    const secrets = JSON.parse(
+      Buffer.concat([decipher.update(bytes.subarray(0, bytes.length - TAG_BYTES)), decipher.final()]).toString("utf8"),
+    ) as Record<string, unknown>;
     return { ...mail.props, ...secrets };
   } catch {
     return null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, pageOf, type JsonOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
 import type { MailListItem, MailMessage } from "./admin";
 import { MAIL_STATUSES } from "./schemas";
 import type { TemplatePreview, TemplateSummary } from "./templates";
@@ -9,7 +9,10 @@ export const mailListItemShape = z.object({
   id: z.string().meta({ format: "uuid" }),
   to: z.string(),
   template: z.string().meta({ examples: ["welcome"] }),
-  subject: z.string().nullable().meta({ description: "Known once rendered for sending: null while pending or failed." }),
+  subject: z
+    .string()
+    .nullable()
+    .meta({ description: "Known once rendered for sending: null while pending or failed." }),
   status: z.enum(MAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
@@ -23,10 +26,10 @@ export const mailPageShape = pageOf(mailListItemShape);
 export const mailMessageShape = mailListItemShape.extend({
   messageId: z.string().nullable(),
   html: z.string().nullable(),
-  htmlSource: z
-    .enum(["stored", "rendered", "redacted"])
-    .nullable()
-    .meta({ description: "stored: as sent; rendered: rendered now (not sent yet); redacted: rendered now with credential links replaced; null: the renderer refused the props." }),
+  htmlSource: z.enum(["stored", "rendered", "redacted"]).nullable().meta({
+    description:
+      "stored: as sent; rendered: rendered now (not sent yet); redacted: rendered now with credential links replaced; null: the renderer refused the props.",
+  }),
   renderError: z.string().nullable(),
 });
 
@@ -41,7 +44,12 @@ export const templateListShape = z.object({
   ),
 });
 
-export const templatePreviewShape = z.object({ name: z.string(), subject: z.string(), html: z.string(), text: z.string() });
+export const templatePreviewShape = z.object({
+  name: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  text: z.string(),
+});
 
 const exact: [
   SameShape<z.output<typeof mailListItemShape>, JsonOf<MailListItem>>,

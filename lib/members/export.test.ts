@@ -16,7 +16,7 @@ describe("csvField", () => {
     ["-5", "'-5"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\t=1", "'\t=1"],
-    ["\r=1", "\"'\r=1\""],
+    ["\r=1", '"\'\r=1"'],
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ["a=b", "a=b"],
   ])("writes %j as %j", (value, expected) => {

@@ -1,5 +1,5 @@
 import type { Database } from "@/lib/platform/db";
-import { selectExportBatch, type ExportCursor, type ExportRow } from "./repository";
+import { type ExportCursor, type ExportRow, selectExportBatch } from "./repository";
 import type { MemberFilters } from "./schemas";
 
 /** Rows per query: big enough that a million members is 200 queries, small enough that memory stays flat. */

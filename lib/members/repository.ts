@@ -1,10 +1,16 @@
-import { and, asc, count, desc, eq, gt, isNull, lte, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { Subscription } from "@/lib/subscriptions/repository";
-import { MEMBER_STATUSES, type MemberFilters, type MemberInput, type MemberListQuery, type MemberStatus } from "./schemas";
+import {
+  MEMBER_STATUSES,
+  type MemberFilters,
+  type MemberInput,
+  type MemberListQuery,
+  type MemberStatus,
+} from "./schemas";
 
 export type CurrentPlan = { id: string; name: string; code: string };
 
@@ -25,7 +31,16 @@ export type MemberListItem = {
 /** The subscription in force, as the member detail shows it: the subscription module's record, abridged. */
 export type CurrentSubscription = Pick<
   Subscription,
-  "id" | "planId" | "planName" | "billingPeriod" | "startedAt" | "endsAt" | "price" | "currency" | "autoRenew" | "status"
+  | "id"
+  | "planId"
+  | "planName"
+  | "billingPeriod"
+  | "startedAt"
+  | "endsAt"
+  | "price"
+  | "currency"
+  | "autoRenew"
+  | "status"
 >;
 
 export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEndsAt"> & {
@@ -83,7 +98,10 @@ const containing = (word: string) => `%${escapeLike(word)}%`;
  * placeholders of a prepared list query. The trigram index answers words of three or more characters;
  * shorter words are checked on the rows it finds.
  */
-function liveMembersWhere(status: MemberStatus | Placeholder | undefined, patterns: readonly (string | Placeholder)[]): SQL | undefined {
+function liveMembersWhere(
+  status: MemberStatus | Placeholder | undefined,
+  patterns: readonly (string | Placeholder)[],
+): SQL | undefined {
   return and(
     live,
     status === undefined ? undefined : eq(members.status, status),
@@ -141,7 +159,10 @@ const wordPlaceholder = (index: number) => sql.placeholder(`word${index}`);
  */
 function listStatements(executor: Executor, shape: ListShape) {
   const status = shape.byStatus ? sql.placeholder("status") : undefined;
-  const where = liveMembersWhere(status, Array.from({ length: shape.words }, (_, index) => wordPlaceholder(index)));
+  const where = liveMembersWhere(
+    status,
+    Array.from({ length: shape.words }, (_, index) => wordPlaceholder(index)),
+  );
   const direction = shape.orderDirection === "asc" ? asc : desc;
   const order = ORDER_KEYS[shape.orderBy].map((key) => direction(key));
   const page = executor
@@ -176,9 +197,17 @@ type ListStatements = ReturnType<typeof listStatements>;
 /** Per executor, the statements of each list shape asked for: at most 6 orders × 2 directions × 2 × 51 word counts. */
 const listStatementsByShape = builtOncePerExecutor(() => new Map<string, ListStatements>());
 
-export async function selectMemberPage(executor: Executor, query: MemberListQuery): Promise<{ items: MemberListItem[]; total: number }> {
+export async function selectMemberPage(
+  executor: Executor,
+  query: MemberListQuery,
+): Promise<{ items: MemberListItem[]; total: number }> {
   const words = searchWords(query);
-  const shape: ListShape = { orderBy: query.orderBy, orderDirection: query.orderDirection, byStatus: query.status !== undefined, words: words.length };
+  const shape: ListShape = {
+    orderBy: query.orderBy,
+    orderDirection: query.orderDirection,
+    byStatus: query.status !== undefined,
+    words: words.length,
+  };
   const key = `${shape.orderBy}:${shape.orderDirection}:${shape.byStatus}:${shape.words}`;
   const statements = listStatementsByShape(executor);
   let statement = statements.get(key);
@@ -211,7 +240,9 @@ export async function selectExportBatch(
   cursor: ExportCursor | null,
   size: number,
 ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
-  const after = cursor ? sql`(${lastNameKey}, ${firstNameKey}, ${members.id}) > (${cursor.lastName}, ${cursor.firstName}, ${cursor.id})` : undefined;
+  const after = cursor
+    ? sql`(${lastNameKey}, ${firstNameKey}, ${members.id}) > (${cursor.lastName}, ${cursor.firstName}, ${cursor.id})`
+    : undefined;
   const rows = await executor
     .select({
       ...listColumns,
@@ -228,7 +259,12 @@ export async function selectExportBatch(
     .limit(size);
   const last = rows.at(-1);
   return {
-    rows: rows.map(({ cursor: _cursor, birthDate, notes, createdAt, ...row }) => ({ ...toListItem(row), birthDate, notes, createdAt })),
+    rows: rows.map(({ cursor: _cursor, birthDate, notes, createdAt, ...row }) => ({
+      ...toListItem(row),
+      birthDate,
+      notes,
+      createdAt,
+    })),
     next: rows.length === size && last ? last.cursor : null,
   };
 }
@@ -249,7 +285,10 @@ const detailColumns = {
 };
 
 /** The member's subscription in force now (active, started, not ended), or null. */
-export async function findCurrentSubscription(executor: Executor, memberId: string): Promise<CurrentSubscription | null> {
+export async function findCurrentSubscription(
+  executor: Executor,
+  memberId: string,
+): Promise<CurrentSubscription | null> {
   const [row] = await executor
     .select({ term: subscriptions, planName: plans.name })
     .from(subscriptions)
@@ -262,10 +301,19 @@ export async function findCurrentSubscription(executor: Executor, memberId: stri
 
 /** A live member with the subscription in force now; null for an unknown or soft-deleted member. */
 export async function findMemberDetail(executor: Executor, id: string): Promise<MemberDetail | null> {
-  const [member] = await executor.select(detailColumns).from(members).where(and(eq(members.id, id), live));
+  const [member] = await executor
+    .select(detailColumns)
+    .from(members)
+    .where(and(eq(members.id, id), live));
   if (!member) return null;
   const { createdAt, updatedAt, ...fields } = member;
-  return { ...fields, fullName: fullName(fields), createdAt, updatedAt, currentSubscription: await findCurrentSubscription(executor, id) };
+  return {
+    ...fields,
+    fullName: fullName(fields),
+    createdAt,
+    updatedAt,
+    currentSubscription: await findCurrentSubscription(executor, id),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { MemberErrors } from "./errors";
 import {
@@ -12,10 +12,10 @@ import {
   hasActiveSubscription,
   live,
   lockLiveMember,
-  memberValues,
-  selectMemberPage,
   type MemberDetail,
   type MemberListItem,
+  memberValues,
+  selectMemberPage,
 } from "./repository";
 import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, type StatusChange } from "./schemas";
 import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
@@ -23,7 +23,10 @@ import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
 /** What the member services need: the database, the configured currency and who acts (for the audit trail). */
 export type MemberContext = { db: Database; currency: string; actorId: string };
 
-export async function listMembers(ctx: Pick<MemberContext, "db">, query: MemberListQuery): Promise<Paginated<MemberListItem>> {
+export async function listMembers(
+  ctx: Pick<MemberContext, "db">,
+  query: MemberListQuery,
+): Promise<Paginated<MemberListItem>> {
   const { items, total } = await selectMemberPage(ctx.db, query);
   return paginated(items, total, query);
 }
@@ -38,7 +41,10 @@ export async function getMember(ctx: Pick<MemberContext, "db">, id: string): Pro
  * Runs a member write and answers the member as it then is. A clash on the live-email index means a
  * parallel write took the email after this one checked it: Member.DuplicateEmail, not a 500.
  */
-async function writeMember(ctx: MemberContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<MemberDetail>> {
+async function writeMember(
+  ctx: MemberContext,
+  work: (tx: Transaction) => Promise<Result<string>>,
+): Promise<Result<MemberDetail>> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const written = await work(tx);
@@ -61,7 +67,13 @@ export async function addMember(tx: Executor, actorId: string | null, input: Mem
     .values({ ...memberValues(input), joinedOn: input.joinedOn ?? clubToday() })
     .returning({ id: members.id });
   if (!created) throw new Error("insert returned no member");
-  await recordAudit(tx, { action: "members.created", severity: "Info", actorId, entity: "member", entityId: created.id });
+  await recordAudit(tx, {
+    action: "members.created",
+    severity: "Info",
+    actorId,
+    entity: "member",
+    entityId: created.id,
+  });
   return ok(created.id);
 }
 
@@ -88,7 +100,14 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
       .update(members)
       .set({ ...values, updatedAt: new Date() })
       .where(eq(members.id, id));
-    await recordAudit(tx, { action: "members.updated", severity: "Info", actorId: ctx.actorId, entity: "member", entityId: id, data: { changed } });
+    await recordAudit(tx, {
+      action: "members.updated",
+      severity: "Info",
+      actorId: ctx.actorId,
+      entity: "member",
+      entityId: id,
+      data: { changed },
+    });
     return ok(id);
   });
 }
@@ -104,13 +123,23 @@ export function deleteMember(ctx: MemberContext, id: string): Promise<Result<nul
     if (await hasActiveSubscription(tx, id)) return fail(MemberErrors.hasActiveSubscription);
     const now = new Date();
     await tx.update(members).set({ deletedAt: now, updatedAt: now }).where(eq(members.id, id));
-    await recordAudit(tx, { action: "members.deleted", severity: "Warning", actorId: ctx.actorId, entity: "member", entityId: id });
+    await recordAudit(tx, {
+      action: "members.deleted",
+      severity: "Warning",
+      actorId: ctx.actorId,
+      entity: "member",
+      entityId: id,
+    });
     return ok(null);
   });
 }
 
 /** Staff status change by the rules of status.ts; setting the status the member already has changes nothing. */
-export function changeMemberStatus(ctx: MemberContext, id: string, change: StatusChange): Promise<Result<MemberDetail>> {
+export function changeMemberStatus(
+  ctx: MemberContext,
+  id: string,
+  change: StatusChange,
+): Promise<Result<MemberDetail>> {
   return writeMember(ctx, async (tx) => {
     const stored = await lockLiveMember(tx, id);
     if (!stored) return fail(MemberErrors.notFound);
@@ -118,12 +147,19 @@ export function changeMemberStatus(ctx: MemberContext, id: string, change: Statu
     if (refused) return fail(refused);
     if (stored.status === change.status) return ok(id);
     await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
-    await recordAudit(tx, statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actorId));
+    await recordAudit(
+      tx,
+      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actorId),
+    );
     return ok(id);
   });
 }
 
-function statusChangeAudit(memberId: string, change: { from: MemberStatus; to: MemberStatus; reason: string | null }, actorId: string | null) {
+function statusChangeAudit(
+  memberId: string,
+  change: { from: MemberStatus; to: MemberStatus; reason: string | null },
+  actorId: string | null,
+) {
   return {
     action: MEMBER_STATUS_CHANGED,
     severity: change.to === "suspended" ? ("Warning" as const) : ("Info" as const),
@@ -148,5 +184,8 @@ export async function reactivateLapsedMember(tx: Transaction, memberId: string, 
     .where(and(eq(before.id, members.id), eq(members.id, memberId), live, inArray(members.status, LAPSED)))
     .returning({ from: before.status });
   if (!reactivated) return;
-  await recordAudit(tx, statusChangeAudit(memberId, { from: reactivated.from, to: "active", reason: "Subscribed" }, actorId));
+  await recordAudit(
+    tx,
+    statusChangeAudit(memberId, { from: reactivated.from, to: "active", reason: "Subscribed" }, actorId),
+  );
 }

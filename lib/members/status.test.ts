@@ -9,7 +9,9 @@ const allowed: Record<MemberStatus, MemberStatus[]> = {
   expired: ["active", "inactive", "suspended", "expired"],
 };
 const cases = (Object.keys(allowed) as MemberStatus[]).flatMap((from) =>
-  (["active", "inactive", "suspended", "expired"] as const).map((to) => [from, to, allowed[from].includes(to)] as const),
+  (["active", "inactive", "suspended", "expired"] as const).map(
+    (to) => [from, to, allowed[from].includes(to)] as const,
+  ),
 );
 
 describe("staffTransitionRefusal", () => {

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
-import { MAX_JSON_BODY_BYTES, routeDeclaration, statusOfError, type RouteDeclaration } from "@/lib/platform/http/route";
+import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/platform/http/route";
 import type { BusinessError } from "@/lib/platform/result";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 import { anyPageShape, apiErrorShape, pageItemOf, problemDetailsShape, validationProblemShape } from "./shapes";
@@ -26,22 +26,44 @@ export type OpenApiDocument = {
 
 /** Groups of the reference, matched by the longest folder prefix; a folder no prefix matches gets its first segment. */
 const TAGS: readonly { name: string; description: string; prefixes: readonly string[] }[] = [
-  { name: "Setup", description: "First-run setup: the platform's name, then the super-administrator.", prefixes: ["setup"] },
+  {
+    name: "Setup",
+    description: "First-run setup: the platform's name, then the super-administrator.",
+    prefixes: ["setup"],
+  },
   { name: "Authentication", description: "Sign-in, tokens, registration and password recovery.", prefixes: ["auth"] },
   { name: "Users", description: "Accounts that sign in, their roles and blacklisting.", prefixes: ["users"] },
-  { name: "Roles and permissions", description: "Roles and the permission strings they grant.", prefixes: ["roles", "permissions"] },
+  {
+    name: "Roles and permissions",
+    description: "Roles and the permission strings they grant.",
+    prefixes: ["roles", "permissions"],
+  },
   { name: "Plans", description: "Subscription plans and their benefits.", prefixes: ["plans"] },
-  { name: "Members", description: "The people the club serves: records, statuses, statistics and export.", prefixes: ["members"] },
+  {
+    name: "Members",
+    description: "The people the club serves: records, statuses, statistics and export.",
+    prefixes: ["members"],
+  },
   {
     name: "Subscriptions",
     description: "Subscription terms: subscribe, change plan, renew, cancel; enrolment.",
     prefixes: ["members/[id]/subscriptions", "members/enroll"],
   },
-  { name: "Staff", description: "Employees, holiday lists and shift types.", prefixes: ["employees", "holiday-lists", "shift-types"] },
+  {
+    name: "Staff",
+    description: "Employees, holiday lists and shift types.",
+    prefixes: ["employees", "holiday-lists", "shift-types"],
+  },
   {
     name: "Attendance",
     description: "Clocking in and out, attendance records and correction requests.",
-    prefixes: ["users/me/clock", "users/me/attendance", "employees/[id]/clock", "employees/[id]/attendance", "attendance-requests"],
+    prefixes: [
+      "users/me/clock",
+      "users/me/attendance",
+      "employees/[id]/clock",
+      "employees/[id]/attendance",
+      "attendance-requests",
+    ],
   },
   { name: "Files", description: "Files in the storage buckets: upload, list, download, delete.", prefixes: ["files"] },
   { name: "Mail", description: "The mail outbox and the email templates.", prefixes: ["mail"] },
@@ -53,8 +75,9 @@ const TAGS: readonly { name: string; description: string; prefixes: readonly str
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/-/g, " ");
 
 function tagOf(folder: string): string {
-  const match = TAGS.flatMap((tag) => tag.prefixes.filter((prefix) => folder.startsWith(prefix)).map((prefix) => ({ tag, prefix })))
-    .sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  const match = TAGS.flatMap((tag) =>
+    tag.prefixes.filter((prefix) => folder.startsWith(prefix)).map((prefix) => ({ tag, prefix })),
+  ).sort((a, b) => b.prefix.length - a.prefix.length)[0];
   return match ? match.tag.name : capitalized(folder.split("/")[0] ?? "api");
 }
 
@@ -64,7 +87,8 @@ export function openApiPath(folder: string): string {
     .split("/")
     .filter((segment) => segment !== "" && !/^\(.*\)$/.test(segment))
     .map((segment) => {
-      if (/^\[\[?\.\.\./.test(segment)) throw new Error(`app/api/${folder}: a catch-all route has no OpenAPI path; exclude it with a reason.`);
+      if (/^\[\[?\.\.\./.test(segment))
+        throw new Error(`app/api/${folder}: a catch-all route has no OpenAPI path; exclude it with a reason.`);
       return segment.replace(/^\[(.+)\]$/, "{$1}");
     });
   return `/api/${segments.join("/")}`;
@@ -94,7 +118,8 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
 };
 
 const isPaginated = (query: z.ZodType | undefined) =>
-  query !== undefined && ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
+  query !== undefined &&
+  ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
 
 function successResponse(declaration: RouteDeclaration): [string, Record<string, unknown>] {
   const documented = declaration.response;
@@ -103,7 +128,12 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
   if (status === 204) return [String(status), { description }];
   const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
   const schema = item
-    ? { allOf: [ref("schemas", "Page"), { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } }] }
+    ? {
+        allOf: [
+          ref("schemas", "Page"),
+          { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
+        ],
+      }
     : documented?.schema
       ? jsonSchemaOf(documented.schema, "output")
       : isPaginated(declaration.query)
@@ -114,7 +144,9 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
 }
 
 /** Examples named by code, so the reference lists every code a status can carry. */
-function errorExamples(errors: readonly BusinessError[]): Record<string, { summary: string; value: { code: string; message: string } }> {
+function errorExamples(
+  errors: readonly BusinessError[],
+): Record<string, { summary: string; value: { code: string; message: string } }> {
   const examples: Record<string, { summary: string; value: { code: string; message: string } }> = {};
   for (const error of errors) {
     let key = error.code;
@@ -128,9 +160,12 @@ const apiErrorContent = (errors: readonly BusinessError[]) => ({
   "application/json": { schema: ref("schemas", "ApiError"), examples: errorExamples(errors) },
 });
 
-const describeCodes = (errors: readonly BusinessError[]) => [...new Set(errors.map((error) => `\`${error.code}\``))].join(", ");
+const describeCodes = (errors: readonly BusinessError[]) =>
+  [...new Set(errors.map((error) => `\`${error.code}\``))].join(", ");
 
-const RETRY_AFTER = { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } } };
+const RETRY_AFTER = {
+  "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
+};
 
 const UNAUTHENTICATED = [AuthErrors.missingToken, AuthErrors.invalidToken, AuthErrors.tokenRevoked];
 const UNAUTHORIZED = [AuthErrors.forbidden, AuthErrors.passwordChangeRequired];
@@ -138,7 +173,8 @@ const UNAUTHORIZED = [AuthErrors.forbidden, AuthErrors.passwordChangeRequired];
 /** Every answer but the success: the wrapper's own (validation, auth, rate limit, 5xx) and the route's business errors. */
 function errorResponses(declaration: RouteDeclaration, path: string): Record<string, unknown> {
   const byStatus = new Map<number, BusinessError[]>();
-  for (const error of declaration.errors ?? []) byStatus.set(statusOfError(error), [...(byStatus.get(statusOfError(error)) ?? []), error]);
+  for (const error of declaration.errors ?? [])
+    byStatus.set(statusOfError(error), [...(byStatus.get(statusOfError(error)) ?? []), error]);
   const listed = (status: number) => byStatus.get(status) ?? [];
   const responses: Record<string, unknown> = {};
 
@@ -146,36 +182,57 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   if (listed(400).length > 0) {
     responses["400"] = {
       description: `Invalid input (problem details with \`errors\`), or refused by a rule: ${describeCodes(listed(400))}.`,
-      content: { "application/problem+json": { schema: ref("schemas", "ValidationProblem") }, ...apiErrorContent(listed(400)) },
+      content: {
+        "application/problem+json": { schema: ref("schemas", "ValidationProblem") },
+        ...apiErrorContent(listed(400)),
+      },
     };
   } else if (validates) responses["400"] = ref("responses", "ValidationFailed");
 
   if (declaration.access || listed(401).length > 0) {
     const errors = [...(declaration.access ? UNAUTHENTICATED : []), ...listed(401)];
     responses["401"] =
-      listed(401).length === 0 ? ref("responses", "Unauthenticated") : { description: `Not signed in, or refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
+      listed(401).length === 0
+        ? ref("responses", "Unauthenticated")
+        : { description: `Not signed in, or refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
   }
   const checksPermission = declaration.access !== undefined && declaration.access !== "authenticated";
   if (checksPermission || listed(403).length > 0) {
     const errors = [...(checksPermission ? UNAUTHORIZED : []), ...listed(403)];
     responses["403"] =
-      listed(403).length === 0 ? ref("responses", "Forbidden") : { description: `Refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
+      listed(403).length === 0
+        ? ref("responses", "Forbidden")
+        : { description: `Refused: ${describeCodes(errors)}.`, content: apiErrorContent(errors) };
   }
   if (listed(404).length > 0) {
-    responses["404"] = { description: `Not found: ${describeCodes(listed(404))}.`, content: apiErrorContent(listed(404)) };
+    responses["404"] = {
+      description: `Not found: ${describeCodes(listed(404))}.`,
+      content: apiErrorContent(listed(404)),
+    };
   } else if (pathParametersOf(path).length > 0) {
-    responses["404"] = { description: "Nothing has that id.", content: { "application/json": { schema: ref("schemas", "ApiError") } } };
+    responses["404"] = {
+      description: "Nothing has that id.",
+      content: { "application/json": { schema: ref("schemas", "ApiError") } },
+    };
   }
   if (listed(409).length > 0) {
-    responses["409"] = { description: `Conflict: ${describeCodes(listed(409))}.`, content: apiErrorContent(listed(409)) };
+    responses["409"] = {
+      description: `Conflict: ${describeCodes(listed(409))}.`,
+      content: apiErrorContent(listed(409)),
+    };
   }
   if (declaration.body) {
     responses["413"] = ref("responses", "TooLarge");
     responses["415"] = ref("responses", "NotJson");
-  } else if (declaration.rawBody) responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
+  } else if (declaration.rawBody)
+    responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
   if (listed(429).length > 0) {
     const limits = declaration.rateLimit ? " (or over the per-client limit)" : "";
-    responses["429"] = { description: `Too many attempts${limits}: ${describeCodes(listed(429))}.`, headers: RETRY_AFTER, content: apiErrorContent(listed(429)) };
+    responses["429"] = {
+      description: `Too many attempts${limits}: ${describeCodes(listed(429))}.`,
+      headers: RETRY_AFTER,
+      content: apiErrorContent(listed(429)),
+    };
   } else if (declaration.rateLimit) responses["429"] = ref("responses", "RateLimited");
   responses["500"] = ref("responses", "InternalError");
   responses["503"] = ref("responses", "Unavailable");
@@ -194,7 +251,13 @@ function parametersOf(declaration: RouteDeclaration, path: string): Record<strin
   const query = declaration.query ? objectPropertiesOf(declaration.query, "input") : { properties: {}, required: [] };
   const inQuery = Object.entries(query.properties).map(([name, schema]) => {
     const { description, ...rest } = schema;
-    return { name, in: "query", required: query.required.includes(name), ...(description ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: "query",
+      required: query.required.includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
   });
   return [...inPath, ...inQuery];
 }
@@ -242,7 +305,9 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           requestBody: {
             required: true,
             ...(declaration.rawBody.description ? { description: declaration.rawBody.description } : {}),
-            content: Object.fromEntries((declaration.rawBody.contentTypes ?? ["application/octet-stream"]).map((type) => [type, {}])),
+            content: Object.fromEntries(
+              (declaration.rawBody.contentTypes ?? ["application/octet-stream"]).map((type) => [type, {}]),
+            ),
           },
         }
       : {}),
@@ -257,7 +322,8 @@ function components(): OpenApiDocument["components"] {
         type: "http",
         scheme: "bearer",
         bearerFormat: "JWT",
-        description: "The `accessToken` of a login response (POST /api/auth/login); it lives ACCESS_TOKEN_TTL_SECONDS (default 900 s).",
+        description:
+          "The `accessToken` of a login response (POST /api/auth/login); it lives ACCESS_TOKEN_TTL_SECONDS (default 900 s).",
       },
     },
     schemas: {
@@ -281,15 +347,21 @@ function components(): OpenApiDocument["components"] {
       },
       TooLarge: { description: `The JSON body is over ${MAX_JSON_BODY_BYTES} bytes.`, content: problemContent },
       NotJson: {
-        description: "The body is not declared as JSON: send `Content-Type: application/json` (or a `+json` type). Nothing is changed.",
+        description:
+          "The body is not declared as JSON: send `Content-Type: application/json` (or a `+json` type). Nothing is changed.",
         content: problemContent,
       },
       RateLimited: {
         description: "Over the per-client-address limit for this endpoint (`RateLimit.Exceeded`).",
         headers: RETRY_AFTER,
-        content: apiErrorContent([{ code: "RateLimit.Exceeded", kind: "rate_limited", message: "Too many requests. Try again in 42 seconds." }]),
+        content: apiErrorContent([
+          { code: "RateLimit.Exceeded", kind: "rate_limited", message: "Too many requests. Try again in 42 seconds." },
+        ]),
       },
-      InternalError: { description: "An unexpected failure; the body never holds the exception's message.", content: problemContent },
+      InternalError: {
+        description: "An unexpected failure; the body never holds the exception's message.",
+        content: problemContent,
+      },
       Unavailable: { description: "A dependency (database, cache, storage…) is unavailable.", content: problemContent },
       Timeout: { description: "A dependency did not answer in time.", content: problemContent },
     },
@@ -321,14 +393,20 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
       const handler = module[method];
       if (handler === undefined) continue;
       const declaration = routeDeclaration(handler);
-      if (!declaration) throw new Error(`${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`);
+      if (!declaration)
+        throw new Error(
+          `${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`,
+        );
       const operation = operationOf(method, path, folder, declaration);
       for (const tag of operation.tags as string[]) usedTags.add(tag);
-      (paths[path] ??= {})[method.toLowerCase() as Lowercase<HttpMethod>] = operation;
+      paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }
   }
   const known = TAGS.filter((tag) => usedTags.has(tag.name)).map(({ name, description }) => ({ name, description }));
-  const others = [...usedTags].filter((name) => !TAGS.some((tag) => tag.name === name)).sort().map((name) => ({ name, description: "" }));
+  const others = [...usedTags]
+    .filter((name) => !TAGS.some((tag) => tag.name === name))
+    .sort()
+    .map((name) => ({ name, description: "" }));
   return {
     openapi: "3.1.1",
     info: { title: "ClubOps API", version, description: DESCRIPTION },

@@ -3,29 +3,56 @@ import { z } from "zod";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { buildOpenApiDocument } from "./document";
-import { endpointGroups, endpointMatches, exampleOf, flatten, requestUrl, resolve, typeLabel, type ApiDocument, type SchemaObject } from "./explore";
+import {
+  type ApiDocument,
+  endpointGroups,
+  endpointMatches,
+  exampleOf,
+  flatten,
+  requestUrl,
+  resolve,
+  type SchemaObject,
+  typeLabel,
+} from "./explore";
 import { pageOf } from "./shapes";
 
 const answer = async () => ok({});
-const item = z.object({ id: z.uuid(), name: z.string().max(100), tags: z.array(z.string()), note: z.string().nullable() });
+const item = z.object({
+  id: z.uuid(),
+  name: z.string().max(100),
+  tags: z.array(z.string()),
+  note: z.string().nullable(),
+});
 const document = buildOpenApiDocument(
   {
     things: {
       GET: route({ access: "plans:read", summary: "List things", response: { schema: pageOf(item) } }, answer),
-      POST: route({ access: "plans:write", body: z.object({ name: z.string(), kind: z.enum(["a", "b"]), size: z.number().int().min(1).default(3) }) }, answer),
+      POST: route(
+        {
+          access: "plans:write",
+          body: z.object({ name: z.string(), kind: z.enum(["a", "b"]), size: z.number().int().min(1).default(3) }),
+        },
+        answer,
+      ),
     },
-    "things/[id]": { DELETE: route({ access: "plans:delete", params: z.object({ id: z.uuid() }), response: { status: 204 } }, answer) },
+    "things/[id]": {
+      DELETE: route({ access: "plans:delete", params: z.object({ id: z.uuid() }), response: { status: 204 } }, answer),
+    },
     "auth/login": { POST: route({ rateLimit: "auth", summary: "Sign in" }, answer) },
   },
   "1",
 ) as unknown as ApiDocument;
 
 const listOperation = document.paths["/api/things"]?.get;
-const pageSchema = listOperation?.responses["200"] && resolve(document, listOperation.responses["200"]).content?.["application/json"]?.schema;
+const pageSchema =
+  listOperation?.responses["200"] &&
+  resolve(document, listOperation.responses["200"]).content?.["application/json"]?.schema;
 
 describe("reading the generated document", () => {
   it("follows references into components", () => {
-    expect(resolve(document, { $ref: "#/components/responses/Forbidden" })).toMatchObject({ description: expect.stringContaining("Auth.Forbidden") });
+    expect(resolve(document, { $ref: "#/components/responses/Forbidden" })).toMatchObject({
+      description: expect.stringContaining("Auth.Forbidden"),
+    });
     expect(() => resolve(document, { $ref: "#/components/schemas/Nope" })).toThrow(/Unresolvable/);
   });
 
@@ -70,7 +97,9 @@ describe("reading the generated document", () => {
   });
 
   it("builds a request URL with encoded path values and non-empty query values", () => {
-    expect(requestUrl("/api/things/{id}/x", { id: "a b/c" }, { pageSize: "5", search: "" })).toBe("/api/things/a%20b%2Fc/x?pageSize=5");
+    expect(requestUrl("/api/things/{id}/x", { id: "a b/c" }, { pageSize: "5", search: "" })).toBe(
+      "/api/things/a%20b%2Fc/x?pageSize=5",
+    );
     expect(requestUrl("/api/things", {}, {})).toBe("/api/things");
   });
 });

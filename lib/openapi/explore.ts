@@ -38,7 +38,13 @@ export type ResponseObject = {
   content?: Record<string, MediaTypeObject>;
   headers?: Record<string, { description?: string; schema?: SchemaObject }>;
 };
-export type ParameterObject = { name: string; in: "path" | "query" | "header" | "cookie"; required?: boolean; description?: string; schema?: SchemaObject };
+export type ParameterObject = {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  description?: string;
+  schema?: SchemaObject;
+};
 export type RequestBodyObject = { required?: boolean; description?: string; content: Record<string, MediaTypeObject> };
 export type OperationObject = {
   operationId: string;
@@ -84,25 +90,28 @@ export function flatten(document: ApiDocument, schema: SchemaObject): SchemaObje
   const resolved = resolve<SchemaObject>(document, schema);
   if (!resolved.allOf) return resolved;
   const { allOf, ...rest } = resolved;
-  return allOf
-    .map((part) => flatten(document, part))
-    .reduce<SchemaObject>(
-      (merged, part) => ({
-        ...merged,
-        ...part,
-        properties: { ...merged.properties, ...part.properties },
-        required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
-      }),
-      rest,
-    );
+  const merged: SchemaObject = { ...rest };
+  for (const part of allOf.map((each) => flatten(document, each))) {
+    Object.assign(merged, part, {
+      properties: { ...merged.properties, ...part.properties },
+      required: [...new Set([...(merged.required ?? []), ...(part.required ?? [])])],
+    });
+  }
+  return merged;
 }
 
-const typesOf = (schema: SchemaObject): string[] => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
+const typesOf = (schema: SchemaObject): string[] =>
+  Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
 
 function bounds(schema: SchemaObject, unit: string): string {
   const [low, high] =
-    unit === "characters" ? [schema.minLength, schema.maxLength] : unit === "items" ? [schema.minItems, schema.maxItems] : [schema.minimum, schema.maximum];
-  if (low !== undefined && high !== undefined) return low === high ? `${low} ${unit}`.trim() : `${low}–${high} ${unit}`.trim();
+    unit === "characters"
+      ? [schema.minLength, schema.maxLength]
+      : unit === "items"
+        ? [schema.minItems, schema.maxItems]
+        : [schema.minimum, schema.maximum];
+  if (low !== undefined && high !== undefined)
+    return low === high ? `${low} ${unit}`.trim() : `${low}–${high} ${unit}`.trim();
   if (low !== undefined) return `≥ ${low} ${unit}`.trim();
   if (high !== undefined) return `≤ ${high} ${unit}`.trim();
   return "";
@@ -121,7 +130,10 @@ export function typeLabel(document: ApiDocument, schema: SchemaObject | undefine
   return types
     .map((type) => {
       if (type === "array") return `array of ${typeLabel(document, flat.items)}`;
-      if (type === "string") return [`string${flat.format ? ` (${flat.format})` : ""}`, bounds(flat, "characters")].filter(Boolean).join(" ");
+      if (type === "string")
+        return [`string${flat.format ? ` (${flat.format})` : ""}`, bounds(flat, "characters")]
+          .filter(Boolean)
+          .join(" ");
       if (type === "integer" || type === "number") return [type, bounds(flat, "")].filter(Boolean).join(" ");
       return type;
     })
@@ -151,7 +163,12 @@ export function exampleOf(document: ApiDocument, schema: SchemaObject | undefine
   const type = typesOf(flat).find((candidate) => candidate !== "null") ?? (flat.properties ? "object" : undefined);
   switch (type) {
     case "object":
-      return Object.fromEntries(Object.entries(flat.properties ?? {}).map(([name, property]) => [name, exampleOf(document, property, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(flat.properties ?? {}).map(([name, property]) => [
+          name,
+          exampleOf(document, property, depth + 1),
+        ]),
+      );
     case "array":
       return flat.items ? [exampleOf(document, flat.items, depth + 1)] : [];
     case "string":
@@ -168,7 +185,12 @@ export function exampleOf(document: ApiDocument, schema: SchemaObject | undefine
 
 /** Operations grouped by their first tag, in the document's tag order. */
 export function endpointGroups(document: ApiDocument): EndpointGroup[] {
-  const groups = new Map<string, EndpointGroup>((document.tags ?? []).map((tag) => [tag.name, { name: tag.name, description: tag.description ?? "", endpoints: [] }]));
+  const groups = new Map<string, EndpointGroup>(
+    (document.tags ?? []).map((tag) => [
+      tag.name,
+      { name: tag.name, description: tag.description ?? "", endpoints: [] },
+    ]),
+  );
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const method of METHOD_ORDER) {
       const operation = methods[method];
@@ -183,7 +205,13 @@ export function endpointGroups(document: ApiDocument): EndpointGroup[] {
 
 /** Whether every word of `search` appears in the endpoint's method, path, summary or permission. */
 export function endpointMatches(endpoint: Endpoint, search: string): boolean {
-  const haystack = [endpoint.method, endpoint.path, endpoint.operation.summary, endpoint.operation["x-permission"], endpoint.operation.tags?.join(" ")]
+  const haystack = [
+    endpoint.method,
+    endpoint.path,
+    endpoint.operation.summary,
+    endpoint.operation["x-permission"],
+    endpoint.operation.tags?.join(" "),
+  ]
     .join(" ")
     .toLowerCase();
   return search
@@ -194,7 +222,11 @@ export function endpointMatches(endpoint: Endpoint, search: string): boolean {
 }
 
 /** The URL of a request: path parameters substituted (encoded), non-empty query values appended. */
-export function requestUrl(path: string, pathValues: Readonly<Record<string, string>>, queryValues: Readonly<Record<string, string>>): string {
+export function requestUrl(
+  path: string,
+  pathValues: Readonly<Record<string, string>>,
+  queryValues: Readonly<Record<string, string>>,
+): string {
   const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(pathValues[name] ?? ""));
   const query = new URLSearchParams(Object.entries(queryValues).filter(([, value]) => value !== ""));
   const search = query.toString();

@@ -19,17 +19,22 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
       // z.int() bounds itself to safe integers; that is JavaScript's limit, not the API's.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
-      if (typeof jsonSchema.format === "string" && SELF_DESCRIBING_FORMATS.has(jsonSchema.format)) delete jsonSchema.pattern;
+      if (typeof jsonSchema.format === "string" && SELF_DESCRIBING_FORMATS.has(jsonSchema.format))
+        delete jsonSchema.pattern;
     },
   }) as JsonSchema;
   const { $schema: _dialect, ...rest } = converted;
   // Local definitions (recursive schemas) would point at the document's root once embedded; none exist today.
-  if ("$defs" in rest) throw new Error("Recursive zod schemas are not supported by the OpenAPI generator; give the schema a flat shape.");
+  if ("$defs" in rest)
+    throw new Error("Recursive zod schemas are not supported by the OpenAPI generator; give the schema a flat shape.");
   return rest;
 }
 
 /** The properties and required names of an object schema (params, query), whatever wraps it. */
-export function objectPropertiesOf(schema: z.ZodType, io: "input" | "output"): { properties: Record<string, JsonSchema>; required: string[] } {
+export function objectPropertiesOf(
+  schema: z.ZodType,
+  io: "input" | "output",
+): { properties: Record<string, JsonSchema>; required: string[] } {
   const json = jsonSchemaOf(schema, io);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = Array.isArray(json.required) ? (json.required as string[]) : [];

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Profile } from "@/lib/auth/profile";
 import { ATTENDANCE_STATUSES } from "@/lib/attendance/classify";
 import type { CheckEvent, ClockOut, ClockState } from "@/lib/attendance/clock";
 import type { AttendancePage } from "@/lib/attendance/records";
 import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
+import type { Profile } from "@/lib/auth/profile";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
 import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
@@ -17,7 +17,7 @@ import type { SetupStatus } from "@/lib/setup/status";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { UserSummary } from "@/lib/users/summaries";
-import { instant, pageOf, type JsonOf, type SameShape } from "./shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "./shapes";
 
 /*
  * Response bodies of the endpoints whose answers the reference shows field by field. Each shape is checked at compile
@@ -32,7 +32,10 @@ const money = () => z.string().meta({ description: "Decimal string with two plac
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
 
-export const platformSettingsResponse = z.strictObject({ platformName: z.string(), platformDescription: z.string().nullable() });
+export const platformSettingsResponse = z.strictObject({
+  platformName: z.string(),
+  platformDescription: z.string().nullable(),
+});
 const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
 
 export const messageResponse = z.strictObject({ message: z.string() });
@@ -44,7 +47,10 @@ export const loginResponse = z.strictObject({
   expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
   userId: uuid(),
   email: z.string(),
-  role: z.string().nullable().meta({ description: "The account's most powerful built-in role, else its first role by name." }),
+  role: z
+    .string()
+    .nullable()
+    .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
   mustChangePassword: z.boolean(),
   refreshToken: z.string().optional(),
   refreshTokenExpiresAt: instant().optional(),
@@ -59,17 +65,19 @@ export const profileResponse = z.strictObject({
   role: z.string().nullable(),
   roles: z.array(z.string()),
   mustChangePassword: z.boolean(),
-  permissions: z.array(z.string()).meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
+  permissions: z
+    .array(z.string())
+    .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
 });
 const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
 
 export const userResponse = z.strictObject({
   id: uuid(),
   email: z.string(),
-  pendingEmail: z
-    .string()
-    .nullable()
-    .meta({ description: "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null." }),
+  pendingEmail: z.string().nullable().meta({
+    description:
+      "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
+  }),
   username: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -97,7 +105,9 @@ export const roleResponse = z.strictObject({
 const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
 export const rolePageResponse = pageOf(roleResponse);
 
-export const permissionsResponse = z.array(z.string()).meta({ examples: [["*", "attendance:clock-in", "members:read"]] });
+export const permissionsResponse = z
+  .array(z.string())
+  .meta({ examples: [["*", "attendance:clock-in", "members:read"]] });
 
 export const planResponse = z.strictObject({
   id: uuid(),
@@ -109,7 +119,9 @@ export const planResponse = z.strictObject({
   annualPrice: money().nullable(),
   currency: z.string(),
   isActive: z.boolean(),
-  benefits: z.array(z.strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })),
+  benefits: z.array(
+    z.strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() }),
+  ),
   activeSubscriptions: z.number().int(),
   createdAt: instant(),
   updatedAt: instant(),
@@ -193,7 +205,9 @@ export const subscriptionResponse = z.strictObject({
   createdAt: instant(),
 });
 const subscriptionIsExact: SameShape<z.output<typeof subscriptionResponse>, JsonOf<Subscription>> = true;
-export const subscriptionListResponse = z.array(subscriptionResponse).meta({ description: "Every term of the member, newest first." });
+export const subscriptionListResponse = z
+  .array(subscriptionResponse)
+  .meta({ description: "Every term of the member, newest first." });
 
 export const enrollmentResponse = z.strictObject({ member: memberResponse, subscription: subscriptionResponse });
 
@@ -224,7 +238,9 @@ export const employeePageResponse = pageOf(employeeResponse);
 const holidayListFields = {
   id: uuid(),
   name: z.string(),
-  weeklyOffDays: z.array(z.number().int().min(1).max(7)).meta({ description: "ISO weekdays, 1 = Monday … 7 = Sunday." }),
+  weeklyOffDays: z
+    .array(z.number().int().min(1).max(7))
+    .meta({ description: "ISO weekdays, 1 = Monday … 7 = Sunday." }),
   entryCount: z.number().int(),
   employeeCount: z.number().int(),
   createdAt: instant(),
@@ -265,10 +281,16 @@ export const checkEventResponse = z.strictObject({
 });
 const checkEventIsExact: SameShape<z.output<typeof checkEventResponse>, CheckEvent> = true;
 
-export const clockOutResponse = checkEventResponse.extend({ checkIn: openCheckIn.meta({ description: "The clock-in this closes." }) });
+export const clockOutResponse = checkEventResponse.extend({
+  checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
+});
 const clockOutIsExact: SameShape<z.output<typeof clockOutResponse>, ClockOut> = true;
 
-export const clockStateResponse = z.strictObject({ employeeId: uuid(), clockedIn: z.boolean(), checkIn: openCheckIn.nullable() });
+export const clockStateResponse = z.strictObject({
+  employeeId: uuid(),
+  clockedIn: z.boolean(),
+  checkIn: openCheckIn.nullable(),
+});
 const clockStateIsExact: SameShape<z.output<typeof clockStateResponse>, ClockState> = true;
 
 export const attendanceRecordResponse = z.strictObject({
@@ -287,7 +309,10 @@ export const attendanceRecordResponse = z.strictObject({
 
 export const attendancePageResponse = z.strictObject({
   items: z.array(attendanceRecordResponse),
-  nextCursor: z.string().nullable().meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
 });
 const attendancePageIsExact: SameShape<z.output<typeof attendancePageResponse>, AttendancePage> = true;
 
@@ -310,7 +335,9 @@ const requestIsExact: SameShape<z.output<typeof attendanceRequestResponse>, Atte
 export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
 
 export const jobListResponse = z.strictObject({
-  items: z.array(z.strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })),
+  items: z.array(
+    z.strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() }),
+  ),
 });
 const jobsAreExact: SameShape<z.output<typeof jobListResponse>, { items: JobSummary[] }> = true;
 

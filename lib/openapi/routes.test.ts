@@ -27,15 +27,22 @@ describe("the routes the OpenAPI document describes", () => {
     const accounted = new Set([...Object.keys(DOCUMENTED_ROUTES), ...Object.keys(UNDOCUMENTED_ROUTES), DOCUMENT_ROUTE]);
     const missing = routeFolders().filter((folder) => !accounted.has(folder));
     const hint = missing
-      .map((folder) => `import * as ${importName(folder)} from "@/app/api/${folder}/route";  +  "${folder}": ${importName(folder)},`)
+      .map(
+        (folder) =>
+          `import * as ${importName(folder)} from "@/app/api/${folder}/route";  +  "${folder}": ${importName(folder)},`,
+      )
       .join("\n");
-    expect(missing, `route files the document does not describe; add them to lib/openapi/routes.ts:\n${hint}`).toEqual([]);
+    expect(missing, `route files the document does not describe; add them to lib/openapi/routes.ts:\n${hint}`).toEqual(
+      [],
+    );
     const gone = [...accounted].filter((folder) => !routeFolders().includes(folder));
     expect(gone, "lib/openapi/routes.ts lists routes that do not exist").toEqual([]);
   });
 
   it("lists no folder both as documented and as excluded", () => {
-    expect(Object.keys(DOCUMENTED_ROUTES).filter((folder) => folder in UNDOCUMENTED_ROUTES || folder === DOCUMENT_ROUTE)).toEqual([]);
+    expect(
+      Object.keys(DOCUMENTED_ROUTES).filter((folder) => folder in UNDOCUMENTED_ROUTES || folder === DOCUMENT_ROUTE),
+    ).toEqual([]);
   });
 
   it("gives a reason for each exclusion", () => {
@@ -45,8 +52,11 @@ describe("the routes the OpenAPI document describes", () => {
   it.each(Object.entries(DOCUMENTED_ROUTES))("%s exports only handlers made by route()", (folder, module) => {
     const methods = HTTP_METHODS.filter((method) => module[method] !== undefined);
     expect(methods.length).toBeGreaterThan(0);
-    for (const method of methods) expect(routeDeclaration(module[method]), `${method} ${openApiPath(folder)}`).toBeDefined();
-    const otherExports = Object.keys(module).filter((name) => /^[A-Z]+$/.test(name) && !(HTTP_METHODS as readonly string[]).includes(name));
+    for (const method of methods)
+      expect(routeDeclaration(module[method]), `${method} ${openApiPath(folder)}`).toBeDefined();
+    const otherExports = Object.keys(module).filter(
+      (name) => /^[A-Z]+$/.test(name) && !(HTTP_METHODS as readonly string[]).includes(name),
+    );
     expect(otherExports, "HEAD/OPTIONS handlers are not described").toEqual([]);
   });
 });

@@ -7,7 +7,11 @@ import type { Paginated } from "@/lib/platform/pagination";
  * output and the service type (as JSON, dates as strings) are assignable both ways. A field added to either side
  * and not the other makes `npx tsc` fail where the shape is declared.
  */
-export type SameShape<Documented, Sent> = [Documented] extends [Sent] ? ([Sent] extends [Documented] ? true : false) : false;
+export type SameShape<Documented, Sent> = [Documented] extends [Sent]
+  ? [Sent] extends [Documented]
+    ? true
+    : false
+  : false;
 
 /** A value as it travels in JSON: dates become ISO strings, recursively. */
 export type JsonOf<T> = T extends Date
@@ -40,7 +44,9 @@ export const problemDetailsShape = z
     detail: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
   })
-  .meta({ description: "RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message." });
+  .meta({
+    description: "RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message.",
+  });
 
 export const validationProblemShape = problemDetailsShape
   .extend({
@@ -73,7 +79,9 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 export const pageItemOf = (schema: z.ZodType): z.ZodType | undefined => pageItems.get(schema);
 
 /** The `Page` component: items of any shape. */
-export const anyPageShape = pageOf(z.unknown()).meta({ description: "Spec 2.10's page: a slice of a collection and its totals." });
+export const anyPageShape = pageOf(z.unknown()).meta({
+  description: "Spec 2.10's page: a slice of a collection and its totals.",
+});
 
 const pageIsExact: SameShape<z.output<typeof anyPageShape>, Paginated<unknown>> = true;
 void pageIsExact;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { planBenefits, plans } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
@@ -54,12 +54,26 @@ function filterOf(query: Pick<PlanListQuery, "isActive" | "search">): SQL | unde
 }
 
 /** Plans with their benefits: one query for the plans, one for all their benefits. */
-async function withBenefits(executor: Executor, rows: Omit<Plan, "benefits" | "currency">[], currency: string): Promise<Plan[]> {
+async function withBenefits(
+  executor: Executor,
+  rows: Omit<Plan, "benefits" | "currency">[],
+  currency: string,
+): Promise<Plan[]> {
   if (rows.length === 0) return [];
   const benefits = await executor
-    .select({ planId: planBenefits.planId, name: planBenefits.name, description: planBenefits.description, sortOrder: planBenefits.sortOrder })
+    .select({
+      planId: planBenefits.planId,
+      name: planBenefits.name,
+      description: planBenefits.description,
+      sortOrder: planBenefits.sortOrder,
+    })
     .from(planBenefits)
-    .where(inArray(planBenefits.planId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        planBenefits.planId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(asc(planBenefits.sortOrder));
   return rows.map((row) => ({
     ...row,
@@ -68,7 +82,11 @@ async function withBenefits(executor: Executor, rows: Omit<Plan, "benefits" | "c
   }));
 }
 
-export async function selectPlanPage(executor: Executor, query: PlanListQuery, currency: string): Promise<{ items: Plan[]; total: number }> {
+export async function selectPlanPage(
+  executor: Executor,
+  query: PlanListQuery,
+  currency: string,
+): Promise<{ items: Plan[]; total: number }> {
   const where = filterOf(query);
   const direction = query.orderDirection === "asc" ? asc : desc;
   const [rows, [total]] = await Promise.all([
@@ -102,10 +120,19 @@ export function planValues(input: PlanInput) {
   };
 }
 
-export async function replaceBenefits(executor: Executor, planId: string, benefits: PlanInput["benefits"]): Promise<void> {
+export async function replaceBenefits(
+  executor: Executor,
+  planId: string,
+  benefits: PlanInput["benefits"],
+): Promise<void> {
   await executor.delete(planBenefits).where(eq(planBenefits.planId, planId));
   if (benefits.length === 0) return;
   await executor.insert(planBenefits).values(
-    benefits.map((benefit, index) => ({ planId, name: benefit.name, description: benefit.description || null, sortOrder: index })),
+    benefits.map((benefit, index) => ({
+      planId,
+      name: benefit.name,
+      description: benefit.description || null,
+      sortOrder: index,
+    })),
   );
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { moneyField } from "@/lib/platform/money";
 import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const benefitSchema = z.object({
@@ -27,7 +27,10 @@ export const planInputSchema = z.object({
 export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
-  isActive: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  isActive: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
   search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;

@@ -3,16 +3,19 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { plans } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { PlanErrors } from "./errors";
-import { findPlan, planValues, replaceBenefits, selectPlanPage, type Plan } from "./repository";
+import { findPlan, type Plan, planValues, replaceBenefits, selectPlanPage } from "./repository";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
 /** What the plan services need: the database, the configured currency and who acts (for the audit trail). */
 export type PlanContext = { db: Database; currency: string; actorId: string };
 
-export async function listPlans(ctx: Pick<PlanContext, "db" | "currency">, query: PlanListQuery): Promise<Paginated<Plan>> {
+export async function listPlans(
+  ctx: Pick<PlanContext, "db" | "currency">,
+  query: PlanListQuery,
+): Promise<Paginated<Plan>> {
   const { items, total } = await selectPlanPage(ctx.db, query, ctx.currency);
   return paginated(items, total, query);
 }
@@ -38,7 +41,14 @@ export function createPlan(ctx: PlanContext, input: PlanInput): Promise<Result<P
     const [created] = await tx.insert(plans).values(planValues(input)).returning({ id: plans.id });
     if (!created) throw new Error("insert returned no plan");
     await replaceBenefits(tx, created.id, input.benefits);
-    await recordAudit(tx, { action: "plans.created", severity: "Info", actorId: ctx.actorId, entity: "plan", entityId: created.id, data: input });
+    await recordAudit(tx, {
+      action: "plans.created",
+      severity: "Info",
+      actorId: ctx.actorId,
+      entity: "plan",
+      entityId: created.id,
+      data: input,
+    });
     return ok(created.id);
   });
 }
@@ -53,7 +63,14 @@ export function updatePlan(ctx: PlanContext, id: string, input: PlanInput): Prom
       .returning({ id: plans.id });
     if (!updated) return fail(PlanErrors.notFound);
     await replaceBenefits(tx, id, input.benefits);
-    await recordAudit(tx, { action: "plans.updated", severity: "Info", actorId: ctx.actorId, entity: "plan", entityId: id, data: input });
+    await recordAudit(tx, {
+      action: "plans.updated",
+      severity: "Info",
+      actorId: ctx.actorId,
+      entity: "plan",
+      entityId: id,
+      data: input,
+    });
     return ok(id);
   });
 }
@@ -70,7 +87,13 @@ export function deactivatePlan(ctx: PlanContext, id: string): Promise<Result<Pla
       .where(eq(plans.id, id))
       .returning({ id: plans.id });
     if (!deactivated) return fail(PlanErrors.notFound);
-    await recordAudit(tx, { action: "plans.deactivated", severity: "Warning", actorId: ctx.actorId, entity: "plan", entityId: id });
+    await recordAudit(tx, {
+      action: "plans.deactivated",
+      severity: "Warning",
+      actorId: ctx.actorId,
+      entity: "plan",
+      entityId: id,
+    });
     return ok(id);
   });
 }

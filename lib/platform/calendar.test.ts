@@ -33,7 +33,10 @@ describe("addMonths in Europe/Madrid", () => {
 
   it("moves a time skipped by the spring jump forward by the jump", () => {
     // 2026-03-29 02:30 does not exist in Madrid (clocks go 02:00 → 03:00).
-    const skipped = instantOf({ year: 2026, month: 3, day: 29, hour: 2, minute: 30, second: 0, millisecond: 0 }, MADRID);
+    const skipped = instantOf(
+      { year: 2026, month: 3, day: 29, hour: 2, minute: 30, second: 0, millisecond: 0 },
+      MADRID,
+    );
     expect(skipped.toISOString()).toBe("2026-03-29T01:30:00.000Z");
   });
 });

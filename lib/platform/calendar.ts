@@ -2,7 +2,15 @@
  * Wall-clock arithmetic in the club's time zone. Subscription terms are calendar months there:
  * a term that starts at 10:00 in Madrid ends at 10:00 in Madrid, across daylight-saving changes.
  */
-type LocalTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; millisecond: number };
+type LocalTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+};
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -25,7 +33,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 }
 
 export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

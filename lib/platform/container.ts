@@ -1,6 +1,6 @@
-import { getConfig, type Config } from "@/lib/config";
-import { createAnalytics, type Analytics } from "./analytics";
-import { createCache, type Cache } from "./cache";
+import { type Config, getConfig } from "@/lib/config";
+import { type Analytics, createAnalytics } from "./analytics";
+import { type Cache, createCache } from "./cache";
 import { closeDataDir, tightenDataDir } from "./data-dir";
 import { createDatabase, type DatabaseAdapter } from "./db";
 import { createEmailRenderer, type EmailRenderer } from "./email-renderer";
@@ -32,7 +32,9 @@ async function startPlatform(config: Config): Promise<Platform> {
   const failure = steps.find((step) => step.status === "rejected");
   if (failure) {
     // Close what did start (embedded servers, pools) so a retry starts clean.
-    const servers = steps.slice(0, 2).flatMap((step) => (step.status === "fulfilled" && step.value ? [step.value] : []));
+    const servers = steps
+      .slice(0, 2)
+      .flatMap((step) => (step.status === "fulfilled" && step.value ? [step.value] : []));
     await Promise.allSettled([database, analytics, cache, renderer, ...servers].map((component) => component.close()));
     throw failure.reason;
   }

@@ -24,7 +24,9 @@ export function decodeCursor(key: Uint8Array, binding: string, cursor: string): 
   if (presented.length !== expected.length || !timingSafeEqual(presented, expected)) return null;
   try {
     const position: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return typeof position === "object" && position !== null && !Array.isArray(position) ? (position as Record<string, unknown>) : null;
+    return typeof position === "object" && position !== null && !Array.isArray(position)
+      ? (position as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

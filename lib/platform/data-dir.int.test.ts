@@ -16,7 +16,8 @@ const embedded = [...(config.DATABASE_URL ? [] : ["pglite"]), "s3", "chdb", "mai
 function openToOthers(dir: string): string[] {
   const stats = lstatSync(dir);
   if (stats.isSymbolicLink()) return []; // a link's own mode means nothing; its target is walked where it lives
-  const here = (stats.mode & 0o077) !== 0 ? [`${(stats.mode & 0o777).toString(8)} ${path.relative(dataDir, dir) || "."}`] : [];
+  const here =
+    (stats.mode & 0o077) !== 0 ? [`${(stats.mode & 0o777).toString(8)} ${path.relative(dataDir, dir) || "."}`] : [];
   if (!stats.isDirectory()) return here;
   return [...here, ...readdirSync(dir).flatMap((name) => openToOthers(path.join(dir, name)))];
 }
@@ -36,7 +37,9 @@ async function useEveryComponent(label: string): Promise<void> {
     await resetDatabase(running.database);
     await completeSetup();
   }
-  await running.storage.put("club-documents", `${label}/contract.pdf`, Buffer.from("%PDF-1.7"), { contentType: "application/pdf" });
+  await running.storage.put("club-documents", `${label}/contract.pdf`, Buffer.from("%PDF-1.7"), {
+    contentType: "application/pdf",
+  });
   await running.mailer.send({ to: "ana@example.com", subject: label, html: "<p>hi</p>", text: "hi" });
 }
 

@@ -26,7 +26,10 @@ export async function closeDataDir(dir: string): Promise<void> {
     process.umask(OWNER_ONLY_UMASK);
   } catch (error) {
     // Worker threads cannot change the umask; tightenDataDir still runs after start.
-    logger.warn({ err: error }, "cannot set the umask in this thread; new files under DATA_DIR keep their modes until the next start");
+    logger.warn(
+      { err: error },
+      "cannot set the umask in this thread; new files under DATA_DIR keep their modes until the next start",
+    );
   }
   await chmod(dir, DIRECTORY_MODE).catch(ignoreMissing);
 }
@@ -48,7 +51,9 @@ export async function tightenDataDir(dir: string): Promise<TighteningReport> {
     const mode = stats.isDirectory() ? DIRECTORY_MODE : stats.isFile() ? FILE_MODE : null;
     if (mode !== null && (stats.mode & GROUP_OR_OTHER) !== 0) {
       await chmod(entry, mode).then(
-        () => void (report.tightened += 1),
+        () => {
+          report.tightened += 1;
+        },
         (error: unknown) => {
           report.failed += 1;
           logger.warn({ err: error, path: entry }, "cannot make a DATA_DIR entry owner-only");

@@ -38,7 +38,12 @@ const NETWORK_FAILURE_CODES = new Set([
 ]);
 /** SQLSTATE classes and postgres.js codes that mean the database itself is unreachable or refusing work. */
 const DATABASE_DOWN_SQLSTATE = /^(08|53|57P0[1-3])/;
-const POSTGRES_JS_CONNECTION_CODES = new Set(["CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT"]);
+const POSTGRES_JS_CONNECTION_CODES = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+]);
 const STATEMENT_TIMEOUT_SQLSTATE = "57014";
 
 export function codeOf(error: unknown): string | undefined {

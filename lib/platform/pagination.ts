@@ -24,7 +24,13 @@ export function paginationQuery<const F extends readonly [string, ...string[]]>(
 export type PageRequest = { pageNumber: number; pageSize: number };
 
 export function paginated<T>(items: T[], totalCount: number, page: PageRequest): Paginated<T> {
-  return { items, totalCount, pageNumber: page.pageNumber, pageSize: page.pageSize, totalPages: Math.ceil(totalCount / page.pageSize) };
+  return {
+    items,
+    totalCount,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+    totalPages: Math.ceil(totalCount / page.pageSize),
+  };
 }
 
 export const offsetOf = (page: PageRequest) => (page.pageNumber - 1) * page.pageSize;

@@ -14,7 +14,9 @@ export type BusinessError = {
   readonly retryAfterSeconds?: number;
 };
 
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: BusinessError };
+export type Result<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: BusinessError };
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
@@ -31,5 +33,10 @@ export function businessError(code: `${string}.${string}` | string, kind: Failur
 
 /** A validation failure found by a service rather than by the request schema. */
 export function invalidFields(errors: Record<string, string[]>): BusinessError {
-  return Object.freeze({ code: "Validation.Failed", kind: "invalid", message: "One or more validation errors occurred.", errors });
+  return Object.freeze({
+    code: "Validation.Failed",
+    kind: "invalid",
+    message: "One or more validation errors occurred.",
+    errors,
+  });
 }

@@ -7,7 +7,9 @@ describe("unsupportedNodeReason", () => {
   });
 
   it.each(["20.20.2", "22.12.0", "18.0.0"])("refuses Node.js %s, naming the version and the way out", (version) => {
-    expect(unsupportedNodeReason(version)).toMatch(new RegExp(`needs Node\\.js 24 or newer; this is Node\\.js ${version.replaceAll(".", "\\.")}.*npm start`));
+    expect(unsupportedNodeReason(version)).toMatch(
+      new RegExp(`needs Node\\.js 24 or newer; this is Node\\.js ${version.replaceAll(".", "\\.")}.*npm start`),
+    );
   });
 
   it("accepts the Node.js running the tests (the pinned one)", () => {

@@ -1,4 +1,4 @@
-import { allows, WILDCARD, type Permission } from "@/lib/auth/permissions";
+import { allows, type Permission, WILDCARD } from "@/lib/auth/permissions";
 
 /**
  * No privilege escalation: a user may grant (in a role, or by assigning a role) only permissions
@@ -6,6 +6,8 @@ import { allows, WILDCARD, type Permission } from "@/lib/auth/permissions";
  */
 export function canGrant(granterPermissions: readonly string[], granted: readonly string[]): boolean {
   return granted.every((permission) =>
-    permission === WILDCARD ? granterPermissions.includes(WILDCARD) : allows(granterPermissions, permission as Permission),
+    permission === WILDCARD
+      ? granterPermissions.includes(WILDCARD)
+      : allows(granterPermissions, permission as Permission),
   );
 }

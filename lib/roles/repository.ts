@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { rolePermissions, roles } from "@/lib/platform/db/schema";
 
@@ -19,7 +19,9 @@ const roleColumns = {
   isBuiltIn: roles.isBuiltIn,
   createdAt: roles.createdAt,
   // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
-  permissions: sql<string[]>`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = "roles"."id"), '{}')`,
+  permissions: sql<
+    string[]
+  >`coalesce((select array_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = "roles"."id"), '{}')`,
   userCount: sql<number>`(select count(*) from user_roles ur where ur.role_id = "roles"."id")::int`,
 };
 
@@ -53,10 +55,19 @@ export async function findRole(executor: Executor, id: string): Promise<Role | n
 /** Roles by name, case-insensitively, in one query. */
 export async function findRolesByName(executor: Executor, names: readonly string[]): Promise<Role[]> {
   if (names.length === 0) return [];
-  return selectRoles(executor, { where: inArray(sql`lower(${roles.name})`, names.map((name) => name.toLowerCase())) });
+  return selectRoles(executor, {
+    where: inArray(
+      sql`lower(${roles.name})`,
+      names.map((name) => name.toLowerCase()),
+    ),
+  });
 }
 
-export async function replaceRolePermissions(executor: Executor, roleId: string, permissions: readonly string[]): Promise<void> {
+export async function replaceRolePermissions(
+  executor: Executor,
+  roleId: string,
+  permissions: readonly string[],
+): Promise<void> {
   await executor.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
   if (permissions.length > 0) {
     await executor.insert(rolePermissions).values(permissions.map((permission) => ({ roleId, permission })));

@@ -10,7 +10,10 @@ export const roleInputSchema = z.object({
     .trim()
     .regex(/^[\p{L}\d][\p{L}\d _.-]{1,49}$/u, "Use 2 to 50 letters, digits, spaces, dots, dashes or underscores."),
   description: z.string().trim().max(300, "Use at most 300 characters.").optional(),
-  permissions: z.array(permissionField).max(PERMISSIONS.length + 1).transform((list) => [...new Set(list)].sort()),
+  permissions: z
+    .array(permissionField)
+    .max(PERMISSIONS.length + 1)
+    .transform((list) => [...new Set(list)].sort()),
 });
 export type RoleInput = z.output<typeof roleInputSchema>;
 

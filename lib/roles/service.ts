@@ -5,11 +5,11 @@ import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
-import { offsetOf, paginated, type Paginated } from "@/lib/platform/pagination";
+import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "./errors";
 import { canGrant } from "./grants";
-import { countRoles, findRole, replaceRolePermissions, selectRoles, type Role } from "./repository";
+import { countRoles, findRole, type Role, replaceRolePermissions, selectRoles } from "./repository";
 import type { RoleInput, RoleListQuery } from "./schemas";
 
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -73,7 +73,8 @@ export async function updateRole(db: Database, actor: Actor, id: string, input: 
   if (!current) return fail(RoleErrors.notFound);
   const renamed = current.name !== input.name;
   const permissionsChanged = current.permissions.join() !== input.permissions.join();
-  if (current.isBuiltIn && (renamed || (current.name === "SuperAdmin" && permissionsChanged))) return fail(RoleErrors.builtIn);
+  if (current.isBuiltIn && (renamed || (current.name === "SuperAdmin" && permissionsChanged)))
+    return fail(RoleErrors.builtIn);
   // Changing a role grants what it adds and revokes what it drops: both need the actor to hold them.
   const kept = new Set<string>(input.permissions.filter((permission) => current.permissions.includes(permission)));
   const touched = [...input.permissions, ...current.permissions].filter((permission) => !kept.has(permission));
@@ -107,7 +108,14 @@ export async function deleteRole(db: Database, actor: Actor, id: string): Promis
   try {
     await db.transaction(async (tx) => {
       await tx.delete(roles).where(eq(roles.id, id));
-      await recordAudit(tx, { action: "roles.deleted", severity: "Warning", actorId: actor.id, entity: "role", entityId: id, data: { name: current.name } });
+      await recordAudit(tx, {
+        action: "roles.deleted",
+        severity: "Warning",
+        actorId: actor.id,
+        entity: "role",
+        entityId: id,
+        data: { name: current.name },
+      });
     });
     return ok(undefined);
   } catch (error) {

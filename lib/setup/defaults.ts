@@ -13,7 +13,10 @@ const DESCRIPTIONS: Record<(typeof BUILT_IN_ROLES)[number], string> = {
 
 /** Stores the default password policy and the four built-in roles with their permissions; idempotent. */
 export async function ensureSetupDefaults(tx: Executor): Promise<void> {
-  await tx.insert(passwordPolicy).values({ id: 1, ...DEFAULT_PASSWORD_POLICY }).onConflictDoNothing();
+  await tx
+    .insert(passwordPolicy)
+    .values({ id: 1, ...DEFAULT_PASSWORD_POLICY })
+    .onConflictDoNothing();
   await tx
     .insert(roles)
     .values(BUILT_IN_ROLES.map((name) => ({ name, description: DESCRIPTIONS[name], isBuiltIn: true })))

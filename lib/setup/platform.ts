@@ -23,7 +23,13 @@ export async function configurePlatform(db: Database, input: PlatformSettingsInp
       .insert(platformSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: platformSettings.id, set: { ...values, updatedAt: new Date() } });
-    await recordAudit(tx, { action: "setup.platform_configured", severity: "Info", entity: "platform", entityId: "1", data: values });
+    await recordAudit(tx, {
+      action: "setup.platform_configured",
+      severity: "Info",
+      entity: "platform",
+      entityId: "1",
+      data: values,
+    });
     return ok(values);
   });
 }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { AuthContext } from "@/lib/auth/context";
-import { hashPassword } from "@/lib/auth/password";
 import { checkNewPassword } from "@/lib/auth/credentials";
-import { startSession, type Session } from "@/lib/auth/session";
+import { hashPassword } from "@/lib/auth/password";
+import { type Session, startSession } from "@/lib/auth/session";
 import { roles, userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -18,7 +18,11 @@ import { getSetupStatus } from "./status";
  * exists yet" and the insert one atomic step: of any number of parallel calls exactly one commits,
  * the others are retried, see the user and answer Setup.AlreadyCompleted.
  */
-export async function createSuperAdmin(ctx: AuthContext, account: NewAccount, userAgent: string | null): Promise<Result<Session>> {
+export async function createSuperAdmin(
+  ctx: AuthContext,
+  account: NewAccount,
+  userAgent: string | null,
+): Promise<Result<Session>> {
   // Hashing takes ~100 ms of CPU: do it once, outside the transaction and its retries.
   const passwordHash = await hashPassword(account.password);
   return inSerializableTransaction(ctx.database.db, async (tx) => {
@@ -39,7 +43,12 @@ export async function createSuperAdmin(ctx: AuthContext, account: NewAccount, us
         emailVerifiedAt: new Date(),
         lastLoginAt: new Date(),
       })
-      .returning({ id: users.id, email: users.email, mustChangePassword: users.mustChangePassword, sessionVersion: users.sessionVersion });
+      .returning({
+        id: users.id,
+        email: users.email,
+        mustChangePassword: users.mustChangePassword,
+        sessionVersion: users.sessionVersion,
+      });
     if (!user) throw new Error("insert returned no user");
     const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SuperAdmin"));
     if (!superAdmin) throw new Error("SuperAdmin role missing after ensureSetupDefaults");

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { findMemberDetail, type MemberDetail } from "@/lib/members/repository";
 import { MemberErrors } from "@/lib/members/errors";
+import { findMemberDetail, type MemberDetail } from "@/lib/members/repository";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { addMember } from "@/lib/members/service";
 import { resultTransaction } from "@/lib/platform/db/transaction";
@@ -26,7 +26,12 @@ export async function enroll(
     const enrolled = await resultTransaction(ctx.db, async (tx) => {
       const member = await addMember(tx, ctx.actorId, enrollment.member);
       if (!member.ok) return member;
-      const term = await startTerm(ctx, tx, { ...enrollment.subscription, memberId: member.value, startedAt: ctx.now(), source: "enrollment" });
+      const term = await startTerm(ctx, tx, {
+        ...enrollment.subscription,
+        memberId: member.value,
+        startedAt: ctx.now(),
+        source: "enrollment",
+      });
       return term.ok ? ok({ memberId: member.value, subscriptionId: term.value }) : term;
     });
     if (!enrolled.ok) return enrolled;

@@ -2,7 +2,7 @@ import "@/tests/support/isolated-env";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverPendingMail } from "@/lib/mail/delivery";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, mailOutbox, members, plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "./jobs";
@@ -22,7 +22,16 @@ async function member(status: "active" | "expired" | "suspended" = "active") {
     .returning({ id: members.id });
   return row!.id;
 }
-async function term(memberId: string, values: { endsAt: string; autoRenew?: boolean; planId?: string; billingPeriod?: "monthly" | "annual"; startedAt?: string }) {
+async function term(
+  memberId: string,
+  values: {
+    endsAt: string;
+    autoRenew?: boolean;
+    planId?: string;
+    billingPeriod?: "monthly" | "annual";
+    startedAt?: string;
+  },
+) {
   const [row] = await running.database.db
     .insert(subscriptions)
     .values({
@@ -47,8 +56,14 @@ beforeAll(async () => {
 beforeEach(async () => {
   await resetDatabase(running.database);
   await running.database.db.insert(platformSettings).values({ platformName: "Club Náutico" });
-  const [goldPlan] = await running.database.db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "45.00" }).returning();
-  const [retiredPlan] = await running.database.db.insert(plans).values({ name: "Old", code: "OLD", monthlyPrice: "10.00", isActive: false }).returning();
+  const [goldPlan] = await running.database.db
+    .insert(plans)
+    .values({ name: "Gold", code: "GOLD", monthlyPrice: "45.00" })
+    .returning();
+  const [retiredPlan] = await running.database.db
+    .insert(plans)
+    .values({ name: "Old", code: "OLD", monthlyPrice: "10.00", isActive: false })
+    .returning();
   gold = goldPlan!.id;
   retired = retiredPlan!.id;
 });
@@ -76,12 +91,32 @@ describe("processAutoRenewals", () => {
     for (const untouched of [notYet, manual, planGone, suspended]) expect(await successorOf(untouched)).toEqual([]);
     const [lapsedMember] = await running.database.db.select().from(members).where(eq(members.id, lapsed));
     expect(lapsedMember?.status).toBe("active");
-    expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed"))).toEqual([
-      expect.objectContaining({ entity: "member", entityId: lapsed, actorId: null, severity: "Info", data: { from: "expired", to: "active", reason: "Renewed automatically" } }),
+    expect(
+      await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed")),
+    ).toEqual([
+      expect.objectContaining({
+        entity: "member",
+        entityId: lapsed,
+        actorId: null,
+        severity: "Info",
+        data: { from: "expired", to: "active", reason: "Renewed automatically" },
+      }),
     ]);
-    const [mail] = await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, "renewal-confirmation"));
-    expect(mail?.props).toEqual({ memberName: expect.stringMatching(/^Member/), planName: "Gold", newEndsOn: "2026-02-28", price: "45.00", currency: "EUR", clubName: "Club Náutico" });
-    expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "subscriptions.auto_renewed"))).toHaveLength(1);
+    const [mail] = await running.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "renewal-confirmation"));
+    expect(mail?.props).toEqual({
+      memberName: expect.stringMatching(/^Member/),
+      planName: "Gold",
+      newEndsOn: "2026-02-28",
+      price: "45.00",
+      currency: "EUR",
+      clubName: "Club Náutico",
+    });
+    expect(
+      await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "subscriptions.auto_renewed")),
+    ).toHaveLength(1);
 
     expect(await processAutoRenewals(running, NOW)).toEqual({ renewed: 0, mailed: 0 });
   });
@@ -90,23 +125,36 @@ describe("processAutoRenewals", () => {
     ["2028-01-31T09:00:00Z", "monthly", "2028-02-29T09:00:00.000Z"],
     ["2028-02-29T09:00:00Z", "annual", "2029-02-28T09:00:00.000Z"],
     ["2026-03-28T09:00:00Z", "monthly", "2026-04-28T08:00:00.000Z"],
-  ] as const)("a term ending %s (%s) renews to %s: calendar months in Madrid", async (endsAt, billingPeriod, expected) => {
-    const id = await term(await member(), { endsAt, autoRenew: true, billingPeriod, startedAt: "2025-01-01T09:00:00Z" });
-    await processAutoRenewals(running, new Date(Date.parse(endsAt) - 3_600_000));
-    expect((await successorOf(id))[0]?.endsAt.toISOString()).toBe(expected);
-  });
+  ] as const)(
+    "a term ending %s (%s) renews to %s: calendar months in Madrid",
+    async (endsAt, billingPeriod, expected) => {
+      const id = await term(await member(), {
+        endsAt,
+        autoRenew: true,
+        billingPeriod,
+        startedAt: "2025-01-01T09:00:00Z",
+      });
+      await processAutoRenewals(running, new Date(Date.parse(endsAt) - 3_600_000));
+      expect((await successorOf(id))[0]?.endsAt.toISOString()).toBe(expected);
+    },
+  );
 
   it("sends a renewal confirmation that renders and reaches the member", async () => {
     const memberId = await member();
     await term(memberId, { endsAt: "2026-01-31T09:00:00Z", autoRenew: true });
     await processAutoRenewals(running, NOW);
     await deliverPendingMail(running);
-    const [sent] = await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, "renewal-confirmation"));
+    const [sent] = await running.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "renewal-confirmation"));
     expect(sent).toMatchObject({ status: "sent", lastError: null });
   });
 
   it.runIf(process.env.DATABASE_URL)("never renews a term twice when two instances run at once", async () => {
-    const ids = await Promise.all(Array.from({ length: 50 }, async () => term(await member(), { endsAt: "2026-01-31T09:00:00Z", autoRenew: true })));
+    const ids = await Promise.all(
+      Array.from({ length: 50 }, async () => term(await member(), { endsAt: "2026-01-31T09:00:00Z", autoRenew: true })),
+    );
     const [first, second] = await Promise.all([processAutoRenewals(running, NOW), processAutoRenewals(running, NOW)]);
     expect((first?.renewed ?? 0) + (second?.renewed ?? 0)).toBe(50);
     for (const id of ids) expect(await successorOf(id)).toHaveLength(1);
@@ -121,14 +169,22 @@ describe("sendRenewalReminders", () => {
     await term(await member(), { endsAt: "2026-02-08T09:00:00Z" });
 
     expect(await sendRenewalReminders(running, NOW)).toEqual({ reminded: 1 });
-    const [mail] = await running.database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "renewal-reminder:%"));
-    expect(mail).toMatchObject({ dedupeKey: `renewal-reminder:${ending}`, props: expect.objectContaining({ endsOn: "2026-02-05", daysLeft: 5, planName: "Gold" }) });
+    const [mail] = await running.database.db
+      .select()
+      .from(mailOutbox)
+      .where(like(mailOutbox.dedupeKey, "renewal-reminder:%"));
+    expect(mail).toMatchObject({
+      dedupeKey: `renewal-reminder:${ending}`,
+      props: expect.objectContaining({ endsOn: "2026-02-05", daysLeft: 5, planName: "Gold" }),
+    });
     const [marked] = await running.database.db.select().from(subscriptions).where(eq(subscriptions.id, ending));
     expect(marked?.reminderSentAt).toEqual(NOW);
 
     expect(await sendRenewalReminders(running, new Date(NOW.getTime() + 86_400_000))).toEqual({ reminded: 0 });
     await deliverPendingMail(running);
-    expect((await running.mailer.captured()).some((sent) => sent.subject.includes("Gold") || sent.text.includes("Gold"))).toBe(true);
+    expect(
+      (await running.mailer.captured()).some((sent) => sent.subject.includes("Gold") || sent.text.includes("Gold")),
+    ).toBe(true);
   });
 });
 
@@ -157,9 +213,21 @@ describe("expireSubscriptions", () => {
     expect(await statusOf(members, alone)).toBe("expired");
     expect(await statusOf(members, renewedMember)).toBe("active");
     expect(await statusOf(subscriptions, ongoing)).toBe("active");
-    expect(await running.database.db.select().from(auditOutbox).where(and(eq(auditOutbox.action, "subscriptions.expired"), eq(auditOutbox.entityId, ended)))).toHaveLength(1);
-    expect(await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed"))).toEqual([
-      expect.objectContaining({ entity: "member", entityId: alone, actorId: null, data: { from: "active", to: "expired", reason: "Last subscription ended" } }),
+    expect(
+      await running.database.db
+        .select()
+        .from(auditOutbox)
+        .where(and(eq(auditOutbox.action, "subscriptions.expired"), eq(auditOutbox.entityId, ended))),
+    ).toHaveLength(1);
+    expect(
+      await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "members.status_changed")),
+    ).toEqual([
+      expect.objectContaining({
+        entity: "member",
+        entityId: alone,
+        actorId: null,
+        data: { from: "active", to: "expired", reason: "Last subscription ended" },
+      }),
     ]);
     expect(await expireSubscriptions(running, NOW)).toEqual({ expired: 0, membersExpired: 0 });
   });

@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "@/lib/config";
-import type { DatabaseAdapter } from "@/lib/platform/db";
 import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
+import type { DatabaseAdapter } from "@/lib/platform/db";
 import { currentTraceId } from "@/lib/platform/trace";
 import { getPlatformSettings } from "@/lib/setup/platform";
 
@@ -33,7 +33,8 @@ export const periodPrice = sql`case s.billing_period
 export const termLength = sql`case s.billing_period when 'monthly' then interval '1 month' when 'quarterly' then interval '3 months' else interval '12 months' end`;
 
 /** The end of a term starting at `start` that lasts `length` (an interval of months), on the club's wall clock. */
-export const termEnd = (start: SQL, length: SQL, zone: string) => sql`((${start} at time zone ${zone}) + ${length}) at time zone ${zone}`;
+export const termEnd = (start: SQL, length: SQL, zone: string) =>
+  sql`((${start} at time zone ${zone}) + ${length}) at time zone ${zone}`;
 
 /** A term with no live successor: not renewed yet (a canceled renewal does not count). */
 const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
@@ -53,7 +54,10 @@ async function counts(database: DatabaseAdapter, statement: SQL): Promise<Record
  * (a suspension stays); a renewal confirmation is queued and the renewal audited, all in the same statement.
  * Terms of deactivated plans, suspended or deleted members are not renewed and expire.
  */
-export async function processAutoRenewals(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ renewed: number; mailed: number }> {
+export async function processAutoRenewals(
+  deps: SubscriptionJobDependencies,
+  now = new Date(),
+): Promise<{ renewed: number; mailed: number }> {
   const { CLUB_TIMEZONE: zone, CURRENCY: currency } = deps.config;
   const club = await clubName(deps.database);
   const total = { renewed: 0, mailed: 0 };
@@ -116,7 +120,10 @@ export async function processAutoRenewals(deps: SubscriptionJobDependencies, now
  * CheckExpiringSubscriptionsJob (spec 6, 8): one renewal reminder per term that ends within 7 days and will
  * not renew by itself (no auto-renewal, no renewal queued). The dedupe key makes it one per term, ever.
  */
-export async function sendRenewalReminders(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ reminded: number }> {
+export async function sendRenewalReminders(
+  deps: SubscriptionJobDependencies,
+  now = new Date(),
+): Promise<{ reminded: number }> {
   const zone = deps.config.CLUB_TIMEZONE;
   const club = await clubName(deps.database);
   const result = await counts(
@@ -144,7 +151,10 @@ export async function sendRenewalReminders(deps: SubscriptionJobDependencies, no
  * Spec 3.1 active → expired when the end date passes without renewal. A member whose last active term
  * ended goes from active to expired (inactive and suspended members keep their status).
  */
-export async function expireSubscriptions(deps: SubscriptionJobDependencies, now = new Date()): Promise<{ expired: number; membersExpired: number }> {
+export async function expireSubscriptions(
+  deps: SubscriptionJobDependencies,
+  now = new Date(),
+): Promise<{ expired: number; membersExpired: number }> {
   const result = await counts(
     deps.database,
     sql`with expired as (

@@ -1,17 +1,17 @@
 import { and, eq, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import { addMonths } from "@/lib/platform/calendar";
-import type { Transaction } from "@/lib/platform/db";
-import { resultTransaction } from "@/lib/platform/db/transaction";
-import { subscriptions } from "@/lib/platform/db/schema";
-import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
-import { fromCents, toCents } from "@/lib/platform/money";
-import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
 import { lockLiveMember } from "@/lib/members/repository";
 import { reactivateLapsedMember } from "@/lib/members/service";
+import { addMonths } from "@/lib/platform/calendar";
+import type { Transaction } from "@/lib/platform/db";
+import { subscriptions } from "@/lib/platform/db/schema";
+import { resultTransaction } from "@/lib/platform/db/transaction";
+import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
+import { fromCents, toCents } from "@/lib/platform/money";
+import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
-import { MONTHS_IN, priceFor, prorationCredit, type BillingPeriod } from "./pricing";
+import { type BillingPeriod, MONTHS_IN, priceFor, prorationCredit } from "./pricing";
 import {
   findLiveMember,
   findPlanPrices,
@@ -116,7 +116,11 @@ async function subscribableMember(tx: Transaction, memberId: string): Promise<Bu
 }
 
 /** Spec 3.1 (none) → active: a subscription starting now. */
-export function createSubscription(ctx: SubscriptionContext, memberId: string, input: NewSubscription): Promise<Result<Subscription>> {
+export function createSubscription(
+  ctx: SubscriptionContext,
+  memberId: string,
+  input: NewSubscription,
+): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.alreadyActive, async (tx) => {
     const refused = await subscribableMember(tx, memberId);
     if (refused) return fail(refused);
@@ -163,7 +167,9 @@ export async function quotePlanChange(
     const billingPeriod = change.billingPeriod ?? current.billingPeriod;
     const price = await planPrice(tx, change.planId, billingPeriod);
     if (!price.ok) return price;
-    const credit = ctx.config.PRORATION_ENABLED ? prorationCredit(current, ctx.now(), ctx.config.CLUB_TIMEZONE) : "0.00";
+    const credit = ctx.config.PRORATION_ENABLED
+      ? prorationCredit(current, ctx.now(), ctx.config.CLUB_TIMEZONE)
+      : "0.00";
     const due = toCents(price.value) - toCents(credit);
     return ok({
       planId: change.planId,
@@ -177,13 +183,19 @@ export async function quotePlanChange(
 }
 
 /** Spec 3.1 active → canceled, and a new term on the new plan starting now, with the proration credit stored on it. */
-export function changePlan(ctx: SubscriptionContext, memberId: string, id: string, change: PlanChange): Promise<Result<Subscription>> {
+export function changePlan(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+  change: PlanChange,
+): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.alreadyActive, async (tx) => {
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
     const billingPeriod = change.billingPeriod ?? current.billingPeriod;
-    if (change.planId === current.planId && billingPeriod === current.billingPeriod) return fail(SubscriptionErrors.samePlan);
+    if (change.planId === current.planId && billingPeriod === current.billingPeriod)
+      return fail(SubscriptionErrors.samePlan);
     const now = ctx.now();
     await cancelTermAndSuccessors(tx, current.id, now);
     return startTerm(ctx, tx, {
@@ -203,7 +215,11 @@ export function changePlan(ctx: SubscriptionContext, memberId: string, id: strin
  * Manual renewal, the same effect as auto-renewal: the next term on the same plan and period starts where
  * this one ends (at today's plan price). An expired term renews from now; a canceled one cannot be renewed.
  */
-export function renewSubscription(ctx: SubscriptionContext, memberId: string, id: string): Promise<Result<Subscription>> {
+export function renewSubscription(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.alreadyRenewed, async (tx) => {
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);

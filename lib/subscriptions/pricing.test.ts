@@ -13,7 +13,11 @@ describe("priceFor", () => {
 });
 
 describe("prorationCredit", () => {
-  const term = { price: "31.00", startedAt: new Date("2026-01-01T09:00:00Z"), endsAt: new Date("2026-02-01T09:00:00Z") };
+  const term = {
+    price: "31.00",
+    startedAt: new Date("2026-01-01T09:00:00Z"),
+    endsAt: new Date("2026-02-01T09:00:00Z"),
+  };
   const MADRID = "Europe/Madrid";
 
   it("credits the unused calendar days of the old price", () => {
@@ -34,7 +38,11 @@ describe("prorationCredit", () => {
   });
 
   it("counts February of a leap year as 29 days", () => {
-    const leap = { price: "29.00", startedAt: new Date("2028-02-01T09:00:00Z"), endsAt: new Date("2028-03-01T09:00:00Z") };
+    const leap = {
+      price: "29.00",
+      startedAt: new Date("2028-02-01T09:00:00Z"),
+      endsAt: new Date("2028-03-01T09:00:00Z"),
+    };
     expect(prorationCredit(leap, new Date("2028-02-20T09:00:00Z"), MADRID)).toBe("10.00");
   });
 });

@@ -12,7 +12,8 @@ type PlanPrices = { monthlyPrice: string; quarterlyPrice: string | null; annualP
  * monthly price times the months of the period (no discount).
  */
 export function priceFor(plan: PlanPrices, period: BillingPeriod): string {
-  const discounted = period === "quarterly" ? plan.quarterlyPrice : period === "annual" ? plan.annualPrice : plan.monthlyPrice;
+  const discounted =
+    period === "quarterly" ? plan.quarterlyPrice : period === "annual" ? plan.annualPrice : plan.monthlyPrice;
   return discounted ?? fromCents(toCents(plan.monthlyPrice) * BigInt(MONTHS_IN[period]));
 }
 

@@ -47,7 +47,9 @@ const withPlan = (executor: Executor) =>
 
 /** A member's terms, newest first. */
 export function listMemberSubscriptions(executor: Executor, memberId: string): Promise<Subscription[]> {
-  return withPlan(executor).where(eq(subscriptions.memberId, memberId)).orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
+  return withPlan(executor)
+    .where(eq(subscriptions.memberId, memberId))
+    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
 }
 
 export async function findSubscription(executor: Executor, memberId: string, id: string): Promise<Subscription | null> {

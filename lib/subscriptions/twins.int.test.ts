@@ -1,10 +1,10 @@
 import "@/tests/support/isolated-env";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { addMonths } from "@/lib/platform/calendar";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { periodPrice, termEnd, termLength } from "./jobs";
-import { MONTHS_IN, priceFor, type BillingPeriod } from "./pricing";
+import { type BillingPeriod, MONTHS_IN, priceFor } from "./pricing";
 
 /**
  * The renewal job computes prices and term ends in SQL, set-based; enrolment, renew and change-plan compute them in
@@ -73,7 +73,9 @@ describe("the renewal job's SQL and the services' TypeScript", () => {
   it.each(STARTS.flatMap((start) => PERIODS.map((period) => [start, period] as const)))(
     "end a term starting at %s, %s, at the same instant",
     async (start, period) => {
-      expect((await sqlTermEnd(start, period)).toISOString()).toBe(addMonths(new Date(start), MONTHS_IN[period], ZONE).toISOString());
+      expect((await sqlTermEnd(start, period)).toISOString()).toBe(
+        addMonths(new Date(start), MONTHS_IN[period], ZONE).toISOString(),
+      );
     },
   );
 });

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
+import { BUILT_IN_ROLES } from "@/lib/auth/permissions";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { rolePermissions, roles, userRoles, users } from "@/lib/platform/db/schema";
-import { BUILT_IN_ROLES } from "@/lib/auth/permissions";
 
 export type UserAccess = {
   id: string;
@@ -31,7 +31,9 @@ const userAccessQuery = builtOncePerExecutor((executor) =>
       blacklistedAt: users.blacklistedAt,
       sessionVersion: users.sessionVersion,
       roles: sql<string[]>`coalesce(array_agg(distinct ${roles.name}) filter (where ${roles.name} is not null), '{}')`,
-      permissions: sql<string[]>`coalesce(array_agg(distinct ${rolePermissions.permission}) filter (where ${rolePermissions.permission} is not null), '{}')`,
+      permissions: sql<
+        string[]
+      >`coalesce(array_agg(distinct ${rolePermissions.permission}) filter (where ${rolePermissions.permission} is not null), '{}')`,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))

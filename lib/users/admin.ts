@@ -8,8 +8,8 @@ import { WILDCARD } from "@/lib/auth/permissions";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
-import { paginated, type Paginated } from "@/lib/platform/pagination";
-import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
+import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { canGrant } from "@/lib/roles/grants";
 import { findRolesByName, type Role } from "@/lib/roles/repository";
@@ -74,7 +74,8 @@ async function grantableRoles(
 ): Promise<Result<Role[]>> {
   const found = await findRolesByName(executor, names);
   if (found.length !== names.length) return fail(UserErrors.unknownRole);
-  if (!canGrant(actor.permissions, [...found.flatMap((role) => role.permissions), ...revoked])) return fail(RoleErrors.cannotGrant);
+  if (!canGrant(actor.permissions, [...found.flatMap((role) => role.permissions), ...revoked]))
+    return fail(RoleErrors.cannotGrant);
   return ok(found);
 }
 
@@ -179,31 +180,45 @@ async function mayRemoveAccess(tx: Executor, actor: Actor, target: UserAccess): 
 }
 
 /** Profile fields apply at once; a new email waits for its confirmation (`requestEmailChange`). */
-export async function updateUser(ctx: UsersContext, actor: Actor, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
-  const updated = await changeAccount(ctx.database.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
-    const deactivating = target.isActive && !input.isActive;
-    if (deactivating) {
-      const refused = await mayRemoveAccess(tx, actor, target);
-      if (refused) return refused;
-    }
-    const changesEmail = !sameAddress(input.email, target.email);
-    if (changesEmail) {
-      const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
-      if (refused) return refused;
-    }
-    const applied = { ...input, email: changesEmail ? target.email : input.email };
-    await tx.update(users).set({ ...applied, updatedAt: new Date() }).where(eq(users.id, id));
-    if (deactivating) await endAllSessions(tx, id);
-    await recordAudit(tx, {
-      action: deactivating ? "users.deactivated" : "users.updated",
-      severity: deactivating ? "Warning" : "Info",
-      actorId: actor.id,
-      entity: "user",
-      entityId: id,
-      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
-    });
-    return null;
-  });
+export async function updateUser(
+  ctx: UsersContext,
+  actor: Actor,
+  id: string,
+  input: UpdateUserInput,
+): Promise<Result<UserSummary>> {
+  const updated = await changeAccount(
+    ctx.database.db,
+    actor,
+    id,
+    input.isActive ? "update" : "deactivate",
+    async (tx, target) => {
+      const deactivating = target.isActive && !input.isActive;
+      if (deactivating) {
+        const refused = await mayRemoveAccess(tx, actor, target);
+        if (refused) return refused;
+      }
+      const changesEmail = !sameAddress(input.email, target.email);
+      if (changesEmail) {
+        const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
+        if (refused) return refused;
+      }
+      const applied = { ...input, email: changesEmail ? target.email : input.email };
+      await tx
+        .update(users)
+        .set({ ...applied, updatedAt: new Date() })
+        .where(eq(users.id, id));
+      if (deactivating) await endAllSessions(tx, id);
+      await recordAudit(tx, {
+        action: deactivating ? "users.deactivated" : "users.updated",
+        severity: deactivating ? "Warning" : "Info",
+        actorId: actor.id,
+        entity: "user",
+        entityId: id,
+        data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
+      });
+      return null;
+    },
+  );
   // Sends the email change's mails, if there were any, now rather than at the next deliver-mail run.
   if (updated.ok) ctx.sendQueuedMail();
   return updated;
@@ -217,13 +232,19 @@ export async function deactivateUser(ctx: UsersContext, actor: Actor, id: string
   return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false });
 }
 
-export function assignRoles(db: Database, actor: Actor, id: string, roleNames: readonly string[]): Promise<Result<UserSummary>> {
+export function assignRoles(
+  db: Database,
+  actor: Actor,
+  id: string,
+  roleNames: readonly string[],
+): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "assign_roles", async (tx, target) => {
     if (target.id === actor.id) return UserErrors.cannotModifySelf;
     const granted = await grantableRoles(tx, actor, roleNames, target.permissions);
     if (!granted.ok) return granted.error;
     const keepsWildcard = granted.value.some((role) => role.permissions.includes(WILDCARD));
-    if (isSuperUser(target) && !keepsWildcard && !(await anotherSuperUserRemains(tx, id))) return UserErrors.lastSuperAdmin;
+    if (isSuperUser(target) && !keepsWildcard && !(await anotherSuperUserRemains(tx, id)))
+      return UserErrors.lastSuperAdmin;
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
     if (granted.value.length > 0) {
       await tx.insert(userRoles).values(granted.value.map((role) => ({ userId: id, roleId: role.id })));
@@ -245,17 +266,36 @@ export function blacklistUser(db: Database, actor: Actor, id: string, reason: st
   return changeAccount(db, actor, id, "blacklist", async (tx, target) => {
     const refused = await mayRemoveAccess(tx, actor, target);
     if (refused) return refused;
-    await tx.update(users).set({ blacklistedAt: new Date(), blacklistReason: reason, updatedAt: new Date() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ blacklistedAt: new Date(), blacklistReason: reason, updatedAt: new Date() })
+      .where(eq(users.id, id));
     await endAllSessions(tx, id);
-    await recordAudit(tx, { action: "users.blacklisted", severity: "Warning", actorId: actor.id, entity: "user", entityId: id, data: { reason } });
+    await recordAudit(tx, {
+      action: "users.blacklisted",
+      severity: "Warning",
+      actorId: actor.id,
+      entity: "user",
+      entityId: id,
+      data: { reason },
+    });
     return null;
   });
 }
 
 export function liftBlacklist(db: Database, actor: Actor, id: string): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
-    await tx.update(users).set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date() }).where(eq(users.id, id));
-    await recordAudit(tx, { action: "users.blacklist_lifted", severity: "Warning", actorId: actor.id, entity: "user", entityId: id });
+    await tx
+      .update(users)
+      .set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    await recordAudit(tx, {
+      action: "users.blacklist_lifted",
+      severity: "Warning",
+      actorId: actor.id,
+      entity: "user",
+      entityId: id,
+    });
     return null;
   });
 }

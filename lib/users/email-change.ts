@@ -4,12 +4,12 @@ import type { AuthContext } from "@/lib/auth/context";
 import { endAllSessions } from "@/lib/auth/credentials";
 import { AuthErrors } from "@/lib/auth/errors";
 import { consumeEmailChangeToken, issueOneTimeToken } from "@/lib/auth/one-time-tokens";
-import { enqueueMail } from "@/lib/mail/outbox";
 import type { Config } from "@/lib/config";
+import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
-import { fail, ok, type BusinessError, type Result } from "@/lib/platform/result";
+import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { clubNameOf } from "@/lib/setup/platform";
 import type { UserAccess } from "./access";
 import { UserErrors } from "./errors";
@@ -74,7 +74,10 @@ export async function confirmEmailChange(
       const user = change ? await findUserById(tx, change.userId) : null;
       if (!change || !user) return fail(AuthErrors.invalidLink);
       const now = new Date();
-      await tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, user.id));
       await endAllSessions(tx, user.id);
       await enqueueMail(tx, {
         template: "email-change-notice",

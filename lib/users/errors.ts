@@ -15,5 +15,9 @@ export const UserErrors = {
     "forbidden",
     "You can change only accounts whose permissions you all hold yourself; this account has permissions you lack.",
   ),
-  lastSuperAdmin: businessError("User.LastSuperAdmin", "conflict", "The club needs at least one active super-administrator."),
+  lastSuperAdmin: businessError(
+    "User.LastSuperAdmin",
+    "conflict",
+    "The club needs at least one active super-administrator.",
+  ),
 } as const;

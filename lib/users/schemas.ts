@@ -3,7 +3,10 @@ import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 /** Field rules shared by setup, registration and user management. */
-export const emailField = z.email("Enter a valid email address.").max(254).transform((email) => email.trim());
+export const emailField = z
+  .email("Enter a valid email address.")
+  .max(254)
+  .transform((email) => email.trim());
 export const usernameField = z
   .string()
   .trim()
@@ -21,13 +24,19 @@ export const newAccountSchema = z.object({
 });
 export type NewAccount = z.output<typeof newAccountSchema>;
 
-export const userListQuery = paginationQuery(["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"], "createdAt").extend({
+export const userListQuery = paginationQuery(
+  ["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"],
+  "createdAt",
+).extend({
   search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
   status: z.enum(["active", "inactive", "blacklisted"]).optional(),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 
-const roleNames = z.array(z.string().trim().min(1).max(50)).max(20).transform((names) => [...new Set(names)]);
+const roleNames = z
+  .array(z.string().trim().min(1).max(50))
+  .max(20)
+  .transform((names) => [...new Set(names)]);
 
 export const createUserSchema = newAccountSchema.extend({ roles: roleNames.default(["User"]) });
 export type CreateUserInput = z.output<typeof createUserSchema>;

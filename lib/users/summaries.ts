@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
@@ -34,7 +34,9 @@ const summaryColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
-  roles: sql<string[]>`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '{}')`,
+  roles: sql<
+    string[]
+  >`coalesce((select array_agg(r.name order by r.name) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id"), '{}')`,
   isActive: users.isActive,
   isBlacklisted: sql<boolean>`${users.blacklistedAt} is not null`,
   blacklistReason: users.blacklistReason,
@@ -58,7 +60,12 @@ function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefi
   const pattern = `%${escaped}%`;
   return and(
     escaped
-      ? or(ilike(users.email, pattern), ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))
+      ? or(
+          ilike(users.email, pattern),
+          ilike(users.username, pattern),
+          ilike(users.firstName, pattern),
+          ilike(users.lastName, pattern),
+        )
       : undefined,
     query.status === "active" ? and(eq(users.isActive, true), isNull(users.blacklistedAt)) : undefined,
     query.status === "inactive" ? eq(users.isActive, false) : undefined,
@@ -66,7 +73,10 @@ function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefi
   );
 }
 
-export async function selectUserPage(executor: Executor, query: UserListQuery): Promise<{ items: UserSummary[]; total: number }> {
+export async function selectUserPage(
+  executor: Executor,
+  query: UserListQuery,
+): Promise<{ items: UserSummary[]; total: number }> {
   const where = filterOf(query);
   const direction = query.orderDirection === "asc" ? asc : desc;
   const [items, [total]] = await Promise.all([

@@ -1,5 +1,5 @@
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { fail, type BusinessError, type Result } from "@/lib/platform/result";
+import { type BusinessError, fail, type Result } from "@/lib/platform/result";
 import { UserErrors } from "./errors";
 
 const UNIQUE_ERRORS: Record<string, BusinessError> = {

@@ -1,5 +1,4 @@
 import "@/tests/support/isolated-env";
-import { CONNECT_TIMEOUT_SECONDS, FAULT_PORTS } from "./support/fault-env";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +6,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { count, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as readiness } from "@/app/health/ready/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { GET as me } from "@/app/api/auth/me/route";
 import { GET as fileContent } from "@/app/api/files/[id]/content/route";
@@ -16,23 +14,25 @@ import { POST as runJob } from "@/app/api/jobs/[name]/run/route";
 import { GET as listMail } from "@/app/api/mail/route";
 import { PUT as putMemberPhoto } from "@/app/api/members/[id]/photo/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
-import { GET as listMembers, POST as createMember } from "@/app/api/members/route";
-import { GET as ownClock } from "@/app/api/users/me/clock/route";
+import { POST as createMember, GET as listMembers } from "@/app/api/members/route";
 import { POST as createPlan } from "@/app/api/plans/route";
+import { GET as ownClock } from "@/app/api/users/me/clock/route";
+import { GET as readiness } from "@/app/health/ready/route";
 import { deliverPendingMail, MAX_ATTEMPTS } from "@/lib/mail/delivery";
-import { createAnalytics, type Analytics } from "@/lib/platform/analytics";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Analytics, createAnalytics } from "@/lib/platform/analytics";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, files, mailOutbox } from "@/lib/platform/db/schema";
-import type { RouteHandler } from "@/lib/platform/http/route";
-import { startSmtpSink, type SmtpSink } from "@/lib/platform/smtp";
-import { S3RVER_CREDENTIALS, startS3rver, type S3rverHandle } from "@/lib/platform/storage";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
-import { call, randomIp } from "@/tests/support/api";
+import type { RouteHandler } from "@/lib/platform/http/route";
+import { type SmtpSink, startSmtpSink } from "@/lib/platform/smtp";
+import { S3RVER_CREDENTIALS, type S3rverHandle, startS3rver } from "@/lib/platform/storage";
 import { completeSetup, SUPER_ADMIN } from "@/tests/support/accounts";
+import { call, randomIp } from "@/tests/support/api";
 import { addEmployee } from "@/tests/support/staff";
-import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
+import { freePort, type PostgresServer, type RedisServer, startPostgres, startRedis } from "./services";
+import { CONNECT_TIMEOUT_SECONDS, FAULT_PORTS } from "./support/fault-env";
+import { errorShapeProblem, type RawReply, type RawRequest, send } from "./support/request";
 import { recordResults } from "./support/results";
-import { freePort, startPostgres, startRedis, type PostgresServer, type RedisServer } from "./services";
 
 /**
  * Faults under load, on loopback only (docs/reliability.md): the test owns PostgreSQL 15, Redis, an S3 server
@@ -57,13 +57,17 @@ async function request(handler: RouteHandler, raw: RawRequest): Promise<RawReply
   return send(handler, { ...raw, headers: { ...authorization(), ...raw.headers } });
 }
 
-const get = (handler: RouteHandler, requestPath: string, params?: Record<string, string>) => request(handler, { method: "GET", path: requestPath, params });
+const get = (handler: RouteHandler, requestPath: string, params?: Record<string, string>) =>
+  request(handler, { method: "GET", path: requestPath, params });
 const newMember = () => {
   memberSequence += 1;
   return { firstName: "Fault", lastName: `Tolerant${memberSequence}`, email: `fault${memberSequence}@club.example` };
 };
 
-async function readinessReport(): Promise<{ status: number; body: { status: string; entries: Record<string, { status: string }> } }> {
+async function readinessReport(): Promise<{
+  status: number;
+  body: { status: string; entries: Record<string, { status: string }> };
+}> {
   const reply = await send(readiness, { method: "GET", path: "/health/ready" });
   return { status: reply.status, body: reply.json as { status: string; entries: Record<string, { status: string }> } };
 }
@@ -81,7 +85,11 @@ async function within(timeoutMs: number, what: string, probe: () => Promise<bool
 type LoadReport = { requests: number; byStatus: Record<number, number>; maxMs: number; serverErrors: RawReply[] };
 
 /** `workers` loops calling `step` until `stop()` resolves; every answer is tallied. */
-async function underLoad(workers: number, step: (worker: number) => Promise<RawReply>, during: () => Promise<void>): Promise<LoadReport> {
+async function underLoad(
+  workers: number,
+  step: (worker: number) => Promise<RawReply>,
+  during: () => Promise<void>,
+): Promise<LoadReport> {
   const report: LoadReport = { requests: 0, byStatus: {}, maxMs: 0, serverErrors: [] };
   let done = false;
   const loops = Array.from({ length: workers }, async (_, worker) => {
@@ -103,20 +111,41 @@ async function underLoad(workers: number, step: (worker: number) => Promise<RawR
 }
 
 const pendingIds = async () =>
-  new Set((await running.database.db.select({ id: auditOutbox.id }).from(auditOutbox).where(isNull(auditOutbox.forwardedAt))).map((row) => row.id));
-const outboxPending = async () => (await running.database.db.select({ n: count() }).from(auditOutbox).where(isNull(auditOutbox.forwardedAt)))[0]!.n;
+  new Set(
+    (
+      await running.database.db.select({ id: auditOutbox.id }).from(auditOutbox).where(isNull(auditOutbox.forwardedAt))
+    ).map((row) => row.id),
+  );
+const outboxPending = async () =>
+  (await running.database.db.select({ n: count() }).from(auditOutbox).where(isNull(auditOutbox.forwardedAt)))[0]!.n;
 
 beforeAll(async () => {
-  [pg, redis] = await Promise.all([startPostgres({ port: FAULT_PORTS.postgres }), startRedis({ port: FAULT_PORTS.redis })]);
+  [pg, redis] = await Promise.all([
+    startPostgres({ port: FAULT_PORTS.postgres }),
+    startRedis({ port: FAULT_PORTS.redis }),
+  ]);
   s3Directory = mkdtempSync(path.join(tmpdir(), "clubops-reliability-s3-"));
-  s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
+  s3 = await startS3rver({
+    port: FAULT_PORTS.s3,
+    directory: s3Directory,
+    secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey,
+  });
   running = await platform();
   // The configuration was read on import: make sure it is this test's servers, not the embedded defaults.
-  expect([running.database.kind, running.cache.kind, running.storage.kind, running.mailer.kind]).toEqual(["postgres", "redis", "s3", "smtp"]);
+  expect([running.database.kind, running.cache.kind, running.storage.kind, running.mailer.kind]).toEqual([
+    "postgres",
+    "redis",
+    "s3",
+    "smtp",
+  ]);
   adminToken = await completeSetup();
   const [admin] = await running.database.rows<{ id: string }>(running.database.db, sql`select id from users limit 1`);
   await addEmployee(running.database.db, admin!.id);
-  const plan = await call(createPlan, { path: "/api/plans", token: adminToken, body: { name: "Gold", code: "GOLD", monthlyPrice: "40.00" } });
+  const plan = await call(createPlan, {
+    path: "/api/plans",
+    token: adminToken,
+    body: { name: "Gold", code: "GOLD", monthlyPrice: "40.00" },
+  });
   planId = String(plan.body.id);
 }, 120_000);
 
@@ -137,20 +166,43 @@ describe("Redis stopped and restarted while requests run", () => {
       () => get(me, "/api/auth/me"),
       () => get(ownClock, "/api/users/me/clock"),
       // Rate limited through the cache: limits fail open while it is down. Each at another email, which no throttle has counted.
-      () => send(login, { method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: randomIp() }, body: JSON.stringify({ email: `guess${(guesses += 1)}@club.example`, password: "wrong" }) }),
+      () =>
+        send(login, {
+          method: "POST",
+          path: "/api/auth/login",
+          headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: randomIp() },
+          body: JSON.stringify({ email: `guess${++guesses}@club.example`, password: "wrong" }),
+        }),
     ];
-    const report = await underLoad(4, (worker) => steps[worker % steps.length]!(), async () => {
-      await sleep(500);
-      await redis.stop();
-      await sleep(1_500);
-      unhealthy = await readinessReport();
-      await sleep(500);
-      await redis.start();
-      recoveryMs = await within(15_000, "cache Healthy again", async () => (await readinessReport()).body.entries.cache?.status === "Healthy");
-      await sleep(500);
+    const report = await underLoad(
+      4,
+      (worker) => steps[worker % steps.length]!(),
+      async () => {
+        await sleep(500);
+        await redis.stop();
+        await sleep(1_500);
+        unhealthy = await readinessReport();
+        await sleep(500);
+        await redis.start();
+        recoveryMs = await within(
+          15_000,
+          "cache Healthy again",
+          async () => (await readinessReport()).body.entries.cache?.status === "Healthy",
+        );
+        await sleep(500);
+      },
+    );
+    figures.redisOutage = {
+      requests: report.requests,
+      byStatus: report.byStatus,
+      serverErrors: report.serverErrors.length,
+      maxLatencyMs: report.maxMs,
+      cacheRecoveryMs: recoveryMs,
+    };
+    expect(unhealthy).toMatchObject({
+      status: 503,
+      body: { status: "Unhealthy", entries: { cache: { status: "Unhealthy" }, database: { status: "Healthy" } } },
     });
-    figures.redisOutage = { requests: report.requests, byStatus: report.byStatus, serverErrors: report.serverErrors.length, maxLatencyMs: report.maxMs, cacheRecoveryMs: recoveryMs };
-    expect(unhealthy).toMatchObject({ status: 503, body: { status: "Unhealthy", entries: { cache: { status: "Unhealthy" }, database: { status: "Healthy" } } } });
     expect(report.serverErrors.map((reply) => reply.text)).toEqual([]);
     // Reads answer 200 throughout; the wrong-password logins 401 (never 429: the limiter fails open, and each IP is new).
     expect(Object.keys(report.byStatus).sort()).toEqual(["200", "401"]);
@@ -169,22 +221,38 @@ describe("PostgreSQL stopped", () => {
       const requests: [string, RouteHandler, RawRequest][] = [
         ["GET /api/members", listMembers, { method: "GET", path: "/api/members?pageSize=20" }],
         ["GET /api/auth/me", me, { method: "GET", path: "/api/auth/me" }],
-        ["POST /api/members", createMember, { method: "POST", path: "/api/members", headers: { "content-type": "application/json" }, body: JSON.stringify(newMember()) }],
+        [
+          "POST /api/members",
+          createMember,
+          {
+            method: "POST",
+            path: "/api/members",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(newMember()),
+          },
+        ],
       ];
       const started = Date.now();
       while (Date.now() - started < 3_000) {
         const replies = await Promise.all(requests.map(([, handler, raw]) => request(handler, raw)));
         for (const [i, reply] of replies.entries()) outage.push({ name: requests[i]![0], reply });
       }
-      loginDuringOutage = await send(login, { method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: randomIp() }, body: JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }) });
+      loginDuringOutage = await send(login, {
+        method: "POST",
+        path: "/api/auth/login",
+        headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: randomIp() },
+        body: JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }),
+      });
       ready = await readinessReport();
     } finally {
       await pg.start();
     }
     const slowest = outage.reduce((a, b) => (b.reply.ms > a.reply.ms ? b : a));
+    const byStatus: Record<number, number> = {};
+    for (const { reply } of outage) byStatus[reply.status] = (byStatus[reply.status] ?? 0) + 1;
     figures.postgresOutage = {
       requests: outage.length + 1,
-      byStatus: outage.reduce<Record<number, number>>((acc, { reply }) => ({ ...acc, [reply.status]: (acc[reply.status] ?? 0) + 1 }), {}),
+      byStatus,
       slowestMs: Math.round(slowest.reply.ms),
       slowest: slowest.name,
       latenciesMs: outage.map(({ name, reply }) => `${name} ${Math.round(reply.ms)}`),
@@ -194,14 +262,32 @@ describe("PostgreSQL stopped", () => {
       expect(errorShapeProblem({ method: name.split(" ")[0]!, path: name.split(" ")[1]! }, reply)).toBeNull();
     }
     expect(loginDuringOutage.status).toBe(503);
-    expect(ready).toMatchObject({ status: 503, body: { entries: { database: { status: "Unhealthy" }, cache: { status: "Healthy" } } } });
+    expect(ready).toMatchObject({
+      status: 503,
+      body: { entries: { database: { status: "Unhealthy" }, cache: { status: "Healthy" } } },
+    });
     postgresOutageSlowestMs = slowest.reply.ms;
 
-    const recoveryMs = await within(15_000, "API answering again", async () => (await get(listMembers, "/api/members")).status === 200);
-    const created = await request(createMember, { method: "POST", path: "/api/members", headers: { "content-type": "application/json" }, body: JSON.stringify(newMember()) });
+    const recoveryMs = await within(
+      15_000,
+      "API answering again",
+      async () => (await get(listMembers, "/api/members")).status === 200,
+    );
+    const created = await request(createMember, {
+      method: "POST",
+      path: "/api/members",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(newMember()),
+    });
     expect(created.status, created.text).toBe(201);
     expect((await readinessReport()).body.entries.database?.status).toBe("Healthy");
-    figures.postgresOutage = { ...(figures.postgresOutage as object), latenciesMs: undefined, all503: true, timeoutBoundMs: CONNECT_TIMEOUT_SECONDS * 1000, recoveryMs };
+    figures.postgresOutage = {
+      ...(figures.postgresOutage as object),
+      latenciesMs: undefined,
+      all503: true,
+      timeoutBoundMs: CONNECT_TIMEOUT_SECONDS * 1000,
+      recoveryMs,
+    };
   });
 
   // postgres.js would wait before reconnecting with a backoff growing to 20 s; the adapter sets `backoff: 0`, so
@@ -216,7 +302,15 @@ describe("PostgreSQL stopped", () => {
 describe("analytics unavailable", () => {
   it("keeps audit rows in the PostgreSQL outbox and loses none once forwarding recovers", async () => {
     // Forward what exists so far, then point the platform's analytics at a port nobody listens on.
-    expect((await request(runJob, { method: "POST", path: "/api/jobs/forward-audit-log/run", params: { name: "forward-audit-log" } })).status).toBe(200);
+    expect(
+      (
+        await request(runJob, {
+          method: "POST",
+          path: "/api/jobs/forward-audit-log/run",
+          params: { name: "forward-audit-log" },
+        })
+      ).status,
+    ).toBe(200);
     const healthy: Analytics = running.analytics;
     running.analytics = createAnalytics({ ...running.config, CLICKHOUSE_URL: `http://127.0.0.1:${await freePort()}` });
     let lost = -1;
@@ -224,14 +318,23 @@ describe("analytics unavailable", () => {
     try {
       expect((await readinessReport()).body.entries.analytics?.status).toBe("Unhealthy");
       for (let i = 0; i < 40; i += 1) {
-        const reply = await request(createMember, { method: "POST", path: "/api/members", headers: { "content-type": "application/json" }, body: JSON.stringify(newMember()) });
+        const reply = await request(createMember, {
+          method: "POST",
+          path: "/api/members",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(newMember()),
+        });
         expect(reply.status, reply.text).toBe(201);
         written += 1;
       }
       const waiting = await pendingIds();
       expect(waiting.size).toBeGreaterThanOrEqual(written);
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const forwarded = await request(runJob, { method: "POST", path: "/api/jobs/forward-audit-log/run", params: { name: "forward-audit-log" } });
+        const forwarded = await request(runJob, {
+          method: "POST",
+          path: "/api/jobs/forward-audit-log/run",
+          params: { name: "forward-audit-log" },
+        });
         expect(forwarded.status, forwarded.text).toBe(503);
         expect(errorShapeProblem({ method: "POST", path: "/api/jobs/forward-audit-log/run" }, forwarded)).toBeNull();
         // Nothing was marked forwarded; each run request adds its own audit entry (jobs.run_requested), waiting too.
@@ -244,7 +347,11 @@ describe("analytics unavailable", () => {
       await running.analytics.close();
       running.analytics = healthy;
     }
-    const recovered = await request(runJob, { method: "POST", path: "/api/jobs/forward-audit-log/run", params: { name: "forward-audit-log" } });
+    const recovered = await request(runJob, {
+      method: "POST",
+      path: "/api/jobs/forward-audit-log/run",
+      params: { name: "forward-audit-log" },
+    });
     expect(recovered.status, recovered.text).toBe(200);
     expect(await outboxPending()).toBe(0);
     const outboxIds = (await running.database.db.select({ id: auditOutbox.id }).from(auditOutbox)).map((row) => row.id);
@@ -254,7 +361,12 @@ describe("analytics unavailable", () => {
     lost = outboxIds.filter((id) => !storedIds.has(id)).length;
     expect(lost).toBe(0);
     expect(stored).toHaveLength(outboxIds.length);
-    figures.analyticsOutage = { ...(figures.analyticsOutage as object), forwardedAfterRecovery: (recovered.json as { outcome: Record<string, number> }).outcome, auditRowsChecked: outboxIds.length, lost };
+    figures.analyticsOutage = {
+      ...(figures.analyticsOutage as object),
+      forwardedAfterRecovery: (recovered.json as { outcome: Record<string, number> }).outcome,
+      auditRowsChecked: outboxIds.length,
+      lost,
+    };
   });
 });
 
@@ -290,9 +402,17 @@ describe("SMTP down", () => {
 
     // Time passes beyond the first backoff: the retry fails again and the next one waits twice as long.
     const retryAt = new Date(Math.max(...afterFirst.map((mail) => mail.nextAttemptAt.getTime())) + 1_000);
-    expect(await deliverPendingMail(running, { now: () => retryAt })).toEqual({ sent: 0, retrying: recipients.length, failed: 0 });
+    expect(await deliverPendingMail(running, { now: () => retryAt })).toEqual({
+      sent: 0,
+      retrying: recipients.length,
+      failed: 0,
+    });
     // Nothing is due again before the doubled delay.
-    expect(await deliverPendingMail(running, { now: () => new Date(retryAt.getTime() + 119_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await deliverPendingMail(running, { now: () => new Date(retryAt.getTime() + 119_000) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
     const afterSecond = await mails();
     for (const mail of afterSecond) {
       expect(mail).toMatchObject({ status: "pending", attempts: 2 });
@@ -300,14 +420,24 @@ describe("SMTP down", () => {
     }
     expect(afterSecond.every((mail) => mail.attempts < MAX_ATTEMPTS)).toBe(true);
 
-    sink = await startSmtpSink({ port: FAULT_PORTS.smtp, dir: mkdtempSync(path.join(tmpdir(), "clubops-reliability-mail-")) });
+    sink = await startSmtpSink({
+      port: FAULT_PORTS.smtp,
+      dir: mkdtempSync(path.join(tmpdir(), "clubops-reliability-mail-")),
+    });
     const later = new Date(retryAt.getTime() + 3 * 60_000);
     let sent = 0;
-    for (let run = 0; run < 10 && sent < recipients.length; run += 1) sent += (await deliverPendingMail(running, { now: () => later })).sent;
+    for (let run = 0; run < 10 && sent < recipients.length; run += 1)
+      sent += (await deliverPendingMail(running, { now: () => later })).sent;
     const delivered = await sink.captured();
     const final = await mails();
     const lost = recipients.filter((to) => delivered.filter((mail) => mail.to.includes(to)).length !== 1).length;
-    figures.smtpOutage = { mailsQueued: recipients.length, failedAttemptsDuringOutage: 2 * recipients.length, sentAfterRecovery: sent, delivered: delivered.length, lost };
+    figures.smtpOutage = {
+      mailsQueued: recipients.length,
+      failedAttemptsDuringOutage: 2 * recipients.length,
+      sentAfterRecovery: sent,
+      delivered: delivered.length,
+      lost,
+    };
     expect(final.every((mail) => mail.status === "sent")).toBe(true);
     expect(lost).toBe(0);
     expect(delivered).toHaveLength(recipients.length);
@@ -316,10 +446,21 @@ describe("SMTP down", () => {
 
 describe("S3 down", () => {
   const upload = (bucket: string, body: string) =>
-    request(uploadFile, { method: "POST", path: "/api/files", query: `bucket=${bucket}&name=notes.txt`, headers: { "content-type": "text/plain" }, body });
+    request(uploadFile, {
+      method: "POST",
+      path: "/api/files",
+      query: `bucket=${bucket}&name=notes.txt`,
+      headers: { "content-type": "text/plain" },
+      body,
+    });
   const fileRows = async () => (await running.database.db.select({ n: count() }).from(files))[0]!.n;
   const uploadAudits = async () =>
-    (await running.database.rows<{ n: number }>(running.database.db, sql`select count(*)::int as n from audit_outbox where action = 'files.uploaded'`))[0]!.n;
+    (
+      await running.database.rows<{ n: number }>(
+        running.database.db,
+        sql`select count(*)::int as n from audit_outbox where action = 'files.uploaded'`,
+      )
+    )[0]!.n;
 
   it("fails uploads cleanly with 503 problem details, leaves no orphan rows, and recovers", async () => {
     const before = await upload("club-documents", "kept through the outage");
@@ -327,7 +468,10 @@ describe("S3 down", () => {
     const keptId = (before.json as { id: string }).id;
     const rows = await fileRows();
     const audits = await uploadAudits();
-    const [member] = await running.database.rows<{ id: string }>(running.database.db, sql`select id from members limit 1`);
+    const [member] = await running.database.rows<{ id: string }>(
+      running.database.db,
+      sql`select id from members limit 1`,
+    );
 
     await s3!.close();
     s3 = undefined;
@@ -357,7 +501,11 @@ describe("S3 down", () => {
     expect((await readinessReport()).body.entries.storage?.status).toBe("Unhealthy");
     const slowest = Math.max(...attempts.map((reply) => reply.ms));
 
-    s3 = await startS3rver({ port: FAULT_PORTS.s3, directory: s3Directory, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
+    s3 = await startS3rver({
+      port: FAULT_PORTS.s3,
+      directory: s3Directory,
+      secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey,
+    });
     const after = await upload("club-documents", "after the outage");
     expect(after.status, after.text).toBe(201);
     const kept = await get(fileContent, `/api/files/${keptId}/content`, { id: keptId });
@@ -365,17 +513,32 @@ describe("S3 down", () => {
     expect(await fileRows()).toBe(rows + 1);
 
     // Every object in storage has its row, and every row its object.
-    const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", credentials: S3RVER_CREDENTIALS, forcePathStyle: true });
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: "us-east-1",
+      credentials: S3RVER_CREDENTIALS,
+      forcePathStyle: true,
+    });
     const objects = new Set<string>();
     for (const bucket of ["club-documents", "club-images", "club-temp"]) {
       const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
       for (const object of listed.Contents ?? []) objects.add(`${bucket}/${object.Key}`);
     }
     client.destroy();
-    const stored = new Set((await running.database.db.select({ bucket: files.bucket, key: files.objectKey }).from(files)).map((row) => `${row.bucket}/${row.key}`));
+    const stored = new Set(
+      (await running.database.db.select({ bucket: files.bucket, key: files.objectKey }).from(files)).map(
+        (row) => `${row.bucket}/${row.key}`,
+      ),
+    );
     const orphanObjects = [...objects].filter((key) => !stored.has(key)).length;
     const orphanRows = [...stored].filter((key) => !objects.has(key)).length;
-    figures.s3Outage = { failedRequests: attempts.length, all503: true, slowestMs: Math.round(slowest), orphanRows, orphanObjects };
+    figures.s3Outage = {
+      failedRequests: attempts.length,
+      all503: true,
+      slowestMs: Math.round(slowest),
+      orphanRows,
+      orphanObjects,
+    };
     expect(orphanRows).toBe(0);
     expect(orphanObjects).toBe(0);
   });

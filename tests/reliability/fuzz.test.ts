@@ -3,16 +3,16 @@ import "./support/fuzz-env";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/auth/me/route";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { randomIp } from "@/tests/support/api";
-import { hostileJsonText, hostilePathParam, hostileString, hostileValue, hostileKey } from "./fuzz/hostile";
-import { parameterText, valueFor, withOneHostileNode, type Hostility, type IdPool } from "./fuzz/schema-arbitrary";
-import { concretePath, documentedOperations, wellFormed, type Operation } from "./support/operations";
-import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
-import { recordResults } from "./support/results";
+import { hostileJsonText, hostileKey, hostilePathParam, hostileString, hostileValue } from "./fuzz/hostile";
+import { type Hostility, type IdPool, parameterText, valueFor, withOneHostileNode } from "./fuzz/schema-arbitrary";
+import { concretePath, documentedOperations, type Operation, wellFormed } from "./support/operations";
 import { mailDeliveryQuiet } from "./support/quiet";
-import { changedTables, stateFingerprinter, type StateFingerprint } from "./support/state";
+import { errorShapeProblem, type RawReply, type RawRequest, send } from "./support/request";
+import { recordResults } from "./support/results";
+import { changedTables, type StateFingerprint, stateFingerprinter } from "./support/state";
 import { forgedTokens, MALFORMED_AUTHORIZATION } from "./support/tokens";
 import { buildWorld, idKindOf, type World } from "./support/world";
 
@@ -70,21 +70,41 @@ const failures: { operation: string; seed: number; counterexample: string; error
 
 const ids: (path: string) => IdPool = (path) => (name) => {
   const kind = idKindOf(name, path);
-  return kind ? world.ids[kind] ?? [] : [];
+  return kind ? (world.ids[kind] ?? []) : [];
 };
 
 /** Header values are bytes: keep what Headers accepts (code points up to U+00FF, no CR/LF/NUL). */
 const headerSafe = (text: string) => text.replace(/[^\x20-\x7e\x80-\xff\t]/g, "?");
 
-const HOSTILE_TRACEPARENTS = ["", "00-", "ff-ffffffffffffffffffffffffffffffff-ffffffffffffffff-ff", "00-00000000000000000000000000000000-0000000000000000-00", "x".repeat(10_000)];
+const HOSTILE_TRACEPARENTS = [
+  "",
+  "00-",
+  "ff-ffffffffffffffffffffffffffffffff-ffffffffffffffff-ff",
+  "00-00000000000000000000000000000000-0000000000000000-00",
+  "x".repeat(10_000),
+];
 
 function authArbitrary(operation: Operation): fc.Arbitrary<AuthChoice> {
   return fc.oneof(
     { arbitrary: fc.constant<AuthChoice>({ kind: "admin" }), weight: 80 },
     { arbitrary: fc.constant<AuthChoice>({ kind: "none" }), weight: 4 },
-    { arbitrary: fc.constantFrom(...Object.keys(forged)).map((name): AuthChoice => ({ kind: "forged", name })), weight: 5 },
-    { arbitrary: fc.constantFrom(...MALFORMED_AUTHORIZATION).map((value): AuthChoice => ({ kind: "header", value })), weight: 2 },
-    { arbitrary: fc.constantFrom<AuthChoice>({ kind: "plain user" }, { kind: "temporary password" }, { kind: "logged out" }, { kind: "blacklisted" }), weight: operation.permission ? 6 : 1 },
+    {
+      arbitrary: fc.constantFrom(...Object.keys(forged)).map((name): AuthChoice => ({ kind: "forged", name })),
+      weight: 5,
+    },
+    {
+      arbitrary: fc.constantFrom(...MALFORMED_AUTHORIZATION).map((value): AuthChoice => ({ kind: "header", value })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.constantFrom<AuthChoice>(
+        { kind: "plain user" },
+        { kind: "temporary password" },
+        { kind: "logged out" },
+        { kind: "blacklisted" },
+      ),
+      weight: operation.permission ? 6 : 1,
+    },
   );
 }
 
@@ -95,20 +115,55 @@ function queryArbitrary(operation: Operation, hostility: Hostility): fc.Arbitrar
       const value = parameterText(parameter.schema, hostility, ids(operation.path), parameter.name);
       // Required parameters are sent unless hostile; optional ones half the time.
       const present = parameter.required && hostility === 0 ? fc.constant(true) : fc.boolean();
-      return fc.tuple(present, value, hostility > 0 ? fc.boolean() : fc.constant(false), value).map(([send, first, twice, second]): [string, string][] =>
-        !send ? [] : twice ? [[parameter.name, first], [parameter.name, second]] : [[parameter.name, first]],
-      );
+      return fc
+        .tuple(present, value, hostility > 0 ? fc.boolean() : fc.constant(false), value)
+        .map(([send, first, twice, second]): [string, string][] =>
+          !send
+            ? []
+            : twice
+              ? [
+                  [parameter.name, first],
+                  [parameter.name, second],
+                ]
+              : [[parameter.name, first]],
+        );
     }),
   );
   const extra: fc.Arbitrary<[string, string][]> =
-    hostility === 0 ? fc.constant([]) : fc.array(fc.tuple(hostileKey, hostileString), { maxLength: hostility }).map((list) => list.map(([k, v]) => [k, v] as [string, string]));
-  const raw = fc.constantFrom("%", "%ZZ", "a=%00", "&&&", "=", "pageNumber", "pageSize=%FF%FE", "search=%E0%A4%A", "?", "#frag", "a[]=1&a[b]=2", "x=".padEnd(100_000, "y"));
+    hostility === 0
+      ? fc.constant([])
+      : fc
+          .array(fc.tuple(hostileKey, hostileString), { maxLength: hostility })
+          .map((list) => list.map(([k, v]) => [k, v] as [string, string]));
+  const raw = fc.constantFrom(
+    "%",
+    "%ZZ",
+    "a=%00",
+    "&&&",
+    "=",
+    "pageNumber",
+    "pageSize=%FF%FE",
+    "search=%E0%A4%A",
+    "?",
+    "#frag",
+    "a[]=1&a[b]=2",
+    "x=".padEnd(100_000, "y"),
+  );
   return fc
     .tuple(pairs, extra, hostility === 3 ? fc.option(raw, { freq: 4 }) : fc.constant(null))
-    .map(([declaredPairs, extraPairs, rawQuery]) => ({ pairs: [...declaredPairs.flat(), ...extraPairs], raw: rawQuery ?? undefined }));
+    .map(([declaredPairs, extraPairs, rawQuery]) => ({
+      pairs: [...declaredPairs.flat(), ...extraPairs],
+      raw: rawQuery ?? undefined,
+    }));
 }
 
-const CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"];
+const CONTENT_TYPES = [
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+];
 const IMAGE_HEADS: readonly number[][] = [
   [0xff, 0xd8, 0xff, 0xe0],
   [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -121,19 +176,46 @@ function bodyArbitrary(operation: Operation, hostility: Hostility): fc.Arbitrary
   if (operation.rawBody) {
     const bytes = fc.oneof(
       { arbitrary: fc.uint8Array({ maxLength: 4096 }), weight: 6 },
-      { arbitrary: fc.tuple(fc.constantFrom(...IMAGE_HEADS), fc.uint8Array({ maxLength: 1024 })).map(([head, rest]) => Uint8Array.from([...head, ...rest])), weight: 4 },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom(...IMAGE_HEADS), fc.uint8Array({ maxLength: 1024 }))
+          .map(([head, rest]) => Uint8Array.from([...head, ...rest])),
+        weight: 4,
+      },
       { arbitrary: fc.constant(OVER_FILE_LIMIT), weight: 1 },
       { arbitrary: fc.constant(new Uint8Array(0)), weight: 1 },
     );
-    const type = fc.option(fc.constantFrom(...(operation.rawBody ?? []), "text/html", "image/svg+xml", "application/octet-stream", "bogus", "image/png; x=\"y\""), { freq: 5 });
+    const type = fc.option(
+      fc.constantFrom(
+        ...(operation.rawBody ?? []),
+        "text/html",
+        "image/svg+xml",
+        "application/octet-stream",
+        "bogus",
+        'image/png; x="y"',
+      ),
+      { freq: 5 },
+    );
     return fc.tuple(bytes, type).map(([text, contentType]) => ({ text, contentType: contentType ?? undefined }));
   }
   if (!operation.body) {
     // Operations without a body should ignore one.
     if (operation.method === "GET" || hostility === 0) return fc.constant(undefined);
-    return fc.option(fc.oneof(hostileJsonText, hostileValue.map((value) => JSON.stringify(value) ?? "")).map((text) => ({ text, contentType: "application/json" })), { freq: 2 }).map((body) => body ?? undefined);
+    return fc
+      .option(
+        fc
+          .oneof(
+            hostileJsonText,
+            hostileValue.map((value) => JSON.stringify(value) ?? ""),
+          )
+          .map((text) => ({ text, contentType: "application/json" })),
+        { freq: 2 },
+      )
+      .map((body) => body ?? undefined);
   }
-  const schemaBody = valueFor(operation.body, hostility, ids(operation.path)).map((value) => JSON.stringify(value) ?? "");
+  const schemaBody = valueFor(operation.body, hostility, ids(operation.path)).map(
+    (value) => JSON.stringify(value) ?? "",
+  );
   if (hostility === 0) return schemaBody.map((text) => ({ text, contentType: "application/json" }));
   const text = fc.oneof(
     { arbitrary: schemaBody, weight: 8 },
@@ -141,9 +223,11 @@ function bodyArbitrary(operation: Operation, hostility: Hostility): fc.Arbitrary
     { arbitrary: hostileJsonText, weight: 2 },
     { arbitrary: fc.constant(""), weight: 1 },
   );
-  return fc.tuple(text, fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 6 }), fc.boolean()).map(([body, contentType, omit]) =>
-    omit && hostility === 3 ? undefined : { text: body, contentType: contentType ?? undefined },
-  );
+  return fc
+    .tuple(text, fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 6 }), fc.boolean())
+    .map(([body, contentType, omit]) =>
+      omit && hostility === 3 ? undefined : { text: body, contentType: contentType ?? undefined },
+    );
 }
 
 /** Where the "one field" mode puts its single hostile value. */
@@ -168,18 +252,25 @@ function oneHostileValue(operation: Operation): fc.Arbitrary<FuzzCase> | null {
         Object.fromEntries(
           pathParameters.map((parameter) => [
             parameter.name,
-            target.kind === "path" && target.name === parameter.name ? hostileText : parameterText(parameter.schema, 0, ids(operation.path), parameter.name),
+            target.kind === "path" && target.name === parameter.name
+              ? hostileText
+              : parameterText(parameter.schema, 0, ids(operation.path), parameter.name),
           ]),
         ),
       ),
       query: queryArbitrary(operation, 0).chain((query) =>
         target.kind === "query"
-          ? hostileText.map((value) => ({ pairs: [...query.pairs.filter(([key]) => key !== target.name), [target.name, value] as [string, string]] }))
+          ? hostileText.map((value) => ({
+              pairs: [...query.pairs.filter(([key]) => key !== target.name), [target.name, value] as [string, string]],
+            }))
           : fc.constant(query),
       ),
       body:
         target.kind === "body" && operation.body
-          ? withOneHostileNode(operation.body, ids(operation.path)).map((value) => ({ text: JSON.stringify(value) ?? "", contentType: "application/json" }))
+          ? withOneHostileNode(operation.body, ids(operation.path)).map((value) => ({
+              text: JSON.stringify(value) ?? "",
+              contentType: "application/json",
+            }))
           : bodyArbitrary(operation, 0),
       auth: fc.constant<AuthChoice>({ kind: "admin" }),
       headers: fc.constant({}),
@@ -196,27 +287,50 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
         Object.fromEntries(
           pathParameters.map((parameter) => {
             const valid = parameterText(parameter.schema, 0, ids(operation.path), parameter.name);
-            return [parameter.name, hostility === 0 ? valid : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: hostilePathParam, weight: hostility })];
+            return [
+              parameter.name,
+              hostility === 0
+                ? valid
+                : fc.oneof({ arbitrary: valid, weight: 3 }, { arbitrary: hostilePathParam, weight: hostility }),
+            ];
           }),
         ),
       ),
       query: queryArbitrary(operation, hostility),
       body: bodyArbitrary(operation, hostility),
       auth: authArbitrary(operation),
-      headers: hostility === 0
-        ? fc.constant({})
-        : fc.record(
-            {
-              traceparent: fc.oneof(fc.constantFrom(...HOSTILE_TRACEPARENTS), hostileString.map(headerSafe)),
-              [PEER_ADDRESS_HEADER]: fc.oneof(fc.constantFrom("", "unknown", "1.1.1.1, 2.2.2.2, 3.3.3.3", "::1", "999.999.999.999", "x".repeat(5_000)), hostileString.map(headerSafe)),
-              cookie: fc.oneof(
-                fc.constantFrom("clubops_refresh=", "clubops_refresh=%", "clubops_refresh=%E0%A4%A", "clubops_refresh=' OR 1=1 --", `clubops_refresh=${"a".repeat(10_000)}`, "other=%; clubops_refresh=x"),
-                hostileString.map((v) => `clubops_refresh=${encodeURIComponent(wellFormed(v))}`),
-                hostileString.map((v) => `clubops_refresh=${headerSafe(v)}`),
-              ),
-            },
-            { requiredKeys: [] },
-          ),
+      headers:
+        hostility === 0
+          ? fc.constant({})
+          : fc.record(
+              {
+                traceparent: fc.oneof(fc.constantFrom(...HOSTILE_TRACEPARENTS), hostileString.map(headerSafe)),
+                [PEER_ADDRESS_HEADER]: fc.oneof(
+                  fc.constantFrom(
+                    "",
+                    "unknown",
+                    "1.1.1.1, 2.2.2.2, 3.3.3.3",
+                    "::1",
+                    "999.999.999.999",
+                    "x".repeat(5_000),
+                  ),
+                  hostileString.map(headerSafe),
+                ),
+                cookie: fc.oneof(
+                  fc.constantFrom(
+                    "clubops_refresh=",
+                    "clubops_refresh=%",
+                    "clubops_refresh=%E0%A4%A",
+                    "clubops_refresh=' OR 1=1 --",
+                    `clubops_refresh=${"a".repeat(10_000)}`,
+                    "other=%; clubops_refresh=x",
+                  ),
+                  hostileString.map((v) => `clubops_refresh=${encodeURIComponent(wellFormed(v))}`),
+                  hostileString.map((v) => `clubops_refresh=${headerSafe(v)}`),
+                ),
+              },
+              { requiredKeys: [] },
+            ),
     }),
   );
   const one = oneHostileValue(operation);
@@ -251,7 +365,11 @@ function rawRequestOf(operation: Operation, fuzz: FuzzCase): RawRequest {
   const authorization = authorizationFor(operation, fuzz.auth);
   if (authorization !== undefined) headers.authorization = authorization;
   if (fuzz.body?.contentType) headers["content-type"] = fuzz.body.contentType;
-  const query = fuzz.query.raw ?? fuzz.query.pairs.map(([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeURIComponent(wellFormed(value))}`).join("&");
+  const query =
+    fuzz.query.raw ??
+    fuzz.query.pairs
+      .map(([key, value]) => `${encodeURIComponent(wellFormed(key))}=${encodeURIComponent(wellFormed(value))}`)
+      .join("&");
   return {
     method: operation.method,
     path: concretePath(operation.path, fuzz.params),
@@ -265,9 +383,21 @@ function rawRequestOf(operation: Operation, fuzz: FuzzCase): RawRequest {
 /** A readable, bounded description of a request: long values are cut, with their length. */
 function describeRequest(request: RawRequest): string {
   const cut = (text: string) => (text.length > 300 ? `${text.slice(0, 300)}… (${text.length} characters)` : text);
-  const body = request.body === undefined ? undefined : typeof request.body === "string" ? cut(request.body) : `<${request.body.length} bytes>`;
+  const body =
+    request.body === undefined
+      ? undefined
+      : typeof request.body === "string"
+        ? cut(request.body)
+        : `<${request.body.length} bytes>`;
   return JSON.stringify(
-    { method: request.method, path: cut(request.path), query: request.query ? cut(request.query) : undefined, params: Object.fromEntries(Object.entries(request.params ?? {}).map(([k, v]) => [k, cut(v)])), headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, cut(v)])), body },
+    {
+      method: request.method,
+      path: cut(request.path),
+      query: request.query ? cut(request.query) : undefined,
+      params: Object.fromEntries(Object.entries(request.params ?? {}).map(([k, v]) => [k, cut(v)])),
+      headers: Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, cut(v)])),
+      body,
+    },
     null,
     1,
   );
@@ -286,7 +416,8 @@ async function exercise(operation: Operation, fuzz: FuzzCase): Promise<void> {
   }
   tally.requests += 1;
   tally.byStatus[reply.status] = (tally.byStatus[reply.status] ?? 0) + 1;
-  if (reply.ms > tally.slowest.ms) tally.slowest = { ms: Math.round(reply.ms), request: `${operation.name} → ${reply.status}` };
+  if (reply.ms > tally.slowest.ms)
+    tally.slowest = { ms: Math.round(reply.ms), request: `${operation.name} → ${reply.status}` };
   if (!operation.documentedStatuses.has(reply.status)) {
     const key = `${operation.name} → ${reply.status}`;
     tally.undocumentedStatuses[key] = (tally.undocumentedStatuses[key] ?? 0) + 1;
@@ -305,7 +436,9 @@ async function exercise(operation: Operation, fuzz: FuzzCase): Promise<void> {
   if (writes && reply.status >= 400) {
     tally.rejectedWrites += 1;
     await mailDeliveryQuiet();
-    const changed = changedTables(before!, await fingerprint()).filter((table) => !(STATEFUL_REJECTIONS[operation.name] ?? []).includes(table));
+    const changed = changedTables(before!, await fingerprint()).filter(
+      (table) => !(STATEFUL_REJECTIONS[operation.name] ?? []).includes(table),
+    );
     if (changed.length > 0) {
       tally.stateChangesOnRejection += 1;
       throw new Error(`rejected with ${reply.status} ${reply.text.slice(0, 200)}, yet changed ${changed.join(", ")}`);
@@ -352,12 +485,19 @@ describe("fuzzing every operation of the OpenAPI document", () => {
       if (details.failed) {
         const counterexample = details.counterexample?.[0];
         const shown = counterexample ? describeRequest(rawRequestOf(operation, counterexample)) : "(none)";
-        const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        const error =
+          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
         failures.push({ operation: operation.name, seed: details.seed, counterexample: shown, error });
-        expect.fail(`${operation.name}: ${error}\nminimal request (seed ${details.seed}, path ${details.counterexamplePath}):\n${shown}`);
+        expect.fail(
+          `${operation.name}: ${error}\nminimal request (seed ${details.seed}, path ${details.counterexamplePath}):\n${shown}`,
+        );
       }
       // The admin's token must survive, or every later operation would only be fuzzed as far as a 401.
-      const stillSignedIn = await send(me, { method: "GET", path: "/api/auth/me", headers: { authorization: `Bearer ${world.adminToken}` } });
+      const stillSignedIn = await send(me, {
+        method: "GET",
+        path: "/api/auth/me",
+        headers: { authorization: `Bearer ${world.adminToken}` },
+      });
       expect(stillSignedIn.status, `the admin token stopped working while fuzzing ${operation.name}`).toBe(200);
     }, 600_000);
   });

@@ -6,19 +6,19 @@ import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
-import { GET as setupStatus } from "@/app/api/setup/status/route";
 import { POST as createMember } from "@/app/api/members/route";
+import { GET as setupStatus } from "@/app/api/setup/status/route";
 import { DELETE as deactivateUser } from "@/app/api/users/[id]/route";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { members } from "@/lib/platform/db/schema";
-import { MAX_JSON_BODY_BYTES } from "@/lib/platform/http/route";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
-import { call } from "@/tests/support/api";
+import { MAX_JSON_BODY_BYTES } from "@/lib/platform/http/route";
 import { createAccount } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { concretePath, documentedOperations, type Operation } from "./support/operations";
-import { errorShapeProblem, send, type RawReply, type RawRequest } from "./support/request";
-import { recordResults } from "./support/results";
 import { mailDeliveryQuiet } from "./support/quiet";
+import { errorShapeProblem, type RawReply, type RawRequest, send } from "./support/request";
+import { recordResults } from "./support/results";
 import { changedTables, stateFingerprinter } from "./support/state";
 import { forgedTokens, MALFORMED_AUTHORIZATION, oddlySignedTokens } from "./support/tokens";
 import { buildWorld, type World } from "./support/world";
@@ -40,18 +40,37 @@ let forged: Record<string, string>;
 const figures: Record<string, unknown> = {};
 
 function requestFor(operation: Operation, authorization: string | undefined): RawRequest {
-  const params = Object.fromEntries(operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, p.name === "date" ? "2026-01-15" : p.name === "name" ? "welcome" : SOME_ID]));
+  const params = Object.fromEntries(
+    operation.parameters
+      .filter((p) => p.in === "path")
+      .map((p) => [p.name, p.name === "date" ? "2026-01-15" : p.name === "name" ? "welcome" : SOME_ID]),
+  );
   const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: "10.0.0.1" };
   if (authorization !== undefined) headers.authorization = authorization;
   const withBody = operation.body !== undefined;
   if (withBody) headers["content-type"] = "application/json";
-  return { method: operation.method, path: concretePath(operation.path, params), params, headers, body: withBody ? "{}" : undefined };
+  return {
+    method: operation.method,
+    path: concretePath(operation.path, params),
+    params,
+    headers,
+    body: withBody ? "{}" : undefined,
+  };
 }
 
-async function expectRefusal(operation: Operation, authorization: string | undefined, status: number, code: string): Promise<RawReply> {
+async function expectRefusal(
+  operation: Operation,
+  authorization: string | undefined,
+  status: number,
+  code: string,
+): Promise<RawReply> {
   const raw = requestFor(operation, authorization);
   const reply = await send(operation.handler, raw);
-  expect({ operation: operation.name, status: reply.status, body: reply.json }).toEqual({ operation: operation.name, status, body: { code, message: expect.any(String) } });
+  expect({ operation: operation.name, status: reply.status, body: reply.json }).toEqual({
+    operation: operation.name,
+    status,
+    body: { code, message: expect.any(String) },
+  });
   expect(errorShapeProblem(raw, reply)).toBeNull();
   return reply;
 }
@@ -64,7 +83,12 @@ beforeAll(async () => {
   revoked.blacklisted = world.blacklistedToken;
 
   const deactivated = await createAccount(world.adminToken, ["Admin"]);
-  const reply = await call(deactivateUser, { method: "DELETE", path: `/api/users/${deactivated.id}`, token: world.adminToken, params: { id: deactivated.id } });
+  const reply = await call(deactivateUser, {
+    method: "DELETE",
+    path: `/api/users/${deactivated.id}`,
+    token: world.adminToken,
+    params: { id: deactivated.id },
+  });
   if (reply.status !== 204) throw new Error(`deactivate: ${reply.status}`);
   revoked.deactivated = deactivated.token;
 
@@ -78,10 +102,14 @@ beforeAll(async () => {
   revoked["password changed since"] = changed.token;
 
   // Its refresh token was copied and used after the owner's own refresh: the whole sign-in ends.
-  const stolen = await call(login, { path: "/api/auth/login", body: { email: changed.email, password: "Yet-Another-Passw0rd9", refreshTokenTransport: "body" } });
+  const stolen = await call(login, {
+    path: "/api/auth/login",
+    body: { email: changed.email, password: "Yet-Another-Passw0rd9", refreshTokenTransport: "body" },
+  });
   const rotated = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
   const replayed = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
-  if (rotated.status !== 200 || replayed.status !== 401) throw new Error(`refresh-token reuse: ${rotated.status}, ${replayed.status}`);
+  if (rotated.status !== 200 || replayed.status !== 401)
+    throw new Error(`refresh-token reuse: ${rotated.status}, ${replayed.status}`);
   revoked["sign-in ended by refresh-token reuse"] = String(rotated.body.accessToken);
 }, 120_000);
 
@@ -106,9 +134,11 @@ describe("token matrix over every protected operation of the OpenAPI document", 
         expect(["Auth.MissingToken", "Auth.InvalidToken"]).toContain((reply.json as { code: string }).code);
       }
       for (const [name, token] of Object.entries(forged)) {
-        const reply = await expectRefusal(operation, `Bearer ${token}`, 401, "Auth.InvalidToken").catch((error: Error) => {
-          throw new Error(`${operation.name}, token "${name}": ${error.message}`);
-        });
+        const reply = await expectRefusal(operation, `Bearer ${token}`, 401, "Auth.InvalidToken").catch(
+          (error: Error) => {
+            throw new Error(`${operation.name}, token "${name}": ${error.message}`);
+          },
+        );
         expect(reply.status).toBe(401);
       }
       for (const [name, token] of Object.entries(revoked)) {
@@ -116,8 +146,14 @@ describe("token matrix over every protected operation of the OpenAPI document", 
           throw new Error(`${operation.name}, ${name} token: ${error.message}`);
         });
       }
-      if (operation.permission !== "authenticated") await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
-      requests += 1 + MALFORMED_AUTHORIZATION.length + Object.keys(forged).length + Object.keys(revoked).length + (operation.permission !== "authenticated" ? 1 : 0);
+      if (operation.permission !== "authenticated")
+        await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
+      requests +=
+        1 +
+        MALFORMED_AUTHORIZATION.length +
+        Object.keys(forged).length +
+        Object.keys(revoked).length +
+        (operation.permission !== "authenticated" ? 1 : 0);
     }
     expect(changedTables(before, await fingerprint())).toEqual([]);
     figures.tokenMatrix = {
@@ -132,14 +168,16 @@ describe("token matrix over every protected operation of the OpenAPI document", 
 
   it("refuses a validly signed token of an unknown user with 401 Auth.TokenRevoked", async () => {
     const odd = await oddlySignedTokens();
-    for (const operation of protectedOperations) await expectRefusal(operation, `Bearer ${odd["unknown user"]}`, 401, "Auth.TokenRevoked");
+    for (const operation of protectedOperations)
+      await expectRefusal(operation, `Bearer ${odd["unknown user"]}`, 401, "Auth.TokenRevoked");
   });
 
   // Only a token signed with the server's own key can carry such a subject; it must still be a 401, not a database error.
   it("refuses a validly signed token whose subject is not a uuid with 401 Auth.InvalidToken", async () => {
     const odd = await oddlySignedTokens();
     const operation = protectedOperations.find((candidate) => candidate.name === "GET /api/auth/me")!;
-    for (const name of ["subject not a uuid", "subject with SQL", "subject with NUL"]) await expectRefusal(operation, `Bearer ${odd[name]}`, 401, "Auth.InvalidToken");
+    for (const name of ["subject not a uuid", "subject with SQL", "subject with NUL"])
+      await expectRefusal(operation, `Bearer ${odd[name]}`, 401, "Auth.InvalidToken");
   });
 });
 
@@ -161,8 +199,12 @@ describe("rate limits under concurrency", () => {
     send(login, {
       method: "POST",
       path: "/api/auth/login",
-      headers: { "content-type": "application/json", [PEER_ADDRESS_HEADER]: peer, ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
-      body: JSON.stringify({ email: `nobody${(attempts += 1)}@club.example`, password: "Wrong-Passw0rd!" }),
+      headers: {
+        "content-type": "application/json",
+        [PEER_ADDRESS_HEADER]: peer,
+        ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}),
+      },
+      body: JSON.stringify({ email: `nobody${++attempts}@club.example`, password: "Wrong-Passw0rd!" }),
     });
 
   it("lets exactly RATE_LIMIT_AUTH_PER_MINUTE of 50 simultaneous logins from one IP through", async () => {
@@ -172,10 +214,17 @@ describe("rate limits under concurrency", () => {
     const limited = replies.filter((reply) => reply.status === 429);
     expect(passed).toHaveLength(limit);
     expect(limited).toHaveLength(50 - limit);
-    for (const reply of limited) expect(reply.json).toEqual({ code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many requests/) });
+    for (const reply of limited)
+      expect(reply.json).toEqual({ code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many requests/) });
     // Another client is not affected.
     expect((await attempt("198.51.100.8")).status).toBe(401);
-    figures.authRateLimit = { concurrent: 50, limit, passed: passed.length, limited: limited.length, cache: running.cache.kind };
+    figures.authRateLimit = {
+      concurrent: 50,
+      limit,
+      passed: passed.length,
+      limited: limited.length,
+      cache: running.cache.kind,
+    };
   });
 
   it("cannot be dodged with a new X-Forwarded-For on every request", async () => {
@@ -188,7 +237,13 @@ describe("rate limits under concurrency", () => {
   it("lets exactly RATE_LIMIT_SETUP_PER_MINUTE of 50 simultaneous setup calls from one IP through", async () => {
     const limit = running.config.RATE_LIMIT_SETUP_PER_MINUTE;
     const replies = await Promise.all(
-      Array.from({ length: 50 }, () => send(setupStatus, { method: "GET", path: "/api/setup/status", headers: { [PEER_ADDRESS_HEADER]: "198.51.100.10" } })),
+      Array.from({ length: 50 }, () =>
+        send(setupStatus, {
+          method: "GET",
+          path: "/api/setup/status",
+          headers: { [PEER_ADDRESS_HEADER]: "198.51.100.10" },
+        }),
+      ),
     );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(limit);
     expect(replies.filter((reply) => reply.status === 429)).toHaveLength(50 - limit);
@@ -201,7 +256,12 @@ describe("request body limit (1 MiB of JSON) on a real route", () => {
   const post = (body: string | Uint8Array | ReadableStream<Uint8Array>, headers: Record<string, string> = {}) => {
     const request = new Request("http://localhost/api/members", {
       method: "POST",
-      headers: { authorization: `Bearer ${world.adminToken}`, "content-type": "application/json", [PEER_ADDRESS_HEADER]: "10.0.0.2", ...headers },
+      headers: {
+        authorization: `Bearer ${world.adminToken}`,
+        "content-type": "application/json",
+        [PEER_ADDRESS_HEADER]: "10.0.0.2",
+        ...headers,
+      },
       body: body as BodyInit,
       ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
     } as RequestInit);
@@ -210,7 +270,12 @@ describe("request body limit (1 MiB of JSON) on a real route", () => {
   /** A member whose notes pad the JSON to exactly `bytes` bytes. */
   const memberOfSize = (bytes: number) => {
     const bare = JSON.stringify({ firstName: "Big", lastName: "Body", email: "big@club.example", notes: "" });
-    return JSON.stringify({ firstName: "Big", lastName: "Body", email: "big@club.example", notes: "x".repeat(bytes - bare.length) });
+    return JSON.stringify({
+      firstName: "Big",
+      lastName: "Body",
+      email: "big@club.example",
+      notes: "x".repeat(bytes - bare.length),
+    });
   };
 
   it("answers 413 problem details one byte over the limit and stores nothing; at the limit the body is read and validated", async () => {
@@ -218,7 +283,12 @@ describe("request body limit (1 MiB of JSON) on a real route", () => {
     const over = await post(memberOfSize(MAX_JSON_BODY_BYTES + 1));
     expect(over.status).toBe(413);
     expect(over.headers.get("content-type")).toBe("application/problem+json");
-    expect(await over.json()).toMatchObject({ status: 413, title: expect.any(String), instance: "POST /api/members", traceId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await over.json()).toMatchObject({
+      status: 413,
+      title: expect.any(String),
+      instance: "POST /api/members",
+      traceId: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const atLimit = await post(memberOfSize(MAX_JSON_BODY_BYTES));
     expect(atLimit.status).toBe(400);
     expect(await atLimit.json()).toMatchObject({ errors: { notes: expect.any(Array) } });
@@ -226,7 +296,9 @@ describe("request body limit (1 MiB of JSON) on a real route", () => {
   });
 
   it("counts bytes, not characters: 600,000 two-byte characters are over the limit", async () => {
-    expect((await post(JSON.stringify({ firstName: "é".repeat(600_000), lastName: "x", email: "e@club.example" }))).status).toBe(413);
+    expect(
+      (await post(JSON.stringify({ firstName: "é".repeat(600_000), lastName: "x", email: "e@club.example" }))).status,
+    ).toBe(413);
   });
 
   it("refuses a declared Content-Length over the limit before reading, and stops reading a streamed body once it passes the limit", async () => {
@@ -248,8 +320,17 @@ describe("request body limit (1 MiB of JSON) on a real route", () => {
 
   it("answers 50 simultaneous 2 MiB bodies with 413 each", async () => {
     const big = memberOfSize(2 * MAX_JSON_BODY_BYTES);
-    const statuses = (await Promise.all(Array.from({ length: 50 }, () => post(big)))).map((response) => response.status);
+    const statuses = (await Promise.all(Array.from({ length: 50 }, () => post(big)))).map(
+      (response) => response.status,
+    );
     expect(new Set(statuses)).toEqual(new Set([413]));
-    figures.bodyLimit = { limitBytes: MAX_JSON_BODY_BYTES, overByOneByte: 413, atLimit: 400, declaredTooLong: 413, streamedTooLong: 413, concurrentTwoMiB: 50 };
+    figures.bodyLimit = {
+      limitBytes: MAX_JSON_BODY_BYTES,
+      overByOneByte: 413,
+      atLimit: 400,
+      declaredTooLong: 413,
+      streamedTooLong: 413,
+      concurrentTwoMiB: 50,
+    };
   });
 });

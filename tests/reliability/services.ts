@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -20,7 +20,9 @@ export async function freePort(): Promise<number> {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -41,9 +43,12 @@ async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 
 
 function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
-  const versions = existsSync("/usr/lib/postgresql") ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)) : [];
+  const versions = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b))
+    : [];
   const newest = versions.at(-1);
-  if (!newest) throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)");
+  if (!newest)
+    throw new Error("PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install postgresql)");
   return `/usr/lib/postgresql/${newest}/bin`;
 }
 
@@ -86,7 +91,18 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
-      await asPostgres(`${bin}/pg_ctl`, ["-D", data, "-l", path.join(root, "server.log"), "-w", "-t", "30", "-o", serverOptions, "start"]);
+      await asPostgres(`${bin}/pg_ctl`, [
+        "-D",
+        data,
+        "-l",
+        path.join(root, "server.log"),
+        "-w",
+        "-t",
+        "30",
+        "-o",
+        serverOptions,
+        "start",
+      ]);
       running = true;
     },
     async stop() {
@@ -94,7 +110,8 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
       running = false;
     },
     async destroy() {
-      if (running) await asPostgres(`${bin}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
+      if (running)
+        await asPostgres(`${bin}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => undefined);
       running = false;
       rmSync(root, { recursive: true, force: true });
     },
@@ -128,7 +145,20 @@ export async function startRedis(options: { port?: number } = {}): Promise<Redis
     async start() {
       child = spawn(
         "redis-server",
-        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", root, "--daemonize", "no"],
+        [
+          "--port",
+          String(port),
+          "--bind",
+          "127.0.0.1",
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+          "--dir",
+          root,
+          "--daemonize",
+          "no",
+        ],
         { stdio: "ignore" },
       );
       await waitFor("redis-server", () => redisPing(port));

@@ -5,17 +5,24 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { racePattern, RACES } from "./races";
-import { recordResults, RESULTS_DIR } from "./support/results";
+import { RACES, racePattern } from "./races";
+import { RESULTS_DIR, recordResults } from "./support/results";
 
-type VitestReport = { testResults: { name: string; assertionResults: { title: string; status: string; duration?: number }[] }[] };
+type VitestReport = {
+  testResults: { name: string; assertionResults: { title: string; status: string; duration?: number }[] }[];
+};
 
 function recordRaces(reportFile: string): void {
   const report = JSON.parse(readFileSync(reportFile, "utf8")) as VitestReport;
   const rows = RACES.map((race) => {
     const file = report.testResults.find((result) => path.relative(process.cwd(), result.name) === race.file);
     const test = file?.assertionResults.find((assertion) => assertion.title === race.test);
-    return { race: race.race, test: `${race.file} › ${race.test}`, status: test?.status ?? "not run", durationMs: Math.round(test?.duration ?? 0) };
+    return {
+      race: race.race,
+      test: `${race.file} › ${race.test}`,
+      status: test?.status ?? "not run",
+      durationMs: Math.round(test?.duration ?? 0),
+    };
   });
   recordResults("races", { held: rows.filter((row) => row.status === "passed").length, of: rows.length, races: rows });
   if (rows.some((row) => row.status !== "passed")) {
@@ -24,7 +31,27 @@ function recordRaces(reportFile: string): void {
   }
 }
 
-function read(name: string): { figures: Record<string, any> } | undefined {
+/** The figures each results file holds, as far as the summary reads them. */
+type ResultFigures = {
+  races: { held: number; of: number };
+  fuzz: {
+    requests: number;
+    operations: number;
+    serverErrors: number;
+    shapeViolations: number;
+    stateChangesOnRejection: number;
+    rejectedWrites: number;
+  };
+  faults: {
+    postgresOutage?: { slowestMs: number; timeoutBoundMs: number };
+    analyticsOutage?: { lost: number };
+    smtpOutage?: { lost: number };
+    s3Outage?: { orphanRows: number; orphanObjects: number };
+  };
+  security: { tokenMatrix?: { refusedAsDocumented: number; operations: number } };
+};
+
+function read<Name extends keyof ResultFigures>(name: Name): { figures: ResultFigures[Name] } | undefined {
   const file = path.join(RESULTS_DIR, `${name}.json`);
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
 }
@@ -43,11 +70,22 @@ function printSummary(): void {
     ["faults survived (no 5xx, recovery, nothing lost)", faults ? `${Object.keys(faults).length} of 5` : "—"],
     [
       "slowest 503 while PostgreSQL was down",
-      faults?.postgresOutage ? `${faults.postgresOutage.slowestMs} ms (bound ${faults.postgresOutage.timeoutBoundMs} ms + 1 s)` : "—",
+      faults?.postgresOutage
+        ? `${faults.postgresOutage.slowestMs} ms (bound ${faults.postgresOutage.timeoutBoundMs} ms + 1 s)`
+        : "—",
     ],
-    ["lost rows (audit outbox, mail)", faults ? String((faults.analyticsOutage?.lost ?? 0) + (faults.smtpOutage?.lost ?? 0)) : "—"],
-    ["orphan file rows/objects after S3 outage", faults ? `${faults.s3Outage?.orphanRows ?? "—"}/${faults.s3Outage?.orphanObjects ?? "—"}` : "—"],
-    ["token matrix requests refused as documented", security ? `${security.tokenMatrix?.refusedAsDocumented} on ${security.tokenMatrix?.operations} operations` : "—"],
+    [
+      "lost rows (audit outbox, mail)",
+      faults ? String((faults.analyticsOutage?.lost ?? 0) + (faults.smtpOutage?.lost ?? 0)) : "—",
+    ],
+    [
+      "orphan file rows/objects after S3 outage",
+      faults ? `${faults.s3Outage?.orphanRows ?? "—"}/${faults.s3Outage?.orphanObjects ?? "—"}` : "—",
+    ],
+    [
+      "token matrix requests refused as documented",
+      security ? `${security.tokenMatrix?.refusedAsDocumented} on ${security.tokenMatrix?.operations} operations` : "—",
+    ],
   ];
   const width = Math.max(...lines.map(([label]) => label!.length));
   console.log("\nReliability figures (tests/reliability/results/*.json):");

@@ -1,8 +1,8 @@
+import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as configurePlatform } from "@/app/api/setup/platform/route";
 import { POST as createSuperAdmin } from "@/app/api/setup/superadmin/route";
 import { POST as createUser } from "@/app/api/users/route";
-import { POST as changePassword } from "@/app/api/auth/change-password/route";
 import { call } from "./api";
 
 export const SUPER_ADMIN = {
@@ -48,6 +48,7 @@ export async function createAccount(adminToken: string, roles: string[]): Promis
     token: await loginAs(email, temporary),
     body: { currentPassword: temporary, newPassword: password },
   });
-  if (changed.status !== 200) throw new Error(`password not changed: ${changed.status} ${JSON.stringify(changed.body)}`);
+  if (changed.status !== 200)
+    throw new Error(`password not changed: ${changed.status} ${JSON.stringify(changed.body)}`);
   return { id: String(created.body.id), email, password, token: String(changed.body.accessToken) };
 }

@@ -4,7 +4,10 @@ import { PEER_ADDRESS_HEADER, trustPeerAddressHeader } from "@/lib/platform/http
 // Route handlers are called here as scripts/server.mjs calls them: with the peer address it wrote.
 trustPeerAddressHeader();
 
-type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+type RouteHandler = (
+  request: Request,
+  context: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>;
 
 export type ApiCall = {
   method?: string;

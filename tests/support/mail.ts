@@ -2,7 +2,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { CapturedMail, Mailer } from "@/lib/platform/smtp";
 
 /** The newest mail the embedded sink received for `to`, waiting up to `timeoutMs` for background delivery. */
-export async function waitForMail(mailer: Mailer, to: string, timeoutMs = 5_000, matches: (mail: CapturedMail) => boolean = () => true): Promise<CapturedMail> {
+export async function waitForMail(
+  mailer: Mailer,
+  to: string,
+  timeoutMs = 5_000,
+  matches: (mail: CapturedMail) => boolean = () => true,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await mailer.captured()).find((message) => message.to.includes(to) && matches(message));
@@ -12,7 +17,8 @@ export async function waitForMail(mailer: Mailer, to: string, timeoutMs = 5_000,
   }
 }
 
-const linkTo = (pathname: string, mail: CapturedMail) => mail.text.match(new RegExp(`https?://[^\\s\\])]+${pathname}\\?token=[\\w-]+`))?.[0];
+const linkTo = (pathname: string, mail: CapturedMail) =>
+  mail.text.match(new RegExp(`https?://[^\\s\\])]+${pathname}\\?token=[\\w-]+`))?.[0];
 
 /**
  * The token of the newest link to `pathname` (e.g. `/reset-password`) mailed to `to`, as the recipient gets it.

@@ -1,6 +1,6 @@
+import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPgliteDatabase } from "@/lib/platform/db/pglite";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
-import type { DatabaseAdapter } from "@/lib/platform/db";
 import { resetDatabase } from "./reset-database";
 
 /** The run's real PostgreSQL when DATABASE_URL is set, else an in-memory PGlite; migrated and empty. */

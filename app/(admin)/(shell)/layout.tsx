@@ -44,7 +44,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         </Link>
         {settings && <p className="platform-name">{settings.platformName}</p>}
         <MainNavigation
-          entries={NAVIGATION.filter((entry) => !entry.permission || can(user, entry.permission)).map(({ href, label }) => ({ href, label }))}
+          entries={NAVIGATION.filter((entry) => !entry.permission || can(user, entry.permission)).map(
+            ({ href, label }) => ({ href, label }),
+          )}
         />
         <AccountMenu
           name={`${user.firstName} ${user.lastName}`}

@@ -9,14 +9,20 @@ import { roleListQuery } from "@/lib/roles/schemas";
 import { listRoles } from "@/lib/roles/service";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { listUsers } from "@/lib/users/admin";
-import { userListQuery, type UserListQuery } from "@/lib/users/schemas";
+import { type UserListQuery, userListQuery } from "@/lib/users/schemas";
 import { Stat } from "./stat";
 
 export const dynamic = "force-dynamic";
 
 async function userCounts(db: Database) {
-  const count = async (status?: UserListQuery["status"]) => (await listUsers(db, userListQuery.parse({ pageSize: 1, status }))).totalCount;
-  const [total, active, inactive, blacklisted] = await Promise.all([count(), count("active"), count("inactive"), count("blacklisted")]);
+  const count = async (status?: UserListQuery["status"]) =>
+    (await listUsers(db, userListQuery.parse({ pageSize: 1, status }))).totalCount;
+  const [total, active, inactive, blacklisted] = await Promise.all([
+    count(),
+    count("active"),
+    count("inactive"),
+    count("blacklisted"),
+  ]);
   return { total, active, inactive, blacklisted };
 }
 
@@ -43,7 +49,11 @@ function AccountCard({ user }: { user: Principal }) {
         <dt>Roles</dt>
         <dd>{user.roles.length > 0 ? user.roles.join(", ") : "None"}</dd>
         <dt>Permissions</dt>
-        <dd>{everything ? "Every permission" : `${user.permissions.length} permission${user.permissions.length === 1 ? "" : "s"}`}</dd>
+        <dd>
+          {everything
+            ? "Every permission"
+            : `${user.permissions.length} permission${user.permissions.length === 1 ? "" : "s"}`}
+        </dd>
       </dl>
     </section>
   );
@@ -63,7 +73,8 @@ export default async function OverviewPage() {
     <>
       <h1 className="page-title">Overview</h1>
       <p className="page-lead">
-        Welcome, {user.firstName}. {settings?.platformDescription ?? "The back office of your club: members, subscriptions and staff attendance."}
+        Welcome, {user.firstName}.{" "}
+        {settings?.platformDescription ?? "The back office of your club: members, subscriptions and staff attendance."}
       </p>
       <div className="stats">
         {users && (
@@ -84,14 +95,20 @@ export default async function OverviewPage() {
             linkText="Manage roles"
           />
         )}
-        <Stat label="System" value={health.status} detail={`Checked in ${health.totalDuration}`} href="/system" linkText="System health" />
+        <Stat
+          label="System"
+          value={health.status}
+          detail={`Checked in ${health.totalDuration}`}
+          href="/system"
+          linkText="System health"
+        />
       </div>
       {users?.total === 1 && can(user, "users:write") && (
         <section className="card notice-card" aria-labelledby="next-heading">
           <h2 id="next-heading">Next: bring in your staff</h2>
           <p>
-            Create an account for each member of staff with a temporary password and the roles they need. They choose their own
-            password the first time they sign in.
+            Create an account for each member of staff with a temporary password and the roles they need. They choose
+            their own password the first time they sign in.
           </p>
           <Link className="button button-primary" href="/users">
             Add users

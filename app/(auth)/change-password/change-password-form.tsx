@@ -1,15 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useSession } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { useSession } from "next-auth/react";
 import { endConsoleSession, useConsoleApi } from "@/lib/console/api-client";
 import {
   ConsoleForm,
   NewPasswordFields,
   newPasswordRefusal,
-  secretOf,
   SubmitButton,
+  secretOf,
   TextField,
   useFormMutation,
 } from "@/lib/console/ui/forms";
@@ -57,7 +57,10 @@ export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; 
         onSubmit={(data) => {
           const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
           if (refusal) return form.refuse(refusal);
-          form.submit({ currentPassword: secretOf(data, "currentPassword"), newPassword: secretOf(data, "newPassword") });
+          form.submit({
+            currentPassword: secretOf(data, "currentPassword"),
+            newPassword: secretOf(data, "newPassword"),
+          });
         }}
       >
         <TextField name="currentPassword" type="password" autoComplete="current-password" />

@@ -6,7 +6,8 @@ import { LinkConfirmation } from "../link-confirmation";
 const WORDING = {
   pending: "Confirming your new email address…",
   done: "Email address changed",
-  doneLead: "Your account now uses this address. You have been signed out everywhere: sign in again with the new address.",
+  doneLead:
+    "Your account now uses this address. You have been signed out everywhere: sign in again with the new address.",
   failed: "We could not change your email address",
 };
 

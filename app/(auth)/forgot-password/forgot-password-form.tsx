@@ -17,7 +17,9 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <>
-          <p className="page-lead">Enter the email address of your account and we will send you a link to choose a new password.</p>
+          <p className="page-lead">
+            Enter the email address of your account and we will send you a link to choose a new password.
+          </p>
           <ConsoleForm
             labels={LABELS}
             failure={form.failure}

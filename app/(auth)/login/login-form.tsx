@@ -1,11 +1,19 @@
 "use client";
 
 import Link from "next/link";
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
 import { ApiError } from "@/lib/console/api-client";
 import { signInErrorMessage } from "@/lib/console/sign-in-errors";
-import { ConsoleForm, missingFields, secretOf, SubmitButton, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import {
+  ConsoleForm,
+  missingFields,
+  SubmitButton,
+  secretOf,
+  TextField,
+  textOf,
+  useFormMutation,
+} from "@/lib/console/ui/forms";
 
 const LABELS = { email: "Email", password: "Password" };
 

@@ -9,7 +9,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign in" };
 
 /** After signing in the form follows `callbackUrl`, so only a path of this site is passed on (else the console's home). */
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[] }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string | string[] }>;
+}) {
   if ((await setupStatus()) === "incomplete") redirect("/setup");
   await redirectSignedIn();
   return <LoginForm destination={signInDestination((await searchParams).callbackUrl, getConfig().APP_URL)} />;

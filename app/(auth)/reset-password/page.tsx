@@ -8,7 +8,11 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Choose a new password" };
 
 /** The emailed reset link: `/reset-password?token=…`. */
-export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string | string[] }> }) {
+export default async function ResetPasswordPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ token?: string | string[] }>;
+}) {
   const { token } = await searchParams;
   const policy = await getPasswordPolicy((await platform()).database.db);
   return <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={passwordHint(policy)} />;

@@ -6,8 +6,8 @@ import {
   ConsoleForm,
   NewPasswordFields,
   newPasswordRefusal,
-  secretOf,
   SubmitButton,
+  secretOf,
   useFormMutation,
 } from "@/lib/console/ui/forms";
 

@@ -1,17 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { signIn } from "next-auth/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { publicApi } from "@/lib/console/api-client";
 import { signInErrorMessage } from "@/lib/console/sign-in-errors";
 import {
   ConsoleForm,
   NewPasswordFields,
   newPasswordRefusal,
-  secretOf,
   SubmitButton,
+  secretOf,
   TextAreaField,
   TextField,
   textOf,
@@ -57,17 +57,28 @@ function StepHeading({ children }: { children: ReactNode }) {
 
 const PLATFORM_LABELS = { platformName: "Club name", platformDescription: "Description (optional)" };
 
-function PlatformStep({ initial, onSaved }: { initial: PlatformSettings | null; onSaved: (settings: PlatformSettings) => void }) {
+function PlatformStep({
+  initial,
+  onSaved,
+}: {
+  initial: PlatformSettings | null;
+  onSaved: (settings: PlatformSettings) => void;
+}) {
   const form = useFormMutation(publicApi.setup.platform, { onSuccess: onSaved });
   return (
     <>
       <StepHeading>Welcome to ClubOps</StepHeading>
-      <p className="page-lead">Two short steps set up this installation: name your club, then create its first administrator.</p>
+      <p className="page-lead">
+        Two short steps set up this installation: name your club, then create its first administrator.
+      </p>
       <ConsoleForm
         labels={PLATFORM_LABELS}
         failure={form.failure}
         onSubmit={(data) =>
-          form.submit({ platformName: textOf(data, "platformName"), platformDescription: textOf(data, "platformDescription") || undefined })
+          form.submit({
+            platformName: textOf(data, "platformName"),
+            platformDescription: textOf(data, "platformDescription") || undefined,
+          })
         }
       >
         <TextField name="platformName" defaultValue={initial?.platformName} autoComplete="organization" />
@@ -108,7 +119,8 @@ function AdministratorStep({
   onCreated: (credentials: Credentials, setupToken: string) => void;
 }) {
   const form = useFormMutation(publicApi.setup.superAdmin, {
-    onSuccess: (session, account) => onCreated({ email: account.email, password: account.password }, session.accessToken),
+    onSuccess: (session, account) =>
+      onCreated({ email: account.email, password: account.password }, session.accessToken),
   });
   const submit = (data: FormData) => {
     const refusal = newPasswordRefusal(data, Object.keys(ADMIN_LABELS), "password", "confirmPassword");
@@ -133,7 +145,11 @@ function AdministratorStep({
           <TextField name="lastName" autoComplete="family-name" />
         </div>
         <TextField name="email" type="email" autoComplete="email" />
-        <TextField name="username" autoComplete="username" hint="3 to 50 letters, digits, dots, dashes or underscores." />
+        <TextField
+          name="username"
+          autoComplete="username"
+          hint="3 to 50 letters, digits, dots, dashes or underscores."
+        />
         <NewPasswordFields name="password" confirmation="confirmPassword" hint={passwordHint} />
         <div className="form-actions">
           <button type="button" className="button" onClick={onBack}>
@@ -190,7 +206,13 @@ function SigningIn({ credentials, setupToken }: { credentials: Credentials; setu
   );
 }
 
-export function SetupWizard({ initialPlatform, passwordHint }: { initialPlatform: PlatformSettings | null; passwordHint: string }) {
+export function SetupWizard({
+  initialPlatform,
+  passwordHint,
+}: {
+  initialPlatform: PlatformSettings | null;
+  passwordHint: string;
+}) {
   const [step, setStep] = useState<Step>("platform");
   const [settings, setSettings] = useState(initialPlatform);
   const [created, setCreated] = useState<{ credentials: Credentials; setupToken: string } | null>(null);
@@ -217,7 +239,9 @@ export function SetupWizard({ initialPlatform, passwordHint }: { initialPlatform
           }}
         />
       )}
-      {step === "signing-in" && created && <SigningIn credentials={created.credentials} setupToken={created.setupToken} />}
+      {step === "signing-in" && created && (
+        <SigningIn credentials={created.credentials} setupToken={created.setupToken} />
+      )}
     </div>
   );
 }

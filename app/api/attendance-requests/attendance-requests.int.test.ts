@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordCacheKey } from "@/lib/attendance/records";
 import { instantOf, localDate } from "@/lib/platform/calendar";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { attendanceRecords, attendanceRequests, auditOutbox, holidayLists } from "@/lib/platform/db/schema";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
 import { GET as getRecord } from "../employees/[id]/attendance/[date]/route";
@@ -48,13 +48,29 @@ function daysAgo(days: number): string {
 function at(date: string, time: string): string {
   const [year, month, day] = date.split("-").map(Number);
   const [hour, minute] = time.split(":").map(Number);
-  return instantOf({ year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0, millisecond: 0 }, ZONE).toISOString();
+  return instantOf(
+    { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: 0, millisecond: 0 },
+    ZONE,
+  ).toISOString();
 }
-const correction = (date: string, overrides: object = {}) => ({ date, checkIn: at(date, "09:00"), checkOut: at(date, "17:30"), reason: "Forgot to clock out", ...overrides });
+const correction = (date: string, overrides: object = {}) => ({
+  date,
+  checkIn: at(date, "09:00"),
+  checkOut: at(date, "17:30"),
+  reason: "Forgot to clock out",
+  ...overrides,
+});
 
-const ask = (body: object, token = staff.token) => call<Request & { code?: string }>(submit, { path: "/api/attendance-requests", token, body });
+const ask = (body: object, token = staff.token) =>
+  call<Request & { code?: string }>(submit, { path: "/api/attendance-requests", token, body });
 const decide = (handler: typeof approve, id: string, body?: object, token = adminToken) =>
-  call<Request & { code?: string }>(handler, { method: "PUT", path: `/api/attendance-requests/${id}/x`, token, params: { id }, body });
+  call<Request & { code?: string }>(handler, {
+    method: "PUT",
+    path: `/api/attendance-requests/${id}/x`,
+    token,
+    params: { id },
+    body,
+  });
 const record = (date: string) =>
   call<{ status: string; hoursWorked: number; isRegularized: boolean; checkInAt: string }>(getRecord, {
     path: `/api/employees/${staffEmployeeId}/attendance/${date}`,
@@ -97,13 +113,23 @@ describe("POST /api/attendance-requests", () => {
       rejectionReason: null,
     });
     const [audit] = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, reply.body.id));
-    expect(audit).toMatchObject({ action: "personnel.attendance_request_submitted", severity: "Info", actorId: staff.id });
+    expect(audit).toMatchObject({
+      action: "personnel.attendance_request_submitted",
+      severity: "Info",
+      actorId: staff.id,
+    });
   });
 
   it("accepts the 7th day after the attendance date and refuses the 8th with 400 AttendanceRequest.WindowExpired (BR-HR-008)", async () => {
     expect((await ask(correction(daysAgo(7)))).status).toBe(201);
-    expect(await ask(correction(daysAgo(8)))).toMatchObject({ status: 400, body: { code: "AttendanceRequest.WindowExpired" } });
-    expect(await ask(correction(daysAgo(-1)))).toMatchObject({ status: 400, body: { code: "AttendanceRequest.FutureDate" } });
+    expect(await ask(correction(daysAgo(8)))).toMatchObject({
+      status: 400,
+      body: { code: "AttendanceRequest.WindowExpired" },
+    });
+    expect(await ask(correction(daysAgo(-1)))).toMatchObject({
+      status: 400,
+      body: { code: "AttendanceRequest.FutureDate" },
+    });
     expect(await running.database.db.$count(attendanceRequests)).toBe(1);
   });
 
@@ -111,7 +137,9 @@ describe("POST /api/attendance-requests", () => {
     const date = daysAgo(2);
     const replies = await Promise.all(Array.from({ length: 10 }, () => ask(correction(date))));
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
-    expect(replies.filter((reply) => reply.status === 409 && reply.body.code === "AttendanceRequest.DuplicateOpen")).toHaveLength(9);
+    expect(
+      replies.filter((reply) => reply.status === 409 && reply.body.code === "AttendanceRequest.DuplicateOpen"),
+    ).toHaveLength(9);
     // Another employee, or the same day once the first is decided, is fine.
     expect((await ask(correction(date), colleague.token)).status).toBe(201);
     const open = replies.find((reply) => reply.status === 201)?.body.id ?? "";
@@ -135,8 +163,14 @@ describe("POST /api/attendance-requests", () => {
       expect(reply.body, field).toMatchObject({ errors: { [field]: [expect.any(String)] } });
     }
     const today = daysAgo(0);
-    const unfinished = await ask(correction(today, { checkIn: new Date(Date.now() - 60_000).toISOString(), checkOut: new Date(Date.now() + 3_600_000).toISOString() }));
-    if (localDate(new Date(Date.now() - 60_000), ZONE) === today) expect(unfinished.body).toMatchObject({ errors: { checkOut: ["The check-out has not happened yet."] } });
+    const unfinished = await ask(
+      correction(today, {
+        checkIn: new Date(Date.now() - 60_000).toISOString(),
+        checkOut: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    );
+    if (localDate(new Date(Date.now() - 60_000), ZONE) === today)
+      expect(unfinished.body).toMatchObject({ errors: { checkOut: ["The check-out has not happened yet."] } });
     expect(await running.database.db.$count(attendanceRequests)).toBe(0);
   });
 
@@ -149,33 +183,57 @@ describe("POST /api/attendance-requests", () => {
 describe("approve and reject (spec 3.2)", () => {
   it("approves: recalculates the day from the corrected times, regularizes it, drops the cached record and audits a Warning", async () => {
     const date = daysAgo(1);
-    await running.database.db.insert(attendanceRecords).values({ employeeId: staffEmployeeId, date, status: "Incomplete", checkInAt: new Date(at(date, "09:00")) });
+    await running.database.db
+      .insert(attendanceRecords)
+      .values({ employeeId: staffEmployeeId, date, status: "Incomplete", checkInAt: new Date(at(date, "09:00")) });
     expect((await record(date)).body).toMatchObject({ status: "Incomplete", isRegularized: false });
     expect(await running.cache.get(recordCacheKey(staffEmployeeId, date))).not.toBeNull();
 
     const request = await ask(correction(date));
     const approved = await decide(approve, request.body.id);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ status: "approved", decidedBy: { id: adminId }, decidedAt: expect.any(String), rejectionReason: null });
+    expect(approved.body).toMatchObject({
+      status: "approved",
+      decidedBy: { id: adminId },
+      decidedAt: expect.any(String),
+      rejectionReason: null,
+    });
 
     expect(await running.cache.get(recordCacheKey(staffEmployeeId, date))).toBeNull();
-    expect((await record(date)).body).toMatchObject({ status: "Present", hoursWorked: 8.5, isRegularized: true, checkInAt: at(date, "09:00") });
+    expect((await record(date)).body).toMatchObject({
+      status: "Present",
+      hoursWorked: 8.5,
+      isRegularized: true,
+      checkInAt: at(date, "09:00"),
+    });
     const [audit] = await running.database.db
       .select()
       .from(auditOutbox)
-      .where(and(eq(auditOutbox.action, "personnel.attendance_regularized"), eq(auditOutbox.entityId, staffEmployeeId)));
-    expect(audit).toMatchObject({ severity: "Warning", actorId: adminId, data: { requestId: request.body.id, date, hoursWorked: "8.50" } });
+      .where(
+        and(eq(auditOutbox.action, "personnel.attendance_regularized"), eq(auditOutbox.entityId, staffEmployeeId)),
+      );
+    expect(audit).toMatchObject({
+      severity: "Warning",
+      actorId: adminId,
+      data: { requestId: request.body.id, date, hoursWorked: "8.50" },
+    });
   });
 
   it("approves a day without a record by creating it, classified by the employee's holiday list", async () => {
     const date = daysAgo(3);
     const weekday = ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
-    const [list] = await running.database.db.insert(holidayLists).values({ name: "Closed that day", weeklyOffDays: [weekday] }).returning();
+    const [list] = await running.database.db
+      .insert(holidayLists)
+      .values({ name: "Closed that day", weeklyOffDays: [weekday] })
+      .returning();
     const restDay = await createAccount(adminToken, ["Employee"]);
     const restDayEmployee = await addEmployee(running.database.db, restDay.id, { holidayListId: list?.id });
     const request = await ask(correction(date), restDay.token);
     expect((await decide(approve, request.body.id)).status).toBe(200);
-    const [row] = await running.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, restDayEmployee));
+    const [row] = await running.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(eq(attendanceRecords.employeeId, restDayEmployee));
     expect(row).toMatchObject({ date, status: "Weekend", isRegularized: true });
   });
 
@@ -187,10 +245,16 @@ describe("approve and reject (spec 3.2)", () => {
       const reply = await decide(reject, request.body.id, body);
       expect(reply.status).toBe(400);
     }
-    expect((await call<Request>(getRequest, { path: "/x", token: adminToken, params: { id: request.body.id } })).body.status).toBe("Open");
+    expect(
+      (await call<Request>(getRequest, { path: "/x", token: adminToken, params: { id: request.body.id } })).body.status,
+    ).toBe("Open");
     const rejected = await decide(reject, request.body.id, { reason: "The door log shows 10:15." });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toMatchObject({ status: "rejected", rejectionReason: "The door log shows 10:15.", decidedBy: { id: adminId } });
+    expect(rejected.body).toMatchObject({
+      status: "rejected",
+      rejectionReason: "The door log shows 10:15.",
+      decidedBy: { id: adminId },
+    });
     expect((await record(date)).body).toMatchObject({ status: "Absent", isRegularized: false });
   });
 
@@ -198,55 +262,99 @@ describe("approve and reject (spec 3.2)", () => {
     const manager = await createAccount(adminToken, ["Admin"]);
     const managerEmployeeId = await addEmployee(running.database.db, manager.id);
     const date = daysAgo(1);
-    const longDay = await ask(correction(date, { checkIn: at(date, "06:00"), checkOut: at(date, "21:30"), reason: "Stocktaking" }), manager.token);
+    const longDay = await ask(
+      correction(date, { checkIn: at(date, "06:00"), checkOut: at(date, "21:30"), reason: "Stocktaking" }),
+      manager.token,
+    );
     expect(longDay.status).toBe(201);
 
-    expect(await decide(approve, longDay.body.id, undefined, manager.token)).toMatchObject({ status: 403, body: { code: "AttendanceRequest.SelfDecision" } });
+    expect(await decide(approve, longDay.body.id, undefined, manager.token)).toMatchObject({
+      status: 403,
+      body: { code: "AttendanceRequest.SelfDecision" },
+    });
     expect(await decide(reject, longDay.body.id, { reason: "Changed my mind" }, manager.token)).toMatchObject({
       status: 403,
       body: { code: "AttendanceRequest.SelfDecision" },
     });
-    const [stored] = await running.database.db.select().from(attendanceRequests).where(eq(attendanceRequests.id, longDay.body.id));
+    const [stored] = await running.database.db
+      .select()
+      .from(attendanceRequests)
+      .where(eq(attendanceRequests.id, longDay.body.id));
     expect(stored).toMatchObject({ status: "Open", decidedByUserId: null, decidedAt: null });
-    expect(await running.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, managerEmployeeId))).toEqual([]);
+    expect(
+      await running.database.db
+        .select()
+        .from(attendanceRecords)
+        .where(eq(attendanceRecords.employeeId, managerEmployeeId)),
+    ).toEqual([]);
 
     // Another holder of attendance-requests:manage decides it; the manager still decides everyone else's.
-    expect(await decide(approve, longDay.body.id)).toMatchObject({ status: 200, body: { status: "approved", decidedBy: { id: adminId } } });
-    const [record] = await running.database.db.select().from(attendanceRecords).where(eq(attendanceRecords.employeeId, managerEmployeeId));
+    expect(await decide(approve, longDay.body.id)).toMatchObject({
+      status: 200,
+      body: { status: "approved", decidedBy: { id: adminId } },
+    });
+    const [record] = await running.database.db
+      .select()
+      .from(attendanceRecords)
+      .where(eq(attendanceRecords.employeeId, managerEmployeeId));
     expect(record).toMatchObject({ hoursWorked: "15.50", isRegularized: true });
     const staffRequest = await ask(correction(date));
-    expect(await decide(approve, staffRequest.body.id, undefined, manager.token)).toMatchObject({ status: 200, body: { decidedBy: { id: manager.id } } });
+    expect(await decide(approve, staffRequest.body.id, undefined, manager.token)).toMatchObject({
+      status: 200,
+      body: { decidedBy: { id: manager.id } },
+    });
   });
 
   it("answers 409 AlreadyDecided on a decided request and 404 AttendanceRequest.NotFound for an unknown one", async () => {
     const request = await ask(correction(daysAgo(1)));
     expect((await decide(approve, request.body.id)).status).toBe(200);
     expect(await decide(approve, request.body.id)).toMatchObject({ status: 409, body: { code: "AlreadyDecided" } });
-    expect(await decide(reject, request.body.id, { reason: "Too late" })).toMatchObject({ status: 409, body: { code: "AlreadyDecided" } });
+    expect(await decide(reject, request.body.id, { reason: "Too late" })).toMatchObject({
+      status: 409,
+      body: { code: "AlreadyDecided" },
+    });
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await decide(approve, unknown)).toMatchObject({ status: 404, body: { code: "AttendanceRequest.NotFound" } });
-    expect(await decide(reject, unknown, { reason: "x" })).toMatchObject({ status: 404, body: { code: "AttendanceRequest.NotFound" } });
+    expect(await decide(reject, unknown, { reason: "x" })).toMatchObject({
+      status: 404,
+      body: { code: "AttendanceRequest.NotFound" },
+    });
   });
 
   it("lets exactly one of 10 concurrent approve/reject calls decide", async () => {
     const request = await ask(correction(daysAgo(1)));
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => (index % 2 === 0 ? decide(approve, request.body.id) : decide(reject, request.body.id, { reason: "No" }))),
+      Array.from({ length: 10 }, (_, index) =>
+        index % 2 === 0 ? decide(approve, request.body.id) : decide(reject, request.body.id, { reason: "No" }),
+      ),
     );
     const winners = replies.filter((reply) => reply.status === 200);
     expect(winners).toHaveLength(1);
     expect(replies.filter((reply) => reply.status === 409 && reply.body.code === "AlreadyDecided")).toHaveLength(9);
-    const [stored] = await running.database.db.select().from(attendanceRequests).where(eq(attendanceRequests.id, request.body.id));
+    const [stored] = await running.database.db
+      .select()
+      .from(attendanceRequests)
+      .where(eq(attendanceRequests.id, request.body.id));
     expect(stored?.status).toBe(winners[0]?.body.status);
-    const regularized = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "personnel.attendance_regularized"));
-    expect(regularized.filter((audit) => (audit.data as { requestId?: string }).requestId === request.body.id)).toHaveLength(winners[0]?.body.status === "approved" ? 1 : 0);
+    const regularized = await running.database.db
+      .select()
+      .from(auditOutbox)
+      .where(eq(auditOutbox.action, "personnel.attendance_regularized"));
+    expect(
+      regularized.filter((audit) => (audit.data as { requestId?: string }).requestId === request.body.id),
+    ).toHaveLength(winners[0]?.body.status === "approved" ? 1 : 0);
   });
 });
 
 describe("reading requests", () => {
   it("shows a request to its owner and to a manager, and 404 to anyone else", async () => {
     const request = await ask(correction(daysAgo(1)));
-    const read = (token: string) => call<Request & { code?: string }>(getRequest, { path: `/api/attendance-requests/${request.body.id}`, token, params: { id: request.body.id } });
+    const read = (token: string) =>
+      call<Request & { code?: string }>(getRequest, {
+        path: `/api/attendance-requests/${request.body.id}`,
+        token,
+        params: { id: request.body.id },
+      });
     expect((await read(staff.token)).body.id).toBe(request.body.id);
     expect((await read(adminToken)).body.id).toBe(request.body.id);
     expect(await read(colleague.token)).toMatchObject({ status: 404, body: { code: "AttendanceRequest.NotFound" } });
@@ -265,10 +373,17 @@ describe("reading requests", () => {
     expect((await list("status=Open")).body.totalCount).toBe(3);
     expect((await list("status=rejected")).body.items.map((item) => item.rejectionReason)).toEqual(["Duplicate"]);
     expect((await list(`employeeId=${staffEmployeeId}&from=${daysAgo(2)}&to=${daysAgo(1)}`)).body.totalCount).toBe(2);
-    for (const query of ["pageNumber=0", "pageSize=101", "status=Pending", "orderBy=reason", "employeeId=7"]) expect((await list(query)).status, query).toBe(400);
+    for (const query of ["pageNumber=0", "pageSize=101", "status=Pending", "orderBy=reason", "employeeId=7"])
+      expect((await list(query)).status, query).toBe(400);
 
-    const own = await call<Page>(ownRequests, { path: "/api/users/me/attendance-requests?orderBy=date&orderDirection=asc", token: staff.token });
+    const own = await call<Page>(ownRequests, {
+      path: "/api/users/me/attendance-requests?orderBy=date&orderDirection=asc",
+      token: staff.token,
+    });
     expect(own.body.items.map((item) => item.date)).toEqual([...mine].reverse());
-    expect((await call<Page>(ownRequests, { path: "/api/users/me/attendance-requests", token: colleague.token })).body.totalCount).toBe(1);
+    expect(
+      (await call<Page>(ownRequests, { path: "/api/users/me/attendance-requests", token: colleague.token })).body
+        .totalCount,
+    ).toBe(1);
   });
 });

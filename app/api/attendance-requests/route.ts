@@ -26,7 +26,12 @@ export const POST = route(
     successStatus: 201,
     summary: "Ask to correct a day",
     response: { schema: attendanceRequestResponse },
-    errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.windowExpired, AttendanceErrors.futureDate, AttendanceErrors.duplicateOpen],
+    errors: [
+      AttendanceErrors.notAnEmployee,
+      AttendanceErrors.windowExpired,
+      AttendanceErrors.futureDate,
+      AttendanceErrors.duplicateOpen,
+    ],
   },
   async ({ body, principal }) => submitRequest(await attendanceContext(), principal, body),
 );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import type { AuditLogItem } from "@/lib/audit/query";
 import { createAnalytics } from "@/lib/platform/analytics";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 import type { Paginated } from "@/lib/platform/pagination";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
@@ -49,22 +49,61 @@ beforeAll(async () => {
   // Only the seeded entries: setup's own (setup.*, auth.login) are dropped before anything reaches ClickHouse.
   await running.database.db.execute(sql`truncate table audit_outbox`);
   await running.analytics.command("TRUNCATE TABLE audit_logs");
-  const entry = (minutes: number, values: Partial<typeof auditOutbox.$inferInsert> & Pick<typeof auditOutbox.$inferInsert, "action">) => ({
+  const entry = (
+    minutes: number,
+    values: Partial<typeof auditOutbox.$inferInsert> & Pick<typeof auditOutbox.$inferInsert, "action">,
+  ) => ({
     occurredAt: at(minutes),
     severity: "Info" as const,
     entity: "employee_checkin",
     ...values,
   });
   await running.database.db.insert(auditOutbox).values([
-    entry(0, { action: "personnel.clock_in", actorId: ownerId, entityId: "checkin-1", data: { source: "MobileApp" }, traceId: TRACE_ID }),
-    entry(1, { action: "personnel.manual_checkin", severity: "Warning", actorId: ownerId, entityId: "checkin-2", data: { note: "forgot the badge" } }),
-    entry(2, { action: "auth.login_failed", severity: "Warning", entity: "user", entityId: "someone@club.example", data: { reason: "bad password" } }),
+    entry(0, {
+      action: "personnel.clock_in",
+      actorId: ownerId,
+      entityId: "checkin-1",
+      data: { source: "MobileApp" },
+      traceId: TRACE_ID,
+    }),
+    entry(1, {
+      action: "personnel.manual_checkin",
+      severity: "Warning",
+      actorId: ownerId,
+      entityId: "checkin-2",
+      data: { note: "forgot the badge" },
+    }),
+    entry(2, {
+      action: "auth.login_failed",
+      severity: "Warning",
+      entity: "user",
+      entityId: "someone@club.example",
+      data: { reason: "bad password" },
+    }),
     // Two entries in the same millisecond: the id breaks the tie.
-    entry(3, { id: "00000000-0000-4000-8000-00000000000a", action: "users.created", actorId: ownerId, entity: "user", entityId: "u-1" }),
-    entry(3, { id: "00000000-0000-4000-8000-00000000000b", action: "users.updated", actorId: ownerId, entity: "user", entityId: "u-1" }),
+    entry(3, {
+      id: "00000000-0000-4000-8000-00000000000a",
+      action: "users.created",
+      actorId: ownerId,
+      entity: "user",
+      entityId: "u-1",
+    }),
+    entry(3, {
+      id: "00000000-0000-4000-8000-00000000000b",
+      action: "users.updated",
+      actorId: ownerId,
+      entity: "user",
+      entityId: "u-1",
+    }),
     entry(4, { action: "roles.deleted", severity: "Critical", actorId: "system-job", entity: "role", entityId: "r-1" }),
     ...Array.from({ length: BULK }, (_, n) =>
-      entry(10, { occurredAt: at(10, n), action: "personnel.clock_out", actorId: ownerId, entityId: `checkout-${n}`, data: { n } }),
+      entry(10, {
+        occurredAt: at(10, n),
+        action: "personnel.clock_out",
+        actorId: ownerId,
+        entityId: `checkout-${n}`,
+        data: { n },
+      }),
     ),
   ]);
   expect(await forwardAuditOutbox(running)).toMatchObject({ forwarded: 6 + BULK });
@@ -86,7 +125,11 @@ describe("GET /api/audit-logs", () => {
     ]);
     const instants = page.items.map((item) => Date.parse(item.occurredAt));
     expect(instants).toEqual([...instants].sort((a, b) => b - a));
-    expect(page.items[0]).toMatchObject({ action: "personnel.clock_out", data: { n: BULK - 1 }, occurredAt: at(10, BULK - 1).toISOString() });
+    expect(page.items[0]).toMatchObject({
+      action: "personnel.clock_out",
+      data: { n: BULK - 1 },
+      occurredAt: at(10, BULK - 1).toISOString(),
+    });
 
     const clockIn = page.items.at(-1);
     expect(clockIn).toEqual({
@@ -109,7 +152,13 @@ describe("GET /api/audit-logs", () => {
 
   it("orders oldest first when asked", async () => {
     const page = await okPage("?orderDirection=asc&pageSize=5");
-    expect(actionsOf(page)).toEqual(["personnel.clock_in", "personnel.manual_checkin", "auth.login_failed", "users.created", "users.updated"]);
+    expect(actionsOf(page)).toEqual([
+      "personnel.clock_in",
+      "personnel.manual_checkin",
+      "auth.login_failed",
+      "users.created",
+      "users.updated",
+    ]);
   });
 
   it("pages with pageNumber and pageSize, without overlaps or gaps", async () => {
@@ -130,15 +179,35 @@ describe("GET /api/audit-logs", () => {
     ["an action prefix ending with a dot", "?action=users.", ["users.updated", "users.created"]],
     ["a prefix that is a whole action only matches exactly", "?action=users", []],
     ["one severity", "?severity=Warning", ["auth.login_failed", "personnel.manual_checkin"]],
-    ["several severities", "?severity=Warning,Critical", ["roles.deleted", "auth.login_failed", "personnel.manual_checkin"]],
-    ["repeated severities", "?severity=Critical&severity=Warning", ["roles.deleted", "auth.login_failed", "personnel.manual_checkin"]],
+    [
+      "several severities",
+      "?severity=Warning,Critical",
+      ["roles.deleted", "auth.login_failed", "personnel.manual_checkin"],
+    ],
+    [
+      "repeated severities",
+      "?severity=Critical&severity=Warning",
+      ["roles.deleted", "auth.login_failed", "personnel.manual_checkin"],
+    ],
     ["an actor", "?actorId=system-job", ["roles.deleted"]],
     ["an entity", "?entity=user", ["users.updated", "users.created", "auth.login_failed"]],
     ["an entity id", "?entity=user&entityId=u-1", ["users.updated", "users.created"]],
-    ["a time range: from inclusive, to exclusive", `?from=${at(1).toISOString()}&to=${at(3).toISOString()}`, ["auth.login_failed", "personnel.manual_checkin"]],
-    ["a range given with an offset", "?from=2026-03-01T11:01:00%2B01:00&to=2026-03-01T11:03:00.001%2B01:00", ["users.updated", "users.created", "auth.login_failed", "personnel.manual_checkin"]],
+    [
+      "a time range: from inclusive, to exclusive",
+      `?from=${at(1).toISOString()}&to=${at(3).toISOString()}`,
+      ["auth.login_failed", "personnel.manual_checkin"],
+    ],
+    [
+      "a range given with an offset",
+      "?from=2026-03-01T11:01:00%2B01:00&to=2026-03-01T11:03:00.001%2B01:00",
+      ["users.updated", "users.created", "auth.login_failed", "personnel.manual_checkin"],
+    ],
     ["filters together", `?action=personnel.&severity=Warning&actorId=${"{owner}"}`, ["personnel.manual_checkin"]],
-    ["empty values, as a cleared form sends them, as no filter", "?action=&severity=&entity=&from=&pageSize=3", ["personnel.clock_out", "personnel.clock_out", "personnel.clock_out"]],
+    [
+      "empty values, as a cleared form sends them, as no filter",
+      "?action=&severity=&entity=&from=&pageSize=3",
+      ["personnel.clock_out", "personnel.clock_out", "personnel.clock_out"],
+    ],
   ])("filters by %s", async (_name, query, expected) => {
     const page = await okPage(query.replace("{owner}", ownerId));
     expect(actionsOf(page)).toEqual(expected);

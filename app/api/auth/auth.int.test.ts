@@ -1,10 +1,10 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, mailOutbox, users } from "@/lib/platform/db/schema";
-import { call, setCookieValue, type ApiReply } from "@/tests/support/api";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
+import { type ApiReply, call, setCookieValue } from "@/tests/support/api";
 import { mailedToken as mailedLinkToken, waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changePassword } from "./change-password/route";
@@ -24,9 +24,14 @@ const credentials = { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }
 const cookieHeader = (token: string | undefined) => ({ cookie: `clubops_refresh=${token}` });
 const refreshCookieOf = (reply: ApiReply<unknown>) => setCookieValue(reply, "clubops_refresh");
 const auditActions = async (entityId: string) =>
-  (await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId))).map((row) => row.action);
+  (await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId))).map(
+    (row) => row.action,
+  );
 /** The token of the last link mailed to `to` for `template`, as delivered (the outbox keeps it only redacted or sealed). */
-const LINK_PATHS: Record<string, string> = { "password-reset": "/reset-password", "email-verification": "/verify-email" };
+const LINK_PATHS: Record<string, string> = {
+  "password-reset": "/reset-password",
+  "email-verification": "/verify-email",
+};
 const mailedToken = (to: string, template: string) => mailedLinkToken(running.mailer, to, LINK_PATHS[template]!);
 
 beforeAll(async () => {
@@ -59,18 +64,30 @@ describe("POST /api/auth/login", () => {
   });
 
   it("gives mobile clients the refresh token in the body and sets no cookie", async () => {
-    const reply = await call(login, { path: "/api/auth/login", body: { ...credentials, refreshTokenTransport: "body" } });
+    const reply = await call(login, {
+      path: "/api/auth/login",
+      body: { ...credentials, refreshTokenTransport: "body" },
+    });
     expect(reply.body).toMatchObject({ refreshToken: expect.any(String), refreshTokenExpiresAt: expect.any(String) });
     expect(reply.headers.getSetCookie()).toEqual([]);
   });
 
   it("answers an unknown email exactly like a wrong password", async () => {
-    const wrongPassword = await call(login, { path: "/api/auth/login", body: { ...credentials, password: "Wrong-Passw0rd!" } });
-    const unknownEmail = await call(login, { path: "/api/auth/login", body: { ...credentials, email: "nobody@club.example" } });
+    const wrongPassword = await call(login, {
+      path: "/api/auth/login",
+      body: { ...credentials, password: "Wrong-Passw0rd!" },
+    });
+    const unknownEmail = await call(login, {
+      path: "/api/auth/login",
+      body: { ...credentials, email: "nobody@club.example" },
+    });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
     expect(unknownEmail.body).toEqual(wrongPassword.body);
-    expect(wrongPassword.body).toEqual({ code: "Auth.InvalidCredentials", message: "The email or password is incorrect." });
+    expect(wrongPassword.body).toEqual({
+      code: "Auth.InvalidCredentials",
+      message: "The email or password is incorrect.",
+    });
   });
 
   it("rejects a body without an email with a validation problem", async () => {
@@ -83,10 +100,16 @@ describe("POST /api/auth/login", () => {
   it("throttles an email after 5 wrong passwords, even against the right one from a new address, and audits it", async () => {
     const account = await createAccount(adminToken, ["Employee"]);
     for (let i = 0; i < 5; i += 1) {
-      const reply = await call(login, { path: "/api/auth/login", body: { email: account.email, password: "Wrong-Passw0rd!" } });
+      const reply = await call(login, {
+        path: "/api/auth/login",
+        body: { email: account.email, password: "Wrong-Passw0rd!" },
+      });
       expect(reply.status).toBe(401);
     }
-    const throttled = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } });
+    const throttled = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password },
+    });
     expect(throttled).toMatchObject({ status: 429, body: { code: "RateLimit.Exceeded" } });
     const actions = await auditActions(account.id);
     expect(actions.filter((action) => action === "auth.login_failed")).toHaveLength(4);
@@ -98,7 +121,10 @@ describe("POST /api/auth/login", () => {
     const statuses = [];
     for (let i = 0; i < 21; i += 1) {
       // Another email each time, so that only the per-address limit can refuse (not the email's throttle).
-      statuses.push((await call(login, { path: "/api/auth/login", ip, body: { email: `x${i}@club.example`, password: "x" } })).status);
+      statuses.push(
+        (await call(login, { path: "/api/auth/login", ip, body: { email: `x${i}@club.example`, password: "x" } }))
+          .status,
+      );
     }
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
@@ -141,12 +167,19 @@ describe("POST /api/auth/refresh", () => {
 
     const replayed = await call(refresh, { path: "/api/auth/refresh", method: "POST", headers: cookieHeader(first) });
     expect(replayed).toMatchObject({ status: 401, body: { code: "Auth.RefreshTokenReused" } });
-    const afterTheft = await call(refresh, { path: "/api/auth/refresh", method: "POST", headers: cookieHeader(second) });
+    const afterTheft = await call(refresh, {
+      path: "/api/auth/refresh",
+      method: "POST",
+      headers: cookieHeader(second),
+    });
     expect(afterTheft).toMatchObject({ status: 401, body: { code: "Auth.InvalidRefreshToken" } });
   });
 
   it("takes a mobile client's token from the body and answers in the body", async () => {
-    const session = await call(login, { path: "/api/auth/login", body: { ...credentials, refreshTokenTransport: "body" } });
+    const session = await call(login, {
+      path: "/api/auth/login",
+      body: { ...credentials, refreshTokenTransport: "body" },
+    });
     const reply = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: session.body.refreshToken } });
     expect(reply.status).toBe(200);
     expect(reply.body.refreshToken).toEqual(expect.any(String));
@@ -155,15 +188,22 @@ describe("POST /api/auth/refresh", () => {
   });
 
   it("answers 401 Auth.InvalidRefreshToken without a token or with an unknown one", async () => {
-    expect((await call(refresh, { path: "/api/auth/refresh", method: "POST" })).body).toMatchObject({ code: "Auth.InvalidRefreshToken" });
+    expect((await call(refresh, { path: "/api/auth/refresh", method: "POST" })).body).toMatchObject({
+      code: "Auth.InvalidRefreshToken",
+    });
     const unknown = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: "made-up" } });
     expect(unknown).toMatchObject({ status: 401, body: { code: "Auth.InvalidRefreshToken" } });
   });
 
   it.runIf(process.env.DATABASE_URL)("lets one of 10 parallel refreshes with the same token win", async () => {
-    const session = await call(login, { path: "/api/auth/login", body: { ...credentials, refreshTokenTransport: "body" } });
+    const session = await call(login, {
+      path: "/api/auth/login",
+      body: { ...credentials, refreshTokenTransport: "body" },
+    });
     const replies = await Promise.all(
-      Array.from({ length: 10 }, () => call(refresh, { path: "/api/auth/refresh", body: { refreshToken: session.body.refreshToken } })),
+      Array.from({ length: 10 }, () =>
+        call(refresh, { path: "/api/auth/refresh", body: { refreshToken: session.body.refreshToken } }),
+      ),
     );
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(1);
   });
@@ -174,12 +214,20 @@ describe("POST /api/auth/logout", () => {
     const session = await call(login, { path: "/api/auth/login", body: credentials });
     const token = String(session.body.accessToken);
     const cookie = refreshCookieOf(session);
-    const reply = await call(logout, { path: "/api/auth/logout", method: "POST", token, headers: cookieHeader(cookie) });
+    const reply = await call(logout, {
+      path: "/api/auth/logout",
+      method: "POST",
+      token,
+      headers: cookieHeader(cookie),
+    });
     expect(reply.status).toBe(204);
     expect(reply.headers.getSetCookie()[0]).toMatch(/^clubops_refresh=; Path=\/api\/auth; Max-Age=0;/);
 
     const revoked = await call(me, { path: "/api/auth/me", token });
-    expect(revoked).toMatchObject({ status: 401, body: { code: "Auth.TokenRevoked", message: expect.stringContaining("log in again") } });
+    expect(revoked).toMatchObject({
+      status: 401,
+      body: { code: "Auth.TokenRevoked", message: expect.stringContaining("log in again") },
+    });
     const refreshed = await call(refresh, { path: "/api/auth/refresh", method: "POST", headers: cookieHeader(cookie) });
     expect(refreshed.status).toBe(401);
     // Other sessions of the same user are untouched.
@@ -211,7 +259,10 @@ describe("POST /api/auth/change-password", () => {
 
   it("clears mustChangePassword, ends other sessions and signs the caller in again", async () => {
     const account = await createAccount(adminToken, ["User"]);
-    const other = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } });
+    const other = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password },
+    });
     const reply = await call(changePassword, {
       path: "/api/auth/change-password",
       token: account.token,
@@ -219,10 +270,19 @@ describe("POST /api/auth/change-password", () => {
     });
     expect(reply).toMatchObject({ status: 200, body: { mustChangePassword: false } });
     expect((await call(me, { path: "/api/auth/me", token: String(reply.body.accessToken) })).status).toBe(200);
-    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({ code: "Auth.TokenRevoked" });
-    const otherRefresh = await call(refresh, { path: "/api/auth/refresh", method: "POST", headers: cookieHeader(refreshCookieOf(other)) });
+    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({
+      code: "Auth.TokenRevoked",
+    });
+    const otherRefresh = await call(refresh, {
+      path: "/api/auth/refresh",
+      method: "POST",
+      headers: cookieHeader(refreshCookieOf(other)),
+    });
     expect(otherRefresh.status).toBe(401);
-    const oldLogin = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } });
+    const oldLogin = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password },
+    });
     expect(oldLogin.status).toBe(401);
     expect(await auditActions(account.id)).toContain("auth.password_changed");
   });
@@ -230,11 +290,16 @@ describe("POST /api/auth/change-password", () => {
 
 describe("forgot and reset password", () => {
   it("answers the same for unknown emails and queues no mail", async () => {
-    const reply = await call(forgotPassword, { path: "/api/auth/forgot-password", body: { email: "ghost@club.example" } });
+    const reply = await call(forgotPassword, {
+      path: "/api/auth/forgot-password",
+      body: { email: "ghost@club.example" },
+    });
     const known = await call(forgotPassword, { path: "/api/auth/forgot-password", body: { email: SUPER_ADMIN.email } });
     expect(reply.status).toBe(202);
     expect(reply.body).toEqual(known.body);
-    expect(await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ghost@club.example"))).toEqual([]);
+    expect(
+      await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ghost@club.example")),
+    ).toEqual([]);
   });
 
   it("mails a single-use link that sets a new password", async () => {
@@ -247,44 +312,81 @@ describe("forgot and reset password", () => {
 
     const weak = await call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword: "short" } });
     expect(weak.status).toBe(400);
-    const reset = await call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword: "Recovered-Passw0rd" } });
+    const reset = await call(resetPassword, {
+      path: "/api/auth/reset-password",
+      body: { token, newPassword: "Recovered-Passw0rd" },
+    });
     expect(reset.status).toBe(204);
-    const again = await call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword: "Recovered-Passw0rd2" } });
+    const again = await call(resetPassword, {
+      path: "/api/auth/reset-password",
+      body: { token, newPassword: "Recovered-Passw0rd2" },
+    });
     expect(again).toMatchObject({ status: 400, body: { code: "Auth.InvalidLink" } });
-    expect((await call(login, { path: "/api/auth/login", body: { email: account.email, password: "Recovered-Passw0rd" } })).status).toBe(200);
-    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({ code: "Auth.TokenRevoked" });
+    expect(
+      (await call(login, { path: "/api/auth/login", body: { email: account.email, password: "Recovered-Passw0rd" } }))
+        .status,
+    ).toBe(200);
+    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({
+      code: "Auth.TokenRevoked",
+    });
   });
 });
 
 describe("registration and email verification", () => {
-  const applicant = { email: "new.member@club.example", username: "newmember", password: "Joining-Passw0rd", firstName: "Nora", lastName: "New" };
+  const applicant = {
+    email: "new.member@club.example",
+    username: "newmember",
+    password: "Joining-Passw0rd",
+    firstName: "Nora",
+    lastName: "New",
+  };
 
   it("creates a User account that may sign in only after confirming the email", async () => {
     const reply = await call(register, { path: "/api/auth/register", body: applicant });
     expect(reply).toMatchObject({ status: 202, body: { message: expect.any(String) } });
-    const early = await call(login, { path: "/api/auth/login", body: { email: applicant.email, password: applicant.password } });
+    const early = await call(login, {
+      path: "/api/auth/login",
+      body: { email: applicant.email, password: applicant.password },
+    });
     expect(early).toMatchObject({ status: 403, body: { code: "Auth.EmailNotVerified" } });
 
     const token = await mailedToken(applicant.email, "email-verification");
     expect((await call(verifyEmail, { path: "/api/auth/verify-email", body: { token } })).status).toBe(204);
-    expect((await call(verifyEmail, { path: "/api/auth/verify-email", body: { token } })).body).toMatchObject({ code: "Auth.InvalidLink" });
-    const signedIn = await call(login, { path: "/api/auth/login", body: { email: applicant.email, password: applicant.password } });
+    expect((await call(verifyEmail, { path: "/api/auth/verify-email", body: { token } })).body).toMatchObject({
+      code: "Auth.InvalidLink",
+    });
+    const signedIn = await call(login, {
+      path: "/api/auth/login",
+      body: { email: applicant.email, password: applicant.password },
+    });
     expect(signedIn).toMatchObject({ status: 200, body: { role: "User", mustChangePassword: false } });
   });
 
   // Issue 13: a taken username is no longer a 409 (it told unknown emails from existing ones); see register-enumeration.int.test.ts.
   it("does not reveal a taken email or a taken username", async () => {
-    const sameEmail = await call(register, { path: "/api/auth/register", body: { ...applicant, username: "someoneelse" } });
+    const sameEmail = await call(register, {
+      path: "/api/auth/register",
+      body: { ...applicant, username: "someoneelse" },
+    });
     expect(sameEmail.status).toBe(202);
     const mails = await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, applicant.email));
     expect(mails.map((mail) => mail.template)).toEqual(["email-verification", "account-exists"]);
-    const sameUsername = await call(register, { path: "/api/auth/register", body: { ...applicant, email: "other@club.example" } });
-    expect({ status: sameUsername.status, body: sameUsername.body }).toEqual({ status: sameEmail.status, body: sameEmail.body });
+    const sameUsername = await call(register, {
+      path: "/api/auth/register",
+      body: { ...applicant, email: "other@club.example" },
+    });
+    expect({ status: sameUsername.status, body: sameUsername.body }).toEqual({
+      status: sameEmail.status,
+      body: sameEmail.body,
+    });
     expect(await running.database.db.select().from(users).where(eq(users.email, "other@club.example"))).toEqual([]);
   });
 
   it("enforces the password policy", async () => {
-    const reply = await call(register, { path: "/api/auth/register", body: { ...applicant, email: "weak@club.example", username: "weakling", password: "password" } });
+    const reply = await call(register, {
+      path: "/api/auth/register",
+      body: { ...applicant, email: "weak@club.example", username: "weakling", password: "password" },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toMatchObject({ password: expect.any(Array) });
   });

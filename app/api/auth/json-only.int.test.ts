@@ -1,10 +1,10 @@
 import "@/tests/support/isolated-env";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, refreshTokens } from "@/lib/platform/db/schema";
-import { randomIp } from "@/tests/support/api";
 import { completeSetup, SUPER_ADMIN } from "@/tests/support/accounts";
+import { randomIp } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as login } from "./login/route";
 
@@ -20,11 +20,15 @@ const credentials = JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_A
 function postLogin(body: BodyInit, contentType?: string): Promise<Response> {
   const headers = new Headers({ "x-forwarded-for": randomIp(), origin: "https://evil.example" });
   if (contentType) headers.set("content-type", contentType);
-  return login(new Request("http://localhost/api/auth/login", { method: "POST", headers, body }), { params: Promise.resolve({}) });
+  return login(new Request("http://localhost/api/auth/login", { method: "POST", headers, body }), {
+    params: Promise.resolve({}),
+  });
 }
 
 const sessionsStarted = async () => (await running.database.db.select({ n: count() }).from(refreshTokens))[0]!.n;
-const loginsAudited = async () => (await running.database.db.select({ n: count() }).from(auditOutbox).where(eq(auditOutbox.action, "auth.login")))[0]!.n;
+const loginsAudited = async () =>
+  (await running.database.db.select({ n: count() }).from(auditOutbox).where(eq(auditOutbox.action, "auth.login")))[0]!
+    .n;
 
 beforeAll(async () => {
   running = await platform();
@@ -36,7 +40,14 @@ afterAll(stopPlatform);
 describe("POST /api/auth/login accepts JSON only", () => {
   it.each([
     ["text/plain (what fetch sends for a string body)", () => postLogin(credentials, "text/plain;charset=UTF-8")],
-    ["an HTML form", () => postLogin(`email=${encodeURIComponent(SUPER_ADMIN.email)}&password=${encodeURIComponent(SUPER_ADMIN.password)}`, "application/x-www-form-urlencoded")],
+    [
+      "an HTML form",
+      () =>
+        postLogin(
+          `email=${encodeURIComponent(SUPER_ADMIN.email)}&password=${encodeURIComponent(SUPER_ADMIN.password)}`,
+          "application/x-www-form-urlencoded",
+        ),
+    ],
     [
       "multipart form data",
       () => {
@@ -65,10 +76,13 @@ describe("POST /api/auth/login accepts JSON only", () => {
     expect(await loginsAudited()).toBe(loginsBefore);
   });
 
-  it.each(["application/json; charset=utf-8", "application/vnd.clubops+json"])("signs in with a body sent as %s", async (contentType) => {
-    const response = await postLogin(credentials, contentType);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ email: SUPER_ADMIN.email, role: "SuperAdmin" });
-    expect(response.headers.getSetCookie()[0]).toMatch(/^clubops_refresh=/);
-  });
+  it.each(["application/json; charset=utf-8", "application/vnd.clubops+json"])(
+    "signs in with a body sent as %s",
+    async (contentType) => {
+      const response = await postLogin(credentials, contentType);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ email: SUPER_ADMIN.email, role: "SuperAdmin" });
+      expect(response.headers.getSetCookie()[0]).toMatch(/^clubops_refresh=/);
+    },
+  );
 });

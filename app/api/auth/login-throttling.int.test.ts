@@ -2,10 +2,10 @@ import "@/tests/support/isolated-env";
 import { eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as runJob } from "@/app/api/jobs/[name]/run/route";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, knownSignInAddresses, passwordThrottles } from "@/lib/platform/db/schema";
-import { call, type ApiReply } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
+import { type ApiReply, call } from "@/tests/support/api";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changePassword } from "./change-password/route";
@@ -25,13 +25,27 @@ let sequence = 0;
 
 const WRONG = "Wrong-Passw0rd!";
 /** A fresh documentation address per call, so the per-address limit (20 a minute) never refuses first. */
-const newAddress = () => `198.51.${Math.floor((sequence += 1) / 250)}.${(sequence % 250) + 1}`;
-const signIn = (email: string, password: string, ip = newAddress()) => call(login, { path: "/api/auth/login", ip, body: { email, password } });
-const seen = (reply: ApiReply) => ({ status: reply.status, body: reply.body, retryAfter: reply.headers.get("retry-after") });
+const newAddress = () => {
+  sequence += 1;
+  return `198.51.${Math.floor(sequence / 250)}.${(sequence % 250) + 1}`;
+};
+const signIn = (email: string, password: string, ip = newAddress()) =>
+  call(login, { path: "/api/auth/login", ip, body: { email, password } });
+const seen = (reply: ApiReply) => ({
+  status: reply.status,
+  body: reply.body,
+  retryAfter: reply.headers.get("retry-after"),
+});
 const auditActions = async (entityId: string) =>
-  (await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId))).map((row) => row.action);
+  (await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, entityId))).map(
+    (row) => row.action,
+  );
 /** The waits end now, as if the delay had passed. */
-const letTheWaitsPass = () => running.database.db.update(passwordThrottles).set({ blockedUntil: sql`now() - interval '1 second'` }).where(isNotNull(passwordThrottles.blockedUntil));
+const letTheWaitsPass = () =>
+  running.database.db
+    .update(passwordThrottles)
+    .set({ blockedUntil: sql`now() - interval '1 second'` })
+    .where(isNotNull(passwordThrottles.blockedUntil));
 
 beforeAll(async () => {
   running = await platform();
@@ -54,7 +68,10 @@ describe("sign-in throttling", () => {
     expect(guesses.map((guess) => guess.status)).toEqual([401, 401, 401, 401, 401, 429]);
     expect(guesses[5]).toEqual({
       status: 429,
-      body: { code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many failed sign-ins for this email\. Try again in \d+ seconds?\.$/) },
+      body: {
+        code: "RateLimit.Exceeded",
+        message: expect.stringMatching(/^Too many failed sign-ins for this email\. Try again in \d+ seconds?\.$/),
+      },
       retryAfter: expect.stringMatching(/^\d+$/),
     });
     expect(Number(guesses[5]!.retryAfter)).toBeGreaterThan(0);
@@ -92,7 +109,9 @@ describe("sign-in throttling", () => {
         retryAfter: retryAfter && Math.round(Number(retryAfter) / 10),
       }));
     expect(coarse(unknown)).toEqual(coarse(existing));
-    expect(await auditActions(target.id)).toEqual(expect.arrayContaining(["auth.login_failed", "auth.login_throttled"]));
+    expect(await auditActions(target.id)).toEqual(
+      expect.arrayContaining(["auth.login_failed", "auth.login_throttled"]),
+    );
   });
 
   it("checks only the free attempts of many simultaneous guesses from different addresses", async () => {
@@ -109,7 +128,10 @@ describe("sign-in throttling", () => {
 
     await call(forgotPassword, { path: "/api/auth/forgot-password", body: { email: target.email } });
     const token = /\/reset-password\?token=([\w-]+)/.exec((await waitForMail(running.mailer, target.email)).text)?.[1];
-    const reset = await call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword: "Recovered-Passw0rd" } });
+    const reset = await call(resetPassword, {
+      path: "/api/auth/reset-password",
+      body: { token, newPassword: "Recovered-Passw0rd" },
+    });
     expect(reset.status).toBe(204);
     expect((await signIn(target.email, "Recovered-Passw0rd")).status).toBe(200);
   });
@@ -130,12 +152,18 @@ describe("change-password throttling", () => {
   it("refuses current-password guesses after 5 wrong ones, even the right one, and audits it", async () => {
     const account = await createAccount(adminToken, ["User"]);
     const attempt = (currentPassword: string) =>
-      call(changePassword, { path: "/api/auth/change-password", token: account.token, body: { currentPassword, newPassword: "Another-Passw0rd-77" } });
+      call(changePassword, {
+        path: "/api/auth/change-password",
+        token: account.token,
+        body: { currentPassword, newPassword: "Another-Passw0rd-77" },
+      });
     const replies = [];
     for (let i = 0; i < 7; i += 1) replies.push(seen(await attempt(`${WRONG}${i}`)));
     expect(replies.map((reply) => reply.status)).toEqual([400, 400, 400, 400, 400, 429, 429]);
     expect(replies[0]!.body).toMatchObject({ code: "Auth.InvalidCurrentPassword" });
-    expect(replies[5]).toMatchObject({ body: { code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many wrong current passwords/) } });
+    expect(replies[5]).toMatchObject({
+      body: { code: "RateLimit.Exceeded", message: expect.stringMatching(/^Too many wrong current passwords/) },
+    });
     expect(Number(replies[5]!.retryAfter)).toBeGreaterThan(0);
     expect((await attempt(account.password)).status).toBe(429);
     expect(await auditActions(account.id)).toContain("auth.password_change_throttled");
@@ -147,7 +175,11 @@ describe("change-password throttling", () => {
   it("never throttles the right current password with refused new ones", async () => {
     const account = await createAccount(adminToken, ["User"]);
     for (let i = 0; i < 7; i += 1) {
-      const weak = await call(changePassword, { path: "/api/auth/change-password", token: account.token, body: { currentPassword: account.password, newPassword: "weak" } });
+      const weak = await call(changePassword, {
+        path: "/api/auth/change-password",
+        token: account.token,
+        body: { currentPassword: account.password, newPassword: "weak" },
+      });
       expect(weak.status).toBe(400);
     }
   });
@@ -160,11 +192,25 @@ describe("prune-password-throttles job", () => {
     const addressesBefore = (await db.select().from(knownSignInAddresses)).length;
     const [idle] = await db.select().from(passwordThrottles).limit(1);
     const [old] = await db.select().from(knownSignInAddresses).limit(1);
-    await db.update(passwordThrottles).set({ lastAttemptAt: sql`now() - interval '25 hours'`, blockedUntil: null }).where(eq(passwordThrottles.key, idle!.key));
-    await db.update(knownSignInAddresses).set({ lastSignInAt: sql`now() - interval '181 days'` }).where(eq(knownSignInAddresses.addressHash, old!.addressHash));
+    await db
+      .update(passwordThrottles)
+      .set({ lastAttemptAt: sql`now() - interval '25 hours'`, blockedUntil: null })
+      .where(eq(passwordThrottles.key, idle!.key));
+    await db
+      .update(knownSignInAddresses)
+      .set({ lastSignInAt: sql`now() - interval '181 days'` })
+      .where(eq(knownSignInAddresses.addressHash, old!.addressHash));
 
-    const reply = await call(runJob, { path: "/api/jobs/prune-password-throttles/run", token: adminToken, params: { name: "prune-password-throttles" }, body: {} });
-    expect(reply).toMatchObject({ status: 200, body: { status: "completed", outcome: { throttles: 1, knownAddresses: 1 } } });
+    const reply = await call(runJob, {
+      path: "/api/jobs/prune-password-throttles/run",
+      token: adminToken,
+      params: { name: "prune-password-throttles" },
+      body: {},
+    });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { status: "completed", outcome: { throttles: 1, knownAddresses: 1 } },
+    });
     expect(await db.select().from(passwordThrottles)).toHaveLength(throttlesBefore - 1);
     expect(await db.select().from(knownSignInAddresses)).toHaveLength(addressesBefore - 1);
   });

@@ -2,10 +2,10 @@ import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueOneTimeToken } from "@/lib/auth/one-time-tokens";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { users } from "@/lib/platform/db/schema";
-import { call } from "@/tests/support/api";
 import { createAccount, loginAs } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as configurePlatform } from "../setup/platform/route";
 import { POST as createSuperAdmin } from "../setup/superadmin/route";
@@ -30,8 +30,12 @@ const owner = { email: "marta.ruiz@nautico.example", username: "mruiz", firstNam
 let running: Platform;
 let adminToken: string;
 
-const refusedFor = (field: string, ...messages: string[]) => ({ status: 400, body: { errors: { [field]: expect.arrayContaining(messages) } } });
-const storedUser = async (email: string) => (await running.database.db.select().from(users).where(eq(users.email, email)))[0];
+const refusedFor = (field: string, ...messages: string[]) => ({
+  status: 400,
+  body: { errors: { [field]: expect.arrayContaining(messages) } },
+});
+const storedUser = async (email: string) =>
+  (await running.database.db.select().from(users).where(eq(users.email, email)))[0];
 
 beforeAll(async () => {
   running = await platform();
@@ -53,7 +57,10 @@ describe("first-run setup", () => {
   });
 
   it("accepts a passphrase", async () => {
-    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: { ...owner, password: PASSPHRASE } });
+    const reply = await call(createSuperAdmin, {
+      path: "/api/setup/superadmin",
+      body: { ...owner, password: PASSPHRASE },
+    });
     expect(reply.status).toBe(201);
     adminToken = String(reply.body.accessToken);
   });
@@ -63,7 +70,8 @@ describe("every other path that sets a password", () => {
   const staff = { email: "pablo.gil@nautico.example", username: "pgil", firstName: "Pablo", lastName: "Gil" };
 
   it("refuses a weak temporary password when staff create an account", async () => {
-    const create = (password: string) => call(createUser, { path: "/api/users", token: adminToken, body: { ...staff, password, roles: ["Employee"] } });
+    const create = (password: string) =>
+      call(createUser, { path: "/api/users", token: adminToken, body: { ...staff, password, roles: ["Employee"] } });
     expect(await create("Qwertyuiop12")).toMatchObject(refusedFor("password", GUESSABLE));
     expect(await create("pablo.gil-temporal")).toMatchObject(refusedFor("password", NAMED));
     expect(await storedUser(staff.email)).toBeUndefined();
@@ -72,7 +80,8 @@ describe("every other path that sets a password", () => {
 
   it("refuses a weak password at sign-up", async () => {
     const applicant = { email: "lucia@example.org", username: "lucia_v", firstName: "Lucía", lastName: "Vega" };
-    const signUp = (password: string) => call(register, { path: "/api/auth/register", body: { ...applicant, password } });
+    const signUp = (password: string) =>
+      call(register, { path: "/api/auth/register", body: { ...applicant, password } });
     expect(await signUp("Password1234")).toMatchObject(refusedFor("password", GUESSABLE));
     expect(await signUp("Lucia-Vega-Remo")).toMatchObject(refusedFor("password", NAMED));
     expect(await storedUser(applicant.email)).toBeUndefined();
@@ -82,7 +91,11 @@ describe("every other path that sets a password", () => {
   it("refuses a weak new password at a password change, and keeps the old one", async () => {
     const account = await createAccount(adminToken, ["Employee"]);
     const change = (newPassword: string) =>
-      call(changePassword, { path: "/api/auth/change-password", token: account.token, body: { currentPassword: account.password, newPassword } });
+      call(changePassword, {
+        path: "/api/auth/change-password",
+        token: account.token,
+        body: { currentPassword: account.password, newPassword },
+      });
     expect(await change("Qwertyuiop12")).toMatchObject(refusedFor("newPassword", GUESSABLE));
     expect(await change("Sam-Staff-Sundays")).toMatchObject(refusedFor("newPassword", NAMED));
     expect(await change("club nautico sevilla")).toMatchObject(refusedFor("newPassword", CLUB_NAMED));
@@ -92,10 +105,20 @@ describe("every other path that sets a password", () => {
   it("refuses a weak new password from a reset link, which stays usable", async () => {
     const [user] = await running.database.db.select({ id: users.id }).from(users).where(eq(users.email, owner.email));
     const token = await issueOneTimeToken(running.database.db, user!.id, "reset_password", 30);
-    const reset = (newPassword: string) => call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword } });
-    expect(await reset("Password1234")).toMatchObject(refusedFor("newPassword", GUESSABLE, "This is similar to a commonly used password."));
+    const reset = (newPassword: string) =>
+      call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword } });
+    expect(await reset("Password1234")).toMatchObject(
+      refusedFor("newPassword", GUESSABLE, "This is similar to a commonly used password."),
+    );
     expect(await reset("Sevilla-Marta-2026")).toMatchObject(refusedFor("newPassword", NAMED, CLUB_NAMED));
     expect((await reset("tide tables and brass lanterns")).status).toBe(204);
-    expect((await call(login, { path: "/api/auth/login", body: { email: owner.email, password: "tide tables and brass lanterns" } })).status).toBe(200);
+    expect(
+      (
+        await call(login, {
+          path: "/api/auth/login",
+          body: { email: owner.email, password: "tide tables and brass lanterns" },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

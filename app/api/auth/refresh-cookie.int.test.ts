@@ -1,8 +1,8 @@
 import "@/tests/support/isolated-env";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { platform, stopPlatform } from "@/lib/platform/container";
-import { randomIp } from "@/tests/support/api";
 import { completeSetup, SUPER_ADMIN } from "@/tests/support/accounts";
+import { randomIp } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as login } from "./login/route";
 import { POST as logout } from "./logout/route";
@@ -40,18 +40,33 @@ afterAll(stopPlatform);
 
 describe("refresh cookie with an https APP_URL", () => {
   it("is Secure at login, at refresh and when logout clears it, although the request came in over http to the bind host", async () => {
-    const signedIn = await login(asBehindProxy("/api/auth/login", { body: JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }) }), noParams);
+    const signedIn = await login(
+      asBehindProxy("/api/auth/login", {
+        body: JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }),
+      }),
+      noParams,
+    );
     expect(signedIn.status).toBe(200);
     const loginCookie = signedIn.headers.getSetCookie()[0] ?? "";
-    expect(loginCookie).toMatch(/^clubops_refresh=[\w-]{43}; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/);
+    expect(loginCookie).toMatch(
+      /^clubops_refresh=[\w-]{43}; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict; Secure$/,
+    );
 
-    const refreshed = await refresh(asBehindProxy("/api/auth/refresh", { cookie: loginCookie.split(";")[0] }), noParams);
+    const refreshed = await refresh(
+      asBehindProxy("/api/auth/refresh", { cookie: loginCookie.split(";")[0] }),
+      noParams,
+    );
     expect(refreshed.status).toBe(200);
     const rotatedCookie = refreshed.headers.getSetCookie()[0] ?? "";
     expect(rotatedCookie).toMatch(/; Secure$/);
 
-    const loggedOut = await logout(asBehindProxy("/api/auth/logout", { cookie: rotatedCookie.split(";")[0] }), noParams);
+    const loggedOut = await logout(
+      asBehindProxy("/api/auth/logout", { cookie: rotatedCookie.split(";")[0] }),
+      noParams,
+    );
     expect(loggedOut.status).toBe(204);
-    expect(loggedOut.headers.getSetCookie()[0]).toBe("clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure");
+    expect(loggedOut.headers.getSetCookie()[0]).toBe(
+      "clubops_refresh=; Path=/api/auth; Max-Age=0; HttpOnly; SameSite=Strict; Secure",
+    );
   });
 });

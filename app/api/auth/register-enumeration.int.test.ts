@@ -1,10 +1,10 @@
 import "@/tests/support/isolated-env";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { mailOutbox, users } from "@/lib/platform/db/schema";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as register } from "./register/route";
@@ -20,17 +20,28 @@ let takenUsername: string;
 let sequence = 0;
 
 const unique = () => (sequence += 1);
-const applicant = (email: string, username: string) => ({ email, username, password: "Joining-Passw0rd-42", firstName: "Nora", lastName: "New" });
-const signUp = (email: string, username: string) => call(register, { path: "/api/auth/register", body: applicant(email, username) });
+const applicant = (email: string, username: string) => ({
+  email,
+  username,
+  password: "Joining-Passw0rd-42",
+  firstName: "Nora",
+  lastName: "New",
+});
+const signUp = (email: string, username: string) =>
+  call(register, { path: "/api/auth/register", body: applicant(email, username) });
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const mailsTo = (address: string) => running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+const mailsTo = (address: string) =>
+  running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
 
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   const adminToken = await completeSetup();
   member = await createAccount(adminToken, ["User"]);
-  const [row] = await running.database.db.select({ username: users.username }).from(users).where(eq(users.id, member.id));
+  const [row] = await running.database.db
+    .select({ username: users.username })
+    .from(users)
+    .where(eq(users.id, member.id));
   takenUsername = row!.username;
 });
 afterAll(stopPlatform);
@@ -43,8 +54,11 @@ describe("POST /api/auth/register answers alike whatever exists", () => {
       freeUsernameExistingEmail: await signUp(member.email.toUpperCase(), `free${unique()}`),
       nothingTaken: await signUp(`fresh${unique()}@club.example`, `fresh${unique()}`),
     };
-    const seen = Object.fromEntries(Object.entries(answers).map(([name, reply]) => [name, { status: reply.status, body: reply.body }]));
-    for (const name of Object.keys(answers)) expect(seen[name], name).toEqual({ status: 202, body: { message: "Check your email to finish signing up." } });
+    const seen = Object.fromEntries(
+      Object.entries(answers).map(([name, reply]) => [name, { status: reply.status, body: reply.body }]),
+    );
+    for (const name of Object.keys(answers))
+      expect(seen[name], name).toEqual({ status: 202, body: { message: "Check your email to finish signing up." } });
   });
 
   it("mails the owner of an existing address 'you already have an account', with sign-in and reset links, and changes nothing", async () => {
@@ -56,7 +70,9 @@ describe("POST /api/auth/register answers alike whatever exists", () => {
     expect(mail.text).toContain(`${running.config.APP_URL}/forgot-password`);
     const [after] = await running.database.db.select().from(users).where(eq(users.id, member.id));
     expect(after).toEqual(before);
-    expect(await running.database.db.select().from(users).where(sql`lower(${users.email}) = ${member.email}`)).toHaveLength(1);
+    expect(
+      await running.database.db.select().from(users).where(sql`lower(${users.email}) = ${member.email}`),
+    ).toHaveLength(1);
   });
 
   it("tells a new address that the username is taken, by mail only, and creates no account", async () => {

@@ -1,8 +1,8 @@
 import "@/tests/support/isolated-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { platform, stopPlatform } from "@/lib/platform/container";
-import { call, randomIp, setCookieValue, type ApiReply } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
+import { type ApiReply, call, randomIp, setCookieValue } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as login } from "./login/route";
 import { POST as logout } from "./logout/route";
@@ -15,8 +15,12 @@ const DAY_MS = 86_400_000;
 let account: Account;
 
 const signIn = (transport: "cookie" | "body" = "cookie") =>
-  call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password, refreshTokenTransport: transport } });
-const refreshWithCookie = (token: string | undefined) => call(refresh, { path: "/api/auth/refresh", method: "POST", headers: { cookie: `clubops_refresh=${token}` } });
+  call(login, {
+    path: "/api/auth/login",
+    body: { email: account.email, password: account.password, refreshTokenTransport: transport },
+  });
+const refreshWithCookie = (token: string | undefined) =>
+  call(refresh, { path: "/api/auth/refresh", method: "POST", headers: { cookie: `clubops_refresh=${token}` } });
 const refreshWithBody = (token: unknown) => call(refresh, { path: "/api/auth/refresh", body: { refreshToken: token } });
 const profileWith = (token: unknown) => call(me, { path: "/api/auth/me", token: String(token) });
 const cookieOf = (reply: ApiReply) => setCookieValue(reply, "clubops_refresh");
@@ -59,9 +63,17 @@ describe("refresh-token reuse", () => {
   it("lets logout end every access token of that sign-in, not only the one presented", async () => {
     const session = await signIn();
     const renewed = await refreshWithCookie(cookieOf(session));
-    const reply = await call(logout, { path: "/api/auth/logout", method: "POST", token: String(renewed.body.accessToken), headers: { cookie: `clubops_refresh=${cookieOf(renewed)}` } });
+    const reply = await call(logout, {
+      path: "/api/auth/logout",
+      method: "POST",
+      token: String(renewed.body.accessToken),
+      headers: { cookie: `clubops_refresh=${cookieOf(renewed)}` },
+    });
     expect(reply.status).toBe(204);
-    expect(await profileWith(session.body.accessToken)).toMatchObject({ status: 401, body: { code: "Auth.TokenRevoked" } });
+    expect(await profileWith(session.body.accessToken)).toMatchObject({
+      status: 401,
+      body: { code: "Auth.TokenRevoked" },
+    });
   });
 });
 
@@ -106,7 +118,10 @@ describe("absolute session lifetime (SESSION_MAX_DAYS, default 30)", () => {
     expect(renewed.status).toBe(200);
     expect(renewed.body.refreshTokenExpiresAt).toBe(new Date(signedInAt + 30 * DAY_MS).toISOString());
     at(signedInAt, 31);
-    expect(await refreshWithBody(renewed.body.refreshToken)).toMatchObject({ status: 401, body: { code: "Auth.InvalidRefreshToken" } });
+    expect(await refreshWithBody(renewed.body.refreshToken)).toMatchObject({
+      status: 401,
+      body: { code: "Auth.InvalidRefreshToken" },
+    });
   });
 });
 
@@ -121,6 +136,8 @@ describe("refresh cookie with an http APP_URL (the default, http://localhost:300
       { params: Promise.resolve({}) },
     );
     expect(response.status).toBe(200);
-    expect(response.headers.getSetCookie()[0]).toMatch(/^clubops_refresh=[\w-]{43}; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict$/);
+    expect(response.headers.getSetCookie()[0]).toMatch(
+      /^clubops_refresh=[\w-]{43}; Path=\/api\/auth; Max-Age=\d+; HttpOnly; SameSite=Strict$/,
+    );
   });
 });

@@ -3,18 +3,18 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Employee as EmployeeRecord } from "@/lib/employees/repository";
 import type { JsonOf } from "@/lib/openapi/shapes";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { employees } from "@/lib/platform/db/schema";
 import type { Paginated } from "@/lib/platform/pagination";
-import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { auditEntriesOf } from "@/tests/support/audit";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as me } from "../auth/me/route";
 import { POST as createHolidayList } from "../holiday-lists/route";
 import { POST as createUser } from "../users/route";
 import { GET as getEmployee, PUT as updateEmployee } from "./[id]/route";
-import { GET as listEmployees, POST as createEmployee } from "./route";
+import { POST as createEmployee, GET as listEmployees } from "./route";
 
 type Employee = JsonOf<EmployeeRecord>;
 type Page = Paginated<Employee>;
@@ -33,7 +33,13 @@ async function newUser(firstName = "Sam", lastName = "Staff"): Promise<string> {
   const reply = await call(createUser, {
     path: "/api/users",
     token,
-    body: { email: `person${sequence}@club.example`, username: `person${sequence}`, firstName, lastName, password: `Temporary-Pass${sequence}x` },
+    body: {
+      email: `person${sequence}@club.example`,
+      username: `person${sequence}`,
+      firstName,
+      lastName,
+      password: `Temporary-Pass${sequence}x`,
+    },
   });
   if (reply.status !== 201) throw new Error(`user not created: ${JSON.stringify(reply.body)}`);
   return String(reply.body.id);
@@ -41,7 +47,8 @@ async function newUser(firstName = "Sam", lastName = "Staff"): Promise<string> {
 
 const create = (body: object) => call<Employee>(createEmployee, { path: "/api/employees", token, body });
 const byId = (id: string) => ({ path: `/api/employees/${id}`, params: { id } });
-const update = (id: string, body: object) => call<Employee>(updateEmployee, { ...byId(id), method: "PUT", token, body });
+const update = (id: string, body: object) =>
+  call<Employee>(updateEmployee, { ...byId(id), method: "PUT", token, body });
 const list = (query: string) => call<Page>(listEmployees, { path: `/api/employees?${query}`, token });
 const auditOf = (entityId: string) => auditEntriesOf(running.database, entityId);
 
@@ -50,7 +57,11 @@ beforeAll(async () => {
   await resetDatabase(running.database);
   token = await completeSetup();
   adminId = String((await call(me, { path: "/api/auth/me", token })).body.id);
-  const list = await call(createHolidayList, { path: "/api/holiday-lists", token, body: { name: "Madrid", weeklyOffDays: [6, 7] } });
+  const list = await call(createHolidayList, {
+    path: "/api/holiday-lists",
+    token,
+    body: { name: "Madrid", weeklyOffDays: [6, 7] },
+  });
   holidayListId = String(list.body.id);
 });
 afterAll(stopPlatform);
@@ -86,13 +97,19 @@ describe("POST /api/employees", () => {
 
   it("takes a holiday list and an initial isActive", async () => {
     const reply = await create({ userId: await newUser(), holidayListId, isActive: false });
-    expect(reply).toMatchObject({ status: 201, body: { isActive: false, holidayList: { id: holidayListId, name: "Madrid" } } });
+    expect(reply).toMatchObject({
+      status: 201,
+      body: { isActive: false, holidayList: { id: holidayListId, name: "Madrid" } },
+    });
   });
 
   it("answers 409 Employee.AlreadyExists for a user who already is an employee", async () => {
     const userId = await newUser();
     expect((await create({ userId })).status).toBe(201);
-    expect(await create({ userId })).toMatchObject({ status: 409, body: { code: "Employee.AlreadyExists", message: expect.any(String) } });
+    expect(await create({ userId })).toMatchObject({
+      status: 409,
+      body: { code: "Employee.AlreadyExists", message: expect.any(String) },
+    });
   });
 
   it("lets exactly one of 5 simultaneous creations for one user win (the unique constraint decides)", async () => {
@@ -108,7 +125,10 @@ describe("POST /api/employees", () => {
   it("answers 400 Employee.UserNotFound and 400 Employee.HolidayListNotFound, storing nothing", async () => {
     expect(await create({ userId: unknownId })).toMatchObject({ status: 400, body: { code: "Employee.UserNotFound" } });
     const userId = await newUser();
-    expect(await create({ userId, holidayListId: unknownId })).toMatchObject({ status: 400, body: { code: "Employee.HolidayListNotFound" } });
+    expect(await create({ userId, holidayListId: unknownId })).toMatchObject({
+      status: 400,
+      body: { code: "Employee.HolidayListNotFound" },
+    });
     expect(await running.database.db.select().from(employees).where(eq(employees.userId, userId))).toHaveLength(0);
   });
 
@@ -140,24 +160,36 @@ describe("GET /api/employees", () => {
     expect(reply.body.items.map((item) => item.lastName)).toEqual(["Alba", "García López"]);
     expect((await list("pageNumber=2&pageSize=2")).body.items.map((item) => item.lastName)).toEqual(["Zapata"]);
     expect((await list("pageNumber=3&pageSize=2")).body).toMatchObject({ items: [], totalCount: 3 });
-    expect((await list("orderDirection=desc")).body.items[0]).toMatchObject({ lastName: "Zapata", holidayList: { name: "Madrid" } });
+    expect((await list("orderDirection=desc")).body.items[0]).toMatchObject({
+      lastName: "Zapata",
+      holidayList: { name: "Madrid" },
+    });
   });
 
   it("orders by email and createdAt", async () => {
     const byEmail = (await list("orderBy=email&orderDirection=desc")).body.items.map((item) => item.email);
     expect(byEmail).toEqual([...byEmail].sort().reverse());
-    expect((await list("orderBy=createdAt")).body.items.map((item) => item.firstName)).toEqual(["Ana", "Bruno", "Carla"]);
+    expect((await list("orderBy=createdAt")).body.items.map((item) => item.firstName)).toEqual([
+      "Ana",
+      "Bruno",
+      "Carla",
+    ]);
   });
 
   it("searches every word in the user's names and email, ignoring case", async () => {
     expect((await list("search=garcía%20ANA")).body.items.map((item) => item.firstName)).toEqual(["Ana"]);
     const email = (await list("search=zapata")).body.items[0]?.email ?? "";
-    expect((await list(`search=${encodeURIComponent(email)}`)).body.items.map((item) => item.lastName)).toEqual(["Zapata"]);
+    expect((await list(`search=${encodeURIComponent(email)}`)).body.items.map((item) => item.lastName)).toEqual([
+      "Zapata",
+    ]);
     expect((await list("search=%25")).body.totalCount).toBe(0);
   });
 
   it("filters by isActive", async () => {
-    expect((await list("isActive=false")).body).toMatchObject({ totalCount: 1, items: [{ firstName: "Bruno", isActive: false }] });
+    expect((await list("isActive=false")).body).toMatchObject({
+      totalCount: 1,
+      items: [{ firstName: "Bruno", isActive: false }],
+    });
     expect((await list("isActive=true")).body.totalCount).toBe(2);
   });
 
@@ -182,15 +214,27 @@ describe("GET and PUT /api/employees/{id}", () => {
   });
 
   it("answers 404 Employee.NotFound for an unknown id and 400 for a malformed one", async () => {
-    expect(await call(getEmployee, { ...byId(unknownId), token })).toMatchObject({ status: 404, body: { code: "Employee.NotFound" } });
-    expect(await update(unknownId, { isActive: true })).toMatchObject({ status: 404, body: { code: "Employee.NotFound" } });
-    expect(await call(getEmployee, { ...byId("nope"), token })).toMatchObject({ status: 400, body: { errors: { id: expect.any(Array) } } });
+    expect(await call(getEmployee, { ...byId(unknownId), token })).toMatchObject({
+      status: 404,
+      body: { code: "Employee.NotFound" },
+    });
+    expect(await update(unknownId, { isActive: true })).toMatchObject({
+      status: 404,
+      body: { code: "Employee.NotFound" },
+    });
+    expect(await call(getEmployee, { ...byId("nope"), token })).toMatchObject({
+      status: 400,
+      body: { errors: { id: expect.any(Array) } },
+    });
   });
 
   it("deactivates and assigns a holiday list, stores it and audits the change", async () => {
     const created = (await create({ userId: await newUser() })).body;
     const reply = await update(created.id, { isActive: false, holidayListId });
-    expect(reply).toMatchObject({ status: 200, body: { id: created.id, isActive: false, holidayList: { id: holidayListId, name: "Madrid" } } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { id: created.id, isActive: false, holidayList: { id: holidayListId, name: "Madrid" } },
+    });
     const [stored] = await running.database.db.select().from(employees).where(eq(employees.id, created.id));
     expect(stored).toMatchObject({ isActive: false, holidayListId });
     expect(stored?.updatedAt.getTime()).toBeGreaterThanOrEqual(stored?.createdAt.getTime() ?? Infinity);
@@ -207,7 +251,10 @@ describe("GET and PUT /api/employees/{id}", () => {
     const created = (await create({ userId: await newUser(), holidayListId })).body;
     expect((await update(created.id, { isActive: true })).body.holidayList).toBeNull();
     expect((await update(created.id, { isActive: true, holidayListId: null })).status).toBe(200);
-    expect((await auditOf(created.id)).map((entry) => entry.action)).toEqual(["personnel.employee_created", "personnel.employee_updated"]);
+    expect((await auditOf(created.id)).map((entry) => entry.action)).toEqual([
+      "personnel.employee_created",
+      "personnel.employee_updated",
+    ]);
   });
 
   it("answers 400 Employee.HolidayListNotFound for an unknown list and changes nothing", async () => {

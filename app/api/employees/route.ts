@@ -10,7 +10,12 @@ export const dynamic = "force-dynamic";
 
 /** Paginated employees, searchable by the linked user's name or email and filterable by isActive. */
 export const GET = route(
-  { access: "employees:read", query: employeeListQuery, summary: "List employees", response: { schema: employeePageResponse } },
+  {
+    access: "employees:read",
+    query: employeeListQuery,
+    summary: "List employees",
+    response: { schema: employeePageResponse },
+  },
   async ({ query, principal }) => ok(await listEmployees(await personnelContext(principal), query)),
 );
 

@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileMetadata } from "@/lib/files/repository";
 import { expireTempFilesJob } from "@/lib/jobs/definitions";
 import { runJobExclusively } from "@/lib/jobs/run";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, files, members } from "@/lib/platform/db/schema";
-import type { BucketName } from "@/lib/platform/storage";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
-import { call, randomIp } from "@/tests/support/api";
+import type { BucketName } from "@/lib/platform/storage";
 import { completeSetup } from "@/tests/support/accounts";
+import { call, randomIp } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { GET as getMember } from "../members/[id]/route";
 import { GET as memberPhoto, PUT as putMemberPhoto } from "../members/[id]/photo/route";
+import { GET as getMember } from "../members/[id]/route";
 import { GET as fileContent } from "./[id]/content/route";
 import { GET as downloadUrl } from "./[id]/download-url/route";
 import { DELETE as deleteFile, GET as getFile } from "./[id]/route";
@@ -38,7 +38,10 @@ const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).
  * `size` bytes of random data as a web stream produced 1 MiB at a time (the test never holds the whole file),
  * optionally starting with `head`; `sha256()` is its digest once fully read.
  */
-function randomBody(size: number, head = new Uint8Array()): { stream: ReadableStream<Uint8Array>; sha256: () => string; pulled: () => number } {
+function randomBody(
+  size: number,
+  head = new Uint8Array(),
+): { stream: ReadableStream<Uint8Array>; sha256: () => string; pulled: () => number } {
   const hash = createHash("sha256");
   let digest: string | undefined;
   let produced = 0;
@@ -71,23 +74,36 @@ function send(handler: Handler, request: Send): Promise<Response> {
     body: request.body,
     duplex: "half",
   };
-  return handler(new Request(`http://localhost${request.path}`, init), { params: Promise.resolve(request.params ?? {}) });
+  return handler(new Request(`http://localhost${request.path}`, init), {
+    params: Promise.resolve(request.params ?? {}),
+  });
 }
 
-async function upload(bucket: BucketName, name: string, body: BodyInit, options: { headers?: Record<string, string>; memberId?: string } = {}) {
+async function upload(
+  bucket: BucketName,
+  name: string,
+  body: BodyInit,
+  options: { headers?: Record<string, string>; memberId?: string } = {},
+) {
   const query = new URLSearchParams({ bucket, name, ...(options.memberId && { memberId: options.memberId }) });
   const response = await send(uploadFile, { path: `/api/files?${query}`, body, headers: options.headers });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
-async function uploaded(bucket: BucketName, name: string, body: BodyInit, options: Parameters<typeof upload>[3] = {}): Promise<FileMetadata> {
+async function uploaded(
+  bucket: BucketName,
+  name: string,
+  body: BodyInit,
+  options: Parameters<typeof upload>[3] = {},
+): Promise<FileMetadata> {
   const reply = await upload(bucket, name, body, options);
   expect(reply.status, JSON.stringify(reply.body)).toBe(201);
   return reply.body as FileMetadata;
 }
 
 const byId = (id: string, suffix = "") => ({ path: `/api/files/${id}${suffix}`, params: { id } });
-const content = (id: string, headers: Record<string, string> = {}) => send(fileContent, { ...byId(id, "/content"), headers });
+const content = (id: string, headers: Record<string, string> = {}) =>
+  send(fileContent, { ...byId(id, "/content"), headers });
 /** Reads a download chunk by chunk, hashing as it goes. */
 async function streamedSha256(response: Response): Promise<string> {
   const digest = createHash("sha256");
@@ -103,7 +119,8 @@ async function rowOf(id: string) {
   return row;
 }
 
-const fileRowCount = async () => (await running.database.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]?.n ?? 0;
+const fileRowCount = async () =>
+  (await running.database.db.select({ n: sql<number>`count(*)::int` }).from(files))[0]?.n ?? 0;
 
 /** Objects s3rver holds in a bucket (its files named `<key>._S3rver_object`), read from its data directory. */
 async function objectCount(bucket: BucketName): Promise<number> {
@@ -119,10 +136,17 @@ async function nothingStoredBy(bucket: BucketName, attempt: () => Promise<void>)
 }
 
 const auditsOf = (fileId: string) =>
-  running.database.db.select().from(auditOutbox).where(and(eq(auditOutbox.entity, "file"), eq(auditOutbox.entityId, fileId))).orderBy(auditOutbox.seq);
+  running.database.db
+    .select()
+    .from(auditOutbox)
+    .where(and(eq(auditOutbox.entity, "file"), eq(auditOutbox.entityId, fileId)))
+    .orderBy(auditOutbox.seq);
 
 async function newMember(email: string): Promise<string> {
-  const [member] = await running.database.db.insert(members).values({ firstName: "Ana", lastName: "Pérez", email }).returning({ id: members.id });
+  const [member] = await running.database.db
+    .insert(members)
+    .values({ firstName: "Ana", lastName: "Pérez", email })
+    .returning({ id: members.id });
   return member!.id;
 }
 
@@ -136,8 +160,16 @@ afterAll(stopPlatform);
 describe("upload and download", () => {
   it("streams a 20 MB upload to storage and back with a matching SHA-256", async () => {
     const source = randomBody(20 * MiB);
-    const file = await uploaded("club-documents", "backup.bin", source.stream, { headers: { "content-type": "application/octet-stream" } });
-    expect(file).toMatchObject({ bucket: "club-documents", fileName: "backup.bin", contentType: "application/octet-stream", sizeBytes: 20 * MiB, memberId: null });
+    const file = await uploaded("club-documents", "backup.bin", source.stream, {
+      headers: { "content-type": "application/octet-stream" },
+    });
+    expect(file).toMatchObject({
+      bucket: "club-documents",
+      fileName: "backup.bin",
+      contentType: "application/octet-stream",
+      sizeBytes: 20 * MiB,
+      memberId: null,
+    });
     expect(file.checksumSha256).toBe(source.sha256());
     expect(file).not.toHaveProperty("objectKey");
 
@@ -147,7 +179,9 @@ describe("upload and download", () => {
     expect(response.headers.get("content-type")).toBe("application/octet-stream");
     expect(response.headers.get("etag")).toBe(`"${source.sha256()}"`);
     expect(response.headers.get("accept-ranges")).toBe("bytes");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="backup.bin"; filename*=UTF-8''backup.bin`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="backup.bin"; filename*=UTF-8''backup.bin`,
+    );
     expect(await streamedSha256(response)).toBe(source.sha256());
 
     const row = await rowOf(file.id);
@@ -155,17 +189,28 @@ describe("upload and download", () => {
     expect(row?.objectKey).toMatch(new RegExp(`^\\d{4}/\\d{2}/${file.id}$`));
     expect(row?.ownerUserId).toEqual(expect.any(String));
     expect(await auditsOf(file.id)).toMatchObject([
-      { action: "files.uploaded", severity: "Info", data: { bucket: "club-documents", sizeBytes: 20 * MiB, checksumSha256: source.sha256() } },
+      {
+        action: "files.uploaded",
+        severity: "Info",
+        data: { bucket: "club-documents", sizeBytes: 20 * MiB, checksumSha256: source.sha256() },
+      },
     ]);
   });
 
   it("answers metadata, and the content's Repr-Digest", async () => {
-    const file = await uploaded("club-documents", "note.txt", "hello", { headers: { "content-type": "Text/Plain; charset=utf-8" } });
+    const file = await uploaded("club-documents", "note.txt", "hello", {
+      headers: { "content-type": "Text/Plain; charset=utf-8" },
+    });
     expect(file.contentType).toBe("text/plain");
     const reply = await call<FileMetadata>(getFile, { ...byId(file.id), token });
-    expect(reply).toMatchObject({ status: 200, body: { id: file.id, fileName: "note.txt", sizeBytes: 5, checksumSha256: sha256("hello") } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { id: file.id, fileName: "note.txt", sizeBytes: 5, checksumSha256: sha256("hello") },
+    });
     const response = await content(file.id);
-    expect(response.headers.get("repr-digest")).toBe(`sha-256=:${createHash("sha256").update("hello").digest("base64")}:`);
+    expect(response.headers.get("repr-digest")).toBe(
+      `sha-256=:${createHash("sha256").update("hello").digest("base64")}:`,
+    );
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new TextDecoder().decode(await bytesOf(response))).toBe("hello");
   });
@@ -195,15 +240,26 @@ describe("upload and download", () => {
   });
 
   it("answers 404 File.NotFound for an unknown id and 400 for a malformed one", async () => {
-    expect(await call(getFile, { ...byId(unknownId), token })).toMatchObject({ status: 404, body: { code: "File.NotFound" } });
+    expect(await call(getFile, { ...byId(unknownId), token })).toMatchObject({
+      status: 404,
+      body: { code: "File.NotFound" },
+    });
     expect((await content(unknownId)).status).toBe(404);
-    expect(await call(getFile, { ...byId("nope"), token })).toMatchObject({ status: 400, body: { errors: { id: [expect.any(String)] } } });
+    expect(await call(getFile, { ...byId("nope"), token })).toMatchObject({
+      status: 400,
+      body: { errors: { id: [expect.any(String)] } },
+    });
   });
 
   it("gives a presigned URL that downloads the file without credentials for 5 minutes", async () => {
-    const file = await uploaded("club-documents", "Contrato año 1.pdf", "%PDF-1.7 contract", { headers: { "content-type": "application/pdf" } });
+    const file = await uploaded("club-documents", "Contrato año 1.pdf", "%PDF-1.7 contract", {
+      headers: { "content-type": "application/pdf" },
+    });
     const started = Date.now();
-    const reply = await call<{ url: string; expiresAt: string }>(downloadUrl, { ...byId(file.id, "/download-url"), token });
+    const reply = await call<{ url: string; expiresAt: string }>(downloadUrl, {
+      ...byId(file.id, "/download-url"),
+      token,
+    });
     expect(reply.status).toBe(200);
     expect(new Date(reply.body.expiresAt).getTime() - started).toBeGreaterThan(299_000);
     expect(new Date(reply.body.expiresAt).getTime() - started).toBeLessThan(301_000);
@@ -218,10 +274,16 @@ describe("limits and content checks", () => {
   it("refuses a body whose Content-Length is over the bucket's limit with 413, before reading it", async () => {
     const source = randomBody(11 * MiB, PNG_HEAD);
     await nothingStoredBy("club-images", async () => {
-      const reply = await upload("club-images", "huge.png", source.stream, { headers: { "content-length": String(11 * MiB) } });
+      const reply = await upload("club-images", "huge.png", source.stream, {
+        headers: { "content-length": String(11 * MiB) },
+      });
       expect(reply.status).toBe(413);
       expect(reply.headers.get("content-type")).toBe("application/problem+json");
-      expect(reply.body).toMatchObject({ status: 413, title: "The file is too large.", detail: expect.stringContaining("10 MiB") });
+      expect(reply.body).toMatchObject({
+        status: 413,
+        title: "The file is too large.",
+        detail: expect.stringContaining("10 MiB"),
+      });
     });
     expect(source.pulled()).toBeLessThanOrEqual(MiB);
   });
@@ -231,7 +293,10 @@ describe("limits and content checks", () => {
     await nothingStoredBy("club-images", async () => {
       const reply = await upload("club-images", "huge.png", source.stream);
       expect(reply.status).toBe(413);
-      expect(reply.body).toMatchObject({ status: 413, detail: "Files in club-images are limited to 10 MiB (10485760 bytes)." });
+      expect(reply.body).toMatchObject({
+        status: 413,
+        detail: "Files in club-images are limited to 10 MiB (10485760 bytes).",
+      });
     });
     // Reading stopped at the limit (10 MiB, plus the few chunks the stream stages buffer ahead) instead of
     // draining the client's whole 40 MiB.
@@ -250,7 +315,9 @@ describe("limits and content checks", () => {
       }
     });
 
-    const png = await uploaded("club-images", "pixel.png", Uint8Array.from([...PNG_HEAD, 1, 2, 3]), { headers: { "content-type": "text/html" } });
+    const png = await uploaded("club-images", "pixel.png", Uint8Array.from([...PNG_HEAD, 1, 2, 3]), {
+      headers: { "content-type": "text/html" },
+    });
     expect(png.contentType).toBe("image/png");
     expect((await content(png.id)).headers.get("content-type")).toBe("image/png");
   });
@@ -304,7 +371,10 @@ describe("list", () => {
     const id = await uploaded("club-documents", "id-card.pdf", "%PDF", { memberId });
     await uploaded("club-temp", "scratch.csv", "a,b");
 
-    const documents = await call<Page>(listFiles, { path: `/api/files?memberId=${memberId}&bucket=club-documents&orderBy=fileName`, token });
+    const documents = await call<Page>(listFiles, {
+      path: `/api/files?memberId=${memberId}&bucket=club-documents&orderBy=fileName`,
+      token,
+    });
     expect(documents.status).toBe(200);
     expect(documents.body).toMatchObject({ totalCount: 2, pageNumber: 1, pageSize: 20, totalPages: 1 });
     expect(documents.body.items.map((item) => [item.id, item.memberId])).toEqual([
@@ -312,8 +382,14 @@ describe("list", () => {
       [id.id, memberId],
     ]);
 
-    const temp = await call<Page>(listFiles, { path: "/api/files?bucket=club-temp&pageSize=1&orderDirection=desc", token });
-    expect(temp.body).toMatchObject({ pageSize: 1, items: [{ fileName: "scratch.csv", expiresAt: expect.any(String) }] });
+    const temp = await call<Page>(listFiles, {
+      path: "/api/files?bucket=club-temp&pageSize=1&orderDirection=desc",
+      token,
+    });
+    expect(temp.body).toMatchObject({
+      pageSize: 1,
+      items: [{ fileName: "scratch.csv", expiresAt: expect.any(String) }],
+    });
 
     const invalid = await call(listFiles, { path: "/api/files?bucket=nope&pageSize=0&memberId=x", token });
     expect(invalid.status).toBe(400);
@@ -328,7 +404,13 @@ describe("expire-temp-files job", () => {
     const document = await uploaded("club-documents", "kept.pdf", "%PDF");
     const dayAndAMinuteAgo = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
     const db = running.database.db;
-    await db.update(files).set({ createdAt: dayAndAMinuteAgo, expiresAt: sql`${dayAndAMinuteAgo.toISOString()}::timestamptz + interval '24 hours'` }).where(eq(files.id, expired.id));
+    await db
+      .update(files)
+      .set({
+        createdAt: dayAndAMinuteAgo,
+        expiresAt: sql`${dayAndAMinuteAgo.toISOString()}::timestamptz + interval '24 hours'`,
+      })
+      .where(eq(files.id, expired.id));
     await db.update(files).set({ createdAt: dayAndAMinuteAgo }).where(eq(files.id, document.id));
     const expiredKey = (await rowOf(expired.id))!.objectKey;
 
@@ -342,13 +424,21 @@ describe("expire-temp-files job", () => {
     const [audit] = await db.select().from(auditOutbox).where(eq(auditOutbox.action, "files.expired"));
     expect(audit).toMatchObject({ severity: "Info", actorId: null, data: { count: 1, fileIds: [expired.id] } });
 
-    expect(await runJobExclusively(running, expireTempFilesJob)).toEqual({ status: "completed", outcome: { expired: 0 } });
+    expect(await runJobExclusively(running, expireTempFilesJob)).toEqual({
+      status: "completed",
+      outcome: { expired: 0 },
+    });
   });
 });
 
 describe("member photo", () => {
   const photoCall = (id: string, method = "GET", body?: BodyInit) =>
-    send(method === "GET" ? memberPhoto : putMemberPhoto, { path: `/api/members/${id}/photo`, params: { id }, method, body });
+    send(method === "GET" ? memberPhoto : putMemberPhoto, {
+      path: `/api/members/${id}/photo`,
+      params: { id },
+      method,
+      body,
+    });
   const putPhoto = async (id: string, body: BodyInit) => {
     const response = await photoCall(id, "PUT", body);
     return { status: response.status, body: await response.json() };
@@ -362,13 +452,18 @@ describe("member photo", () => {
     expect(await none.json()).toMatchObject({ code: "File.NoPhoto" });
 
     const first = await putPhoto(memberId, Uint8Array.from([...PNG_HEAD, 1]));
-    expect(first).toMatchObject({ status: 200, body: { bucket: "club-images", contentType: "image/png", fileName: "photo", memberId } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { bucket: "club-images", contentType: "image/png", fileName: "photo", memberId },
+    });
     const firstKey = (await rowOf(first.body.id))!.objectKey;
     const shown = await photoCall(memberId);
     expect(shown.status).toBe(200);
     expect(shown.headers.get("content-type")).toBe("image/png");
     expect(shown.headers.get("content-disposition")).toMatch(/^inline; /);
-    expect((await call(getMember, { path: `/api/members/${memberId}`, params: { id: memberId }, token })).body).toMatchObject({ photoFileId: first.body.id });
+    expect(
+      (await call(getMember, { path: `/api/members/${memberId}`, params: { id: memberId }, token })).body,
+    ).toMatchObject({ photoFileId: first.body.id });
 
     const second = await putPhoto(memberId, Uint8Array.from([...JPEG_HEAD, 2]));
     expect(second).toMatchObject({ status: 200, body: { contentType: "image/jpeg" } });
@@ -379,9 +474,14 @@ describe("member photo", () => {
 
     // A refused replacement keeps the current photo.
     await nothingStoredBy("club-images", async () => {
-      expect(await putPhoto(memberId, "not an image")).toMatchObject({ status: 400, body: { code: "File.NotAnImage" } });
+      expect(await putPhoto(memberId, "not an image")).toMatchObject({
+        status: 400,
+        body: { code: "File.NotAnImage" },
+      });
     });
-    expect((await call(getMember, { path: `/api/members/${memberId}`, params: { id: memberId }, token })).body).toMatchObject({ photoFileId: second.body.id });
+    expect(
+      (await call(getMember, { path: `/api/members/${memberId}`, params: { id: memberId }, token })).body,
+    ).toMatchObject({ photoFileId: second.body.id });
 
     // Deleting the file unsets the member's photo.
     expect((await send(deleteFile, { ...byId(second.body.id), method: "DELETE" })).status).toBe(204);
@@ -390,7 +490,10 @@ describe("member photo", () => {
 
   it("answers 404 Member.NotFound for an unknown member, storing nothing", async () => {
     await nothingStoredBy("club-images", async () => {
-      expect(await putPhoto(unknownId, Uint8Array.from(PNG_HEAD))).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
+      expect(await putPhoto(unknownId, Uint8Array.from(PNG_HEAD))).toMatchObject({
+        status: 404,
+        body: { code: "Member.NotFound" },
+      });
     });
     expect(await (await photoCall(unknownId)).json()).toMatchObject({ code: "Member.NotFound" });
   });

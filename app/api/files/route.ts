@@ -1,5 +1,5 @@
-import { FileErrors } from "@/lib/files/errors";
 import { fileContext } from "@/lib/files/context";
+import { FileErrors } from "@/lib/files/errors";
 import { uploadInput, uploadResponse } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
 import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
@@ -23,10 +23,16 @@ export const POST = route(
     query: uploadQuery,
     successStatus: 201,
     summary: "Upload a file",
-    rawBody: { description: "The file's bytes, streamed; Content-Type is its declared type (club-images: JPEG, PNG, GIF or WebP)." },
+    rawBody: {
+      description:
+        "The file's bytes, streamed; Content-Type is its declared type (club-images: JPEG, PNG, GIF or WebP).",
+    },
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ query, request, principal }) =>
-    uploadResponse(request, await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId)),
+    uploadResponse(
+      request,
+      await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId),
+    ),
 );

@@ -1,17 +1,17 @@
 import "@/tests/support/isolated-env";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { employees, holidayEntries, holidayLists } from "@/lib/platform/db/schema";
-import { call } from "@/tests/support/api";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { auditEntriesOf } from "@/tests/support/audit";
 import { itRefusesBadListQueries } from "@/tests/support/list-queries";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { PUT as updateEmployee } from "../employees/[id]/route";
 import { POST as createEmployee } from "../employees/route";
 import { DELETE as deleteList, GET as getList, PUT as updateList } from "./[id]/route";
-import { GET as listLists, POST as createList } from "./route";
+import { POST as createList, GET as listLists } from "./route";
 
 type HolidayList = {
   id: string;
@@ -27,7 +27,11 @@ const unknownId = "00000000-0000-4000-8000-000000000009";
 const madrid = {
   name: "Madrid 2026",
   weeklyOffDays: [7, 6],
-  entries: [{ date: "2026-12-25", description: "Christmas" }, { date: "2026-01-01", description: "New Year" }, { date: "2026-05-15" }],
+  entries: [
+    { date: "2026-12-25", description: "Christmas" },
+    { date: "2026-01-01", description: "New Year" },
+    { date: "2026-05-15" },
+  ],
 };
 
 let running: Platform;
@@ -61,7 +65,9 @@ beforeAll(async () => {
   await resetDatabase(running.database);
   token = await completeSetup();
   const account = await createAccount(token, ["Employee"]);
-  employeeId = String((await call(createEmployee, { path: "/api/employees", token, body: { userId: account.id } })).body.id);
+  employeeId = String(
+    (await call(createEmployee, { path: "/api/employees", token, body: { userId: account.id } })).body.id,
+  );
 });
 afterAll(stopPlatform);
 
@@ -84,12 +90,20 @@ describe("POST /api/holiday-lists", () => {
     expect(stored).toMatchObject({ name: "Madrid 2026", weeklyOffDays: [6, 7] });
     expect(await storedEntries(reply.body.id)).toEqual(reply.body.entries);
     expect(await auditOf(reply.body.id)).toMatchObject([
-      { action: "personnel.holiday_list_created", severity: "Info", entity: "holiday_list", data: { name: "Madrid 2026", weeklyOffDays: [6, 7] } },
+      {
+        action: "personnel.holiday_list_created",
+        severity: "Info",
+        entity: "holiday_list",
+        data: { name: "Madrid 2026", weeklyOffDays: [6, 7] },
+      },
     ]);
   });
 
   it("defaults to no weekly off days and no entries", async () => {
-    expect(await create({ name: "Empty" })).toMatchObject({ status: 201, body: { weeklyOffDays: [], entries: [], entryCount: 0 } });
+    expect(await create({ name: "Empty" })).toMatchObject({
+      status: 201,
+      body: { weeklyOffDays: [], entries: [], entryCount: 0 },
+    });
   });
 
   it("answers 409 HolidayList.DuplicateName for a name in use, whatever its case", async () => {
@@ -108,8 +122,16 @@ describe("POST /api/holiday-lists", () => {
     ["a repeated weekday", { weeklyOffDays: [6, 6] }, "weeklyOffDays"],
     ["an impossible date", { entries: [{ date: "2026-02-30" }] }, "entries.0.date"],
     ["a date in another format", { entries: [{ date: "25/12/2026" }] }, "entries.0.date"],
-    ["a repeated date", { entries: [{ date: "2026-12-25" }, { date: "2026-01-01" }, { date: "2026-12-25" }] }, "entries.2.date"],
-    ["a long description", { entries: [{ date: "2026-12-25", description: "x".repeat(201) }] }, "entries.0.description"],
+    [
+      "a repeated date",
+      { entries: [{ date: "2026-12-25" }, { date: "2026-01-01" }, { date: "2026-12-25" }] },
+      "entries.2.date",
+    ],
+    [
+      "a long description",
+      { entries: [{ date: "2026-12-25", description: "x".repeat(201) }] },
+      "entries.0.description",
+    ],
     ["an empty name", { name: " " }, "name"],
   ])("rejects %s with a validation problem naming the field", async (_case, change, field) => {
     const reply = await create({ ...madrid, name: "Invalid", ...change });
@@ -128,7 +150,11 @@ describe("GET /api/holiday-lists", () => {
     expect(reply.body.items.map((item) => item.name)).toEqual(["Barcelona", "Empty"]);
     expect(reply.body.items[0]).toMatchObject({ weeklyOffDays: [7], entryCount: 1, employeeCount: 1 });
     expect(reply.body.items[0]).not.toHaveProperty("entries");
-    expect((await list("orderBy=createdAt&orderDirection=desc")).body.items.map((item) => item.name)).toEqual(["Barcelona", "Empty", "Madrid 2026"]);
+    expect((await list("orderBy=createdAt&orderDirection=desc")).body.items.map((item) => item.name)).toEqual([
+      "Barcelona",
+      "Empty",
+      "Madrid 2026",
+    ]);
     expect((await list("search=MADRID")).body.items.map((item) => item.name)).toEqual(["Madrid 2026"]);
     await assign(null);
   });
@@ -153,7 +179,11 @@ describe("GET, PUT and DELETE /api/holiday-lists/{id}", () => {
 
   it("replaces the name, the weekly off days and the whole set of entries, and audits it", async () => {
     const created = (await create({ ...madrid, name: "Before" })).body;
-    const replacement = { name: "After", weeklyOffDays: [5], entries: [{ date: "2027-01-06", description: "Epiphany" }, { date: "2026-12-25" }] };
+    const replacement = {
+      name: "After",
+      weeklyOffDays: [5],
+      entries: [{ date: "2027-01-06", description: "Epiphany" }, { date: "2026-12-25" }],
+    };
     const reply = await update(created.id, replacement);
     expect(reply).toMatchObject({
       status: 200,
@@ -168,14 +198,21 @@ describe("GET, PUT and DELETE /api/holiday-lists/{id}", () => {
       },
     });
     expect(await storedEntries(created.id)).toEqual(reply.body.entries);
-    expect((await auditOf(created.id)).at(-1)).toMatchObject({ action: "personnel.holiday_list_updated", severity: "Info", data: { name: "After" } });
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({
+      action: "personnel.holiday_list_updated",
+      severity: "Info",
+      data: { name: "After" },
+    });
     expect((await update(created.id, { name: "After" })).body).toMatchObject({ weeklyOffDays: [], entries: [] });
     expect(await storedEntries(created.id)).toEqual([]);
   });
 
   it("answers 409 HolidayList.DuplicateName when renaming to a name in use, changing nothing", async () => {
     const created = (await create({ ...madrid, name: "Rename me" })).body;
-    expect(await update(created.id, { ...madrid, entries: [] })).toMatchObject({ status: 409, body: { code: "HolidayList.DuplicateName" } });
+    expect(await update(created.id, { ...madrid, entries: [] })).toMatchObject({
+      status: 409,
+      body: { code: "HolidayList.DuplicateName" },
+    });
     expect((await read(created.id)).body).toMatchObject({ name: "Rename me", entryCount: 3 });
   });
 
@@ -187,7 +224,10 @@ describe("GET, PUT and DELETE /api/holiday-lists/{id}", () => {
   it("refuses to delete a list employees use (409 HolidayList.InUse), then deletes it with its entries once unused", async () => {
     const created = (await create({ ...madrid, name: "Doomed" })).body;
     await assign(created.id);
-    expect(await remove(created.id)).toMatchObject({ status: 409, body: { code: "HolidayList.InUse", message: expect.any(String) } });
+    expect(await remove(created.id)).toMatchObject({
+      status: 409,
+      body: { code: "HolidayList.InUse", message: expect.any(String) },
+    });
     const [employee] = await running.database.db.select().from(employees).where(eq(employees.id, employeeId));
     expect(employee?.holidayListId).toBe(created.id);
 

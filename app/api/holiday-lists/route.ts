@@ -10,7 +10,12 @@ export const dynamic = "force-dynamic";
 
 /** Paginated holiday lists without their entries (a detail read gives those). */
 export const GET = route(
-  { access: "employees:read", query: holidayListListQuery, summary: "List holiday lists", response: { schema: holidayListPageResponse } },
+  {
+    access: "employees:read",
+    query: holidayListListQuery,
+    summary: "List holiday lists",
+    response: { schema: holidayListPageResponse },
+  },
   async ({ query, principal }) => ok(await listHolidayLists(await personnelContext(principal), query)),
 );
 

@@ -8,7 +8,13 @@ const INNGEST_SERVER = "http://127.0.0.1:1";
 /** What an Inngest server sends to run a function's step; anyone who reaches /api/inngest can send the same. */
 function runJobRequest(): NextRequest {
   const event = { name: "inngest/scheduled.timer", data: {} };
-  const body = { event, events: [event], steps: {}, ctx: { run_id: "01JATTACK", attempt: 0, stack: { stack: [], current: 0 } }, version: 1 };
+  const body = {
+    event,
+    events: [event],
+    steps: {},
+    ctx: { run_id: "01JATTACK", attempt: 0, stack: { stack: [], current: 0 } },
+    version: 1,
+  };
   return new NextRequest("http://localhost/api/inngest?fnId=clubops-forward-audit-log&stepId=step", {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -1,6 +1,6 @@
+import { getConfig } from "@/lib/config";
 import { listJobs } from "@/lib/jobs/manual";
 import { jobListResponse } from "@/lib/openapi/responses";
-import { getConfig } from "@/lib/config";
 import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";

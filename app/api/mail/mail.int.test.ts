@@ -6,12 +6,12 @@ import type { MailListItem as MailItem, MailMessage as Message } from "@/lib/mai
 import { deliverPendingMail, MAX_ATTEMPTS } from "@/lib/mail/delivery";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { TemplatePreview, TemplateSummary } from "@/lib/mail/templates";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import type { JsonOf } from "@/lib/openapi/shapes";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
-import type { JsonOf } from "@/lib/openapi/shapes";
 import type { Paginated } from "@/lib/platform/pagination";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -37,7 +37,11 @@ const ids = {} as Record<"sentWelcome" | "sentReset" | "invalidProps" | "smtpFai
 const welcome = (memberName: string) => ({ ...sampleProps.welcome, memberName });
 const withoutComments = (html: string | null) => html?.replaceAll("<!-- -->", "") ?? "";
 
-async function queue(to: string, template: "welcome" | "password-reset", props: Record<string, unknown>): Promise<string> {
+async function queue(
+  to: string,
+  template: "welcome" | "password-reset",
+  props: Record<string, unknown>,
+): Promise<string> {
   const queued = await enqueueMail(running.database.db, { template, to, props });
   if (!queued) throw new Error("not queued");
   return queued.id;
@@ -49,10 +53,17 @@ async function outboxRow(id: string) {
   return row;
 }
 
-const list = (query: string, token = admin.token) => call<Paginated<MailListItem>>(listMail, { path: `/api/mail${query}`, token });
-const detail = (id: string, token = admin.token) => call<MailMessage>(getMail, { path: `/api/mail/${id}`, params: { id }, token });
+const list = (query: string, token = admin.token) =>
+  call<Paginated<MailListItem>>(listMail, { path: `/api/mail${query}`, token });
+const detail = (id: string, token = admin.token) =>
+  call<MailMessage>(getMail, { path: `/api/mail/${id}`, params: { id }, token });
 const retry = (id: string, token = admin.token) =>
-  call<MailListItem & { code?: string }>(retryMail, { path: `/api/mail/${id}/retry`, method: "POST", params: { id }, token });
+  call<MailListItem & { code?: string }>(retryMail, {
+    path: `/api/mail/${id}/retry`,
+    method: "POST",
+    params: { id },
+    token,
+  });
 
 beforeAll(async () => {
   running = await platform();
@@ -76,12 +87,20 @@ beforeAll(async () => {
   ids.smtpFailed = await queue("dan@example.com", "welcome", welcome("Dan Díaz"));
   await running.database.db
     .update(mailOutbox)
-    .set({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25" })
+    .set({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25",
+    })
     .where(eq(mailOutbox.id, ids.smtpFailed));
   ids.pending = await queue("eve@example.com", "welcome", welcome("Eve"));
   await running.database.db
     .update(mailOutbox)
-    .set({ attempts: 1, lastError: "email-renderer did not answer within 5000 ms", nextAttemptAt: sql`now() + interval '1 day'` })
+    .set({
+      attempts: 1,
+      lastError: "email-renderer did not answer within 5000 ms",
+      nextAttemptAt: sql`now() + interval '1 day'`,
+    })
     .where(eq(mailOutbox.id, ids.pending));
   // Mails queued within the same millisecond would tie on created_at; space them a second apart, in queue order.
   const order = [ids.sentWelcome, ids.sentReset, ids.invalidProps, ids.smtpFailed, ids.pending];
@@ -100,7 +119,13 @@ describe("GET /api/mail", () => {
 
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ totalCount: 5, pageNumber: 1, pageSize: 20, totalPages: 1 });
-    expect(reply.body.items.map((item) => item.id)).toEqual([ids.pending, ids.smtpFailed, ids.invalidProps, ids.sentReset, ids.sentWelcome]);
+    expect(reply.body.items.map((item) => item.id)).toEqual([
+      ids.pending,
+      ids.smtpFailed,
+      ids.invalidProps,
+      ids.sentReset,
+      ids.sentWelcome,
+    ]);
     const [pending, smtpFailed, invalidProps, , sentWelcome] = reply.body.items;
     expect(sentWelcome).toEqual({
       id: ids.sentWelcome,
@@ -114,9 +139,24 @@ describe("GET /api/mail", () => {
       sentAt: expect.any(String),
       createdAt: expect.any(String),
     });
-    expect(invalidProps).toMatchObject({ status: "failed", attempts: 1, subject: null, nextAttemptAt: null, lastError: expect.stringMatching(/^Email\.InvalidProps: /) });
-    expect(smtpFailed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25" });
-    expect(pending).toMatchObject({ status: "pending", attempts: 1, sentAt: null, lastError: "email-renderer did not answer within 5000 ms" });
+    expect(invalidProps).toMatchObject({
+      status: "failed",
+      attempts: 1,
+      subject: null,
+      nextAttemptAt: null,
+      lastError: expect.stringMatching(/^Email\.InvalidProps: /),
+    });
+    expect(smtpFailed).toMatchObject({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      lastError: "smtp is unavailable: connect ECONNREFUSED 127.0.0.1:25",
+    });
+    expect(pending).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      sentAt: null,
+      lastError: "email-renderer did not answer within 5000 ms",
+    });
     expect(Date.parse(pending?.nextAttemptAt ?? "")).toBeGreaterThan(Date.now() + 23 * 3_600_000);
   });
 
@@ -137,11 +177,14 @@ describe("GET /api/mail", () => {
     expect(reply.body.items.map((item) => item.id)).toEqual(expected.map((key) => ids[key]));
   });
 
-  it.each(["status=bounced", "pageSize=0", "pageSize=101", "orderBy=to", `search=${"x".repeat(255)}`])("refuses %s with a 400 validation problem", async (query) => {
-    const reply = await list(`?${query}`);
-    expect(reply.status).toBe(400);
-    expect(reply.headers.get("content-type")).toBe("application/problem+json");
-  });
+  it.each(["status=bounced", "pageSize=0", "pageSize=101", "orderBy=to", `search=${"x".repeat(255)}`])(
+    "refuses %s with a 400 validation problem",
+    async (query) => {
+      const reply = await list(`?${query}`);
+      expect(reply.status).toBe(400);
+      expect(reply.headers.get("content-type")).toBe("application/problem+json");
+    },
+  );
 });
 
 describe("GET /api/mail/{id}", () => {
@@ -149,7 +192,13 @@ describe("GET /api/mail/{id}", () => {
     const reply = await detail(ids.sentWelcome);
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: ids.sentWelcome, status: "sent", htmlSource: "stored", renderError: null, messageId: expect.any(String) });
+    expect(reply.body).toMatchObject({
+      id: ids.sentWelcome,
+      status: "sent",
+      htmlSource: "stored",
+      renderError: null,
+      messageId: expect.any(String),
+    });
     expect(reply.body.html).toBe((await outboxRow(ids.sentWelcome)).html);
     expect(withoutComments(reply.body.html)).toContain("Ana García");
     expect(withoutComments(reply.body.html)).toContain("Gold Monthly");
@@ -159,7 +208,12 @@ describe("GET /api/mail/{id}", () => {
     const reply = await detail(ids.pending);
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ status: "pending", htmlSource: "rendered", subject: "Welcome to Sunrise Tennis Club", renderError: null });
+    expect(reply.body).toMatchObject({
+      status: "pending",
+      htmlSource: "rendered",
+      subject: "Welcome to Sunrise Tennis Club",
+      renderError: null,
+    });
     expect(withoutComments(reply.body.html)).toContain("Welcome, Eve!");
     expect((await outboxRow(ids.pending)).html).toBeNull();
   });
@@ -168,7 +222,12 @@ describe("GET /api/mail/{id}", () => {
     const reply = await detail(ids.invalidProps);
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ status: "failed", html: null, htmlSource: null, renderError: expect.stringMatching(/^Email\.InvalidProps: .*memberName/) });
+    expect(reply.body).toMatchObject({
+      status: "failed",
+      html: null,
+      htmlSource: null,
+      renderError: expect.stringMatching(/^Email\.InvalidProps: .*memberName/),
+    });
   });
 
   it("never shows a live password-reset link, though the mail sent had one", async () => {
@@ -178,7 +237,11 @@ describe("GET /api/mail/{id}", () => {
     const reply = await detail(ids.sentReset);
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ status: "sent", htmlSource: "redacted", subject: "Reset your Sunrise Tennis Club password" });
+    expect(reply.body).toMatchObject({
+      status: "sent",
+      htmlSource: "redacted",
+      subject: "Reset your Sunrise Tennis Club password",
+    });
     expect(JSON.stringify(reply.body)).not.toContain(RESET_TOKEN);
     expect(reply.body.html).toContain("http://localhost:3000/reset-password?token=redacted");
     expect(withoutComments(reply.body.html)).toContain("Hi Ben");
@@ -195,16 +258,28 @@ describe("POST /api/mail/{id}/retry", () => {
     const reply = await retry(ids.smtpFailed);
 
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: ids.smtpFailed, status: "pending", attempts: MAX_ATTEMPTS, nextAttemptAt: expect.any(String) });
+    expect(reply.body).toMatchObject({
+      id: ids.smtpFailed,
+      status: "pending",
+      attempts: MAX_ATTEMPTS,
+      nextAttemptAt: expect.any(String),
+    });
     const [audit] = await running.database.db
       .select()
       .from(auditOutbox)
       .where(and(eq(auditOutbox.action, "mail.retry_requested"), eq(auditOutbox.entityId, ids.smtpFailed)));
-    expect(audit).toMatchObject({ severity: "Info", actorId: admin.id, entity: "mail", data: { to: "dan@example.com", template: "welcome" } });
+    expect(audit).toMatchObject({
+      severity: "Info",
+      actorId: admin.id,
+      entity: "mail",
+      data: { to: "dan@example.com", template: "welcome" },
+    });
 
     const sent = await waitForMail(running.mailer, "dan@example.com", 10_000);
     expect(sent.subject).toBe("Welcome to Sunrise Tennis Club");
-    await vi.waitFor(async () => expect(await outboxRow(ids.smtpFailed)).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS + 1 }));
+    await vi.waitFor(async () =>
+      expect(await outboxRow(ids.smtpFailed)).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS + 1 }),
+    );
     // Not due until tomorrow, so the background delivery left it alone.
     expect(await outboxRow(ids.pending)).toMatchObject({ status: "pending", attempts: 1 });
   });
@@ -212,7 +287,10 @@ describe("POST /api/mail/{id}/retry", () => {
   it("gives a mail one more attempt: refused props fail it again", async () => {
     expect(await retry(ids.invalidProps)).toMatchObject({ status: 200, body: { status: "pending" } });
 
-    await vi.waitFor(async () => expect(await outboxRow(ids.invalidProps)).toMatchObject({ status: "failed", attempts: 2 }), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => expect(await outboxRow(ids.invalidProps)).toMatchObject({ status: "failed", attempts: 2 }),
+      { timeout: 10_000 },
+    );
   });
 
   it("refuses a mail that is not failed with 409 Mail.NotFailed, and an unknown one with 404", async () => {
@@ -224,7 +302,10 @@ describe("POST /api/mail/{id}/retry", () => {
 
 describe("email templates", () => {
   it("lists every template with its description and sample props", async () => {
-    const reply = await call<{ items: TemplateSummary[] }>(listTemplates, { path: "/api/mail/templates", token: admin.token });
+    const reply = await call<{ items: TemplateSummary[] }>(listTemplates, {
+      path: "/api/mail/templates",
+      token: admin.token,
+    });
 
     expect(reply.status).toBe(200);
     expect(reply.body.items.map((item) => item.name)).toEqual(TEMPLATE_NAMES);
@@ -232,11 +313,20 @@ describe("email templates", () => {
       expect(item.description.length).toBeGreaterThan(10);
       expect(item.sampleProps).toEqual(sampleProps[item.name as keyof typeof sampleProps]);
     }
-    expect(reply.body.items.filter((item) => item.hasSecrets).map((item) => item.name).sort()).toEqual(["email-change-confirmation", "email-verification", "password-reset"]);
+    expect(
+      reply.body.items
+        .filter((item) => item.hasSecrets)
+        .map((item) => item.name)
+        .sort(),
+    ).toEqual(["email-change-confirmation", "email-verification", "password-reset"]);
   });
 
   it.each(TEMPLATE_NAMES)("previews %s with its sample props", async (name) => {
-    const reply = await call<TemplatePreview>(previewTemplate, { path: `/api/mail/templates/${name}/preview`, params: { name }, token: admin.token });
+    const reply = await call<TemplatePreview>(previewTemplate, {
+      path: `/api/mail/templates/${name}/preview`,
+      params: { name },
+      token: admin.token,
+    });
 
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ name, subject: expect.any(String), text: expect.any(String) });
@@ -245,7 +335,8 @@ describe("email templates", () => {
   });
 
   it("answers 404 Mail.TemplateNotFound for an unknown template and 400 for a malformed name", async () => {
-    const preview = (name: string) => call(previewTemplate, { path: `/api/mail/templates/${name}/preview`, params: { name }, token: admin.token });
+    const preview = (name: string) =>
+      call(previewTemplate, { path: `/api/mail/templates/${name}/preview`, params: { name }, token: admin.token });
     expect(await preview("invoice")).toMatchObject({ status: 404, body: { code: "Mail.TemplateNotFound" } });
     expect(await preview("toString")).toMatchObject({ status: 400 });
     expect((await preview("../welcome")).status).toBe(400);
@@ -258,13 +349,21 @@ describe("mail permissions", () => {
       running.database.db,
       sql`insert into roles (name, description) values ('Mail reader', 'reads mail') returning id`,
     );
-    await running.database.db.execute(sql`insert into role_permissions (role_id, permission) values (${role[0]?.id}, 'mail:read')`);
+    await running.database.db.execute(
+      sql`insert into role_permissions (role_id, permission) values (${role[0]?.id}, 'mail:read')`,
+    );
     const reader = await createAccount(superToken, ["Mail reader"]);
 
     expect((await list("", reader.token)).status).toBe(200);
     expect((await detail(ids.sentWelcome, reader.token)).status).toBe(200);
-    expect(await retry(ids.invalidProps, reader.token)).toMatchObject({ status: 403, body: { code: "Auth.Forbidden" } });
+    expect(await retry(ids.invalidProps, reader.token)).toMatchObject({
+      status: 403,
+      body: { code: "Auth.Forbidden" },
+    });
     expect(await list("", employee.token)).toMatchObject({ status: 403, body: { code: "Auth.Forbidden" } });
-    expect(await detail(ids.sentWelcome, employee.token)).toMatchObject({ status: 403, body: { code: "Auth.Forbidden" } });
+    expect(await detail(ids.sentWelcome, employee.token)).toMatchObject({
+      status: 403,
+      body: { code: "Auth.Forbidden" },
+    });
   });
 });

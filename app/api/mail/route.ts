@@ -13,7 +13,8 @@ export const GET = route(
     access: "mail:read",
     query: mailListQuery,
     summary: "The mail outbox, newest first",
-    description: "`status` filters by pending, sent or failed; `search` matches part of the recipient's address, ignoring case.",
+    description:
+      "`status` filters by pending, sent or failed; `search` matches part of the recipient's address, ignoring case.",
     response: { schema: mailPageShape },
   },
   async ({ query }) => ok(await listMail((await platform()).database.db, query)),

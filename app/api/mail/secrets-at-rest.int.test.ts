@@ -11,11 +11,11 @@ import { POST as verifyEmail } from "@/app/api/auth/verify-email/route";
 import type { MailMessage } from "@/lib/mail/admin";
 import { deliverPendingMail, MAX_ATTEMPTS } from "@/lib/mail/delivery";
 import type { JsonOf } from "@/lib/openapi/shapes";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
+import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import { DependencyUnavailableError } from "@/lib/platform/errors";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { mailedToken } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -28,8 +28,15 @@ let adminToken: string;
 /** What a stolen copy of the database holds: every row of every table, as text. */
 async function databaseCopy(): Promise<string> {
   const { database } = running;
-  const tables = await database.rows<{ name: string }>(database.db, sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`);
-  const dumps = await Promise.all(tables.map(({ name }) => database.rows<{ rows: string | null }>(database.db, sql.raw(`select json_agg(t)::text as rows from ${name} t`))));
+  const tables = await database.rows<{ name: string }>(
+    database.db,
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+  );
+  const dumps = await Promise.all(
+    tables.map(({ name }) =>
+      database.rows<{ rows: string | null }>(database.db, sql.raw(`select json_agg(t)::text as rows from ${name} t`)),
+    ),
+  );
   return dumps.map(([dump]) => dump?.rows ?? "").join("\n");
 }
 
@@ -59,7 +66,8 @@ async function waitingResetMail(email: string) {
   return outboxRow(email);
 }
 
-const reset = (token: string, newPassword = "Recovered-Passw0rd-13") => call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword } });
+const reset = (token: string, newPassword = "Recovered-Passw0rd-13") =>
+  call(resetPassword, { path: "/api/auth/reset-password", body: { token, newPassword } });
 const signIn = (email: string, password: string) => call(login, { path: "/api/auth/login", body: { email, password } });
 
 beforeAll(async () => {
@@ -86,7 +94,8 @@ describe("reset links are not stored in plain text", () => {
     // The attacker tries every token-shaped string in the copy (tokens are 43 base64url characters).
     const candidates = [...new Set(copyWhilePending.match(/[\w-]{43}/g))];
     expect(candidates.length).toBeGreaterThan(5);
-    for (const candidate of candidates) expect(await reset(candidate)).toMatchObject({ status: 400, body: { code: "Auth.InvalidLink" } });
+    for (const candidate of candidates)
+      expect(await reset(candidate)).toMatchObject({ status: 400, body: { code: "Auth.InvalidLink" } });
   });
 
   it("delivers the working link, then keeps no copy of it in the outbox, the database or the sink's files", async () => {
@@ -95,15 +104,27 @@ describe("reset links are not stored in plain text", () => {
 
     expect(copyWhilePending).not.toContain(token);
     const row = await outboxRow(account.email);
-    expect(row).toMatchObject({ status: "sent", sealedProps: null, props: { resetUrl: "http://localhost:3000/reset-password?token=redacted" } });
+    expect(row).toMatchObject({
+      status: "sent",
+      sealedProps: null,
+      props: { resetUrl: "http://localhost:3000/reset-password?token=redacted" },
+    });
     expect(row.html).toContain("/reset-password?token=redacted");
     expect(row.textBody).toContain("/reset-password?token=redacted");
     expect(await databaseCopy()).not.toContain(token);
     expect(await mailboxFiles()).not.toContain(token);
     expect(await mailboxFiles()).toContain("/reset-password?token=redacted");
 
-    const shown = await call<JsonOf<MailMessage>>(getMail, { path: `/api/mail/${row.id}`, params: { id: row.id }, token: adminToken });
-    expect(shown.body).toMatchObject({ status: "sent", htmlSource: "redacted", subject: "Reset your Test Club password" });
+    const shown = await call<JsonOf<MailMessage>>(getMail, {
+      path: `/api/mail/${row.id}`,
+      params: { id: row.id },
+      token: adminToken,
+    });
+    expect(shown.body).toMatchObject({
+      status: "sent",
+      htmlSource: "redacted",
+      subject: "Reset your Test Club password",
+    });
     expect(shown.body.html).toContain("/reset-password?token=redacted");
     expect(JSON.stringify(shown.body)).not.toContain(token);
 
@@ -114,9 +135,17 @@ describe("reset links are not stored in plain text", () => {
   it("a retried reset mail still carries its working link", async () => {
     const other = await createAccount(adminToken, ["User"]);
     const { id } = await waitingResetMail(other.email);
-    await running.database.db.update(mailOutbox).set({ status: "failed", attempts: MAX_ATTEMPTS }).where(eq(mailOutbox.id, id));
+    await running.database.db
+      .update(mailOutbox)
+      .set({ status: "failed", attempts: MAX_ATTEMPTS })
+      .where(eq(mailOutbox.id, id));
 
-    const retried = await call(retryMail, { path: `/api/mail/${id}/retry`, method: "POST", params: { id }, token: adminToken });
+    const retried = await call(retryMail, {
+      path: `/api/mail/${id}/retry`,
+      method: "POST",
+      params: { id },
+      token: adminToken,
+    });
     expect(retried).toMatchObject({ status: 200, body: { status: "pending" } });
 
     const token = await mailedToken(running.mailer, other.email, "/reset-password", 10_000);
@@ -127,17 +156,29 @@ describe("reset links are not stored in plain text", () => {
     const victim = await createAccount(adminToken, ["User"]);
     const { id } = await waitingResetMail(victim.email);
     // Someone who can write to the database points the waiting mail at an address of their own.
-    await running.database.db.update(mailOutbox).set({ toAddress: "attacker@evil.example" }).where(eq(mailOutbox.id, id));
+    await running.database.db
+      .update(mailOutbox)
+      .set({ toAddress: "attacker@evil.example" })
+      .where(eq(mailOutbox.id, id));
 
     expect(await deliverPendingMail(running, { now: inAnHour })).toMatchObject({ sent: 0, failed: 1 });
-    expect(await outboxRow("attacker@evil.example")).toMatchObject({ status: "failed", lastError: expect.stringMatching(/^Mail\.SecretsUnreadable: /) });
+    expect(await outboxRow("attacker@evil.example")).toMatchObject({
+      status: "failed",
+      lastError: expect.stringMatching(/^Mail\.SecretsUnreadable: /),
+    });
     expect((await running.mailer.captured()).filter((mail) => mail.to.includes("attacker@evil.example"))).toEqual([]);
   });
 });
 
 describe("verification links are not stored in plain text", () => {
   it("mails a working link and keeps it nowhere in the database", async () => {
-    const applicant = { email: "nora@club.example", username: "nora", password: "Joining-Passw0rd-13", firstName: "Nora", lastName: "New" };
+    const applicant = {
+      email: "nora@club.example",
+      username: "nora",
+      password: "Joining-Passw0rd-13",
+      firstName: "Nora",
+      lastName: "New",
+    };
     expect((await call(register, { path: "/api/auth/register", body: applicant })).status).toBe(202);
 
     const token = await mailedToken(running.mailer, applicant.email, "/verify-email");
@@ -156,11 +197,22 @@ describe("mail queued before links were sealed", () => {
       template: "password-reset",
       toAddress: to,
       status,
-      props: { name: "Leo", resetUrl: `http://localhost:3000/reset-password?token=${token}#t=${token}`, expiresInMinutes: 30, clubName: "Test Club" },
-      html: status === "sent" ? `<a href="http://localhost:3000/reset-password?token=${token}">Reset password</a>` : null,
+      props: {
+        name: "Leo",
+        resetUrl: `http://localhost:3000/reset-password?token=${token}#t=${token}`,
+        expiresInMinutes: 30,
+        clubName: "Test Club",
+      },
+      html:
+        status === "sent" ? `<a href="http://localhost:3000/reset-password?token=${token}">Reset password</a>` : null,
       textBody: status === "sent" ? `Reset password http://localhost:3000/reset-password?token=${token}` : null,
     });
-    await running.database.db.insert(mailOutbox).values([legacy("sent@legacy.example", "sent", "old-sent-token"), legacy("pending@legacy.example", "pending", "old-pending-token")]);
+    await running.database.db
+      .insert(mailOutbox)
+      .values([
+        legacy("sent@legacy.example", "sent", "old-sent-token"),
+        legacy("pending@legacy.example", "pending", "old-pending-token"),
+      ]);
     const migration = (await readdir(MIGRATIONS_FOLDER)).find((name) => name.endsWith("_mail_sealed_props.sql"));
     const file = await readFile(path.join(MIGRATIONS_FOLDER, migration!), "utf8");
     await running.database.db.execute(sql.raw(file.slice(file.indexOf("-- hand-written"))));
@@ -170,7 +222,9 @@ describe("mail queued before links were sealed", () => {
       textBody: null,
       props: { resetUrl: "http://localhost:3000/reset-password?token=redacted#redacted", name: "Leo" },
     });
-    expect((await outboxRow("pending@legacy.example")).props).toMatchObject({ resetUrl: expect.stringContaining("old-pending-token") });
+    expect((await outboxRow("pending@legacy.example")).props).toMatchObject({
+      resetUrl: expect.stringContaining("old-pending-token"),
+    });
 
     await deliverPendingMail(running, { now: inAnHour });
     expect(await mailedToken(running.mailer, "pending@legacy.example", "/reset-password")).toBe("old-pending-token");

@@ -3,15 +3,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clubToday } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, members, plans, subscriptions } from "@/lib/platform/db/schema";
-import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { type ApiCall, call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./[id]/route";
 import { PUT as changeStatus } from "./[id]/status/route";
 import { GET as exportMembers } from "./export/route";
-import { GET as listMembers, POST as createMember } from "./route";
+import { POST as createMember, GET as listMembers } from "./route";
 import { GET as memberStatistics } from "./statistics/route";
 
 type Member = {
@@ -45,7 +45,8 @@ const create = (body: object) => call<Member>(createMember, { path: "/api/member
 const created = async (change: object = {}) => (await create(memberBody(change))).body;
 const list = (query: string) => call<Page>(listMembers, { path: `/api/members?${query}`, token });
 const byId = (id: string, suffix = ""): ApiCall => ({ path: `/api/members/${id}${suffix}`, params: { id }, token });
-const setStatus = (id: string, body: object) => call<Member>(changeStatus, { ...byId(id, "/status"), method: "PUT", body });
+const setStatus = (id: string, body: object) =>
+  call<Member>(changeStatus, { ...byId(id, "/status"), method: "PUT", body });
 const auditOf = (id: string) =>
   running.database.db
     .select()
@@ -54,7 +55,10 @@ const auditOf = (id: string) =>
     .orderBy(auditOutbox.seq);
 
 async function newPlan(code: string): Promise<string> {
-  const [plan] = await running.database.db.insert(plans).values({ name: `Plan ${code}`, code, monthlyPrice: "10.00" }).returning({ id: plans.id });
+  const [plan] = await running.database.db
+    .insert(plans)
+    .values({ name: `Plan ${code}`, code, monthlyPrice: "10.00" })
+    .returning({ id: plans.id });
   return plan!.id;
 }
 
@@ -92,7 +96,13 @@ afterAll(stopPlatform);
 describe("POST /api/members", () => {
   it("creates an active member who joins today in the club's time zone, and audits it", async () => {
     const reply = await create(
-      memberBody({ firstName: " Ana ", lastName: "García López", phone: "+34 612 34 56 78", birthDate: "1990-04-23", notes: "Swims" }),
+      memberBody({
+        firstName: " Ana ",
+        lastName: "García López",
+        phone: "+34 612 34 56 78",
+        birthDate: "1990-04-23",
+        notes: "Swims",
+      }),
     );
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
@@ -107,7 +117,9 @@ describe("POST /api/members", () => {
       photoFileId: null,
       currentSubscription: null,
     });
-    expect(await auditOf(reply.body.id)).toEqual([expect.objectContaining({ action: "members.created", severity: "Info" })]);
+    expect(await auditOf(reply.body.id)).toEqual([
+      expect.objectContaining({ action: "members.created", severity: "Info" }),
+    ]);
   });
 
   it("keeps a join date given", async () => {
@@ -140,17 +152,21 @@ describe("POST /api/members", () => {
     expect(reply.body).toMatchObject({ errors: { [field]: expect.any(Array) } });
   });
 
-  it.runIf(process.env.DATABASE_URL)("lets one of 10 parallel creations with one email win; the others get 409", async () => {
-    const body = memberBody();
-    const replies = await Promise.all(Array.from({ length: 10 }, () => create(body)));
-    expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
-    const refused = replies.filter((reply) => reply.status === 409);
-    expect(refused).toHaveLength(9);
-    for (const reply of refused) expect(reply.body).toMatchObject({ code: "Member.DuplicateEmail" });
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    "lets one of 10 parallel creations with one email win; the others get 409",
+    async () => {
+      const body = memberBody();
+      const replies = await Promise.all(Array.from({ length: 10 }, () => create(body)));
+      expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
+      const refused = replies.filter((reply) => reply.status === 409);
+      expect(refused).toHaveLength(9);
+      for (const reply of refused) expect(reply.body).toMatchObject({ code: "Member.DuplicateEmail" });
+    },
+  );
 
   it("accepts the lenient phone forms people write", async () => {
-    for (const phone of ["(555) 123-4567", "612345678", "+1-202-555-0143"]) expect((await create(memberBody({ phone }))).status).toBe(201);
+    for (const phone of ["(555) 123-4567", "612345678", "+1-202-555-0143"])
+      expect((await create(memberBody({ phone }))).status).toBe(201);
   });
 });
 
@@ -237,14 +253,23 @@ describe("GET /api/members", () => {
     expect(reply).toMatchObject({ status: 200, body: { items: [], pageNumber: 50, totalCount: 7, totalPages: 1 } });
   });
 
-  it.each(["pageNumber=0", "pageNumber=-1", "pageNumber=1.5", "pageSize=0", "pageSize=101", "orderBy=phone", "orderDirection=up", "status=gone"])(
-    "rejects %s with a validation problem",
-    async (query) => {
-      const reply = await list(query);
-      expect(reply.status).toBe(400);
-      expect(reply.body).toMatchObject({ title: expect.any(String), errors: { [query.split("=")[0]!]: expect.any(Array) } });
-    },
-  );
+  it.each([
+    "pageNumber=0",
+    "pageNumber=-1",
+    "pageNumber=1.5",
+    "pageSize=0",
+    "pageSize=101",
+    "orderBy=phone",
+    "orderDirection=up",
+    "status=gone",
+  ])("rejects %s with a validation problem", async (query) => {
+    const reply = await list(query);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({
+      title: expect.any(String),
+      errors: { [query.split("=")[0]!]: expect.any(Array) },
+    });
+  });
 });
 
 describe("GET /api/members/{id}", () => {
@@ -285,7 +310,10 @@ describe("GET /api/members/{id}", () => {
 
   it("answers 404 Member.NotFound for an unknown id and 400 for a malformed one", async () => {
     expect(await call(getMember, byId(unknownId))).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
-    expect(await call(getMember, byId("42"))).toMatchObject({ status: 400, body: { errors: { id: expect.any(Array) } } });
+    expect(await call(getMember, byId("42"))).toMatchObject({
+      status: 400,
+      body: { errors: { id: expect.any(Array) } },
+    });
   });
 });
 
@@ -297,7 +325,10 @@ describe("PUT /api/members/{id}", () => {
       method: "PUT",
       body: { firstName: "Martina", lastName: member.lastName, email: member.email, notes: "VIP" },
     });
-    expect(reply).toMatchObject({ status: 200, body: { firstName: "Martina", phone: null, notes: "VIP", joinedOn: "2021-05-05" } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { firstName: "Martina", phone: null, notes: "VIP", joinedOn: "2021-05-05" },
+    });
     const [, audit] = await auditOf(member.id);
     expect(audit).toMatchObject({ action: "members.updated", data: { changed: ["firstName", "phone", "notes"] } });
     expect(JSON.stringify(audit?.data)).not.toContain("Martina");
@@ -313,9 +344,17 @@ describe("PUT /api/members/{id}", () => {
 
   it("answers 409 Member.DuplicateEmail for another member's email, and allows a new case of one's own", async () => {
     const [first, second] = [await created(), await created()];
-    const taken = await call(updateMember, { ...byId(second.id), method: "PUT", body: memberBody({ email: first.email.toUpperCase() }) });
+    const taken = await call(updateMember, {
+      ...byId(second.id),
+      method: "PUT",
+      body: memberBody({ email: first.email.toUpperCase() }),
+    });
     expect(taken).toMatchObject({ status: 409, body: { code: "Member.DuplicateEmail" } });
-    const recased = await call<Member>(updateMember, { ...byId(second.id), method: "PUT", body: memberBody({ email: second.email.toUpperCase() }) });
+    const recased = await call<Member>(updateMember, {
+      ...byId(second.id),
+      method: "PUT",
+      body: memberBody({ email: second.email.toUpperCase() }),
+    });
     expect(recased).toMatchObject({ status: 200, body: { email: second.email.toUpperCase() } });
   });
 
@@ -353,8 +392,14 @@ describe("DELETE /api/members/{id}", () => {
     const plan = await newPlan("KEEP");
     await subscribe(member.id, plan, { from: 3, to: 33 });
     const reply = await call(deleteMember, { ...byId(member.id), method: "DELETE" });
-    expect(reply).toMatchObject({ status: 409, body: { code: "Member.HasActiveSubscription", message: expect.any(String) } });
-    await running.database.db.update(subscriptions).set({ status: "canceled" }).where(eq(subscriptions.memberId, member.id));
+    expect(reply).toMatchObject({
+      status: 409,
+      body: { code: "Member.HasActiveSubscription", message: expect.any(String) },
+    });
+    await running.database.db
+      .update(subscriptions)
+      .set({ status: "canceled" })
+      .where(eq(subscriptions.memberId, member.id));
     expect((await call(deleteMember, { ...byId(member.id), method: "DELETE" })).status).toBe(204);
   });
 });
@@ -374,7 +419,10 @@ describe("PUT /api/members/{id}/status", () => {
 
   it("requires a reason to suspend", async () => {
     const member = await created();
-    expect(await setStatus(member.id, { status: "suspended" })).toMatchObject({ status: 400, body: { errors: { reason: expect.any(Array) } } });
+    expect(await setStatus(member.id, { status: "suspended" })).toMatchObject({
+      status: 400,
+      body: { errors: { reason: expect.any(Array) } },
+    });
   });
 
   it.each([
@@ -393,8 +441,12 @@ describe("PUT /api/members/{id}/status", () => {
     await running.database.db.update(members).set({ status: from }).where(eq(members.id, member.id));
     const reply = await setStatus(member.id, { status: to, reason: "Front desk" });
     expect(reply.status).toBe(status);
-    if (status === 409) expect(reply.body).toMatchObject({ code: "Member.InvalidStatusTransition", message: expect.any(String) });
-    const [row] = await running.database.db.select({ status: members.status }).from(members).where(eq(members.id, member.id));
+    if (status === 409)
+      expect(reply.body).toMatchObject({ code: "Member.InvalidStatusTransition", message: expect.any(String) });
+    const [row] = await running.database.db
+      .select({ status: members.status })
+      .from(members)
+      .where(eq(members.id, member.id));
     expect(row?.status).toBe(status === 200 ? to : from);
   });
 
@@ -405,14 +457,18 @@ describe("PUT /api/members/{id}/status", () => {
   });
 
   it("answers 404 for an unknown member and 400 for an unknown status", async () => {
-    expect(await setStatus(unknownId, { status: "active" })).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
+    expect(await setStatus(unknownId, { status: "active" })).toMatchObject({
+      status: 404,
+      body: { code: "Member.NotFound" },
+    });
     const member = await created();
     expect((await setStatus(member.id, { status: "frozen" })).status).toBe(400);
   });
 });
 
 describe("GET /api/members/statistics", () => {
-  const statistics = async () => (await call<MemberStatistics>(memberStatistics, { path: "/api/members/statistics", token })).body;
+  const statistics = async () =>
+    (await call<MemberStatistics>(memberStatistics, { path: "/api/members/statistics", token })).body;
 
   beforeAll(freshDatabase);
 
@@ -430,7 +486,8 @@ describe("GET /api/members/statistics", () => {
   it("counts live members by status, this month's joiners, subscriptions in force by plan and their monthly revenue", async () => {
     const lastYear = `${Number(clubToday().slice(0, 4)) - 1}-06-15`;
     const ids = [];
-    for (const joinedOn of [undefined, undefined, lastYear, lastYear, lastYear, lastYear, undefined]) ids.push((await created({ joinedOn })).id);
+    for (const joinedOn of [undefined, undefined, lastYear, lastYear, lastYear, lastYear, undefined])
+      ids.push((await created({ joinedOn })).id);
     const [a, b, c, d, e, f, gone] = ids as [string, string, string, string, string, string, string];
     await running.database.db.update(members).set({ status: "inactive" }).where(eq(members.id, d));
     await running.database.db.update(members).set({ status: "expired" }).where(eq(members.id, e));
@@ -474,7 +531,13 @@ describe("GET /api/members/statistics", () => {
       .from(members)
       .where(sql`${members.deletedAt} is null`)
       .groupBy(members.status);
-    const expected = { active: 0, inactive: 0, suspended: 0, expired: 0, ...Object.fromEntries(counted.map((row) => [row.status, row.n])) };
+    const expected = {
+      active: 0,
+      inactive: 0,
+      suspended: 0,
+      expired: 0,
+      ...Object.fromEntries(counted.map((row) => [row.status, row.n])),
+    };
     const reported = await statistics();
     expect(reported.countsByStatus).toEqual(expected);
     expect((await list("pageSize=1")).body.totalCount).toBe(reported.total);
@@ -492,17 +555,25 @@ describe("GET /api/members/statistics", () => {
 describe("GET /api/members/export", () => {
   /** The route's raw response: CSV, not JSON. */
   const download = (query = "") =>
-    exportMembers(new Request(`http://localhost/api/members/export${query}`, { headers: { authorization: `Bearer ${token}` } }), {
-      params: Promise.resolve({}),
-    });
+    exportMembers(
+      new Request(`http://localhost/api/members/export${query}`, { headers: { authorization: `Bearer ${token}` } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
 
   beforeAll(freshDatabase);
 
   it("streams a CSV attachment with a header, escaped fields and formulas made inert", async () => {
     const plan = await newPlan("CSV");
-    const quoted = await created({ firstName: "Ana", lastName: 'O"Neil, Jr', notes: "Line one\nline two", phone: "+34 600 000 000" });
+    const quoted = await created({
+      firstName: "Ana",
+      lastName: 'O"Neil, Jr',
+      notes: "Line one\nline two",
+      phone: "+34 600 000 000",
+    });
     await subscribe(quoted.id, plan, {});
-    await created({ firstName: "=HYPERLINK(\"http://x\")", lastName: "@SUM(A1)", notes: "-2+3" });
+    await created({ firstName: '=HYPERLINK("http://x")', lastName: "@SUM(A1)", notes: "-2+3" });
     const reply = await download();
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -510,11 +581,15 @@ describe("GET /api/members/export", () => {
     const bytes = new Uint8Array(await reply.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");
-    expect(lines[0]).toBe("id,firstName,lastName,email,phone,birthDate,status,joinedOn,planCode,planName,subscriptionEndsAt,notes,createdAt");
+    expect(lines[0]).toBe(
+      "id,firstName,lastName,email,phone,birthDate,status,joinedOn,planCode,planName,subscriptionEndsAt,notes,createdAt",
+    );
     expect(lines).toHaveLength(4);
     expect(lines.at(-1)).toBe("");
     expect(lines.find((line) => line.startsWith(quoted.id))).toMatch(
-      new RegExp(`^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},'\\+34 600 000 000,,active,${clubToday()},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`),
+      new RegExp(
+        `^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},'\\+34 600 000 000,,active,${clubToday()},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`,
+      ),
     );
     const formula = lines.find((line) => line.includes("HYPERLINK"));
     expect(formula).toContain(`,"'=HYPERLINK(""http://x"")",'@SUM(A1),`);

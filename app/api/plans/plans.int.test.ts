@@ -1,15 +1,22 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, planBenefits } from "@/lib/platform/db/schema";
-import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./[id]/route";
-import { GET as listPlans, POST as createPlan } from "./route";
+import { POST as createPlan, GET as listPlans } from "./route";
 
-type Plan = { id: string; code: string; name: string; monthlyPrice: string; isActive: boolean; benefits: Array<{ name: string; sortOrder: number }> };
+type Plan = {
+  id: string;
+  code: string;
+  name: string;
+  monthlyPrice: string;
+  isActive: boolean;
+  benefits: Array<{ name: string; sortOrder: number }>;
+};
 type Page = { items: Plan[]; totalCount: number; totalPages: number; pageSize: number };
 
 let running: Platform;
@@ -108,8 +115,14 @@ describe("GET, PUT and DELETE /api/plans/{id}", () => {
       body: { ...gold, code: "SILVER", monthlyPrice: "39.99", quarterlyPrice: null, benefits: [{ name: "Gym floor" }] },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ monthlyPrice: "39.99", quarterlyPrice: null, benefits: [{ name: "Gym floor", sortOrder: 0 }] });
-    expect(await running.database.db.select().from(planBenefits).where(eq(planBenefits.planId, plan.id))).toHaveLength(1);
+    expect(reply.body).toMatchObject({
+      monthlyPrice: "39.99",
+      quarterlyPrice: null,
+      benefits: [{ name: "Gym floor", sortOrder: 0 }],
+    });
+    expect(await running.database.db.select().from(planBenefits).where(eq(planBenefits.planId, plan.id))).toHaveLength(
+      1,
+    );
   });
 
   it("deactivates on DELETE, keeps the plan readable and is harmless to repeat", async () => {

@@ -1,15 +1,15 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox } from "@/lib/platform/db/schema";
-import { call } from "@/tests/support/api";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as listPermissions } from "../permissions/route";
 import { PUT as assignRoles } from "../users/[id]/roles/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./[id]/route";
-import { GET as listRoles, POST as createRole } from "./route";
+import { POST as createRole, GET as listRoles } from "./route";
 
 type Role = { id: string; name: string; isBuiltIn: boolean; permissions: string[]; userCount: number };
 
@@ -38,14 +38,24 @@ describe("GET /api/permissions", () => {
     expect(reply.status).toBe(200);
     expect(reply.body[0]).toBe("*");
     expect(reply.body).toEqual(
-      expect.arrayContaining(["attendance:clock-in-any", "subscriptions:change_plan", "settings:write", "promotions:read", "promotions:write", "referrals:read"]),
+      expect.arrayContaining([
+        "attendance:clock-in-any",
+        "subscriptions:change_plan",
+        "settings:write",
+        "promotions:read",
+        "promotions:write",
+        "referrals:read",
+      ]),
     );
   });
 });
 
 describe("roles", () => {
   it("lists the four built-in roles with their permissions and user counts", async () => {
-    const reply = await call<{ items: Role[]; totalCount: number }>(listRoles, { path: "/api/roles", token: adminToken });
+    const reply = await call<{ items: Role[]; totalCount: number }>(listRoles, {
+      path: "/api/roles",
+      token: adminToken,
+    });
     expect(reply.body.totalCount).toBe(4);
     expect(reply.body.items.map((role) => [role.name, role.isBuiltIn, role.userCount])).toEqual([
       ["Admin", true, 0],
@@ -57,12 +67,23 @@ describe("roles", () => {
   });
 
   it("creates a role with sorted, de-duplicated permissions, audited", async () => {
-    const reply = await create({ name: "Front desk", description: "Reception", permissions: ["members:read", "attendance:clock-in-any", "members:read"] });
+    const reply = await create({
+      name: "Front desk",
+      description: "Reception",
+      permissions: ["members:read", "attendance:clock-in-any", "members:read"],
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ name: "Front desk", isBuiltIn: false, permissions: ["attendance:clock-in-any", "members:read"], userCount: 0 });
+    expect(reply.body).toMatchObject({
+      name: "Front desk",
+      isBuiltIn: false,
+      permissions: ["attendance:clock-in-any", "members:read"],
+      userCount: 0,
+    });
     const [audit] = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, reply.body.id));
     expect(audit).toMatchObject({ action: "roles.created", severity: "Warning" });
-    expect((await call(getRole, { ...byId(reply.body.id), token: adminToken })).body).toMatchObject({ name: "Front desk" });
+    expect((await call(getRole, { ...byId(reply.body.id), token: adminToken })).body).toMatchObject({
+      name: "Front desk",
+    });
   });
 
   it("answers 409 Role.DuplicateName for a name in use, whatever its case", async () => {
@@ -93,10 +114,20 @@ describe("roles", () => {
     expect(updated).toMatchObject({ status: 200, body: { name: "Reception", permissions: ["members:read"] } });
 
     const admin = await roleNamed("Admin");
-    const renamed = await call(updateRole, { ...byId(admin.id), method: "PUT", token: adminToken, body: { name: "Boss", permissions: admin.permissions } });
+    const renamed = await call(updateRole, {
+      ...byId(admin.id),
+      method: "PUT",
+      token: adminToken,
+      body: { name: "Boss", permissions: admin.permissions },
+    });
     expect(renamed).toMatchObject({ status: 409, body: { code: "Role.BuiltIn" } });
     const superAdmin = await roleNamed("SuperAdmin");
-    const narrowed = await call(updateRole, { ...byId(superAdmin.id), method: "PUT", token: adminToken, body: { name: "SuperAdmin", permissions: ["users:read"] } });
+    const narrowed = await call(updateRole, {
+      ...byId(superAdmin.id),
+      method: "PUT",
+      token: adminToken,
+      body: { name: "SuperAdmin", permissions: ["users:read"] },
+    });
     expect(narrowed).toMatchObject({ status: 409, body: { code: "Role.BuiltIn" } });
     const deleted = await call(deleteRole, { ...byId(admin.id), method: "DELETE", token: adminToken });
     expect(deleted).toMatchObject({ status: 409, body: { code: "Role.BuiltIn" } });
@@ -108,9 +139,18 @@ describe("roles", () => {
     const inUse = await call(deleteRole, { ...byId(reception.id), method: "DELETE", token: adminToken });
     expect(inUse).toMatchObject({ status: 409, body: { code: "Role.InUse" } });
 
-    await call(assignRoles, { path: `/api/users/${holder.id}/roles`, method: "PUT", params: { id: holder.id }, token: adminToken, body: { roles: ["User"] } });
+    await call(assignRoles, {
+      path: `/api/users/${holder.id}/roles`,
+      method: "PUT",
+      params: { id: holder.id },
+      token: adminToken,
+      body: { roles: ["User"] },
+    });
     const deleted = await call(deleteRole, { ...byId(reception.id), method: "DELETE", token: adminToken });
     expect(deleted.status).toBe(204);
-    expect(await call(getRole, { ...byId(reception.id), token: adminToken })).toMatchObject({ status: 404, body: { code: "Role.NotFound" } });
+    expect(await call(getRole, { ...byId(reception.id), token: adminToken })).toMatchObject({
+      status: 404,
+      body: { code: "Role.NotFound" },
+    });
   });
 });

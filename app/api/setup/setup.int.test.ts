@@ -1,7 +1,7 @@
 import "@/tests/support/isolated-env";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, passwordPolicy, platformSettings, rolePermissions, roles, users } from "@/lib/platform/db/schema";
 import { call, setCookieValue } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -50,7 +50,10 @@ describe("first-run setup", () => {
       path: "/api/setup/platform",
       body: { platformName: "  Club Náutico  ", platformDescription: "Sailing since 1920" },
     });
-    expect(reply).toMatchObject({ status: 200, body: { platformName: "Club Náutico", platformDescription: "Sailing since 1920" } });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { platformName: "Club Náutico", platformDescription: "Sailing since 1920" },
+    });
     const [stored] = await running.database.db.select().from(platformSettings);
     expect(stored).toMatchObject({ platformName: "Club Náutico", platformDescription: "Sailing since 1920" });
   });
@@ -66,7 +69,10 @@ describe("first-run setup", () => {
   });
 
   it("enforces the password policy on the super-admin's password", async () => {
-    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: { ...superAdmin, password: "owner" } });
+    const reply = await call(createSuperAdmin, {
+      path: "/api/setup/superadmin",
+      body: { ...superAdmin, password: "owner" },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual({
       password: ["Use at least 12 characters.", "Do not include your name, username or email address."],
@@ -102,7 +108,9 @@ describe("first-run setup", () => {
       .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
       .where(eq(roles.name, "SuperAdmin"));
     expect(superAdminGrants).toEqual([{ permission: "*" }]);
-    expect(await db.select().from(passwordPolicy)).toEqual([expect.objectContaining({ minLength: 12, maxFailedAttempts: 5 })]);
+    expect(await db.select().from(passwordPolicy)).toEqual([
+      expect.objectContaining({ minLength: 12, maxFailedAttempts: 5 }),
+    ]);
     const [stored] = await db.select().from(users);
     expect(stored).toMatchObject({ username: "owner", mustChangePassword: false });
     expect(stored?.passwordHash).toMatch(/^pbkdf2-sha512\$210000\$/);
@@ -110,13 +118,21 @@ describe("first-run setup", () => {
     expect(audit).toEqual([expect.objectContaining({ severity: "Warning", entityId: stored?.id })]);
 
     const profile = await call(me, { path: "/api/auth/me", token: String(reply.body.accessToken) });
-    expect(profile).toMatchObject({ status: 200, body: { username: "owner", role: "SuperAdmin", roles: ["SuperAdmin"] } });
-    expect(profile.body.permissions).toEqual(expect.arrayContaining(["*", "users:read", "roles:write", "promotions:read"]));
+    expect(profile).toMatchObject({
+      status: 200,
+      body: { username: "owner", role: "SuperAdmin", roles: ["SuperAdmin"] },
+    });
+    expect(profile.body.permissions).toEqual(
+      expect.arrayContaining(["*", "users:read", "roles:write", "promotions:read"]),
+    );
   });
 
   it("is complete afterwards and both POST endpoints answer 409 Setup.AlreadyCompleted", async () => {
     expect((await call(setupStatus, { path: "/api/setup/status" })).body).toEqual({ status: "complete" });
-    const platformReply = await call(configurePlatform, { path: "/api/setup/platform", body: { platformName: "Hijack" } });
+    const platformReply = await call(configurePlatform, {
+      path: "/api/setup/platform",
+      body: { platformName: "Hijack" },
+    });
     const adminReply = await call(createSuperAdmin, {
       path: "/api/setup/superadmin",
       body: { ...superAdmin, email: "second@club.example", username: "second" },

@@ -10,7 +10,12 @@ export const dynamic = "force-dynamic";
 
 /** Shift types exist as data only: assigning them to employees is inactive (spec 2.8). */
 export const GET = route(
-  { access: "employees:read", query: shiftTypeListQuery, summary: "List shift types", response: { schema: shiftTypePageResponse } },
+  {
+    access: "employees:read",
+    query: shiftTypeListQuery,
+    summary: "List shift types",
+    response: { schema: shiftTypePageResponse },
+  },
   async ({ query, principal }) => ok(await listShiftTypes(await personnelContext(principal), query)),
 );
 

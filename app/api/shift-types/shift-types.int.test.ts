@@ -3,16 +3,16 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ShiftType as ShiftTypeRecord } from "@/lib/employees/repository";
 import type { JsonOf } from "@/lib/openapi/shapes";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { shiftTypes } from "@/lib/platform/db/schema";
 import type { Paginated } from "@/lib/platform/pagination";
-import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { auditEntriesOf } from "@/tests/support/audit";
 import { itRefusesBadListQueries } from "@/tests/support/list-queries";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./[id]/route";
-import { GET as listShiftTypes, POST as createShiftType } from "./route";
+import { POST as createShiftType, GET as listShiftTypes } from "./route";
 
 type ShiftType = JsonOf<ShiftTypeRecord>;
 type Page = Paginated<ShiftType>;
@@ -32,10 +32,12 @@ let token: string;
 
 const create = (body: object) => call<ShiftType>(createShiftType, { path: "/api/shift-types", token, body });
 const byId = (id: string) => ({ path: `/api/shift-types/${id}`, params: { id } });
-const update = (id: string, body: object) => call<ShiftType>(updateShiftType, { ...byId(id), method: "PUT", token, body });
+const update = (id: string, body: object) =>
+  call<ShiftType>(updateShiftType, { ...byId(id), method: "PUT", token, body });
 const remove = (id: string) => call(deleteShiftType, { ...byId(id), method: "DELETE", token });
 const list = (query: string) => call<Page>(listShiftTypes, { path: `/api/shift-types?${query}`, token });
-const stored = async (id: string) => (await running.database.db.select().from(shiftTypes).where(eq(shiftTypes.id, id)))[0];
+const stored = async (id: string) =>
+  (await running.database.db.select().from(shiftTypes).where(eq(shiftTypes.id, id)))[0];
 const auditOf = (entityId: string) => auditEntriesOf(running.database, entityId);
 
 beforeAll(async () => {
@@ -50,9 +52,18 @@ describe("POST /api/shift-types", () => {
     const reply = await create(morning);
     expect(reply.status).toBe(201);
     expect(reply.body).toEqual({ id: expect.any(String), ...morning, createdAt: expect.any(String) });
-    expect(await stored(reply.body.id)).toMatchObject({ shiftStart: "09:00:00", shiftEnd: "17:30:00", overtimeAfterMinutes: 30 });
+    expect(await stored(reply.body.id)).toMatchObject({
+      shiftStart: "09:00:00",
+      shiftEnd: "17:30:00",
+      overtimeAfterMinutes: 30,
+    });
     expect(await auditOf(reply.body.id)).toMatchObject([
-      { action: "personnel.shift_type_created", severity: "Info", entity: "shift_type", data: { name: "Morning", shiftStart: "09:00" } },
+      {
+        action: "personnel.shift_type_created",
+        severity: "Info",
+        entity: "shift_type",
+        data: { name: "Morning", shiftStart: "09:00" },
+      },
     ]);
   });
 
@@ -60,13 +71,22 @@ describe("POST /api/shift-types", () => {
     const reply = await create({ name: "Night", shiftStart: "22:00", shiftEnd: "06:00" });
     expect(reply).toMatchObject({
       status: 201,
-      body: { shiftStart: "22:00", shiftEnd: "06:00", lateEntryToleranceMinutes: 0, earlyExitToleranceMinutes: 0, overtimeAfterMinutes: 0 },
+      body: {
+        shiftStart: "22:00",
+        shiftEnd: "06:00",
+        lateEntryToleranceMinutes: 0,
+        earlyExitToleranceMinutes: 0,
+        overtimeAfterMinutes: 0,
+      },
     });
   });
 
   it("answers 409 ShiftType.DuplicateName for a name in use, whatever its case", async () => {
     for (const name of [morning.name, morning.name.toLowerCase()]) {
-      expect(await create({ ...morning, name })).toMatchObject({ status: 409, body: { code: "ShiftType.DuplicateName", message: expect.any(String) } });
+      expect(await create({ ...morning, name })).toMatchObject({
+        status: 409,
+        body: { code: "ShiftType.DuplicateName", message: expect.any(String) },
+      });
     }
   });
 
@@ -87,7 +107,9 @@ describe("POST /api/shift-types", () => {
   });
 
   it("accepts the bounds 0 and 720 minutes", async () => {
-    expect((await create({ ...morning, name: "Bounds", lateEntryToleranceMinutes: 0, overtimeAfterMinutes: 720 })).status).toBe(201);
+    expect(
+      (await create({ ...morning, name: "Bounds", lateEntryToleranceMinutes: 0, overtimeAfterMinutes: 720 })).status,
+    ).toBe(201);
   });
 });
 
@@ -96,7 +118,11 @@ describe("GET /api/shift-types", () => {
     const reply = await list("pageSize=2");
     expect(reply.body).toMatchObject({ totalCount: 3, pageNumber: 1, pageSize: 2, totalPages: 2 });
     expect(reply.body.items.map((item) => item.name)).toEqual(["Bounds", "Morning"]);
-    expect((await list("orderBy=shiftStart&orderDirection=desc")).body.items.map((item) => item.shiftStart)).toEqual(["22:00", "09:00", "09:00"]);
+    expect((await list("orderBy=shiftStart&orderDirection=desc")).body.items.map((item) => item.shiftStart)).toEqual([
+      "22:00",
+      "09:00",
+      "09:00",
+    ]);
     expect((await list("search=nigh")).body.items.map((item) => item.name)).toEqual(["Night"]);
   });
 
@@ -105,21 +131,43 @@ describe("GET /api/shift-types", () => {
 
 describe("GET, PUT and DELETE /api/shift-types/{id}", () => {
   it("answers 404 ShiftType.NotFound for an unknown shift type on every verb", async () => {
-    expect(await call(getShiftType, { ...byId(unknownId), token })).toMatchObject({ status: 404, body: { code: "ShiftType.NotFound" } });
-    expect(await update(unknownId, { ...morning, name: "Other" })).toMatchObject({ status: 404, body: { code: "ShiftType.NotFound" } });
+    expect(await call(getShiftType, { ...byId(unknownId), token })).toMatchObject({
+      status: 404,
+      body: { code: "ShiftType.NotFound" },
+    });
+    expect(await update(unknownId, { ...morning, name: "Other" })).toMatchObject({
+      status: 404,
+      body: { code: "ShiftType.NotFound" },
+    });
     expect(await remove(unknownId)).toMatchObject({ status: 404, body: { code: "ShiftType.NotFound" } });
   });
 
   it("reads, replaces and audits a shift type", async () => {
     const created = (await create({ ...morning, name: "Afternoon" })).body;
     expect(await call(getShiftType, { ...byId(created.id), token })).toMatchObject({ status: 200, body: created });
-    const reply = await update(created.id, { name: "Late", shiftStart: "14:00", shiftEnd: "22:15", overtimeAfterMinutes: 60 });
+    const reply = await update(created.id, {
+      name: "Late",
+      shiftStart: "14:00",
+      shiftEnd: "22:15",
+      overtimeAfterMinutes: 60,
+    });
     expect(reply).toMatchObject({
       status: 200,
-      body: { id: created.id, name: "Late", shiftStart: "14:00", shiftEnd: "22:15", lateEntryToleranceMinutes: 0, overtimeAfterMinutes: 60 },
+      body: {
+        id: created.id,
+        name: "Late",
+        shiftStart: "14:00",
+        shiftEnd: "22:15",
+        lateEntryToleranceMinutes: 0,
+        overtimeAfterMinutes: 60,
+      },
     });
     expect(await stored(created.id)).toMatchObject({ name: "Late", shiftStart: "14:00:00", shiftEnd: "22:15:00" });
-    expect((await auditOf(created.id)).at(-1)).toMatchObject({ action: "personnel.shift_type_updated", severity: "Info", data: { name: "Late" } });
+    expect((await auditOf(created.id)).at(-1)).toMatchObject({
+      action: "personnel.shift_type_updated",
+      severity: "Info",
+      data: { name: "Late" },
+    });
   });
 
   it("answers 409 ShiftType.DuplicateName when renaming to a name in use", async () => {

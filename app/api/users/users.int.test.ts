@@ -1,18 +1,18 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, users } from "@/lib/platform/db/schema";
-import { call } from "@/tests/support/api";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as login } from "../auth/login/route";
 import { GET as me } from "../auth/me/route";
 import { POST as refresh } from "../auth/refresh/route";
-import { DELETE as liftBlacklist, POST as blacklist } from "./[id]/blacklist/route";
+import { POST as blacklist, DELETE as liftBlacklist } from "./[id]/blacklist/route";
 import { PUT as assignRoles } from "./[id]/roles/route";
 import { DELETE as deactivateUser, GET as getUser, PUT as updateUser } from "./[id]/route";
-import { GET as listUsers, POST as createUser } from "./route";
+import { POST as createUser, GET as listUsers } from "./route";
 
 let running: Platform;
 let adminToken: string;
@@ -59,7 +59,10 @@ describe("POST /api/users", () => {
       createdAt: expect.any(String),
     });
     expect(await lastAudit(String(reply.body.id))).toMatchObject({ action: "users.created", actorId: superAdminId });
-    const signedIn = await call(login, { path: "/api/auth/login", body: { email: "user.a@club.example", password: "Temporary-Pass9x" } });
+    const signedIn = await call(login, {
+      path: "/api/auth/login",
+      body: { email: "user.a@club.example", password: "Temporary-Pass9x" },
+    });
     expect(signedIn.body).toMatchObject({ role: "Employee", mustChangePassword: true });
   });
 
@@ -97,7 +100,10 @@ describe("POST /api/users", () => {
 
 describe("GET /api/users", () => {
   it("pages, sorts and searches", async () => {
-    const page = await call(listUsers, { path: "/api/users?pageSize=2&orderBy=username&orderDirection=asc", token: adminToken });
+    const page = await call(listUsers, {
+      path: "/api/users?pageSize=2&orderBy=username&orderDirection=asc",
+      token: adminToken,
+    });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ pageNumber: 1, pageSize: 2, totalCount: expect.any(Number) });
     expect(page.body.totalPages).toBe(Math.ceil(Number(page.body.totalCount) / 2));
@@ -129,7 +135,10 @@ describe("GET /api/users", () => {
 describe("GET and PUT /api/users/{id}", () => {
   it("answers 404 User.NotFound for an unknown id and 400 for a malformed one", async () => {
     const unknown = "00000000-0000-4000-8000-000000000001";
-    expect(await call(getUser, { ...byId(unknown), token: adminToken })).toMatchObject({ status: 404, body: { code: "User.NotFound" } });
+    expect(await call(getUser, { ...byId(unknown), token: adminToken })).toMatchObject({
+      status: 404,
+      body: { code: "User.NotFound" },
+    });
     expect((await call(getUser, { ...byId("42"), token: adminToken })).status).toBe(400);
   });
 
@@ -141,10 +150,20 @@ describe("GET and PUT /api/users/{id}", () => {
     // Issue 13: the email changes only once the new address confirms it (account-authority.int.test.ts).
     expect(updated).toMatchObject({
       status: 200,
-      body: { email: "user.g@club.example", pendingEmail: "g.new@club.example", username: "user_g2", firstName: "Gina" },
+      body: {
+        email: "user.g@club.example",
+        pendingEmail: "g.new@club.example",
+        username: "user_g2",
+        firstName: "Gina",
+      },
     });
     expect(await lastAudit(id)).toMatchObject({ action: "users.updated" });
-    const clash = await call(updateUser, { ...byId(id), method: "PUT", token: adminToken, body: { ...body, email: SUPER_ADMIN.email } });
+    const clash = await call(updateUser, {
+      ...byId(id),
+      method: "PUT",
+      token: adminToken,
+      body: { ...body, email: SUPER_ADMIN.email },
+    });
     expect(clash).toMatchObject({ status: 409, body: { code: "User.DuplicateEmail" } });
   });
 });
@@ -161,7 +180,9 @@ describe("PUT /api/users/{id}/roles", () => {
       body: { roles: ["Employee", "User"] },
     });
     expect(reply).toMatchObject({ status: 200, body: { roles: ["Employee", "User"] } });
-    expect((await call(me, { path: "/api/auth/me", token: account.token })).body.permissions).toContain("attendance:clock-in");
+    expect((await call(me, { path: "/api/auth/me", token: account.token })).body.permissions).toContain(
+      "attendance:clock-in",
+    );
     expect(await lastAudit(account.id)).toMatchObject({ action: "users.roles_assigned", severity: "Warning" });
   });
 
@@ -192,26 +213,50 @@ describe("PUT /api/users/{id}/roles", () => {
 describe("blacklist", () => {
   it("blocks sign-in and revokes the user's tokens at once; lifting it restores sign-in", async () => {
     const account = await createAccount(adminToken, ["Employee"]);
-    const session = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password, refreshTokenTransport: "body" } });
+    const session = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password, refreshTokenTransport: "body" },
+    });
     const path = `/api/users/${account.id}/blacklist`;
-    const blocked = await call(blacklist, { path, params: { id: account.id }, token: adminToken, body: { reason: "Unpaid fees" } });
+    const blocked = await call(blacklist, {
+      path,
+      params: { id: account.id },
+      token: adminToken,
+      body: { reason: "Unpaid fees" },
+    });
     expect(blocked).toMatchObject({ status: 200, body: { isBlacklisted: true, blacklistReason: "Unpaid fees" } });
 
-    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({ code: "Auth.TokenRevoked" });
-    const refreshed = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: session.body.refreshToken } });
+    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({
+      code: "Auth.TokenRevoked",
+    });
+    const refreshed = await call(refresh, {
+      path: "/api/auth/refresh",
+      body: { refreshToken: session.body.refreshToken },
+    });
     expect(refreshed.status).toBe(401);
-    const again = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } });
+    const again = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password },
+    });
     expect(again).toMatchObject({ status: 403, body: { code: "Auth.UserBlocked" } });
     expect(await lastAudit(account.id)).toMatchObject({ action: "users.blacklisted", data: { reason: "Unpaid fees" } });
 
     const lifted = await call(liftBlacklist, { path, method: "DELETE", params: { id: account.id }, token: adminToken });
     expect(lifted).toMatchObject({ status: 200, body: { isBlacklisted: false, blacklistReason: null } });
-    expect((await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } })).status).toBe(200);
+    expect(
+      (await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } }))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses to blacklist oneself and requires a reason", async () => {
     const path = `/api/users/${superAdminId}/blacklist`;
-    const self = await call(blacklist, { path, params: { id: superAdminId }, token: adminToken, body: { reason: "x" } });
+    const self = await call(blacklist, {
+      path,
+      params: { id: superAdminId },
+      token: adminToken,
+      body: { reason: "x" },
+    });
     expect(self).toMatchObject({ status: 409, body: { code: "User.CannotModifySelf" } });
     const noReason = await call(blacklist, { path, params: { id: superAdminId }, token: adminToken, body: {} });
     expect(noReason.status).toBe(400);
@@ -223,8 +268,13 @@ describe("DELETE /api/users/{id}", () => {
     const account = await createAccount(adminToken, ["User"]);
     const reply = await call(deactivateUser, { ...byId(account.id), method: "DELETE", token: adminToken });
     expect(reply.status).toBe(204);
-    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({ code: "Auth.TokenRevoked" });
-    const signIn = await call(login, { path: "/api/auth/login", body: { email: account.email, password: account.password } });
+    expect((await call(me, { path: "/api/auth/me", token: account.token })).body).toMatchObject({
+      code: "Auth.TokenRevoked",
+    });
+    const signIn = await call(login, {
+      path: "/api/auth/login",
+      body: { email: account.email, password: account.password },
+    });
     expect(signIn).toMatchObject({ status: 403, body: { code: "Auth.UserDeactivated" } });
     expect((await call(getUser, { ...byId(account.id), token: adminToken })).body).toMatchObject({ isActive: false });
   });

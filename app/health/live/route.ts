@@ -5,5 +5,8 @@ export const dynamic = "force-dynamic";
 
 /** Liveness: the process answers; no dependency is checked. */
 export const GET = route({}, async () =>
-  Response.json({ status: "Healthy", totalDuration: formatDuration(0), entries: {} }, { headers: { "cache-control": "no-store" } }),
+  Response.json(
+    { status: "Healthy", totalDuration: formatDuration(0), entries: {} },
+    { headers: { "cache-control": "no-store" } },
+  ),
 );

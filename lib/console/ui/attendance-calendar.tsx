@@ -1,7 +1,7 @@
 "use client";
 
-import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
-import { useId, useState, type ReactNode } from "react";
+import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useId, useState } from "react";
 import type { AttendancePage, AttendanceRecord } from "../club-api";
 import {
   ATTENDANCE_STATUS_ORDER,
@@ -12,12 +12,12 @@ import {
   formatLongDate,
   formatMinutes,
   formatMonth,
+  type Month,
   monthOf,
   monthRange,
   monthWeeks,
   shiftMonth,
   WEEKDAYS,
-  type Month,
 } from "./attendance-format";
 import { LoadError, SkeletonCard, StatusBadge } from "./feedback";
 import { formFailureOf } from "./forms";
@@ -38,7 +38,13 @@ function dayLabel(date: string, today: string, record: AttendanceRecord | undefi
   return `${when}: ${parts.join(", ")}`;
 }
 
-function DayCell({ date, today, record, selected, onSelect }: CalendarDay & { selected: boolean; onSelect: (date: string) => void }) {
+function DayCell({
+  date,
+  today,
+  record,
+  selected,
+  onSelect,
+}: CalendarDay & { selected: boolean; onSelect: (date: string) => void }) {
   const future = date > today;
   const tone = record ? ATTENDANCE_STATUSES[record.status].tone : future ? "tone-future" : "tone-none";
   const classes = ["calendar-day", tone, date === today && "calendar-today"].filter(Boolean).join(" ");
@@ -97,7 +103,15 @@ function Legend() {
 }
 
 /** The chosen day's metrics, in the club's time zone. */
-function DayDetails({ day, timeZone, actions }: { day: CalendarDay | null; timeZone: string; actions?: (day: CalendarDay) => ReactNode }) {
+function DayDetails({
+  day,
+  timeZone,
+  actions,
+}: {
+  day: CalendarDay | null;
+  timeZone: string;
+  actions?: (day: CalendarDay) => ReactNode;
+}) {
   const headingId = useId();
   if (!day) {
     return (
@@ -121,9 +135,17 @@ function DayDetails({ day, timeZone, actions }: { day: CalendarDay | null; timeZ
           </p>
           <dl className="definition-list">
             <dt>Check-in</dt>
-            <dd>{record.checkInAt ? formatClubTimeOn(record.checkInAt, date, timeZone) : <span className="muted">—</span>}</dd>
+            <dd>
+              {record.checkInAt ? formatClubTimeOn(record.checkInAt, date, timeZone) : <span className="muted">—</span>}
+            </dd>
             <dt>Check-out</dt>
-            <dd>{record.checkOutAt ? formatClubTimeOn(record.checkOutAt, date, timeZone) : <span className="muted">—</span>}</dd>
+            <dd>
+              {record.checkOutAt ? (
+                formatClubTimeOn(record.checkOutAt, date, timeZone)
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </dd>
             <dt>Hours worked</dt>
             <dd>{formatHours(record.hoursWorked)}</dd>
             <dt>Late entry</dt>
@@ -133,7 +155,9 @@ function DayDetails({ day, timeZone, actions }: { day: CalendarDay | null; timeZ
             <dt>Overtime</dt>
             <dd>{record.overtime > 0 ? formatHours(record.overtime) : "None"}</dd>
           </dl>
-          {record.isRegularized && <p className="calendar-details-note">The times come from an approved correction request.</p>}
+          {record.isRegularized && (
+            <p className="calendar-details-note">The times come from an approved correction request.</p>
+          )}
         </>
       ) : (
         <p className="muted">No record for this day yet: each day is classified during the night after it ends.</p>
@@ -172,19 +196,27 @@ export function AttendanceCalendar({
   });
 
   if (records.isPending) return <SkeletonCard label="Loading the calendar…" lines={8} />;
-  const byDate = new Map((records.isPlaceholderData ? [] : (records.data?.items ?? [])).map((record) => [record.date, record]));
+  const byDate = new Map(
+    (records.isPlaceholderData ? [] : (records.data?.items ?? [])).map((record) => [record.date, record]),
+  );
   const goTo = (next: Month) => {
     setMonth(next);
     setSelected(next === monthOf(today) ? today : null);
   };
-  const selectedDay = selected && monthOf(selected) === month ? { date: selected, record: byDate.get(selected), today } : null;
+  const selectedDay =
+    selected && monthOf(selected) === month ? { date: selected, record: byDate.get(selected), today } : null;
 
   return (
     <section className="card attendance-calendar" aria-labelledby={headingId}>
       <div className="calendar-header">
         <h2 id={headingId}>{title}</h2>
         <div className="calendar-nav">
-          <button type="button" className="button button-small" aria-label="Previous month" onClick={() => goTo(shiftMonth(month, -1))}>
+          <button
+            type="button"
+            className="button button-small"
+            aria-label="Previous month"
+            onClick={() => goTo(shiftMonth(month, -1))}
+          >
             ‹
           </button>
           <p className="calendar-month" aria-live="polite">
@@ -199,7 +231,12 @@ export function AttendanceCalendar({
           >
             ›
           </button>
-          <button type="button" className="button button-small" disabled={month === monthOf(today)} onClick={() => goTo(monthOf(today))}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={month === monthOf(today)}
+            onClick={() => goTo(monthOf(today))}
+          >
             This month
           </button>
         </div>
@@ -224,7 +261,15 @@ export function AttendanceCalendar({
                 <tr key={week.find(Boolean)}>
                   {week.map((date, index) => (
                     <td key={date ?? `pad-${index}`}>
-                      {date && <DayCell date={date} today={today} record={byDate.get(date)} selected={date === selected} onSelect={setSelected} />}
+                      {date && (
+                        <DayCell
+                          date={date}
+                          today={today}
+                          record={byDate.get(date)}
+                          selected={date === selected}
+                          onSelect={setSelected}
+                        />
+                      )}
                     </td>
                   ))}
                 </tr>

@@ -8,7 +8,7 @@ export type ChartDatum = { key: string; label: string; value: number; tone: stri
 const share = (value: number, total: number) => (total > 0 ? Math.round((value / total) * 100) : 0);
 
 /** The words a screen reader hears for the drawing: every value, in order. */
-const describe = (title: string, data: readonly ChartDatum[], unit: Noun) =>
+const describeChart = (title: string, data: readonly ChartDatum[], unit: Noun) =>
   `${title}: ${data.map((datum) => `${datum.label} ${plural(datum.value, unit.one, unit.other)}`).join(", ")}.`;
 
 /**
@@ -29,25 +29,25 @@ function ChartFigure({
   return (
     <figure className="card chart">
       <figcaption className="chart-title">{title}</figcaption>
-      {children(describe(title, data, unit))}
+      {children(describeChart(title, data, unit))}
       {/* Wrapped: a table ignores overflow, so hidden on itself it would still stretch the page. */}
       <div className="visually-hidden">
         <table>
           <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">{unit.other}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum) => (
-            <tr key={datum.key}>
-              <th scope="row">{datum.label}</th>
-              <td>{datum.value}</td>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">{unit.other}</th>
             </tr>
-          ))}
-        </tbody>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={datum.key}>
+                <th scope="row">{datum.label}</th>
+                <td>{datum.value}</td>
+              </tr>
+            ))}
+          </tbody>
         </table>
       </div>
     </figure>
@@ -60,11 +60,13 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 /** Parts of a whole as a ring, its total in the middle, with a legend. */
 export function DonutChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
   const total = data.reduce((sum, datum) => sum + datum.value, 0);
-  const arcs = data.reduce<{ datum: ChartDatum; length: number; offset: number }[]>((drawn, datum) => {
-    const previous = drawn.at(-1);
-    const offset = previous ? previous.offset + previous.length : 0;
-    return [...drawn, { datum, length: total > 0 ? (datum.value / total) * CIRCUMFERENCE : 0, offset }];
-  }, []);
+  const arcs: { datum: ChartDatum; length: number; offset: number }[] = [];
+  let offset = 0;
+  for (const datum of data) {
+    const length = total > 0 ? (datum.value / total) * CIRCUMFERENCE : 0;
+    arcs.push({ datum, length, offset });
+    offset += length;
+  }
   return (
     <ChartFigure title={title} data={data} unit={unit}>
       {(description) => (
@@ -128,7 +130,14 @@ export function BarChart({ title, data, unit }: { title: string; data: readonly 
                   {formatCount(datum.value)}
                 </text>
                 <rect className="bar-track" x="0" y={top + 22} width="100%" height="12" rx="6" />
-                <rect className={`bar chart-tone-${datum.tone}`} x="0" y={top + 22} width={`${(datum.value / largest) * 100}%`} height="12" rx="6" />
+                <rect
+                  className={`bar chart-tone-${datum.tone}`}
+                  x="0"
+                  y={top + 22}
+                  width={`${(datum.value / largest) * 100}%`}
+                  height="12"
+                  rx="6"
+                />
               </g>
             );
           })}

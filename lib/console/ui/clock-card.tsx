@@ -1,10 +1,17 @@
 "use client";
 
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../api-client";
 import type { CheckEvent, CheckinSource, ClockBody, ClockOut, ClockState } from "../club-api";
-import { CHECKIN_SOURCE_LABELS, clubToday, formatClubTime, formatClubTimeOn, formatElapsed, formatHours } from "./attendance-format";
+import {
+  CHECKIN_SOURCE_LABELS,
+  clubToday,
+  formatClubTime,
+  formatClubTimeOn,
+  formatElapsed,
+  formatHours,
+} from "./attendance-format";
 import { LoadError, SkeletonCard, StatusMessage } from "./feedback";
 import { ChoiceFieldset, ConsoleForm, formFailureOf, TextAreaField, useFormMutation } from "./forms";
 
@@ -21,7 +28,12 @@ function useNow(running: boolean, intervalMs: number): number {
 }
 
 /** What the card needs of the clock-state query (the page owns it: it also tells whether the user is an employee). */
-export type ClockQuery = { data: ClockState | undefined; error: Error | null; isPending: boolean; refetch: () => unknown };
+export type ClockQuery = {
+  data: ClockState | undefined;
+  error: Error | null;
+  isPending: boolean;
+  refetch: () => unknown;
+};
 
 const LABELS = { source: "Source", note: "Note" };
 /** Refusals that mean the card showed an outdated state: it reloads it. */
@@ -73,7 +85,8 @@ export function ClockCard({
       try {
         return await run(clocking.body);
       } catch (error) {
-        if (error instanceof ApiError && error.code && STALE_STATE.has(error.code)) void queryClient.invalidateQueries({ queryKey: stateKey });
+        if (error instanceof ApiError && error.code && STALE_STATE.has(error.code))
+          void queryClient.invalidateQueries({ queryKey: stateKey });
         throw error;
       }
     },
@@ -114,7 +127,8 @@ export function ClockCard({
             {checkIn ? (
               <>
                 <p className="clock-state">
-                  {subject ? `${subject}: clocked` : "Clocked"} in since {formatClubTimeOn(checkIn.occurredAt, clubToday(timeZone), timeZone)}
+                  {subject ? `${subject}: clocked` : "Clocked"} in since{" "}
+                  {formatClubTimeOn(checkIn.occurredAt, clubToday(timeZone), timeZone)}
                 </p>
                 <p className="clock-elapsed">
                   <span className="visually-hidden">Time since clock-in: </span>
@@ -124,7 +138,9 @@ export function ClockCard({
             ) : (
               <>
                 <p className="clock-state">{subject ? `${subject}: not clocked in` : "Not clocked in"}</p>
-                <p className="muted clock-hint">{unavailable ?? "The server's clock sets the time when the button is pressed."}</p>
+                <p className="muted clock-hint">
+                  {unavailable ?? "The server's clock sets the time when the button is pressed."}
+                </p>
               </>
             )}
           </div>
@@ -144,7 +160,13 @@ export function ClockCard({
                 <div className="radio-row">
                   {sources.map((option) => (
                     <label key={option} className="checkbox">
-                      <input type="radio" name="source" value={option} checked={source === option} onChange={() => setSource(option)} />
+                      <input
+                        type="radio"
+                        name="source"
+                        value={option}
+                        checked={source === option}
+                        onChange={() => setSource(option)}
+                      />
                       <span>{CHECKIN_SOURCE_LABELS[option]}</span>
                     </label>
                   ))}

@@ -18,7 +18,13 @@ export function BackLink({ to }: { to: ParentList }) {
 }
 
 /** A record's page while the record loads: the way back, the title's place and a placeholder per card. */
-export function DetailSkeleton({ back, cards }: { back: ParentList; cards: readonly { label: string; lines: number }[] }) {
+export function DetailSkeleton({
+  back,
+  cards,
+}: {
+  back: ParentList;
+  cards: readonly { label: string; lines: number }[];
+}) {
   return (
     <>
       <BackLink to={back} />

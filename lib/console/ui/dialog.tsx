@@ -1,13 +1,23 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { ConsoleForm, SubmitButton, useFormMutation, type FormFailure } from "./forms";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { ConsoleForm, type FormFailure, SubmitButton, useFormMutation } from "./forms";
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and is trapped, Escape closes it and focus
  * returns to the control that opened it. Mount it to open it; `onClose` unmounts it.
  */
-export function Dialog({ title, onClose, children, wide }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  wide,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

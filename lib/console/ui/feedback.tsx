@@ -55,10 +55,20 @@ export function Pagination({
         {page.totalCount} {page.totalCount === 1 ? noun.one : noun.other} · page {page.pageNumber} of {pages}
       </p>
       <div className="pagination-buttons">
-        <button type="button" className="button" disabled={page.pageNumber <= 1} onClick={() => onPage(page.pageNumber - 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={page.pageNumber <= 1}
+          onClick={() => onPage(page.pageNumber - 1)}
+        >
           Previous
         </button>
-        <button type="button" className="button" disabled={page.pageNumber >= pages} onClick={() => onPage(page.pageNumber + 1)}>
+        <button
+          type="button"
+          className="button"
+          disabled={page.pageNumber >= pages}
+          onClick={() => onPage(page.pageNumber + 1)}
+        >
           Next
         </button>
       </div>
@@ -76,6 +86,7 @@ function SkeletonBlock({ label, lines = 3 }: { label: string; lines?: number }) 
   return (
     <div className="skeleton-block" role="status" aria-label={label}>
       {Array.from({ length: lines }, (_, line) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder lines; the position is all that tells them apart
         <span key={line} />
       ))}
     </div>
@@ -83,7 +94,15 @@ function SkeletonBlock({ label, lines = 3 }: { label: string; lines?: number }) 
 }
 
 /** A card of placeholder lines. */
-export function SkeletonCard({ label, lines, className = "card" }: { label: string; lines: number; className?: string }) {
+export function SkeletonCard({
+  label,
+  lines,
+  className = "card",
+}: {
+  label: string;
+  lines: number;
+  className?: string;
+}) {
   return (
     <section className={className}>
       <SkeletonBlock label={label} lines={lines} />
@@ -94,8 +113,11 @@ export function SkeletonCard({ label, lines, className = "card" }: { label: stri
 /** Placeholder rows while a table's first page loads. */
 export function SkeletonRows({ columns, rows = 4 }: { columns: number; rows?: number }) {
   return Array.from({ length: rows }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows; the position is all that tells them apart
+    // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row without tabindex is not focusable; the placeholder stays hidden from assistive technology
     <tr key={row} className="skeleton-row" aria-hidden="true">
       {Array.from({ length: columns }, (_, column) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder cells; the position is all that tells them apart
         <td key={column}>
           <span />
         </td>

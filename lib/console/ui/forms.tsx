@@ -2,18 +2,18 @@
 
 import { useMutation } from "@tanstack/react-query";
 import {
+  type ComponentProps,
   createContext,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
   use,
   useEffect,
   useId,
   useMemo,
   useRef,
   useState,
-  type ComponentProps,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
 } from "react";
 import { ApiError, type FieldErrors } from "../api-client";
 
@@ -27,7 +27,10 @@ export type FormFailure = { message: string; fields: FieldErrors };
 export function formFailureOf(error: unknown, codeFields: Readonly<Record<string, string>> = {}): FormFailure {
   if (!(error instanceof ApiError)) return { message: "Something went wrong. Try again.", fields: {} };
   const field = error.code ? codeFields[error.code] : undefined;
-  return { message: error.message, fields: field ? { ...error.fieldErrors, [field]: [error.message] } : error.fieldErrors };
+  return {
+    message: error.message,
+    fields: field ? { ...error.fieldErrors, [field]: [error.message] } : error.fieldErrors,
+  };
 }
 
 /**
@@ -85,8 +88,11 @@ function ErrorSummary({ failure }: { failure: FormFailure }) {
   const { id, labels } = useFormContext();
   const ref = useRef<HTMLDivElement>(null);
   // Move focus to the summary so keyboard and screen-reader users start from what went wrong.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure moves the focus again, though the effect does not read it
   useEffect(() => ref.current?.focus(), [failure]);
-  const entries = Object.entries(failure.fields).flatMap(([name, messages]) => messages.map((message) => ({ name, message })));
+  const entries = Object.entries(failure.fields).flatMap(([name, messages]) =>
+    messages.map((message) => ({ name, message })),
+  );
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref}>
       <p className="error-summary-title">{failure.message}</p>
@@ -148,7 +154,12 @@ function FieldErrorList({ id, errors }: { id: string; errors: readonly string[] 
   );
 }
 
-type ControlAttributes = { id: string; name: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+type ControlAttributes = {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
 type FieldProps = { name: string; hint?: ReactNode };
 
 function Field({ name, hint, children }: FieldProps & { children: (control: ControlAttributes) => ReactNode }) {
@@ -172,12 +183,28 @@ function Field({ name, hint, children }: FieldProps & { children: (control: Cont
   );
 }
 
-export function TextField({ name, hint, ...input }: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
-  return <Field name={name} hint={hint}>{(control) => <input className="input" {...input} {...control} />}</Field>;
+export function TextField({
+  name,
+  hint,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">) {
+  return (
+    <Field name={name} hint={hint}>
+      {(control) => <input className="input" {...input} {...control} />}
+    </Field>
+  );
 }
 
-export function TextAreaField({ name, hint, ...area }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
-  return <Field name={name} hint={hint}>{(control) => <textarea className="input" {...area} {...control} />}</Field>;
+export function TextAreaField({
+  name,
+  hint,
+  ...area
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id">) {
+  return (
+    <Field name={name} hint={hint}>
+      {(control) => <textarea className="input" {...area} {...control} />}
+    </Field>
+  );
 }
 
 /** The options of a select. */
@@ -194,7 +221,10 @@ export function SelectField({
   hint,
   options,
   ...select
-}: FieldProps & { options: readonly { value: string; label: string }[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">) {
+}: FieldProps & { options: readonly { value: string; label: string }[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    "name" | "id"
+  >) {
   return (
     <Field name={name} hint={hint}>
       {(control) => (
@@ -207,13 +237,25 @@ export function SelectField({
 }
 
 /** A fieldset for a group of choices submitted under one name; its errors show at its foot. */
-export function ChoiceFieldset({ name, hint, className, children }: FieldProps & { className?: string; children: ReactNode }) {
+export function ChoiceFieldset({
+  name,
+  hint,
+  className,
+  children,
+}: FieldProps & { className?: string; children: ReactNode }) {
   const { id: formId, labels, failure } = useFormContext();
   const id = controlId(formId, name);
   const errors = failure?.fields[name] ?? [];
-  const classes = ["field", "checkbox-group", className, errors.length > 0 && "field-invalid"].filter(Boolean).join(" ");
+  const classes = ["field", "checkbox-group", className, errors.length > 0 && "field-invalid"]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <fieldset className={classes} id={id} tabIndex={-1} aria-describedby={errors.length > 0 ? `${id}-error` : undefined}>
+    <fieldset
+      className={classes}
+      id={id}
+      tabIndex={-1}
+      aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
+    >
       <legend>{labels[name] ?? name}</legend>
       {hint && <p className="field-hint">{hint}</p>}
       {children}
@@ -223,7 +265,11 @@ export function ChoiceFieldset({ name, hint, className, children }: FieldProps &
 }
 
 /** A checkbox with a label and, optionally, a line that explains it. */
-export function Checkbox({ label, description, ...input }: { label: string; description?: string } & Omit<ComponentProps<"input">, "type">) {
+export function Checkbox({
+  label,
+  description,
+  ...input
+}: { label: string; description?: string } & Omit<ComponentProps<"input">, "type">) {
   return (
     <label className="checkbox">
       <input type="checkbox" {...input} />
@@ -241,7 +287,10 @@ export function CheckboxGroup({
   options,
   defaultChecked,
   hint,
-}: FieldProps & { options: readonly { value: string; label: string; description?: string }[]; defaultChecked: readonly string[] }) {
+}: FieldProps & {
+  options: readonly { value: string; label: string; description?: string }[];
+  defaultChecked: readonly string[];
+}) {
   return (
     <ChoiceFieldset name={name} hint={hint}>
       <div className="checkbox-list">
@@ -295,7 +344,10 @@ export function secretOf(data: FormData, name: string): string {
 export function missingFields(data: FormData, names: readonly string[]): FormFailure | null {
   const missing = names.filter((name) => secretOf(data, name).trim() === "");
   if (missing.length === 0) return null;
-  return { message: "Some details are missing.", fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])) };
+  return {
+    message: "Some details are missing.",
+    fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])),
+  };
 }
 
 /** A new password and its confirmation; the hint states the stored password policy. */
@@ -309,7 +361,12 @@ export function NewPasswordFields({ name, confirmation, hint }: { name: string; 
 }
 
 /** Checks before sending a form that sets a password: nothing required is empty, and the confirmation matches. */
-export function newPasswordRefusal(data: FormData, required: readonly string[], field: string, confirmation: string): FormFailure | null {
+export function newPasswordRefusal(
+  data: FormData,
+  required: readonly string[],
+  field: string,
+  confirmation: string,
+): FormFailure | null {
   const missing = missingFields(data, required);
   if (missing || secretOf(data, field) === secretOf(data, confirmation)) return missing;
   return { message: "The passwords do not match.", fields: { [confirmation]: ["Type the same password twice."] } };

@@ -1,9 +1,9 @@
 "use client";
 
-import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
-import { LoadError, Pagination, SkeletonRows, StatusMessage, type Noun } from "./feedback";
+import { LoadError, type Noun, Pagination, SkeletonRows, StatusMessage } from "./feedback";
 import { formFailureOf, OptionList } from "./forms";
 
 /**
@@ -83,11 +83,28 @@ export function FilterSelect<V extends string>({
 }
 
 /** The search box of a list; pair it with useDebounced. */
-export function SearchField({ id, placeholder, value, onChange }: { id: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+export function SearchField({
+  id,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>Search</label>
-      <input id={id} className="input" type="search" placeholder={placeholder} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        id={id}
+        className="input"
+        type="search"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
@@ -131,7 +148,12 @@ export function SortHeader<F extends string>({
   const active = sort.field === field;
   const direction = active && sort.direction === "asc" ? "desc" : "asc";
   return (
-    <button type="button" className="sort-button" data-sorted={active ? sort.direction : undefined} onClick={() => onSort({ field, direction })}>
+    <button
+      type="button"
+      className="sort-button"
+      data-sorted={active ? sort.direction : undefined}
+      onClick={() => onSort({ field, direction })}
+    >
       {children}
       <span className="sort-indicator" aria-hidden="true">
         {active ? (sort.direction === "asc" ? "▲" : "▼") : "↕"}
@@ -151,11 +173,15 @@ export type Column<F extends string> = { label: string; field?: F };
  * A table's headers, where the columns with a field order the list (a SortHeader each), with each column's
  * aria-sort: spread into a table's props (`{...sortableHeaders(COLUMNS, sort, setSort)}`).
  */
-export function sortableHeaders<F extends string>(columns: readonly Column<F>[], sort: Sort<F>, onSort: (sort: Sort<F>) => void) {
+export function sortableHeaders<F extends string>(
+  columns: readonly Column<F>[],
+  sort: Sort<F>,
+  onSort: (sort: Sort<F>) => void,
+) {
   return {
     headers: columns.map((column) =>
       column.field ? (
-        <SortHeader field={column.field} sort={sort} onSort={onSort}>
+        <SortHeader key={column.field} field={column.field} sort={sort} onSort={onSort}>
           {column.label}
         </SortHeader>
       ) : (
@@ -215,7 +241,8 @@ export function QueryTable<T>({
   footer,
 }: TableProps<T> & { query: ListQuery<readonly T[]>; footer?: ReactNode }) {
   const { data } = query;
-  if (query.error && !data) return <LoadError message={formFailureOf(query.error).message} onRetry={() => void query.refetch()} />;
+  if (query.error && !data)
+    return <LoadError message={formFailureOf(query.error).message} onRetry={() => void query.refetch()} />;
   return (
     <section className="card table-card" aria-label={label}>
       <div className="table-scroll">
@@ -223,6 +250,7 @@ export function QueryTable<T>({
           <thead>
             <tr>
               {headers.map((header, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a column's position is its identity; the headers never reorder
                 <th key={index} scope="col" aria-sort={sortOf?.(index)}>
                   {header}
                 </th>

@@ -5,7 +5,8 @@ import { usePathname } from "next/navigation";
 
 export type NavigationEntry = { href: string; label: string };
 
-const covers = (href: string, pathname: string) => pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
+const covers = (href: string, pathname: string) =>
+  pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
 
 /**
  * The console's main navigation. The current page is the entry that covers the path most closely (its
@@ -15,7 +16,10 @@ export function MainNavigation({ entries }: { entries: readonly NavigationEntry[
   const pathname = usePathname();
   const current = entries
     .filter((entry) => covers(entry.href, pathname))
-    .reduce<NavigationEntry | null>((best, entry) => (best && best.href.length >= entry.href.length ? best : entry), null);
+    .reduce<NavigationEntry | null>(
+      (best, entry) => (best && best.href.length >= entry.href.length ? best : entry),
+      null,
+    );
   return (
     <nav aria-label="Main">
       <ul className="nav">

@@ -3,7 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Session } from "next-auth";
 import { SessionProvider, useSession } from "next-auth/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ApiError, endConsoleSession } from "../api-client";
 
 /** Client errors will not change on a retry; network failures and 5xx may. */

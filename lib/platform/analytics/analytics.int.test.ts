@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "@/lib/config";
+import { type Config, loadConfig } from "@/lib/config";
 import { DependencyUnavailableError } from "@/lib/platform/errors";
-import { ANALYTICS_MIGRATIONS, createAnalytics, type Analytics } from "./index";
+import { ANALYTICS_MIGRATIONS, type Analytics, createAnalytics } from "./index";
 
 // chDB binds one data directory per process, and vitest runs each test file in its own process.
 const dataDir = mkdtempSync(path.join(tmpdir(), "clubops-analytics-"));

@@ -1,12 +1,12 @@
 import path from "node:path";
-import { ClickHouseLogLevel, createClient, type ClickHouseClientConfigOptions } from "@clickhouse/client";
+import { type ClickHouseClientConfigOptions, ClickHouseLogLevel, createClient } from "@clickhouse/client";
 import { createChdbConnection } from "chdb/connection";
 import type { Config } from "@/lib/config";
 import { createClientAnalytics } from "./client";
 import type { Analytics } from "./types";
 
-export type { Analytics } from "./types";
 export { ANALYTICS_MIGRATIONS, type AnalyticsMigration } from "./migrations";
+export type { Analytics } from "./types";
 export { toDateTime64 } from "./values";
 
 type ClientConnection = NonNullable<ClickHouseClientConfigOptions["connection"]>;

@@ -29,7 +29,9 @@ describe.runIf(url)("redis cache against a real server", () => {
   it("counts concurrent increments exactly and sets the window once", async () => {
     await cache.del("test:counter");
     const replies = await Promise.all(Array.from({ length: 25 }, () => cache.increment("test:counter", 60)));
-    expect(replies.map((reply) => reply.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(replies.map((reply) => reply.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
     for (const reply of replies) expect(reply.ttlSeconds).toBeGreaterThan(55);
     await cache.del("test:counter");
   });

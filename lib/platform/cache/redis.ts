@@ -69,7 +69,10 @@ export function createRedisCache(options: RedisOptions): Cache {
       if (keys.length > 0) await call(() => client.del(...keys));
     },
     async increment(key, ttlSeconds) {
-      const [count, ttl] = (await call(() => client.eval(INCREMENT_WITH_EXPIRY, 1, key, ttlSeconds))) as [number, number];
+      const [count, ttl] = (await call(() => client.eval(INCREMENT_WITH_EXPIRY, 1, key, ttlSeconds))) as [
+        number,
+        number,
+      ];
       return { count, ttlSeconds: Math.max(1, ttl) };
     },
     async acquireLock(key, ttlSeconds) {

@@ -32,7 +32,10 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
-  const db = drizzle(options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements), { schema });
+  const db = drizzle(
+    options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements),
+    { schema },
+  );
   return {
     kind: "postgres",
     db,
@@ -42,7 +45,11 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     },
     async migrate() {
       // A one-connection client, so the advisory lock and the migration share a session.
-      const connection = postgres(options.url, { max: 1, connect_timeout: options.connectTimeoutSeconds, onnotice: () => {} });
+      const connection = postgres(options.url, {
+        max: 1,
+        connect_timeout: options.connectTimeoutSeconds,
+        onnotice: () => {},
+      });
       try {
         await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migrate(drizzle(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -55,4 +62,3 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     },
   };
 }
-

@@ -30,9 +30,12 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
   }
 
   const preparedTexts = async (executor: Executor, adapter: DatabaseAdapter) =>
-    (await adapter.rows<{ statement: string }>(executor, sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+    (await adapter.rows<{ statement: string }>(executor, sql`select statement from pg_prepared_statements`)).map(
+      (row) => row.statement,
+    );
 
-  const byEmail = (executor: Executor, email: string) => executor.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+  const byEmail = (executor: Executor, email: string) =>
+    executor.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
 
   it("prepares drizzle's queries once per connection, in and out of transactions", async () => {
     const adapter = await open();
@@ -52,15 +55,25 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
     await adapter.db.execute(sql`create temporary table open_items (item int not null, status text not null)`);
     await adapter.db.execute(sql`create unique index open_items_one_open on open_items (item) where status = 'Open'`);
     const insertOpen = (item: number, status: string) =>
-      adapter.db.execute(sql`insert into open_items values (${item}, ${status}) on conflict (item) where status = 'Open' do nothing`);
+      adapter.db.execute(
+        sql`insert into open_items values (${item}, ${status}) on conflict (item) where status = 'Open' do nothing`,
+      );
     for (let item = 0; item < 10; item += 1) await insertOpen(item, "Open");
     await insertOpen(3, "Open");
-    expect((await adapter.rows<{ n: number }>(adapter.db, sql`select count(*)::int as n from open_items`))[0]?.n).toBe(10);
+    expect((await adapter.rows<{ n: number }>(adapter.db, sql`select count(*)::int as n from open_items`))[0]?.n).toBe(
+      10,
+    );
     // The same condition as a bound value: the generic plan of the sixth run cannot use the index, and fails.
     const insertBound = (item: number) =>
-      adapter.db.execute(sql`insert into open_items values (${item}, ${"Open"}) on conflict (item) where status = ${"Open"} do nothing`);
+      adapter.db.execute(
+        sql`insert into open_items values (${item}, ${"Open"}) on conflict (item) where status = ${"Open"} do nothing`,
+      );
     const runs = Array.from({ length: 8 }, (_, run) => run + 100);
-    await expect((async () => { for (const item of runs) await insertBound(item); })()).rejects.toThrow();
+    await expect(
+      (async () => {
+        for (const item of runs) await insertBound(item);
+      })(),
+    ).rejects.toThrow();
   });
 
   it("leaves bulk statements (over the parameter limit) unprepared", async () => {
@@ -72,12 +85,18 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
 
   it("prepares at most the bound of distinct statements; the ones beyond it run unprepared", async () => {
     const adapter = await open(true, 2);
-    const byColumn = (column: AnyPgColumn) => adapter.db.select({ id: users.id }).from(users).where(sql`${column} = ${"x"}`);
+    const byColumn = (column: AnyPgColumn) =>
+      adapter.db.select({ id: users.id }).from(users).where(sql`${column} = ${"x"}`);
     for (let run = 0; run < 2; run += 1) {
       for (const column of [users.email, users.username, users.firstName]) await byColumn(column);
     }
-    const texts = (await preparedTexts(adapter.db, adapter)).filter((text) => text.startsWith('select "id" from "users"'));
-    expect(texts.sort()).toEqual(['select "id" from "users" where "users"."email" = $1', 'select "id" from "users" where "users"."username" = $1']);
+    const texts = (await preparedTexts(adapter.db, adapter)).filter((text) =>
+      text.startsWith('select "id" from "users"'),
+    );
+    expect(texts.sort()).toEqual([
+      'select "id" from "users" where "users"."email" = $1',
+      'select "id" from "users" where "users"."username" = $1',
+    ]);
   });
 
   it("prepares nothing of drizzle's when switched off (DATABASE_PREPARED_STATEMENTS=false)", async () => {

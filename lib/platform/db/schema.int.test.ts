@@ -2,11 +2,22 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "@/tests/support/test-database";
 import { ensureSetupDefaults } from "@/lib/setup/defaults";
+import { createTestDatabase } from "@/tests/support/test-database";
 import type { DatabaseAdapter } from ".";
 import { MIGRATIONS_FOLDER } from "./migrations";
-import { attendanceRecords, attendanceRequests, employeeCheckins, employees, members, plans, rolePermissions, roles, subscriptions, users } from "./schema";
+import {
+  attendanceRecords,
+  attendanceRequests,
+  employeeCheckins,
+  employees,
+  members,
+  plans,
+  rolePermissions,
+  roles,
+  subscriptions,
+  users,
+} from "./schema";
 
 let database: DatabaseAdapter;
 
@@ -45,12 +56,14 @@ describe("schema constraints", () => {
 
   it("keeps plan codes unique and prices non-negative", async () => {
     await database.db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" });
-    expect(await violatedConstraint(database.db.insert(plans).values({ name: "Gold 2", code: "GOLD", monthlyPrice: "1.00" }))).toBe(
-      "plans_code_key",
-    );
-    expect(await violatedConstraint(database.db.insert(plans).values({ name: "Bad", code: "BAD", monthlyPrice: "-1.00" }))).toBe(
-      "plans_prices_nonnegative",
-    );
+    expect(
+      await violatedConstraint(
+        database.db.insert(plans).values({ name: "Gold 2", code: "GOLD", monthlyPrice: "1.00" }),
+      ),
+    ).toBe("plans_code_key");
+    expect(
+      await violatedConstraint(database.db.insert(plans).values({ name: "Bad", code: "BAD", monthlyPrice: "-1.00" })),
+    ).toBe("plans_prices_nonnegative");
     const [gold] = await database.db.select().from(plans).where(eq(plans.code, "GOLD"));
     expect(gold?.monthlyPrice).toBe("49.90");
   });
@@ -94,14 +107,22 @@ describe("schema constraints", () => {
       reason: "forgot to clock out",
     };
     await database.db.insert(attendanceRequests).values(request);
-    expect(await violatedConstraint(database.db.insert(attendanceRequests).values(request))).toBe("attendance_requests_one_open");
+    expect(await violatedConstraint(database.db.insert(attendanceRequests).values(request))).toBe(
+      "attendance_requests_one_open",
+    );
     await database.db.update(attendanceRequests).set({ status: "rejected", rejectionReason: "no evidence" });
     await expect(database.db.insert(attendanceRequests).values(request)).resolves.toBeDefined();
   });
 
   it("keeps one member's active subscriptions from overlapping, while a renewal may start where a term ends", async () => {
-    const [plan] = await database.db.insert(plans).values({ name: "Term", code: "TERM", monthlyPrice: "10.00" }).returning();
-    const [member] = await database.db.insert(members).values({ firstName: "Eva", lastName: "Term", email: "eva@club.example" }).returning();
+    const [plan] = await database.db
+      .insert(plans)
+      .values({ name: "Term", code: "TERM", monthlyPrice: "10.00" })
+      .returning();
+    const [member] = await database.db
+      .insert(members)
+      .values({ firstName: "Eva", lastName: "Term", email: "eva@club.example" })
+      .returning();
     const term = (startedAt: string, endsAt: string, status: "active" | "canceled" = "active") => ({
       memberId: member!.id,
       planId: plan!.id,
@@ -114,9 +135,11 @@ describe("schema constraints", () => {
     });
     await database.db.insert(subscriptions).values(term("2026-01-31T00:00:00Z", "2026-02-28T00:00:00Z"));
     await database.db.insert(subscriptions).values(term("2026-02-28T00:00:00Z", "2026-03-28T00:00:00Z"));
-    expect(await violatedConstraint(database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z")))).toBe(
-      "subscriptions_one_active_term",
-    );
+    expect(
+      await violatedConstraint(
+        database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z")),
+      ),
+    ).toBe("subscriptions_one_active_term");
     await database.db.insert(subscriptions).values(term("2026-02-15T00:00:00Z", "2026-03-15T00:00:00Z", "canceled"));
   });
 });
@@ -125,8 +148,13 @@ describe("migration 0009", () => {
   it("gives an earlier install's built-in Admin the permissions added since, once, and no other role", async () => {
     await ensureSetupDefaults(database.db);
     await database.db.delete(rolePermissions).where(inArray(rolePermissions.permission, ["mail:write", "jobs:run"]));
-    const file = await readFile(path.join(MIGRATIONS_FOLDER, "0009_names_ignore_case_mail_list_admin_grants.sql"), "utf8");
-    const grant = file.split("--> statement-breakpoint").find((statement) => statement.includes('INSERT INTO "role_permissions"'));
+    const file = await readFile(
+      path.join(MIGRATIONS_FOLDER, "0009_names_ignore_case_mail_list_admin_grants.sql"),
+      "utf8",
+    );
+    const grant = file
+      .split("--> statement-breakpoint")
+      .find((statement) => statement.includes('INSERT INTO "role_permissions"'));
     for (let run = 0; run < 2; run += 1) await database.db.execute(sql.raw(grant!));
 
     const granted = await database.db

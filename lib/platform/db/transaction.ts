@@ -10,7 +10,10 @@ class RolledBack {
  * Runs `work` in a transaction that commits only when it succeeds: a returned business failure rolls back
  * whatever the work wrote before finding it (e.g. an enrolment whose plan turns out to be inactive).
  */
-export async function resultTransaction<T>(db: Database, work: (tx: Transaction) => Promise<Result<T>>): Promise<Result<T>> {
+export async function resultTransaction<T>(
+  db: Database,
+  work: (tx: Transaction) => Promise<Result<T>>,
+): Promise<Result<T>> {
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx);

@@ -1,5 +1,5 @@
-import type { AddressInfo } from "node:net";
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleProps, TEMPLATE_NAMES } from "@/emails/registry";
 import { createRendererServer } from "@/emails/server";
@@ -85,7 +85,9 @@ describe("email renderer over HTTP", () => {
 describe("email renderer outages", () => {
   it("reports a dead URL as DependencyUnavailableError", async () => {
     const renderer = createEmailRenderer(loadConfig({ EMAIL_RENDERER_URL: "http://127.0.0.1:1" }));
-    await expect(renderer.render("welcome", { ...sampleProps.welcome })).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(renderer.render("welcome", { ...sampleProps.welcome })).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
     await expect(renderer.ping()).rejects.toBeInstanceOf(DependencyUnavailableError);
   });
 

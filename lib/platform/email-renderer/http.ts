@@ -24,14 +24,17 @@ export function createHttpEmailRenderer(options: { url: string; timeoutMs: numbe
       const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
       return { status: response.status, body: parseJson(await response.text()) };
     } catch (error) {
-      if (error instanceof Error && error.name === "TimeoutError") throw new DependencyTimeoutError(COMPONENT, options.timeoutMs);
+      if (error instanceof Error && error.name === "TimeoutError")
+        throw new DependencyTimeoutError(COMPONENT, options.timeoutMs);
       throw new DependencyUnavailableError(COMPONENT, { cause: error });
     }
   }
 
   /** Anything but the contract's answers means something else, or nothing working, is at the URL. */
   const unexpectedAnswer = (path: string, { status }: Answer) =>
-    new DependencyUnavailableError(COMPONENT, { cause: new Error(`${path} answered HTTP ${status} outside the contract`) });
+    new DependencyUnavailableError(COMPONENT, {
+      cause: new Error(`${path} answered HTTP ${status} outside the contract`),
+    });
 
   return {
     kind: "http",

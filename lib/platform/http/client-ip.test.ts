@@ -10,7 +10,10 @@ async function load(markedByServerEntry: boolean) {
 }
 
 const headers = (peer: string | undefined, forwardedFor?: string) =>
-  new Headers({ ...(peer === undefined ? {} : { "x-clubops-peer-address": peer }), ...(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }) });
+  new Headers({
+    ...(peer === undefined ? {} : { "x-clubops-peer-address": peer }),
+    ...(forwardedFor === undefined ? {} : { "x-forwarded-for": forwardedFor }),
+  });
 
 describe("clientIp", () => {
   let clientIp: (headers: Headers, hops: number) => string;
@@ -40,7 +43,15 @@ describe("clientIp", () => {
   });
 
   it("lets the peer stand in for a malformed entry, so garbage never opens a bucket of its own", () => {
-    for (const garbage of ["unknown", "999.999.999.999", "x".repeat(5_000), "", " , ", "for=198.51.100.7", "1.2.3.4; drop table"]) {
+    for (const garbage of [
+      "unknown",
+      "999.999.999.999",
+      "x".repeat(5_000),
+      "",
+      " , ",
+      "for=198.51.100.7",
+      "1.2.3.4; drop table",
+    ]) {
       expect(clientIp(headers("10.0.0.2", garbage), 1), garbage.slice(0, 20)).toBe("10.0.0.2");
     }
   });

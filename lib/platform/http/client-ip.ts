@@ -28,7 +28,8 @@ function parseAddress(text: string | null | undefined): string | null {
   if (!text || text.length > 100) return null;
   const trimmed = text.trim();
   // Some proxies append a port: "203.0.113.9:51234", "[2001:db8::1]:443".
-  const unbracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(trimmed)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(trimmed)?.[1] ?? trimmed;
+  const unbracketed =
+    /^\[([^\]]+)\](?::\d+)?$/.exec(trimmed)?.[1] ?? /^(\d+\.\d+\.\d+\.\d+):\d+$/.exec(trimmed)?.[1] ?? trimmed;
   const unzoned = unbracketed.replace(/%.*$/, "");
   if (!ipaddr.isValid(unzoned)) return null;
   return ipaddr.process(unzoned).toString();
@@ -46,7 +47,9 @@ export function clientIp(headers: Headers, trustedProxyHops: number): string {
   if (!peer) {
     if (!warnedUnknownPeer) {
       warnedUnknownPeer = true;
-      logger.warn("client address unknown: start the server with `npm start` (scripts/server.mjs); until then every client shares one rate-limit bucket");
+      logger.warn(
+        "client address unknown: start the server with `npm start` (scripts/server.mjs); until then every client shares one rate-limit bucket",
+      );
     }
     return UNKNOWN_CLIENT;
   }

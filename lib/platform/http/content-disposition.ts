@@ -5,6 +5,9 @@
  */
 export function contentDisposition(type: "attachment" | "inline", fileName: string): string {
   const asciiFallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, "_");
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${asciiFallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -2,7 +2,10 @@ import { classifyException, type ExceptionKind } from "../errors";
 import { logger } from "../logger";
 import { instanceOf, problemResponse } from "./problem";
 
-const MAPPING: Record<Exclude<ExceptionKind, "cancelled">, { status: number; title: string; level: "error" | "warn" }> = {
+const MAPPING: Record<
+  Exclude<ExceptionKind, "cancelled">,
+  { status: number; title: string; level: "error" | "warn" }
+> = {
   database: { status: 503, title: "A required service is unavailable. Please try again shortly.", level: "error" },
   timeout: { status: 504, title: "The request timed out waiting for a required service.", level: "warn" },
   unexpected: { status: 500, title: "An unexpected error occurred.", level: "error" },

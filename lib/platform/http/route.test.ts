@@ -38,7 +38,10 @@ describe("route", () => {
   it("maps a returned business error to its status and the compact body", async () => {
     const response = await createWidget(post(JSON.stringify({ name: "taken", size: 3 })), context({ id: "7" }));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ code: "Widget.DuplicateName", message: "A widget with this name already exists." });
+    expect(await response.json()).toEqual({
+      code: "Widget.DuplicateName",
+      message: "A widget with this name already exists.",
+    });
   });
 
   it("answers invalid fields with validation problem details keyed by field", async () => {
@@ -46,7 +49,11 @@ describe("route", () => {
     expect(response.status).toBe(400);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
     const problem = await response.json();
-    expect(problem).toMatchObject({ status: 400, title: "One or more validation errors occurred.", instance: "POST /api/widgets/7" });
+    expect(problem).toMatchObject({
+      status: 400,
+      title: "One or more validation errors occurred.",
+      instance: "POST /api/widgets/7",
+    });
     expect(Object.keys(problem.errors).sort()).toEqual(["name", "size"]);
     expect(problem.traceId).toMatch(/^[\da-f]{32}$/);
   });
@@ -72,26 +79,40 @@ describe("route", () => {
     const response = await handler(post(JSON.stringify({ name: "gear" }), { "content-type": contentType }), context());
     expect(response.status).toBe(415);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
-    expect(await response.json()).toMatchObject({ status: 415, title: "The request body must be JSON.", detail: expect.stringContaining("application/json") });
+    expect(await response.json()).toMatchObject({
+      status: 415,
+      title: "The request body must be JSON.",
+      detail: expect.stringContaining("application/json"),
+    });
     expect(ran).toBe(false);
   });
 
   it("answers a JSON body without any Content-Type with 415, and accepts no body without one", async () => {
-    const typeless = new Request("http://localhost/api/widgets/7", { method: "POST", body: new TextEncoder().encode('{"name":"gear","size":3}') });
+    const typeless = new Request("http://localhost/api/widgets/7", {
+      method: "POST",
+      body: new TextEncoder().encode('{"name":"gear","size":3}'),
+    });
     expect(typeless.headers.get("content-type")).toBeNull();
     expect((await createWidget(typeless, context({ id: "7" }))).status).toBe(415);
-    const optional = route({ body: z.object({ name: z.string().optional() }).default({}) }, async ({ body }) => ok(body));
+    const optional = route({ body: z.object({ name: z.string().optional() }).default({}) }, async ({ body }) =>
+      ok(body),
+    );
     const empty = await optional(new Request("http://localhost/api/widgets", { method: "POST" }), context());
     expect(empty.status).toBe(200);
   });
 
-  it.each(["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json", "application/vnd.clubops+json; charset=utf-8"])(
-    "accepts a body sent as %s",
-    async (contentType) => {
-      const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 }), { "content-type": contentType }), context({ id: "7" }));
-      expect(response.status).toBe(201);
-    },
-  );
+  it.each([
+    "application/json; charset=utf-8",
+    "Application/JSON",
+    "application/merge-patch+json",
+    "application/vnd.clubops+json; charset=utf-8",
+  ])("accepts a body sent as %s", async (contentType) => {
+    const response = await createWidget(
+      post(JSON.stringify({ name: "gear", size: 3 }), { "content-type": contentType }),
+      context({ id: "7" }),
+    );
+    expect(response.status).toBe(201);
+  });
 
   it("validates path parameters", async () => {
     const response = await createWidget(post(JSON.stringify({ name: "gear", size: 3 })), context({ id: "seven" }));
@@ -104,7 +125,9 @@ describe("route", () => {
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual({ name: ["Must not contain the NUL character (U+0000)."] });
     const lone = await createWidget(post('{"name": "ge\\ud800ar", "size": 3}'), context({ id: "7" }));
-    expect((await lone.json()).errors).toEqual({ name: ["Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair)."] });
+    expect((await lone.json()).errors).toEqual({
+      name: ["Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair)."],
+    });
     const named = route({ params: z.object({ name: z.string() }) }, async ({ params }) => ok(params));
     expect((await named(get(), context({ name: "a\u0000" }))).status).toBe(400);
   });
@@ -118,7 +141,11 @@ describe("route", () => {
         controller.enqueue(chunk);
       },
     });
-    const request = new Request("http://localhost/api/widgets/7", { method: "POST", body, duplex: "half" } as RequestInit);
+    const request = new Request("http://localhost/api/widgets/7", {
+      method: "POST",
+      body,
+      duplex: "half",
+    } as RequestInit);
     expect((await createWidget(request, context({ id: "7" }))).status).toBe(413);
     expect(pulled).toBeLessThan(MAX_JSON_BODY_BYTES + 4 * chunk.length);
   });
@@ -145,7 +172,11 @@ describe("route", () => {
     expect(response.status).toBe(status);
     const text = await response.text();
     expect(text).not.toMatch(/hunter2|ECONNREFUSED|stack|at .*\.ts/);
-    expect(JSON.parse(text)).toMatchObject({ status, instance: "GET /api/things", traceId: expect.stringMatching(/^[\da-f]{32}$/) });
+    expect(JSON.parse(text)).toMatchObject({
+      status,
+      instance: "GET /api/things",
+      traceId: expect.stringMatching(/^[\da-f]{32}$/),
+    });
   });
 
   it("answers a request the client abandoned with 499 and no body", async () => {
@@ -171,7 +202,10 @@ describe("routeDeclaration", () => {
   });
 
   it("documents without changing the answer", async () => {
-    const documented = route({ summary: "Delete", response: { status: 204 }, errors: [] }, async () => new Response(null, { status: 204 }));
+    const documented = route(
+      { summary: "Delete", response: { status: 204 }, errors: [] },
+      async () => new Response(null, { status: 204 }),
+    );
     expect((await documented(get(), context())).status).toBe(204);
     expect(routeDeclaration(documented)?.summary).toBe("Delete");
   });

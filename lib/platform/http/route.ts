@@ -1,12 +1,12 @@
-import { z } from "zod";
-import { authenticate, authorize, type Access, type Principal } from "@/lib/auth/authenticate";
+import type { z } from "zod";
+import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
 import { platform } from "../container";
 import type { BusinessError, FailureKind, Result } from "../result";
 import { runWithTrace, traceIdFrom } from "../trace";
 import { exceptionResponse } from "./exception";
-import { problemResponse, validationProblem } from "./problem";
 import { unstorableTextProblem } from "./params";
+import { problemResponse, validationProblem } from "./problem";
 import { checkRateLimit, type RateLimitPolicy } from "./rate-limit";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
@@ -22,7 +22,8 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export function businessErrorResponse(error: BusinessError): Response {
-  const headers = error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+  const headers =
+    error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
   return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind], headers });
 }
 
@@ -89,7 +90,9 @@ export type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
   principal: A extends Access ? Principal : undefined;
 };
 
-type Handler<P, Q, B, A extends Access | undefined, T> = (input: RouteInput<P, Q, B, A>) => Promise<Result<T> | Response>;
+type Handler<P, Q, B, A extends Access | undefined, T> = (
+  input: RouteInput<P, Q, B, A>,
+) => Promise<Result<T> | Response>;
 
 class InvalidRequest {
   constructor(readonly response: Response) {}
@@ -99,7 +102,7 @@ function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, str
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.join(".") : "$";
-    (errors[key] ??= []).push(issue.message);
+    errors[key] = [...(errors[key] ?? []), issue.message];
   }
   return errors;
 }
@@ -113,15 +116,17 @@ function unstorableTextErrors(value: unknown): Record<string, string[]> | null {
   const errors: Record<string, string[]> = {};
   const report = (path: string[], text: string) => {
     const problem = unstorableTextProblem(text);
-    if (problem) (errors[path.length > 0 ? path.join(".") : "$"] ??= []).push(problem);
+    if (!problem) return;
+    const key = path.length > 0 ? path.join(".") : "$";
+    errors[key] = [...(errors[key] ?? []), problem];
   };
   const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
-  while (pending.length > 0) {
-    const { value: current, path } = pending.pop()!;
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value: current, path } = next;
     if (typeof current === "string") {
       report(path, current);
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, String(index)] }));
+      for (const [index, item] of current.entries()) pending.push({ value: item, path: [...path, String(index)] });
     } else if (current !== null && typeof current === "object" && Object.getPrototypeOf(current) === Object.prototype) {
       for (const [key, item] of Object.entries(current)) {
         report(path, key);
@@ -132,7 +137,12 @@ function unstorableTextErrors(value: unknown): Record<string, string[]> | null {
   return Object.keys(errors).length > 0 ? errors : null;
 }
 
-function parsePart<T>(request: Request, schema: z.ZodType<T> | undefined, value: unknown, options: { refuseUnstorable: boolean }): T {
+function parsePart<T>(
+  request: Request,
+  schema: z.ZodType<T> | undefined,
+  value: unknown,
+  options: { refuseUnstorable: boolean },
+): T {
   if (!schema) return undefined as T;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new InvalidRequest(validationProblem(request, issuesToErrors(parsed.error.issues)));
@@ -175,7 +185,8 @@ async function readLimitedText(request: Request): Promise<string | null> {
 
 /** `application/json` or a `+json` type (RFC 6839), parameters such as charset allowed. */
 function isJsonMediaType(contentType: string): boolean {
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const [type = ""] = contentType.split(";");
+  const mediaType = type.trim().toLowerCase();
   return mediaType === "application/json" || /^application\/[\w.!#$&^-]+\+json$/.test(mediaType);
 }
 
@@ -230,10 +241,13 @@ async function principalFor(request: Request, access: Access | undefined): Promi
  * and permission, zod parsing of params, query and body, business results mapped to status
  * codes, and exceptions mapped by the spec's order.
  */
-export function route<P = undefined, Q = undefined, B = undefined, A extends Access | undefined = undefined, T = unknown>(
-  schemas: Schemas<P, Q, B, A>,
-  handler: Handler<P, Q, B, A, T>,
-): RouteHandler {
+export function route<
+  P = undefined,
+  Q = undefined,
+  B = undefined,
+  A extends Access | undefined = undefined,
+  T = unknown,
+>(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
   const handle: RouteHandler = (request, context) =>
     runWithTrace({ traceId: traceIdFrom(request.headers.get("traceparent")) }, async () => {
       try {
@@ -245,7 +259,9 @@ export function route<P = undefined, Q = undefined, B = undefined, A extends Acc
         // to judge (a file name drops control characters rather than refusing them; searches use `withoutNul`).
         const params = parsePart(request, schemas.params, await context.params, { refuseUnstorable: true });
         const query = parsePart(request, schemas.query, queryObject(request), { refuseUnstorable: false });
-        const body = schemas.body ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true }) : (undefined as B);
+        const body = schemas.body
+          ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true })
+          : (undefined as B);
         const result = await handler({
           params,
           query,

@@ -4,8 +4,8 @@ import { createEmbeddedMailer } from "./embedded";
 import { createSmtpMailer } from "./transport";
 import type { Mailer } from "./types";
 
+export { type SmtpSink, startSmtpSink } from "./sink";
 export type { CapturedMail, Mailer, OutgoingMail } from "./types";
-export { startSmtpSink, type SmtpSink } from "./sink";
 
 /** SMTP at SMTP_URL, else an in-process sink that stores mail under DATA_DIR/mail. */
 export async function createMailer(config: Config): Promise<Mailer> {

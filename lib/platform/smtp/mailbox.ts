@@ -22,7 +22,10 @@ export async function openMailbox(directory: string): Promise<Mailbox> {
       await rename(partial, path.join(directory, name));
     },
     async list() {
-      const names = (await readdir(directory)).filter((name) => name.endsWith(".json")).sort().reverse();
+      const names = (await readdir(directory))
+        .filter((name) => name.endsWith(".json"))
+        .sort()
+        .reverse();
       return Promise.all(
         names.map(async (name) => JSON.parse(await readFile(path.join(directory, name), "utf8")) as CapturedMail),
       );

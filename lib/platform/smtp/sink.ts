@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import { redactUrl } from "@/emails/redact";
 import { logger } from "../logger";
-import { openMailbox, type Mailbox } from "./mailbox";
+import { type Mailbox, openMailbox } from "./mailbox";
 import type { CapturedMail } from "./types";
 
 export type SmtpSink = {

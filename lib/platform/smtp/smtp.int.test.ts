@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { DependencyUnavailableError } from "../errors";
-import { createMailer, startSmtpSink, type OutgoingMail } from ".";
+import { createMailer, type OutgoingMail, startSmtpSink } from ".";
 
 const MAIL_FROM = "Sunrise Club <desk@sunrise.test>";
 

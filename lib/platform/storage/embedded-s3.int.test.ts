@@ -17,14 +17,29 @@ describe("embedded S3 server: only requests signed with its generated secret", (
   const startStorage = (port = "0") => createStorage(loadConfig({ DATA_DIR: dataDir, EMBEDDED_S3_PORT: port }));
   /** A client of another local user who found the loopback port, with s3rver's published default credentials. */
   const withDefaultCredentials = () =>
-    new S3Client({ endpoint, region: "us-east-1", credentials: S3RVER_CREDENTIALS, forcePathStyle: true, maxAttempts: 1 });
+    new S3Client({
+      endpoint,
+      region: "us-east-1",
+      credentials: S3RVER_CREDENTIALS,
+      forcePathStyle: true,
+      maxAttempts: 1,
+    });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "clubops-embedded-s3-"));
     storage = await startStorage();
-    await storage.put("club-documents", "payroll/2026.pdf", Buffer.from(SECRET_DOCUMENT), { contentType: "application/pdf" });
-    await storage.put("club-documents", "payroll/other.pdf", Buffer.from("%PDF-1.7 someone else"), { contentType: "application/pdf" });
-    presigned = new URL(await storage.presignGet("club-documents", "payroll/2026.pdf", { expiresInSeconds: 300, downloadName: "payroll.pdf" }));
+    await storage.put("club-documents", "payroll/2026.pdf", Buffer.from(SECRET_DOCUMENT), {
+      contentType: "application/pdf",
+    });
+    await storage.put("club-documents", "payroll/other.pdf", Buffer.from("%PDF-1.7 someone else"), {
+      contentType: "application/pdf",
+    });
+    presigned = new URL(
+      await storage.presignGet("club-documents", "payroll/2026.pdf", {
+        expiresInSeconds: 300,
+        downloadName: "payroll.pdf",
+      }),
+    );
     endpoint = presigned.origin;
   });
 
@@ -62,7 +77,9 @@ describe("embedded S3 server: only requests signed with its generated secret", (
     const otherKey = await edited((url) => (url.pathname = "/club-documents/payroll/other.pdf"));
     expect(otherKey.status).toBe(403);
     expect(await otherKey.text()).not.toContain("someone else");
-    expect((await edited((url) => (url.pathname = url.pathname.replace("club-documents", "club-images")))).status).toBe(403);
+    expect((await edited((url) => (url.pathname = url.pathname.replace("club-documents", "club-images")))).status).toBe(
+      403,
+    );
     expect((await edited((url) => url.searchParams.set("response-content-disposition", "inline"))).status).toBe(403);
     expect((await edited((url) => url.searchParams.set("X-Amz-Expires", "604800"))).status).toBe(403);
     expect((await edited((url) => url.searchParams.delete("X-Amz-Signature"))).status).toBe(403);
@@ -71,11 +88,17 @@ describe("embedded S3 server: only requests signed with its generated secret", (
   it("refuses requests signed with s3rver's published default credentials", async () => {
     const client = withDefaultCredentials();
     try {
-      await expect(client.send(new GetObjectCommand({ Bucket: "club-documents", Key: "payroll/2026.pdf" }))).rejects.toMatchObject({
+      await expect(
+        client.send(new GetObjectCommand({ Bucket: "club-documents", Key: "payroll/2026.pdf" })),
+      ).rejects.toMatchObject({
         $metadata: { httpStatusCode: 403 },
       });
-      await expect(client.send(new ListObjectsV2Command({ Bucket: "club-documents" }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
-      await expect(client.send(new PutObjectCommand({ Bucket: "club-documents", Key: "planted.txt", Body: "x" }))).rejects.toMatchObject({
+      await expect(client.send(new ListObjectsV2Command({ Bucket: "club-documents" }))).rejects.toMatchObject({
+        $metadata: { httpStatusCode: 403 },
+      });
+      await expect(
+        client.send(new PutObjectCommand({ Bucket: "club-documents", Key: "planted.txt", Body: "x" })),
+      ).rejects.toMatchObject({
         $metadata: { httpStatusCode: 403 },
       });
     } finally {

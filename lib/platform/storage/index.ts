@@ -6,8 +6,8 @@ import { createEmbeddedStorage } from "./embedded";
 import { createS3Storage } from "./s3";
 import type { Storage } from "./types";
 
+export { S3RVER_CREDENTIALS, type S3rverHandle, startS3rver } from "./s3rver";
 export { BUCKETS, type BucketName, type ByteRange, type Storage, type StoredObject } from "./types";
-export { startS3rver, S3RVER_CREDENTIALS, type S3rverHandle } from "./s3rver";
 
 /**
  * S3 at S3_ENDPOINT, else s3rver in-process with data under DATA_DIR/s3, accepting only requests signed with the

@@ -75,7 +75,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       if (!isNotFound(error)) throw error;
       await client.send(new CreateBucketCommand({ Bucket: bucket })).catch((createError: unknown) => {
         // Another instance created it between our HEAD and CREATE.
-        if (!(createError instanceof S3ServiceException && createError.name === "BucketAlreadyOwnedByYou")) throw createError;
+        if (!(createError instanceof S3ServiceException && createError.name === "BucketAlreadyOwnedByYou"))
+          throw createError;
       });
     }
   }
@@ -132,7 +133,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       const command = new GetObjectCommand({
         Bucket: bucket,
         Key: key,
-        ResponseContentDisposition: downloadName === undefined ? undefined : contentDisposition("attachment", downloadName),
+        ResponseContentDisposition:
+          downloadName === undefined ? undefined : contentDisposition("attachment", downloadName),
       });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },

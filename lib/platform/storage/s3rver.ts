@@ -1,6 +1,6 @@
+import { mkdir } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdir } from "node:fs/promises";
 import { logger } from "../logger";
 import { hasValidSignature, type S3Credentials } from "./sigv4";
 
@@ -34,14 +34,21 @@ function refuse(request: IncomingMessage, response: ServerResponse): void {
  * own: every request must be signed (header or presigned URL) with `secretAccessKey`, or it is refused with 403 before
  * s3rver sees it. Another local user, a page in a browser, or a presigned URL edited to another key gets nothing.
  */
-export async function startS3rver(options: { port: number; directory: string; secretAccessKey: string }): Promise<S3rverHandle> {
+export async function startS3rver(options: {
+  port: number;
+  directory: string;
+  secretAccessKey: string;
+}): Promise<S3rverHandle> {
   await mkdir(options.directory, { recursive: true });
   const credentials = { accessKeyId: S3RVER_ACCESS_KEY_ID, secretAccessKey: options.secretAccessKey };
   // Loaded on demand: only the embedded default needs s3rver and its Koa stack.
   const { default: S3rver } = await import("s3rver");
   const serveS3 = new S3rver({ directory: options.directory, silent: true }).callback();
   const server = createServer((request, response) => {
-    hasValidSignature({ method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers }, credentials).then(
+    hasValidSignature(
+      { method: request.method ?? "GET", url: request.url ?? "/", headers: request.headers },
+      credentials,
+    ).then(
       (valid) => (valid ? serveS3(request, response) : refuse(request, response)),
       (error: unknown) => {
         logger.error({ err: error }, "embedded S3: signature check failed");

@@ -7,8 +7,15 @@ const credentials = { accessKeyId: "S3RVER", secretAccessKey: "generated-secret-
 
 /** A presigned GET as the storage adapter makes one (nothing is sent), as the server receives it. */
 async function presignedRequest(expiresIn: number): Promise<SignedRequest> {
-  const client = new S3Client({ endpoint: "http://127.0.0.1:9", region: "us-east-1", credentials, forcePathStyle: true });
-  const url = new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket: "club-documents", Key: "a b/ñ.pdf" }), { expiresIn }));
+  const client = new S3Client({
+    endpoint: "http://127.0.0.1:9",
+    region: "us-east-1",
+    credentials,
+    forcePathStyle: true,
+  });
+  const url = new URL(
+    await getSignedUrl(client, new GetObjectCommand({ Bucket: "club-documents", Key: "a b/ñ.pdf" }), { expiresIn }),
+  );
   client.destroy();
   return { method: "GET", url: `${url.pathname}${url.search}`, headers: { host: url.host } };
 }
@@ -30,9 +37,19 @@ describe("hasValidSignature", () => {
   it("refuses malformed signatures without throwing", async () => {
     const { url, headers } = await presignedRequest(60);
     for (const authorization of ["AWS S3RVER:abc", "AWS4-HMAC-SHA256 Credential=S3RVER", "Bearer x"]) {
-      expect(await hasValidSignature({ method: "GET", url: "/club-documents/x", headers: { ...headers, authorization } }, credentials)).toBe(false);
+      expect(
+        await hasValidSignature(
+          { method: "GET", url: "/club-documents/x", headers: { ...headers, authorization } },
+          credentials,
+        ),
+      ).toBe(false);
     }
     expect(await hasValidSignature({ method: "GET", url: `${url}&%ZZ`, headers }, credentials)).toBe(false);
-    expect(await hasValidSignature({ method: "GET", url: url.replace(/X-Amz-Date=\w+/, "X-Amz-Date=yesterday"), headers }, credentials)).toBe(false);
+    expect(
+      await hasValidSignature(
+        { method: "GET", url: url.replace(/X-Amz-Date=\w+/, "X-Amz-Date=yesterday"), headers },
+        credentials,
+      ),
+    ).toBe(false);
   });
 });

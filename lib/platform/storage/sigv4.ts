@@ -14,7 +14,11 @@ export type SignedRequest = {
 
 type Bytes = string | ArrayBuffer | ArrayBufferView;
 const toBuffer = (data: Bytes) =>
-  typeof data === "string" ? Buffer.from(data) : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
+  typeof data === "string"
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
 
 /** node:crypto behind the hash interface the signer takes: SHA-256, or HMAC-SHA-256 when given a key. */
 class Sha256 {
@@ -35,7 +39,14 @@ const ALGORITHM = "AWS4-HMAC-SHA256";
 const MAX_CLOCK_SKEW_MS = 15 * 60_000;
 const MAX_PRESIGNED_SECONDS = 7 * 24 * 3600;
 /** The query parameters of a presigned URL that carry the signature rather than being signed by it. */
-const PRESIGN_PARAMS = new Set(["X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Date", "X-Amz-Expires", "X-Amz-SignedHeaders", "X-Amz-Signature"]);
+const PRESIGN_PARAMS = new Set([
+  "X-Amz-Algorithm",
+  "X-Amz-Credential",
+  "X-Amz-Date",
+  "X-Amz-Expires",
+  "X-Amz-SignedHeaders",
+  "X-Amz-Signature",
+]);
 
 type Claim = {
   accessKeyId: string;
@@ -54,10 +65,16 @@ function parseAmzDate(value: string | undefined): Date | null {
   return match ? new Date(`${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}Z`) : null;
 }
 
-function claimOf(credential: string | undefined, date: string | undefined, signedHeaders: string | undefined, signature: string | undefined) {
+function claimOf(
+  credential: string | undefined,
+  date: string | undefined,
+  signedHeaders: string | undefined,
+  signature: string | undefined,
+) {
   const [accessKeyId, , region, service, terminator, ...rest] = (credential ?? "").split("/");
   const parsedDate = parseAmzDate(date);
-  if (!accessKeyId || !region || !service || terminator !== "aws4_request" || rest.length > 0 || !parsedDate) return null;
+  if (!accessKeyId || !region || !service || terminator !== "aws4_request" || rest.length > 0 || !parsedDate)
+    return null;
   if (!signature || !/^[0-9a-f]{64}$/.test(signature) || !signedHeaders) return null;
   return { accessKeyId, date: parsedDate, region, service, signedHeaders: signedHeaders.split(";"), signature };
 }
@@ -75,26 +92,37 @@ function parseQuery(raw: string): Record<string, string | string[]> | null {
   } catch {
     return null;
   }
-  return Object.fromEntries([...values].map(([key, list]) => [key, list.length === 1 ? list[0]! : list]));
+  return Object.fromEntries([...values].map(([key, list]) => [key, list.length > 1 ? list : (list[0] ?? "")]));
 }
 
 const single = (value: string | string[] | null | undefined) => (typeof value === "string" ? value : undefined);
 
 function headerClaim(authorization: string, headers: IncomingHttpHeaders): Claim | null {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=(\S+)$/.exec(authorization);
+  const match = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=(\S+)$/.exec(
+    authorization,
+  );
   return match ? claimOf(match[1], single(headers["x-amz-date"]), match[2], match[3]) : null;
 }
 
 function queryClaim(query: Record<string, string | string[]>): Claim | null {
   if (single(query["X-Amz-Algorithm"]) !== ALGORITHM) return null;
-  const claim = claimOf(single(query["X-Amz-Credential"]), single(query["X-Amz-Date"]), single(query["X-Amz-SignedHeaders"]), single(query["X-Amz-Signature"]));
+  const claim = claimOf(
+    single(query["X-Amz-Credential"]),
+    single(query["X-Amz-Date"]),
+    single(query["X-Amz-SignedHeaders"]),
+    single(query["X-Amz-Signature"]),
+  );
   const expiresIn = Number(single(query["X-Amz-Expires"]));
-  return claim && Number.isInteger(expiresIn) && expiresIn > 0 && expiresIn <= MAX_PRESIGNED_SECONDS ? { ...claim, expiresIn } : null;
+  return claim && Number.isInteger(expiresIn) && expiresIn > 0 && expiresIn <= MAX_PRESIGNED_SECONDS
+    ? { ...claim, expiresIn }
+    : null;
 }
 
 function inDate(claim: Claim, now: number): boolean {
   const signedAt = claim.date.getTime();
-  return claim.expiresIn === undefined ? Math.abs(now - signedAt) <= MAX_CLOCK_SKEW_MS : signedAt - MAX_CLOCK_SKEW_MS <= now && now <= signedAt + claim.expiresIn * 1000;
+  return claim.expiresIn === undefined
+    ? Math.abs(now - signedAt) <= MAX_CLOCK_SKEW_MS
+    : signedAt - MAX_CLOCK_SKEW_MS <= now && now <= signedAt + claim.expiresIn * 1000;
 }
 
 /**
@@ -102,17 +130,33 @@ function inDate(claim: Claim, now: number): boolean {
  * what was sent: method, path, query and the headers the client says it signed. A changed key, query value or signed
  * header gives another signature. The body is not hashed: `x-amz-content-sha256` is signed as the client declared it.
  */
-async function expectedSignature(request: SignedRequest, path: string, query: Record<string, string | string[]>, claim: Claim, credentials: S3Credentials) {
+async function expectedSignature(
+  request: SignedRequest,
+  path: string,
+  query: Record<string, string | string[]>,
+  claim: Claim,
+  credentials: S3Credentials,
+) {
   const signedHeaders: Record<string, string> = {};
   for (const name of claim.signedHeaders) {
     const value = request.headers[name];
     if (value === undefined) return null;
     signedHeaders[name] = Array.isArray(value) ? value.join(",") : value;
   }
-  const signer = new SignatureV4({ credentials, region: claim.region, service: claim.service, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+  const signer = new SignatureV4({
+    credentials,
+    region: claim.region,
+    service: claim.service,
+    sha256: Sha256,
+    uriEscapePath: false,
+    applyChecksum: false,
+  });
   const options = { signingDate: claim.date, signableHeaders: new Set(claim.signedHeaders) };
   if (claim.expiresIn === undefined) {
-    const signed = await signer.sign({ method: request.method, protocol: "http:", hostname: "", path, query, headers: signedHeaders }, options);
+    const signed = await signer.sign(
+      { method: request.method, protocol: "http:", hostname: "", path, query, headers: signedHeaders },
+      options,
+    );
     return /Signature=([0-9a-f]{64})$/.exec(signed.headers.authorization ?? "")?.[1] ?? null;
   }
   // The signer moves x-amz-* headers into the query when presigning: hand the hoisted ones back as headers.
@@ -124,7 +168,14 @@ async function expectedSignature(request: SignedRequest, path: string, query: Re
     else unsigned[key] = value;
   }
   const presigned = await signer.presign(
-    { method: request.method, protocol: "http:", hostname: "", path, query: unsigned, headers: { ...signedHeaders, ...hoisted } },
+    {
+      method: request.method,
+      protocol: "http:",
+      hostname: "",
+      path,
+      query: unsigned,
+      headers: { ...signedHeaders, ...hoisted },
+    },
     { ...options, expiresIn: claim.expiresIn, unhoistableHeaders: new Set(claim.signedHeaders) },
   );
   return single(presigned.query?.["X-Amz-Signature"]) ?? null;
@@ -135,14 +186,29 @@ async function expectedSignature(request: SignedRequest, path: string, query: Re
  * presigned URL, and is in date. Unsigned requests, other keys, and presigned URLs edited in any signed part (the
  * object key, the bucket, a response override) are refused.
  */
-export async function hasValidSignature(request: SignedRequest, credentials: S3Credentials, now = Date.now()): Promise<boolean> {
+export async function hasValidSignature(
+  request: SignedRequest,
+  credentials: S3Credentials,
+  now = Date.now(),
+): Promise<boolean> {
   const separator = request.url.indexOf("?");
   const path = separator < 0 ? request.url : request.url.slice(0, separator);
   const query = parseQuery(separator < 0 ? "" : request.url.slice(separator + 1));
   if (!query) return false;
   const authorization = single(request.headers.authorization);
-  const claim = authorization === undefined ? queryClaim(query) : "X-Amz-Signature" in query ? null : headerClaim(authorization, request.headers);
-  if (!claim || claim.accessKeyId !== credentials.accessKeyId || !claim.signedHeaders.includes("host") || !inDate(claim, now)) return false;
+  const claim =
+    authorization === undefined
+      ? queryClaim(query)
+      : "X-Amz-Signature" in query
+        ? null
+        : headerClaim(authorization, request.headers);
+  if (
+    !claim ||
+    claim.accessKeyId !== credentials.accessKeyId ||
+    !claim.signedHeaders.includes("host") ||
+    !inDate(claim, now)
+  )
+    return false;
   const expected = await expectedSignature(request, path, query, claim, credentials);
   return expected !== null && timingSafeEqual(Buffer.from(expected), Buffer.from(claim.signature));
 }

@@ -7,7 +7,7 @@ import { ListBucketsCommand, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { DependencyUnavailableError } from "../errors";
-import { BUCKETS, createStorage, S3RVER_CREDENTIALS, startS3rver, type S3rverHandle, type Storage } from ".";
+import { BUCKETS, createStorage, S3RVER_CREDENTIALS, type S3rverHandle, type Storage, startS3rver } from ".";
 
 const MiB = 1024 * 1024;
 
@@ -67,7 +67,9 @@ describe("embedded storage", () => {
     expect(object?.contentLength).toBe(20 * MiB);
     expect(object?.contentType).toBe("application/octet-stream");
     expect(await sha256Of(object!.body)).toBe(source.digest());
-    console.info(`20 MB streamed upload: ${Math.round(uploadMs)} ms, round trip: ${Math.round(performance.now() - started)} ms`);
+    console.info(
+      `20 MB streamed upload: ${Math.round(uploadMs)} ms, round trip: ${Math.round(performance.now() - started)} ms`,
+    );
   });
 
   it("serves byte ranges", async () => {

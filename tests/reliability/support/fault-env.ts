@@ -6,7 +6,10 @@ import { execFileSync } from "node:child_process";
  */
 const freePortNow = () =>
   Number(
-    execFileSync(process.execPath, ["-e", 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'])
+    execFileSync(process.execPath, [
+      "-e",
+      'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})',
+    ])
       .toString()
       .trim(),
   );

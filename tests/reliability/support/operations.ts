@@ -1,5 +1,11 @@
 import { GET as openApiDocumentRoute } from "@/app/api/openapi.json/route";
-import { buildOpenApiDocument, HTTP_METHODS, openApiPath, type HttpMethod, type RouteModules } from "@/lib/openapi/document";
+import {
+  buildOpenApiDocument,
+  HTTP_METHODS,
+  type HttpMethod,
+  openApiPath,
+  type RouteModules,
+} from "@/lib/openapi/document";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
 import type { RouteHandler } from "@/lib/platform/http/route";
 import type { JsonSchema } from "../fuzz/schema-arbitrary";
@@ -76,4 +82,5 @@ export function concretePath(template: string, params: Record<string, string>): 
   return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(wellFormed(params[name] ?? "")));
 }
 
-export const wellFormed = (text: string) => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+export const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");

@@ -34,7 +34,12 @@ export async function send(handler: RouteHandler, request: RawRequest): Promise<
     new Request(url, {
       method: request.method,
       headers: new Headers(request.headers ?? {}),
-      body: request.body === undefined ? undefined : typeof request.body === "string" ? request.body : Buffer.from(request.body),
+      body:
+        request.body === undefined
+          ? undefined
+          : typeof request.body === "string"
+            ? request.body
+            : Buffer.from(request.body),
     }),
     { params: Promise.resolve(request.params ?? {}) },
   );
@@ -57,13 +62,15 @@ const TRACE_ID = /^[0-9a-f]{32}$/;
 export function errorShapeProblem(request: Pick<RawRequest, "method" | "path">, reply: RawReply): string | null {
   const body = reply.json as Record<string, unknown> | undefined;
   if (reply.status === 499) return reply.text === "" ? null : "499 with a body";
-  if (!body || typeof body !== "object" || Array.isArray(body)) return `not a JSON object (${reply.contentType}): ${reply.text.slice(0, 200)}`;
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    return `not a JSON object (${reply.contentType}): ${reply.text.slice(0, 200)}`;
   if (reply.contentType.startsWith("application/problem+json")) {
     const { type, title, status, instance, traceId, detail, errors, ...rest } = body;
     if (typeof type !== "string" || typeof title !== "string") return "problem details without type or title";
     if (status !== reply.status) return `problem status ${String(status)} differs from HTTP ${reply.status}`;
     const pathname = new URL(`http://localhost${request.path}`).pathname;
-    if (instance !== `${request.method} ${pathname}`) return `instance ${String(instance)} is not "${request.method} ${pathname}"`;
+    if (instance !== `${request.method} ${pathname}`)
+      return `instance ${String(instance)} is not "${request.method} ${pathname}"`;
     if (typeof traceId !== "string" || !TRACE_ID.test(traceId)) return `traceId ${String(traceId)}`;
     if (detail !== undefined && typeof detail !== "string") return "detail is not a string";
     if (Object.keys(rest).length > 0) return `unexpected members ${Object.keys(rest).join(", ")}`;
@@ -72,19 +79,25 @@ export function errorShapeProblem(request: Pick<RawRequest, "method" | "path">, 
       const entries = Object.entries(errors as Record<string, unknown>);
       if (entries.length === 0) return "400 problem details with empty errors";
       for (const [field, messages] of entries) {
-        if (!Array.isArray(messages) || messages.length === 0 || !messages.every((m) => typeof m === "string" && m !== "")) {
+        if (
+          !Array.isArray(messages) ||
+          messages.length === 0 ||
+          !messages.every((m) => typeof m === "string" && m !== "")
+        ) {
           return `errors.${field} is not a list of messages`;
         }
       }
     } else if (errors !== undefined) return `errors on a ${reply.status}`;
-    if (reply.status >= 500 && /stack|at \w+ \(|ECONN|127\.0\.0\.1|postgres|drizzle|select /i.test(reply.text)) return "5xx body reveals internals";
+    if (reply.status >= 500 && /stack|at \w+ \(|ECONN|127\.0\.0\.1|postgres|drizzle|select /i.test(reply.text))
+      return "5xx body reveals internals";
     return null;
   }
   if (!reply.contentType.startsWith("application/json")) return `error body of type ${reply.contentType}`;
   if (!BUSINESS_STATUSES.has(reply.status)) return `{code, message} on a ${reply.status}`;
   const keys = Object.keys(body).sort().join(",");
   if (keys !== "code,message") return `business error with members ${keys}`;
-  if (typeof body.code !== "string" || !/^[A-Z][A-Za-z]*(\.[A-Z][A-Za-z]*)?$/.test(body.code)) return `code ${String(body.code)}`;
+  if (typeof body.code !== "string" || !/^[A-Z][A-Za-z]*(\.[A-Z][A-Za-z]*)?$/.test(body.code))
+    return `code ${String(body.code)}`;
   if (typeof body.message !== "string" || body.message === "") return "empty message";
   return null;
 }

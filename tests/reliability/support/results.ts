@@ -10,7 +10,12 @@ export function recordResults(name: string, figures: Record<string, unknown>): v
   const record = {
     name,
     recordedAt: new Date().toISOString(),
-    machine: { platform: `${os.platform()} ${os.release()}`, cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", memoryGiB: Math.round(os.totalmem() / 2 ** 30) },
+    machine: {
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    },
     node: process.version,
     database: process.env.DATABASE_URL ? "postgres" : "pglite",
     cache: process.env.REDIS_URL ? "redis" : "memory",

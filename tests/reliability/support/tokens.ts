@@ -3,12 +3,28 @@ import { SignJWT } from "jose";
 import { authKeys } from "@/lib/auth/secret";
 import { getConfig } from "@/lib/config";
 
-const b64url = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+const b64url = (value: unknown) =>
+  Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
 
 /** Claims as lib/auth/access-token.ts issues them; `override` replaces or removes (undefined) any of them. */
-async function signed(key: CryptoKey | Uint8Array, userId: string, override: Record<string, unknown> = {}, header: Record<string, unknown> = {}): Promise<string> {
+async function signed(
+  key: CryptoKey | Uint8Array,
+  userId: string,
+  override: Record<string, unknown> = {},
+  header: Record<string, unknown> = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = { sv: 0, sid: randomUUID(), sub: userId, jti: randomUUID(), iss: "clubops", aud: "clubops-api", iat: now, exp: now + 900, ...override };
+  const claims: Record<string, unknown> = {
+    sv: 0,
+    sid: randomUUID(),
+    sub: userId,
+    jti: randomUUID(),
+    iss: "clubops",
+    aud: "clubops-api",
+    iat: now,
+    exp: now + 900,
+    ...override,
+  };
   for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
   return new SignJWT(claims).setProtectedHeader({ alg: "HS256", typ: "JWT", ...header }).sign(key);
 }
@@ -31,7 +47,9 @@ export async function forgedTokens(userId: string, sessionVersion: number): Prom
     "alg none, upper case": `${b64url({ alg: "NONE", typ: "JWT" })}.${payload}.`,
     "alg none with the real signature": `${b64url({ alg: "none", typ: "JWT" })}.${payload}.${signature}`,
     "another key": await signed(otherKey, userId, { sv: sessionVersion }),
-    "HS512 with the real key": await new SignJWT(claims).setProtectedHeader({ alg: "HS512", typ: "JWT" }).sign(new Uint8Array(await crypto.subtle.exportKey("raw", key))),
+    "HS512 with the real key": await new SignJWT(claims)
+      .setProtectedHeader({ alg: "HS512", typ: "JWT" })
+      .sign(new Uint8Array(await crypto.subtle.exportKey("raw", key))),
     expired: await signed(key, userId, { sv: sessionVersion, iat: now - 3600, exp: now - 1800 }),
     "expired a second ago": await signed(key, userId, { sv: sessionVersion, iat: now - 901, exp: now - 1 }),
     "not yet valid": await signed(key, userId, { sv: sessionVersion, nbf: now + 3600 }),
@@ -54,7 +72,7 @@ export async function forgedTokens(userId: string, sessionVersion: number): Prom
     "garbage base64": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.####",
     "not base64": "not.a.jwt",
     "JSON header not an object": `${b64url("[]")}.${payload}.${signature}`,
-    "huge": `${header}.${b64url({ ...claims, pad: "x".repeat(200_000) })}.${signature}`,
+    huge: `${header}.${b64url({ ...claims, pad: "x".repeat(200_000) })}.${signature}`,
     "SQL in the token": "'OR'1'='1'--",
   };
 }

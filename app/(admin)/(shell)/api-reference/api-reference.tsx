@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LoadError } from "@/lib/console/ui/feedback";
 import { PageHeader, SearchField, useDebounced } from "@/lib/console/ui/list-page";
-import { endpointGroups, endpointMatches, type ApiDocument } from "@/lib/openapi/explore";
+import { type ApiDocument, endpointGroups, endpointMatches } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 import { OperationDetails } from "./operation";
 
@@ -20,7 +20,11 @@ const anchorOf = (tag: string) => `api-${tag.toLowerCase().replace(/[^a-z0-9]+/g
 
 /** The interactive reference: /api/openapi.json grouped by tag, each operation expandable with a "Try it" form. */
 export function ApiReference({ permissions }: { permissions: readonly string[] }) {
-  const reference = useQuery({ queryKey: ["openapi-document"], queryFn: loadDocument, staleTime: Number.POSITIVE_INFINITY });
+  const reference = useQuery({
+    queryKey: ["openapi-document"],
+    queryFn: loadDocument,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 200);
   const holds = useMemo(() => {
@@ -31,7 +35,10 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
   const groups = useMemo(() => {
     if (!reference.data) return [];
     return endpointGroups(reference.data)
-      .map((group) => ({ ...group, endpoints: group.endpoints.filter((endpoint) => endpointMatches(endpoint, search)) }))
+      .map((group) => ({
+        ...group,
+        endpoints: group.endpoints.filter((endpoint) => endpointMatches(endpoint, search)),
+      }))
       .filter((group) => group.endpoints.length > 0);
   }, [reference.data, search]);
   const count = groups.reduce((total, group) => total + group.endpoints.length, 0);
@@ -43,7 +50,8 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
         lead={
           <>
             Every <code>/api</code> endpoint, generated from the schemas the server validates requests with.
-            {reference.data && ` ${reference.data.info.title} ${reference.data.info.version}, OpenAPI ${reference.data.openapi}.`}
+            {reference.data &&
+              ` ${reference.data.info.title} ${reference.data.info.version}, OpenAPI ${reference.data.openapi}.`}
           </>
         }
       >
@@ -61,12 +69,17 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
 
       {reference.data && (
         <>
-          <div className={styles.toolbar} role="search">
-            <SearchField id="api-search" placeholder="Path, summary or permission, e.g. members:read" value={searchText} onChange={setSearchText} />
+          <search className={styles.toolbar}>
+            <SearchField
+              id="api-search"
+              placeholder="Path, summary or permission, e.g. members:read"
+              value={searchText}
+              onChange={setSearchText}
+            />
             <p className={`muted ${styles.count}`} aria-live="polite">
               {count} {count === 1 ? "endpoint" : "endpoints"}
             </p>
-          </div>
+          </search>
           <nav aria-label="Endpoint groups">
             <ul className={styles.toc}>
               {groups.map((group) => (
@@ -79,7 +92,12 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
             </ul>
           </nav>
           {groups.map((group) => (
-            <section key={group.name} id={anchorOf(group.name)} className={styles.group} aria-labelledby={`${anchorOf(group.name)}-title`}>
+            <section
+              key={group.name}
+              id={anchorOf(group.name)}
+              className={styles.group}
+              aria-labelledby={`${anchorOf(group.name)}-title`}
+            >
               <h2 id={`${anchorOf(group.name)}-title`}>{group.name}</h2>
               {group.description && <p>{group.description}</p>}
               <ul className={styles.operations}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { resolve, typeLabel, type ApiDocument, type Endpoint, type ResponseObject } from "@/lib/openapi/explore";
+import { type ApiDocument, type Endpoint, type ResponseObject, resolve, typeLabel } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 import { InlineText, Paragraphs, SchemaTree } from "./schema-view";
 import { TryIt } from "./try-it";
@@ -21,12 +21,21 @@ function AccessChip({ permission, holds }: { permission: string | undefined; hol
 
 const statusClass = (status: string) => styles[`status${status.charAt(0)}`] ?? "";
 
-function ResponseDetails({ document, status, response }: { document: ApiDocument; status: string; response: ResponseObject }) {
+function ResponseDetails({
+  document,
+  status,
+  response,
+}: {
+  document: ApiDocument;
+  status: string;
+  response: ResponseObject;
+}) {
   const media = Object.entries(response.content ?? {});
   const hasDetail = media.some(([, content]) => content.schema || content.examples) || response.headers;
   const title = (
     <>
-      <span className={`${styles.status} ${statusClass(status)}`}>{status}</span> <InlineText text={response.description} />
+      <span className={`${styles.status} ${statusClass(status)}`}>{status}</span>{" "}
+      <InlineText text={response.description} />
     </>
   );
   if (!hasDetail) return <div className={styles.response}>{title}</div>;
@@ -58,7 +67,15 @@ function ResponseDetails({ document, status, response }: { document: ApiDocument
 }
 
 /** One operation, expandable: what it takes, what it answers, who may call it, and a form to call it. */
-export function OperationDetails({ document, endpoint, holds }: { document: ApiDocument; endpoint: Endpoint; holds: (permission: string) => boolean }) {
+export function OperationDetails({
+  document,
+  endpoint,
+  holds,
+}: {
+  document: ApiDocument;
+  endpoint: Endpoint;
+  holds: (permission: string) => boolean;
+}) {
   const [open, setOpen] = useState(false);
   const { method, path, operation } = endpoint;
   const parameters = operation.parameters ?? [];
@@ -99,7 +116,11 @@ export function OperationDetails({ document, endpoint, holds }: { document: ApiD
                         <td className={styles.type}>{typeLabel(document, parameter.schema)}</td>
                         <td>
                           {parameter.description && <InlineText text={parameter.description} />}
-                          {parameter.schema?.default !== undefined && <span className={styles.propertyNote}>default {JSON.stringify(parameter.schema.default)}</span>}
+                          {parameter.schema?.default !== undefined && (
+                            <span className={styles.propertyNote}>
+                              default {JSON.stringify(parameter.schema.default)}
+                            </span>
+                          )}
                         </td>
                       </tr>
                     ))}
@@ -112,7 +133,12 @@ export function OperationDetails({ document, endpoint, holds }: { document: ApiD
           {body && (
             <>
               <h3>
-                Request body {body.required ? <span className={styles.required}>required</span> : <span className="muted">(optional)</span>}
+                Request body{" "}
+                {body.required ? (
+                  <span className={styles.required}>required</span>
+                ) : (
+                  <span className="muted">(optional)</span>
+                )}
               </h3>
               {body.description && <Paragraphs text={body.description} />}
               {Object.entries(body.content).map(([type, content]) => (

@@ -1,16 +1,20 @@
 "use client";
 
 import { Fragment, type ReactNode } from "react";
-import { flatten, typeLabel, type ApiDocument, type SchemaObject } from "@/lib/openapi/explore";
+import { type ApiDocument, flatten, type SchemaObject, typeLabel } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 
 /** Text from the document: `code` spans and **bold** as the generator writes them, nothing else interpreted. */
 export function InlineText({ text }: { text: string }): ReactNode {
+  // biome-ignore-start lint/suspicious/noArrayIndexKey: the parts of one fixed text; a part's position is its identity
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/).map((part, index) => {
-    if (part.startsWith("`") && part.endsWith("`") && part.length > 1) return <code key={index}>{part.slice(1, -1)}</code>;
-    if (part.startsWith("**") && part.endsWith("**") && part.length > 3) return <strong key={index}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith("`") && part.endsWith("`") && part.length > 1)
+      return <code key={index}>{part.slice(1, -1)}</code>;
+    if (part.startsWith("**") && part.endsWith("**") && part.length > 3)
+      return <strong key={index}>{part.slice(2, -2)}</strong>;
     return <Fragment key={index}>{part}</Fragment>;
   });
+  // biome-ignore-end lint/suspicious/noArrayIndexKey: the parts of one fixed text
 }
 
 export function Paragraphs({ text }: { text: string }) {
@@ -20,6 +24,7 @@ export function Paragraphs({ text }: { text: string }) {
         .split(/\n{2,}/)
         .filter(Boolean)
         .map((paragraph, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs of one fixed text; a paragraph's position is its identity
           <p key={index}>
             <InlineText text={paragraph} />
           </p>
@@ -40,12 +45,24 @@ function notes(schema: SchemaObject): string[] {
 /** The object schema nested in a schema, if any: its own properties, or its array items'. */
 function nestedObject(document: ApiDocument, schema: SchemaObject): SchemaObject | undefined {
   const flat = flatten(document, schema);
-  const candidates = [flat, ...(flat.items ? [flatten(document, flat.items)] : []), ...(flat.anyOf ?? flat.oneOf ?? []).map((part) => flatten(document, part))];
+  const candidates = [
+    flat,
+    ...(flat.items ? [flatten(document, flat.items)] : []),
+    ...(flat.anyOf ?? flat.oneOf ?? []).map((part) => flatten(document, part)),
+  ];
   return candidates.find((candidate) => candidate.properties && Object.keys(candidate.properties).length > 0);
 }
 
 /** A schema as a tree of properties: name, whether required, type, description and rules. */
-export function SchemaTree({ document, schema, depth = 0 }: { document: ApiDocument; schema: SchemaObject; depth?: number }) {
+export function SchemaTree({
+  document,
+  schema,
+  depth = 0,
+}: {
+  document: ApiDocument;
+  schema: SchemaObject;
+  depth?: number;
+}) {
   const object = nestedObject(document, schema);
   if (!object || depth > 6) {
     const flat = flatten(document, schema);
@@ -63,7 +80,9 @@ export function SchemaTree({ document, schema, depth = 0 }: { document: ApiDocum
   const required = new Set(object.required ?? []);
   return (
     <ul className={styles.schema}>
-      {depth === 0 && flatten(document, schema).type === "array" && <li className={styles.type}>{typeLabel(document, schema)}</li>}
+      {depth === 0 && flatten(document, schema).type === "array" && (
+        <li className={styles.type}>{typeLabel(document, schema)}</li>
+      )}
       {Object.entries(object.properties ?? {}).map(([name, property]) => {
         const flat = flatten(document, property);
         const nested = nestedObject(document, property);

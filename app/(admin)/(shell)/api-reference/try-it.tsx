@@ -1,14 +1,22 @@
 "use client";
 
 import { getSession, useSession } from "next-auth/react";
-import { useId, useState, type FormEvent } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { renewOnce } from "@/lib/console/api-client";
 import { CONSOLE_REQUEST_HEADER } from "@/lib/console/console-request";
-import { exampleOf, requestUrl, type ApiDocument, type Endpoint, type ParameterObject } from "@/lib/openapi/explore";
+import { type ApiDocument, type Endpoint, exampleOf, type ParameterObject, requestUrl } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 
 type Outcome =
-  | { kind: "answered"; status: number; statusText: string; milliseconds: number; contentType: string; body: string; url: string }
+  | {
+      kind: "answered";
+      status: number;
+      statusText: string;
+      milliseconds: number;
+      contentType: string;
+      body: string;
+      url: string;
+    }
   | { kind: "failed"; message: string };
 
 const JSON_TYPE = "application/json";
@@ -17,7 +25,8 @@ const MAX_SHOWN = 100_000;
 async function readBody(response: Response): Promise<string> {
   const type = response.headers.get("content-type") ?? "";
   if (response.status === 204 || response.status === 304) return "";
-  if (/^(image|audio|video)\/|octet-stream|pdf/.test(type)) return `(${(await response.arrayBuffer()).byteLength} bytes of ${type})`;
+  if (/^(image|audio|video)\/|octet-stream|pdf/.test(type))
+    return `(${(await response.arrayBuffer()).byteLength} bytes of ${type})`;
   const text = await response.text();
   if (type.includes("json")) {
     try {
@@ -29,10 +38,23 @@ async function readBody(response: Response): Promise<string> {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}\n… (${text.length - MAX_SHOWN} more characters)` : text;
 }
 
-function ParameterField({ parameter, value, onChange, formId }: { parameter: ParameterObject; value: string; onChange: (value: string) => void; formId: string }) {
+function ParameterField({
+  parameter,
+  value,
+  onChange,
+  formId,
+}: {
+  parameter: ParameterObject;
+  value: string;
+  onChange: (value: string) => void;
+  formId: string;
+}) {
   const id = `${formId}-${parameter.in}-${parameter.name}`;
   const options = parameter.schema?.enum;
-  const placeholder = parameter.schema?.default !== undefined ? `default ${String(parameter.schema.default)}` : parameter.schema?.format ?? "";
+  const placeholder =
+    parameter.schema?.default !== undefined
+      ? `default ${String(parameter.schema.default)}`
+      : (parameter.schema?.format ?? "");
   return (
     <div className="field">
       <label htmlFor={id}>
@@ -49,7 +71,13 @@ function ParameterField({ parameter, value, onChange, formId }: { parameter: Par
           ))}
         </select>
       ) : (
-        <input id={id} className="input" value={value} placeholder={placeholder} onChange={(event) => onChange(event.target.value)} />
+        <input
+          id={id}
+          className="input"
+          value={value}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
     </div>
   );
@@ -63,12 +91,16 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
   const formId = useId();
   const { data: session, update } = useSession();
   const { method, path, operation } = endpoint;
-  const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === "path" || parameter.in === "query");
+  const parameters = (operation.parameters ?? []).filter(
+    (parameter) => parameter.in === "path" || parameter.in === "query",
+  );
   const bodyTypes = Object.keys(operation.requestBody?.content ?? {});
   const jsonBody = operation.requestBody?.content[JSON_TYPE];
   const fileBody = bodyTypes.length > 0 && !jsonBody;
   const [values, setValues] = useState<Record<string, string>>({});
-  const [bodyText, setBodyText] = useState(() => (jsonBody ? JSON.stringify(exampleOf(document, jsonBody.schema), null, 2) : ""));
+  const [bodyText, setBodyText] = useState(() =>
+    jsonBody ? JSON.stringify(exampleOf(document, jsonBody.schema), null, 2) : "",
+  );
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -76,7 +108,11 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
   const writes = method !== "get";
 
   const valuesIn = (place: "path" | "query") =>
-    Object.fromEntries(parameters.filter((parameter) => parameter.in === place).map((parameter) => [parameter.name, values[`${place}:${parameter.name}`] ?? ""]));
+    Object.fromEntries(
+      parameters
+        .filter((parameter) => parameter.in === place)
+        .map((parameter) => [parameter.name, values[`${place}:${parameter.name}`] ?? ""]),
+    );
 
   async function send(url: string): Promise<Response> {
     const headers = new Headers({ accept: "application/json" });
@@ -103,7 +139,10 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
       const tokenId = protectedCall ? (session?.accessTokenId ?? (await getSession())?.accessTokenId) : undefined;
       let response = await send(url);
       if (response.status === 401 && tokenId) {
-        const refused = (await response.clone().json().catch(() => null)) as { code?: string } | null;
+        const refused = (await response
+          .clone()
+          .json()
+          .catch(() => null)) as { code?: string } | null;
         if (refused?.code === "Auth.InvalidToken" && (await renewOnce(update, tokenId))) response = await send(url);
       }
       setOutcome({
@@ -144,13 +183,24 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
       {jsonBody && (
         <div className="field">
           <label htmlFor={`${formId}-body`}>Body (JSON)</label>
-          <textarea id={`${formId}-body`} className={`input ${styles.bodyEditor}`} spellCheck={false} value={bodyText} onChange={(event) => setBodyText(event.target.value)} />
+          <textarea
+            id={`${formId}-body`}
+            className={`input ${styles.bodyEditor}`}
+            spellCheck={false}
+            value={bodyText}
+            onChange={(event) => setBodyText(event.target.value)}
+          />
         </div>
       )}
       {fileBody && (
         <div className="field">
           <label htmlFor={`${formId}-file`}>File ({bodyTypes.join(", ")})</label>
-          <input id={`${formId}-file`} type="file" className="input" onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+          <input
+            id={`${formId}-file`}
+            type="file"
+            className="input"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
         </div>
       )}
       <div className={styles.tryActions}>
@@ -158,7 +208,9 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
           {pending ? "Sending…" : `Send ${method.toUpperCase()}`}
         </button>
         <p className={styles.tryNote}>
-          {protectedCall ? "Sent with your session's bearer token, with your permissions." : "Sent without a token: this endpoint is public."}
+          {protectedCall
+            ? "Sent with your session's bearer token, with your permissions."
+            : "Sent without a token: this endpoint is public."}
           {writes && " It changes real data on this server."}
         </p>
       </div>

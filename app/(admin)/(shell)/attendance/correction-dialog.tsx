@@ -5,7 +5,7 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import type { AttendanceRecord, CorrectionBody } from "@/lib/console/club-api";
 import { addDays, clubClockTime, clubInstant, formatLongDate } from "@/lib/console/ui/attendance-format";
 import { FormDialog } from "@/lib/console/ui/dialog";
-import { TextAreaField, TextField, textOf, useFormMutation, type FormFailure } from "@/lib/console/ui/forms";
+import { type FormFailure, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
 
 const LABELS = { date: "Day", checkIn: "Check-in", checkOut: "Check-out", reason: "Reason" };
 /** Business refusals about the day itself land on the Day field. */
@@ -18,13 +18,17 @@ const CODE_FIELDS = {
 type Draft = { date: string; checkIn: string; checkOut: string; reason: string };
 
 /** A check-out earlier than the check-in is on the next day (an overnight shift). */
-const overnight = (draft: Pick<Draft, "checkIn" | "checkOut">) => draft.checkIn !== "" && draft.checkOut !== "" && draft.checkOut < draft.checkIn;
+const overnight = (draft: Pick<Draft, "checkIn" | "checkOut">) =>
+  draft.checkIn !== "" && draft.checkOut !== "" && draft.checkOut < draft.checkIn;
 
 /** Without a day and both times there are no instants to send. */
 function missingTimes(draft: Draft): FormFailure | null {
   const missing = (["date", "checkIn", "checkOut"] as const).filter((name) => draft[name] === "");
   if (missing.length === 0) return null;
-  return { message: "Some details are missing.", fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])) };
+  return {
+    message: "Some details are missing.",
+    fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])),
+  };
 }
 
 /** The request as the API takes it: local times on the club's clocks become instants. */
@@ -67,7 +71,8 @@ export function CorrectionDialog({
   const form = useFormMutation((input: Draft) => api.attendanceRequests.submit(bodyOf(input, timeZone)), {
     codeFields: CODE_FIELDS,
     precheck: missingTimes,
-    onSuccess: (request) => onDone(`Correction requested for ${formatLongDate(request.date)}. A manager will approve or reject it.`),
+    onSuccess: (request) =>
+      onDone(`Correction requested for ${formatLongDate(request.date)}. A manager will approve or reject it.`),
   });
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   return (
@@ -81,7 +86,8 @@ export function CorrectionDialog({
       onSubmit={(data) => form.submit({ ...draft, reason: textOf(data, "reason") })}
     >
       <p className="dialog-body muted">
-        Give the times you really came and left; a manager approves or rejects the request. Times are the club&apos;s ({timeZone}).
+        Give the times you really came and left; a manager approves or rejects the request. Times are the club&apos;s (
+        {timeZone}).
       </p>
       <TextField
         name="date"
@@ -93,17 +99,34 @@ export function CorrectionDialog({
         hint="Up to 7 days back."
       />
       <div className="form-row">
-        <TextField name="checkIn" type="time" value={draft.checkIn} onChange={(event) => edit({ checkIn: event.target.value })} />
-        <TextField name="checkOut" type="time" value={draft.checkOut} onChange={(event) => edit({ checkOut: event.target.value })} />
+        <TextField
+          name="checkIn"
+          type="time"
+          value={draft.checkIn}
+          onChange={(event) => edit({ checkIn: event.target.value })}
+        />
+        <TextField
+          name="checkOut"
+          type="time"
+          value={draft.checkOut}
+          onChange={(event) => edit({ checkOut: event.target.value })}
+        />
       </div>
       {overnight(draft) && draft.date !== "" ? (
         <p className="notice" role="status">
           Overnight: the check-out is on {formatLongDate(addDays(draft.date, 1))}.
         </p>
       ) : (
-        <p className="field-hint correction-note">A check-out earlier than the check-in is taken as the next day (an overnight shift).</p>
+        <p className="field-hint correction-note">
+          A check-out earlier than the check-in is taken as the next day (an overnight shift).
+        </p>
       )}
-      <TextAreaField name="reason" rows={3} maxLength={500} hint="Why the recorded times are wrong, e.g. the terminal was down." />
+      <TextAreaField
+        name="reason"
+        rows={3}
+        maxLength={500}
+        hint="Why the recorded times are wrong, e.g. the terminal was down."
+      />
     </FormDialog>
   );
 }

@@ -6,7 +6,14 @@ import { useState } from "react";
 import { ApiError, useConsoleApi } from "@/lib/console/api-client";
 import type { AttendanceRecord, AttendanceRequest } from "@/lib/console/club-api";
 import { AttendanceCalendar, type CalendarDay } from "@/lib/console/ui/attendance-calendar";
-import { clubToday, daysBetween, formatClubDateTime, formatClubTimeOn, formatShortDate, REQUEST_STATUSES } from "@/lib/console/ui/attendance-format";
+import {
+  clubToday,
+  daysBetween,
+  formatClubDateTime,
+  formatClubTimeOn,
+  formatShortDate,
+  REQUEST_STATUSES,
+} from "@/lib/console/ui/attendance-format";
 import { ClockCard } from "@/lib/console/ui/clock-card";
 import { EmptyState, SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
 import { PagedTable, PageHeader, usePageNumber } from "@/lib/console/ui/list-page";
@@ -29,7 +36,10 @@ function NotAnEmployee({ canManageEmployees }: { canManageEmployees: boolean }) 
   return (
     <div className="card empty-state" role="note">
       <p className="empty-state-title">Your account is not set up as an employee</p>
-      <p>Attendance is kept for the club&apos;s staff. An administrator can add you as an employee; then you can clock in here.</p>
+      <p>
+        Attendance is kept for the club&apos;s staff. An administrator can add you as an employee; then you can clock in
+        here.
+      </p>
       {canManageEmployees && (
         <p className="empty-state-actions">
           <Link className="button" href="/employees">
@@ -45,7 +55,8 @@ function NotAnEmployee({ canManageEmployees }: { canManageEmployees: boolean }) 
 export function RequestedTimes({ request, timeZone }: { request: AttendanceRequest; timeZone: string }) {
   return (
     <span className="cell-nowrap">
-      {formatClubTimeOn(request.checkIn, request.date, timeZone)} – {formatClubTimeOn(request.checkOut, request.date, timeZone)}
+      {formatClubTimeOn(request.checkIn, request.date, timeZone)} –{" "}
+      {formatClubTimeOn(request.checkOut, request.date, timeZone)}
     </span>
   );
 }
@@ -119,7 +130,15 @@ function MyRequests({ timeZone }: { timeZone: string }) {
 
 type Correction = { date: string; record: AttendanceRecord | undefined };
 
-export function MyAttendance({ allowed, timeZone, canManageEmployees }: { allowed: SelfService; timeZone: string; canManageEmployees: boolean }) {
+export function MyAttendance({
+  allowed,
+  timeZone,
+  canManageEmployees,
+}: {
+  allowed: SelfService;
+  timeZone: string;
+  canManageEmployees: boolean;
+}) {
   const api = useConsoleApi();
   const queryClient = useQueryClient();
   const [today] = useState(() => clubToday(timeZone));
@@ -127,7 +146,11 @@ export function MyAttendance({ allowed, timeZone, canManageEmployees }: { allowe
   const [notice, setNotice] = useState<string | null>(null);
   const clock = useQuery({ queryKey: CLOCK_KEY, queryFn: api.me.clock, enabled: allowed.clock });
   // Without the clock, one record tells whether the user is an employee at all.
-  const probe = useQuery({ queryKey: [...RECORDS_KEY, "probe"], queryFn: () => api.me.attendance({ limit: 1 }), enabled: !allowed.clock });
+  const probe = useQuery({
+    queryKey: [...RECORDS_KEY, "probe"],
+    queryFn: () => api.me.attendance({ limit: 1 }),
+    enabled: !allowed.clock,
+  });
   const link = allowed.clock ? clock : probe;
   const notLinked = isNotLinked(link.error);
 
@@ -137,7 +160,8 @@ export function MyAttendance({ allowed, timeZone, canManageEmployees }: { allowe
   };
   const dayActions = (day: CalendarDay) => {
     if (!allowed.request) return null;
-    if (!mayCorrect(day.date)) return <p className="muted calendar-details-note">Corrections can be requested up to 7 days after the day.</p>;
+    if (!mayCorrect(day.date))
+      return <p className="muted calendar-details-note">Corrections can be requested up to 7 days after the day.</p>;
     return (
       <p className="calendar-details-actions">
         <button type="button" className="button" onClick={() => setCorrection({ date: day.date, record: day.record })}>

@@ -19,5 +19,7 @@ export default async function MyAttendancePage() {
   if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
   // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
   const { config } = await platform();
-  return <MyAttendance allowed={allowed} timeZone={config.CLUB_TIMEZONE} canManageEmployees={can(user, "employees:write")} />;
+  return (
+    <MyAttendance allowed={allowed} timeZone={config.CLUB_TIMEZONE} canManageEmployees={can(user, "employees:write")} />
+  );
 }

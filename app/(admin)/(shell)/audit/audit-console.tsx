@@ -85,7 +85,9 @@ function FilterForm({
       labels={LABELS}
       failure={failure}
       className={styles.filters}
-      onSubmit={(data) => onApply(Object.fromEntries(Object.keys(LABELS).map((name) => [name, textOf(data, name)])) as Filters)}
+      onSubmit={(data) =>
+        onApply(Object.fromEntries(Object.keys(LABELS).map((name) => [name, textOf(data, name)])) as Filters)
+      }
     >
       <TextField name="from" type="datetime-local" step={1} defaultValue={filters.from} />
       <TextField name="to" type="datetime-local" step={1} defaultValue={filters.to} />
@@ -134,6 +136,7 @@ function ActionName({ action }: { action: string }) {
   return (
     <span className={styles.action}>
       {action.split(/(?<=[._])/).map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed string; a part's position is its identity
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {part}
@@ -165,6 +168,7 @@ function EntryDetails({ entry, columns }: { entry: AuditLogRow; columns: number 
           {entry.entityId && <> {entry.entityId}</>}
           {entry.traceId && <> · trace {entry.traceId}</>}
         </p>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the entry's data is found by this name (e2e/operations.spec.ts getByLabel) */}
         <pre aria-label={`Data of ${entry.action}`}>{JSON.stringify(entry.data, null, 2)}</pre>
       </td>
     </tr>
@@ -197,8 +201,13 @@ export function AuditConsole() {
     retry: (count, error) => !(error instanceof ApiError && error.status === 400) && count < 2,
   });
   // The dropdown's suggestions; the viewer works without them.
-  const actions = useQuery({ queryKey: ["audit-log-actions"], queryFn: () => api.auditLogs.actions(), staleTime: 60_000 });
-  const refused = entries.error instanceof ApiError && entries.error.status === 400 ? formFailureOf(entries.error) : null;
+  const actions = useQuery({
+    queryKey: ["audit-log-actions"],
+    queryFn: () => api.auditLogs.actions(),
+    staleTime: 60_000,
+  });
+  const refused =
+    entries.error instanceof ApiError && entries.error.status === 400 ? formFailureOf(entries.error) : null;
   const filtered = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
 
   const toggle = (id: string) =>
@@ -211,7 +220,10 @@ export function AuditConsole() {
 
   return (
     <>
-      <PageHeader title="Audit log" lead="Who did what, and when: the immutable trail of every change, newest first. Warnings and worse are highlighted." />
+      <PageHeader
+        title="Audit log"
+        lead="Who did what, and when: the immutable trail of every change, newest first. Warnings and worse are highlighted."
+      />
       <section className={`card ${styles.filtersCard}`} aria-label="Filters">
         <FilterForm filters={filters} actions={actions.data?.items ?? []} failure={refused} onApply={setFilters} />
       </section>
@@ -226,7 +238,11 @@ export function AuditConsole() {
             headers={HEADERS}
             empty={
               <EmptyState title={filtered ? "No entries match" : "No entries yet"}>
-                {filtered ? <p>Widen the time range or clear a filter.</p> : <p>Entries appear here within a minute of each change.</p>}
+                {filtered ? (
+                  <p>Widen the time range or clear a filter.</p>
+                ) : (
+                  <p>Entries appear here within a minute of each change.</p>
+                )}
               </EmptyState>
             }
             row={(entry) => {

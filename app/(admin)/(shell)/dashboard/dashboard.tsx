@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useConsoleApi } from "@/lib/console/api-client";
 import type { MemberStatistics } from "@/lib/console/club-api";
 import { formatCount, formatMoney, MEMBER_STATUS_VALUES, MEMBER_STATUSES, plural } from "@/lib/console/format";
-import { BarChart, DonutChart, type ChartDatum } from "@/lib/console/ui/charts";
+import { BarChart, type ChartDatum, DonutChart } from "@/lib/console/ui/charts";
 import { EmptyState, LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
 import { Stat } from "../stat";
@@ -21,7 +21,12 @@ const statusData = (statistics: MemberStatistics): ChartDatum[] =>
   }));
 
 const planData = (statistics: MemberStatistics): ChartDatum[] =>
-  statistics.activeSubscriptionsByPlan.map((plan) => ({ key: plan.planId, label: plan.planName, value: plan.count, tone: "accent" }));
+  statistics.activeSubscriptionsByPlan.map((plan) => ({
+    key: plan.planId,
+    label: plan.planName,
+    value: plan.count,
+    tone: "accent",
+  }));
 
 function DashboardSkeleton() {
   return (
@@ -40,7 +45,8 @@ function DashboardSkeleton() {
 }
 
 /** Subscriptions in force now, over every plan. */
-const inForce = (statistics: MemberStatistics) => statistics.activeSubscriptionsByPlan.reduce((sum, plan) => sum + plan.count, 0);
+const inForce = (statistics: MemberStatistics) =>
+  statistics.activeSubscriptionsByPlan.reduce((sum, plan) => sum + plan.count, 0);
 
 function Charts({ statistics }: { statistics: MemberStatistics }) {
   const plans = planData(statistics);
@@ -48,7 +54,11 @@ function Charts({ statistics }: { statistics: MemberStatistics }) {
     <div className="chart-grid">
       <DonutChart title="Members by status" data={statusData(statistics)} unit={{ one: "member", other: "members" }} />
       {plans.length > 0 ? (
-        <BarChart title="Active subscriptions by plan" data={plans} unit={{ one: "subscription", other: "subscriptions" }} />
+        <BarChart
+          title="Active subscriptions by plan"
+          data={plans}
+          unit={{ one: "subscription", other: "subscriptions" }}
+        />
       ) : (
         <section className="card chart" aria-label="Active subscriptions by plan">
           <p className="chart-title">Active subscriptions by plan</p>
@@ -65,13 +75,23 @@ function Figures({ statistics }: { statistics: MemberStatistics }) {
   const { total, countsByStatus } = statistics;
   return (
     <div className="stats stats-compact">
-      <Stat label="Members" value={formatCount(total)} detail="Every status together." href="/members" linkText="All members" />
+      <Stat
+        label="Members"
+        value={formatCount(total)}
+        detail="Every status together."
+        href="/members"
+        linkText="All members"
+      />
       <Stat
         label="Active"
         value={formatCount(countsByStatus.active)}
         detail={total > 0 ? `${Math.round((countsByStatus.active / total) * 100)}% of the members.` : "Nobody yet."}
       />
-      <Stat label="New this month" value={formatCount(statistics.newThisMonth)} detail="Joined since the first of the month." />
+      <Stat
+        label="New this month"
+        value={formatCount(statistics.newThisMonth)}
+        detail="Joined since the first of the month."
+      />
       <Stat
         label="Monthly revenue"
         value={formatMoney(statistics.monthlyRecurringRevenue, statistics.currency)}
@@ -107,12 +127,21 @@ function DashboardContent({ canEnroll, canManagePlans }: { canEnroll: boolean; c
   const statistics = useQuery({ queryKey: ["members", "statistics"], queryFn: api.members.statistics });
   if (statistics.isPending) return <DashboardSkeleton />;
   if (statistics.isError) {
-    return <LoadError message={`The statistics could not be loaded: ${formFailureOf(statistics.error).message}`} onRetry={() => void statistics.refetch()} />;
+    return (
+      <LoadError
+        message={`The statistics could not be loaded: ${formFailureOf(statistics.error).message}`}
+        onRetry={() => void statistics.refetch()}
+      />
+    );
   }
   return (
     <>
       <Figures statistics={statistics.data} />
-      {statistics.data.total > 0 ? <Charts statistics={statistics.data} /> : <GettingStarted canEnroll={canEnroll} canManagePlans={canManagePlans} />}
+      {statistics.data.total > 0 ? (
+        <Charts statistics={statistics.data} />
+      ) : (
+        <GettingStarted canEnroll={canEnroll} canManagePlans={canManagePlans} />
+      )}
     </>
   );
 }

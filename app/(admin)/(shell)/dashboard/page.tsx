@@ -10,5 +10,10 @@ export default async function DashboardPage() {
   const user = await pageUser();
   if (!user) return null;
   if (!can(user, "members:read")) return <Forbidden title="Dashboard" permission="members:read" />;
-  return <Dashboard canEnroll={can(user, "members:write") && can(user, "plans:read")} canManagePlans={can(user, "plans:write")} />;
+  return (
+    <Dashboard
+      canEnroll={can(user, "members:write") && can(user, "plans:read")}
+      canManagePlans={can(user, "plans:write")}
+    />
+  );
 }

@@ -6,10 +6,18 @@ import { useState } from "react";
 import { useConsoleApi } from "@/lib/console/api-client";
 import type { EmployeeRow } from "@/lib/console/club-api";
 import { FormDialog } from "@/lib/console/ui/dialog";
-import { Checkbox, ChoiceFieldset, SelectField, textOf, useFormMutation, type FormFailure } from "@/lib/console/ui/forms";
+import {
+  Checkbox,
+  ChoiceFieldset,
+  type FormFailure,
+  SelectField,
+  textOf,
+  useFormMutation,
+} from "@/lib/console/ui/forms";
 import { useDebounced } from "@/lib/console/ui/list-page";
 
-export const employeeName = (employee: Pick<EmployeeRow, "firstName" | "lastName">) => `${employee.firstName} ${employee.lastName}`;
+export const employeeName = (employee: Pick<EmployeeRow, "firstName" | "lastName">) =>
+  `${employee.firstName} ${employee.lastName}`;
 export const employeePage = (employee: Pick<EmployeeRow, "id">) => `/employees/${encodeURIComponent(employee.id)}`;
 
 const NO_LIST = { value: "", label: "None: every day is a working day" };
@@ -28,7 +36,8 @@ function useHolidayListChoices() {
 function HolidayListField({ defaultValue }: { defaultValue: string }) {
   const choices = useHolidayListChoices();
   if (choices.isPending) return <p className="muted">Loading the holiday lists…</p>;
-  if (choices.isError) return <p className="error-summary">The holiday lists could not be loaded: {choices.error.message}</p>;
+  if (choices.isError)
+    return <p className="error-summary">The holiday lists could not be loaded: {choices.error.message}</p>;
   return (
     <SelectField
       name="holidayListId"
@@ -57,7 +66,14 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
   const search = useDebounced(searchText.trim(), 300);
   const users = useQuery({
     queryKey: ["users", "choices", search],
-    queryFn: () => api.users.list({ search: search || undefined, status: "active", pageSize: 8, orderBy: "lastName", orderDirection: "asc" }),
+    queryFn: () =>
+      api.users.list({
+        search: search || undefined,
+        status: "active",
+        pageSize: 8,
+        orderBy: "lastName",
+        orderDirection: "asc",
+      }),
   });
   return (
     <>
@@ -73,7 +89,10 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
           onChange={(event) => setSearchText(event.target.value)}
         />
       </div>
-      <ChoiceFieldset name="userId" hint="Active accounts only. Making a user an employee leaves their roles as they are.">
+      <ChoiceFieldset
+        name="userId"
+        hint="Active accounts only. Making a user an employee leaves their roles as they are."
+      >
         {users.isPending ? (
           <p className="muted">Looking for users…</p>
         ) : users.isError ? (
@@ -84,7 +103,13 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
           <div className="user-choices">
             {users.data.items.map((user) => (
               <label key={user.id} className="checkbox user-choice">
-                <input type="radio" name="userId" value={user.id} checked={value === user.id} onChange={() => onChange(user.id)} />
+                <input
+                  type="radio"
+                  name="userId"
+                  value={user.id}
+                  checked={value === user.id}
+                  onChange={() => onChange(user.id)}
+                />
                 <span>
                   {user.firstName} {user.lastName}
                   <span className="checkbox-description">
@@ -94,7 +119,9 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
               </label>
             ))}
             {users.data.totalCount > users.data.items.length && (
-              <p className="muted field-hint">{users.data.totalCount - users.data.items.length} more: narrow the search.</p>
+              <p className="muted field-hint">
+                {users.data.totalCount - users.data.items.length} more: narrow the search.
+              </p>
             )}
           </div>
         )}
@@ -116,7 +143,11 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
     // The lists (employees, the queue's employee filter, the holiday lists' employee counts) load again when
     // shown; then the new employee's page.
     onSuccess: async (employee) => {
-      await Promise.all([["employees"], ["holiday-lists"]].map((queryKey) => queryClient.invalidateQueries({ queryKey, refetchType: "none" })));
+      await Promise.all(
+        [["employees"], ["holiday-lists"]].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey, refetchType: "none" }),
+        ),
+      );
       router.push(employeePage(employee));
     },
   });
@@ -132,8 +163,8 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
       onSubmit={(data) => form.submit({ userId, holidayListId: textOf(data, "holidayListId") || null })}
     >
       <p className="dialog-body muted">
-        Employees clock in and out and have their days classified every night. To clock in themselves they need a role with the attendance:clock-in
-        permission, such as Employee.
+        Employees clock in and out and have their days classified every night. To clock in themselves they need a role
+        with the attendance:clock-in permission, such as Employee.
       </p>
       <UserChoice value={userId} onChange={setUserId} />
       <HolidayListField defaultValue="" />
@@ -144,15 +175,26 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
 const EMPLOYMENT_LABELS = { isActive: "Active", holidayListId: "Holiday list" };
 
 /** Whether the employee works here now, and which holiday list decides their days off. */
-export function EmploymentDialog({ employee, onClose, onDone }: { employee: EmployeeRow; onClose: () => void; onDone: (notice: string) => void }) {
+export function EmploymentDialog({
+  employee,
+  onClose,
+  onDone,
+}: {
+  employee: EmployeeRow;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
-  const form = useFormMutation((input: { isActive: boolean; holidayListId: string | null }) => api.employees.update(employee.id, input), {
-    codeFields: { "Employee.HolidayListNotFound": "holidayListId" },
-    onSuccess: (saved) =>
-      onDone(
-        `${employeeName(saved)} is ${saved.isActive ? "active" : "inactive"}${saved.holidayList ? `, on the holiday list ${saved.holidayList.name}` : ", without a holiday list"}.`,
-      ),
-  });
+  const form = useFormMutation(
+    (input: { isActive: boolean; holidayListId: string | null }) => api.employees.update(employee.id, input),
+    {
+      codeFields: { "Employee.HolidayListNotFound": "holidayListId" },
+      onSuccess: (saved) =>
+        onDone(
+          `${employeeName(saved)} is ${saved.isActive ? "active" : "inactive"}${saved.holidayList ? `, on the holiday list ${saved.holidayList.name}` : ", without a holiday list"}.`,
+        ),
+    },
+  );
   return (
     <FormDialog
       title={`Employment of ${employeeName(employee)}`}
@@ -160,7 +202,9 @@ export function EmploymentDialog({ employee, onClose, onDone }: { employee: Empl
       form={form}
       onClose={onClose}
       submitLabel="Save"
-      onSubmit={(data) => form.submit({ isActive: data.has("isActive"), holidayListId: textOf(data, "holidayListId") || null })}
+      onSubmit={(data) =>
+        form.submit({ isActive: data.has("isActive"), holidayListId: textOf(data, "holidayListId") || null })
+      }
     >
       <Checkbox
         name="isActive"

@@ -7,15 +7,15 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import { formatDay } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import {
+  type Column,
   FilterSelect,
   PagedTable,
   PageHeader,
   SearchField,
+  type Sort,
   sortableHeaders,
   useDebounced,
   usePageNumber,
-  type Column,
-  type Sort,
 } from "@/lib/console/ui/list-page";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
@@ -54,7 +54,14 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
   const filters = { search: search || undefined, isActive: isActive || undefined };
   const employees = useQuery({
     queryKey: ["employees", { ...filters, sort, pageNumber }],
-    queryFn: () => api.employees.list({ ...filters, pageNumber, pageSize: PAGE_SIZE, orderBy: sort.field, orderDirection: sort.direction }),
+    queryFn: () =>
+      api.employees.list({
+        ...filters,
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        orderBy: sort.field,
+        orderDirection: sort.direction,
+      }),
     placeholderData: keepPreviousData,
   });
   const filtered = search !== "" || isActive !== "";
@@ -67,10 +74,16 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         create={canAdd ? { label: "Add employee", onClick: () => setAdding(true) } : undefined}
       />
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="employee-search" placeholder="Name or email" value={searchText} onChange={setSearchText} />
-        <FilterSelect id="employee-status" label="Status" value={isActive} options={ACTIVE_FILTERS} onChange={setIsActive} />
-      </div>
+        <FilterSelect
+          id="employee-status"
+          label="Status"
+          value={isActive}
+          options={ACTIVE_FILTERS}
+          onChange={setIsActive}
+        />
+      </search>
 
       <PagedTable
         label="Employees"
@@ -80,7 +93,11 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         {...sortableHeaders(COLUMNS, sort, setSort)}
         empty={
           <EmptyState title={filtered ? "No employees match" : "No employees yet"}>
-            <p>{filtered ? "Try another search or status." : "Add the club's staff from their user accounts; they can then clock in."}</p>
+            <p>
+              {filtered
+                ? "Try another search or status."
+                : "Add the club's staff from their user accounts; they can then clock in."}
+            </p>
           </EmptyState>
         }
         row={(employee) => (

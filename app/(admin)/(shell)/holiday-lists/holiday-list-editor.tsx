@@ -29,16 +29,28 @@ function labelsFor(entries: readonly EntryDraft[]): Record<string, string> {
 }
 
 /** The list's dated holidays: add and remove rows; the API keeps them sorted by date. */
-function EntriesEditor({ entries, onChange }: { entries: readonly EntryDraft[]; onChange: (next: EntryDraft[]) => void }) {
+function EntriesEditor({
+  entries,
+  onChange,
+}: {
+  entries: readonly EntryDraft[];
+  onChange: (next: EntryDraft[]) => void;
+}) {
   const nextKey = useRef(entries.length);
-  const edit = (index: number, change: Partial<EntryDraft>) => onChange(entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
+  const edit = (index: number, change: Partial<EntryDraft>) =>
+    onChange(entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   return (
     <ChoiceFieldset name="entries" hint="Public holidays and club closures: each date once. Saved in date order.">
       {entries.length === 0 && <p className="muted benefits-empty">No holidays yet.</p>}
       <ol className="holiday-entries">
         {entries.map((entry, index) => (
           <li key={entry.key} className="holiday-entry">
-            <TextField name={entryDate(index)} type="date" value={entry.date} onChange={(event) => edit(index, { date: event.target.value })} />
+            <TextField
+              name={entryDate(index)}
+              type="date"
+              value={entry.date}
+              onChange={(event) => edit(index, { date: event.target.value })}
+            />
             <TextField
               name={entryDescription(index)}
               value={entry.description}
@@ -77,15 +89,26 @@ const weeklyOffDaysOf = (data: FormData) =>
     .map(Number)
     .filter((day) => Number.isInteger(day));
 
-function HolidayListForm({ list, onClose, onDone }: { list: HolidayListRecord | null; onClose: () => void; onDone: (notice: string) => void }) {
+function HolidayListForm({
+  list,
+  onClose,
+  onDone,
+}: {
+  list: HolidayListRecord | null;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   const [entries, setEntries] = useState<EntryDraft[]>(() =>
     (list?.entries ?? []).map((entry, key) => ({ key, date: entry.date, description: entry.description ?? "" })),
   );
-  const form = useFormMutation((input: HolidayListBody) => (list ? api.holidayLists.update(list.id, input) : api.holidayLists.create(input)), {
-    codeFields: CODE_FIELDS,
-    onSuccess: (saved) => onDone(`Holiday list ${saved.name} ${list ? "saved" : "created"}.`),
-  });
+  const form = useFormMutation(
+    (input: HolidayListBody) => (list ? api.holidayLists.update(list.id, input) : api.holidayLists.create(input)),
+    {
+      codeFields: CODE_FIELDS,
+      onSuccess: (saved) => onDone(`Holiday list ${saved.name} ${list ? "saved" : "created"}.`),
+    },
+  );
   return (
     <FormDialog
       title={list ? `Edit holiday list ${list.name}` : "New holiday list"}
@@ -123,8 +146,8 @@ function HolidayListForm({ list, onClose, onDone }: { list: HolidayListRecord | 
       <EntriesEditor entries={entries} onChange={setEntries} />
       {list && list.employeeCount > 0 && (
         <p className="notice">
-          {plural(list.employeeCount, "employee uses", "employees use")} this list: their days from now on follow the change. Days already classified
-          stay as they are.
+          {plural(list.employeeCount, "employee uses", "employees use")} this list: their days from now on follow the
+          change. Days already classified stay as they are.
         </p>
       )}
     </FormDialog>
@@ -132,7 +155,15 @@ function HolidayListForm({ list, onClose, onDone }: { list: HolidayListRecord | 
 }
 
 /** Creates a holiday list, or edits one (loaded first: the list page has no entries). */
-export function HolidayListEditor({ listId, onClose, onDone }: { listId: string | null; onClose: () => void; onDone: (notice: string) => void }) {
+export function HolidayListEditor({
+  listId,
+  onClose,
+  onDone,
+}: {
+  listId: string | null;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   const list = useQuery({
     queryKey: ["holiday-lists", "detail", listId],
@@ -154,7 +185,15 @@ export function HolidayListEditor({ listId, onClose, onDone }: { listId: string 
   );
 }
 
-export function DeleteHolidayListDialog({ list, onClose, onDone }: { list: HolidayListRow; onClose: () => void; onDone: (notice: string) => void }) {
+export function DeleteHolidayListDialog({
+  list,
+  onClose,
+  onDone,
+}: {
+  list: HolidayListRow;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   return (
     <ConfirmDialog
@@ -168,11 +207,13 @@ export function DeleteHolidayListDialog({ list, onClose, onDone }: { list: Holid
     >
       {list.employeeCount > 0 ? (
         <p className="notice notice-warn">
-          {plural(list.employeeCount, "employee uses", "employees use")} this list. A list in use cannot be deleted: give{" "}
-          {list.employeeCount === 1 ? "that employee" : "them"} another list first.
+          {plural(list.employeeCount, "employee uses", "employees use")} this list. A list in use cannot be deleted:
+          give {list.employeeCount === 1 ? "that employee" : "them"} another list first.
         </p>
       ) : (
-        <p>Its {plural(list.entryCount, "holiday", "holidays")} go with it. Days already classified keep their status.</p>
+        <p>
+          Its {plural(list.entryCount, "holiday", "holidays")} go with it. Days already classified keep their status.
+        </p>
       )}
     </ConfirmDialog>
   );

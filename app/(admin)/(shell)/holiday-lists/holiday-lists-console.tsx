@@ -7,10 +7,20 @@ import type { HolidayListRow } from "@/lib/console/club-api";
 import { formatCount } from "@/lib/console/format";
 import { WEEKDAYS } from "@/lib/console/ui/attendance-format";
 import { EmptyState } from "@/lib/console/ui/feedback";
-import { PagedTable, PageHeader, SearchField, useDebounced, useListDialogs, usePageNumber } from "@/lib/console/ui/list-page";
+import {
+  PagedTable,
+  PageHeader,
+  SearchField,
+  useDebounced,
+  useListDialogs,
+  usePageNumber,
+} from "@/lib/console/ui/list-page";
 import { DeleteHolidayListDialog, HolidayListEditor } from "./holiday-list-editor";
 
-type OpenDialog = { kind: "create" } | { kind: "edit"; list: HolidayListRow } | { kind: "delete"; list: HolidayListRow };
+type OpenDialog =
+  | { kind: "create" }
+  | { kind: "edit"; list: HolidayListRow }
+  | { kind: "delete"; list: HolidayListRow };
 
 const PAGE_SIZE = 20;
 
@@ -37,7 +47,14 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
   const { dialog, close, done } = dialogs;
   const lists = useQuery({
     queryKey: ["holiday-lists", { search, pageNumber }],
-    queryFn: () => api.holidayLists.list({ search: search || undefined, pageNumber, pageSize: PAGE_SIZE, orderBy: "name", orderDirection: "asc" }),
+    queryFn: () =>
+      api.holidayLists.list({
+        search: search || undefined,
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        orderBy: "name",
+        orderDirection: "asc",
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -50,20 +67,34 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
       />
       {dialogs.notice}
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="holiday-list-search" placeholder="Name" value={searchText} onChange={setSearchText} />
-      </div>
+      </search>
 
       <PagedTable
         label="Holiday lists"
         noun={{ one: "holiday list", other: "holiday lists" }}
         query={lists}
         onPage={setPageNumber}
-        headers={["Name", "Weekly days off", "Holidays", "Employees", canWrite ? "Actions" : <span className="visually-hidden">Actions</span>]}
+        headers={[
+          "Name",
+          "Weekly days off",
+          "Holidays",
+          "Employees",
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
+        ]}
         empty={
           <EmptyState title={search ? "No holiday lists match" : "No holiday lists yet"}>
             <p>
-              {search ? "Try another name." : "Create one with the club's weekly days off and public holidays, then choose it for each employee."}
+              {search
+                ? "Try another name."
+                : "Create one with the club's weekly days off and public holidays, then choose it for each employee."}
             </p>
           </EmptyState>
         }

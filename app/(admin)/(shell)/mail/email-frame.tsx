@@ -12,7 +12,17 @@ const CONTENT_POLICY =
  * An email's HTML in an iframe with `sandbox=""`: an opaque origin with every permission off (no scripts,
  * no forms, no navigation of the console), so the email cannot reach the console's session or page.
  */
-export function EmailFrame({ title, subject, html, children }: { title: string; subject: string | null; html: string; children?: ReactNode }) {
+export function EmailFrame({
+  title,
+  subject,
+  html,
+  children,
+}: {
+  title: string;
+  subject: string | null;
+  html: string;
+  children?: ReactNode;
+}) {
   return (
     <section className={`card ${styles.frameCard}`} aria-label={title}>
       <div className={styles.frameHeader}>
@@ -21,7 +31,13 @@ export function EmailFrame({ title, subject, html, children }: { title: string; 
         {children}
       </div>
       <div className={styles.frameBox}>
-        <iframe className={styles.frame} title={`${title}: ${subject ?? "email"}`} sandbox="" referrerPolicy="no-referrer" srcDoc={CONTENT_POLICY + html} />
+        <iframe
+          className={styles.frame}
+          title={`${title}: ${subject ?? "email"}`}
+          sandbox=""
+          referrerPolicy="no-referrer"
+          srcDoc={CONTENT_POLICY + html}
+        />
       </div>
     </section>
   );

@@ -8,10 +8,18 @@ import type { MailRow, MailStatus } from "@/lib/console/club-api";
 import { formatDateTime } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
-import { FilterSelect, PagedTable, PageHeader, SearchField, useDebounced, useListDialogs, usePageNumber } from "@/lib/console/ui/list-page";
+import {
+  FilterSelect,
+  PagedTable,
+  PageHeader,
+  SearchField,
+  useDebounced,
+  useListDialogs,
+  usePageNumber,
+} from "@/lib/console/ui/list-page";
+import styles from "./mail.module.css";
 import { attemptsText, MAIL_STATUSES } from "./mail-format";
 import { MailTabs } from "./mail-tabs";
-import styles from "./mail.module.css";
 
 const STATUS_FILTERS = [
   { value: "", label: "All mail" },
@@ -51,14 +59,18 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
 
   const mail = useQuery({
     queryKey: ["mail", { search, status, pageNumber }],
-    queryFn: () => api.mail.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined }),
+    queryFn: () =>
+      api.mail.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined }),
     placeholderData: keepPreviousData,
   });
   const filtered = search !== "" || status !== "";
 
   return (
     <>
-      <PageHeader title="Mail" lead="Every email the club sends goes through this outbox: rendered, then delivered over SMTP, retried while it fails." />
+      <PageHeader
+        title="Mail"
+        lead="Every email the club sends goes through this outbox: rendered, then delivered over SMTP, retried while it fails."
+      />
       <MailTabs />
       {dialogs.notice}
       {retry.error && (
@@ -67,20 +79,32 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
         </div>
       )}
 
-      <div className="toolbar" role="search">
+      <search className="toolbar">
         <SearchField id="mail-search" placeholder="Recipient's address" value={searchText} onChange={setSearchText} />
         <FilterSelect id="mail-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Mail outbox"
         noun={{ one: "mail", other: "mails" }}
         query={mail}
         onPage={setPageNumber}
-        headers={["Recipient", "Subject", "Status", "When", <span key="actions" className="visually-hidden">Actions</span>]}
+        headers={[
+          "Recipient",
+          "Subject",
+          "Status",
+          "When",
+          <span key="actions" className="visually-hidden">
+            Actions
+          </span>,
+        ]}
         empty={
           <EmptyState title={filtered ? "No mail matches" : "No mail yet"}>
-            {filtered ? <p>Try another address or status.</p> : <p>Welcome emails, renewal notices and password resets appear here once queued.</p>}
+            {filtered ? (
+              <p>Try another address or status.</p>
+            ) : (
+              <p>Welcome emails, renewal notices and password resets appear here once queued.</p>
+            )}
           </EmptyState>
         }
         row={(item) => (
@@ -106,7 +130,11 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
             </td>
             <td>
               <div className="cell-actions">
-                <Link className="button button-small" href={`/mail/${item.id}`} aria-label={`View the mail to ${item.to}`}>
+                <Link
+                  className="button button-small"
+                  href={`/mail/${item.id}`}
+                  aria-label={`View the mail to ${item.to}`}
+                >
                   View
                 </Link>
                 {canRetry && item.status === "failed" && (

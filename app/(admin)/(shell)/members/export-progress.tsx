@@ -43,11 +43,18 @@ export function ExportProgress({
               Exporting members to CSV…
             </p>
             <p className="muted">
-              {total === undefined ? plural(download.rows, "row", "rows") : `${formatCount(download.rows)} of ${plural(total, "row", "rows")}`} ·{" "}
-              {formatBytes(download.bytes)} received
+              {total === undefined
+                ? plural(download.rows, "row", "rows")
+                : `${formatCount(download.rows)} of ${plural(total, "row", "rows")}`}{" "}
+              · {formatBytes(download.bytes)} received
             </p>
           </div>
-          <progress className="progress" aria-label="Export progress" max={total} value={total === undefined ? undefined : download.rows} />
+          <progress
+            className="progress"
+            aria-label="Export progress"
+            max={total}
+            value={total === undefined ? undefined : download.rows}
+          />
           <button type="button" className="button button-small" onClick={onCancel}>
             Stop export
           </button>

@@ -6,7 +6,14 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import type { MemberInput, MemberRecord } from "@/lib/console/club-api";
 import { FormDialog } from "@/lib/console/ui/dialog";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
-import { missingPlan, PLAN_CHOICE_LABELS, planCodeFields, PlanChoiceFields, prefixed, type PlanChoice } from "./plan-choice";
+import {
+  missingPlan,
+  PLAN_CHOICE_LABELS,
+  type PlanChoice,
+  PlanChoiceFields,
+  planCodeFields,
+  prefixed,
+} from "./plan-choice";
 
 const MEMBER_LABELS = {
   firstName: "First name",
@@ -28,11 +35,28 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
         <TextField name={name("lastName")} defaultValue={member?.lastName} autoComplete="off" />
       </div>
       <div className="form-row">
-        <TextField name={name("email")} type="email" defaultValue={member?.email} autoComplete="off" hint="Unique among the members." />
-        <TextField name={name("phone")} type="tel" defaultValue={member?.phone ?? undefined} autoComplete="off" hint="Such as +34 612 34 56 78." />
+        <TextField
+          name={name("email")}
+          type="email"
+          defaultValue={member?.email}
+          autoComplete="off"
+          hint="Unique among the members."
+        />
+        <TextField
+          name={name("phone")}
+          type="tel"
+          defaultValue={member?.phone ?? undefined}
+          autoComplete="off"
+          hint="Such as +34 612 34 56 78."
+        />
       </div>
       <div className="form-row">
-        <TextField name={name("birthDate")} type="date" defaultValue={member?.birthDate ?? undefined} hint="Not in the future." />
+        <TextField
+          name={name("birthDate")}
+          type="date"
+          defaultValue={member?.birthDate ?? undefined}
+          hint="Not in the future."
+        />
         <TextField
           name={name("joinedOn")}
           type="date"
@@ -62,14 +86,25 @@ function memberInputOf(data: FormData, prefix = ""): MemberInput {
 export const memberPage = (member: Pick<MemberRecord, "id">) => `/members/${encodeURIComponent(member.id)}`;
 
 /** A new member (then their page), or changes to one (then `onDone` says so). */
-export function MemberDialog({ member, onClose, onDone }: { member: MemberRecord | null; onClose: () => void; onDone?: (notice: string) => void }) {
+export function MemberDialog({
+  member,
+  onClose,
+  onDone,
+}: {
+  member: MemberRecord | null;
+  onClose: () => void;
+  onDone?: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   const router = useRouter();
-  const form = useFormMutation((input: MemberInput) => (member ? api.members.update(member.id, input) : api.members.create(input)), {
-    codeFields: { "Member.DuplicateEmail": "email" },
-    holdAfterSuccess: !member,
-    onSuccess: (saved) => (member ? onDone?.(`${saved.fullName}'s details saved.`) : router.push(memberPage(saved))),
-  });
+  const form = useFormMutation(
+    (input: MemberInput) => (member ? api.members.update(member.id, input) : api.members.create(input)),
+    {
+      codeFields: { "Member.DuplicateEmail": "email" },
+      holdAfterSuccess: !member,
+      onSuccess: (saved) => (member ? onDone?.(`${saved.fullName}'s details saved.`) : router.push(memberPage(saved))),
+    },
+  );
   return (
     <FormDialog
       title={member ? `Edit ${member.fullName}` : "New member"}
@@ -110,7 +145,10 @@ export function EnrollDialog({ onClose }: { onClose: () => void }) {
       submitLabel="Enroll"
       pendingLabel="Enrolling…"
       onSubmit={(data) =>
-        form.submit({ member: memberInputOf(data, "member."), subscription: { ...choice, autoRenew: data.has("subscription.autoRenew") } })
+        form.submit({
+          member: memberInputOf(data, "member."),
+          subscription: { ...choice, autoRenew: data.has("subscription.autoRenew") },
+        })
       }
     >
       <fieldset className="form-section">
@@ -119,7 +157,12 @@ export function EnrollDialog({ onClose }: { onClose: () => void }) {
       </fieldset>
       <fieldset className="form-section">
         <legend>First subscription</legend>
-        <PlanChoiceFields prefix="subscription." value={choice} onChange={setChoice} autoRenew={{ defaultChecked: true }} />
+        <PlanChoiceFields
+          prefix="subscription."
+          value={choice}
+          onChange={setChoice}
+          autoRenew={{ defaultChecked: true }}
+        />
       </fieldset>
     </FormDialog>
   );

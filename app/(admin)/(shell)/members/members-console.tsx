@@ -9,15 +9,15 @@ import { useCsvDownload } from "@/lib/console/csv-download";
 import { formatCalendarDate, formatDay, MEMBER_STATUS_VALUES, MEMBER_STATUSES } from "@/lib/console/format";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
 import {
+  type Column,
   FilterSelect,
   PagedTable,
   PageHeader,
   SearchField,
+  type Sort,
   sortableHeaders,
   useDebounced,
   usePageNumber,
-  type Column,
-  type Sort,
 } from "@/lib/console/ui/list-page";
 import type { MemberListQuery } from "@/lib/members/schemas";
 import { ExportProgress } from "./export-progress";
@@ -57,7 +57,14 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
 
   const members = useQuery({
     queryKey: ["members", { ...filters, sort, pageNumber }],
-    queryFn: () => api.members.list({ ...filters, pageNumber, pageSize: PAGE_SIZE, orderBy: sort.field, orderDirection: sort.direction }),
+    queryFn: () =>
+      api.members.list({
+        ...filters,
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        orderBy: sort.field,
+        orderDirection: sort.direction,
+      }),
     placeholderData: keepPreviousData,
   });
   const filtered = search !== "" || status !== "";
@@ -70,7 +77,13 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         lead="The people the club serves, their status and their current plan."
         create={canEnroll ? { label: "Enroll", onClick: () => setDialog("enroll") } : undefined}
       >
-        <button type="button" className="button" onClick={csv.start} disabled={exporting} aria-busy={exporting || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={csv.start}
+          disabled={exporting}
+          aria-busy={exporting || undefined}
+        >
           {exporting ? "Exporting…" : "Export CSV"}
         </button>
         {canWrite && (
@@ -87,10 +100,15 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         onDismiss={csv.dismiss}
       />
 
-      <div className="toolbar" role="search">
-        <SearchField id="member-search" placeholder="Name, email or phone" value={searchText} onChange={setSearchText} />
+      <search className="toolbar">
+        <SearchField
+          id="member-search"
+          placeholder="Name, email or phone"
+          value={searchText}
+          onChange={setSearchText}
+        />
         <FilterSelect id="member-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Members"
@@ -100,7 +118,11 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         {...sortableHeaders(COLUMNS, sort, setSort)}
         empty={
           <EmptyState title={filtered ? "No members match" : "No members yet"}>
-            <p>{filtered ? "Try another search or status." : "Enroll the first member, or add one and subscribe them later."}</p>
+            <p>
+              {filtered
+                ? "Try another search or status."
+                : "Enroll the first member, or add one and subscribe them later."}
+            </p>
           </EmptyState>
         }
         row={(member) => (
@@ -126,7 +148,9 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
               )}
             </td>
             <td className="cell-nowrap">{formatCalendarDate(member.joinedOn)}</td>
-            <td className="cell-end">{member.subscriptionEndsAt ? formatDay(member.subscriptionEndsAt) : <span className="muted">—</span>}</td>
+            <td className="cell-end">
+              {member.subscriptionEndsAt ? formatDay(member.subscriptionEndsAt) : <span className="muted">—</span>}
+            </td>
           </tr>
         )}
       />

@@ -6,7 +6,7 @@ import { useConsoleApi } from "@/lib/console/api-client";
 import type { BillingPeriod, PlanRow } from "@/lib/console/club-api";
 import { BILLING_PERIOD_VALUES, BILLING_PERIODS, formatMoney } from "@/lib/console/format";
 import { LoadError } from "@/lib/console/ui/feedback";
-import { Checkbox, formFailureOf, SelectField, type FormFailure } from "@/lib/console/ui/forms";
+import { Checkbox, type FormFailure, formFailureOf, SelectField } from "@/lib/console/ui/forms";
 import { priceFor } from "@/lib/subscriptions/pricing";
 
 /** The plan and billing period of a new term, as the form holds them ("" until a plan is chosen). */
@@ -14,7 +14,10 @@ export type PlanChoice = { planId: string; billingPeriod: BillingPeriod };
 
 export const PLAN_CHOICE_LABELS = { planId: "Plan", billingPeriod: "Billing period", autoRenew: "Renew automatically" };
 /** Subscription errors that are about the chosen plan, tied to its field. */
-export const planCodeFields = (prefix = "") => ({ "Subscription.PlanInactive": `${prefix}planId`, "Subscription.PlanNotFound": `${prefix}planId` });
+export const planCodeFields = (prefix = "") => ({
+  "Subscription.PlanInactive": `${prefix}planId`,
+  "Subscription.PlanNotFound": `${prefix}planId`,
+});
 
 /** Prefixes field names and labels, for forms whose API nests them (`subscription.planId`). */
 export const prefixed = (prefix: string, labels: Readonly<Record<string, string>>): Record<string, string> =>
@@ -32,7 +35,9 @@ export function useActivePlans() {
 
 const periodOption = (plan: PlanRow | undefined, period: BillingPeriod) => ({
   value: period,
-  label: plan ? `${BILLING_PERIODS[period]} · ${formatMoney(priceFor(plan, period), plan.currency)}` : BILLING_PERIODS[period],
+  label: plan
+    ? `${BILLING_PERIODS[period]} · ${formatMoney(priceFor(plan, period), plan.currency)}`
+    : BILLING_PERIODS[period],
 });
 
 /**
@@ -52,7 +57,13 @@ export function PlanChoiceFields({
 }) {
   const plans = useActivePlans();
   if (plans.isPending) return <p className="muted">Loading plans…</p>;
-  if (plans.isError) return <LoadError message={`The plans could not be loaded: ${formFailureOf(plans.error).message}`} onRetry={() => void plans.refetch()} />;
+  if (plans.isError)
+    return (
+      <LoadError
+        message={`The plans could not be loaded: ${formFailureOf(plans.error).message}`}
+        onRetry={() => void plans.refetch()}
+      />
+    );
   if (plans.data.length === 0) {
     return (
       <p className="notice notice-warn">
@@ -76,7 +87,12 @@ export function PlanChoiceFields({
         <SelectField
           name={`${prefix}billingPeriod`}
           value={value.billingPeriod}
-          onChange={(event) => onChange({ ...value, billingPeriod: BILLING_PERIOD_VALUES.find((period) => period === event.target.value) ?? "monthly" })}
+          onChange={(event) =>
+            onChange({
+              ...value,
+              billingPeriod: BILLING_PERIOD_VALUES.find((period) => period === event.target.value) ?? "monthly",
+            })
+          }
           options={BILLING_PERIOD_VALUES.map((period) => periodOption(chosen, period))}
         />
       </div>

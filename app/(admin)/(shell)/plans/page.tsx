@@ -12,5 +12,11 @@ export default async function PlansPage() {
   if (!user) return null;
   if (!can(user, "plans:read")) return <Forbidden title="Plans" permission="plans:read" />;
   const { config } = await platform();
-  return <PlansConsole canWrite={can(user, "plans:write")} canDeactivate={can(user, "plans:delete")} currency={config.CURRENCY} />;
+  return (
+    <PlansConsole
+      canWrite={can(user, "plans:write")}
+      canDeactivate={can(user, "plans:delete")}
+      currency={config.CURRENCY}
+    />
+  );
 }

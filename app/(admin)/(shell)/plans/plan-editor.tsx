@@ -40,7 +40,13 @@ function labelsFor(benefits: readonly BenefitDraft[]): Record<string, string> {
 }
 
 /** The plan's benefits in display order: add, remove and move rows; their order is the order sent. */
-function BenefitsEditor({ benefits, onChange }: { benefits: readonly BenefitDraft[]; onChange: (next: BenefitDraft[]) => void }) {
+function BenefitsEditor({
+  benefits,
+  onChange,
+}: {
+  benefits: readonly BenefitDraft[];
+  onChange: (next: BenefitDraft[]) => void;
+}) {
   const nextKey = useRef(benefits.length);
   const edit = (index: number, change: Partial<BenefitDraft>) =>
     onChange(benefits.map((benefit, at) => (at === index ? { ...benefit, ...change } : benefit)));
@@ -59,7 +65,12 @@ function BenefitsEditor({ benefits, onChange }: { benefits: readonly BenefitDraf
             <span className="benefit-number" aria-hidden="true">
               {index + 1}
             </span>
-            <TextField name={benefitName(index)} value={benefit.name} onChange={(event) => edit(index, { name: event.target.value })} autoComplete="off" />
+            <TextField
+              name={benefitName(index)}
+              value={benefit.name}
+              onChange={(event) => edit(index, { name: event.target.value })}
+              autoComplete="off"
+            />
             <TextField
               name={benefitDescription(index)}
               value={benefit.description}
@@ -98,7 +109,11 @@ function BenefitsEditor({ benefits, onChange }: { benefits: readonly BenefitDraf
         ))}
       </ol>
       <p className="benefit-add">
-        <button type="button" className="button button-small" onClick={() => onChange([...benefits, { key: nextKey.current++, name: "", description: "" }])}>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onChange([...benefits, { key: nextKey.current++, name: "", description: "" }])}
+        >
           + Add benefit
         </button>
       </p>
@@ -122,10 +137,13 @@ export function PlanEditor({
   const [benefits, setBenefits] = useState<BenefitDraft[]>(() =>
     (plan?.benefits ?? []).map((benefit, key) => ({ key, name: benefit.name, description: benefit.description ?? "" })),
   );
-  const form = useFormMutation((input: PlanInput) => (plan ? api.plans.update(plan.id, input) : api.plans.create(input)), {
-    codeFields: CODE_FIELDS,
-    onSuccess: (saved) => onDone(plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`),
-  });
+  const form = useFormMutation(
+    (input: PlanInput) => (plan ? api.plans.update(plan.id, input) : api.plans.create(input)),
+    {
+      codeFields: CODE_FIELDS,
+      onSuccess: (saved) => onDone(plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`),
+    },
+  );
   return (
     <FormDialog
       title={plan ? `Edit plan ${plan.name}` : "New plan"}
@@ -143,7 +161,10 @@ export function PlanEditor({
           quarterlyPrice: textOf(data, "quarterlyPrice") || null,
           annualPrice: textOf(data, "annualPrice") || null,
           isActive: plan ? data.has("isActive") : true,
-          benefits: benefits.map((benefit) => ({ name: benefit.name.trim(), description: benefit.description.trim() || undefined })),
+          benefits: benefits.map((benefit) => ({
+            name: benefit.name.trim(),
+            description: benefit.description.trim() || undefined,
+          })),
         })
       }
     >
@@ -166,7 +187,9 @@ export function PlanEditor({
             defaultValue={plan?.[name] ?? undefined}
             inputMode="decimal"
             autoComplete="off"
-            hint={period === "monthly" ? `In ${currency}, e.g. 49.90.` : `Empty: ${MONTHS_IN[period]} × the monthly price.`}
+            hint={
+              period === "monthly" ? `In ${currency}, e.g. 49.90.` : `Empty: ${MONTHS_IN[period]} × the monthly price.`
+            }
           />
         ))}
       </div>

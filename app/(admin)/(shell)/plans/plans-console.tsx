@@ -41,7 +41,15 @@ function PriceCell({ plan, period }: { plan: PlanRow; period: BillingPeriod }) {
   );
 }
 
-function DeactivateDialog({ plan, onClose, onDone }: { plan: PlanRow; onClose: () => void; onDone: (notice: string) => void }) {
+function DeactivateDialog({
+  plan,
+  onClose,
+  onDone,
+}: {
+  plan: PlanRow;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   return (
     <ConfirmDialog
@@ -64,7 +72,15 @@ function DeactivateDialog({ plan, onClose, onDone }: { plan: PlanRow; onClose: (
   );
 }
 
-export function PlansConsole({ canWrite, canDeactivate, currency }: { canWrite: boolean; canDeactivate: boolean; currency: string }) {
+export function PlansConsole({
+  canWrite,
+  canDeactivate,
+  currency,
+}: {
+  canWrite: boolean;
+  canDeactivate: boolean;
+  currency: string;
+}) {
   const api = useConsoleApi();
   const [isActive, setIsActive] = useState<ActiveFilter>("");
   const [pageNumber, setPageNumber] = usePageNumber(isActive);
@@ -72,7 +88,14 @@ export function PlansConsole({ canWrite, canDeactivate, currency }: { canWrite: 
   const { dialog, close, done } = dialogs;
   const plans = useQuery({
     queryKey: ["plans", { isActive, pageNumber }],
-    queryFn: () => api.plans.list({ pageNumber, pageSize: PAGE_SIZE, isActive: isActive || undefined, orderBy: "name", orderDirection: "asc" }),
+    queryFn: () =>
+      api.plans.list({
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        isActive: isActive || undefined,
+        orderBy: "name",
+        orderDirection: "asc",
+      }),
     placeholderData: keepPreviousData,
   });
   const hasActions = canWrite || canDeactivate;
@@ -103,7 +126,13 @@ export function PlansConsole({ canWrite, canDeactivate, currency }: { canWrite: 
           <span key="subscriptions" className="th-wrap">
             Active subscriptions
           </span>,
-          hasActions ? "Actions" : <span className="visually-hidden">Actions</span>,
+          hasActions ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
         ]}
         empty={
           <EmptyState title={isActive ? "No plans match" : "No plans yet"}>
@@ -132,7 +161,12 @@ export function PlansConsole({ canWrite, canDeactivate, currency }: { canWrite: 
               {hasActions && (
                 <div className="cell-actions">
                   {canWrite && (
-                    <button type="button" className="button button-small" aria-label={`Edit plan ${plan.name}`} onClick={() => dialogs.open({ kind: "edit", plan })}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`Edit plan ${plan.name}`}
+                      onClick={() => dialogs.open({ kind: "edit", plan })}
+                    >
                       Edit
                     </button>
                   )}

@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi, type RoleRow } from "@/lib/console/api-client";
+import { type RoleRow, useConsoleApi } from "@/lib/console/api-client";
 import { FormDialog } from "@/lib/console/ui/dialog";
 import { EmptyState } from "@/lib/console/ui/feedback";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
@@ -48,11 +48,20 @@ function RoleEditor({
 }) {
   const api = useConsoleApi();
   const [selected, setSelected] = useState<Set<string>>(() => new Set(role?.permissions ?? []));
-  const permissions = useQuery({ queryKey: ["permissions"], queryFn: api.permissions.list, enabled: canListPermissions, staleTime: Infinity });
+  const permissions = useQuery({
+    queryKey: ["permissions"],
+    queryFn: api.permissions.list,
+    enabled: canListPermissions,
+    staleTime: Infinity,
+  });
   const locked = role?.name === SUPER_ADMIN;
   const form = useFormMutation(
-    (input: { name: string; description?: string; permissions: string[] }) => (role ? api.roles.update(role.id, input) : api.roles.create(input)),
-    { codeFields: EDITOR_CODE_FIELDS, onSuccess: (saved) => onDone(role ? `Role ${saved.name} saved.` : `Role ${saved.name} created.`) },
+    (input: { name: string; description?: string; permissions: string[] }) =>
+      role ? api.roles.update(role.id, input) : api.roles.create(input),
+    {
+      codeFields: EDITOR_CODE_FIELDS,
+      onSuccess: (saved) => onDone(role ? `Role ${saved.name} saved.` : `Role ${saved.name} created.`),
+    },
   );
   // Without permissions:read the picker offers what the role already has.
   const available = permissions.data ?? role?.permissions ?? [];
@@ -78,7 +87,11 @@ function RoleEditor({
           defaultValue={role?.name}
           readOnly={role?.isBuiltIn}
           autoComplete="off"
-          hint={role?.isBuiltIn ? "Built-in roles keep their names." : "2 to 50 letters, digits, spaces, dots, dashes or underscores."}
+          hint={
+            role?.isBuiltIn
+              ? "Built-in roles keep their names."
+              : "2 to 50 letters, digits, spaces, dots, dashes or underscores."
+          }
         />
         <TextAreaField name="description" defaultValue={role?.description ?? undefined} rows={2} />
       </div>
@@ -91,9 +104,19 @@ function RoleEditor({
   );
 }
 
-function DeleteRoleDialog({ role, onClose, onDone }: { role: RoleRow; onClose: () => void; onDone: (notice: string) => void }) {
+function DeleteRoleDialog({
+  role,
+  onClose,
+  onDone,
+}: {
+  role: RoleRow;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
-  const form = useFormMutation(() => api.roles.remove(role.id), { onSuccess: () => onDone(`Role ${role.name} deleted.`) });
+  const form = useFormMutation(() => api.roles.remove(role.id), {
+    onSuccess: () => onDone(`Role ${role.name} deleted.`),
+  });
   return (
     <FormDialog
       title={`Delete role ${role.name}?`}
@@ -138,7 +161,18 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
         noun={{ one: "role", other: "roles" }}
         query={roles}
         onPage={setPageNumber}
-        headers={["Role", "Permissions", "Users", canWrite ? "Actions" : <span className="visually-hidden">Actions</span>]}
+        headers={[
+          "Role",
+          "Permissions",
+          "Users",
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
+        ]}
         empty={<EmptyState title="No roles yet" />}
         row={(role) => (
           <tr key={role.id}>
@@ -155,7 +189,12 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
             <td>
               {canWrite && (
                 <div className="cell-actions">
-                  <button type="button" className="button button-small" aria-label={`Edit role ${role.name}`} onClick={() => dialogs.open({ kind: "edit", role })}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-label={`Edit role ${role.name}`}
+                    onClick={() => dialogs.open({ kind: "edit", role })}
+                  >
                     Edit
                   </button>
                   <button
@@ -175,8 +214,12 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
         )}
       />
 
-      {dialog?.kind === "create" && <RoleEditor role={null} canListPermissions={canListPermissions} onClose={close} onDone={done} />}
-      {dialog?.kind === "edit" && <RoleEditor role={dialog.role} canListPermissions={canListPermissions} onClose={close} onDone={done} />}
+      {dialog?.kind === "create" && (
+        <RoleEditor role={null} canListPermissions={canListPermissions} onClose={close} onDone={done} />
+      )}
+      {dialog?.kind === "edit" && (
+        <RoleEditor role={dialog.role} canListPermissions={canListPermissions} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "delete" && <DeleteRoleDialog role={dialog.role} onClose={close} onDone={done} />}
     </>
   );

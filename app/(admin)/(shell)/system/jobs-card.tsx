@@ -29,7 +29,7 @@ const wordsOf = (key: string) => {
   const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-const valueOf = (value: JobOutcome[string]) =>
+const shownValue = (value: JobOutcome[string]) =>
   typeof value === "number" ? formatCount(value) : typeof value === "boolean" ? (value ? "Yes" : "No") : value;
 
 function Outcome({ outcome, finishedAt, timeZone }: { outcome: JobOutcome; finishedAt: string; timeZone: string }) {
@@ -42,7 +42,7 @@ function Outcome({ outcome, finishedAt, timeZone }: { outcome: JobOutcome; finis
           {entries.map(([key, value]) => (
             <div key={key}>
               <dt>{wordsOf(key)}</dt>
-              <dd>{valueOf(value)}</dd>
+              <dd>{shownValue(value)}</dd>
             </div>
           ))}
         </dl>
@@ -99,7 +99,13 @@ function JobItem({ job, today, timeZone }: { job: JobSummary; today: string; tim
             </p>
           </div>
         )}
-        <button type="submit" className="button" aria-label={`Run ${job.name} now`} disabled={run.isPending} aria-busy={run.isPending || undefined}>
+        <button
+          type="submit"
+          className="button"
+          aria-label={`Run ${job.name} now`}
+          disabled={run.isPending}
+          aria-busy={run.isPending || undefined}
+        >
           {run.isPending ? "Running…" : "Run now"}
         </button>
       </form>
@@ -117,7 +123,9 @@ function JobItem({ job, today, timeZone }: { job: JobSummary; today: string; tim
           <p className="error-summary-title">{formFailureOf(run.error).message}</p>
         </div>
       )}
-      {run.isSuccess && finishedAt && <Outcome outcome={run.data.outcome} finishedAt={finishedAt} timeZone={timeZone} />}
+      {run.isSuccess && finishedAt && (
+        <Outcome outcome={run.data.outcome} finishedAt={finishedAt} timeZone={timeZone} />
+      )}
     </li>
   );
 }
@@ -131,8 +139,8 @@ export function JobsCard({ timeZone }: { timeZone: string }) {
     <section className="card jobs-card" aria-labelledby="jobs-heading">
       <h2 id="jobs-heading">Background jobs</h2>
       <p className="muted jobs-lead">
-        They run on their own schedule. Run one now to catch up, or to classify a past day&apos;s attendance again. A job already running (here or on
-        another instance) is not started twice.
+        They run on their own schedule. Run one now to catch up, or to classify a past day&apos;s attendance again. A
+        job already running (here or on another instance) is not started twice.
       </p>
       {jobs.isPending ? (
         <SkeletonCard className="jobs-skeleton" label="Loading the jobs…" lines={6} />

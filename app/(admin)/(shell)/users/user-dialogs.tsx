@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { useConsoleApi, type ConsoleApi, type RoleRow, type UserRow } from "@/lib/console/api-client";
+import { type ConsoleApi, type RoleRow, type UserRow, useConsoleApi } from "@/lib/console/api-client";
 import { temporaryPassword } from "@/lib/console/temporary-password";
-import type { updateUserSchema } from "@/lib/users/schemas";
 import { FormDialog } from "@/lib/console/ui/dialog";
 import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import type { updateUserSchema } from "@/lib/users/schemas";
 
 export const displayName = (user: Pick<UserRow, "firstName" | "lastName">) => `${user.firstName} ${user.lastName}`;
 
@@ -22,7 +22,11 @@ function useRoleChoices(enabled: boolean) {
   });
 }
 
-const roleOption = (role: RoleRow) => ({ value: role.name, label: role.name, description: role.description ?? undefined });
+const roleOption = (role: RoleRow) => ({
+  value: role.name,
+  label: role.name,
+  description: role.description ?? undefined,
+});
 
 /** The role checkboxes, or why there are none to choose from. */
 function RolePicker({ canListRoles, defaultChecked }: { canListRoles: boolean; defaultChecked: readonly string[] }) {
@@ -91,7 +95,9 @@ export function CreateUserDialog({
   const form = useFormMutation(api.users.create, {
     codeFields: CREATE_CODE_FIELDS,
     onSuccess: (created) =>
-      onDone(`${displayName(created)} can now sign in as ${created.email} with the temporary password, and will choose their own at once.`),
+      onDone(
+        `${displayName(created)} can now sign in as ${created.email} with the temporary password, and will choose their own at once.`,
+      ),
   });
   return (
     <FormDialog
@@ -159,7 +165,11 @@ export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClo
 }
 
 const ROLES_LABELS = { roles: "Roles" };
-const ROLES_CODE_FIELDS = { "User.UnknownRole": "roles", "Role.CannotGrant": "roles", "User.CannotModifySelf": "roles" };
+const ROLES_CODE_FIELDS = {
+  "User.UnknownRole": "roles",
+  "Role.CannotGrant": "roles",
+  "User.CannotModifySelf": "roles",
+};
 
 export function AssignRolesDialog({
   user,
@@ -210,7 +220,8 @@ export function BlockDialog({ user, onClose, onDone }: { user: UserRow; onClose:
       onSubmit={(data) => form.submit(textOf(data, "reason"))}
     >
       <p className="dialog-body">
-        They are signed out everywhere at once and cannot sign in until someone unblocks them. The reason is kept with the account.
+        They are signed out everywhere at once and cannot sign in until someone unblocks them. The reason is kept with
+        the account.
       </p>
       <TextAreaField name="reason" rows={3} maxLength={500} />
     </FormDialog>
@@ -247,7 +258,13 @@ const CONFIRMED_CHANGES: Record<ConfirmedChange, ChangeSpec> = {
     pending: "Reactivating…",
     danger: false,
     run: (api, user) =>
-      api.users.update(user.id, { email: user.email, username: user.username, firstName: user.firstName, lastName: user.lastName, isActive: true }),
+      api.users.update(user.id, {
+        email: user.email,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        isActive: true,
+      }),
     notice: (user) => `${displayName(user)} is active again.`,
   },
   unblock: {
@@ -287,7 +304,9 @@ export function ConfirmChangeDialog({
     >
       <div className="dialog-body">
         <p>{spec.body}</p>
-        {change === "unblock" && user.blacklistReason && <p className="muted">Blocked because: {user.blacklistReason}</p>}
+        {change === "unblock" && user.blacklistReason && (
+          <p className="muted">Blocked because: {user.blacklistReason}</p>
+        )}
       </div>
     </FormDialog>
   );

@@ -2,17 +2,24 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi, type UserRow } from "@/lib/console/api-client";
+import { type UserRow, useConsoleApi } from "@/lib/console/api-client";
 import { EmptyState } from "@/lib/console/ui/feedback";
-import { FilterSelect, PagedTable, PageHeader, SearchField, useDebounced, useListDialogs } from "@/lib/console/ui/list-page";
+import {
+  FilterSelect,
+  PagedTable,
+  PageHeader,
+  SearchField,
+  useDebounced,
+  useListDialogs,
+} from "@/lib/console/ui/list-page";
 import {
   AssignRolesDialog,
   BlockDialog,
   ConfirmChangeDialog,
+  type ConfirmedChange,
   CreateUserDialog,
   displayName,
   EditUserDialog,
-  type ConfirmedChange,
 } from "./user-dialogs";
 
 const STATUS_FILTERS = [
@@ -52,15 +59,33 @@ function StatusBadges({ user }: { user: UserRow }) {
   );
 }
 
-function UserActions({ user, isSelf, onOpen }: { user: UserRow; isSelf: boolean; onOpen: (dialog: OpenDialog) => void }) {
+function UserActions({
+  user,
+  isSelf,
+  onOpen,
+}: {
+  user: UserRow;
+  isSelf: boolean;
+  onOpen: (dialog: OpenDialog) => void;
+}) {
   const name = displayName(user);
   const selfNote = isSelf ? "You cannot block or deactivate your own account." : undefined;
   return (
     <div className="cell-actions">
-      <button type="button" className="button button-small" aria-label={`Edit ${name}`} onClick={() => onOpen({ kind: "edit", user })}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-label={`Edit ${name}`}
+        onClick={() => onOpen({ kind: "edit", user })}
+      >
         Edit
       </button>
-      <button type="button" className="button button-small" aria-label={`Roles of ${name}`} onClick={() => onOpen({ kind: "roles", user })}>
+      <button
+        type="button"
+        className="button button-small"
+        aria-label={`Roles of ${name}`}
+        onClick={() => onOpen({ kind: "roles", user })}
+      >
         Roles
       </button>
       {user.isBlacklisted ? (
@@ -124,7 +149,14 @@ export function UsersConsole({
   const users = useQuery({
     queryKey: ["users", { search, status, pageNumber }],
     queryFn: () =>
-      api.users.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined, orderBy: "createdAt", orderDirection: "desc" }),
+      api.users.list({
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        search: search || undefined,
+        status: status || undefined,
+        orderBy: "createdAt",
+        orderDirection: "desc",
+      }),
     placeholderData: keepPreviousData,
   });
   const filtered = search !== "" || status !== "";
@@ -138,19 +170,38 @@ export function UsersConsole({
       />
       {dialogs.notice}
 
-      <div className="toolbar" role="search">
-        <SearchField id="user-search" placeholder="Name, email or username" value={searchText} onChange={setSearchText} />
+      <search className="toolbar">
+        <SearchField
+          id="user-search"
+          placeholder="Name, email or username"
+          value={searchText}
+          onChange={setSearchText}
+        />
         <FilterSelect id="user-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </div>
+      </search>
 
       <PagedTable
         label="Users"
         noun={{ one: "user", other: "users" }}
         query={users}
         onPage={(number) => setPage({ filterKey, number })}
-        headers={["User", "Roles", "Status", "Last sign-in", canWrite ? "Actions" : <span className="visually-hidden">Actions</span>]}
+        headers={[
+          "User",
+          "Roles",
+          "Status",
+          "Last sign-in",
+          canWrite ? (
+            "Actions"
+          ) : (
+            <span key="actions" className="visually-hidden">
+              Actions
+            </span>
+          ),
+        ]}
         empty={
-          <EmptyState title={filtered ? "No users match" : "No users yet"}>{filtered && <p>Try another search or status.</p>}</EmptyState>
+          <EmptyState title={filtered ? "No users match" : "No users yet"}>
+            {filtered && <p>Try another search or status.</p>}
+          </EmptyState>
         }
         row={(user) => (
           <tr key={user.id}>
@@ -160,7 +211,10 @@ export function UsersConsole({
               </div>
               <div className="cell-secondary">{user.email}</div>
               {user.pendingEmail && (
-                <div className="cell-secondary" title="The email changes once the link mailed to this address is followed.">
+                <div
+                  className="cell-secondary"
+                  title="The email changes once the link mailed to this address is followed."
+                >
                   New email pending: confirmation sent to {user.pendingEmail}
                 </div>
               )}
@@ -168,23 +222,39 @@ export function UsersConsole({
             </td>
             <td>
               <span className="chips">
-                {user.roles.length > 0 ? user.roles.map((role) => <span key={role} className="chip">{role}</span>) : <span className="muted">None</span>}
+                {user.roles.length > 0 ? (
+                  user.roles.map((role) => (
+                    <span key={role} className="chip">
+                      {role}
+                    </span>
+                  ))
+                ) : (
+                  <span className="muted">None</span>
+                )}
               </span>
             </td>
             <td>
               <StatusBadges user={user} />
             </td>
-            <td className="cell-secondary">{user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : "Never"}</td>
+            <td className="cell-secondary">
+              {user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : "Never"}
+            </td>
             <td>{canWrite && <UserActions user={user} isSelf={user.id === currentUserId} onOpen={dialogs.open} />}</td>
           </tr>
         )}
       />
 
-      {dialog?.kind === "create" && <CreateUserDialog canListRoles={canListRoles} passwordHint={passwordHint} onClose={close} onDone={done} />}
+      {dialog?.kind === "create" && (
+        <CreateUserDialog canListRoles={canListRoles} passwordHint={passwordHint} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "edit" && <EditUserDialog user={dialog.user} onClose={close} onDone={done} />}
-      {dialog?.kind === "roles" && <AssignRolesDialog user={dialog.user} canListRoles={canListRoles} onClose={close} onDone={done} />}
+      {dialog?.kind === "roles" && (
+        <AssignRolesDialog user={dialog.user} canListRoles={canListRoles} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "block" && <BlockDialog user={dialog.user} onClose={close} onDone={done} />}
-      {dialog?.kind === "confirm" && <ConfirmChangeDialog change={dialog.change} user={dialog.user} onClose={close} onDone={done} />}
+      {dialog?.kind === "confirm" && (
+        <ConfirmChangeDialog change={dialog.change} user={dialog.user} onClose={close} onDone={done} />
+      )}
     </>
   );
 }

@@ -22,8 +22,17 @@ export const POST = route(
     rateLimit: "auth",
     body: loginSchema,
     summary: "Sign in",
-    response: { schema: loginResponse, description: "The login response; the refresh token in a cookie, or in the body when asked for." },
-    errors: [AuthErrors.invalidCredentials, AuthErrors.userBlocked, AuthErrors.userDeactivated, AuthErrors.emailNotVerified, signInThrottled(30)],
+    response: {
+      schema: loginResponse,
+      description: "The login response; the refresh token in a cookie, or in the body when asked for.",
+    },
+    errors: [
+      AuthErrors.invalidCredentials,
+      AuthErrors.userBlocked,
+      AuthErrors.userDeactivated,
+      AuthErrors.emailNotVerified,
+      signInThrottled(30),
+    ],
   },
   async ({ body, request }) => {
     const ctx = await authContext();

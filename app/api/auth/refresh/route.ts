@@ -17,7 +17,8 @@ export const POST = route(
     rateLimit: "auth",
     body: refreshSchema,
     summary: "Renew the access token (rotates the refresh token)",
-    description: "Send the refresh token in the `clubops_refresh` cookie or as `{\"refreshToken\"}`; the rotated one comes back the same way.",
+    description:
+      'Send the refresh token in the `clubops_refresh` cookie or as `{"refreshToken"}`; the rotated one comes back the same way.',
     response: { schema: loginResponse },
     errors: [AuthErrors.invalidRefreshToken, AuthErrors.refreshTokenReused, AuthErrors.tokenRevoked],
   },

@@ -6,8 +6,8 @@ import { authKeys } from "@/lib/auth/secret";
 import { getConfig } from "@/lib/config";
 import { openRefreshToken } from "@/lib/console/password-handoff";
 import { platform, stopPlatform } from "@/lib/platform/container";
+import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { completeSetup, createAccount, type Account } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as changeConsolePassword } from "./route";
 
@@ -22,14 +22,21 @@ beforeAll(async () => {
 });
 afterAll(stopPlatform);
 
-const change = (token: string | undefined, body: unknown) => call(changeConsolePassword, { path: "/api/console/change-password", token, body });
+const change = (token: string | undefined, body: unknown) =>
+  call(changeConsolePassword, { path: "/api/console/change-password", token, body });
 
 describe("POST /api/console/change-password", () => {
   it("passes on the API's refusals as they are", async () => {
-    const anonymous = await change(undefined, { currentPassword: account.password, newPassword: "Another-Strong-Pass-7" });
+    const anonymous = await change(undefined, {
+      currentPassword: account.password,
+      newPassword: "Another-Strong-Pass-7",
+    });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe("Auth.MissingToken");
-    const wrong = await change(account.token, { currentPassword: "not-my-password-1", newPassword: "Another-Strong-Pass-7" });
+    const wrong = await change(account.token, {
+      currentPassword: "not-my-password-1",
+      newPassword: "Another-Strong-Pass-7",
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ code: "Auth.InvalidCurrentPassword", message: expect.any(String) });
     const same = await change(account.token, { currentPassword: account.password, newPassword: account.password });
@@ -41,7 +48,10 @@ describe("POST /api/console/change-password", () => {
 
   // What a script in the console's page sees of a password change: a seal, never a token.
   it("answers the new session only sealed, and the seal opens to a refresh token of the same user", async () => {
-    const reply = await change(account.token, { currentPassword: account.password, newPassword: "Another-Strong-Pass-7" });
+    const reply = await change(account.token, {
+      currentPassword: account.password,
+      newPassword: "Another-Strong-Pass-7",
+    });
     expect(reply.status).toBe(200);
     expect(Object.keys(reply.body)).toEqual(["sealedRefreshToken"]);
     const sealed = String(reply.body.sealedRefreshToken);
@@ -63,6 +73,11 @@ describe("POST /api/console/change-password", () => {
     expect(await openRefreshToken(getConfig(), tampered)).toBeNull();
     // A session cookie holds the same kind of payload, under the session's key: it is no seal.
     const { consoleSession } = await authKeys(getConfig());
-    expect(await openRefreshToken(getConfig(), await encode({ token: { refreshToken: "x".repeat(43) }, secret: consoleSession }))).toBeNull();
+    expect(
+      await openRefreshToken(
+        getConfig(),
+        await encode({ token: { refreshToken: "x".repeat(43) }, secret: consoleSession }),
+      ),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
-import { FileErrors } from "@/lib/files/errors";
 import { fileContext } from "@/lib/files/context";
+import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
 import { idParams } from "@/lib/platform/http/params";
@@ -8,13 +8,25 @@ import { route } from "@/lib/platform/http/route";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { access: "files:read", params: idParams, summary: "A file's metadata", response: { schema: fileResponse }, errors: [FileErrors.notFound] },
+  {
+    access: "files:read",
+    params: idParams,
+    summary: "A file's metadata",
+    response: { schema: fileResponse },
+    errors: [FileErrors.notFound],
+  },
   async ({ params, principal }) => getFile(await fileContext(principal), params.id),
 );
 
 /** Deletes the object and the row (audited); 204. A member whose photo it was has no photo afterwards. */
 export const DELETE = route(
-  { access: "files:delete", params: idParams, summary: "Delete a file", response: { status: 204 }, errors: [FileErrors.notFound] },
+  {
+    access: "files:delete",
+    params: idParams,
+    summary: "Delete a file",
+    response: { status: 204 },
+    errors: [FileErrors.notFound],
+  },
   async ({ params, principal }) => {
     const deleted = await deleteFile(await fileContext(principal), params.id);
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;

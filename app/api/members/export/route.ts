@@ -11,7 +11,10 @@ export const GET = route(
     access: "members:read",
     query: memberExportQuery,
     summary: "Export members as CSV",
-    response: { contentType: "text/csv", description: "A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv." },
+    response: {
+      contentType: "text/csv",
+      description: "A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv.",
+    },
   },
   async ({ query, principal }) => {
     const { db } = await memberContext(principal);

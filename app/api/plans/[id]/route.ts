@@ -1,15 +1,21 @@
 import { planResponse } from "@/lib/openapi/responses";
-import { PlanErrors } from "@/lib/plans/errors";
-import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 import { planContext } from "@/lib/plans/context";
+import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema } from "@/lib/plans/schemas";
 import { deactivatePlan, getPlan, updatePlan } from "@/lib/plans/service";
+import { idParams } from "@/lib/platform/http/params";
+import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { access: "plans:read", params: idParams, summary: "Get a plan", response: { schema: planResponse }, errors: [PlanErrors.notFound] },
+  {
+    access: "plans:read",
+    params: idParams,
+    summary: "Get a plan",
+    response: { schema: planResponse },
+    errors: [PlanErrors.notFound],
+  },
   async ({ params, principal }) => getPlan(await planContext(principal), params.id),
 );
 

@@ -9,7 +9,13 @@ import { deleteRole, getRole, updateRole } from "@/lib/roles/service";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { access: "roles:read", params: idParams, summary: "Get a role", response: { schema: roleResponse }, errors: [RoleErrors.notFound] },
+  {
+    access: "roles:read",
+    params: idParams,
+    summary: "Get a role",
+    response: { schema: roleResponse },
+    errors: [RoleErrors.notFound],
+  },
   async ({ params }) => getRole((await platform()).database.db, params.id),
 );
 

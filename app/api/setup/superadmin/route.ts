@@ -14,7 +14,11 @@ export const POST = route(
     rateLimit: "setup",
     body: newAccountSchema,
     summary: "Create the super-administrator, signed in",
-    response: { status: 201, schema: loginResponse, description: "Signed in: the login response, and the refresh token cookie." },
+    response: {
+      status: 201,
+      schema: loginResponse,
+      description: "Signed in: the login response, and the refresh token cookie.",
+    },
     errors: [SetupErrors.alreadyCompleted, SetupErrors.platformNotConfigured],
   },
   async ({ body, request }) => {

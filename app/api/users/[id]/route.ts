@@ -10,7 +10,13 @@ import { updateUserSchema } from "@/lib/users/schemas";
 export const dynamic = "force-dynamic";
 
 export const GET = route(
-  { access: "users:read", params: idParams, summary: "Get a user", response: { schema: userResponse }, errors: [UserErrors.notFound] },
+  {
+    access: "users:read",
+    params: idParams,
+    summary: "Get a user",
+    response: { schema: userResponse },
+    errors: [UserErrors.notFound],
+  },
   async ({ params }) => getUser((await platform()).database.db, params.id),
 );
 

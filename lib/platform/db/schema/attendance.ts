@@ -106,7 +106,9 @@ export const employeeCheckins = pgTable(
   },
   (t) => [
     // The database refuses a second open clock-in, whatever the application does.
-    uniqueIndex("employee_checkins_one_open_in").on(t.employeeId).where(sql`${t.direction} = 'in' and ${t.closedAt} is null`),
+    uniqueIndex("employee_checkins_one_open_in")
+      .on(t.employeeId)
+      .where(sql`${t.direction} = 'in' and ${t.closedAt} is null`),
     index("employee_checkins_employee_time_idx").on(t.employeeId, t.occurredAt),
     // The nightly classification reads one day of clock-ins for every employee at once.
     index("employee_checkins_in_time_idx").on(t.occurredAt).where(sql`${t.direction} = 'in'`),
@@ -169,6 +171,9 @@ export const attendanceRequests = pgTable(
     index("attendance_requests_queue_idx").on(t.status, t.createdAt, t.id),
     index("attendance_requests_employee_idx").on(t.employeeId, t.createdAt, t.id),
     check("attendance_requests_times_order", sql`${t.requestedCheckOut} > ${t.requestedCheckIn}`),
-    check("attendance_requests_rejection_reason", sql`${t.status} <> 'rejected' or length(trim(${t.rejectionReason})) > 0`),
+    check(
+      "attendance_requests_rejection_reason",
+      sql`${t.status} <> 'rejected' or length(trim(${t.rejectionReason})) > 0`,
+    ),
   ],
 );

@@ -136,5 +136,8 @@ export const knownSignInAddresses = pgTable(
     addressHash: text("address_hash").notNull(),
     lastSignInAt: timestamptz("last_sign_in_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.addressHash] }), index("known_sign_in_addresses_last_idx").on(t.lastSignInAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.addressHash] }),
+    index("known_sign_in_addresses_last_idx").on(t.lastSignInAt),
+  ],
 );

@@ -10,7 +10,8 @@ import { RequestedTimes } from "../my-attendance";
 
 const ALREADY_DECIDED = "AlreadyDecided";
 
-export const employeeName = (request: AttendanceRequest) => `${request.employee.firstName} ${request.employee.lastName}`;
+export const employeeName = (request: AttendanceRequest) =>
+  `${request.employee.firstName} ${request.employee.lastName}`;
 
 /**
  * A decision call that, when another manager decided first (409 AlreadyDecided), reloads the lists so
@@ -24,7 +25,11 @@ function useDecision<Args extends unknown[]>(decide: (...args: Args) => Promise<
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== ALREADY_DECIDED) throw error;
       void queryClient.invalidateQueries({ queryKey: ["attendance"] });
-      throw new ApiError(error.status, error.code, `${error.message} Someone decided it meanwhile; the list now shows the decision.`);
+      throw new ApiError(
+        error.status,
+        error.code,
+        `${error.message} Someone decided it meanwhile; the list now shows the decision.`,
+      );
     }
   };
 }
@@ -46,7 +51,12 @@ function RequestSummary({ request, timeZone }: { request: AttendanceRequest; tim
   );
 }
 
-type DialogProps = { request: AttendanceRequest; timeZone: string; onClose: () => void; onDone: (notice: string) => void };
+type DialogProps = {
+  request: AttendanceRequest;
+  timeZone: string;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+};
 
 export function ApproveDialog({ request, timeZone, onClose, onDone }: DialogProps) {
   const api = useConsoleApi();
@@ -55,13 +65,18 @@ export function ApproveDialog({ request, timeZone, onClose, onDone }: DialogProp
     <ConfirmDialog
       title="Approve the correction?"
       run={approve}
-      onSuccess={(approved) => onDone(`Approved: ${employeeName(approved)}'s ${formatLongDate(approved.date)} now uses the requested times.`)}
+      onSuccess={(approved) =>
+        onDone(`Approved: ${employeeName(approved)}'s ${formatLongDate(approved.date)} now uses the requested times.`)
+      }
       onClose={onClose}
       submitLabel="Approve"
       pendingLabel="Approving…"
     >
       <RequestSummary request={request} timeZone={timeZone} />
-      <p>The day is classified again from these times and marked as corrected; the nightly job leaves it as it is from then on.</p>
+      <p>
+        The day is classified again from these times and marked as corrected; the nightly job leaves it as it is from
+        then on.
+      </p>
     </ConfirmDialog>
   );
 }
@@ -72,7 +87,10 @@ export function RejectDialog({ request, timeZone, onClose, onDone }: DialogProps
   const api = useConsoleApi();
   const reject = useDecision((reason: string) => api.attendanceRequests.reject(request.id, { reason }));
   const form = useFormMutation(reject, {
-    onSuccess: (rejected) => onDone(`Rejected: ${employeeName(rejected)}'s request for ${formatLongDate(rejected.date)}. The day is unchanged.`),
+    onSuccess: (rejected) =>
+      onDone(
+        `Rejected: ${employeeName(rejected)}'s request for ${formatLongDate(rejected.date)}. The day is unchanged.`,
+      ),
   });
   return (
     <FormDialog
@@ -88,7 +106,12 @@ export function RejectDialog({ request, timeZone, onClose, onDone }: DialogProps
       <div className="dialog-body">
         <RequestSummary request={request} timeZone={timeZone} />
       </div>
-      <TextAreaField name="reason" rows={3} maxLength={500} hint="Required. The employee sees it with the decision; the day stays as recorded." />
+      <TextAreaField
+        name="reason"
+        rows={3}
+        maxLength={500}
+        hint="Required. The employee sees it with the decision; the day stays as recorded."
+      />
     </FormDialog>
   );
 }

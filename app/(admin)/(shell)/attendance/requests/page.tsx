@@ -10,10 +10,15 @@ export const metadata: Metadata = { title: "Correction requests" };
 export default async function RequestsQueuePage() {
   const user = await pageUser();
   if (!user) return null;
-  if (!can(user, "attendance-requests:manage")) return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
+  if (!can(user, "attendance-requests:manage"))
+    return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
   const { config } = await platform();
   // Filtering by employee lists the employees.
   return (
-    <RequestsQueue currentUserId={user.id} canListEmployees={can(user, "employees:read")} timeZone={config.CLUB_TIMEZONE} />
+    <RequestsQueue
+      currentUserId={user.id}
+      canListEmployees={can(user, "employees:read")}
+      timeZone={config.CLUB_TIMEZONE}
+    />
   );
 }

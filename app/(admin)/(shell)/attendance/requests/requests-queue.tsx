@@ -5,17 +5,22 @@ import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/lib/console/api-client";
 import type { AttendanceRequest, RequestStatus } from "@/lib/console/club-api";
-import { formatClubDateTime, formatLongDate, REQUEST_STATUS_VALUES, REQUEST_STATUSES } from "@/lib/console/ui/attendance-format";
+import {
+  formatClubDateTime,
+  formatLongDate,
+  REQUEST_STATUS_VALUES,
+  REQUEST_STATUSES,
+} from "@/lib/console/ui/attendance-format";
 import { EmptyState } from "@/lib/console/ui/feedback";
 import {
+  type Column,
   FilterSelect,
   PagedTable,
   PageHeader,
+  type Sort,
   sortableHeaders,
   useListDialogs,
   usePageNumber,
-  type Column,
-  type Sort,
 } from "@/lib/console/ui/list-page";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
@@ -103,17 +108,31 @@ export function RequestsQueue({
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "createdAt", direction: "asc" });
-  const [pageNumber, setPageNumber] = usePageNumber(`${status}|${employeeId}|${from}|${to}|${sort.field}|${sort.direction}`);
+  const [pageNumber, setPageNumber] = usePageNumber(
+    `${status}|${employeeId}|${from}|${to}|${sort.field}|${sort.direction}`,
+  );
   // Approving rewrites the employee's day: their calendars reload too.
   const dialogs = useListDialogs<OpenDialog>([["attendance"]]);
   const { dialog, close, done } = dialogs;
   const employees = useEmployeeChoices(canListEmployees);
   const rangeBackwards = from !== "" && to !== "" && to < from;
 
-  const filters = { status: status || undefined, employeeId: employeeId || undefined, from: from || undefined, to: to || undefined };
+  const filters = {
+    status: status || undefined,
+    employeeId: employeeId || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
   const requests = useQuery({
     queryKey: ["attendance", "queue", { ...filters, sort, pageNumber }],
-    queryFn: () => api.attendanceRequests.list({ ...filters, pageNumber, pageSize: PAGE_SIZE, orderBy: sort.field, orderDirection: sort.direction }),
+    queryFn: () =>
+      api.attendanceRequests.list({
+        ...filters,
+        pageNumber,
+        pageSize: PAGE_SIZE,
+        orderBy: sort.field,
+        orderDirection: sort.direction,
+      }),
     placeholderData: keepPreviousData,
     enabled: !rangeBackwards,
   });
@@ -128,20 +147,30 @@ export function RequestsQueue({
       />
       {dialogs.notice}
 
-      <div className="toolbar toolbar-filters" role="search" aria-label="Filter the requests">
+      <search className="toolbar toolbar-filters" aria-label="Filter the requests">
         <FilterSelect id="request-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
         {canListEmployees && (
           <FilterSelect
             id="request-employee"
             label="Employee"
             value={employeeId}
-            options={employees.data ?? [{ value: "", label: employees.isError ? "All employees (list unavailable)" : "All employees" }]}
+            options={
+              employees.data ?? [
+                { value: "", label: employees.isError ? "All employees (list unavailable)" : "All employees" },
+              ]
+            }
             onChange={setEmployeeId}
           />
         )}
         <DateFilter id="request-from" label="From" value={from} onChange={setFrom} />
-        <DateFilter id="request-to" label="To" value={to} invalid={rangeBackwards ? "Pick a day on or after From." : undefined} onChange={setTo} />
-      </div>
+        <DateFilter
+          id="request-to"
+          label="To"
+          value={to}
+          invalid={rangeBackwards ? "Pick a day on or after From." : undefined}
+          onChange={setTo}
+        />
+      </search>
 
       {rangeBackwards ? (
         <section className="card">
@@ -164,7 +193,11 @@ export function RequestsQueue({
           sortOf={sortable.sortOf}
           empty={
             <EmptyState title={filtered ? "No requests match" : "No open requests"}>
-              <p>{filtered ? "Try another status, employee or range." : "Nothing is waiting for a decision. New requests appear here."}</p>
+              <p>
+                {filtered
+                  ? "Try another status, employee or range."
+                  : "Nothing is waiting for a decision. New requests appear here."}
+              </p>
             </EmptyState>
           }
           row={(request) => (
@@ -222,8 +255,12 @@ export function RequestsQueue({
         />
       )}
 
-      {dialog?.kind === "approve" && <ApproveDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />}
-      {dialog?.kind === "reject" && <RejectDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />}
+      {dialog?.kind === "approve" && (
+        <ApproveDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />
+      )}
+      {dialog?.kind === "reject" && (
+        <RejectDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />
+      )}
     </>
   );
 }

@@ -48,7 +48,15 @@ function EmploymentCard({ employee, timeZone }: { employee: EmployeeRow; timeZon
 }
 
 /** HR's view of one employee: their clock (clocking them in or out by hand), and their attendance calendar. */
-function EmployeeAttendance({ employee, allowed, timeZone }: { employee: EmployeeRow; allowed: EmployeeActions; timeZone: string }) {
+function EmployeeAttendance({
+  employee,
+  allowed,
+  timeZone,
+}: {
+  employee: EmployeeRow;
+  allowed: EmployeeActions;
+  timeZone: string;
+}) {
   const api = useConsoleApi();
   const clockKey = ["attendance", "employee", employee.id, "clock"];
   const clock = useQuery({ queryKey: clockKey, queryFn: () => api.employees.clock(employee.id) });
@@ -69,11 +77,26 @@ function EmployeeAttendance({ employee, allowed, timeZone }: { employee: Employe
 
 type OpenDialog = { kind: "employment" };
 
-export function EmployeeDetail({ employeeId, allowed, timeZone }: { employeeId: string; allowed: EmployeeActions; timeZone: string }) {
+export function EmployeeDetail({
+  employeeId,
+  allowed,
+  timeZone,
+}: {
+  employeeId: string;
+  allowed: EmployeeActions;
+  timeZone: string;
+}) {
   const api = useConsoleApi();
-  const employee = useQuery({ queryKey: ["employees", "detail", employeeId], queryFn: () => api.employees.get(employeeId) });
+  const employee = useQuery({
+    queryKey: ["employees", "detail", employeeId],
+    queryFn: () => api.employees.get(employeeId),
+  });
   // Deactivating stops the clock, and a list change moves the holiday lists' employee counts.
-  const dialogs = useListDialogs<OpenDialog>([["employees"], ["attendance", "employee", employeeId], ["holiday-lists"]]);
+  const dialogs = useListDialogs<OpenDialog>([
+    ["employees"],
+    ["attendance", "employee", employeeId],
+    ["holiday-lists"],
+  ]);
 
   if (employee.isPending) {
     return (
@@ -105,7 +128,8 @@ export function EmployeeDetail({ employeeId, allowed, timeZone }: { employeeId: 
         title={employeeName(record)}
         lead={
           <>
-            <StatusBadge look={record.isActive ? EMPLOYMENT_STATUSES.active : EMPLOYMENT_STATUSES.inactive} /> {record.email}
+            <StatusBadge look={record.isActive ? EMPLOYMENT_STATUSES.active : EMPLOYMENT_STATUSES.inactive} />{" "}
+            {record.email}
           </>
         }
       >
@@ -132,7 +156,9 @@ export function EmployeeDetail({ employeeId, allowed, timeZone }: { employeeId: 
         </div>
       )}
 
-      {dialogs.dialog?.kind === "employment" && <EmploymentDialog employee={record} onClose={dialogs.close} onDone={dialogs.done} />}
+      {dialogs.dialog?.kind === "employment" && (
+        <EmploymentDialog employee={record} onClose={dialogs.close} onDone={dialogs.done} />
+      )}
     </>
   );
 }

@@ -9,10 +9,10 @@ import { BackLink, DetailLoadFailure, type ParentList } from "@/lib/console/ui/d
 import { SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
 import { EmailFrame } from "../email-frame";
+import styles from "../mail.module.css";
 import { attemptsText, MAIL_STATUSES } from "../mail-format";
 import { useRetryMail } from "../mail-outbox";
 import { MailTabs } from "../mail-tabs";
-import styles from "../mail.module.css";
 
 const OUTBOX: ParentList = { href: "/mail", label: "Outbox" };
 
@@ -106,7 +106,13 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
         </div>
         {canRetry && record.status === "failed" && (
           <div className="page-actions">
-            <button type="button" className="button button-primary" disabled={retry.isPending} aria-busy={retry.isPending || undefined} onClick={() => retry.mutate(record)}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={retry.isPending}
+              aria-busy={retry.isPending || undefined}
+              onClick={() => retry.mutate(record)}
+            >
               {retry.isPending ? "Retrying…" : "Retry now"}
             </button>
           </div>
@@ -122,7 +128,11 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
 
       <div className="stack">
         <MessageCard mail={record} />
-        {sourceNote && <p className={`notice ${record.htmlSource === "redacted" ? "notice-warn" : ""} ${styles.sourceNote}`}>{sourceNote}</p>}
+        {sourceNote && (
+          <p className={`notice ${record.htmlSource === "redacted" ? "notice-warn" : ""} ${styles.sourceNote}`}>
+            {sourceNote}
+          </p>
+        )}
         {record.html !== null ? (
           <EmailFrame title="Rendered email" subject={record.subject} html={record.html} />
         ) : (

@@ -8,14 +8,18 @@ import { LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
 import { PageHeader } from "@/lib/console/ui/list-page";
 import { EmailFrame } from "../email-frame";
-import { MailTabs } from "../mail-tabs";
 import styles from "../mail.module.css";
+import { MailTabs } from "../mail-tabs";
 
 /** One template rendered by the email renderer with its sample data. */
 function Preview({ template }: { template: TemplateSummary }) {
   const api = useConsoleApi();
-  const preview = useQuery({ queryKey: ["mail-template-preview", template.name], queryFn: () => api.mail.preview(template.name) });
-  if (preview.error) return <LoadError message={formFailureOf(preview.error).message} onRetry={() => void preview.refetch()} />;
+  const preview = useQuery({
+    queryKey: ["mail-template-preview", template.name],
+    queryFn: () => api.mail.preview(template.name),
+  });
+  if (preview.error)
+    return <LoadError message={formFailureOf(preview.error).message} onRetry={() => void preview.refetch()} />;
   if (!preview.data) return <SkeletonCard label={`Rendering ${template.name}…`} lines={8} />;
   return (
     <div className="stack">
@@ -38,7 +42,10 @@ export function TemplatePreviews() {
 
   return (
     <>
-      <PageHeader title="Mail" lead="The emails the club sends, previewed with sample data exactly as the email renderer produces them." />
+      <PageHeader
+        title="Mail"
+        lead="The emails the club sends, previewed with sample data exactly as the email renderer produces them."
+      />
       <MailTabs />
       {templates.error ? (
         <LoadError message={formFailureOf(templates.error).message} onRetry={() => void templates.refetch()} />

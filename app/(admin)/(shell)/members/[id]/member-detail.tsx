@@ -10,17 +10,17 @@ import {
   formatDay,
   formatMoney,
   MEMBER_STATUSES,
-  SUBSCRIPTION_STATUSES,
   type StatusLook,
+  SUBSCRIPTION_STATUSES,
 } from "@/lib/console/format";
 import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/lib/console/ui/detail-page";
 import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
-import { PageHeader, QueryTable, useListDialogs, type ListQuery } from "@/lib/console/ui/list-page";
+import { type ListQuery, PageHeader, QueryTable, useListDialogs } from "@/lib/console/ui/list-page";
 import { MemberDialog } from "../member-form";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
 import { MemberDocuments } from "./member-documents";
 import { MemberAvatar, usePhotoChange } from "./member-photo";
-import { CancelDialog, ChangePlanDialog, RenewDialog, SubscribeDialog, type CurrentTerm } from "./subscription-dialogs";
+import { CancelDialog, ChangePlanDialog, type CurrentTerm, RenewDialog, SubscribeDialog } from "./subscription-dialogs";
 
 /** What the user may do here (the page reads it from their permissions). */
 export type MemberActions = {
@@ -81,7 +81,8 @@ function CurrentTermDetails({ term, queued }: { term: CurrentTerm; queued: Subsc
     <>
       <p className="subscription-plan">{term.planName}</p>
       <p className="subscription-price">
-        {formatMoney(term.price, term.currency)} <span className="muted">{BILLING_PERIODS[term.billingPeriod].toLowerCase()}</span>
+        {formatMoney(term.price, term.currency)}{" "}
+        <span className="muted">{BILLING_PERIODS[term.billingPeriod].toLowerCase()}</span>
       </p>
       <dl className="definition-list">
         <dt>Started</dt>
@@ -109,7 +110,9 @@ function SubscriptionCard({
   open: Open;
 }) {
   const current = member.currentSubscription;
-  const queued = current ? history?.find((term) => term.previousSubscriptionId === current.id && term.status === "active") : undefined;
+  const queued = current
+    ? history?.find((term) => term.previousSubscriptionId === current.id && term.status === "active")
+    : undefined;
   const last = history?.[0];
   const lapsed = !current && last?.status === "expired" ? last : undefined;
   return (
@@ -142,7 +145,11 @@ function SubscriptionCard({
           </button>
         )}
         {current && allowed.cancel && (
-          <button type="button" className="button button-danger-quiet" onClick={() => open({ kind: "cancel", term: current })}>
+          <button
+            type="button"
+            className="button button-danger-quiet"
+            onClick={() => open({ kind: "cancel", term: current })}
+          >
             Cancel subscription
           </button>
         )}
@@ -181,7 +188,9 @@ function HistoryTable({ history }: { history: ListQuery<readonly SubscriptionRow
             <td>{BILLING_PERIODS[term.billingPeriod]}</td>
             <td className="cell-money">
               {formatMoney(term.price, term.currency)}
-              {term.prorationCredit && <div className="cell-secondary">Credit {formatMoney(term.prorationCredit, term.currency)}</div>}
+              {term.prorationCredit && (
+                <div className="cell-secondary">Credit {formatMoney(term.prorationCredit, term.currency)}</div>
+              )}
             </td>
             <td className="cell-nowrap">{formatDateTime(term.startedAt)}</td>
             <td className="cell-nowrap">{formatDateTime(term.endsAt)}</td>
@@ -196,7 +205,15 @@ function HistoryTable({ history }: { history: ListQuery<readonly SubscriptionRow
   );
 }
 
-export function MemberDetail({ memberId, allowed, limits }: { memberId: string; allowed: MemberActions; limits: FileLimits }) {
+export function MemberDetail({
+  memberId,
+  allowed,
+  limits,
+}: {
+  memberId: string;
+  allowed: MemberActions;
+  limits: FileLimits;
+}) {
   const api = useConsoleApi();
   const member = useQuery({ queryKey: ["members", "detail", memberId], queryFn: () => api.members.get(memberId) });
   const history = useQuery({
@@ -298,9 +315,13 @@ function MemberPage({
       {dialog?.kind === "status" && <StatusDialog member={record} onClose={close} onDone={done} />}
       {dialog?.kind === "delete" && <DeleteMemberDialog member={record} onClose={close} />}
       {dialog?.kind === "subscribe" && <SubscribeDialog memberId={memberId} onClose={close} onDone={done} />}
-      {dialog?.kind === "change-plan" && <ChangePlanDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
+      {dialog?.kind === "change-plan" && (
+        <ChangePlanDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "renew" && <RenewDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
-      {dialog?.kind === "cancel" && <CancelDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />}
+      {dialog?.kind === "cancel" && (
+        <CancelDialog memberId={memberId} term={dialog.term} onClose={close} onDone={done} />
+      )}
     </>
   );
 }

@@ -18,12 +18,24 @@ type StaffStatus = (typeof STAFF_STATUSES)[number]["value"];
 
 const STATUS_LABELS = { status: "New status", reason: "Reason" };
 
-export function StatusDialog({ member, onClose, onDone }: { member: MemberRecord; onClose: () => void; onDone: (notice: string) => void }) {
+export function StatusDialog({
+  member,
+  onClose,
+  onDone,
+}: {
+  member: MemberRecord;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
-  const form = useFormMutation((change: { status: StaffStatus; reason?: string }) => api.members.changeStatus(member.id, change), {
-    codeFields: { "Member.InvalidStatusTransition": "status" },
-    onSuccess: (changed) => onDone(`${changed.fullName} is now ${MEMBER_STATUSES[changed.status].label.toLowerCase()}.`),
-  });
+  const form = useFormMutation(
+    (change: { status: StaffStatus; reason?: string }) => api.members.changeStatus(member.id, change),
+    {
+      codeFields: { "Member.InvalidStatusTransition": "status" },
+      onSuccess: (changed) =>
+        onDone(`${changed.fullName} is now ${MEMBER_STATUSES[changed.status].label.toLowerCase()}.`),
+    },
+  );
   return (
     <FormDialog
       title={`Change the status of ${member.fullName}`}
@@ -39,7 +51,11 @@ export function StatusDialog({ member, onClose, onDone }: { member: MemberRecord
       }
     >
       <p className="dialog-body">Now {MEMBER_STATUSES[member.status].label.toLowerCase()}.</p>
-      <SelectField name="status" options={STAFF_STATUSES} defaultValue={member.status === "expired" ? "active" : member.status} />
+      <SelectField
+        name="status"
+        options={STAFF_STATUSES}
+        defaultValue={member.status === "expired" ? "active" : member.status}
+      />
       <TextAreaField name="reason" rows={2} maxLength={500} hint="Required to suspend. Kept in the audit trail." />
     </FormDialog>
   );
@@ -68,11 +84,14 @@ export function DeleteMemberDialog({ member, onClose }: { member: MemberRecord; 
     >
       {member.currentSubscription ? (
         <p className="notice notice-warn">
-          {member.fullName} has an active subscription ({member.currentSubscription.planName}). A member with an active subscription cannot be
-          deleted: cancel it first.
+          {member.fullName} has an active subscription ({member.currentSubscription.planName}). A member with an active
+          subscription cannot be deleted: cancel it first.
         </p>
       ) : (
-        <p>They disappear from the lists, statistics and exports, and their email can be used again. Their subscription history is kept.</p>
+        <p>
+          They disappear from the lists, statistics and exports, and their email can be used again. Their subscription
+          history is kept.
+        </p>
       )}
     </ConfirmDialog>
   );

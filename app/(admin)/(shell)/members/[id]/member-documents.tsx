@@ -5,13 +5,26 @@ import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { ApiError, useConsoleApi } from "@/lib/console/api-client";
 import type { FileRow } from "@/lib/console/club-api";
-import { fileBadgeOf, fileKindOf, isPreviewableImage, percentOf, uploadRefusalMessage } from "@/lib/console/file-format";
-import { readBlob, saveBlob, useObjectUrl, useUploadQueue, type UploadItem } from "@/lib/console/file-transfer";
+import {
+  fileBadgeOf,
+  fileKindOf,
+  isPreviewableImage,
+  percentOf,
+  uploadRefusalMessage,
+} from "@/lib/console/file-format";
+import { readBlob, saveBlob, type UploadItem, useObjectUrl, useUploadQueue } from "@/lib/console/file-transfer";
 import { formatBytes, formatDateTime, plural } from "@/lib/console/format";
 import { ConfirmDialog } from "@/lib/console/ui/dialog";
 import { EmptyState } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
-import { PagedTable, sortableHeaders, useListDialogs, usePageNumber, type Column, type Sort } from "@/lib/console/ui/list-page";
+import {
+  type Column,
+  PagedTable,
+  type Sort,
+  sortableHeaders,
+  useListDialogs,
+  usePageNumber,
+} from "@/lib/console/ui/list-page";
 import { UploadProgress } from "./upload-progress";
 
 /** What the user may do with the member's documents (read is implied: the section shows only then). */
@@ -46,7 +59,12 @@ function FileThumbnail({ file }: { file: FileRow }) {
   const url = useObjectUrl(content.data);
   if (url) return <img className="file-thumb" src={url} alt="" width={40} height={40} />;
   return (
-    <span className={previewable && content.isLoading ? "file-thumb file-badge file-badge-loading" : "file-thumb file-badge"} aria-hidden="true">
+    <span
+      className={
+        previewable && content.isLoading ? "file-thumb file-badge file-badge-loading" : "file-thumb file-badge"
+      }
+      aria-hidden="true"
+    >
       {fileBadgeOf(file.fileName, file.contentType)}
     </span>
   );
@@ -104,7 +122,8 @@ function useDownloads() {
       const blob = await readBlob(response, file.sizeBytes, (received, total) => track(file.id, { received, total }));
       saveBlob(blob, file.fileName);
     } catch (error) {
-      if (!controller.signal.aborted) setFailure(`${file.fileName} could not be downloaded: ${formFailureOf(error).message}`);
+      if (!controller.signal.aborted)
+        setFailure(`${file.fileName} could not be downloaded: ${formFailureOf(error).message}`);
     } finally {
       controllers.current.delete(file.id);
       track(file.id, null);
@@ -113,7 +132,15 @@ function useDownloads() {
   return { running, failure, dismiss: () => setFailure(null), download: (file: FileRow) => void download(file) };
 }
 
-function DeleteDocumentDialog({ file, onClose, onDone }: { file: FileRow; onClose: () => void; onDone: (notice: string) => void }) {
+function DeleteDocumentDialog({
+  file,
+  onClose,
+  onDone,
+}: {
+  file: FileRow;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const api = useConsoleApi();
   return (
     <ConfirmDialog
@@ -126,13 +153,22 @@ function DeleteDocumentDialog({ file, onClose, onDone }: { file: FileRow; onClos
       variant="danger"
     >
       <p>
-        It is removed from storage for good ({formatBytes(file.sizeBytes)}, uploaded {formatDateTime(file.createdAt)}). This cannot be undone.
+        It is removed from storage for good ({formatBytes(file.sizeBytes)}, uploaded {formatDateTime(file.createdAt)}).
+        This cannot be undone.
       </p>
     </ConfirmDialog>
   );
 }
 
-function UploadQueue({ items, onCancel, onClear }: { items: readonly UploadItem[]; onCancel: (key: number) => void; onClear: () => void }) {
+function UploadQueue({
+  items,
+  onCancel,
+  onClear,
+}: {
+  items: readonly UploadItem[];
+  onCancel: (key: number) => void;
+  onClear: () => void;
+}) {
   const finished = items.every((item) => item.status !== "waiting" && item.status !== "uploading");
   const done = items.filter((item) => item.status === "done").length;
   // The file on its way, counting those already through (a render can fall between one file and the next).
@@ -152,7 +188,13 @@ function UploadQueue({ items, onCancel, onClear }: { items: readonly UploadItem[
             ) : (
               <p className={item.status === "failed" ? "upload-result upload-result-failed" : "upload-result"}>
                 <span className="upload-result-name">{item.file.name}</span>
-                <span>{item.status === "done" ? "Uploaded" : item.status === "canceled" ? "Canceled: not uploaded" : item.message}</span>
+                <span>
+                  {item.status === "done"
+                    ? "Uploaded"
+                    : item.status === "canceled"
+                      ? "Canceled: not uploaded"
+                      : item.message}
+                </span>
               </p>
             )}
           </li>
@@ -199,14 +241,22 @@ export function MemberDocuments({
   const documents = useQuery({
     queryKey: [...documentsKey(memberId), sort, pageNumber],
     queryFn: () =>
-      api.files.list({ bucket: BUCKET, memberId, orderBy: sort.field, orderDirection: sort.direction, pageNumber, pageSize: PAGE_SIZE }),
+      api.files.list({
+        bucket: BUCKET,
+        memberId,
+        orderBy: sort.field,
+        orderDirection: sort.direction,
+        pageNumber,
+        pageSize: PAGE_SIZE,
+      }),
     placeholderData: keepPreviousData,
   });
   const dialogs = useListDialogs<{ kind: "delete"; file: FileRow }>([documentsKey(memberId)]);
   const downloads = useDownloads();
   const uploads = useUploadQueue({
     send: (file, controls) => api.files.upload({ bucket: BUCKET, name: file.name, memberId }, file, controls),
-    describe: (error) => (error instanceof ApiError ? uploadRefusalMessage(error, "The file", limitBytes) : formFailureOf(error).message),
+    describe: (error) =>
+      error instanceof ApiError ? uploadRefusalMessage(error, "The file", limitBytes) : formFailureOf(error).message,
     onUploaded: () => void queryClient.invalidateQueries({ queryKey: documentsKey(memberId) }),
   });
   const { headers, sortOf } = sortableHeaders(COLUMNS, sort, setSort);
@@ -233,7 +283,11 @@ export function MemberDocuments({
                 event.target.value = "";
                 if (!uploads.busy) uploads.clearFinished();
                 const tooLarge = files.filter((file) => file.size > limitBytes);
-                for (const file of tooLarge) uploads.refuse(file, uploadRefusalMessage({ status: 413, code: null, message: "" }, "The file", limitBytes));
+                for (const file of tooLarge)
+                  uploads.refuse(
+                    file,
+                    uploadRefusalMessage({ status: 413, code: null, message: "" }, "The file", limitBytes),
+                  );
                 uploads.add(files.filter((file) => file.size <= limitBytes));
               }}
             />
@@ -241,7 +295,9 @@ export function MemberDocuments({
         )}
       </div>
       {dialogs.notice}
-      {uploads.items.length > 0 && <UploadQueue items={uploads.items} onCancel={uploads.cancel} onClear={uploads.clearFinished} />}
+      {uploads.items.length > 0 && (
+        <UploadQueue items={uploads.items} onCancel={uploads.cancel} onClear={uploads.clearFinished} />
+      )}
       {downloads.failure && (
         <div className="error-summary download-error" role="alert">
           <p className="error-summary-title">{downloads.failure}</p>
@@ -259,7 +315,11 @@ export function MemberDocuments({
         onPage={setPageNumber}
         empty={
           <EmptyState title="No documents yet">
-            <p>{allowed.upload ? "Upload contracts, forms or certificates: any type of file." : `Nobody has uploaded documents for ${memberName}.`}</p>
+            <p>
+              {allowed.upload
+                ? "Upload contracts, forms or certificates: any type of file."
+                : `Nobody has uploaded documents for ${memberName}.`}
+            </p>
           </EmptyState>
         }
         row={(file) => {
@@ -282,12 +342,21 @@ export function MemberDocuments({
               </td>
               <td>
                 <div className="cell-actions">
-                  <button type="button" className="button button-small" disabled={progress !== undefined} onClick={() => downloads.download(file)}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={progress !== undefined}
+                    onClick={() => downloads.download(file)}
+                  >
                     {progress ? `Downloading… ${percentOf(progress.received, progress.total)}%` : "Download"}
                     <span className="visually-hidden"> {file.fileName}</span>
                   </button>
                   {allowed.remove && (
-                    <button type="button" className="button button-small button-danger-quiet" onClick={() => dialogs.open({ kind: "delete", file })}>
+                    <button
+                      type="button"
+                      className="button button-small button-danger-quiet"
+                      onClick={() => dialogs.open({ kind: "delete", file })}
+                    >
                       Delete<span className="visually-hidden"> {file.fileName}</span>
                     </button>
                   )}
@@ -297,7 +366,9 @@ export function MemberDocuments({
           );
         }}
       />
-      {dialogs.dialog && <DeleteDocumentDialog file={dialogs.dialog.file} onClose={dialogs.close} onDone={dialogs.done} />}
+      {dialogs.dialog && (
+        <DeleteDocumentDialog file={dialogs.dialog.file} onClose={dialogs.close} onDone={dialogs.done} />
+      )}
     </section>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { ApiError, useConsoleApi } from "@/lib/console/api-client";
 import type { MemberRecord } from "@/lib/console/club-api";
 import { initialsOf, PHOTO_TYPES, uploadRefusalMessage } from "@/lib/console/file-format";
-import { useObjectUrl, useUploadQueue, type UploadItem } from "@/lib/console/file-transfer";
+import { type UploadItem, useObjectUrl, useUploadQueue } from "@/lib/console/file-transfer";
 import { StatusMessage } from "@/lib/console/ui/feedback";
 import { formFailureOf } from "@/lib/console/ui/forms";
 import { UploadProgress } from "./upload-progress";
@@ -39,13 +39,25 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
   });
   const url = useObjectUrl(photo.data);
   if (url) {
-    return <img className="member-avatar" src={url} alt={`Photo of ${fullName}`} width={72} height={72} />;
+    return (
+      // biome-ignore lint/a11y/noRedundantAlt: "Photo of …" is the image's accessible name (e2e/members.with-files.spec.ts selects on it)
+      <img className="member-avatar" src={url} alt={`Photo of ${fullName}`} width={72} height={72} />
+    );
   }
   const loading = photo.isLoading;
-  const said = !canRead ? undefined : loading ? `Loading the photo of ${fullName}…` : photo.isError ? "The photo could not be loaded" : "No photo";
+  const said = !canRead
+    ? undefined
+    : loading
+      ? `Loading the photo of ${fullName}…`
+      : photo.isError
+        ? "The photo could not be loaded"
+        : "No photo";
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only together with role="img"
     <span
-      className={loading ? "member-avatar member-avatar-initials member-avatar-loading" : "member-avatar member-avatar-initials"}
+      className={
+        loading ? "member-avatar member-avatar-initials member-avatar-loading" : "member-avatar member-avatar-initials"
+      }
       role={said ? "img" : undefined}
       aria-label={said}
       aria-hidden={said ? undefined : true}
@@ -64,7 +76,17 @@ function LocalPreview({ file }: { file: File }) {
   return <img className="upload-thumb" src={url} alt={`Preview of ${file.name}`} onError={() => setBroken(file)} />;
 }
 
-function PhotoUploadState({ item, onCancel, onChooseAgain, onDismiss }: { item: UploadItem; onCancel: () => void; onChooseAgain: () => void; onDismiss: () => void }) {
+function PhotoUploadState({
+  item,
+  onCancel,
+  onChooseAgain,
+  onDismiss,
+}: {
+  item: UploadItem;
+  onCancel: () => void;
+  onChooseAgain: () => void;
+  onDismiss: () => void;
+}) {
   switch (item.status) {
     case "waiting":
     case "uploading":
@@ -113,7 +135,8 @@ export function usePhotoChange(member: MemberRecord, limitBytes: number): { butt
   const input = useRef<HTMLInputElement>(null);
   const uploads = useUploadQueue({
     send: (file, controls) => api.memberPhoto.replace(member.id, file, controls),
-    describe: (error) => (error instanceof ApiError ? uploadRefusalMessage(error, "The photo", limitBytes) : formFailureOf(error).message),
+    describe: (error) =>
+      error instanceof ApiError ? uploadRefusalMessage(error, "The photo", limitBytes) : formFailureOf(error).message,
     onUploaded: (stored, file) => {
       // The bytes sent are the bytes stored: show them at once under the new photo's id, then reload the member.
       queryClient.setQueryData(photoKey(member.id, stored.id), file);
@@ -140,14 +163,23 @@ export function usePhotoChange(member: MemberRecord, limitBytes: number): { butt
           event.target.value = "";
           if (!file) return;
           uploads.clearFinished();
-          if (file.size > limitBytes) uploads.refuse(file, uploadRefusalMessage({ status: 413, code: null, message: "" }, "The photo", limitBytes));
+          if (file.size > limitBytes)
+            uploads.refuse(
+              file,
+              uploadRefusalMessage({ status: 413, code: null, message: "" }, "The photo", limitBytes),
+            );
           else uploads.add([file]);
         }}
       />
     </>
   );
   const panel = latest && (
-    <PhotoUploadState item={latest} onCancel={() => uploads.cancel(latest.key)} onChooseAgain={choose} onDismiss={uploads.clearFinished} />
+    <PhotoUploadState
+      item={latest}
+      onCancel={() => uploads.cancel(latest.key)}
+      onChooseAgain={choose}
+      onDismiss={uploads.clearFinished}
+    />
   );
   return { button, panel };
 }

@@ -7,7 +7,7 @@ import type { MemberRecord, PlanChangeQuote, SubscriptionRow } from "@/lib/conso
 import { BILLING_PERIODS, formatDay, formatMoney } from "@/lib/console/format";
 import { ConfirmDialog, FormDialog } from "@/lib/console/ui/dialog";
 import { formFailureOf, TextAreaField, textOf, useFormMutation } from "@/lib/console/ui/forms";
-import { missingPlan, PLAN_CHOICE_LABELS, planCodeFields, PlanChoiceFields, type PlanChoice } from "../plan-choice";
+import { missingPlan, PLAN_CHOICE_LABELS, type PlanChoice, PlanChoiceFields, planCodeFields } from "../plan-choice";
 
 /** The subscription in force, as the member detail carries it. */
 export type CurrentTerm = NonNullable<MemberRecord["currentSubscription"]>;
@@ -17,17 +17,29 @@ type Term = Pick<SubscriptionRow, "id" | "planName" | "billingPeriod" | "endsAt"
 type Done = (notice: string) => void;
 type TermDialogProps<T> = { memberId: string; term: T; onClose: () => void; onDone: Done };
 
-const termName = (term: Pick<Term, "planName" | "billingPeriod">) => `${term.planName} (${BILLING_PERIODS[term.billingPeriod].toLowerCase()})`;
+const termName = (term: Pick<Term, "planName" | "billingPeriod">) =>
+  `${term.planName} (${BILLING_PERIODS[term.billingPeriod].toLowerCase()})`;
 const PLAN_FIELDS = planCodeFields();
 
-export function SubscribeDialog({ memberId, onClose, onDone }: { memberId: string; onClose: () => void; onDone: Done }) {
+export function SubscribeDialog({
+  memberId,
+  onClose,
+  onDone,
+}: {
+  memberId: string;
+  onClose: () => void;
+  onDone: Done;
+}) {
   const api = useConsoleApi();
   const [choice, setChoice] = useState<PlanChoice>({ planId: "", billingPeriod: "monthly" });
-  const form = useFormMutation((input: PlanChoice & { autoRenew: boolean }) => api.subscriptions.create(memberId, input), {
-    codeFields: PLAN_FIELDS,
-    precheck: missingPlan,
-    onSuccess: (term) => onDone(`Subscribed to ${termName(term)} until ${formatDay(term.endsAt)}.`),
-  });
+  const form = useFormMutation(
+    (input: PlanChoice & { autoRenew: boolean }) => api.subscriptions.create(memberId, input),
+    {
+      codeFields: PLAN_FIELDS,
+      precheck: missingPlan,
+      onSuccess: (term) => onDone(`Subscribed to ${termName(term)} until ${formatDay(term.endsAt)}.`),
+    },
+  );
   return (
     <FormDialog
       title="New subscription"
@@ -63,7 +75,11 @@ function QuotePreview({ memberId, current, choice }: { memberId: string; current
   const unchanged = choice.planId === current.planId && choice.billingPeriod === current.billingPeriod;
   const quote = useQuery({
     queryKey: ["subscriptions", memberId, "quote", current.id, choice],
-    queryFn: () => api.subscriptions.quotePlanChange(memberId, current.id, { planId: choice.planId, billingPeriod: choice.billingPeriod }),
+    queryFn: () =>
+      api.subscriptions.quotePlanChange(memberId, current.id, {
+        planId: choice.planId,
+        billingPeriod: choice.billingPeriod,
+      }),
     enabled: choice.planId !== "" && !unchanged,
     staleTime: 0,
   });
@@ -105,7 +121,9 @@ export function ChangePlanDialog({ memberId, term, onClose, onDone }: TermDialog
       pendingLabel="Changing…"
       onSubmit={() => form.submit(choice)}
     >
-      <p className="dialog-body">The new term starts now; the current one ends and its unused days are credited. Auto-renewal stays as it is.</p>
+      <p className="dialog-body">
+        The new term starts now; the current one ends and its unused days are credited. Auto-renewal stays as it is.
+      </p>
       <PlanChoiceFields value={choice} onChange={setChoice} />
       <QuotePreview memberId={memberId} current={term} choice={choice} />
     </FormDialog>
@@ -119,7 +137,9 @@ export function RenewDialog({ memberId, term, onClose, onDone }: TermDialogProps
     <ConfirmDialog
       title={`Renew ${termName(term)}?`}
       run={() => api.subscriptions.renew(memberId, term.id)}
-      onSuccess={(next) => onDone(`Renewed: the next term runs from ${formatDay(next.startedAt)} to ${formatDay(next.endsAt)}.`)}
+      onSuccess={(next) =>
+        onDone(`Renewed: the next term runs from ${formatDay(next.startedAt)} to ${formatDay(next.endsAt)}.`)
+      }
       onClose={onClose}
       submitLabel="Renew"
       pendingLabel="Renewing…"
@@ -136,9 +156,12 @@ export function RenewDialog({ memberId, term, onClose, onDone }: TermDialogProps
 
 export function CancelDialog({ memberId, term, onClose, onDone }: TermDialogProps<CurrentTerm>) {
   const api = useConsoleApi();
-  const form = useFormMutation((reason: string) => api.subscriptions.cancel(memberId, term.id, { reason: reason || undefined }), {
-    onSuccess: () => onDone(`The ${termName(term)} subscription is canceled.`),
-  });
+  const form = useFormMutation(
+    (reason: string) => api.subscriptions.cancel(memberId, term.id, { reason: reason || undefined }),
+    {
+      onSuccess: () => onDone(`The ${termName(term)} subscription is canceled.`),
+    },
+  );
   return (
     <FormDialog
       title={`Cancel ${termName(term)}?`}
@@ -151,7 +174,10 @@ export function CancelDialog({ memberId, term, onClose, onDone }: TermDialogProp
       variant="danger"
       onSubmit={(data) => form.submit(textOf(data, "reason"))}
     >
-      <p className="dialog-body">It ends now and will not renew; a renewal queued after it is canceled too. The reason is kept in the audit trail.</p>
+      <p className="dialog-body">
+        It ends now and will not renew; a renewal queued after it is canceled too. The reason is kept in the audit
+        trail.
+      </p>
       <TextAreaField name="reason" rows={2} maxLength={500} />
     </FormDialog>
   );

@@ -16,10 +16,14 @@ export function UploadProgress({ item, label, title }: { item: UploadItem; label
       <p className="upload-progress-title">{title}</p>
       <progress className="progress" aria-label={label} max={Math.max(item.total, 1)} value={item.sent} />
       <p className="muted upload-progress-figures" aria-hidden="true">
-        {waiting ? `Waiting · ${formatBytes(item.total)}` : `${formatBytes(item.sent)} of ${formatBytes(item.total)} · ${percent}%`}
+        {waiting
+          ? `Waiting · ${formatBytes(item.total)}`
+          : `${formatBytes(item.sent)} of ${formatBytes(item.total)} · ${percent}%`}
       </p>
       <p className="visually-hidden" role="status">
-        {waiting ? `${item.file.name} is waiting to upload.` : `Uploading ${item.file.name}: ${Math.floor(percent / 25) * 25}% sent.`}
+        {waiting
+          ? `${item.file.name} is waiting to upload.`
+          : `Uploading ${item.file.name}: ${Math.floor(percent / 25) * 25}% sent.`}
       </p>
     </div>
   );

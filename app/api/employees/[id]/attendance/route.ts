@@ -1,7 +1,7 @@
 import { attendanceContext } from "@/lib/attendance/context";
-import { EmployeeErrors } from "@/lib/employees/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { attendancePageResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 

@@ -1,8 +1,8 @@
 import { clockOut } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
-import { EmployeeErrors } from "@/lib/employees/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { clockOutResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 
@@ -19,5 +19,6 @@ export const POST = route(
     response: { schema: clockOutResponse },
     errors: [EmployeeErrors.notActive, AttendanceErrors.noActiveCheckin],
   },
-  async ({ params, body, principal }) => clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
+  async ({ params, body, principal }) =>
+    clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );

@@ -1,7 +1,7 @@
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
-import { EmployeeErrors } from "@/lib/employees/errors";
 import { employeeParams } from "@/lib/attendance/schemas";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { clockStateResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 

@@ -1,5 +1,5 @@
-import { FileErrors } from "@/lib/files/errors";
 import { fileContext } from "@/lib/files/context";
+import { FileErrors } from "@/lib/files/errors";
 import { contentResponse } from "@/lib/files/http";
 import { getStoredFile } from "@/lib/files/service";
 import { idParams } from "@/lib/platform/http/params";
@@ -13,8 +13,12 @@ export const GET = route(
     access: "files:read",
     params: idParams,
     summary: "Download a file's content",
-    description: "Streams the bytes with Content-Disposition: attachment, ETag and Repr-Digest; one Range answers 206, a bad one 416.",
-    response: { contentType: "application/octet-stream", description: "The content, with the file's stored Content-Type." },
+    description:
+      "Streams the bytes with Content-Disposition: attachment, ETag and Repr-Digest; one Range answers 206, a bad one 416.",
+    response: {
+      contentType: "application/octet-stream",
+      description: "The content, with the file's stored Content-Type.",
+    },
     errors: [FileErrors.notFound],
   },
   async ({ params, request, principal }) => {

@@ -1,5 +1,5 @@
-import { FileErrors } from "@/lib/files/errors";
 import { fileContext } from "@/lib/files/context";
+import { FileErrors } from "@/lib/files/errors";
 import { downloadUrlResponse } from "@/lib/files/responses";
 import { createDownloadUrl } from "@/lib/files/service";
 import { idParams } from "@/lib/platform/http/params";

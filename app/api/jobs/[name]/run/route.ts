@@ -8,7 +8,9 @@ import { route } from "@/lib/platform/http/route";
 export const dynamic = "force-dynamic";
 
 const jobParams = z.object({ name: z.string().regex(/^[a-z-]{1,60}$/, "Not a job name.") });
-const runBody = z.object({ date: z.iso.date("Use a YYYY-MM-DD date.").refine(notYearZero, YEAR_ZERO_MESSAGE).optional() }).optional();
+const runBody = z
+  .object({ date: z.iso.date("Use a YYYY-MM-DD date.").refine(notYearZero, YEAR_ZERO_MESSAGE).optional() })
+  .optional();
 
 /** Runs a job now and answers its outcome (e.g. a backfill of one attendance day). */
 export const POST = route(

@@ -1,10 +1,10 @@
-import { FileErrors } from "@/lib/files/errors";
 import { fileContext } from "@/lib/files/context";
+import { FileErrors } from "@/lib/files/errors";
 import { contentResponse, uploadInput, uploadResponse } from "@/lib/files/http";
 import { fileResponse } from "@/lib/files/responses";
 import { photoUploadQuery } from "@/lib/files/schemas";
-import { IMAGE_TYPES } from "@/lib/files/sniff";
 import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
+import { IMAGE_TYPES } from "@/lib/files/sniff";
 import { MemberErrors } from "@/lib/members/errors";
 import { idParams } from "@/lib/platform/http/params";
 import { route } from "@/lib/platform/http/route";
@@ -17,7 +17,10 @@ export const GET = route(
     access: "files:read",
     params: idParams,
     summary: "A member's photo",
-    response: { contentType: "image/*", description: "The image, inline, with the same caching and range headers as a download." },
+    response: {
+      contentType: "image/*",
+      description: "The image, inline, with the same caching and range headers as a download.",
+    },
     errors: [MemberErrors.notFound, FileErrors.noPhoto],
   },
   async ({ params, request, principal }) => {
@@ -34,10 +37,16 @@ export const PUT = route(
     params: idParams,
     query: photoUploadQuery,
     summary: "Replace a member's photo",
-    rawBody: { contentTypes: IMAGE_TYPES, description: "The image's bytes, streamed; recognised from its content, not its declared type." },
+    rawBody: {
+      contentTypes: IMAGE_TYPES,
+      description: "The image's bytes, streamed; recognised from its content, not its declared type.",
+    },
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ params, query, request, principal }) =>
-    uploadResponse(request, await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo"))),
+    uploadResponse(
+      request,
+      await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo")),
+    ),
 );

@@ -2,19 +2,28 @@ import "@/tests/support/isolated-env";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEventDispatcher } from "@/lib/events/dispatcher";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, members, plans, subscriptions } from "@/lib/platform/db/schema";
-import { subscriptionContext, type SubscriptionContext } from "@/lib/subscriptions/context";
+import { type SubscriptionContext, subscriptionContext } from "@/lib/subscriptions/context";
 import { changePlan, createSubscription, quotePlanChange, renewSubscription } from "@/lib/subscriptions/lifecycle";
-import { call } from "@/tests/support/api";
 import { completeSetup } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { GET as listTerms, POST as subscribe } from "./route";
 import { POST as cancel } from "./[sid]/cancel/route";
-import { GET as quote, POST as changePlanRoute } from "./[sid]/change-plan/route";
+import { POST as changePlanRoute, GET as quote } from "./[sid]/change-plan/route";
 import { POST as renew } from "./[sid]/renew/route";
+import { GET as listTerms, POST as subscribe } from "./route";
 
-type Term = { id: string; status: string; price: string; startedAt: string; endsAt: string; planId: string; prorationCredit: string | null; previousSubscriptionId: string | null };
+type Term = {
+  id: string;
+  status: string;
+  price: string;
+  startedAt: string;
+  endsAt: string;
+  planId: string;
+  prorationCredit: string | null;
+  previousSubscriptionId: string | null;
+};
 
 let running: Platform;
 let token: string;
@@ -31,8 +40,15 @@ async function newMember(status: "active" | "expired" | "suspended" = "active"):
     .returning({ id: members.id });
   return member!.id;
 }
-async function newPlan(code: string, prices: { monthlyPrice: string; quarterlyPrice?: string; annualPrice?: string }, isActive = true) {
-  const [plan] = await running.database.db.insert(plans).values({ name: code, code, ...prices, isActive }).returning({ id: plans.id });
+async function newPlan(
+  code: string,
+  prices: { monthlyPrice: string; quarterlyPrice?: string; annualPrice?: string },
+  isActive = true,
+) {
+  const [plan] = await running.database.db
+    .insert(plans)
+    .values({ name: code, code, ...prices, isActive })
+    .returning({ id: plans.id });
   return plan!.id;
 }
 const subscribeTo = (member: string, body: object) =>
@@ -43,7 +59,10 @@ const termPath = (member: string, sid: string, action: string) => ({
   token,
 });
 /** The service context of the routes, at a fixed instant. */
-const at = async (iso: string): Promise<SubscriptionContext> => ({ ...(await subscriptionContext(null)), now: () => new Date(iso) });
+const at = async (iso: string): Promise<SubscriptionContext> => ({
+  ...(await subscriptionContext(null)),
+  now: () => new Date(iso),
+});
 
 beforeAll(async () => {
   running = await platform();
@@ -61,7 +80,14 @@ describe("POST /api/members/{id}/subscriptions", () => {
   it("starts an active term now, capturing the plan's price for the period", async () => {
     const reply = await subscribeTo(memberId, { planId: basic, billingPeriod: "quarterly", autoRenew: true });
     expect(reply.status).toBe(201);
-    expect(reply.body).toMatchObject({ status: "active", price: "60.00", currency: "EUR", billingPeriod: "quarterly", autoRenew: true, planName: "BASIC" });
+    expect(reply.body).toMatchObject({
+      status: "active",
+      price: "60.00",
+      currency: "EUR",
+      billingPeriod: "quarterly",
+      autoRenew: true,
+      planName: "BASIC",
+    });
     const months = (Date.parse(reply.body.endsAt) - Date.parse(reply.body.startedAt)) / 86_400_000;
     expect(months).toBeGreaterThanOrEqual(89);
     expect(months).toBeLessThanOrEqual(92);
@@ -82,7 +108,11 @@ describe("POST /api/members/{id}/subscriptions", () => {
     ["2026-11-30T10:00:00Z", "quarterly", "2027-02-28T10:00:00.000Z"],
     ["2026-03-10T09:00:00Z", "monthly", "2026-04-10T08:00:00.000Z"],
   ])("a term starting %s (%s) ends %s: calendar months in Europe/Madrid", async (start, period, end) => {
-    const created = await createSubscription(await at(start), memberId, { planId: gold, billingPeriod: period as "monthly", autoRenew: false });
+    const created = await createSubscription(await at(start), memberId, {
+      planId: gold,
+      billingPeriod: period as "monthly",
+      autoRenew: false,
+    });
     expect(created.ok && created.value.endsAt.toISOString()).toBe(end);
   });
 
@@ -94,13 +124,23 @@ describe("POST /api/members/{id}/subscriptions", () => {
 
   it("answers the documented errors for unknown member, unknown or inactive plan and suspended member", async () => {
     const unknownMember = "00000000-0000-4000-8000-00000000000a";
-    expect((await subscribeTo(unknownMember, { planId: gold, billingPeriod: "monthly" })).body).toMatchObject({ code: "Member.NotFound" });
-    const unknownPlan = await subscribeTo(memberId, { planId: "00000000-0000-4000-8000-00000000000b", billingPeriod: "monthly" });
+    expect((await subscribeTo(unknownMember, { planId: gold, billingPeriod: "monthly" })).body).toMatchObject({
+      code: "Member.NotFound",
+    });
+    const unknownPlan = await subscribeTo(memberId, {
+      planId: "00000000-0000-4000-8000-00000000000b",
+      billingPeriod: "monthly",
+    });
     expect(unknownPlan).toMatchObject({ status: 400, body: { code: "Subscription.PlanNotFound" } });
     const retired = await newPlan(`OLD${sequence}`, { monthlyPrice: "5.00" }, false);
-    expect(await subscribeTo(memberId, { planId: retired, billingPeriod: "monthly" })).toMatchObject({ status: 409, body: { code: "Subscription.PlanInactive" } });
+    expect(await subscribeTo(memberId, { planId: retired, billingPeriod: "monthly" })).toMatchObject({
+      status: 409,
+      body: { code: "Subscription.PlanInactive" },
+    });
     const suspended = await newMember("suspended");
-    expect((await subscribeTo(suspended, { planId: gold, billingPeriod: "monthly" })).body).toMatchObject({ code: "Subscription.MemberSuspended" });
+    expect((await subscribeTo(suspended, { planId: gold, billingPeriod: "monthly" })).body).toMatchObject({
+      code: "Subscription.MemberSuspended",
+    });
     expect((await subscribeTo(memberId, { planId: gold, billingPeriod: "weekly" })).status).toBe(400);
   });
 
@@ -113,13 +153,23 @@ describe("POST /api/members/{id}/subscriptions", () => {
       .select()
       .from(auditOutbox)
       .where(and(eq(auditOutbox.action, "members.status_changed"), eq(auditOutbox.entityId, lapsed)));
-    expect(changes).toEqual([expect.objectContaining({ actorId: expect.any(String), data: { from: "expired", to: "active", reason: "Subscribed" } })]);
+    expect(changes).toEqual([
+      expect.objectContaining({
+        actorId: expect.any(String),
+        data: { from: "expired", to: "active", reason: "Subscribed" },
+      }),
+    ]);
   });
 
   it("dispatches MemberSubscribedEvent in the saving transaction: its audit row commits with it", async () => {
     const reply = await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" });
     const audit = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, memberId));
-    expect(audit).toEqual([expect.objectContaining({ action: "members.subscribed", data: expect.objectContaining({ subscriptionId: reply.body.id, source: "direct" }) })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        action: "members.subscribed",
+        data: expect.objectContaining({ subscriptionId: reply.body.id, source: "direct" }),
+      }),
+    ]);
   });
 
   it("rolls the subscription back when a consumer of the event fails", async () => {
@@ -131,12 +181,18 @@ describe("POST /api/members/{id}/subscriptions", () => {
       ],
     });
     const ctx = { ...(await subscriptionContext(null)), events: failing };
-    await expect(createSubscription(ctx, memberId, { planId: gold, billingPeriod: "monthly", autoRenew: false })).rejects.toThrow("consumer down");
-    expect(await running.database.db.select().from(subscriptions).where(eq(subscriptions.memberId, memberId))).toEqual([]);
+    await expect(
+      createSubscription(ctx, memberId, { planId: gold, billingPeriod: "monthly", autoRenew: false }),
+    ).rejects.toThrow("consumer down");
+    expect(await running.database.db.select().from(subscriptions).where(eq(subscriptions.memberId, memberId))).toEqual(
+      [],
+    );
   });
 
   it.runIf(process.env.DATABASE_URL)("lets one of 10 parallel subscriptions for one member win", async () => {
-    const replies = await Promise.all(Array.from({ length: 10 }, () => subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })),
+    );
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
     expect(replies.filter((reply) => reply.status === 409)).toHaveLength(9);
   });
@@ -144,16 +200,37 @@ describe("POST /api/members/{id}/subscriptions", () => {
 
 describe("change plan", () => {
   it("quotes and then makes the change: old term canceled, new one with the proration credit", async () => {
-    const created = await createSubscription(await at("2026-01-01T09:00:00Z"), memberId, { planId: basic, billingPeriod: "monthly", autoRenew: true });
+    const created = await createSubscription(await at("2026-01-01T09:00:00Z"), memberId, {
+      planId: basic,
+      billingPeriod: "monthly",
+      autoRenew: true,
+    });
     if (!created.ok) throw new Error("not created");
     const old = created.value;
     const ctx = await at("2026-01-11T15:00:00Z");
     // 31-day term, 21 unused days: 20.00 × 21 / 31 = 13.548… → 13.55 credit against 50.00.
     const preview = await quotePlanChange(ctx, memberId, old.id, { planId: gold });
-    expect(preview).toEqual({ ok: true, value: { planId: gold, billingPeriod: "monthly", price: "50.00", prorationCredit: "13.55", amountDue: "36.45", currency: "EUR" } });
+    expect(preview).toEqual({
+      ok: true,
+      value: {
+        planId: gold,
+        billingPeriod: "monthly",
+        price: "50.00",
+        prorationCredit: "13.55",
+        amountDue: "36.45",
+        currency: "EUR",
+      },
+    });
 
     const changed = await changePlan(ctx, memberId, old.id, { planId: gold });
-    expect(changed.ok && changed.value).toMatchObject({ planId: gold, price: "50.00", prorationCredit: "13.55", previousSubscriptionId: old.id, autoRenew: true, status: "active" });
+    expect(changed.ok && changed.value).toMatchObject({
+      planId: gold,
+      price: "50.00",
+      prorationCredit: "13.55",
+      previousSubscriptionId: old.id,
+      autoRenew: true,
+      status: "active",
+    });
     const [previous] = await running.database.db.select().from(subscriptions).where(eq(subscriptions.id, old.id));
     expect(previous).toMatchObject({ status: "canceled", autoRenew: false });
   });
@@ -161,7 +238,10 @@ describe("change plan", () => {
   it("rolls back the cancellation when the new plan is refused", async () => {
     const term = (await subscribeTo(memberId, { planId: basic, billingPeriod: "monthly" })).body;
     const retired = await newPlan(`GONE${sequence}`, { monthlyPrice: "5.00" }, false);
-    const reply = await call(changePlanRoute, { ...termPath(memberId, term.id, "change-plan"), body: { planId: retired } });
+    const reply = await call(changePlanRoute, {
+      ...termPath(memberId, term.id, "change-plan"),
+      body: { planId: retired },
+    });
     expect(reply).toMatchObject({ status: 409, body: { code: "Subscription.PlanInactive" } });
     const [unchanged] = await running.database.db.select().from(subscriptions).where(eq(subscriptions.id, term.id));
     expect(unchanged?.status).toBe("active");
@@ -169,13 +249,28 @@ describe("change plan", () => {
 
   it("answers over HTTP, with 409 for the same plan and for a term that is no longer active", async () => {
     const term = (await subscribeTo(memberId, { planId: basic, billingPeriod: "monthly" })).body;
-    const quoteReply = await call(quote, { ...termPath(memberId, term.id, "change-plan"), path: `/api/members/${memberId}/subscriptions/${term.id}/change-plan?planId=${gold}` });
+    const quoteReply = await call(quote, {
+      ...termPath(memberId, term.id, "change-plan"),
+      path: `/api/members/${memberId}/subscriptions/${term.id}/change-plan?planId=${gold}`,
+    });
     expect(quoteReply).toMatchObject({ status: 200, body: { price: "50.00", currency: "EUR" } });
-    const same = await call(changePlanRoute, { ...termPath(memberId, term.id, "change-plan"), body: { planId: basic } });
+    const same = await call(changePlanRoute, {
+      ...termPath(memberId, term.id, "change-plan"),
+      body: { planId: basic },
+    });
     expect(same).toMatchObject({ status: 409, body: { code: "Subscription.SamePlan" } });
-    const changed = await call<Term>(changePlanRoute, { ...termPath(memberId, term.id, "change-plan"), body: { planId: basic, billingPeriod: "annual" } });
-    expect(changed).toMatchObject({ status: 201, body: { billingPeriod: "annual", price: "240.00", previousSubscriptionId: term.id } });
-    const again = await call(changePlanRoute, { ...termPath(memberId, term.id, "change-plan"), body: { planId: gold } });
+    const changed = await call<Term>(changePlanRoute, {
+      ...termPath(memberId, term.id, "change-plan"),
+      body: { planId: basic, billingPeriod: "annual" },
+    });
+    expect(changed).toMatchObject({
+      status: 201,
+      body: { billingPeriod: "annual", price: "240.00", previousSubscriptionId: term.id },
+    });
+    const again = await call(changePlanRoute, {
+      ...termPath(memberId, term.id, "change-plan"),
+      body: { planId: gold },
+    });
     expect(again).toMatchObject({ status: 409, body: { code: "Subscription.NotActive" } });
   });
 });
@@ -184,31 +279,52 @@ describe("renew", () => {
   it("starts the next term where the current one ends, once", async () => {
     const term = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })).body;
     const renewed = await call<Term>(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" });
-    expect(renewed).toMatchObject({ status: 201, body: { startedAt: term.endsAt, previousSubscriptionId: term.id, status: "active", price: "50.00" } });
+    expect(renewed).toMatchObject({
+      status: 201,
+      body: { startedAt: term.endsAt, previousSubscriptionId: term.id, status: "active", price: "50.00" },
+    });
     const twice = await call(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" });
     expect(twice).toMatchObject({ status: 409, body: { code: "Subscription.AlreadyRenewed" } });
-    const terms = await call<Term[]>(listTerms, { path: `/api/members/${memberId}/subscriptions`, params: { id: memberId }, token });
+    const terms = await call<Term[]>(listTerms, {
+      path: `/api/members/${memberId}/subscriptions`,
+      params: { id: memberId },
+      token,
+    });
     expect(terms.body.map((t) => t.id)).toEqual([renewed.body.id, term.id]);
   });
 
   it("renews an expired term from now and refuses a canceled one", async () => {
-    const created = await createSubscription(await at("2025-01-01T09:00:00Z"), memberId, { planId: gold, billingPeriod: "monthly", autoRenew: false });
+    const created = await createSubscription(await at("2025-01-01T09:00:00Z"), memberId, {
+      planId: gold,
+      billingPeriod: "monthly",
+      autoRenew: false,
+    });
     if (!created.ok) throw new Error("not created");
-    await running.database.db.update(subscriptions).set({ status: "expired" }).where(eq(subscriptions.id, created.value.id));
+    await running.database.db
+      .update(subscriptions)
+      .set({ status: "expired" })
+      .where(eq(subscriptions.id, created.value.id));
     const renewed = await renewSubscription(await at("2026-05-05T10:00:00Z"), memberId, created.value.id);
     expect(renewed.ok && renewed.value.startedAt.toISOString()).toBe("2026-05-05T10:00:00.000Z");
 
     const other = await newMember();
     const term = (await subscribeTo(other, { planId: gold, billingPeriod: "monthly" })).body;
     await call(cancel, { ...termPath(other, term.id, "cancel"), method: "POST" });
-    expect(await call(renew, { ...termPath(other, term.id, "renew"), method: "POST" })).toMatchObject({ status: 409, body: { code: "Subscription.NotRenewable" } });
+    expect(await call(renew, { ...termPath(other, term.id, "renew"), method: "POST" })).toMatchObject({
+      status: 409,
+      body: { code: "Subscription.NotRenewable" },
+    });
   });
 
   it.runIf(process.env.DATABASE_URL)("lets one of 10 parallel renewals of one term win", async () => {
     const term = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })).body;
-    const replies = await Promise.all(Array.from({ length: 10 }, () => call(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" })));
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => call(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" })),
+    );
     expect(replies.filter((reply) => reply.status === 201)).toHaveLength(1);
-    expect(await running.database.db.select().from(subscriptions).where(eq(subscriptions.previousSubscriptionId, term.id))).toHaveLength(1);
+    expect(
+      await running.database.db.select().from(subscriptions).where(eq(subscriptions.previousSubscriptionId, term.id)),
+    ).toHaveLength(1);
   });
 });
 
@@ -216,18 +332,32 @@ describe("cancel", () => {
   it("cancels an active term and the renewal queued after it; a second cancel is 409", async () => {
     const term = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly", autoRenew: true })).body;
     const next = (await call<Term>(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" })).body;
-    const reply = await call<Term>(cancel, { ...termPath(memberId, term.id, "cancel"), body: { reason: "Moving abroad" } });
-    expect(reply).toMatchObject({ status: 200, body: { status: "canceled", autoRenew: false, canceledAt: expect.any(String) } });
+    const reply = await call<Term>(cancel, {
+      ...termPath(memberId, term.id, "cancel"),
+      body: { reason: "Moving abroad" },
+    });
+    expect(reply).toMatchObject({
+      status: 200,
+      body: { status: "canceled", autoRenew: false, canceledAt: expect.any(String) },
+    });
     const [queued] = await running.database.db.select().from(subscriptions).where(eq(subscriptions.id, next.id));
     expect(queued?.status).toBe("canceled");
-    expect(await call(cancel, { ...termPath(memberId, term.id, "cancel"), method: "POST" })).toMatchObject({ status: 409, body: { code: "Subscription.NotActive" } });
+    expect(await call(cancel, { ...termPath(memberId, term.id, "cancel"), method: "POST" })).toMatchObject({
+      status: 409,
+      body: { code: "Subscription.NotActive" },
+    });
     const audit = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, term.id));
-    expect(audit).toEqual([expect.objectContaining({ action: "subscriptions.canceled", data: { memberId, reason: "Moving abroad" } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ action: "subscriptions.canceled", data: { memberId, reason: "Moving abroad" } }),
+    ]);
   });
 
   it("answers 404 Subscription.NotFound for another member's term", async () => {
     const term = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })).body;
     const stranger = await newMember();
-    expect(await call(cancel, { ...termPath(stranger, term.id, "cancel"), method: "POST" })).toMatchObject({ status: 404, body: { code: "Subscription.NotFound" } });
+    expect(await call(cancel, { ...termPath(stranger, term.id, "cancel"), method: "POST" })).toMatchObject({
+      status: 404,
+      body: { code: "Subscription.NotFound" },
+    });
   });
 });

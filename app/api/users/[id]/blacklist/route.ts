@@ -18,7 +18,8 @@ export const POST = route(
     response: { schema: userResponse },
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, body, principal }) => blacklistUser((await platform()).database.db, principal, params.id, body.reason),
+  async ({ params, body, principal }) =>
+    blacklistUser((await platform()).database.db, principal, params.id, body.reason),
 );
 
 export const DELETE = route(

@@ -1,8 +1,8 @@
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
-import { EmployeeErrors } from "@/lib/employees/errors";
 import { getRecord } from "@/lib/attendance/records";
 import { recordParams } from "@/lib/attendance/schemas";
+import { EmployeeErrors } from "@/lib/employees/errors";
 import { attendanceRecordResponse } from "@/lib/openapi/responses";
 import { route } from "@/lib/platform/http/route";
 

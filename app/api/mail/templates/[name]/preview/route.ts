@@ -13,7 +13,8 @@ export const GET = route(
     access: "mail:read",
     params: templateParams,
     summary: "An email template rendered with its sample props",
-    description: "Rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.",
+    description:
+      "Rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.",
     response: { schema: templatePreviewShape },
     errors: [MailErrors.templateNotFound],
   },

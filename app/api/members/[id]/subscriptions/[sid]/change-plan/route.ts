@@ -15,9 +15,15 @@ export const GET = route(
     query: changePlanQuery,
     summary: "Price a plan change",
     response: { schema: planChangeQuoteResponse },
-    errors: [SubscriptionErrors.notFound, SubscriptionErrors.notActive, SubscriptionErrors.planNotFound, SubscriptionErrors.planInactive],
+    errors: [
+      SubscriptionErrors.notFound,
+      SubscriptionErrors.notActive,
+      SubscriptionErrors.planNotFound,
+      SubscriptionErrors.planInactive,
+    ],
   },
-  async ({ params, query, principal }) => quotePlanChange(await subscriptionContext(principal.id), params.id, params.sid, query),
+  async ({ params, query, principal }) =>
+    quotePlanChange(await subscriptionContext(principal.id), params.id, params.sid, query),
 );
 
 /** Spec 4.5: the current term is canceled and a new one on the new plan starts now (201 with it). */
@@ -38,5 +44,6 @@ export const POST = route(
       SubscriptionErrors.alreadyActive,
     ],
   },
-  async ({ params, body, principal }) => changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
+  async ({ params, body, principal }) =>
+    changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
 );
