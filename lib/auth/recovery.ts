@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/setup/platform";
 import { findUserByEmail, findUserById } from "@/lib/users/repository";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified, replacePassword } from "./credentials";
@@ -19,7 +19,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const db = ctx.database.db;
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || user.blacklistedAt) return;
-  const clubName = (await getPlatformSettings(db))?.platformName ?? "ClubOps";
+  const clubName = await clubNameOf(db);
   await db.transaction(async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);
     const resetUrl = new URL(`/reset-password?token=${token}`, ctx.config.APP_URL).toString();

@@ -6,7 +6,7 @@ import { userRoles, users } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/setup/platform";
 import { getSetupStatus } from "@/lib/setup/status";
 import { findUserByEmail, type UserRow } from "@/lib/users/repository";
 import type { NewAccount } from "@/lib/users/schemas";
@@ -44,7 +44,7 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
   if (weak) return fail(weak);
 
   const passwordHash = await hashPassword(account.password);
-  const notice: Notice = { ctx, account, clubName: (await getPlatformSettings(db))?.platformName ?? "ClubOps" };
+  const notice: Notice = { ctx, account, clubName: await clubNameOf(db) };
   const existing = await findUserByEmail(db, account.email);
   if (existing) await db.transaction((tx) => tellAccountExists(tx, notice, existing));
   else await createAccount(notice, passwordHash);

@@ -4,7 +4,7 @@ import type { EventConsumer } from "@/lib/events/dispatcher";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { localDate } from "@/lib/platform/calendar";
 import { members, plans } from "@/lib/platform/db/schema";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/setup/platform";
 
 /** Every new subscription is in the audit trail, in its own transaction. */
 export const auditSubscription: EventConsumer<"MemberSubscribedEvent"> = async (tx, event) => {
@@ -37,7 +37,7 @@ export function welcomeOnEnrollment(timeZone: string): EventConsumer<"MemberSubs
         planName: details.planName,
         startsOn: localDate(new Date(event.startedAt), timeZone),
         endsOn: localDate(new Date(event.endsAt), timeZone),
-        clubName: (await getPlatformSettings(tx))?.platformName ?? "ClubOps",
+        clubName: await clubNameOf(tx),
       },
     });
   };

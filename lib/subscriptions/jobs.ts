@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { currentTraceId } from "@/lib/platform/trace";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/setup/platform";
 
 /**
  * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due
@@ -39,10 +39,6 @@ export const termEnd = (start: SQL, length: SQL, zone: string) =>
 /** A term with no live successor: not renewed yet (a canceled renewal does not count). */
 const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
 
-async function clubName(database: DatabaseAdapter): Promise<string> {
-  return (await getPlatformSettings(database.db))?.platformName ?? "ClubOps";
-}
-
 async function counts(database: DatabaseAdapter, statement: SQL): Promise<Record<string, number>> {
   const [row] = await database.rows<Record<string, string | number>>(database.db, statement);
   return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
@@ -59,7 +55,7 @@ export async function processAutoRenewals(
   now = new Date(),
 ): Promise<{ renewed: number; mailed: number }> {
   const { CLUB_TIMEZONE: zone, CURRENCY: currency } = deps.config;
-  const club = await clubName(deps.database);
+  const club = await clubNameOf(deps.database.db);
   const total = { renewed: 0, mailed: 0 };
   for (;;) {
     const batch = await counts(
@@ -125,7 +121,7 @@ export async function sendRenewalReminders(
   now = new Date(),
 ): Promise<{ reminded: number }> {
   const zone = deps.config.CLUB_TIMEZONE;
-  const club = await clubName(deps.database);
+  const club = await clubNameOf(deps.database.db);
   const result = await counts(
     deps.database,
     sql`with reminded as (
