@@ -1,4 +1,6 @@
 import "@/tests/support/isolated-env";
+// Sets this test's configuration before any module below reads it (a bare import keeps its place when imports are sorted).
+import "./support/fault-env";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
