@@ -13,7 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "emails/**/*.test.ts", "inngest/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "app/**/*.test.ts", "emails/**/*.test.ts", "inngest/**/*.test.ts"],
           exclude: ["**/*.int.test.ts"],
           environment: "node",
           env,

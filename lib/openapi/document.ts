@@ -381,7 +381,7 @@ const DESCRIPTION = [
 /**
  * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
  * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
- * missing: describe it through route() or leave its module out with a reason (lib/openapi/routes.ts).
+ * missing: describe it through route() or leave its module out with a reason (app/api/openapi.json/registry.ts).
  */
 export function buildOpenApiDocument(modules: RouteModules, version: string): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};

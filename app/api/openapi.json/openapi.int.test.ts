@@ -4,7 +4,7 @@ import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HTTP_METHODS, openApiPath, type OpenApiDocument, type RouteModule } from "@/lib/openapi/document";
-import { UNDOCUMENTED_ROUTES } from "@/lib/openapi/routes";
+import { UNDOCUMENTED_ROUTES } from "./registry";
 import { localDate } from "@/lib/platform/calendar";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { routeDeclaration } from "@/lib/platform/http/route";

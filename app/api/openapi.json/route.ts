@@ -1,5 +1,5 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
 import { openApiDocumentShape } from "@/lib/openapi/shapes";
 import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";

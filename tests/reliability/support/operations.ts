@@ -1,3 +1,4 @@
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/app/api/openapi.json/registry";
 import { GET as openApiDocumentRoute } from "@/app/api/openapi.json/route";
 import {
   buildOpenApiDocument,
@@ -6,7 +7,6 @@ import {
   openApiPath,
   type RouteModules,
 } from "@/lib/openapi/document";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
 import type { RouteHandler } from "@/lib/platform/http/route";
 import type { JsonSchema } from "../fuzz/schema-arbitrary";
 

@@ -2,10 +2,10 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { routeDeclaration } from "@/lib/platform/http/route";
-import { HTTP_METHODS, openApiPath } from "./document";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./routes";
+import { HTTP_METHODS, openApiPath } from "@/lib/openapi/document";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 
-const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
+const API_DIR = path.resolve(import.meta.dirname, "..");
 
 /** Every folder below app/api holding a route.ts, as Next.js serves them. */
 function routeFolders(): string[] {
@@ -32,11 +32,11 @@ describe("the routes the OpenAPI document describes", () => {
           `import * as ${importName(folder)} from "@/app/api/${folder}/route";  +  "${folder}": ${importName(folder)},`,
       )
       .join("\n");
-    expect(missing, `route files the document does not describe; add them to lib/openapi/routes.ts:\n${hint}`).toEqual(
+    expect(missing, `route files the document does not describe; add them to app/api/openapi.json/registry.ts:\n${hint}`).toEqual(
       [],
     );
     const gone = [...accounted].filter((folder) => !routeFolders().includes(folder));
-    expect(gone, "lib/openapi/routes.ts lists routes that do not exist").toEqual([]);
+    expect(gone, "app/api/openapi.json/registry.ts lists routes that do not exist").toEqual([]);
   });
 
   it("lists no folder both as documented and as excluded", () => {

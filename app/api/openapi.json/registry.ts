@@ -64,11 +64,11 @@ import * as usersMeClockRoute from "@/app/api/users/me/clock/route";
 import * as usersMeClockInRoute from "@/app/api/users/me/clock-in/route";
 import * as usersMeClockOutRoute from "@/app/api/users/me/clock-out/route";
 import * as usersRoute from "@/app/api/users/route";
-import type { RouteModules } from "./document";
+import type { RouteModules } from "@/lib/openapi/document";
 
 /**
  * Every route module under app/api the document describes, by its folder below app/api. Next.js finds routes by the
- * filesystem, a bundle needs static imports: routes.test.ts fails when this list and the route.ts files under app/api disagree.
+ * filesystem, a bundle needs static imports: registry.test.ts fails when this list and the route.ts files under app/api disagree.
  * A new route: add its import and its line here (the test's message gives both).
  */
 export const DOCUMENTED_ROUTES: RouteModules = {
