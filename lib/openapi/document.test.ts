@@ -1,7 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { businessError, ok } from "@/lib/platform/result";
 import { buildOpenApiDocument, openApiPath } from "./document";

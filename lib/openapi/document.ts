@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
-import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/platform/http/route";
+import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
 import type { BusinessError } from "@/lib/platform/result";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 import { anyPageShape, apiErrorShape, pageItemOf, problemDetailsShape, validationProblemShape } from "./shapes";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { buildOpenApiDocument } from "./document";
 import {

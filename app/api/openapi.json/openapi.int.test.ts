@@ -7,7 +7,7 @@ import { HTTP_METHODS, openApiPath, type OpenApiDocument, type RouteModule } fro
 import { UNDOCUMENTED_ROUTES } from "./registry";
 import { localDate } from "@/lib/platform/calendar";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { routeDeclaration } from "@/lib/platform/http/route";
+import { routeDeclaration } from "@/lib/http/route";
 import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { routeDeclaration } from "@/lib/platform/http/route";
+import { routeDeclaration } from "@/lib/http/route";
 import { HTTP_METHODS, openApiPath } from "@/lib/openapi/document";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 

@@ -3,8 +3,8 @@ import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
 import { AuthErrors } from "@/lib/auth/errors";
+import { route } from "@/lib/http/route";
 import { attendanceRequestResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -3,8 +3,8 @@ import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin, signInThrottled } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { route } from "@/lib/http/route";
 import { loginResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POST as changePasswordThroughApi } from "@/app/api/auth/change-password/route";
 import { getConfig } from "@/lib/config";
 import { sealRefreshToken } from "@/lib/console/password-handoff";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -2,8 +2,8 @@ import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
+import { route } from "@/lib/http/route";
 import { clockStateResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
-import { businessError, fail, ok } from "../result";
+import { DependencyTimeoutError, DependencyUnavailableError } from "@/lib/platform/errors";
+import { businessError, fail, ok } from "@/lib/platform/result";
 import { MAX_JSON_BODY_BYTES, route, routeDeclaration, statusOfError } from "./route";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
-import { platform } from "../container";
-import type { BusinessError, FailureKind, Result } from "../result";
-import { runWithTrace, traceIdFrom } from "../trace";
-import { exceptionResponse } from "./exception";
-import { unstorableTextProblem } from "./params";
-import { problemResponse, validationProblem } from "./problem";
-import { checkRateLimit, type RateLimitPolicy } from "./rate-limit";
+import { platform } from "@/lib/platform/container";
+import { exceptionResponse } from "@/lib/platform/http/exception";
+import { unstorableTextProblem } from "@/lib/platform/http/params";
+import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
+import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
+import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
+import { runWithTrace, traceIdFrom } from "@/lib/platform/trace";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
