@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { z } from "zod";
-import { authOptions } from "@/lib/console/auth-options";
+import { authOptions } from "@/console/server/auth-options";
 import { route } from "@/lib/http/route";
 import { problemResponse } from "@/lib/platform/http/problem";
 

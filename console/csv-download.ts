@@ -1,8 +1,10 @@
 "use client";
 
+import "client-only";
+
 import { useEffect, useRef, useState } from "react";
+import { formFailureOf } from "@/console/ui/forms";
 import { saveBlob } from "./file-transfer";
-import { formFailureOf } from "./ui/forms";
 
 export type CsvDownload =
   | { state: "idle" }

@@ -1,10 +1,12 @@
 "use client";
 
+import "client-only";
+
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
 import { useEffect, useRef } from "react";
-import { endConsoleSession, renewedSession } from "../api-client";
+import { endConsoleSession, renewedSession } from "@/console/api-client";
 
 /**
  * Shown when the page found the session's access token expired: the session route renews it and

@@ -1,10 +1,10 @@
 import { NextRequest } from "next/server";
 import { encode } from "next-auth/jwt";
 import { describe, expect, it } from "vitest";
+import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
 import { authKeys } from "@/lib/auth/secret";
 import { loadConfig } from "@/lib/config";
 import { API_CONTENT_SECURITY_POLICY } from "@/lib/platform/http/security-headers";
-import { CONSOLE_REQUEST_HEADER } from "./console-request";
 import { frontDoor } from "./front-door";
 import type { ApiTokens } from "./tokens";
 

@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import { useMutation } from "@tanstack/react-query";
 import {
   type ComponentProps,
@@ -15,7 +17,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { ApiError, type FieldErrors } from "../api-client";
+import { ApiError, type FieldErrors } from "@/console/api-client";
 
 /** What a form shows after a failed submit: one message, and messages per field. */
 export type FormFailure = { message: string; fields: FieldErrors };

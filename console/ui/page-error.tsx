@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import { useRouter } from "next/navigation";
 import { startTransition } from "react";
 

@@ -1,6 +1,6 @@
+import type { AttendanceStatus, CheckinSource, RequestStatus } from "@/console/club-api";
+import type { StatusLook } from "@/console/format";
 import { instantOf, localDate, localTime } from "@/lib/platform/calendar";
-import type { AttendanceStatus, CheckinSource, RequestStatus } from "../club-api";
-import type { StatusLook } from "../format";
 
 /**
  * Attendance as the console shows it. Attendance days are the club's calendar days: times are read and

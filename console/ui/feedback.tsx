@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import type { ReactNode } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { NextRequest } from "next/server";
 import type { JWT } from "next-auth/jwt";
 import { getToken } from "next-auth/jwt";

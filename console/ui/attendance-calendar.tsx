@@ -1,8 +1,10 @@
 "use client";
 
+import "client-only";
+
 import { keepPreviousData, type QueryKey, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useId, useState } from "react";
-import type { AttendancePage, AttendanceRecord } from "../club-api";
+import type { AttendancePage, AttendanceRecord } from "@/console/club-api";
 import {
   ATTENDANCE_STATUS_ORDER,
   ATTENDANCE_STATUSES,

@@ -1,3 +1,4 @@
+import "server-only";
 import { authContext } from "@/lib/auth/context";
 import { refreshSession } from "@/lib/auth/refresh";
 import type { Session } from "@/lib/auth/session";

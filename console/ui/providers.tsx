@@ -1,10 +1,12 @@
 "use client";
 
+import "client-only";
+
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Session } from "next-auth";
 import { SessionProvider, useSession } from "next-auth/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError, endConsoleSession } from "../api-client";
+import { ApiError, endConsoleSession } from "@/console/api-client";
 
 /** Client errors will not change on a retry; network failures and 5xx may. */
 const worthRetrying = (failures: number, error: Error) =>

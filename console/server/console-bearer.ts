@@ -1,5 +1,6 @@
+import "server-only";
+import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
 import type { Config } from "@/lib/config";
-import { CONSOLE_REQUEST_HEADER } from "./console-request";
 import { readConsoleSession } from "./session-cookie";
 
 /**

@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import { useEffect, useRef, useState } from "react";
 import type { UploadControls } from "./club-api";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { createHash } from "node:crypto";
 import type { Session as ApiSession } from "@/lib/auth/session";
 

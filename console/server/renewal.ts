@@ -1,3 +1,4 @@
+import "server-only";
 import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
 import { accessTokenIdOf } from "./tokens";

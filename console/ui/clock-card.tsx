@@ -1,9 +1,11 @@
 "use client";
 
+import "client-only";
+
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ApiError } from "../api-client";
-import type { CheckEvent, CheckinSource, ClockBody, ClockOut, ClockState } from "../club-api";
+import { ApiError } from "@/console/api-client";
+import type { CheckEvent, CheckinSource, ClockBody, ClockOut, ClockState } from "@/console/club-api";
 import {
   CHECKIN_SOURCE_LABELS,
   clubToday,

@@ -2,6 +2,7 @@ import type { Session } from "next-auth";
 import { getSession, signOut, useSession } from "next-auth/react";
 import { useMemo } from "react";
 import { z } from "zod";
+import type { SessionUpdate } from "@/console/server/renewal";
 import type { Paginated } from "@/lib/platform/pagination";
 import type { Role } from "@/lib/roles/repository";
 import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
@@ -17,7 +18,6 @@ import type {
 import type { UserSummary } from "@/lib/users/summaries";
 import { clubEndpoints } from "./club-api";
 import { CONSOLE_REQUEST_HEADER } from "./console-request";
-import type { SessionUpdate } from "./renewal";
 
 /** Field path → messages, as the API's validation problems carry them (`$` is the body as a whole). */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;

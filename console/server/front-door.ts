@@ -1,3 +1,4 @@
+import "server-only";
 import { type NextRequest, NextResponse } from "next/server";
 import type { Config } from "@/lib/config";
 import { newNonce, type SecurityContext, securityHeaders, servedOverHttps } from "@/lib/platform/http/security-headers";

@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { ConsoleForm, type FormFailure, SubmitButton, useFormMutation } from "./forms";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { decode, encode } from "next-auth/jwt";
 import { authKeys } from "@/lib/auth/secret";
 import type { Config } from "@/lib/config";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatCount, plural } from "../format";
+import { formatCount, plural } from "@/console/format";
 import type { Noun } from "./feedback";
 
 /** One value of a chart; `tone` picks its colour (a `chart-tone-…` class). */

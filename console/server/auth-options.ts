@@ -1,8 +1,11 @@
+import "server-only";
 import { headers } from "next/headers";
 import type { AuthOptions, User } from "next-auth";
 import type { JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
+import { signInDestination } from "@/console/sign-in-destination";
+import { signInUnavailable } from "@/console/sign-in-errors";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin } from "@/lib/auth/login";
@@ -17,8 +20,6 @@ import { openRefreshToken } from "./password-handoff";
 import { refreshOnce } from "./refresh";
 import { type Renewal, refreshTokenToRedeem, type SessionUpdate, sessionUpdateSchema } from "./renewal";
 import { usesSecureCookies } from "./session-cookie";
-import { signInDestination } from "./sign-in-destination";
-import { signInUnavailable } from "./sign-in-errors";
 import { accessTokenIdOf, apiTokensOf } from "./tokens";
 
 // next-auth builds its callback and redirect URLs from NEXTAUTH_URL.

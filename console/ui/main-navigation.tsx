@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 

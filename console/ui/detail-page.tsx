@@ -1,7 +1,9 @@
 "use client";
 
+import "client-only";
+
 import Link from "next/link";
-import { ApiError } from "../api-client";
+import { ApiError } from "@/console/api-client";
 import { LoadError, SkeletonCard } from "./feedback";
 import { formFailureOf } from "./forms";
 

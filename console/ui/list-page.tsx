@@ -1,5 +1,7 @@
 "use client";
 
+import "client-only";
+
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
