@@ -39,7 +39,7 @@ import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { BillingPeriod } from "@/lib/subscriptions/pricing";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { cancelSchema, changePlanSchema, newSubscriptionSchema } from "@/lib/subscriptions/schemas";
-import type { FileUpload, Json, Transport } from "./api-client";
+import type { FileUpload, Json, Transport } from "./transport";
 
 export type { BillingPeriod, MemberStatistics, PlanChangeQuote };
 export type PlanRow = Json<Plan>;

@@ -4,8 +4,8 @@ import "client-only";
 
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { ApiError } from "@/console/api-client";
 import type { CheckEvent, CheckinSource, ClockBody, ClockOut, ClockState } from "@/console/club-api";
+import { ApiError } from "@/console/transport";
 import {
   CHECKIN_SOURCE_LABELS,
   clubToday,

@@ -3,7 +3,7 @@
 import "client-only";
 
 import Link from "next/link";
-import { ApiError } from "@/console/api-client";
+import { ApiError } from "@/console/transport";
 import { LoadError, SkeletonCard } from "./feedback";
 import { formFailureOf } from "./forms";
 

@@ -17,7 +17,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { ApiError, type FieldErrors } from "@/console/api-client";
+import { ApiError, type FieldErrors } from "@/console/transport";
 
 /** What a form shows after a failed submit: one message, and messages per field. */
 export type FormFailure = { message: string; fields: FieldErrors };

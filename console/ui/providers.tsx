@@ -6,7 +6,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Session } from "next-auth";
 import { SessionProvider, useSession } from "next-auth/react";
 import { type ReactNode, useEffect, useState } from "react";
-import { ApiError, endConsoleSession } from "@/console/api-client";
+import { endConsoleSession } from "@/console/api-client";
+import { ApiError } from "@/console/transport";
 
 /** Client errors will not change on a retry; network failures and 5xx may. */
 const worthRetrying = (failures: number, error: Error) =>

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { ApiError } from "@/console/api-client";
 import { signInErrorMessage } from "@/console/sign-in-errors";
+import { ApiError } from "@/console/transport";
 import {
   ConsoleForm,
   missingFields,

@@ -3,8 +3,9 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ApiError, useConsoleApi } from "@/console/api-client";
+import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRecord, AttendanceRequest } from "@/console/club-api";
+import { ApiError } from "@/console/transport";
 import { AttendanceCalendar, type CalendarDay } from "@/console/ui/attendance-calendar";
 import {
   clubToday,

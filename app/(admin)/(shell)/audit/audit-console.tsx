@@ -2,9 +2,10 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
-import { ApiError, useConsoleApi } from "@/console/api-client";
+import { useConsoleApi } from "@/console/api-client";
 import type { AuditLogQuery, AuditLogRow } from "@/console/club-api";
 import { formatDateTime, formatDay, type StatusLook } from "@/console/format";
+import { ApiError } from "@/console/transport";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { ConsoleForm, formFailureOf, SelectField, TextField, textOf } from "@/console/ui/forms";
 import { PagedTable, PageHeader, usePageNumber } from "@/console/ui/list-page";

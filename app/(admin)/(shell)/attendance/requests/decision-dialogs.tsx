@@ -1,8 +1,9 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError, useConsoleApi } from "@/console/api-client";
+import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRequest } from "@/console/club-api";
+import { ApiError } from "@/console/transport";
 import { formatLongDate } from "@/console/ui/attendance-format";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
 import { TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";

@@ -3,11 +3,12 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, useConsoleApi } from "@/console/api-client";
+import { useConsoleApi } from "@/console/api-client";
 import type { FileRow } from "@/console/club-api";
 import { fileBadgeOf, fileKindOf, isPreviewableImage, percentOf, uploadRefusalMessage } from "@/console/file-format";
 import { readBlob, saveBlob, type UploadItem, useObjectUrl, useUploadQueue } from "@/console/file-transfer";
 import { formatBytes, formatDateTime, plural } from "@/console/format";
+import { ApiError } from "@/console/transport";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState } from "@/console/ui/feedback";
 import { formFailureOf } from "@/console/ui/forms";
