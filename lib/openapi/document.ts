@@ -1,9 +1,15 @@
 import type { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
+import {
+  anyPageShape,
+  apiErrorShape,
+  pageItemOf,
+  problemDetailsShape,
+  validationProblemShape,
+} from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
-import { anyPageShape, apiErrorShape, pageItemOf, problemDetailsShape, validationProblemShape } from "./shapes";
 
 /** The methods a Next.js route module may export that the API uses. */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,6 +1,6 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
-import { openApiDocumentShape } from "@/lib/openapi/shapes";
+import { openApiDocumentShape } from "@/lib/platform/http/shapes";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import packageJson from "@/package.json";

@@ -1,5 +1,5 @@
+import { rolePageResponse, roleResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { rolePageResponse, roleResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";

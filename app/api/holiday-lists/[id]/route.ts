@@ -1,9 +1,9 @@
+import { holidayListResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
 import { route } from "@/lib/http/route";
-import { holidayListResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";

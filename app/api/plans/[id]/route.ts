@@ -1,5 +1,5 @@
+import { planResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { planResponse } from "@/lib/openapi/responses";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema } from "@/lib/plans/schemas";

@@ -1,5 +1,5 @@
+import { setupStatusResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { setupStatusResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 import { getSetupStatus } from "@/lib/setup/status";

@@ -1,6 +1,6 @@
+import { userResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { route } from "@/lib/http/route";
-import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { deactivateUser, getUser, updateUser } from "@/lib/users/admin";

@@ -1,5 +1,5 @@
+import { subscriptionListResponse, subscriptionResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { subscriptionListResponse, subscriptionResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";

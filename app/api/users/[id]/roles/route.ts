@@ -1,5 +1,5 @@
+import { userResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { userResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { RoleErrors } from "@/lib/roles/errors";

@@ -11,13 +11,13 @@ import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import type { Role } from "@/lib/roles/repository";
 import type { PlatformSettings } from "@/lib/setup/platform";
 import type { SetupStatus } from "@/lib/setup/status";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { UserSummary } from "@/lib/users/summaries";
-import { instant, type JsonOf, pageOf, type SameShape } from "./shapes";
 
 /*
  * Response bodies of the endpoints whose answers the reference shows field by field. Each shape is checked at compile
