@@ -1,6 +1,6 @@
 import type { Config } from "@/lib/config";
-import { auditSubscription, welcomeOnEnrollment } from "@/lib/subscriptions/consumers";
-import { createEventDispatcher, type EventDispatcher } from "./dispatcher";
+import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispatcher";
+import { auditSubscription, welcomeOnEnrollment } from "./consumers";
 
 /** Which consumers each integration event reaches, in order. */
 export function eventDispatcher(config: Pick<Config, "CLUB_TIMEZONE">): EventDispatcher {
