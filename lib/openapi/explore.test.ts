@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { pageOf } from "@/lib/platform/http/shapes";
+import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { buildOpenApiDocument } from "./document";
 import {
@@ -15,6 +14,7 @@ import {
   type SchemaObject,
   typeLabel,
 } from "./explore";
+import { pageOf } from "./shapes";
 
 const answer = async () => ok({});
 const item = z.object({
