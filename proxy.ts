@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
+import { frontDoor } from "@/console/server/front-door";
 import { getConfig } from "@/lib/config";
-import { frontDoor } from "@/lib/console/front-door";
 
 /** Next.js runs this before every route it matches: security headers, CSP nonces, the console's bearer token. */
 export const proxy = (request: NextRequest) => frontDoor(request, getConfig());

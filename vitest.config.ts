@@ -1,7 +1,12 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.resolve(import.meta.dirname) };
+// "server-only" throws unless resolved under React's server condition, which Next.js sets for server code and
+// vitest does not: tests run console/server modules as the server would.
+const alias = {
+  "@": path.resolve(import.meta.dirname),
+  "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+};
 // Tests assert on responses; set LOG_LEVEL=debug to see the service's logs while debugging one.
 const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", EMBEDDED_SCHEDULER: "false" };
 
@@ -13,7 +18,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "emails/**/*.test.ts", "inngest/**/*.test.ts"],
+          include: [
+            "lib/**/*.test.ts",
+            "app/**/*.test.ts",
+            "console/**/*.test.ts",
+            "emails/**/*.test.ts",
+            "inngest/**/*.test.ts",
+          ],
           exclude: ["**/*.int.test.ts"],
           environment: "node",
           env,

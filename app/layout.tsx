@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { consoleSession } from "@/lib/console/session";
-import { ConsoleProviders } from "@/lib/console/ui/providers";
+import { consoleSession } from "@/console/server/session";
+import { ConsoleProviders } from "@/console/ui/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { formatBytes } from "../lib/console/format";
+import { formatBytes } from "../console/format";
 import {
   adminPage,
   apiAs,

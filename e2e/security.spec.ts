@@ -93,7 +93,7 @@ function expectProtectiveHeaders(response: APIResponse, what: string) {
   expect(headers["referrer-policy"], what).toBe("no-referrer");
   expect(headers["x-frame-options"], what).toBe("DENY");
   expect(headers["permissions-policy"], what).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
-  // The browser tests run over http; HSTS over https is covered by lib/console/front-door.test.ts.
+  // The browser tests run over http; HSTS over https is covered by console/server/front-door.test.ts.
   expect(headers["strict-transport-security"], what).toBeUndefined();
 }
 

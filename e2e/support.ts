@@ -9,7 +9,7 @@ import {
   type PlaywrightWorkerArgs,
   type TestInfo,
 } from "@playwright/test";
-import { CONSOLE_REQUEST_HEADER } from "../lib/console/console-request";
+import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
 
 export { expect };
 

@@ -1,3 +1,3 @@
 "use client";
 
-export { PageError as default } from "@/lib/console/ui/page-error";
+export { PageError as default } from "@/console/ui/page-error";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { formFailureOf } from "@/console/ui/forms";
 
 export type LinkConfirmationWording = { pending: string; done: string; doneLead: string; failed: string };
 

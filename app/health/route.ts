@@ -1,5 +1,5 @@
 import { aggregatedReport, healthResponse } from "@/lib/health/reports";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AUDIT_SEVERITIES, type AuditLogItem } from "./query";
 
 /** How the API answers the audit trail, for the API reference; `npx tsc` fails when it drifts from AuditLogItem. */

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
+import { businessErrorResponse } from "@/lib/http/route";
 import { contentDisposition } from "@/lib/platform/http/content-disposition";
 import { problemResponse } from "@/lib/platform/http/problem";
-import { businessErrorResponse } from "@/lib/platform/http/route";
 import type { Result } from "@/lib/platform/result";
 import { TOO_LARGE_CODE } from "./errors";
 import { parseRange } from "./range";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { BUCKETS } from "@/lib/platform/storage";
 import type { FileMetadata } from "./repository";
 

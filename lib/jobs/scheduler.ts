@@ -17,3 +17,8 @@ export function startEmbeddedScheduler(platform: Platform): () => void {
     for (const cron of crons) cron.stop();
   };
 }
+
+/** Starts the embedded scheduler when Inngest is not configured and EMBEDDED_SCHEDULER allows it (server start-up). */
+export function startSchedulerUnlessInngest(platform: Platform): void {
+  if (!platform.config.inngestEnabled && platform.config.EMBEDDED_SCHEDULER) startEmbeddedScheduler(platform);
+}

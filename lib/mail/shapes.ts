@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/openapi/shapes";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import type { MailListItem, MailMessage } from "./admin";
 import { MAIL_STATUSES } from "./schemas";
 import type { TemplatePreview, TemplateSummary } from "./templates";

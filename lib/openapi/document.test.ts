@@ -1,12 +1,12 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
+import { pageOf } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { businessError, ok } from "@/lib/platform/result";
 import { buildOpenApiDocument, openApiPath } from "./document";
 import type { OperationObject, ParameterObject, ResponseObject } from "./explore";
-import { pageOf } from "./shapes";
 
 const answer = async () => ok({});
 const widgetErrors = {

@@ -1,9 +1,15 @@
 import type { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
-import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/platform/http/route";
+import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
+import {
+  anyPageShape,
+  apiErrorShape,
+  pageItemOf,
+  problemDetailsShape,
+  validationProblemShape,
+} from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
-import { anyPageShape, apiErrorShape, pageItemOf, problemDetailsShape, validationProblemShape } from "./shapes";
 
 /** The methods a Next.js route module may export that the API uses. */
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -381,7 +387,7 @@ const DESCRIPTION = [
 /**
  * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
  * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
- * missing: describe it through route() or leave its module out with a reason (lib/openapi/routes.ts).
+ * missing: describe it through route() or leave its module out with a reason (app/api/openapi.json/registry.ts).
  */
 export function buildOpenApiDocument(modules: RouteModules, version: string): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};

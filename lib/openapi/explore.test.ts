@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
+import { pageOf } from "@/lib/platform/http/shapes";
 import { ok } from "@/lib/platform/result";
 import { buildOpenApiDocument } from "./document";
 import {
@@ -14,7 +15,6 @@ import {
   type SchemaObject,
   typeLabel,
 } from "./explore";
-import { pageOf } from "./shapes";
 
 const answer = async () => ok({});
 const item = z.object({

@@ -1,6 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { startEmbeddedScheduler } from "@/lib/jobs/scheduler";
-import { platform } from "./container";
+import { type Platform, platform } from "./container";
 import { logger } from "./logger";
 import { unsupportedNodeReason } from "./runtime";
 
@@ -9,25 +8,22 @@ const RETRY_MS = 5000;
 /**
  * Server start-up (instrumentation): an old Node.js or bad configuration fails immediately; a
  * dependency that is down does not: the server starts, reports 503 and retries.
+ * `whenStarted` runs once the platform is up (instrumentation.ts passes the embedded job scheduler): the platform
+ * layer starts what it is given and imports no domain module.
  */
-export function bootServer(): void {
+export function bootServer(whenStarted: (started: Platform) => void = () => undefined): void {
   const unsupported = unsupportedNodeReason();
   if (unsupported) {
     // Whatever LOG_LEVEL says: the operator must see why the server did not start.
     console.error(unsupported);
     process.exit(1);
   }
-  const config = getConfig();
+  getConfig(); // bad configuration throws here, before anything starts
   const attempt = () => {
-    platform().then(
-      (started) => {
-        if (!config.inngestEnabled && config.EMBEDDED_SCHEDULER) startEmbeddedScheduler(started);
-      },
-      (error: unknown) => {
-        logger.error({ err: error, retryInMs: RETRY_MS }, "platform failed to start; retrying");
-        setTimeout(attempt, RETRY_MS).unref();
-      },
-    );
+    platform().then(whenStarted, (error: unknown) => {
+      logger.error({ err: error, retryInMs: RETRY_MS }, "platform failed to start; retrying");
+      setTimeout(attempt, RETRY_MS).unref();
+    });
   };
   attempt();
 }

@@ -1,9 +1,9 @@
 import type { Config } from "@/lib/config";
 import type { EventDispatcher } from "@/lib/events/dispatcher";
-import { eventDispatcher } from "@/lib/events/registry";
 import { deliverMailSoon } from "@/lib/mail/dispatch";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";
+import { eventDispatcher } from "./event-registry";
 
 /** What the subscription services need; routes and jobs build it, tests build their own. */
 export type SubscriptionContext = {

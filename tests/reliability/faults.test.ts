@@ -20,12 +20,12 @@ import { POST as createMember, GET as listMembers } from "@/app/api/members/rout
 import { POST as createPlan } from "@/app/api/plans/route";
 import { GET as ownClock } from "@/app/api/users/me/clock/route";
 import { GET as readiness } from "@/app/health/ready/route";
+import type { RouteHandler } from "@/lib/http/route";
 import { deliverPendingMail, MAX_ATTEMPTS } from "@/lib/mail/delivery";
 import { type Analytics, createAnalytics } from "@/lib/platform/analytics";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, files, mailOutbox } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
-import type { RouteHandler } from "@/lib/platform/http/route";
 import { type SmtpSink, startSmtpSink } from "@/lib/platform/smtp";
 import { S3RVER_CREDENTIALS, type S3rverHandle, startS3rver } from "@/lib/platform/storage";
 import { completeSetup, SUPER_ADMIN } from "@/tests/support/accounts";

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { endConsoleSession } from "@/lib/console/api-client";
+import { endConsoleSession } from "@/console/api-client";
 
 const initialsOf = (name: string) =>
   name

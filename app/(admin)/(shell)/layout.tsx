@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
+import { can, consoleAccess, setupStatus } from "@/console/server/session";
+import { MainNavigation } from "@/console/ui/main-navigation";
+import { SessionRenewal } from "@/console/ui/session-renewal";
 import type { Permission } from "@/lib/auth/permissions";
-import { can, consoleAccess, setupStatus } from "@/lib/console/session";
-import { MainNavigation } from "@/lib/console/ui/main-navigation";
-import { SessionRenewal } from "@/lib/console/ui/session-renewal";
 import { platform } from "@/lib/platform/container";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { AccountMenu } from "./account-menu";

@@ -1,7 +1,7 @@
 import Link from "next/link";
+import { can, pageUser } from "@/console/server/session";
 import type { Principal } from "@/lib/auth/authenticate";
 import { WILDCARD } from "@/lib/auth/permissions";
-import { can, pageUser } from "@/lib/console/session";
 import { aggregatedReport } from "@/lib/health/reports";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
-import { endConsoleSession, useConsoleApi } from "@/lib/console/api-client";
+import { endConsoleSession, useConsoleApi } from "@/console/api-client";
 import {
   ConsoleForm,
   NewPasswordFields,
@@ -12,7 +12,7 @@ import {
   secretOf,
   TextField,
   useFormMutation,
-} from "@/lib/console/ui/forms";
+} from "@/console/ui/forms";
 
 const CODE_FIELDS = { "Auth.InvalidCurrentPassword": "currentPassword" };
 

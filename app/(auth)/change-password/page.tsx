@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { passwordHint } from "@/console/password-hint";
+import { consoleAccess } from "@/console/server/session";
+import { SessionRenewal } from "@/console/ui/session-renewal";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { passwordHint } from "@/lib/console/password-hint";
-import { consoleAccess } from "@/lib/console/session";
-import { SessionRenewal } from "@/lib/console/ui/session-renewal";
 import { platform } from "@/lib/platform/container";
 import { ChangePasswordForm } from "./change-password-form";
 

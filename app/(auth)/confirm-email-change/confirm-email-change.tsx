@@ -1,6 +1,6 @@
 "use client";
 
-import { publicApi } from "@/lib/console/api-client";
+import { publicApi } from "@/console/api-client";
 import { LinkConfirmation } from "../link-confirmation";
 
 const WORDING = {

@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { publicApi } from "@/lib/console/api-client";
-import { ConsoleForm, missingFields, SubmitButton, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { publicApi } from "@/console/api-client";
+import { ConsoleForm, missingFields, SubmitButton, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 
 const LABELS = { email: "Email" };
 

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { ApiError } from "@/lib/console/api-client";
-import { signInErrorMessage } from "@/lib/console/sign-in-errors";
+import { signInErrorMessage } from "@/console/sign-in-errors";
+import { ApiError } from "@/console/transport";
 import {
   ConsoleForm,
   missingFields,
@@ -13,7 +13,7 @@ import {
   TextField,
   textOf,
   useFormMutation,
-} from "@/lib/console/ui/forms";
+} from "@/console/ui/forms";
 
 const LABELS = { email: "Email", password: "Password" };
 

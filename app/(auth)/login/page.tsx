@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { redirectSignedIn, setupStatus } from "@/console/server/session";
+import { signInDestination } from "@/console/sign-in-destination";
 import { getConfig } from "@/lib/config";
-import { redirectSignedIn, setupStatus } from "@/lib/console/session";
-import { signInDestination } from "@/lib/console/sign-in-destination";
 import { LoginForm } from "./login-form";
 
 export const dynamic = "force-dynamic";

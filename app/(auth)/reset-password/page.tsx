@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { passwordHint } from "@/console/password-hint";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { passwordHint } from "@/lib/console/password-hint";
 import { platform } from "@/lib/platform/container";
 import { ResetPasswordForm } from "./reset-password-form";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { publicApi } from "@/lib/console/api-client";
+import { publicApi } from "@/console/api-client";
 import {
   ConsoleForm,
   NewPasswordFields,
@@ -9,7 +9,7 @@ import {
   SubmitButton,
   secretOf,
   useFormMutation,
-} from "@/lib/console/ui/forms";
+} from "@/console/ui/forms";
 
 const LABELS = { newPassword: "New password", confirmPassword: "Confirm new password" };
 

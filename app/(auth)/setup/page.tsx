@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { passwordHint } from "@/console/password-hint";
+import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { passwordHint } from "@/lib/console/password-hint";
-import { redirectSignedIn, setupStatus } from "@/lib/console/session";
 import { platform } from "@/lib/platform/container";
 import { getPlatformSettings } from "@/lib/setup/platform";
 import { SetupWizard } from "./setup-wizard";

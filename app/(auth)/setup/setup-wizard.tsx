@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { publicApi } from "@/lib/console/api-client";
-import { signInErrorMessage } from "@/lib/console/sign-in-errors";
+import { publicApi } from "@/console/api-client";
+import { signInErrorMessage } from "@/console/sign-in-errors";
 import {
   ConsoleForm,
   NewPasswordFields,
@@ -16,7 +16,7 @@ import {
   TextField,
   textOf,
   useFormMutation,
-} from "@/lib/console/ui/forms";
+} from "@/console/ui/forms";
 import type { PlatformSettings } from "@/lib/setup/platform";
 
 type Step = "platform" | "administrator" | "signing-in";

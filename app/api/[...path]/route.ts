@@ -1,5 +1,5 @@
+import { route } from "@/lib/http/route";
 import { problemResponse } from "@/lib/platform/http/problem";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

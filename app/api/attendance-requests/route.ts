@@ -1,9 +1,9 @@
+import { attendanceRequestPageResponse, attendanceRequestResponse } from "@/app/api/responses";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRequestQueue, submitRequest } from "@/lib/attendance/requests";
 import { correctionRequestSchema, requestQueueQuery } from "@/lib/attendance/schemas";
-import { attendanceRequestPageResponse, attendanceRequestResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 import { auditLogQuery, listAuditLogs } from "@/lib/audit/query";
 import { auditLogPageShape } from "@/lib/audit/shapes";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
+import { employeePageResponse, employeeResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { createEmployeeSchema, employeeListQuery } from "@/lib/employees/schemas";
 import { createEmployee, listEmployees } from "@/lib/employees/service";
-import { employeePageResponse, employeeResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -4,8 +4,8 @@ import { uploadInput, uploadResponse } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
 import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
 import { listFiles, uploadFile } from "@/lib/files/service";
+import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
+import { holidayListPageResponse, holidayListResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema, holidayListListQuery } from "@/lib/employees/schemas";
 import { createHolidayList, listHolidayLists } from "@/lib/employees/service";
-import { holidayListPageResponse, holidayListResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -2,8 +2,8 @@ import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions";
 import { getConfig } from "@/lib/config";
+import { route } from "@/lib/http/route";
 import { problemResponse } from "@/lib/platform/http/problem";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

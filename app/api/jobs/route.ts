@@ -1,7 +1,7 @@
+import { jobListResponse } from "@/app/api/responses";
 import { getConfig } from "@/lib/config";
+import { route } from "@/lib/http/route";
 import { listJobs } from "@/lib/jobs/manual";
-import { jobListResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

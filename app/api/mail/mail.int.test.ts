@@ -6,10 +6,10 @@ import type { MailListItem as MailItem, MailMessage as Message } from "@/lib/mai
 import { deliverPendingMail, MAX_ATTEMPTS } from "@/lib/mail/delivery";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { TemplatePreview, TemplateSummary } from "@/lib/mail/templates";
-import type { JsonOf } from "@/lib/openapi/shapes";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import type { JsonOf } from "@/lib/platform/http/shapes";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";

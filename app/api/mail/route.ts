@@ -1,8 +1,8 @@
+import { route } from "@/lib/http/route";
 import { listMail } from "@/lib/mail/admin";
 import { mailListQuery } from "@/lib/mail/schemas";
 import { mailPageShape } from "@/lib/mail/shapes";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
+import { memberPageResponse, memberResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema, memberListQuery } from "@/lib/members/schemas";
 import { createMember, listMembers } from "@/lib/members/service";
-import { memberPageResponse, memberResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

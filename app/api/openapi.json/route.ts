@@ -1,7 +1,7 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
-import { openApiDocumentShape } from "@/lib/openapi/shapes";
-import { route } from "@/lib/platform/http/route";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
+import { openApiDocumentShape } from "@/lib/platform/http/shapes";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import packageJson from "@/package.json";
 

@@ -1,5 +1,5 @@
-import { permissionsResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { permissionsResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { listPermissions } from "@/lib/roles/service";
 

@@ -1,9 +1,9 @@
-import { planPageResponse, planResponse } from "@/lib/openapi/responses";
+import { planPageResponse, planResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema, planListQuery } from "@/lib/plans/schemas";
 import { createPlan, listPlans } from "@/lib/plans/service";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
+import { shiftTypePageResponse, shiftTypeResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema, shiftTypeListQuery } from "@/lib/employees/schemas";
 import { createShiftType, listShiftTypes } from "@/lib/employees/service";
-import { shiftTypePageResponse, shiftTypeResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
-import { userPageResponse, userResponse } from "@/lib/openapi/responses";
+import { userPageResponse, userResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { createUser, listUsers } from "@/lib/users/admin";

@@ -1,5 +1,5 @@
 import { formatDuration } from "@/lib/health/service";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

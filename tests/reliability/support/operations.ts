@@ -1,4 +1,6 @@
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/app/api/openapi.json/registry";
 import { GET as openApiDocumentRoute } from "@/app/api/openapi.json/route";
+import type { RouteHandler } from "@/lib/http/route";
 import {
   buildOpenApiDocument,
   HTTP_METHODS,
@@ -6,8 +8,6 @@ import {
   openApiPath,
   type RouteModules,
 } from "@/lib/openapi/document";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "@/lib/openapi/routes";
-import type { RouteHandler } from "@/lib/platform/http/route";
 import type { JsonSchema } from "../fuzz/schema-arbitrary";
 
 export type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema };

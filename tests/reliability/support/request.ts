@@ -1,5 +1,5 @@
+import type { RouteHandler } from "@/lib/http/route";
 import { trustPeerAddressHeader } from "@/lib/platform/http/client-ip";
-import type { RouteHandler } from "@/lib/platform/http/route";
 
 // Route handlers are called here as scripts/server.mjs calls them: with the peer address it wrote.
 trustPeerAddressHeader();

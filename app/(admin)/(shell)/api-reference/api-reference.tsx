@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { LoadError } from "@/lib/console/ui/feedback";
-import { PageHeader, SearchField, useDebounced } from "@/lib/console/ui/list-page";
+import { LoadError } from "@/console/ui/feedback";
+import { PageHeader, SearchField, useDebounced } from "@/console/ui/list-page";
 import { type ApiDocument, endpointGroups, endpointMatches } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 import { OperationDetails } from "./operation";

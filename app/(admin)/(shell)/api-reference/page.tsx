@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageUser } from "@/lib/console/session";
+import { pageUser } from "@/console/server/session";
 import { ApiReference } from "./api-reference";
 
 export const dynamic = "force-dynamic";

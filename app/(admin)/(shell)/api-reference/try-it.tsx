@@ -2,8 +2,8 @@
 
 import { getSession, useSession } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
-import { renewOnce } from "@/lib/console/api-client";
-import { CONSOLE_REQUEST_HEADER } from "@/lib/console/console-request";
+import { renewOnce } from "@/console/api-client";
+import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
 import { type ApiDocument, type Endpoint, exampleOf, type ParameterObject, requestUrl } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { AttendanceRecord, CorrectionBody } from "@/lib/console/club-api";
-import { addDays, clubClockTime, clubInstant, formatLongDate } from "@/lib/console/ui/attendance-format";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import { type FormFailure, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { AttendanceRecord, CorrectionBody } from "@/console/club-api";
+import { addDays, clubClockTime, clubInstant, formatLongDate } from "@/console/ui/attendance-format";
+import { FormDialog } from "@/console/ui/dialog";
+import { type FormFailure, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 
 const LABELS = { date: "Day", checkIn: "Check-in", checkOut: "Check-out", reason: "Reason" };
 /** Business refusals about the day itself land on the Day field. */

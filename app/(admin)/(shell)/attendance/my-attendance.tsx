@@ -3,9 +3,10 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
-import type { AttendanceRecord, AttendanceRequest } from "@/lib/console/club-api";
-import { AttendanceCalendar, type CalendarDay } from "@/lib/console/ui/attendance-calendar";
+import { useConsoleApi } from "@/console/api-client";
+import type { AttendanceRecord, AttendanceRequest } from "@/console/club-api";
+import { ApiError } from "@/console/transport";
+import { AttendanceCalendar, type CalendarDay } from "@/console/ui/attendance-calendar";
 import {
   clubToday,
   daysBetween,
@@ -13,10 +14,10 @@ import {
   formatClubTimeOn,
   formatShortDate,
   REQUEST_STATUSES,
-} from "@/lib/console/ui/attendance-format";
-import { ClockCard } from "@/lib/console/ui/clock-card";
-import { EmptyState, SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
-import { PagedTable, PageHeader, usePageNumber } from "@/lib/console/ui/list-page";
+} from "@/console/ui/attendance-format";
+import { ClockCard } from "@/console/ui/clock-card";
+import { EmptyState, SkeletonCard, StatusBadge, StatusMessage } from "@/console/ui/feedback";
+import { PagedTable, PageHeader, usePageNumber } from "@/console/ui/list-page";
 import { CorrectionDialog } from "./correction-dialog";
 
 /** What the user may do here (the page reads it from their permissions). */

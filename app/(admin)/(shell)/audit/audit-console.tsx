@@ -2,12 +2,13 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
-import type { AuditLogQuery, AuditLogRow } from "@/lib/console/club-api";
-import { formatDateTime, formatDay, type StatusLook } from "@/lib/console/format";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
-import { ConsoleForm, formFailureOf, SelectField, TextField, textOf } from "@/lib/console/ui/forms";
-import { PagedTable, PageHeader, usePageNumber } from "@/lib/console/ui/list-page";
+import { useConsoleApi } from "@/console/api-client";
+import type { AuditLogQuery, AuditLogRow } from "@/console/club-api";
+import { formatDateTime, formatDay, type StatusLook } from "@/console/format";
+import { ApiError } from "@/console/transport";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
+import { ConsoleForm, formFailureOf, SelectField, TextField, textOf } from "@/console/ui/forms";
+import { PagedTable, PageHeader, usePageNumber } from "@/console/ui/list-page";
 import styles from "./audit.module.css";
 
 type Severity = AuditLogRow["severity"];

@@ -2,12 +2,12 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberStatistics } from "@/lib/console/club-api";
-import { formatCount, formatMoney, MEMBER_STATUS_VALUES, MEMBER_STATUSES, plural } from "@/lib/console/format";
-import { BarChart, type ChartDatum, DonutChart } from "@/lib/console/ui/charts";
-import { EmptyState, LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberStatistics } from "@/console/club-api";
+import { formatCount, formatMoney, MEMBER_STATUS_VALUES, MEMBER_STATUSES, plural } from "@/console/format";
+import { BarChart, type ChartDatum, DonutChart } from "@/console/ui/charts";
+import { EmptyState, LoadError, SkeletonCard } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 import { Stat } from "../stat";
 
 const STATUS_TONES = { active: "ok", inactive: "muted", suspended: "bad", expired: "warn" } as const;

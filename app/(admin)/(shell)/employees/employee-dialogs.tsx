@@ -3,18 +3,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { EmployeeRow } from "@/lib/console/club-api";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import {
-  Checkbox,
-  ChoiceFieldset,
-  type FormFailure,
-  SelectField,
-  textOf,
-  useFormMutation,
-} from "@/lib/console/ui/forms";
-import { useDebounced } from "@/lib/console/ui/list-page";
+import { useConsoleApi } from "@/console/api-client";
+import type { EmployeeRow } from "@/console/club-api";
+import { FormDialog } from "@/console/ui/dialog";
+import { Checkbox, ChoiceFieldset, type FormFailure, SelectField, textOf, useFormMutation } from "@/console/ui/forms";
+import { useDebounced } from "@/console/ui/list-page";
 
 export const employeeName = (employee: Pick<EmployeeRow, "firstName" | "lastName">) =>
   `${employee.firstName} ${employee.lastName}`;

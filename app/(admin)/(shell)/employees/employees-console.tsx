@@ -3,9 +3,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import { formatDay } from "@/lib/console/format";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
+import { useConsoleApi } from "@/console/api-client";
+import { formatDay } from "@/console/format";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import {
   type Column,
   FilterSelect,
@@ -16,7 +16,7 @@ import {
   sortableHeaders,
   useDebounced,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
 type OrderField = "name" | "email" | "createdAt";

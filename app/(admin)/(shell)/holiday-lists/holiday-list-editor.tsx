@@ -2,13 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { HolidayListBody, HolidayListRecord, HolidayListRow } from "@/lib/console/club-api";
-import { plural } from "@/lib/console/format";
-import { WEEKDAYS } from "@/lib/console/ui/attendance-format";
-import { ConfirmDialog, Dialog, FormDialog } from "@/lib/console/ui/dialog";
-import { LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
-import { ChoiceFieldset, formFailureOf, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { HolidayListBody, HolidayListRecord, HolidayListRow } from "@/console/club-api";
+import { plural } from "@/console/format";
+import { WEEKDAYS } from "@/console/ui/attendance-format";
+import { ConfirmDialog, Dialog, FormDialog } from "@/console/ui/dialog";
+import { LoadError, SkeletonCard } from "@/console/ui/feedback";
+import { ChoiceFieldset, formFailureOf, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 
 type EntryDraft = { key: number; date: string; description: string };
 

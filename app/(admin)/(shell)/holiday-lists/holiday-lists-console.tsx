@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { HolidayListRow } from "@/lib/console/club-api";
-import { formatCount } from "@/lib/console/format";
-import { WEEKDAYS } from "@/lib/console/ui/attendance-format";
-import { EmptyState } from "@/lib/console/ui/feedback";
+import { useConsoleApi } from "@/console/api-client";
+import type { HolidayListRow } from "@/console/club-api";
+import { formatCount } from "@/console/format";
+import { WEEKDAYS } from "@/console/ui/attendance-format";
+import { EmptyState } from "@/console/ui/feedback";
 import {
   PagedTable,
   PageHeader,
@@ -14,7 +14,7 @@ import {
   useDebounced,
   useListDialogs,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import { DeleteHolidayListDialog, HolidayListEditor } from "./holiday-list-editor";
 
 type OpenDialog =

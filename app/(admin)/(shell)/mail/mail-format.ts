@@ -1,5 +1,5 @@
-import type { MailStatus } from "@/lib/console/club-api";
-import type { StatusLook } from "@/lib/console/format";
+import type { MailStatus } from "@/console/club-api";
+import type { StatusLook } from "@/console/format";
 
 export const MAIL_STATUSES: Readonly<Record<MailStatus, StatusLook>> = {
   pending: { label: "Pending", badge: "badge-pending" },

@@ -3,11 +3,11 @@
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MailRow, MailStatus } from "@/lib/console/club-api";
-import { formatDateTime } from "@/lib/console/format";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MailRow, MailStatus } from "@/console/club-api";
+import { formatDateTime } from "@/console/format";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 import {
   FilterSelect,
   PagedTable,
@@ -16,7 +16,7 @@ import {
   useDebounced,
   useListDialogs,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import styles from "./mail.module.css";
 import { attemptsText, MAIL_STATUSES } from "./mail-format";
 import { MailTabs } from "./mail-tabs";

@@ -1,8 +1,8 @@
 "use client";
 
-import type { CsvDownload } from "@/lib/console/csv-download";
-import { formatBytes, formatCount, plural } from "@/lib/console/format";
-import { LoadError, StatusMessage } from "@/lib/console/ui/feedback";
+import type { CsvDownload } from "@/console/csv-download";
+import { formatBytes, formatCount, plural } from "@/console/format";
+import { LoadError, StatusMessage } from "@/console/ui/feedback";
 
 /**
  * Where the CSV export stands: rows and bytes received with a progress bar (determinate when the list

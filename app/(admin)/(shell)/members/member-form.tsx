@@ -2,10 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberInput, MemberRecord } from "@/lib/console/club-api";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import { TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberInput, MemberRecord } from "@/console/club-api";
+import { FormDialog } from "@/console/ui/dialog";
+import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import {
   missingPlan,
   PLAN_CHOICE_LABELS,

@@ -3,11 +3,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberStatus } from "@/lib/console/club-api";
-import { useCsvDownload } from "@/lib/console/csv-download";
-import { formatCalendarDate, formatDay, MEMBER_STATUS_VALUES, MEMBER_STATUSES } from "@/lib/console/format";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberStatus } from "@/console/club-api";
+import { useCsvDownload } from "@/console/csv-download";
+import { formatCalendarDate, formatDay, MEMBER_STATUS_VALUES, MEMBER_STATUSES } from "@/console/format";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import {
   type Column,
   FilterSelect,
@@ -18,7 +18,7 @@ import {
   sortableHeaders,
   useDebounced,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import type { MemberListQuery } from "@/lib/members/schemas";
 import { ExportProgress } from "./export-progress";
 import { EnrollDialog, MemberDialog, memberPage } from "./member-form";

@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { BillingPeriod, PlanRow } from "@/lib/console/club-api";
-import { BILLING_PERIOD_VALUES, BILLING_PERIODS, formatMoney } from "@/lib/console/format";
-import { LoadError } from "@/lib/console/ui/feedback";
-import { Checkbox, type FormFailure, formFailureOf, SelectField } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { BillingPeriod, PlanRow } from "@/console/club-api";
+import { BILLING_PERIOD_VALUES, BILLING_PERIODS, formatMoney } from "@/console/format";
+import { LoadError } from "@/console/ui/feedback";
+import { Checkbox, type FormFailure, formFailureOf, SelectField } from "@/console/ui/forms";
 import { priceFor } from "@/lib/subscriptions/pricing";
 
 /** The plan and billing period of a new term, as the form holds them ("" until a plan is chosen). */

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { can, pageUser } from "@/lib/console/session";
+import { can, pageUser } from "@/console/server/session";
 import { platform } from "@/lib/platform/container";
 import { Forbidden } from "../forbidden";
 import { PlansConsole } from "./plans-console";

@@ -1,10 +1,10 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { BillingPeriod, PlanInput, PlanRow } from "@/lib/console/club-api";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import { Checkbox, ChoiceFieldset, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { BillingPeriod, PlanInput, PlanRow } from "@/console/club-api";
+import { FormDialog } from "@/console/ui/dialog";
+import { Checkbox, ChoiceFieldset, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { MONTHS_IN } from "@/lib/subscriptions/pricing";
 
 type BenefitDraft = { key: number; name: string; description: string };

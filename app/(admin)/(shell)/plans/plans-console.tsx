@@ -2,12 +2,12 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { BillingPeriod, PlanRow } from "@/lib/console/club-api";
-import { formatCount, formatMoney, plural } from "@/lib/console/format";
-import { ConfirmDialog } from "@/lib/console/ui/dialog";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
-import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePageNumber } from "@/lib/console/ui/list-page";
+import { useConsoleApi } from "@/console/api-client";
+import type { BillingPeriod, PlanRow } from "@/console/club-api";
+import { formatCount, formatMoney, plural } from "@/console/format";
+import { ConfirmDialog } from "@/console/ui/dialog";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
+import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePageNumber } from "@/console/ui/list-page";
 import { MONTHS_IN, priceFor } from "@/lib/subscriptions/pricing";
 import { PlanEditor } from "./plan-editor";
 

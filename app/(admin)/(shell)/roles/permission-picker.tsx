@@ -1,6 +1,6 @@
 "use client";
 
-import { Checkbox, ChoiceFieldset } from "@/lib/console/ui/forms";
+import { Checkbox, ChoiceFieldset } from "@/console/ui/forms";
 
 const WILDCARD = "*";
 const words = (identifier: string) => identifier.replaceAll(/[-_]/g, " ");

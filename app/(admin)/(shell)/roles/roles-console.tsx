@@ -2,11 +2,11 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type RoleRow, useConsoleApi } from "@/lib/console/api-client";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import { EmptyState } from "@/lib/console/ui/feedback";
-import { TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
-import { PagedTable, PageHeader, useListDialogs } from "@/lib/console/ui/list-page";
+import { type RoleRow, useConsoleApi } from "@/console/api-client";
+import { FormDialog } from "@/console/ui/dialog";
+import { EmptyState } from "@/console/ui/feedback";
+import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { PagedTable, PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { PermissionPicker } from "./permission-picker";
 
 const PAGE_SIZE = 50;

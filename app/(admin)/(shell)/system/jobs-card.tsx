@@ -2,12 +2,12 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { JobOutcome, JobSummary } from "@/lib/console/club-api";
-import { formatCount } from "@/lib/console/format";
-import { clubToday, formatClubTime } from "@/lib/console/ui/attendance-format";
-import { LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { JobOutcome, JobSummary } from "@/console/club-api";
+import { formatCount } from "@/console/format";
+import { clubToday, formatClubTime } from "@/console/ui/attendance-format";
+import { LoadError, SkeletonCard } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 
 const two = (value: string) => value.padStart(2, "0");
 

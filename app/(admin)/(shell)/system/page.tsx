@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { can, pageUser } from "@/lib/console/session";
+import { can, pageUser } from "@/console/server/session";
 import { readinessReport } from "@/lib/health/reports";
 import { platform } from "@/lib/platform/container";
 import { JobsCard } from "./jobs-card";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { passwordHint } from "@/console/password-hint";
+import { can, pageUser } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { passwordHint } from "@/lib/console/password-hint";
-import { can, pageUser } from "@/lib/console/session";
 import { platform } from "@/lib/platform/container";
 import { Forbidden } from "../forbidden";
 import { UsersConsole } from "./users-console";

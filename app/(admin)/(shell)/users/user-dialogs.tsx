@@ -3,10 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { type ConsoleApi, type RoleRow, type UserRow, useConsoleApi } from "@/lib/console/api-client";
-import { temporaryPassword } from "@/lib/console/temporary-password";
-import { FormDialog } from "@/lib/console/ui/dialog";
-import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { type ConsoleApi, type RoleRow, type UserRow, useConsoleApi } from "@/console/api-client";
+import { temporaryPassword } from "@/console/temporary-password";
+import { FormDialog } from "@/console/ui/dialog";
+import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import type { updateUserSchema } from "@/lib/users/schemas";
 
 export const displayName = (user: Pick<UserRow, "firstName" | "lastName">) => `${user.firstName} ${user.lastName}`;

@@ -2,8 +2,8 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { type UserRow, useConsoleApi } from "@/lib/console/api-client";
-import { EmptyState } from "@/lib/console/ui/feedback";
+import { type UserRow, useConsoleApi } from "@/console/api-client";
+import { EmptyState } from "@/console/ui/feedback";
 import {
   FilterSelect,
   PagedTable,
@@ -11,7 +11,7 @@ import {
   SearchField,
   useDebounced,
   useListDialogs,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import {
   AssignRolesDialog,
   BlockDialog,

@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import NextAuth from "next-auth";
 import { z } from "zod";
-import { authOptions } from "@/lib/console/auth-options";
+import { authOptions } from "@/console/server/auth-options";
+import { route } from "@/lib/http/route";
 import { problemResponse } from "@/lib/platform/http/problem";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { loginResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { changePassword, passwordChangeThrottled } from "@/lib/auth/password-change";
 import { sessionResponse } from "@/lib/auth/session-http";
-import { loginResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";

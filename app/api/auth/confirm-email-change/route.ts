@@ -1,6 +1,6 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { confirmEmailChange } from "@/lib/users/email-change";
 import { UserErrors } from "@/lib/users/errors";
 import { emailedLinkSchema } from "@/lib/users/schemas";

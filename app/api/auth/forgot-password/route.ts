@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { messageResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { requestPasswordReset } from "@/lib/auth/recovery";
-import { messageResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { emailField } from "@/lib/users/schemas";
 

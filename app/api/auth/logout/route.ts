@@ -2,7 +2,7 @@ import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { logout } from "@/lib/auth/logout";
 import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

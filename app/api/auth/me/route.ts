@@ -1,6 +1,6 @@
+import { profileResponse } from "@/app/api/responses";
 import { profileOf } from "@/lib/auth/profile";
-import { profileResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
+import { messageResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
-import { messageResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { newAccountSchema } from "@/lib/users/schemas";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";

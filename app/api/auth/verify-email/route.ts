@@ -1,7 +1,7 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { emailedLinkSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";

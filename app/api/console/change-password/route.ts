@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { POST as changePasswordThroughApi } from "@/app/api/auth/change-password/route";
+import { sealRefreshToken } from "@/console/server/password-handoff";
 import { getConfig } from "@/lib/config";
-import { sealRefreshToken } from "@/lib/console/password-handoff";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
+import { employeeResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
-import { employeeResponse } from "@/lib/openapi/responses";
+import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

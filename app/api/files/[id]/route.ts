@@ -2,8 +2,8 @@ import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
+import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

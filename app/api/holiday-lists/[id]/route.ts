@@ -1,10 +1,10 @@
+import { holidayListResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
-import { holidayListResponse } from "@/lib/openapi/responses";
+import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

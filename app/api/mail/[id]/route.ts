@@ -1,9 +1,9 @@
+import { route } from "@/lib/http/route";
 import { getMail } from "@/lib/mail/admin";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailMessageShape } from "@/lib/mail/shapes";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
+import { route } from "@/lib/http/route";
 import { templateListShape } from "@/lib/mail/shapes";
 import { listTemplates } from "@/lib/mail/templates";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

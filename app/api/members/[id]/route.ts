@@ -1,10 +1,10 @@
+import { memberResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { deleteMember, getMember, updateMember } from "@/lib/members/service";
-import { memberResponse } from "@/lib/openapi/responses";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
+import { enrollmentResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
-import { enrollmentResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { enroll, enrollmentSchema } from "@/lib/subscriptions/enrollment";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";

@@ -1,7 +1,7 @@
+import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { memberCsvStream } from "@/lib/members/export";
 import { clubToday, memberExportQuery } from "@/lib/members/schemas";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
+import { memberStatisticsResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { memberStatistics } from "@/lib/members/statistics";
-import { memberStatisticsResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";

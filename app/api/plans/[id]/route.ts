@@ -1,10 +1,10 @@
-import { planResponse } from "@/lib/openapi/responses";
+import { planResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema } from "@/lib/plans/schemas";
 import { deactivatePlan, getPlan, updatePlan } from "@/lib/plans/service";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
-import { roleResponse } from "@/lib/openapi/responses";
+import { roleResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema } from "@/lib/roles/schemas";
 import { deleteRole, getRole, updateRole } from "@/lib/roles/service";

@@ -1,6 +1,6 @@
-import { platformSettingsResponse } from "@/lib/openapi/responses";
+import { platformSettingsResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
 import { configurePlatform, platformSettingsSchema } from "@/lib/setup/platform";
 

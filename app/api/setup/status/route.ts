@@ -1,6 +1,6 @@
-import { setupStatusResponse } from "@/lib/openapi/responses";
+import { setupStatusResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 import { ok } from "@/lib/platform/result";
 import { getSetupStatus } from "@/lib/setup/status";
 

@@ -1,7 +1,7 @@
+import { loginResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { sessionResponse } from "@/lib/auth/session-http";
-import { loginResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
 import { createSuperAdmin } from "@/lib/setup/superadmin";
 import { newAccountSchema } from "@/lib/users/schemas";

@@ -1,10 +1,10 @@
+import { shiftTypeResponse } from "@/app/api/responses";
 import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
-import { shiftTypeResponse } from "@/lib/openapi/responses";
+import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
+import { userResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
-import { userResponse } from "@/lib/openapi/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 import { deactivateUser, getUser, updateUser } from "@/lib/users/admin";
 import { UserErrors } from "@/lib/users/errors";
 import { updateUserSchema } from "@/lib/users/schemas";

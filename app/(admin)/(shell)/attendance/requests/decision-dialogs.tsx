@@ -1,11 +1,12 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
-import type { AttendanceRequest } from "@/lib/console/club-api";
-import { formatLongDate } from "@/lib/console/ui/attendance-format";
-import { ConfirmDialog, FormDialog } from "@/lib/console/ui/dialog";
-import { TextAreaField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { AttendanceRequest } from "@/console/club-api";
+import { ApiError } from "@/console/transport";
+import { formatLongDate } from "@/console/ui/attendance-format";
+import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
+import { TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
 import { RequestedTimes } from "../my-attendance";
 
 const ALREADY_DECIDED = "AlreadyDecided";

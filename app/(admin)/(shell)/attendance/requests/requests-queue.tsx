@@ -3,15 +3,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { AttendanceRequest, RequestStatus } from "@/lib/console/club-api";
+import { useConsoleApi } from "@/console/api-client";
+import type { AttendanceRequest, RequestStatus } from "@/console/club-api";
 import {
   formatClubDateTime,
   formatLongDate,
   REQUEST_STATUS_VALUES,
   REQUEST_STATUSES,
-} from "@/lib/console/ui/attendance-format";
-import { EmptyState } from "@/lib/console/ui/feedback";
+} from "@/console/ui/attendance-format";
+import { EmptyState } from "@/console/ui/feedback";
 import {
   type Column,
   FilterSelect,
@@ -21,7 +21,7 @@ import {
   sortableHeaders,
   useListDialogs,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
 

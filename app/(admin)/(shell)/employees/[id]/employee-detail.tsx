@@ -2,15 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { EmployeeRow } from "@/lib/console/club-api";
-import { formatDay } from "@/lib/console/format";
-import { AttendanceCalendar } from "@/lib/console/ui/attendance-calendar";
-import { formatClubDateTime } from "@/lib/console/ui/attendance-format";
-import { ClockCard } from "@/lib/console/ui/clock-card";
-import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/lib/console/ui/detail-page";
-import { StatusBadge } from "@/lib/console/ui/feedback";
-import { PageHeader, useListDialogs } from "@/lib/console/ui/list-page";
+import { useConsoleApi } from "@/console/api-client";
+import type { EmployeeRow } from "@/console/club-api";
+import { formatDay } from "@/console/format";
+import { AttendanceCalendar } from "@/console/ui/attendance-calendar";
+import { formatClubDateTime } from "@/console/ui/attendance-format";
+import { ClockCard } from "@/console/ui/clock-card";
+import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/console/ui/detail-page";
+import { StatusBadge } from "@/console/ui/feedback";
+import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { EmploymentDialog, employeeName } from "../employee-dialogs";
 import { EMPLOYMENT_STATUSES } from "../employees-console";
 

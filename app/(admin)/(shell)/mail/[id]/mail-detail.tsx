@@ -2,12 +2,12 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MailRecord } from "@/lib/console/club-api";
-import { formatDateTime } from "@/lib/console/format";
-import { BackLink, DetailLoadFailure, type ParentList } from "@/lib/console/ui/detail-page";
-import { SkeletonCard, StatusBadge, StatusMessage } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MailRecord } from "@/console/club-api";
+import { formatDateTime } from "@/console/format";
+import { BackLink, DetailLoadFailure, type ParentList } from "@/console/ui/detail-page";
+import { SkeletonCard, StatusBadge, StatusMessage } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 import { EmailFrame } from "../email-frame";
 import styles from "../mail.module.css";
 import { attemptsText, MAIL_STATUSES } from "../mail-format";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { can, pageUser } from "@/lib/console/session";
+import { can, pageUser } from "@/console/server/session";
 import { Forbidden } from "../../forbidden";
 import { MailDetail } from "./mail-detail";
 

@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { TemplateSummary } from "@/lib/console/club-api";
-import { LoadError, SkeletonCard } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
-import { PageHeader } from "@/lib/console/ui/list-page";
+import { useConsoleApi } from "@/console/api-client";
+import type { TemplateSummary } from "@/console/club-api";
+import { LoadError, SkeletonCard } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
+import { PageHeader } from "@/console/ui/list-page";
 import { EmailFrame } from "../email-frame";
 import styles from "../mail.module.css";
 import { MailTabs } from "../mail-tabs";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberRecord, SubscriptionRow } from "@/lib/console/club-api";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberRecord, SubscriptionRow } from "@/console/club-api";
 import {
   BILLING_PERIODS,
   formatCalendarDate,
@@ -12,10 +12,10 @@ import {
   MEMBER_STATUSES,
   type StatusLook,
   SUBSCRIPTION_STATUSES,
-} from "@/lib/console/format";
-import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/lib/console/ui/detail-page";
-import { EmptyState, StatusBadge } from "@/lib/console/ui/feedback";
-import { type ListQuery, PageHeader, QueryTable, useListDialogs } from "@/lib/console/ui/list-page";
+} from "@/console/format";
+import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/console/ui/detail-page";
+import { EmptyState, StatusBadge } from "@/console/ui/feedback";
+import { type ListQuery, PageHeader, QueryTable, useListDialogs } from "@/console/ui/list-page";
 import { MemberDialog } from "../member-form";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
 import { MemberDocuments } from "./member-documents";

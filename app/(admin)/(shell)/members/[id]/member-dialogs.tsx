@@ -2,11 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberRecord, MemberStatus } from "@/lib/console/club-api";
-import { MEMBER_STATUSES } from "@/lib/console/format";
-import { ConfirmDialog, FormDialog } from "@/lib/console/ui/dialog";
-import { SelectField, TextAreaField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberRecord, MemberStatus } from "@/console/club-api";
+import { MEMBER_STATUSES } from "@/console/format";
+import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
+import { SelectField, TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
 
 /** The statuses staff set; `expired` is the expiry job's alone. */
 const STAFF_STATUSES = [

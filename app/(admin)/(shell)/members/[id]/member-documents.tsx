@@ -3,20 +3,15 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
-import type { FileRow } from "@/lib/console/club-api";
-import {
-  fileBadgeOf,
-  fileKindOf,
-  isPreviewableImage,
-  percentOf,
-  uploadRefusalMessage,
-} from "@/lib/console/file-format";
-import { readBlob, saveBlob, type UploadItem, useObjectUrl, useUploadQueue } from "@/lib/console/file-transfer";
-import { formatBytes, formatDateTime, plural } from "@/lib/console/format";
-import { ConfirmDialog } from "@/lib/console/ui/dialog";
-import { EmptyState } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { FileRow } from "@/console/club-api";
+import { fileBadgeOf, fileKindOf, isPreviewableImage, percentOf, uploadRefusalMessage } from "@/console/file-format";
+import { readBlob, saveBlob, type UploadItem, useObjectUrl, useUploadQueue } from "@/console/file-transfer";
+import { formatBytes, formatDateTime, plural } from "@/console/format";
+import { ApiError } from "@/console/transport";
+import { ConfirmDialog } from "@/console/ui/dialog";
+import { EmptyState } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 import {
   type Column,
   PagedTable,
@@ -24,7 +19,7 @@ import {
   sortableHeaders,
   useListDialogs,
   usePageNumber,
-} from "@/lib/console/ui/list-page";
+} from "@/console/ui/list-page";
 import { UploadProgress } from "./upload-progress";
 
 /** What the user may do with the member's documents (read is implied: the section shows only then). */

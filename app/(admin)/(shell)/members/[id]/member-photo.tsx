@@ -2,12 +2,13 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useRef, useState } from "react";
-import { ApiError, useConsoleApi } from "@/lib/console/api-client";
-import type { MemberRecord } from "@/lib/console/club-api";
-import { initialsOf, PHOTO_TYPES, uploadRefusalMessage } from "@/lib/console/file-format";
-import { type UploadItem, useObjectUrl, useUploadQueue } from "@/lib/console/file-transfer";
-import { StatusMessage } from "@/lib/console/ui/feedback";
-import { formFailureOf } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberRecord } from "@/console/club-api";
+import { initialsOf, PHOTO_TYPES, uploadRefusalMessage } from "@/console/file-format";
+import { type UploadItem, useObjectUrl, useUploadQueue } from "@/console/file-transfer";
+import { ApiError } from "@/console/transport";
+import { StatusMessage } from "@/console/ui/feedback";
+import { formFailureOf } from "@/console/ui/forms";
 import { UploadProgress } from "./upload-progress";
 
 /**

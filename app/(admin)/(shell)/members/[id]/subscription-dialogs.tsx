@@ -2,11 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConsoleApi } from "@/lib/console/api-client";
-import type { MemberRecord, PlanChangeQuote, SubscriptionRow } from "@/lib/console/club-api";
-import { BILLING_PERIODS, formatDay, formatMoney } from "@/lib/console/format";
-import { ConfirmDialog, FormDialog } from "@/lib/console/ui/dialog";
-import { formFailureOf, TextAreaField, textOf, useFormMutation } from "@/lib/console/ui/forms";
+import { useConsoleApi } from "@/console/api-client";
+import type { MemberRecord, PlanChangeQuote, SubscriptionRow } from "@/console/club-api";
+import { BILLING_PERIODS, formatDay, formatMoney } from "@/console/format";
+import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
+import { formFailureOf, TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
 import { missingPlan, PLAN_CHOICE_LABELS, type PlanChoice, PlanChoiceFields, planCodeFields } from "../plan-choice";
 
 /** The subscription in force, as the member detail carries it. */

@@ -1,8 +1,8 @@
 "use client";
 
-import { percentOf } from "@/lib/console/file-format";
-import type { UploadItem } from "@/lib/console/file-transfer";
-import { formatBytes } from "@/lib/console/format";
+import { percentOf } from "@/console/file-format";
+import type { UploadItem } from "@/console/file-transfer";
+import { formatBytes } from "@/console/format";
 
 /**
  * One upload's bar with the bytes sent. Screen readers hear the file and then every quarter (a live region that

@@ -1,9 +1,9 @@
+import { attendanceRequestResponse } from "@/app/api/responses";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { approveRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
-import { attendanceRequestResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

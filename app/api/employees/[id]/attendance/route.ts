@@ -1,9 +1,9 @@
+import { attendancePageResponse } from "@/app/api/responses";
 import { attendanceContext } from "@/lib/attendance/context";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
-import { attendancePageResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
+import { checkEventResponse } from "@/app/api/responses";
 import { clockIn } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
-import { checkEventResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { jobRunResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { JobErrors, runJobNow } from "@/lib/jobs/manual";
-import { jobRunResponse } from "@/lib/openapi/responses";
 import { platform } from "@/lib/platform/container";
 import { notYearZero, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

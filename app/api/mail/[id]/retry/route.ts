@@ -1,10 +1,10 @@
+import { route } from "@/lib/http/route";
 import { retryMail } from "@/lib/mail/admin";
 import { deliverMailSoon } from "@/lib/mail/dispatch";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailListItemShape } from "@/lib/mail/shapes";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

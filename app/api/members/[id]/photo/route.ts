@@ -5,9 +5,9 @@ import { fileResponse } from "@/lib/files/responses";
 import { photoUploadQuery } from "@/lib/files/schemas";
 import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
 import { IMAGE_TYPES } from "@/lib/files/sniff";
+import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
-import { subscriptionListResponse, subscriptionResponse } from "@/lib/openapi/responses";
+import { subscriptionListResponse, subscriptionResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { createSubscription, listSubscriptions } from "@/lib/subscriptions/lifecycle";

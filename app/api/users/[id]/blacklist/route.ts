@@ -1,7 +1,7 @@
-import { userResponse } from "@/lib/openapi/responses";
+import { userResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
-import { route } from "@/lib/platform/http/route";
 import { blacklistUser, liftBlacklist } from "@/lib/users/admin";
 import { UserErrors } from "@/lib/users/errors";
 import { blacklistSchema } from "@/lib/users/schemas";

@@ -1,9 +1,9 @@
+import { attendanceRequestPageResponse } from "@/app/api/responses";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listOwnRequests } from "@/lib/attendance/requests";
 import { ownRequestsQuery } from "@/lib/attendance/schemas";
-import { attendanceRequestPageResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

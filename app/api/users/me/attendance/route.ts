@@ -1,9 +1,9 @@
+import { attendancePageResponse } from "@/app/api/responses";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery } from "@/lib/attendance/schemas";
-import { attendancePageResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
+import { checkEventResponse } from "@/app/api/responses";
 import { clockIn } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
-import { checkEventResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

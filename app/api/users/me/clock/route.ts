@@ -1,8 +1,8 @@
+import { clockStateResponse } from "@/app/api/responses";
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
-import { clockStateResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
+import { route } from "@/lib/http/route";
 import { MailErrors } from "@/lib/mail/errors";
 import { templateParams } from "@/lib/mail/schemas";
 import { templatePreviewShape } from "@/lib/mail/shapes";
 import { previewTemplate } from "@/lib/mail/templates";
 import { platform } from "@/lib/platform/container";
-import { route } from "@/lib/platform/http/route";
 
 export const dynamic = "force-dynamic";
 

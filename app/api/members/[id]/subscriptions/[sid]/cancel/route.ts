@@ -1,5 +1,5 @@
-import { subscriptionResponse } from "@/lib/openapi/responses";
-import { route } from "@/lib/platform/http/route";
+import { subscriptionResponse } from "@/app/api/responses";
+import { route } from "@/lib/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { cancelSubscription } from "@/lib/subscriptions/lifecycle";

@@ -1,0 +1,373 @@
+import { z } from "zod";
+import { ATTENDANCE_STATUSES } from "@/lib/attendance/classify";
+import type { CheckEvent, ClockOut, ClockState } from "@/lib/attendance/clock";
+import type { AttendancePage } from "@/lib/attendance/records";
+import type { AttendanceRequestView } from "@/lib/attendance/repository";
+import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
+import type { Profile } from "@/lib/auth/profile";
+import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
+import type { JobSummary } from "@/lib/jobs/manual";
+import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
+import { MEMBER_STATUSES } from "@/lib/members/schemas";
+import type { MemberStatistics } from "@/lib/members/statistics";
+import type { Plan } from "@/lib/plans/repository";
+import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import type { Role } from "@/lib/roles/repository";
+import type { PlatformSettings } from "@/lib/setup/platform";
+import type { SetupStatus } from "@/lib/setup/status";
+import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
+import type { Subscription } from "@/lib/subscriptions/repository";
+import type { UserSummary } from "@/lib/users/summaries";
+
+/*
+ * Response bodies of the endpoints whose answers the reference shows field by field. Each shape is checked at compile
+ * time against the type the service returns (`SameShape`), so a field added, removed or retyped on either side fails
+ * `npx tsc`; app/api/openapi.json/openapi.int.test.ts also parses real answers with them.
+ */
+
+const uuid = () => z.string().meta({ format: "uuid" });
+const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
+const money = () => z.string().meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+
+export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
+const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
+
+export const platformSettingsResponse = z.strictObject({
+  platformName: z.string(),
+  platformDescription: z.string().nullable(),
+});
+const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
+
+export const messageResponse = z.strictObject({ message: z.string() });
+
+/** sessionResponse() in lib/auth/session-http.ts; the refresh token fields only with `"refreshTokenTransport": "body"`. */
+export const loginResponse = z.strictObject({
+  accessToken: z.string(),
+  tokenType: z.literal("Bearer"),
+  expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
+  userId: uuid(),
+  email: z.string(),
+  role: z
+    .string()
+    .nullable()
+    .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
+  mustChangePassword: z.boolean(),
+  refreshToken: z.string().optional(),
+  refreshTokenExpiresAt: instant().optional(),
+});
+
+export const profileResponse = z.strictObject({
+  id: uuid(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string().nullable(),
+  roles: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+  permissions: z
+    .array(z.string())
+    .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
+});
+const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
+
+export const userResponse = z.strictObject({
+  id: uuid(),
+  email: z.string(),
+  pendingEmail: z.string().nullable().meta({
+    description:
+      "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
+  }),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  isBlacklisted: z.boolean(),
+  blacklistReason: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  emailVerified: z.boolean(),
+  lastLoginAt: instant().nullable(),
+  createdAt: instant(),
+});
+const userIsExact: SameShape<z.output<typeof userResponse>, JsonOf<UserSummary>> = true;
+export const userPageResponse = pageOf(userResponse);
+
+export const roleResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isBuiltIn: z.boolean(),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  createdAt: instant(),
+});
+const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
+export const rolePageResponse = pageOf(roleResponse);
+
+export const permissionsResponse = z
+  .array(z.string())
+  .meta({ examples: [["*", "attendance:clock-in", "members:read"]] });
+
+export const planResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  monthlyPrice: money(),
+  quarterlyPrice: money().nullable(),
+  annualPrice: money().nullable(),
+  currency: z.string(),
+  isActive: z.boolean(),
+  benefits: z.array(
+    z.strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() }),
+  ),
+  activeSubscriptions: z.number().int(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+const planIsExact: SameShape<z.output<typeof planResponse>, JsonOf<Plan>> = true;
+export const planPageResponse = pageOf(planResponse);
+
+const memberStatus = z.enum(MEMBER_STATUSES);
+const billingPeriod = z.enum(["monthly", "quarterly", "annual"]);
+
+/** What a member's list row and their detail both say. */
+const memberFields = {
+  id: uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: memberStatus,
+  joinedOn: calendarDate(),
+};
+
+/** A subscription term's plan, price and state: in a member's current subscription and in every term. */
+const termFields = {
+  billingPeriod,
+  startedAt: instant(),
+  endsAt: instant(),
+  price: money(),
+  currency: z.string(),
+  autoRenew: z.boolean(),
+  status: z.enum(["active", "expired", "canceled"]),
+};
+
+export const memberListItemResponse = z.strictObject({
+  ...memberFields,
+  currentPlan: z.strictObject({ id: uuid(), name: z.string(), code: z.string() }).nullable(),
+  subscriptionEndsAt: instant().nullable(),
+});
+const memberItemIsExact: SameShape<z.output<typeof memberListItemResponse>, JsonOf<MemberListItem>> = true;
+export const memberPageResponse = pageOf(memberListItemResponse);
+
+export const memberResponse = z.strictObject({
+  ...memberFields,
+  birthDate: calendarDate().nullable(),
+  notes: z.string().nullable(),
+  photoFileId: uuid().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+  currentSubscription: z
+    .strictObject({
+      id: uuid(),
+      planId: uuid(),
+      planName: z.string(),
+      ...termFields,
+    })
+    .nullable()
+    .meta({ description: "The term in force now, if any." }),
+});
+const memberIsExact: SameShape<z.output<typeof memberResponse>, JsonOf<MemberDetail>> = true;
+
+export const memberStatisticsResponse = z.strictObject({
+  countsByStatus: z.record(memberStatus, z.number().int()),
+  total: z.number().int(),
+  newThisMonth: z.number().int(),
+  activeSubscriptionsByPlan: z.array(z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() })),
+  monthlyRecurringRevenue: money(),
+  currency: z.string(),
+});
+const statisticsIsExact: SameShape<z.output<typeof memberStatisticsResponse>, MemberStatistics> = true;
+
+export const subscriptionResponse = z.strictObject({
+  id: uuid(),
+  memberId: uuid(),
+  planId: uuid(),
+  planName: z.string(),
+  planCode: z.string(),
+  ...termFields,
+  canceledAt: instant().nullable(),
+  previousSubscriptionId: uuid().nullable(),
+  prorationCredit: money().nullable(),
+  createdAt: instant(),
+});
+const subscriptionIsExact: SameShape<z.output<typeof subscriptionResponse>, JsonOf<Subscription>> = true;
+export const subscriptionListResponse = z
+  .array(subscriptionResponse)
+  .meta({ description: "Every term of the member, newest first." });
+
+export const enrollmentResponse = z.strictObject({ member: memberResponse, subscription: subscriptionResponse });
+
+export const planChangeQuoteResponse = z.strictObject({
+  planId: uuid(),
+  billingPeriod,
+  price: money(),
+  prorationCredit: money(),
+  amountDue: money(),
+  currency: z.string(),
+});
+const quoteIsExact: SameShape<z.output<typeof planChangeQuoteResponse>, PlanChangeQuote> = true;
+
+export const employeeResponse = z.strictObject({
+  id: uuid(),
+  userId: uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  holidayList: z.strictObject({ id: uuid(), name: z.string() }).nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
+const employeeIsExact: SameShape<z.output<typeof employeeResponse>, JsonOf<Employee>> = true;
+export const employeePageResponse = pageOf(employeeResponse);
+
+const holidayListFields = {
+  id: uuid(),
+  name: z.string(),
+  weeklyOffDays: z
+    .array(z.number().int().min(1).max(7))
+    .meta({ description: "ISO weekdays, 1 = Monday … 7 = Sunday." }),
+  entryCount: z.number().int(),
+  employeeCount: z.number().int(),
+  createdAt: instant(),
+  updatedAt: instant(),
+};
+export const holidayListSummaryResponse = z.strictObject(holidayListFields);
+const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
+export const holidayListPageResponse = pageOf(holidayListSummaryResponse);
+export const holidayListResponse = z.strictObject({
+  ...holidayListFields,
+  entries: z.array(z.strictObject({ date: calendarDate(), description: z.string().nullable() })),
+});
+const holidayListIsExact: SameShape<z.output<typeof holidayListResponse>, JsonOf<HolidayList>> = true;
+
+export const shiftTypeResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  shiftStart: z.string().meta({ examples: ["09:00"] }),
+  shiftEnd: z.string().meta({ examples: ["17:30"] }),
+  lateEntryToleranceMinutes: z.number().int(),
+  earlyExitToleranceMinutes: z.number().int(),
+  overtimeAfterMinutes: z.number().int(),
+  createdAt: instant(),
+});
+const shiftTypeIsExact: SameShape<z.output<typeof shiftTypeResponse>, JsonOf<ShiftType>> = true;
+export const shiftTypePageResponse = pageOf(shiftTypeResponse);
+
+const openCheckIn = z.strictObject({ id: uuid(), occurredAt: instant() });
+
+export const checkEventResponse = z.strictObject({
+  id: uuid(),
+  employeeId: uuid(),
+  direction: z.enum(["in", "out"]),
+  source: z.enum(CHECKIN_SOURCES),
+  note: z.string().nullable(),
+  occurredAt: instant(),
+  recordedByUserId: uuid().nullable(),
+});
+const checkEventIsExact: SameShape<z.output<typeof checkEventResponse>, CheckEvent> = true;
+
+export const clockOutResponse = checkEventResponse.extend({
+  checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
+});
+const clockOutIsExact: SameShape<z.output<typeof clockOutResponse>, ClockOut> = true;
+
+export const clockStateResponse = z.strictObject({
+  employeeId: uuid(),
+  clockedIn: z.boolean(),
+  checkIn: openCheckIn.nullable(),
+});
+const clockStateIsExact: SameShape<z.output<typeof clockStateResponse>, ClockState> = true;
+
+export const attendanceRecordResponse = z.strictObject({
+  employeeId: uuid(),
+  date: calendarDate(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  checkInAt: instant().nullable(),
+  checkOutAt: instant().nullable(),
+  hoursWorked: z.number().meta({ description: "Decimal hours, 2 places." }),
+  lateEntry: z.number().int().meta({ description: "Minutes." }),
+  earlyExit: z.number().int().meta({ description: "Minutes." }),
+  overtime: z.number().meta({ description: "Decimal hours, 2 places." }),
+  isRegularized: z.boolean(),
+  updatedAt: instant(),
+});
+
+export const attendancePageResponse = z.strictObject({
+  items: z.array(attendanceRecordResponse),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
+});
+const attendancePageIsExact: SameShape<z.output<typeof attendancePageResponse>, AttendancePage> = true;
+
+const personName = { id: uuid(), firstName: z.string(), lastName: z.string() };
+export const attendanceRequestResponse = z.strictObject({
+  id: uuid(),
+  employeeId: uuid(),
+  employee: z.strictObject({ ...personName, email: z.string(), userId: uuid() }),
+  date: calendarDate(),
+  checkIn: instant(),
+  checkOut: instant(),
+  reason: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  decidedBy: z.strictObject(personName).nullable(),
+  decidedAt: instant().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: instant(),
+});
+const requestIsExact: SameShape<z.output<typeof attendanceRequestResponse>, AttendanceRequestView> = true;
+export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
+
+export const jobListResponse = z.strictObject({
+  items: z.array(
+    z.strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() }),
+  ),
+});
+const jobsAreExact: SameShape<z.output<typeof jobListResponse>, { items: JobSummary[] }> = true;
+
+export const jobRunResponse = z.strictObject({
+  job: z.string(),
+  status: z.literal("completed"),
+  outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+});
+
+// The checks above are types; these keep them from reading as unused values.
+void [
+  setupStatusIsExact,
+  platformIsExact,
+  profileIsExact,
+  userIsExact,
+  roleIsExact,
+  planIsExact,
+  memberItemIsExact,
+  memberIsExact,
+  statisticsIsExact,
+  subscriptionIsExact,
+  quoteIsExact,
+  employeeIsExact,
+  holidaySummaryIsExact,
+  holidayListIsExact,
+  shiftTypeIsExact,
+  checkEventIsExact,
+  clockOutIsExact,
+  clockStateIsExact,
+  attendancePageIsExact,
+  requestIsExact,
+  jobsAreExact,
+];

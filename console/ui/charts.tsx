@@ -1,0 +1,148 @@
+import type { ReactNode } from "react";
+import { formatCount, plural } from "@/console/format";
+import type { Noun } from "./feedback";
+
+/** One value of a chart; `tone` picks its colour (a `chart-tone-…` class). */
+export type ChartDatum = { key: string; label: string; value: number; tone: string };
+
+const share = (value: number, total: number) => (total > 0 ? Math.round((value / total) * 100) : 0);
+
+/** The words a screen reader hears for the drawing: every value, in order. */
+const describeChart = (title: string, data: readonly ChartDatum[], unit: Noun) =>
+  `${title}: ${data.map((datum) => `${datum.label} ${plural(datum.value, unit.one, unit.other)}`).join(", ")}.`;
+
+/**
+ * A chart in its card: the drawing is one image with a description, and a visually hidden table holds
+ * the same numbers for assistive technology and for copying.
+ */
+function ChartFigure({
+  title,
+  data,
+  unit,
+  children,
+}: {
+  title: string;
+  data: readonly ChartDatum[];
+  unit: Noun;
+  children: (description: string) => ReactNode;
+}) {
+  return (
+    <figure className="card chart">
+      <figcaption className="chart-title">{title}</figcaption>
+      {children(describeChart(title, data, unit))}
+      {/* Wrapped: a table ignores overflow, so hidden on itself it would still stretch the page. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">{unit.other}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((datum) => (
+              <tr key={datum.key}>
+                <th scope="row">{datum.label}</th>
+                <td>{datum.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+const RADIUS = 48;
+const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
+
+/** Parts of a whole as a ring, its total in the middle, with a legend. */
+export function DonutChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
+  const total = data.reduce((sum, datum) => sum + datum.value, 0);
+  const arcs: { datum: ChartDatum; length: number; offset: number }[] = [];
+  let offset = 0;
+  for (const datum of data) {
+    const length = total > 0 ? (datum.value / total) * CIRCUMFERENCE : 0;
+    arcs.push({ datum, length, offset });
+    offset += length;
+  }
+  return (
+    <ChartFigure title={title} data={data} unit={unit}>
+      {(description) => (
+        <div className="donut">
+          <svg className="donut-ring" viewBox="0 0 120 120" role="img" aria-label={description}>
+            <circle className="donut-track" cx="60" cy="60" r={RADIUS} />
+            {arcs
+              .filter((arc) => arc.length > 0)
+              .map((arc) => (
+                <circle
+                  key={arc.datum.key}
+                  className={`donut-arc chart-tone-${arc.datum.tone}`}
+                  cx="60"
+                  cy="60"
+                  r={RADIUS}
+                  strokeDasharray={`${arc.length} ${CIRCUMFERENCE - arc.length}`}
+                  strokeDashoffset={-arc.offset}
+                />
+              ))}
+            <text className="donut-total" x="60" y="60">
+              {formatCount(total)}
+            </text>
+            <text className="donut-total-label" x="60" y="78">
+              {unit.other}
+            </text>
+          </svg>
+          <ul className="chart-legend" aria-hidden="true">
+            {data.map((datum) => (
+              <li key={datum.key}>
+                <span className={`chart-swatch chart-tone-${datum.tone}`} />
+                <span className="chart-legend-label">{datum.label}</span>
+                <span className="chart-legend-value">
+                  {formatCount(datum.value)} <span className="muted">· {share(datum.value, total)}%</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </ChartFigure>
+  );
+}
+
+const ROW_HEIGHT = 44;
+
+/** Values side by side as horizontal bars, each named above its bar, the largest bar full width. */
+export function BarChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
+  const largest = Math.max(1, ...data.map((datum) => datum.value));
+  return (
+    <ChartFigure title={title} data={data} unit={unit}>
+      {(description) => (
+        <svg className="bar-chart" width="100%" height={data.length * ROW_HEIGHT} role="img" aria-label={description}>
+          {data.map((datum, index) => {
+            const top = index * ROW_HEIGHT;
+            return (
+              <g key={datum.key}>
+                <text className="bar-label" x="0" y={top + 14}>
+                  {datum.label}
+                </text>
+                <text className="bar-value" x="100%" y={top + 14}>
+                  {formatCount(datum.value)}
+                </text>
+                <rect className="bar-track" x="0" y={top + 22} width="100%" height="12" rx="6" />
+                <rect
+                  className={`bar chart-tone-${datum.tone}`}
+                  x="0"
+                  y={top + 22}
+                  width={`${(datum.value / largest) * 100}%`}
+                  height="12"
+                  rx="6"
+                />
+              </g>
+            );
+          })}
+        </svg>
+      )}
+    </ChartFigure>
+  );
+}
