@@ -32,8 +32,8 @@ export async function classifyAttendanceDay(
 ): Promise<DailyClassificationResult> {
   const { date, timeZone } = params;
   return db.transaction(async (tx) => {
-    // The plan's cost passes PostgreSQL's jit_above_cost at a few thousand employees, and compiling it then takes
-    // ~600 ms against ~120 ms of execution (10,000 employees, bench/attendance-classification.ts): JIT is off for it.
+    // The plan's cost passes PostgreSQL's jit_above_cost at a few thousand employees, and compiling it then costs
+    // several times its execution (measured in docs/performance.md): JIT is off for it.
     await tx.execute(sql`set local jit = off`);
     return classifyInOneStatement(tx, date, timeZone);
   });

@@ -7,14 +7,14 @@ const AUDIT_LOGS_TABLE = "audit_logs";
 const DEFAULT_BATCH_SIZE = 5_000;
 /** Bounds one run (500,000 rows) well inside the job's lock; the next run carries on. */
 const DEFAULT_MAX_BATCHES = 100;
-/** While one batch is with ClickHouse, PostgreSQL claims the next: 35k → 55k rows/s (docs/performance.md). */
+/** While one batch is with ClickHouse, PostgreSQL claims the next (the gain is measured in docs/performance.md). */
 const DEFAULT_LANES = 2;
 
 type OutboxRow = typeof auditOutbox.$inferSelect;
 
 export type AuditForwardingDependencies = { database: DatabaseAdapter; analytics: Analytics };
 export type AuditForwardingOptions = {
-  /** Rows per transaction (5,000 unless set; 10,000 and 20,000 measured slower). */
+  /** Rows per transaction (5,000 unless set: larger batches measured slower, docs/performance.md). */
   batchSize?: number;
   maxBatches?: number;
   /** Batches in flight at once, each in its own transaction (SKIP LOCKED keeps them apart). */
