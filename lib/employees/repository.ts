@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { LockStrength } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { employees, holidayEntries, holidayLists, shiftTypes, users } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { EmployeeListQuery, HolidayListInput, HolidayListListQuery, ShiftTypeListQuery } from "./schemas";
 
-/** A LIKE pattern for "contains `text`", in which `%` and `_` match literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const directionOf = (query: { orderDirection: "asc" | "desc" }) => (query.orderDirection === "asc" ? asc : desc);
 
 // Employees

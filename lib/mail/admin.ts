@@ -3,6 +3,7 @@ import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
 import type { Database, Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
@@ -58,10 +59,9 @@ const listColumns = {
 };
 
 function filterOf(query: Pick<MailListQuery, "status" | "search">): SQL | undefined {
-  const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
   return and(
     query.status ? eq(mailOutbox.status, query.status) : undefined,
-    escaped ? ilike(mailOutbox.toAddress, `%${escaped}%`) : undefined,
+    query.search ? ilike(mailOutbox.toAddress, containing(query.search)) : undefined,
   );
 }
 

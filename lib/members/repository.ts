@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
+import { containing } from "@/lib/platform/db/like";
 import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { Subscription } from "@/lib/subscriptions/repository";
@@ -86,12 +87,7 @@ const ORDER_KEYS: Record<MemberListQuery["orderBy"], SQL[]> = {
   createdAt: [sql`${members.createdAt}`, sql`${members.id}`],
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const searchWords = (filters: MemberFilters) => filters.search?.split(/\s+/).filter(Boolean) ?? [];
-
-/** The LIKE pattern of one search word: the word anywhere, its wildcard characters taken literally. */
-const containing = (word: string) => `%${escapeLike(word)}%`;
 
 /**
  * Live members with the status, whose search text contains every pattern (ignoring case): the values, or the

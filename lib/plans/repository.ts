@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { planBenefits, plans } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { PlanInput, PlanListQuery } from "./schemas";
@@ -46,7 +47,7 @@ const ORDER_COLUMNS = {
 } satisfies Record<PlanListQuery["orderBy"], unknown>;
 
 function filterOf(query: Pick<PlanListQuery, "isActive" | "search">): SQL | undefined {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
     query.isActive === undefined ? undefined : eq(plans.isActive, query.isActive),
     pattern ? or(ilike(plans.name, pattern), ilike(plans.code, pattern)) : undefined,

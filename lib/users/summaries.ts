@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { users } from "@/lib/platform/db/schema";
 import { offsetOf } from "@/lib/platform/pagination";
 import type { UserListQuery } from "./schemas";
@@ -56,10 +57,9 @@ const ORDER_COLUMNS = {
 } satisfies Record<UserListQuery["orderBy"], unknown>;
 
 function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefined {
-  const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const pattern = `%${escaped}%`;
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
-    escaped
+    pattern
       ? or(
           ilike(users.email, pattern),
           ilike(users.username, pattern),
