@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { planBenefits, plans } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
 export type Benefit = { name: string; description: string | null; sortOrder: number };
@@ -87,20 +88,15 @@ export async function selectPlanPage(
   executor: Executor,
   query: PlanListQuery,
   currency: string,
-): Promise<{ items: Plan[]; total: number }> {
-  const where = filterOf(query);
+): Promise<Paginated<Plan>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select(planColumns)
-      .from(plans)
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(plans.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(plans).where(where),
-  ]);
-  return { items: await withBenefits(executor, rows, currency), total: total?.n ?? 0 };
+  const page = await selectPage(
+    { rows: executor.select(planColumns).from(plans).$dynamic(), count: countRowsOf(executor, plans) },
+    filterOf(query),
+    [direction(ORDER_COLUMNS[query.orderBy]), asc(plans.id)],
+    query,
+  );
+  return withItems(page, await withBenefits(executor, page.items, currency));
 }
 
 export async function findPlan(executor: Executor, id: string, currency: string): Promise<Plan | null> {

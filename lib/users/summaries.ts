@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { users } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import type { UserListQuery } from "./schemas";
 
 /** How the API shows a user to staff: never the password hash or lockout counters. */
@@ -73,23 +74,14 @@ function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefi
   );
 }
 
-export async function selectUserPage(
-  executor: Executor,
-  query: UserListQuery,
-): Promise<{ items: UserSummary[]; total: number }> {
-  const where = filterOf(query);
+export function selectUserPage(executor: Executor, query: UserListQuery): Promise<Paginated<UserSummary>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [items, [total]] = await Promise.all([
-    executor
-      .select(summaryColumns)
-      .from(users)
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(users.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return selectPage(
+    { rows: executor.select(summaryColumns).from(users).$dynamic(), count: countRowsOf(executor, users) },
+    filterOf(query),
+    [direction(ORDER_COLUMNS[query.orderBy]), asc(users.id)],
+    query,
+  );
 }
 
 export async function findUserSummary(executor: Executor, id: string): Promise<UserSummary | null> {
