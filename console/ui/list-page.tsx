@@ -2,7 +2,14 @@
 
 import "client-only";
 
-import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
 import { LoadError, type Noun, Pagination, SkeletonRows, StatusMessage } from "./feedback";
@@ -125,11 +132,31 @@ export function useDebounced(value: string, delayMs: number): string {
  * The page of a filtered list: a new search, filter or order starts again at page 1, so the page
  * number is kept together with the filters it belongs to.
  */
-export function usePageNumber(filterKey: string): [pageNumber: number, setPageNumber: (pageNumber: number) => void] {
+function usePageNumber(filterKey: string): [pageNumber: number, setPageNumber: (pageNumber: number) => void] {
   const [page, setPage] = useState({ filterKey, number: 1 });
   // Adjusted while rendering, so going back to earlier filters does not bring back their page.
   if (page.filterKey !== filterKey) setPage({ filterKey, number: 1 });
   return [page.filterKey === filterKey ? page.number : 1, (number) => setPage({ filterKey, number })];
+}
+
+/**
+ * One page of a paginated API list. `queryKey` is the list's key (what its dialogs reload) followed by everything
+ * the list depends on besides the page (search, filters, order): when that changes, the list starts again at page 1.
+ * The page on screen stays while the next one loads.
+ */
+export function usePagedQuery<T>(
+  queryKey: QueryKey,
+  fetchPage: (pageNumber: number) => Promise<Paginated<T>>,
+  options: Pick<UseQueryOptions<Paginated<T>>, "enabled" | "retry"> = {},
+): [page: UseQueryResult<Paginated<T>>, setPageNumber: (pageNumber: number) => void] {
+  const [pageNumber, setPageNumber] = usePageNumber(JSON.stringify(queryKey));
+  const page = useQuery({
+    ...options,
+    queryKey: [...queryKey, pageNumber],
+    queryFn: () => fetchPage(pageNumber),
+    placeholderData: keepPreviousData,
+  });
+  return [page, setPageNumber];
 }
 
 export type SortDirection = "asc" | "desc";

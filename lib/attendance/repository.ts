@@ -1,5 +1,6 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import {
   attendanceRecords,
   attendanceRequests,
@@ -8,8 +9,7 @@ import {
   holidayLists,
   users,
 } from "@/lib/platform/db/schema";
-import type { PageRequest } from "@/lib/platform/pagination";
-import { offsetOf } from "@/lib/platform/pagination";
+import { type PageRequest, type Paginated, withItems } from "@/lib/platform/pagination";
 import type { DayClassification } from "./classify";
 import type { RequestStatus } from "./schemas";
 
@@ -92,25 +92,22 @@ export async function findRequest(executor: Executor, id: string): Promise<Atten
   return row ? requestView(row) : null;
 }
 
-/** One page of requests and the total, ordered with the id as tie-breaker so pages are stable. */
+/** One page of requests, ordered with the id as tie-breaker so pages are stable. */
 export async function selectRequestPage(
   executor: Executor,
   filters: RequestFilters,
   order: RequestOrder,
   page: PageRequest,
-): Promise<{ items: AttendanceRequestView[]; total: number }> {
-  const where = requestFilter(filters);
+): Promise<Paginated<AttendanceRequestView>> {
   const direction = order.orderDirection === "asc" ? asc : desc;
   const column = order.orderBy === "date" ? attendanceRequests.attendanceDate : attendanceRequests.createdAt;
-  const [rows, [total]] = await Promise.all([
-    selectRequests(executor)
-      .where(where)
-      .orderBy(direction(column), direction(attendanceRequests.createdAt), direction(attendanceRequests.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page)),
-    executor.select({ value: count() }).from(attendanceRequests).where(where),
-  ]);
-  return { items: rows.map(requestView), total: total?.value ?? 0 };
+  const rows = await selectPage(
+    { rows: selectRequests(executor).$dynamic(), count: countRowsOf(executor, attendanceRequests) },
+    requestFilter(filters),
+    [direction(column), direction(attendanceRequests.createdAt), direction(attendanceRequests.id)],
+    page,
+  );
+  return withItems(rows, rows.items.map(requestView));
 }
 
 /** The employee's weekly off days and whether `date` is in their holiday list: what classifying a day needs. */

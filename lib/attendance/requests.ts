@@ -7,7 +7,7 @@ import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { attendanceRequests, employees } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import { classifyDay } from "./classify";
 import type { AttendanceContext } from "./context";
@@ -123,8 +123,7 @@ export async function listRequestQueue(
   ctx: AttendanceContext,
   query: RequestQueueQuery,
 ): Promise<Result<Paginated<AttendanceRequestView>>> {
-  const { items, total } = await selectRequestPage(ctx.db, query, query, query);
-  return ok(paginated(items, total, query));
+  return ok(await selectRequestPage(ctx.db, query, query, query));
 }
 
 export async function listOwnRequests(
@@ -134,8 +133,7 @@ export async function listOwnRequests(
 ): Promise<Result<Paginated<AttendanceRequestView>>> {
   const employeeId = await resolveEmployee(ctx.db, { userId: principal.id }, { activeOnly: false });
   if (!employeeId.ok) return employeeId;
-  const { items, total } = await selectRequestPage(ctx.db, { ...query, employeeId: employeeId.value }, query, query);
-  return ok(paginated(items, total, query));
+  return ok(await selectRequestPage(ctx.db, { ...query, employeeId: employeeId.value }, query, query));
 }
 
 type Decision = { status: "approved" } | { status: "rejected"; reason: string };

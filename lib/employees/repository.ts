@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { LockStrength } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { employees, holidayEntries, holidayLists, shiftTypes, users } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { EmployeeListQuery, HolidayListInput, HolidayListListQuery, ShiftTypeListQuery } from "./schemas";
 
-/** A LIKE pattern for "contains `text`", in which `%` and `_` match literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 const directionOf = (query: { orderDirection: "asc" | "desc" }) => (query.orderDirection === "asc" ? asc : desc);
 
 // Employees
@@ -77,21 +77,18 @@ function toEmployee({
   };
 }
 
-export async function selectEmployeePage(
-  executor: Executor,
-  query: EmployeeListQuery,
-): Promise<{ items: Employee[]; total: number }> {
-  const where = employeeFilter(query);
+export async function selectEmployeePage(executor: Executor, query: EmployeeListQuery): Promise<Paginated<Employee>> {
   const direction = directionOf(query);
-  const [rows, [total]] = await Promise.all([
-    selectEmployees(executor)
-      .where(where)
-      .orderBy(...EMPLOYEE_ORDER[query.orderBy].map((column) => direction(column)), asc(employees.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(employees).innerJoin(users, eq(users.id, employees.userId)).where(where),
-  ]);
-  return { items: rows.map(toEmployee), total: total?.n ?? 0 };
+  const page = await selectPage(
+    {
+      rows: selectEmployees(executor).$dynamic(),
+      count: countRowsOf(executor, employees).innerJoin(users, eq(users.id, employees.userId)),
+    },
+    employeeFilter(query),
+    [...EMPLOYEE_ORDER[query.orderBy].map((column) => direction(column)), asc(employees.id)],
+    query,
+  );
+  return withItems(page, page.items.map(toEmployee));
 }
 
 export async function findEmployee(executor: Executor, id: string): Promise<Employee | null> {
@@ -151,22 +148,19 @@ const HOLIDAY_LIST_ORDER = {
   createdAt: sql`${holidayLists.createdAt}`,
 } satisfies Record<HolidayListListQuery["orderBy"], SQL>;
 
-export async function selectHolidayListPage(
+export function selectHolidayListPage(
   executor: Executor,
   query: HolidayListListQuery,
-): Promise<{ items: HolidayListSummary[]; total: number }> {
-  const where = query.search ? ilike(holidayLists.name, containing(query.search)) : undefined;
-  const [items, [total]] = await Promise.all([
-    executor
-      .select(holidayListColumns)
-      .from(holidayLists)
-      .where(where)
-      .orderBy(directionOf(query)(HOLIDAY_LIST_ORDER[query.orderBy]), asc(holidayLists.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(holidayLists).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+): Promise<Paginated<HolidayListSummary>> {
+  return selectPage(
+    {
+      rows: executor.select(holidayListColumns).from(holidayLists).$dynamic(),
+      count: countRowsOf(executor, holidayLists),
+    },
+    query.search ? ilike(holidayLists.name, containing(query.search)) : undefined,
+    [directionOf(query)(HOLIDAY_LIST_ORDER[query.orderBy]), asc(holidayLists.id)],
+    query,
+  );
 }
 
 export async function findHolidayList(executor: Executor, id: string): Promise<HolidayList | null> {
@@ -246,22 +240,13 @@ const SHIFT_TYPE_ORDER = {
   createdAt: sql`${shiftTypes.createdAt}`,
 } satisfies Record<ShiftTypeListQuery["orderBy"], SQL>;
 
-export async function selectShiftTypePage(
-  executor: Executor,
-  query: ShiftTypeListQuery,
-): Promise<{ items: ShiftType[]; total: number }> {
-  const where = query.search ? ilike(shiftTypes.name, containing(query.search)) : undefined;
-  const [items, [total]] = await Promise.all([
-    executor
-      .select(shiftTypeColumns)
-      .from(shiftTypes)
-      .where(where)
-      .orderBy(directionOf(query)(SHIFT_TYPE_ORDER[query.orderBy]), asc(shiftTypes.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(shiftTypes).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+export function selectShiftTypePage(executor: Executor, query: ShiftTypeListQuery): Promise<Paginated<ShiftType>> {
+  return selectPage(
+    { rows: executor.select(shiftTypeColumns).from(shiftTypes).$dynamic(), count: countRowsOf(executor, shiftTypes) },
+    query.search ? ilike(shiftTypes.name, containing(query.search)) : undefined,
+    [directionOf(query)(SHIFT_TYPE_ORDER[query.orderBy]), asc(shiftTypes.id)],
+    query,
+  );
 }
 
 export async function findShiftType(executor: Executor, id: string): Promise<ShiftType | null> {

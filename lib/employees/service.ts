@@ -3,7 +3,7 @@ import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
 import {
@@ -74,8 +74,7 @@ async function reread<T>(
 // Employees
 
 export async function listEmployees(ctx: Reader, query: EmployeeListQuery): Promise<Paginated<Employee>> {
-  const { items, total } = await selectEmployeePage(ctx.db, query);
-  return paginated(items, total, query);
+  return selectEmployeePage(ctx.db, query);
 }
 
 export async function getEmployee(ctx: Reader, id: string): Promise<Result<Employee>> {
@@ -137,8 +136,7 @@ export async function listHolidayLists(
   ctx: Reader,
   query: HolidayListListQuery,
 ): Promise<Paginated<HolidayListSummary>> {
-  const { items, total } = await selectHolidayListPage(ctx.db, query);
-  return paginated(items, total, query);
+  return selectHolidayListPage(ctx.db, query);
 }
 
 export async function getHolidayList(ctx: Reader, id: string): Promise<Result<HolidayList>> {
@@ -215,8 +213,7 @@ export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Re
 // Shift types: data only, since assigning them to employees is inactive (spec 2.8).
 
 export async function listShiftTypes(ctx: Reader, query: ShiftTypeListQuery): Promise<Paginated<ShiftType>> {
-  const { items, total } = await selectShiftTypePage(ctx.db, query);
-  return paginated(items, total, query);
+  return selectShiftTypePage(ctx.db, query);
 }
 
 export async function getShiftType(ctx: Reader, id: string): Promise<Result<ShiftType>> {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { live } from "@/lib/members/repository";
 import type { Executor } from "@/lib/platform/db";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { files, members } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { BucketName } from "@/lib/platform/storage";
 import type { FileListQuery } from "./schemas";
 
@@ -56,23 +57,15 @@ function filterOf(query: Pick<FileListQuery, "bucket" | "memberId">): SQL | unde
   );
 }
 
-export async function selectFilePage(
-  executor: Executor,
-  query: FileListQuery,
-): Promise<{ items: FileMetadata[]; total: number }> {
-  const where = filterOf(query);
+export async function selectFilePage(executor: Executor, query: FileListQuery): Promise<Paginated<FileMetadata>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select(storedColumns)
-      .from(files)
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(files.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(files).where(where),
-  ]);
-  return { items: rows.map(withoutKey), total: total?.n ?? 0 };
+  const page = await selectPage(
+    { rows: executor.select(storedColumns).from(files).$dynamic(), count: countRowsOf(executor, files) },
+    filterOf(query),
+    [direction(ORDER_COLUMNS[query.orderBy]), asc(files.id)],
+    query,
+  );
+  return withItems(page, page.items.map(withoutKey));
 }
 
 export async function findFile(executor: Executor, id: string): Promise<StoredFile | null> {

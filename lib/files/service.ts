@@ -6,7 +6,7 @@ import { MemberErrors } from "@/lib/members/errors";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { BucketName, ByteRange, Storage, StoredObject } from "@/lib/platform/storage";
 import { FileErrors, tooLarge } from "./errors";
@@ -223,8 +223,7 @@ export async function replaceMemberPhoto(
 }
 
 export async function listFiles(ctx: Pick<FileContext, "db">, query: FileListQuery): Promise<Paginated<FileMetadata>> {
-  const { items, total } = await selectFilePage(ctx.db, query);
-  return paginated(items, total, query);
+  return selectFilePage(ctx.db, query);
 }
 
 export async function getStoredFile(ctx: Pick<FileContext, "db">, id: string): Promise<Result<StoredFile>> {

@@ -35,6 +35,19 @@ describe("route", () => {
     expect(await response.json()).toEqual({ id: 7, verbose: "true", name: "gear", size: 3 });
   });
 
+  it("answers a success declared 204 with no body, and a failure as usual", async () => {
+    const remove = route({ successStatus: 204 }, async ({ request }) =>
+      request.url.endsWith("/gone")
+        ? fail(businessError("Widget.NotFound", "not_found", "No such widget."))
+        : ok(undefined),
+    );
+    const done = await remove(new Request("http://localhost/api/widgets/7", { method: "DELETE" }), context());
+    expect(done.status).toBe(204);
+    expect(await done.text()).toBe("");
+    const missing = await remove(new Request("http://localhost/api/widgets/gone", { method: "DELETE" }), context());
+    expect(missing.status).toBe(404);
+  });
+
   it("maps a returned business error to its status and the compact body", async () => {
     const response = await createWidget(post(JSON.stringify({ name: "taken", size: 3 })), context({ id: "7" }));
     expect(response.status).toBe(409);

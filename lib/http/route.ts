@@ -29,7 +29,7 @@ export function businessErrorResponse(error: BusinessError): Response {
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
-/** How a successful answer looks, for the API reference when the handler builds its own Response (204, CSV, cookies). */
+/** How a successful answer looks, for the API reference when the handler builds its own Response (CSV, cookies). */
 export type ResponseDoc = {
   /** Defaults to `successStatus`, else 200. */
   status?: number;
@@ -52,7 +52,7 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Status of a successful result; 200 unless set. */
+  /** Status of a successful result; 200 unless set. 204 answers with no body, whatever the result's value. */
   successStatus?: number;
   /** Documentation only (no effect on handling): one line for the reference; its group (default: the first path segment). */
   summary?: string;
@@ -274,7 +274,8 @@ export function route<
           const { errors } = result.error;
           return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
         }
-        return Response.json(result.value, { status: schemas.successStatus ?? 200 });
+        const status = schemas.successStatus ?? 200;
+        return status === 204 ? new Response(null, { status }) : Response.json(result.value, { status });
       } catch (error) {
         if (error instanceof InvalidRequest) return error.response;
         return exceptionResponse(request, error);

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
 import type { Database, Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
-import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { MailErrors } from "./errors";
 import type { MailListQuery, MailStatus } from "./schemas";
@@ -58,28 +60,21 @@ const listColumns = {
 };
 
 function filterOf(query: Pick<MailListQuery, "status" | "search">): SQL | undefined {
-  const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
   return and(
     query.status ? eq(mailOutbox.status, query.status) : undefined,
-    escaped ? ilike(mailOutbox.toAddress, `%${escaped}%`) : undefined,
+    query.search ? ilike(mailOutbox.toAddress, containing(query.search)) : undefined,
   );
 }
 
 /** The outbox, newest first by default (ties broken by id), filtered by status and recipient. */
-export async function listMail(db: Executor, query: MailListQuery): Promise<Paginated<MailListItem>> {
-  const where = filterOf(query);
+export function listMail(db: Executor, query: MailListQuery): Promise<Paginated<MailListItem>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [items, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(mailOutbox)
-      .where(where)
-      .orderBy(direction(mailOutbox.createdAt), direction(mailOutbox.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(mailOutbox).where(where),
-  ]);
-  return paginated(items, total?.n ?? 0, query);
+  return selectPage(
+    { rows: db.select(listColumns).from(mailOutbox).$dynamic(), count: countRowsOf(db, mailOutbox) },
+    filterOf(query),
+    [direction(mailOutbox.createdAt), direction(mailOutbox.id)],
+    query,
+  );
 }
 
 /**

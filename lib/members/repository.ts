@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
+import { containing } from "@/lib/platform/db/like";
 import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import {
   MEMBER_STATUSES,
@@ -86,12 +87,7 @@ const ORDER_KEYS: Record<MemberListQuery["orderBy"], SQL[]> = {
   createdAt: [sql`${members.createdAt}`, sql`${members.id}`],
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const searchWords = (filters: MemberFilters) => filters.search?.split(/\s+/).filter(Boolean) ?? [];
-
-/** The LIKE pattern of one search word: the word anywhere, its wildcard characters taken literally. */
-const containing = (word: string) => `%${escapeLike(word)}%`;
 
 /**
  * Live members with the status, whose search text contains every pattern (ignoring case): the values, or the
@@ -197,10 +193,7 @@ type ListStatements = ReturnType<typeof listStatements>;
 /** Per executor, the statements of each list shape asked for: at most 6 orders × 2 directions × 2 × 51 word counts. */
 const listStatementsByShape = builtOncePerExecutor(() => new Map<string, ListStatements>());
 
-export async function selectMemberPage(
-  executor: Executor,
-  query: MemberListQuery,
-): Promise<{ items: MemberListItem[]; total: number }> {
+export async function selectMemberPage(executor: Executor, query: MemberListQuery): Promise<Paginated<MemberListItem>> {
   const words = searchWords(query);
   const shape: ListShape = {
     orderBy: query.orderBy,
@@ -222,7 +215,7 @@ export async function selectMemberPage(
     ...Object.fromEntries(words.map((word, index) => [`word${index}`, containing(word)])),
   };
   const [rows, [counted]] = await Promise.all([statement.rows.execute(values), statement.total.execute(values)]);
-  return { items: rows.map(toListItem), total: counted?.n ?? 0 };
+  return paginated(rows.map(toListItem), counted?.n ?? 0, query);
 }
 
 /** Where an export batch resumes: the sort key of the last row sent. */

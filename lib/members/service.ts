@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { MemberErrors } from "./errors";
 import {
@@ -27,8 +27,7 @@ export async function listMembers(
   ctx: Pick<MemberContext, "db">,
   query: MemberListQuery,
 ): Promise<Paginated<MemberListItem>> {
-  const { items, total } = await selectMemberPage(ctx.db, query);
-  return paginated(items, total, query);
+  return selectMemberPage(ctx.db, query);
 }
 
 /** A live member with the subscription in force now; Member.NotFound for an unknown or deleted one. */

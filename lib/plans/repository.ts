@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { planBenefits, plans } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
 export type Benefit = { name: string; description: string | null; sortOrder: number };
@@ -46,7 +48,7 @@ const ORDER_COLUMNS = {
 } satisfies Record<PlanListQuery["orderBy"], unknown>;
 
 function filterOf(query: Pick<PlanListQuery, "isActive" | "search">): SQL | undefined {
-  const pattern = query.search ? `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : undefined;
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
     query.isActive === undefined ? undefined : eq(plans.isActive, query.isActive),
     pattern ? or(ilike(plans.name, pattern), ilike(plans.code, pattern)) : undefined,
@@ -86,20 +88,15 @@ export async function selectPlanPage(
   executor: Executor,
   query: PlanListQuery,
   currency: string,
-): Promise<{ items: Plan[]; total: number }> {
-  const where = filterOf(query);
+): Promise<Paginated<Plan>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select(planColumns)
-      .from(plans)
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(plans.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(plans).where(where),
-  ]);
-  return { items: await withBenefits(executor, rows, currency), total: total?.n ?? 0 };
+  const page = await selectPage(
+    { rows: executor.select(planColumns).from(plans).$dynamic(), count: countRowsOf(executor, plans) },
+    filterOf(query),
+    [direction(ORDER_COLUMNS[query.orderBy]), asc(plans.id)],
+    query,
+  );
+  return withItems(page, await withBenefits(executor, page.items, currency));
 }
 
 export async function findPlan(executor: Executor, id: string, currency: string): Promise<Plan | null> {

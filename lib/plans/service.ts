@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { plans } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { PlanErrors } from "./errors";
 import { findPlan, type Plan, planValues, replaceBenefits, selectPlanPage } from "./repository";
@@ -16,8 +16,7 @@ export async function listPlans(
   ctx: Pick<PlanContext, "db" | "currency">,
   query: PlanListQuery,
 ): Promise<Paginated<Plan>> {
-  const { items, total } = await selectPlanPage(ctx.db, query, ctx.currency);
-  return paginated(items, total, query);
+  return selectPlanPage(ctx.db, query, ctx.currency);
 }
 
 export async function getPlan(ctx: Pick<PlanContext, "db" | "currency">, id: string): Promise<Result<Plan>> {

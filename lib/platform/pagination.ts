@@ -34,3 +34,6 @@ export function paginated<T>(items: T[], totalCount: number, page: PageRequest):
 }
 
 export const offsetOf = (page: PageRequest) => (page.pageNumber - 1) * page.pageSize;
+
+/** The same page with its items replaced, e.g. rows made into what the API answers. */
+export const withItems = <T, U>(page: Paginated<T>, items: U[]): Paginated<U> => ({ ...page, items });

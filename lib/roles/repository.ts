@@ -1,6 +1,9 @@
-import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { rolePermissions, roles } from "@/lib/platform/db/schema";
+import type { Paginated } from "@/lib/platform/pagination";
+import type { RoleListQuery } from "./schemas";
 
 export type Role = {
   id: string;
@@ -25,42 +28,47 @@ const roleColumns = {
   userCount: sql<number>`(select count(*) from user_roles ur where ur.role_id = "roles"."id")::int`,
 };
 
-export type RoleOrder = { orderBy: "name" | "createdAt"; orderDirection: "asc" | "desc" };
+type RoleOrder = { orderBy: "name" | "createdAt"; orderDirection: "asc" | "desc" };
 
-export async function selectRoles(
-  executor: Executor,
-  options: { where?: SQL; order?: RoleOrder; limit?: number; offset?: number } = {},
-): Promise<Role[]> {
-  const { orderBy = "name", orderDirection = "asc" } = options.order ?? {};
+const orderOf = ({ orderBy, orderDirection }: RoleOrder) => {
   const direction = orderDirection === "asc" ? asc : desc;
+  return [direction(orderBy === "name" ? sql`lower(${roles.name})` : roles.createdAt), asc(roles.id)];
+};
+
+/** Roles matching `where`, by name. */
+async function selectRoles(executor: Executor, where: SQL): Promise<Role[]> {
   return executor
     .select(roleColumns)
     .from(roles)
-    .where(options.where)
-    .orderBy(direction(orderBy === "name" ? sql`lower(${roles.name})` : roles.createdAt), asc(roles.id))
-    .limit(options.limit ?? 1000)
-    .offset(options.offset ?? 0);
+    .where(where)
+    .orderBy(...orderOf({ orderBy: "name", orderDirection: "asc" }))
+    .limit(1000);
 }
 
-export async function countRoles(executor: Executor): Promise<number> {
-  const [row] = await executor.select({ n: count() }).from(roles);
-  return row?.n ?? 0;
+export function selectRolePage(executor: Executor, query: RoleListQuery): Promise<Paginated<Role>> {
+  return selectPage(
+    { rows: executor.select(roleColumns).from(roles).$dynamic(), count: countRowsOf(executor, roles) },
+    undefined,
+    orderOf(query),
+    query,
+  );
 }
 
 export async function findRole(executor: Executor, id: string): Promise<Role | null> {
-  const [role] = await selectRoles(executor, { where: eq(roles.id, id) });
+  const [role] = await selectRoles(executor, eq(roles.id, id));
   return role ?? null;
 }
 
 /** Roles by name, case-insensitively, in one query. */
 export async function findRolesByName(executor: Executor, names: readonly string[]): Promise<Role[]> {
   if (names.length === 0) return [];
-  return selectRoles(executor, {
-    where: inArray(
+  return selectRoles(
+    executor,
+    inArray(
       sql`lower(${roles.name})`,
       names.map((name) => name.toLowerCase()),
     ),
-  });
+  );
 }
 
 export async function replaceRolePermissions(

@@ -5,11 +5,11 @@ import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
-import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "./errors";
 import { canGrant } from "./grants";
-import { countRoles, findRole, type Role, replaceRolePermissions, selectRoles } from "./repository";
+import { findRole, type Role, replaceRolePermissions, selectRolePage } from "./repository";
 import type { RoleInput, RoleListQuery } from "./schemas";
 
 const FOREIGN_KEY_VIOLATION = "23503";
@@ -17,11 +17,7 @@ const FOREIGN_KEY_VIOLATION = "23503";
 export type Actor = Pick<Principal, "id" | "permissions">;
 
 export async function listRoles(db: Database, query: RoleListQuery): Promise<Paginated<Role>> {
-  const [items, total] = await Promise.all([
-    selectRoles(db, { order: query, limit: query.pageSize, offset: offsetOf(query) }),
-    countRoles(db),
-  ]);
-  return paginated(items, total, query);
+  return selectRolePage(db, query);
 }
 
 export async function getRole(db: Database, id: string): Promise<Result<Role>> {

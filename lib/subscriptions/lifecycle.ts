@@ -7,11 +7,17 @@ import type { Transaction } from "@/lib/platform/db";
 import { subscriptions } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
-import { fromCents, toCents } from "@/lib/platform/money";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
-import { type BillingPeriod, MONTHS_IN, priceFor, prorationCredit } from "./pricing";
+import {
+  type BillingPeriod,
+  MONTHS_IN,
+  type PlanChangePrice,
+  type PricedTerm,
+  planChangePrice,
+  priceFor,
+} from "./pricing";
 import {
   findLiveMember,
   findPlanPrices,
@@ -31,7 +37,8 @@ type Term = {
   autoRenew: boolean;
   startedAt: Date;
   previousSubscriptionId?: string;
-  prorationCredit?: string | null;
+  /** A plan change's price, credit included, as priced before the term starts; else the plan's price for the period. */
+  priced?: PlanChangePrice;
   source: "enrollment" | "direct" | "plan_change" | "renewal";
 };
 
@@ -49,7 +56,7 @@ async function planPrice(tx: Transaction, planId: string, period: BillingPeriod)
  * in the same transaction. Overlap with another active term is refused by the database.
  */
 export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term: Term): Promise<Result<string>> {
-  const price = await planPrice(tx, term.planId, term.billingPeriod);
+  const price = term.priced ? ok(term.priced.price) : await planPrice(tx, term.planId, term.billingPeriod);
   if (!price.ok) return price;
   const endsAt = addMonths(term.startedAt, MONTHS_IN[term.billingPeriod], ctx.config.CLUB_TIMEZONE);
   const [created] = await tx
@@ -64,7 +71,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
       currency: ctx.config.CURRENCY,
       autoRenew: term.autoRenew,
       previousSubscriptionId: term.previousSubscriptionId ?? null,
-      prorationCredit: term.prorationCredit ?? null,
+      prorationCredit: term.priced?.prorationCredit ?? null,
     })
     .returning({ id: subscriptions.id });
   if (!created) throw new Error("insert returned no subscription");
@@ -153,6 +160,20 @@ export type PlanChangeQuote = {
   currency: string;
 };
 
+/** Prices changing `current` to a usable plan at `at`: one answer for the quote and for the change it previews. */
+async function pricePlanChange(
+  ctx: SubscriptionContext,
+  tx: Transaction,
+  current: PricedTerm,
+  change: { planId: string; billingPeriod: BillingPeriod },
+  at: Date,
+): Promise<Result<PlanChangePrice>> {
+  const price = await planPrice(tx, change.planId, change.billingPeriod);
+  if (!price.ok) return price;
+  const proration = { enabled: ctx.config.PRORATION_ENABLED, timeZone: ctx.config.CLUB_TIMEZONE };
+  return ok(planChangePrice(current, price.value, at, proration));
+}
+
 /** Prices a plan change without making it (the console's proration preview). */
 export async function quotePlanChange(
   ctx: SubscriptionContext,
@@ -165,18 +186,16 @@ export async function quotePlanChange(
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
     const billingPeriod = change.billingPeriod ?? current.billingPeriod;
-    const price = await planPrice(tx, change.planId, billingPeriod);
-    if (!price.ok) return price;
-    const credit = ctx.config.PRORATION_ENABLED
-      ? prorationCredit(current, ctx.now(), ctx.config.CLUB_TIMEZONE)
-      : "0.00";
-    const due = toCents(price.value) - toCents(credit);
+    const priced = await pricePlanChange(ctx, tx, current, { planId: change.planId, billingPeriod }, ctx.now());
+    if (!priced.ok) return priced;
+    // The quote answers a credit of 0.00 with proration off, where the change stores none (docs/api.md).
+    const { price, prorationCredit, amountDue } = priced.value;
     return ok({
       planId: change.planId,
       billingPeriod,
-      price: price.value,
-      prorationCredit: credit,
-      amountDue: fromCents(due > 0n ? due : 0n),
+      price,
+      prorationCredit: prorationCredit ?? "0.00",
+      amountDue,
       currency: ctx.config.CURRENCY,
     });
   });
@@ -197,6 +216,8 @@ export function changePlan(
     if (change.planId === current.planId && billingPeriod === current.billingPeriod)
       return fail(SubscriptionErrors.samePlan);
     const now = ctx.now();
+    const priced = await pricePlanChange(ctx, tx, current, { planId: change.planId, billingPeriod }, now);
+    if (!priced.ok) return priced;
     await cancelTermAndSuccessors(tx, current.id, now);
     return startTerm(ctx, tx, {
       memberId,
@@ -205,7 +226,7 @@ export function changePlan(
       autoRenew: change.autoRenew ?? current.autoRenew,
       startedAt: now,
       previousSubscriptionId: current.id,
-      prorationCredit: ctx.config.PRORATION_ENABLED ? prorationCredit(current, now, ctx.config.CLUB_TIMEZONE) : null,
+      priced: priced.value,
       source: "plan_change",
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceFor, prorationCredit } from "./pricing";
+import { planChangePrice, priceFor, prorationCredit } from "./pricing";
 
 const plan = { monthlyPrice: "30.00", quarterlyPrice: "80.00", annualPrice: null };
 
@@ -44,5 +44,35 @@ describe("prorationCredit", () => {
       endsAt: new Date("2028-03-01T09:00:00Z"),
     };
     expect(prorationCredit(leap, new Date("2028-02-20T09:00:00Z"), MADRID)).toBe("10.00");
+  });
+});
+
+describe("planChangePrice", () => {
+  const term = {
+    price: "31.00",
+    startedAt: new Date("2026-01-01T09:00:00Z"),
+    endsAt: new Date("2026-02-01T09:00:00Z"),
+  };
+  const changedAt = new Date("2026-01-11T15:00:00Z");
+  const proration = { enabled: true, timeZone: "Europe/Madrid" };
+
+  it("charges the new price less the credit for the unused days", () => {
+    expect(planChangePrice(term, "50.00", changedAt, proration)).toEqual({
+      price: "50.00",
+      prorationCredit: "21.00",
+      amountDue: "29.00",
+    });
+  });
+
+  it("never charges below zero", () => {
+    expect(planChangePrice(term, "10.00", changedAt, proration).amountDue).toBe("0.00");
+  });
+
+  it("credits nothing, and stores no credit, with proration off", () => {
+    expect(planChangePrice(term, "50.00", changedAt, { ...proration, enabled: false })).toEqual({
+      price: "50.00",
+      prorationCredit: null,
+      amountDue: "50.00",
+    });
   });
 });

@@ -8,7 +8,7 @@ import { WILDCARD } from "@/lib/auth/permissions";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
-import { type Paginated, paginated } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { canGrant } from "@/lib/roles/grants";
@@ -29,8 +29,7 @@ export type UsersContext = Pick<AuthContext, "database" | "config" | "sendQueued
 type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
 
 export async function listUsers(db: Database, query: UserListQuery): Promise<Paginated<UserSummary>> {
-  const { items, total } = await selectUserPage(db, query);
-  return paginated(items, total, query);
+  return selectUserPage(db, query);
 }
 
 export async function getUser(db: Database, id: string): Promise<Result<UserSummary>> {

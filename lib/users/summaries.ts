@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { users } from "@/lib/platform/db/schema";
-import { offsetOf } from "@/lib/platform/pagination";
+import type { Paginated } from "@/lib/platform/pagination";
 import type { UserListQuery } from "./schemas";
 
 /** How the API shows a user to staff: never the password hash or lockout counters. */
@@ -56,10 +58,9 @@ const ORDER_COLUMNS = {
 } satisfies Record<UserListQuery["orderBy"], unknown>;
 
 function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefined {
-  const escaped = query.search?.replace(/[\\%_]/g, (char) => `\\${char}`);
-  const pattern = `%${escaped}%`;
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
-    escaped
+    pattern
       ? or(
           ilike(users.email, pattern),
           ilike(users.username, pattern),
@@ -73,23 +74,14 @@ function filterOf(query: Pick<UserListQuery, "search" | "status">): SQL | undefi
   );
 }
 
-export async function selectUserPage(
-  executor: Executor,
-  query: UserListQuery,
-): Promise<{ items: UserSummary[]; total: number }> {
-  const where = filterOf(query);
+export function selectUserPage(executor: Executor, query: UserListQuery): Promise<Paginated<UserSummary>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
-  const [items, [total]] = await Promise.all([
-    executor
-      .select(summaryColumns)
-      .from(users)
-      .where(where)
-      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), asc(users.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    executor.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return selectPage(
+    { rows: executor.select(summaryColumns).from(users).$dynamic(), count: countRowsOf(executor, users) },
+    filterOf(query),
+    [direction(ORDER_COLUMNS[query.orderBy]), asc(users.id)],
+    query,
+  );
 }
 
 export async function findUserSummary(executor: Executor, id: string): Promise<UserSummary | null> {

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -17,7 +17,7 @@ import {
 } from "@/console/ui/attendance-format";
 import { ClockCard } from "@/console/ui/clock-card";
 import { EmptyState, SkeletonCard, StatusBadge, StatusMessage } from "@/console/ui/feedback";
-import { PagedTable, PageHeader, usePageNumber } from "@/console/ui/list-page";
+import { PagedTable, PageHeader, usePagedQuery } from "@/console/ui/list-page";
 import { CorrectionDialog } from "./correction-dialog";
 
 /** What the user may do here (the page reads it from their permissions). */
@@ -92,12 +92,9 @@ export function Decision({ request, timeZone }: { request: AttendanceRequest; ti
 
 function MyRequests({ timeZone }: { timeZone: string }) {
   const api = useConsoleApi();
-  const [pageNumber, setPageNumber] = usePageNumber("");
-  const requests = useQuery({
-    queryKey: [...REQUESTS_KEY, { pageNumber }],
-    queryFn: () => api.me.requests({ pageNumber, pageSize: PAGE_SIZE, orderBy: "createdAt", orderDirection: "desc" }),
-    placeholderData: keepPreviousData,
-  });
+  const [requests, setPageNumber] = usePagedQuery(REQUESTS_KEY, (pageNumber) =>
+    api.me.requests({ pageNumber, pageSize: PAGE_SIZE, orderBy: "createdAt", orderDirection: "desc" }),
+  );
   return (
     <>
       <h2 className="section-title">My correction requests</h2>

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { AuditLogQuery, AuditLogRow } from "@/console/club-api";
@@ -8,7 +8,7 @@ import { formatDateTime, formatDay, type StatusLook } from "@/console/format";
 import { ApiError } from "@/console/transport";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { ConsoleForm, formFailureOf, SelectField, TextField, textOf } from "@/console/ui/forms";
-import { PagedTable, PageHeader, usePageNumber } from "@/console/ui/list-page";
+import { PagedTable, PageHeader, usePagedQuery } from "@/console/ui/list-page";
 import styles from "./audit.module.css";
 
 type Severity = AuditLogRow["severity"];
@@ -192,15 +192,13 @@ const HEADERS = [
 export function AuditConsole() {
   const api = useConsoleApi();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [pageNumber, setPageNumber] = usePageNumber(JSON.stringify(filters));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
 
-  const entries = useQuery({
-    queryKey: ["audit-logs", filters, pageNumber],
-    queryFn: () => api.auditLogs.list(queryOf(filters, pageNumber)),
-    placeholderData: keepPreviousData,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 400) && count < 2,
-  });
+  const [entries, setPageNumber] = usePagedQuery(
+    ["audit-logs", filters],
+    (pageNumber) => api.auditLogs.list(queryOf(filters, pageNumber)),
+    { retry: (count, error) => !(error instanceof ApiError && error.status === 400) && count < 2 },
+  );
   // The dropdown's suggestions; the viewer works without them.
   const actions = useQuery({
     queryKey: ["audit-log-actions"],

@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -15,7 +14,7 @@ import {
   type Sort,
   sortableHeaders,
   useDebounced,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
@@ -49,21 +48,17 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
   const search = useDebounced(searchText.trim(), 300);
   const [isActive, setIsActive] = useState<ActiveFilter>("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "name", direction: "asc" });
-  const [pageNumber, setPageNumber] = usePageNumber(`${search}|${isActive}|${sort.field}|${sort.direction}`);
   const [adding, setAdding] = useState(false);
   const filters = { search: search || undefined, isActive: isActive || undefined };
-  const employees = useQuery({
-    queryKey: ["employees", { ...filters, sort, pageNumber }],
-    queryFn: () =>
-      api.employees.list({
-        ...filters,
-        pageNumber,
-        pageSize: PAGE_SIZE,
-        orderBy: sort.field,
-        orderDirection: sort.direction,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [employees, setPageNumber] = usePagedQuery(["employees", { ...filters, sort }], (pageNumber) =>
+    api.employees.list({
+      ...filters,
+      pageNumber,
+      pageSize: PAGE_SIZE,
+      orderBy: sort.field,
+      orderDirection: sort.direction,
+    }),
+  );
   const filtered = search !== "" || isActive !== "";
 
   return (

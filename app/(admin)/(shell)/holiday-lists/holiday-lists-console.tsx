@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { HolidayListRow } from "@/console/club-api";
@@ -13,7 +12,7 @@ import {
   SearchField,
   useDebounced,
   useListDialogs,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import { DeleteHolidayListDialog, HolidayListEditor } from "./holiday-list-editor";
 
@@ -41,22 +40,18 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
   const api = useConsoleApi();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
-  const [pageNumber, setPageNumber] = usePageNumber(search);
   // Employees show their list's name: a rename reaches them too.
   const dialogs = useListDialogs<OpenDialog>([["holiday-lists"], ["employees"]]);
   const { dialog, close, done } = dialogs;
-  const lists = useQuery({
-    queryKey: ["holiday-lists", { search, pageNumber }],
-    queryFn: () =>
-      api.holidayLists.list({
-        search: search || undefined,
-        pageNumber,
-        pageSize: PAGE_SIZE,
-        orderBy: "name",
-        orderDirection: "asc",
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [lists, setPageNumber] = usePagedQuery(["holiday-lists", { search }], (pageNumber) =>
+    api.holidayLists.list({
+      search: search || undefined,
+      pageNumber,
+      pageSize: PAGE_SIZE,
+      orderBy: "name",
+      orderDirection: "asc",
+    }),
+  );
 
   return (
     <>

@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -15,7 +15,7 @@ import {
   SearchField,
   useDebounced,
   useListDialogs,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import styles from "./mail.module.css";
 import { attemptsText, MAIL_STATUSES } from "./mail-format";
@@ -53,16 +53,12 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>("");
-  const [pageNumber, setPageNumber] = usePageNumber(`${search}|${status}`);
   const dialogs = useListDialogs<never>([["mail"]]);
   const retry = useRetryMail(dialogs.done);
 
-  const mail = useQuery({
-    queryKey: ["mail", { search, status, pageNumber }],
-    queryFn: () =>
-      api.mail.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined }),
-    placeholderData: keepPreviousData,
-  });
+  const [mail, setPageNumber] = usePagedQuery(["mail", { search, status }], (pageNumber) =>
+    api.mail.list({ pageNumber, pageSize: PAGE_SIZE, search: search || undefined, status: status || undefined }),
+  );
   const filtered = search !== "" || status !== "";
 
   return (

@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -17,7 +16,7 @@ import {
   type Sort,
   sortableHeaders,
   useDebounced,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import type { MemberListQuery } from "@/lib/members/schemas";
 import { ExportProgress } from "./export-progress";
@@ -50,23 +49,19 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<MemberStatus | "">("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "lastName", direction: "asc" });
-  const [pageNumber, setPageNumber] = usePageNumber(`${search}|${status}|${sort.field}|${sort.direction}`);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const filters = { search: search || undefined, status: status || undefined };
   const csv = useCsvDownload((signal) => api.members.export(filters, signal), "members.csv");
 
-  const members = useQuery({
-    queryKey: ["members", { ...filters, sort, pageNumber }],
-    queryFn: () =>
-      api.members.list({
-        ...filters,
-        pageNumber,
-        pageSize: PAGE_SIZE,
-        orderBy: sort.field,
-        orderDirection: sort.direction,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [members, setPageNumber] = usePagedQuery(["members", { ...filters, sort }], (pageNumber) =>
+    api.members.list({
+      ...filters,
+      pageNumber,
+      pageSize: PAGE_SIZE,
+      orderBy: sort.field,
+      orderDirection: sort.direction,
+    }),
+  );
   const filtered = search !== "" || status !== "";
   const exporting = csv.download.state === "running";
 

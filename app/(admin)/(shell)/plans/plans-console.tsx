@@ -1,13 +1,12 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { BillingPeriod, PlanRow } from "@/console/club-api";
 import { formatCount, formatMoney, plural } from "@/console/format";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
-import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePageNumber } from "@/console/ui/list-page";
+import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
 import { MONTHS_IN, priceFor } from "@/lib/subscriptions/pricing";
 import { PlanEditor } from "./plan-editor";
 
@@ -83,21 +82,17 @@ export function PlansConsole({
 }) {
   const api = useConsoleApi();
   const [isActive, setIsActive] = useState<ActiveFilter>("");
-  const [pageNumber, setPageNumber] = usePageNumber(isActive);
   const dialogs = useListDialogs<OpenDialog>([["plans"]]);
   const { dialog, close, done } = dialogs;
-  const plans = useQuery({
-    queryKey: ["plans", { isActive, pageNumber }],
-    queryFn: () =>
-      api.plans.list({
-        pageNumber,
-        pageSize: PAGE_SIZE,
-        isActive: isActive || undefined,
-        orderBy: "name",
-        orderDirection: "asc",
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [plans, setPageNumber] = usePagedQuery(["plans", { isActive }], (pageNumber) =>
+    api.plans.list({
+      pageNumber,
+      pageSize: PAGE_SIZE,
+      isActive: isActive || undefined,
+      orderBy: "name",
+      orderDirection: "asc",
+    }),
+  );
   const hasActions = canWrite || canDeactivate;
 
   return (

@@ -1,12 +1,12 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { type RoleRow, useConsoleApi } from "@/console/api-client";
 import { FormDialog } from "@/console/ui/dialog";
 import { EmptyState } from "@/console/ui/feedback";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
-import { PagedTable, PageHeader, useListDialogs } from "@/console/ui/list-page";
+import { PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
 import { PermissionPicker } from "./permission-picker";
 
 const PAGE_SIZE = 50;
@@ -138,14 +138,11 @@ function DeleteRoleDialog({
 
 export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boolean; canListPermissions: boolean }) {
   const api = useConsoleApi();
-  const [pageNumber, setPageNumber] = useState(1);
   const dialogs = useListDialogs<OpenDialog>([["roles"]]);
   const { dialog, close, done } = dialogs;
-  const roles = useQuery({
-    queryKey: ["roles", { pageNumber }],
-    queryFn: () => api.roles.list({ pageNumber, pageSize: PAGE_SIZE, orderBy: "name", orderDirection: "asc" }),
-    placeholderData: keepPreviousData,
-  });
+  const [roles, setPageNumber] = usePagedQuery(["roles"], (pageNumber) =>
+    api.roles.list({ pageNumber, pageSize: PAGE_SIZE, orderBy: "name", orderDirection: "asc" }),
+  );
 
   return (
     <>

@@ -1,6 +1,5 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { type UserRow, useConsoleApi } from "@/console/api-client";
 import { EmptyState } from "@/console/ui/feedback";
@@ -11,6 +10,7 @@ import {
   SearchField,
   useDebounced,
   useListDialogs,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import {
   AssignRolesDialog,
@@ -138,27 +138,20 @@ export function UsersConsole({
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>("");
-  // A new search or filter starts again at page 1.
-  const filterKey = `${search}|${status}`;
-  const [page, setPage] = useState({ filterKey, number: 1 });
-  const pageNumber = page.filterKey === filterKey ? page.number : 1;
   // Role user counts change with users.
   const dialogs = useListDialogs<OpenDialog>([["users"], ["roles"]]);
   const { dialog, close, done } = dialogs;
 
-  const users = useQuery({
-    queryKey: ["users", { search, status, pageNumber }],
-    queryFn: () =>
-      api.users.list({
-        pageNumber,
-        pageSize: PAGE_SIZE,
-        search: search || undefined,
-        status: status || undefined,
-        orderBy: "createdAt",
-        orderDirection: "desc",
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [users, setPageNumber] = usePagedQuery(["users", { search, status }], (pageNumber) =>
+    api.users.list({
+      pageNumber,
+      pageSize: PAGE_SIZE,
+      search: search || undefined,
+      status: status || undefined,
+      orderBy: "createdAt",
+      orderDirection: "desc",
+    }),
+  );
   const filtered = search !== "" || status !== "";
 
   return (
@@ -184,7 +177,7 @@ export function UsersConsole({
         label="Users"
         noun={{ one: "user", other: "users" }}
         query={users}
-        onPage={(number) => setPage({ filterKey, number })}
+        onPage={setPageNumber}
         headers={[
           "User",
           "Roles",

@@ -16,11 +16,8 @@ export const POST = route(
     description:
       "The account's email becomes the address the link was mailed to, the address counts as verified, " +
       "every session of the account ends and the old address is told.",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [AuthErrors.invalidLink, UserErrors.duplicateEmail],
   },
-  async ({ body }) => {
-    const confirmed = await confirmEmailChange(await authContext(), body.token);
-    return confirmed.ok ? new Response(null, { status: 204 }) : confirmed;
-  },
+  async ({ body }) => confirmEmailChange(await authContext(), body.token),
 );

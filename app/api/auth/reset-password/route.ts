@@ -15,11 +15,9 @@ export const POST = route(
     rateLimit: "auth",
     body: resetPasswordSchema,
     summary: "Set a new password from a reset link",
-    response: { status: 204, description: "Password set; every session of the account ends." },
+    successStatus: 204,
+    response: { description: "Password set; every session of the account ends." },
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => {
-    const reset = await resetPassword(await authContext(), body);
-    return reset.ok ? new Response(null, { status: 204 }) : reset;
-  },
+  async ({ body }) => resetPassword(await authContext(), body),
 );

@@ -12,11 +12,8 @@ export const POST = route(
     rateLimit: "auth",
     body: emailedLinkSchema,
     summary: "Confirm an email address",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => {
-    const verified = await verifyEmail(await authContext(), body.token);
-    return verified.ok ? new Response(null, { status: 204 }) : verified;
-  },
+  async ({ body }) => verifyEmail(await authContext(), body.token),
 );

@@ -24,11 +24,8 @@ export const DELETE = route(
     access: "files:delete",
     params: idParams,
     summary: "Delete a file",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteFile(await fileContext(principal), params.id);
-    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-  },
+  async ({ params, principal }) => deleteFile(await fileContext(principal), params.id),
 );

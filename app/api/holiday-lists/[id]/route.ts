@@ -38,11 +38,8 @@ export const DELETE = route(
     access: "employees:write",
     params: idParams,
     summary: "Delete a holiday list",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [HolidayListErrors.notFound, HolidayListErrors.inUse],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteHolidayList(await personnelContext(principal), params.id);
-    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-  },
+  async ({ params, principal }) => deleteHolidayList(await personnelContext(principal), params.id),
 );

@@ -37,11 +37,8 @@ export const DELETE = route(
     access: "members:delete",
     params: idParams,
     summary: "Delete a member (soft)",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteMember(await memberContext(principal), params.id);
-    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-  },
+  async ({ params, principal }) => deleteMember(await memberContext(principal), params.id),
 );

@@ -36,11 +36,8 @@ export const DELETE = route(
     access: "roles:write",
     params: idParams,
     summary: "Delete a role",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [RoleErrors.notFound, RoleErrors.builtIn, RoleErrors.inUse, RoleErrors.cannotGrant],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteRole((await platform()).database.db, principal, params.id);
-    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-  },
+  async ({ params, principal }) => deleteRole((await platform()).database.db, principal, params.id),
 );

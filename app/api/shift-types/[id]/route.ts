@@ -37,11 +37,8 @@ export const DELETE = route(
     access: "employees:write",
     params: idParams,
     summary: "Delete a shift type",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteShiftType(await personnelContext(principal), params.id);
-    return deleted.ok ? new Response(null, { status: 204 }) : deleted;
-  },
+  async ({ params, principal }) => deleteShiftType(await personnelContext(principal), params.id),
 );

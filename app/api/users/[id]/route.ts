@@ -48,11 +48,8 @@ export const DELETE = route(
     access: "users:write",
     params: idParams,
     summary: "Deactivate a user",
-    response: { status: 204 },
+    successStatus: 204,
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, principal }) => {
-    const deactivated = await deactivateUser(await authContext(), principal, params.id);
-    return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
-  },
+  async ({ params, principal }) => deactivateUser(await authContext(), principal, params.id),
 );

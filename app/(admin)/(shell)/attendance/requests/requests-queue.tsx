@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -20,7 +20,7 @@ import {
   type Sort,
   sortableHeaders,
   useListDialogs,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
@@ -108,9 +108,6 @@ export function RequestsQueue({
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "createdAt", direction: "asc" });
-  const [pageNumber, setPageNumber] = usePageNumber(
-    `${status}|${employeeId}|${from}|${to}|${sort.field}|${sort.direction}`,
-  );
   // Approving rewrites the employee's day: their calendars reload too.
   const dialogs = useListDialogs<OpenDialog>([["attendance"]]);
   const { dialog, close, done } = dialogs;
@@ -123,9 +120,9 @@ export function RequestsQueue({
     from: from || undefined,
     to: to || undefined,
   };
-  const requests = useQuery({
-    queryKey: ["attendance", "queue", { ...filters, sort, pageNumber }],
-    queryFn: () =>
+  const [requests, setPageNumber] = usePagedQuery(
+    ["attendance", "queue", { ...filters, sort }],
+    (pageNumber) =>
       api.attendanceRequests.list({
         ...filters,
         pageNumber,
@@ -133,9 +130,8 @@ export function RequestsQueue({
         orderBy: sort.field,
         orderDirection: sort.direction,
       }),
-    placeholderData: keepPreviousData,
-    enabled: !rangeBackwards,
-  });
+    { enabled: !rangeBackwards },
+  );
   const filtered = status !== "Open" || employeeId !== "" || from !== "" || to !== "";
   const sortable = sortableHeaders(COLUMNS, sort, setSort);
 

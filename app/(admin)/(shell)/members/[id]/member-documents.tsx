@@ -1,6 +1,6 @@
 "use client";
 
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
@@ -18,7 +18,7 @@ import {
   type Sort,
   sortableHeaders,
   useListDialogs,
-  usePageNumber,
+  usePagedQuery,
 } from "@/console/ui/list-page";
 import { UploadProgress } from "./upload-progress";
 
@@ -232,20 +232,16 @@ export function MemberDocuments({
   const headingId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [sort, setSort] = useState<Sort<Field>>({ field: "createdAt", direction: "desc" });
-  const [pageNumber, setPageNumber] = usePageNumber(`${sort.field}:${sort.direction}`);
-  const documents = useQuery({
-    queryKey: [...documentsKey(memberId), sort, pageNumber],
-    queryFn: () =>
-      api.files.list({
-        bucket: BUCKET,
-        memberId,
-        orderBy: sort.field,
-        orderDirection: sort.direction,
-        pageNumber,
-        pageSize: PAGE_SIZE,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const [documents, setPageNumber] = usePagedQuery([...documentsKey(memberId), sort], (pageNumber) =>
+    api.files.list({
+      bucket: BUCKET,
+      memberId,
+      orderBy: sort.field,
+      orderDirection: sort.direction,
+      pageNumber,
+      pageSize: PAGE_SIZE,
+    }),
+  );
   const dialogs = useListDialogs<{ kind: "delete"; file: FileRow }>([documentsKey(memberId)]);
   const downloads = useDownloads();
   const uploads = useUploadQueue({
