@@ -1,6 +1,6 @@
 import "@/tests/support/isolated-env";
 import { randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as uploadRoute } from "@/app/api/files/route";
@@ -177,24 +177,42 @@ describe("Idempotency-Key on attempts that fail or overlap", () => {
       open = resolve;
     });
     const first = callFlaky(key);
-    await expect.poll(keyRows).toBeGreaterThan(0);
+    const unanswered = async () =>
+      (
+        await running.database.db
+          .select({ n: count() })
+          .from(idempotencyKeys)
+          .where(isNull(idempotencyKeys.responseStatus))
+      )[0]?.n;
+    await expect.poll(unanswered).toBe(1);
     const overlapping = await callFlaky(key);
     expect(overlapping).toMatchObject({ status: 409, body: { status: 409 } });
     expect(overlapping.headers.get("retry-after")).toBe("1");
     open();
-    expect(await first).toMatchObject({ status: 201, body: { run: 3 } });
-    expect(await callFlaky(key)).toMatchObject({ status: 201, body: { run: 3 } });
+    const answered = await first;
+    expect(answered).toMatchObject({ status: 201, body: { run: runs } });
+    expect(await callFlaky(key)).toMatchObject({ status: 201, body: answered.body });
   });
 
-  it("lets a retry take over a key whose instance died while running it (lease passed)", async () => {
+  it("lets a retry take over a key whose instance died while running it, once its lease passed", async () => {
     const key = randomUUID();
-    await callFlaky(key);
-    // As if the attempt had stopped mid-way: no answer, and its lease ran out.
-    await running.database.db
-      .update(idempotencyKeys)
-      .set({ responseStatus: null, responseBody: null, lockedUntil: sql`now() - interval '1 second'` });
+    const first = await callFlaky(key);
+    const [row] = await running.database.db
+      .select({ scopeHash: idempotencyKeys.scopeHash })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.responseBody, JSON.stringify(first.body)));
+    // As if its instance had died mid-way: no answer recorded, the lease still running and then passed.
+    const dieHolding = (lease: string) =>
+      running.database.db
+        .update(idempotencyKeys)
+        .set({ responseStatus: null, responseBody: null, lockedUntil: sql`now() + ${sql.raw(`interval '${lease}'`)}` })
+        .where(eq(idempotencyKeys.scopeHash, row!.scopeHash));
+    await dieHolding("30 seconds");
+    expect((await callFlaky(key)).status).toBe(409);
+    await dieHolding("-1 second");
     const retry = await callFlaky(key);
-    expect(retry).toMatchObject({ status: 201, body: { run: 5 } });
+    expect(retry).toMatchObject({ status: 201, body: { run: runs } });
+    expect(retry.body).not.toEqual(first.body);
     expect(replayed(retry)).toBeNull();
   });
 });
