@@ -9,7 +9,15 @@ import { POST as clockInRoute } from "@/app/api/users/me/clock-in/route";
 import { route } from "@/lib/http/route";
 import { pruneIdempotencyKeysJob } from "@/lib/jobs/definitions";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, files, idempotencyKeys, mailOutbox, members, plans } from "@/lib/platform/db/schema";
+import {
+  auditOutbox,
+  employeeCheckins,
+  files,
+  idempotencyKeys,
+  mailOutbox,
+  members,
+  plans,
+} from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { ok } from "@/lib/platform/result";
 import { type Account, completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
@@ -287,5 +295,29 @@ describe.runIf(process.env.DATABASE_URL)("Idempotency-Key races on real PostgreS
     for (const reply of created) expect(reply.body).toEqual(created[0]?.body);
     for (const reply of replies.filter((reply) => reply.status !== 201)) expect(reply.status).toBe(409);
     expect(await membersWith("parallel@club.example")).toBe(1);
+  });
+
+  it("clocks in once for 10 parallel clock-ins with one key, none refused as a double clock-in", async () => {
+    const employee = await createAccount(adminToken, ["Employee"]);
+    const employeeId = await addEmployee(running.database.db, employee.id);
+    const key = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        call(clockInRoute, {
+          path: "/api/users/me/clock-in",
+          token: employee.token,
+          body: { source: "MobileApp" },
+          headers: keyed(key),
+        }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status).filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    for (const reply of replies.filter((reply) => reply.status === 409))
+      expect(reply.headers.get("content-type")).toBe("application/problem+json");
+    const events = await running.database.db
+      .select({ n: count() })
+      .from(employeeCheckins)
+      .where(eq(employeeCheckins.employeeId, employeeId));
+    expect(events[0]?.n).toBe(1);
   });
 });
