@@ -239,6 +239,7 @@ async function principalFor(request: Request, access: Access | undefined): Promi
   return authenticated.ok ? authorize(authenticated.value, access) : authenticated;
 }
 
+/** The handler's result as the answer: a Response as it is, a failure by its kind, a value as JSON. */
 function responseOf<T>(request: Request, schemas: { successStatus?: number }, result: Result<T> | Response): Response {
   if (result instanceof Response) return result;
   if (!result.ok) {

@@ -28,7 +28,7 @@ export type IdempotentRequest = {
   /** The signed-in caller; undefined on an anonymous route. */
   callerId: string | undefined;
   declaration: IdempotencyDeclaration;
-  /** The parsed JSON body; unset when the route has no body schema and its handler streams the body. */
+  /** The parsed JSON body; when the route declares no body schema, its handler streams the body (an upload). */
   body: unknown;
 };
 
