@@ -34,6 +34,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 log "clock-in/clock-out over HTTP, production build (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/clock-in.ts
 
+log "Idempotency-Key overhead on POST /api/plans, in-process (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idempotency.ts
+
 log "GET /api/members at 64 connections, next start vs a node:http + postgres.js baseline (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/members-baseline.ts
 

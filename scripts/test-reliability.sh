@@ -23,7 +23,7 @@ races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
 log "reliability 1/4: races on real PostgreSQL"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
   app/api/setup/setup.int.test.ts app/api/attendance.int.test.ts app/api/attendance-requests/attendance-requests.int.test.ts \
-  lib/subscriptions/jobs.int.test.ts app/api/members/enroll/enroll.int.test.ts \
+  lib/subscriptions/jobs.int.test.ts app/api/members/enroll/enroll.int.test.ts app/api/idempotency.int.test.ts \
   -t "$(npx tsx tests/reliability/summarise.ts pattern)" \
   --reporter=default --reporter=json --outputFile.json="$races_report"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx tests/reliability/summarise.ts races "$races_report"

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
+import { answerOnce } from "@/lib/idempotency/http";
 import { platform } from "@/lib/platform/container";
 import { exceptionResponse } from "@/lib/platform/http/exception";
 import { unstorableTextProblem } from "@/lib/platform/http/params";
@@ -64,6 +65,8 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   response?: ResponseDoc;
   /** Documentation only: business errors the operation can answer besides the wrapper's own (auth, validation, rate limit). */
   errors?: readonly BusinessError[];
+  /** `false` when the answer holds credentials (tokens, cookies): never stored, so Idempotency-Key is not honoured. */
+  idempotencyKey?: false;
 };
 
 /** Any route's declaration, as the API reference reads it. */
@@ -236,10 +239,21 @@ async function principalFor(request: Request, access: Access | undefined): Promi
   return authenticated.ok ? authorize(authenticated.value, access) : authenticated;
 }
 
+/** The handler's result as the answer: a Response as it is, a failure by its kind, a value as JSON. */
+function responseOf<T>(request: Request, schemas: { successStatus?: number }, result: Result<T> | Response): Response {
+  if (result instanceof Response) return result;
+  if (!result.ok) {
+    const { errors } = result.error;
+    return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
+  }
+  const status = schemas.successStatus ?? 200;
+  return status === 204 ? new Response(null, { status }) : Response.json(result.value, { status });
+}
+
 /**
  * The one wrapper every route handler goes through: trace context, rate limit, authentication
- * and permission, zod parsing of params, query and body, business results mapped to status
- * codes, and exceptions mapped by the spec's order.
+ * and permission, zod parsing of params, query and body, Idempotency-Key, business results mapped
+ * to status codes, and exceptions mapped by the spec's order.
  */
 export function route<
   P = undefined,
@@ -262,20 +276,20 @@ export function route<
         const body = schemas.body
           ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true })
           : (undefined as B);
-        const result = await handler({
-          params,
-          query,
-          body,
-          request,
-          principal: principal.value as RouteInput<P, Q, B, A>["principal"],
-        });
-        if (result instanceof Response) return result;
-        if (!result.ok) {
-          const { errors } = result.error;
-          return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
-        }
-        const status = schemas.successStatus ?? 200;
-        return status === 204 ? new Response(null, { status }) : Response.json(result.value, { status });
+        // A keyed change runs once; its retries are answered from lib/idempotency (an upload's body hashed on the way).
+        const respond = async (request: Request) =>
+          responseOf(
+            request,
+            schemas,
+            await handler({
+              params,
+              query,
+              body,
+              request,
+              principal: principal.value as RouteInput<P, Q, B, A>["principal"],
+            }),
+          );
+        return await answerOnce(request, { callerId: principal.value?.id, declaration: schemas, body }, respond);
       } catch (error) {
         if (error instanceof InvalidRequest) return error.response;
         return exceptionResponse(request, error);

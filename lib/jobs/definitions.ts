@@ -2,6 +2,7 @@ import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-c
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { pruneThrottles } from "@/lib/auth/password-throttle";
 import { expireTempFiles } from "@/lib/files/service";
+import { pruneExpiredKeys } from "@/lib/idempotency/store";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
@@ -107,6 +108,16 @@ export const prunePasswordThrottlesJob: JobDefinition = {
   run: async (platform) => pruneThrottles(platform.database.db),
 };
 
+/** Idempotency-Key answers are replayed for 24 hours (docs/api.md, Idempotency); hourly, so rows outlive that by an hour at most. */
+export const pruneIdempotencyKeysJob: JobDefinition = {
+  name: "prune-idempotency-keys",
+  description: "Deletes Idempotency-Key answers older than 24 hours.",
+  cron: "45 * * * *",
+  stepName: "delete-expired-idempotency-keys",
+  lockSeconds: 300,
+  run: async (platform) => pruneExpiredKeys(platform.database.db),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
@@ -117,6 +128,7 @@ export const JOBS: readonly JobDefinition[] = [
   processDailyAttendanceJob,
   expireTempFilesJob,
   prunePasswordThrottlesJob,
+  pruneIdempotencyKeysJob,
 ];
 
 export function findJob(name: string): JobDefinition | undefined {

@@ -161,7 +161,8 @@ describe("buildOpenApiDocument", () => {
     const page = jsonSchema(response("/api/widgets/{id}", "get", "200"));
     expect(page?.allOf?.[0]).toEqual({ $ref: "#/components/schemas/Page" });
     expect(page?.allOf?.[1]?.properties?.items?.items).toMatchObject({ required: ["id", "name", "createdAt"] });
-    expect(operation("/api/widgets/{id}", "delete").responses["204"]).toEqual({ description: "Done; no body." });
+    expect(operation("/api/widgets/{id}", "delete").responses["204"]).toMatchObject({ description: "Done; no body." });
+    expect(response("/api/widgets/{id}", "delete", "204").content).toBeUndefined();
   });
 
   it("lists the route's business errors under their statuses, with one example per code", () => {
@@ -197,6 +198,32 @@ describe("buildOpenApiDocument", () => {
     expect(operation("/api/widgets", "get").tags).toEqual(["Widgets"]);
     expect(operation("/api/widgets", "get").summary).toBe("List widgets");
     expect(operation("/api/widgets", "post").summary).toBe("POST /api/widgets");
+  });
+
+  it("documents Idempotency-Key on signed-in changes only, with its 409, 422 and replay marker", () => {
+    const keyed = ["/api/widgets post", "/api/widgets/{id} delete", "/api/widgets/{id}/picture put"];
+    for (const [path, method] of keyed.map((entry) => entry.split(" ") as [string, string])) {
+      expect(operation(path, method).parameters).toContainEqual({ $ref: "#/components/parameters/IdempotencyKey" });
+      expect(operation(path, method).responses["422"]).toEqual({
+        $ref: "#/components/responses/IdempotencyKeyReused",
+      });
+    }
+    expect(operation("/api/widgets/{id}/picture", "put").responses["409"]).toEqual({
+      $ref: "#/components/responses/IdempotencyKeyInProgress",
+    });
+    expect(response("/api/widgets", "post", "201").headers).toEqual({
+      "Idempotency-Replayed": { $ref: "#/components/headers/Idempotency-Replayed" },
+    });
+    // A business conflict keeps its examples; the in-progress answer is added beside it.
+    const conflict = response("/api/widgets/{id}", "delete", "409");
+    expect(Object.keys(conflict.content ?? {})).toEqual(["application/json", "application/problem+json"]);
+    expect(conflict.description).toMatch(/`Widget.InUse`.*still running/);
+    for (const [path, method] of [
+      ["/api/widgets", "get"],
+      ["/api/widgets/login", "post"],
+    ] as const) {
+      expect(JSON.stringify(operation(path, method))).not.toContain("Idempotency");
+    }
   });
 
   it("refuses a handler that route() did not make, so nothing goes undescribed", () => {

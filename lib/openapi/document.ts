@@ -9,6 +9,7 @@ import {
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
+import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 
 /** The methods a Next.js route module may export that the API uses. */
@@ -332,6 +333,8 @@ function components(): OpenApiDocument["components"] {
           "The `accessToken` of a login response (POST /api/auth/login); it lives ACCESS_TOKEN_TTL_SECONDS (default 900 s).",
       },
     },
+    parameters: idempotencyComponents.parameters,
+    headers: idempotencyComponents.headers,
     schemas: {
       ApiError: jsonSchemaOf(apiErrorShape, "output"),
       ProblemDetails: jsonSchemaOf(problemDetailsShape, "output"),
@@ -370,6 +373,7 @@ function components(): OpenApiDocument["components"] {
       },
       Unavailable: { description: "A dependency (database, cache, storage…) is unavailable.", content: problemContent },
       Timeout: { description: "A dependency did not answer in time.", content: problemContent },
+      ...idempotencyComponents.responses,
     },
   };
 }
@@ -403,7 +407,7 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
         throw new Error(
           `${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`,
         );
-      const operation = operationOf(method, path, folder, declaration);
+      const operation = withIdempotencyKey(method, declaration, operationOf(method, path, folder, declaration));
       for (const tag of operation.tags as string[]) usedTags.add(tag);
       paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }

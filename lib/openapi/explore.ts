@@ -52,7 +52,8 @@ export type OperationObject = {
   description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: ParameterObject[];
+  /** Inline, or a reference to a shared one (`Idempotency-Key`); read them through `parametersOf`. */
+  parameters?: (ParameterObject | Reference)[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject | Reference>;
   "x-permission"?: string;
@@ -84,6 +85,10 @@ export function resolve<T>(document: ApiDocument, value: T | Reference): T {
   }
   return current as T;
 }
+
+/** An operation's parameters, shared ones (`#/components/parameters/…`) followed. */
+export const parametersOf = (document: ApiDocument, operation: OperationObject): ParameterObject[] =>
+  (operation.parameters ?? []).map((parameter) => resolve(document, parameter));
 
 /** A schema with its reference followed and its `allOf` parts merged into one object schema. */
 export function flatten(document: ApiDocument, schema: SchemaObject): SchemaObject {

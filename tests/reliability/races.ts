@@ -34,6 +34,16 @@ export const RACES = [
     file: "app/api/members/enroll/enroll.int.test.ts",
     test: "lets one of 10 parallel enrollments with the same email win",
   },
+  {
+    race: "enrolment with one Idempotency-Key ×10",
+    file: "app/api/idempotency.int.test.ts",
+    test: "creates exactly one member of 10 parallel enrolments with one key; the others replay it or answer 409",
+  },
+  {
+    race: "clock-in with one Idempotency-Key ×10",
+    file: "app/api/idempotency.int.test.ts",
+    test: "clocks in once for 10 parallel clock-ins with one key, none refused as a double clock-in",
+  },
 ] as const;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -34,7 +34,8 @@ export type Operation = {
 };
 
 type OpenApiOperation = {
-  parameters?: Parameter[];
+  /** Shared header parameters (`Idempotency-Key`) are references; only path and query are fuzzed. */
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
   responses: Record<string, unknown>;
   "x-permission"?: string;
@@ -64,7 +65,7 @@ export function documentedOperations(): Operation[] {
         path,
         name: `${method} ${path}`,
         handler,
-        parameters: described.parameters ?? [],
+        parameters: (described.parameters ?? []).filter((parameter): parameter is Parameter => "in" in parameter),
         body: json?.schema,
         bodyRequired: described.requestBody?.required ?? false,
         rawBody: raw.length > 0 ? raw : undefined,

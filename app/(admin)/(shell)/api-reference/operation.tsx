@@ -1,7 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { type ApiDocument, type Endpoint, type ResponseObject, resolve, typeLabel } from "@/lib/openapi/explore";
+import {
+  type ApiDocument,
+  type Endpoint,
+  parametersOf,
+  type ResponseObject,
+  resolve,
+  typeLabel,
+} from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 import { InlineText, Paragraphs, SchemaTree } from "./schema-view";
 import { TryIt } from "./try-it";
@@ -78,7 +85,7 @@ export function OperationDetails({
 }) {
   const [open, setOpen] = useState(false);
   const { method, path, operation } = endpoint;
-  const parameters = operation.parameters ?? [];
+  const parameters = parametersOf(document, operation);
   const body = operation.requestBody;
   return (
     <details className={styles.operation} onToggle={(event) => setOpen(event.currentTarget.open)}>

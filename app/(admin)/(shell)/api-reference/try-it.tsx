@@ -4,7 +4,14 @@ import { getSession, useSession } from "next-auth/react";
 import { type FormEvent, useId, useState } from "react";
 import { renewOnce } from "@/console/api-client";
 import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
-import { type ApiDocument, type Endpoint, exampleOf, type ParameterObject, requestUrl } from "@/lib/openapi/explore";
+import {
+  type ApiDocument,
+  type Endpoint,
+  exampleOf,
+  type ParameterObject,
+  parametersOf,
+  requestUrl,
+} from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
 
 type Outcome =
@@ -91,7 +98,7 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
   const formId = useId();
   const { data: session, update } = useSession();
   const { method, path, operation } = endpoint;
-  const parameters = (operation.parameters ?? []).filter(
+  const parameters = parametersOf(document, operation).filter(
     (parameter) => parameter.in === "path" || parameter.in === "query",
   );
   const bodyTypes = Object.keys(operation.requestBody?.content ?? {});

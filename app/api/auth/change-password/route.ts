@@ -23,6 +23,7 @@ export const POST = route(
     summary: "Change the caller's password",
     response: { schema: loginResponse, description: "A new session; every other session of the account ends." },
     errors: [AuthErrors.invalidCurrentPassword, passwordChangeThrottled(30)],
+    idempotencyKey: false,
   },
   async ({ body, principal, request }) => {
     const ctx = await authContext();
