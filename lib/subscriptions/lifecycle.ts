@@ -8,6 +8,7 @@ import { subscriptions } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fromCents, toCents } from "@/lib/platform/money";
+import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
@@ -16,11 +17,11 @@ import {
   findLiveMember,
   findPlanPrices,
   findSubscription,
-  listMemberSubscriptions,
   lockSubscription,
   type Subscription,
+  selectMemberSubscriptionPage,
 } from "./repository";
-import type { NewSubscription, PlanChange } from "./schemas";
+import type { NewSubscription, PlanChange, SubscriptionListQuery } from "./schemas";
 
 const EXCLUSION_VIOLATION = "23P01";
 
@@ -128,9 +129,26 @@ export function createSubscription(
   });
 }
 
-export async function listSubscriptions(ctx: SubscriptionContext, memberId: string): Promise<Result<Subscription[]>> {
+/** A page of the member's terms (spec 2.10). */
+export async function listSubscriptions(
+  ctx: SubscriptionContext,
+  memberId: string,
+  query: SubscriptionListQuery,
+): Promise<Result<Paginated<Subscription>>> {
   if (!(await findLiveMember(ctx.db, memberId))) return fail(SubscriptionErrors.memberNotFound);
-  return ok(await listMemberSubscriptions(ctx.db, memberId));
+  const { items, total } = await selectMemberSubscriptionPage(ctx.db, memberId, query);
+  return ok(paginated(items, total, query));
+}
+
+/** One term of a live member: what a created term's `Location` names. */
+export async function getSubscription(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+): Promise<Result<Subscription>> {
+  if (!(await findLiveMember(ctx.db, memberId))) return fail(SubscriptionErrors.memberNotFound);
+  const term = await findSubscription(ctx.db, memberId, id);
+  return term ? ok(term) : fail(SubscriptionErrors.notFound);
 }
 
 /** Ends a term now, with any renewal already queued after it, so nothing of it stays active. */

@@ -1,6 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
+import { offsetOf } from "@/lib/platform/pagination";
+import type { SubscriptionListQuery } from "./schemas";
 
 export type Subscription = {
   id: string;
@@ -45,11 +47,29 @@ const subscriptionColumns = {
 const withPlan = (executor: Executor) =>
   executor.select(subscriptionColumns).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId));
 
-/** A member's terms, newest first. */
-export function listMemberSubscriptions(executor: Executor, memberId: string): Promise<Subscription[]> {
-  return withPlan(executor)
-    .where(eq(subscriptions.memberId, memberId))
-    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
+const ORDER_COLUMNS = {
+  startedAt: subscriptions.startedAt,
+  endsAt: subscriptions.endsAt,
+  createdAt: subscriptions.createdAt,
+} as const;
+
+/** A page of a member's terms and their count; ties broken by creation, then id, so pages never overlap. */
+export async function selectMemberSubscriptionPage(
+  executor: Executor,
+  memberId: string,
+  query: SubscriptionListQuery,
+): Promise<{ items: Subscription[]; total: number }> {
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const ofMember = eq(subscriptions.memberId, memberId);
+  const [items, [total]] = await Promise.all([
+    withPlan(executor)
+      .where(ofMember)
+      .orderBy(direction(ORDER_COLUMNS[query.orderBy]), direction(subscriptions.createdAt), direction(subscriptions.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    executor.select({ n: count() }).from(subscriptions).where(ofMember),
+  ]);
+  return { items, total: total?.n ?? 0 };
 }
 
 export async function findSubscription(executor: Executor, memberId: string, id: string): Promise<Subscription | null> {

@@ -1,5 +1,6 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { confirmEmailChange } from "@/lib/users/email-change";
 import { UserErrors } from "@/lib/users/errors";
@@ -24,3 +25,5 @@ export const POST = route(
     return confirmed.ok ? new Response(null, { status: 204 }) : confirmed;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

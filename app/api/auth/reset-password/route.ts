@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
@@ -23,3 +24,5 @@ export const POST = route(
     return reset.ok ? new Response(null, { status: 204 }) : reset;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

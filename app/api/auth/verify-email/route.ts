@@ -1,6 +1,7 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { emailedLinkSchema } from "@/lib/users/schemas";
 
@@ -20,3 +21,5 @@ export const POST = route(
     return verified.ok ? new Response(null, { status: 204 }) : verified;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

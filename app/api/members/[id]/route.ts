@@ -1,4 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
@@ -45,3 +46,5 @@ export const DELETE = route(
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -1,4 +1,5 @@
 import { roleResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -44,3 +45,5 @@ export const DELETE = route(
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

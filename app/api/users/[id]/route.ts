@@ -1,5 +1,6 @@
 import { userResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -56,3 +57,5 @@ export const DELETE = route(
     return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
   },
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });
