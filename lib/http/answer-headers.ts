@@ -6,11 +6,11 @@ import { runWithTrace, traceIdFrom } from "@/lib/platform/trace";
  */
 
 /** Every answer's trace id, so support can find any request's logs, including answers whose body has no `traceId`. */
-export const TRACE_ID_HEADER = "x-trace-id";
+const TRACE_ID_HEADER = "x-trace-id";
 
 /**
- * A created resource's URL, `{field}` placeholders filled from the 201 body (`{id}`, `{member.id}`); route() fails a
- * unit test when a placeholder is not a field of the declared response (app/api/openapi.json/registry.test.ts).
+ * A created resource's URL, `{field}` placeholders filled from the 201 body (`{id}`, `{member.id}`).
+ * app/api/openapi.json/registry.test.ts fails when a placeholder is not a field of the route's declared answer.
  */
 export type LocationTemplate = `/api/${string}`;
 
@@ -38,7 +38,7 @@ export function locationOf(template: LocationTemplate, body: unknown): string {
 }
 
 /** Sets headers on a response, copying it when its headers are immutable (a Response from fetch or a library). */
-export function withHeaders(response: Response, headers: Record<string, string>): Response {
+function withHeaders(response: Response, headers: Record<string, string>): Response {
   try {
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;

@@ -20,7 +20,7 @@ export const isOtherMethodHandler = (handler: unknown): boolean =>
   typeof handler === "function" && fallbacks.has(handler as RouteHandler);
 
 /** The Allow header: the implemented methods, HEAD beside GET (Next.js answers HEAD with GET's handler), and OPTIONS. */
-export function allowOf(methods: readonly string[]): string {
+function allowOf(methods: readonly string[]): string {
   const allowed = new Set([...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"]);
   return [...allowed].sort().join(", ");
 }
