@@ -38,7 +38,12 @@ import type { BucketName } from "@/lib/platform/storage";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { BillingPeriod } from "@/lib/subscriptions/pricing";
 import type { Subscription } from "@/lib/subscriptions/repository";
-import type { cancelSchema, changePlanSchema, newSubscriptionSchema } from "@/lib/subscriptions/schemas";
+import type {
+  cancelSchema,
+  changePlanSchema,
+  newSubscriptionSchema,
+  SubscriptionListQuery,
+} from "@/lib/subscriptions/schemas";
 import type { FileUpload, Json, Transport } from "./transport";
 
 export type { BillingPeriod, MemberStatistics, PlanChangeQuote };
@@ -85,7 +90,8 @@ export function clubEndpoints(api: Transport) {
         api.response("GET", "/api/members/export", { query, signal }),
     },
     subscriptions: {
-      list: (memberId: string) => api.json<SubscriptionRow[]>("GET", `${memberPath(memberId)}/subscriptions`),
+      list: (memberId: string, query: Partial<SubscriptionListQuery>) =>
+        api.json<Paginated<SubscriptionRow>>("GET", `${memberPath(memberId)}/subscriptions`, { query }),
       create: (memberId: string, body: NewSubscription) =>
         api.json<SubscriptionRow>("POST", `${memberPath(memberId)}/subscriptions`, { body }),
       quotePlanChange: (memberId: string, id: string, query: { planId: string; billingPeriod: BillingPeriod }) =>

@@ -42,6 +42,7 @@ import { PUT as changeMemberStatus } from "./members/[id]/status/route";
 import { POST as cancelTerm } from "./members/[id]/subscriptions/[sid]/cancel/route";
 import { POST as changeTermPlan, GET as quoteChange } from "./members/[id]/subscriptions/[sid]/change-plan/route";
 import { POST as renewTerm } from "./members/[id]/subscriptions/[sid]/renew/route";
+import { GET as getTerm } from "./members/[id]/subscriptions/[sid]/route";
 import { GET as listTerms, POST as subscribe } from "./members/[id]/subscriptions/route";
 import { POST as enroll } from "./members/enroll/route";
 import { GET as exportMembers } from "./members/export/route";
@@ -162,6 +163,12 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "subscriptions:write",
     subscribe,
     { path: `/api/members/${someId}/subscriptions`, params, body: { planId: someId, billingPeriod: "monthly" } },
+  ],
+  [
+    "GET /api/members/{id}/subscriptions/{sid}",
+    "subscriptions:read",
+    getTerm,
+    { path: `/api/members/${someId}/subscriptions/${someId}`, params: termParams },
   ],
   [
     "GET …/{sid}/change-plan",

@@ -13,6 +13,7 @@ import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
 import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import type { Role } from "@/lib/roles/repository";
+import type { PublicSettings } from "@/lib/settings/public";
 import type { PlatformSettings } from "@/lib/setup/platform";
 import type { SetupStatus } from "@/lib/setup/status";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
@@ -37,6 +38,18 @@ export const platformSettingsResponse = z.strictObject({
   platformDescription: z.string().nullable(),
 });
 const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
+
+export const publicSettingsResponse = z.strictObject({
+  clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
+  timeZone: z.string().meta({
+    description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
+    examples: ["Europe/Madrid"],
+  }),
+  currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
+  languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
+  defaultLanguage: z.string().meta({ examples: ["en"] }),
+});
+const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;
 
 export const messageResponse = z.strictObject({ message: z.string() });
 
@@ -205,9 +218,7 @@ export const subscriptionResponse = z.strictObject({
   createdAt: instant(),
 });
 const subscriptionIsExact: SameShape<z.output<typeof subscriptionResponse>, JsonOf<Subscription>> = true;
-export const subscriptionListResponse = z
-  .array(subscriptionResponse)
-  .meta({ description: "Every term of the member, newest first." });
+export const subscriptionPageResponse = pageOf(subscriptionResponse);
 
 export const enrollmentResponse = z.strictObject({ member: memberResponse, subscription: subscriptionResponse });
 
@@ -351,6 +362,7 @@ export const jobRunResponse = z.strictObject({
 void [
   setupStatusIsExact,
   platformIsExact,
+  publicSettingsIsExact,
   profileIsExact,
   userIsExact,
   roleIsExact,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DependencyTimeoutError, DependencyUnavailableError } from "@/lib/platform/errors";
 import { businessError, fail, ok } from "@/lib/platform/result";
-import { MAX_JSON_BODY_BYTES, route, routeDeclaration, statusOfError } from "./route";
+import { businessErrorResponse, MAX_JSON_BODY_BYTES, route, routeDeclaration, statusOfError } from "./route";
 
 const context = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) });
 const post = (body: string, headers: Record<string, string> = {}) =>
@@ -199,6 +199,50 @@ describe("route", () => {
     const response = await throwing(new Error("interrupted"))(request, context());
     expect(response.status).toBe(499);
     expect(await response.text()).toBe("");
+  });
+});
+
+describe("route's answer headers", () => {
+  it("puts the trace id on every answer: success, business error, problem details", async () => {
+    const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    const answers = [
+      await createWidget(post(JSON.stringify({ name: "gear", size: 3 }), { traceparent }), context({ id: "7" })),
+      await createWidget(post(JSON.stringify({ name: "taken", size: 3 }), { traceparent }), context({ id: "7" })),
+      await createWidget(post("{", { traceparent }), context({ id: "7" })),
+      await throwing(new Error("boom"))(
+        new Request("http://localhost/api/things", { headers: { traceparent } }),
+        context(),
+      ),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([201, 409, 400, 500]);
+    for (const answer of answers) expect(answer.headers.get("x-trace-id")).toBe("4bf92f3577b34da6a3ce929d0e0e4736");
+  });
+
+  it("names a created resource in Location, from its declared template and the answer's fields", async () => {
+    const created = route({ successStatus: 201, location: "/api/widgets/{widget.id}/parts/{id}" }, async () =>
+      ok({ id: "p 1", widget: { id: 7 } }),
+    );
+    const response = await created(get(), context());
+    expect(response.headers.get("location")).toBe("/api/widgets/7/parts/p%201");
+    const handBuilt = route({ location: "/api/users/{userId}" }, async () =>
+      Response.json({ userId: "u1" }, { status: 201 }),
+    );
+    expect((await handBuilt(get(), context())).headers.get("location")).toBe("/api/users/u1");
+    const refused = route({ location: "/api/users/{userId}" }, async () =>
+      fail(businessError("User.Taken", "conflict", "Taken.")),
+    );
+    expect((await refused(get(), context())).headers.has("location")).toBe(false);
+  });
+
+  it("challenges a 401 with Bearer, invalid_token when the bearer token sent was refused (RFC 6750)", () => {
+    const challenge = (code: string) =>
+      businessErrorResponse(businessError(code, "unauthorized", "No.")).headers.get("www-authenticate");
+    expect(challenge("Auth.MissingToken")).toBe("Bearer");
+    expect(challenge("Auth.InvalidCredentials")).toBe("Bearer");
+    expect(challenge("Auth.InvalidToken")).toBe('Bearer error="invalid_token"');
+    expect(challenge("Auth.TokenRevoked")).toBe('Bearer error="invalid_token"');
+    const forbidden = businessErrorResponse(businessError("Auth.Forbidden", "forbidden", "No."));
+    expect(forbidden.headers.has("www-authenticate")).toBe(false);
   });
 });
 

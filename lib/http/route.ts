@@ -8,7 +8,8 @@ import { unstorableTextProblem } from "@/lib/platform/http/params";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
 import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
 import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
-import { runWithTrace, traceIdFrom } from "@/lib/platform/trace";
+import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
+import { bearerChallenge } from "./bearer-challenge";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -23,8 +24,10 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export function businessErrorResponse(error: BusinessError): Response {
-  const headers =
-    error.retryAfterSeconds === undefined ? undefined : { "retry-after": String(error.retryAfterSeconds) };
+  const headers = {
+    ...(error.retryAfterSeconds !== undefined && { "retry-after": String(error.retryAfterSeconds) }),
+    ...(error.kind === "unauthorized" && { "www-authenticate": bearerChallenge(error) }),
+  };
   return Response.json({ code: error.code, message: error.message }, { status: STATUS_BY_KIND[error.kind], headers });
 }
 
@@ -55,6 +58,8 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   body?: z.ZodType<B>;
   /** Status of a successful result; 200 unless set. 204 answers with no body, whatever the result's value. */
   successStatus?: number;
+  /** A 201's `Location`: the created resource's URL, `{field}`s filled from the answer's body (`/api/plans/{id}`). */
+  location?: LocationTemplate;
   /** Documentation only (no effect on handling): one line for the reference; its group (default: the first path segment). */
   summary?: string;
   description?: string;
@@ -263,7 +268,7 @@ export function route<
   T = unknown,
 >(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
   const handle: RouteHandler = (request, context) =>
-    runWithTrace({ traceId: traceIdFrom(request.headers.get("traceparent")) }, async () => {
+    answerWithinTrace(request, schemas.location, async () => {
       try {
         const limited = await rateLimited(request, schemas.rateLimit);
         if (limited) return limited;

@@ -1,6 +1,7 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { pageOf } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
@@ -28,6 +29,7 @@ const modules = {
         access: "plans:write",
         body: z.object({ name: z.string().trim().min(1), size: z.coerce.number().int().default(1) }),
         successStatus: 201,
+        location: "/api/widgets/{id}",
         response: { schema: widget },
         errors: [widgetErrors.taken],
       },
@@ -161,8 +163,30 @@ describe("buildOpenApiDocument", () => {
     const page = jsonSchema(response("/api/widgets/{id}", "get", "200"));
     expect(page?.allOf?.[0]).toEqual({ $ref: "#/components/schemas/Page" });
     expect(page?.allOf?.[1]?.properties?.items?.items).toMatchObject({ required: ["id", "name", "createdAt"] });
-    expect(operation("/api/widgets/{id}", "delete").responses["204"]).toMatchObject({ description: "Done; no body." });
-    expect(response("/api/widgets/{id}", "delete", "204").content).toBeUndefined();
+    expect(operation("/api/widgets/{id}", "delete").responses["204"]).toEqual({
+      description: "Done; no body.",
+      headers: { "X-Trace-Id": { $ref: "#/components/headers/TraceId" } },
+    });
+  });
+
+  it("documents a 201's Location, every answer's trace id and a 401's Bearer challenge", () => {
+    expect(response("/api/widgets", "post", "201").headers).toEqual({
+      Location: {
+        description: "The created resource: `/api/widgets/{id}`, filled from the answer's fields.",
+        schema: { type: "string", format: "uri-reference" },
+      },
+      "X-Trace-Id": { $ref: "#/components/headers/TraceId" },
+    });
+    for (const answer of Object.values(operation("/api/widgets", "post").responses))
+      if (!("$ref" in answer)) expect(answer.headers).toHaveProperty("X-Trace-Id");
+    const unauthenticated = document.components.responses?.Unauthenticated as ResponseObject;
+    expect(Object.keys(unauthenticated.headers ?? {})).toEqual(["WWW-Authenticate", "X-Trace-Id"]);
+  });
+
+  it("leaves out the 405 answers a module exports for the methods it lacks", () => {
+    const GET = route({ summary: "Read" }, answer);
+    const withOthers = buildOpenApiDocument({ things: { GET, ...otherMethods({ GET }) } }, "1.0.0");
+    expect(Object.keys(withOthers.paths["/api/things"] ?? {})).toEqual(["get"]);
   });
 
   it("lists the route's business errors under their statuses, with one example per code", () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
+import { isOtherMethodHandler, ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
 import {
   anyPageShape,
@@ -13,11 +14,15 @@ import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 
 /** The methods a Next.js route module may export that the API uses. */
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const HTTP_METHODS = ROUTE_METHODS;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 /** A route module as Next.js loads it: handlers exported by method name, beside other exports (`dynamic`). */
 export type RouteModule = Readonly<Record<string, unknown>>;
+
+/** The methods a module implements, less the 405 answers otherMethods() gives it for the others. */
+export const implementedMethods = (module: RouteModule): HttpMethod[] =>
+  HTTP_METHODS.filter((method) => module[method] !== undefined && !isOtherMethodHandler(module[method]));
 
 /** A route module's folder below app/api (`members/[id]`) → the module. */
 export type RouteModules = Readonly<Record<string, RouteModule>>;
@@ -37,6 +42,11 @@ const TAGS: readonly { name: string; description: string; prefixes: readonly str
     name: "Setup",
     description: "First-run setup: the platform's name, then the super-administrator.",
     prefixes: ["setup"],
+  },
+  {
+    name: "Settings",
+    description: "What a client needs to know about the club before signing in.",
+    prefixes: ["settings"],
   },
   { name: "Authentication", description: "Sign-in, tokens, registration and password recovery.", prefixes: ["auth"] },
   { name: "Users", description: "Accounts that sign in, their roles and blacklisting.", prefixes: ["users"] },
@@ -114,7 +124,7 @@ function operationIdOf(method: HttpMethod, path: string): string {
   return `${method.toLowerCase()}${words.join("")}`;
 }
 
-const ref = (kind: "schemas" | "responses", name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: "schemas" | "responses" | "headers", name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const problemContent = { "application/problem+json": { schema: ref("schemas", "ProblemDetails") } };
 
 const SUCCESS_DESCRIPTIONS: Record<number, string> = {
@@ -147,7 +157,11 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
         ? ref("schemas", "Page")
         : undefined;
   const contentType = documented?.contentType ?? "application/json";
-  return [String(status), { description, content: { [contentType]: schema ? { schema } : {} } }];
+  const headers = declaration.location ? { Location: locationHeader(declaration.location) } : undefined;
+  return [
+    String(status),
+    { description, ...(headers && { headers }), content: { [contentType]: schema ? { schema } : {} } },
+  ];
 }
 
 /** Examples named by code, so the reference lists every code a status can carry. */
@@ -173,6 +187,37 @@ const describeCodes = (errors: readonly BusinessError[]) =>
 const RETRY_AFTER = {
   "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "integer" } },
 };
+
+const locationHeader = (template: string) => ({
+  description: `The created resource: \`${template}\`, filled from the answer's fields.`,
+  schema: { type: "string", format: "uri-reference" },
+});
+
+/** Headers every answer (or every 401) carries: docs/api.md, HTTP details. */
+const COMMON_HEADERS = {
+  TraceId: {
+    description:
+      "The request's W3C trace id (from its `traceparent`, or new): on every answer, so support can find its logs.",
+    schema: { type: "string", pattern: "^[0-9a-f]{32}$" },
+  },
+  WwwAuthenticate: {
+    description:
+      'RFC 6750 challenge: `Bearer error="invalid_token"` when the bearer token sent was refused, else `Bearer`.',
+    schema: { type: "string" },
+  },
+};
+
+/** Adds the trace id header to every answer, and the Bearer challenge to a 401's. */
+function withCommonHeaders(responses: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if (typeof response !== "object" || response === null || "$ref" in response) return [status, response];
+      const { headers, ...rest } = response as { headers?: Record<string, unknown> };
+      const challenge = status === "401" ? { "WWW-Authenticate": ref("headers", "WwwAuthenticate") } : {};
+      return [status, { ...rest, headers: { ...headers, ...challenge, "X-Trace-Id": ref("headers", "TraceId") } }];
+    }),
+  );
+}
 
 const UNAUTHENTICATED = [AuthErrors.missingToken, AuthErrors.invalidToken, AuthErrors.tokenRevoked];
 const UNAUTHORIZED = [AuthErrors.forbidden, AuthErrors.passwordChangeRequired];
@@ -318,7 +363,7 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           },
         }
       : {}),
-    responses: { [successStatus]: success, ...errorResponses(declaration, path) },
+    responses: withCommonHeaders({ [successStatus]: success, ...errorResponses(declaration, path) }),
   };
 }
 
@@ -334,20 +379,21 @@ function components(): OpenApiDocument["components"] {
       },
     },
     parameters: idempotencyComponents.parameters,
-    headers: idempotencyComponents.headers,
     schemas: {
       ApiError: jsonSchemaOf(apiErrorShape, "output"),
       ProblemDetails: jsonSchemaOf(problemDetailsShape, "output"),
       ValidationProblem: jsonSchemaOf(validationProblemShape, "output"),
       Page: jsonSchemaOf(anyPageShape, "output"),
     },
-    responses: {
+    headers: { ...COMMON_HEADERS, ...idempotencyComponents.headers },
+    responses: withCommonHeaders({
       ValidationFailed: {
         description: "Invalid input: problem details whose `errors` name each field and its messages.",
         content: { "application/problem+json": { schema: ref("schemas", "ValidationProblem") } },
       },
       Unauthenticated: {
         description: `No valid bearer token: ${describeCodes(UNAUTHENTICATED)}. Only after \`Auth.InvalidToken\` is a refresh worth trying.`,
+        headers: { "WWW-Authenticate": ref("headers", "WwwAuthenticate") },
         content: apiErrorContent(UNAUTHENTICATED),
       },
       Forbidden: {
@@ -374,7 +420,7 @@ function components(): OpenApiDocument["components"] {
       Unavailable: { description: "A dependency (database, cache, storage…) is unavailable.", content: problemContent },
       Timeout: { description: "A dependency did not answer in time.", content: problemContent },
       ...idempotencyComponents.responses,
-    },
+    }),
   };
 }
 
@@ -383,7 +429,12 @@ const DESCRIPTION = [
   "",
   "Bodies are JSON with camelCase names. Business refusals answer `{code, message}`; invalid input answers RFC 9457 problem",
   "details with `errors`; unexpected failures answer problem details with a `traceId`. Send a W3C `traceparent` header to join",
-  "your trace. Protected endpoints take `Authorization: Bearer <accessToken>`.",
+  "your trace; every answer carries its trace id in `X-Trace-Id`. Protected endpoints take `Authorization: Bearer <accessToken>`;",
+  "their 401 answers carry `WWW-Authenticate: Bearer`. A 201 names what it created in `Location`. A method a path does not",
+  "offer answers 405 problem details with `Allow`; OPTIONS answers 204 with `Allow`; HEAD is allowed wherever GET is.",
+  "",
+  "Versioning: `/api` is version 1 and changes only by additions; `info.version` is the release. A breaking change gets a new",
+  "prefix, and the old one answers with `Deprecation` and `Sunset` headers until it is removed (docs/api.md, Versioning).",
   "",
   "Generated from the zod schemas the handlers validate with (see docs/api.md, API reference).",
 ].join("\n");
@@ -399,9 +450,8 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
   for (const folder of Object.keys(modules).sort()) {
     const path = openApiPath(folder);
     const module = modules[folder] as RouteModule;
-    for (const method of HTTP_METHODS) {
+    for (const method of implementedMethods(module)) {
       const handler = module[method];
-      if (handler === undefined) continue;
       const declaration = routeDeclaration(handler);
       if (!declaration)
         throw new Error(

@@ -7,6 +7,7 @@ import type { Transaction } from "@/lib/platform/db";
 import { subscriptions } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
+import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
@@ -22,11 +23,11 @@ import {
   findLiveMember,
   findPlanPrices,
   findSubscription,
-  listMemberSubscriptions,
   lockSubscription,
   type Subscription,
+  selectMemberSubscriptionPage,
 } from "./repository";
-import type { NewSubscription, PlanChange } from "./schemas";
+import type { NewSubscription, PlanChange, SubscriptionListQuery } from "./schemas";
 
 const EXCLUSION_VIOLATION = "23P01";
 
@@ -135,9 +136,25 @@ export function createSubscription(
   });
 }
 
-export async function listSubscriptions(ctx: SubscriptionContext, memberId: string): Promise<Result<Subscription[]>> {
+/** A page of the member's terms (spec 2.10). */
+export async function listSubscriptions(
+  ctx: SubscriptionContext,
+  memberId: string,
+  query: SubscriptionListQuery,
+): Promise<Result<Paginated<Subscription>>> {
   if (!(await findLiveMember(ctx.db, memberId))) return fail(SubscriptionErrors.memberNotFound);
-  return ok(await listMemberSubscriptions(ctx.db, memberId));
+  return ok(await selectMemberSubscriptionPage(ctx.db, memberId, query));
+}
+
+/** One term of a live member: what a created term's `Location` names. */
+export async function getSubscription(
+  ctx: SubscriptionContext,
+  memberId: string,
+  id: string,
+): Promise<Result<Subscription>> {
+  if (!(await findLiveMember(ctx.db, memberId))) return fail(SubscriptionErrors.memberNotFound);
+  const term = await findSubscription(ctx.db, memberId, id);
+  return term ? ok(term) : fail(SubscriptionErrors.notFound);
 }
 
 /** Ends a term now, with any renewal already queued after it, so nothing of it stays active. */

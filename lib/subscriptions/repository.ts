@@ -1,6 +1,9 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
+import type { Paginated } from "@/lib/platform/pagination";
+import type { SubscriptionListQuery } from "./schemas";
 
 export type Subscription = {
   id: string;
@@ -45,11 +48,25 @@ const subscriptionColumns = {
 const withPlan = (executor: Executor) =>
   executor.select(subscriptionColumns).from(subscriptions).innerJoin(plans, eq(plans.id, subscriptions.planId));
 
-/** A member's terms, newest first. */
-export function listMemberSubscriptions(executor: Executor, memberId: string): Promise<Subscription[]> {
-  return withPlan(executor)
-    .where(eq(subscriptions.memberId, memberId))
-    .orderBy(desc(subscriptions.startedAt), desc(subscriptions.createdAt));
+const ORDER_COLUMNS = {
+  startedAt: subscriptions.startedAt,
+  endsAt: subscriptions.endsAt,
+  createdAt: subscriptions.createdAt,
+} as const;
+
+/** A page of a member's terms and their count; ties broken by creation, then id, so pages never overlap. */
+export function selectMemberSubscriptionPage(
+  executor: Executor,
+  memberId: string,
+  query: SubscriptionListQuery,
+): Promise<Paginated<Subscription>> {
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  return selectPage(
+    { rows: withPlan(executor).$dynamic(), count: countRowsOf(executor, subscriptions) },
+    eq(subscriptions.memberId, memberId),
+    [direction(ORDER_COLUMNS[query.orderBy]), direction(subscriptions.createdAt), direction(subscriptions.id)],
+    query,
+  );
 }
 
 export async function findSubscription(executor: Executor, memberId: string, id: string): Promise<Subscription | null> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationQuery } from "@/lib/platform/pagination";
 
 export const billingPeriodField = z.enum(["monthly", "quarterly", "annual"]);
 
@@ -23,3 +24,9 @@ export const changePlanQuery = changePlanSchema.pick({ planId: true, billingPeri
 export const cancelSchema = z.object({ reason: z.string().trim().max(500).optional() }).default({});
 
 export const subscriptionParams = z.object({ id: z.uuid("Not a valid id."), sid: z.uuid("Not a valid id.") });
+
+/** A member's terms as a page (spec 2.10); newest first unless asked otherwise, as the list was before it was paged. */
+export const subscriptionListQuery = paginationQuery(["startedAt", "endsAt", "createdAt"], "startedAt").extend({
+  orderDirection: z.enum(["asc", "desc"]).default("desc"),
+});
+export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;

@@ -10,4 +10,12 @@ const notFound = route({}, async ({ request }) =>
   }),
 );
 
-export { notFound as DELETE, notFound as GET, notFound as PATCH, notFound as POST, notFound as PUT };
+// OPTIONS too: Next.js would otherwise answer it 204 with an Allow header for a path that does not exist.
+export {
+  notFound as DELETE,
+  notFound as GET,
+  notFound as OPTIONS,
+  notFound as PATCH,
+  notFound as POST,
+  notFound as PUT,
+};

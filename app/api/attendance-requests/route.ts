@@ -3,6 +3,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRequestQueue, submitRequest } from "@/lib/attendance/requests";
 import { correctionRequestSchema, requestQueueQuery } from "@/lib/attendance/schemas";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -24,6 +25,7 @@ export const POST = route(
     access: "attendance-requests:write",
     body: correctionRequestSchema,
     successStatus: 201,
+    location: "/api/attendance-requests/{id}",
     summary: "Ask to correct a day",
     response: { schema: attendanceRequestResponse },
     errors: [
@@ -35,3 +37,5 @@ export const POST = route(
   },
   async ({ body, principal }) => submitRequest(await attendanceContext(), principal, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

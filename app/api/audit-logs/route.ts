@@ -1,5 +1,6 @@
 import { auditLogQuery, listAuditLogs } from "@/lib/audit/query";
 import { auditLogPageShape } from "@/lib/audit/shapes";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
@@ -21,3 +22,5 @@ export const GET = route(
     return ok(await listAuditLogs({ analytics, db: database.db }, query));
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { createEmployeeSchema, employeeListQuery } from "@/lib/employees/schemas";
 import { createEmployee, listEmployees } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
@@ -25,9 +26,12 @@ export const POST = route(
     access: "employees:write",
     body: createEmployeeSchema,
     successStatus: 201,
+    location: "/api/employees/{id}",
     summary: "Make a user an employee",
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.userNotFound, EmployeeErrors.holidayListNotFound, EmployeeErrors.alreadyExists],
   },
   async ({ body, principal }) => createEmployee(await personnelContext(principal), body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -4,6 +4,7 @@ import { uploadInput, uploadResponse } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
 import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
 import { listFiles, uploadFile } from "@/lib/files/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
 import { ok } from "@/lib/platform/result";
@@ -22,6 +23,7 @@ export const POST = route(
     access: "files:write",
     query: uploadQuery,
     successStatus: 201,
+    location: "/api/files/{id}",
     summary: "Upload a file",
     rawBody: {
       description:
@@ -36,3 +38,5 @@ export const POST = route(
       await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId),
     ),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema, holidayListListQuery } from "@/lib/employees/schemas";
 import { createHolidayList, listHolidayLists } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
@@ -24,9 +25,12 @@ export const POST = route(
     access: "employees:write",
     body: holidayListInputSchema,
     successStatus: 201,
+    location: "/api/holiday-lists/{id}",
     summary: "Create a holiday list",
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.duplicateName],
   },
   async ({ body, principal }) => createHolidayList(await personnelContext(principal), body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,5 +1,6 @@
 import { jobListResponse } from "@/app/api/responses";
 import { getConfig } from "@/lib/config";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { listJobs } from "@/lib/jobs/manual";
 
@@ -10,3 +11,5 @@ export const GET = route(
   { access: "jobs:run", summary: "List the background jobs", response: { schema: jobListResponse } },
   async () => listJobs(getConfig().CLUB_TIMEZONE),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { listMail } from "@/lib/mail/admin";
 import { mailListQuery } from "@/lib/mail/schemas";
@@ -19,3 +20,5 @@ export const GET = route(
   },
   async ({ query }) => ok(await listMail((await platform()).database.db, query)),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

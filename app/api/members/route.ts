@@ -1,4 +1,5 @@
 import { memberPageResponse, memberResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
@@ -19,9 +20,12 @@ export const POST = route(
     access: "members:write",
     body: memberInputSchema,
     successStatus: 201,
+    location: "/api/members/{id}",
     summary: "Create a member",
     response: { schema: memberResponse },
     errors: [MemberErrors.duplicateEmail],
   },
   async ({ body, principal }) => createMember(await memberContext(principal), body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -3,11 +3,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HTTP_METHODS, openApiPath, type OpenApiDocument, type RouteModule } from "@/lib/openapi/document";
+import { implementedMethods, openApiPath, type OpenApiDocument, type RouteModule } from "@/lib/openapi/document";
 import { UNDOCUMENTED_ROUTES } from "./registry";
 import { localDate } from "@/lib/platform/calendar";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { routeDeclaration } from "@/lib/http/route";
+import { type LocationTemplate, locationOf } from "@/lib/http/answer-headers";
+import packageJson from "@/package.json";
 import { call, type ApiCall } from "@/tests/support/api";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -33,6 +35,7 @@ import { PUT as changeStatus } from "../members/[id]/status/route";
 import { POST as cancelTerm } from "../members/[id]/subscriptions/[sid]/cancel/route";
 import { GET as quoteChange, POST as changeTermPlan } from "../members/[id]/subscriptions/[sid]/change-plan/route";
 import { POST as renewTerm } from "../members/[id]/subscriptions/[sid]/renew/route";
+import { GET as getTerm } from "../members/[id]/subscriptions/[sid]/route";
 import { GET as listTerms, POST as subscribe } from "../members/[id]/subscriptions/route";
 import { POST as enroll } from "../members/enroll/route";
 import { GET as listMembers, POST as createMember } from "../members/route";
@@ -43,6 +46,7 @@ import { GET as listPlans, POST as createPlan } from "../plans/route";
 import { GET as getRole } from "../roles/[id]/route";
 import { GET as listRoles, POST as createRole } from "../roles/route";
 import { GET as setupStatus } from "../setup/status/route";
+import { GET as publicSettings } from "../settings/public/route";
 import { GET as getShiftType } from "../shift-types/[id]/route";
 import { GET as listShiftTypes, POST as createShiftType } from "../shift-types/route";
 import { DELETE as unblock, POST as block } from "../users/[id]/blacklist/route";
@@ -90,6 +94,11 @@ async function documented(handler: Handler, request: ApiCall): Promise<Body> {
   expect(schema, `${request.path} documents its response`).toBeDefined();
   const parsed = schema?.safeParse(reply.body);
   expect(parsed?.success ? [] : parsed?.error.issues, `${request.path} answers what the document says`).toEqual([]);
+  expect(reply.headers.get("x-trace-id"), `${request.path} carries its trace id`).toMatch(/^[\da-f]{32}$/);
+  if (status === 201)
+    expect(reply.headers.get("location"), `${request.path} names what it created`).toBe(
+      locationOf(declaration?.location as LocationTemplate, reply.body),
+    );
   return reply.body;
 }
 
@@ -114,6 +123,11 @@ beforeAll(async () => {
 afterAll(stopPlatform);
 
 describe("GET /api/openapi.json", () => {
+  it("states the release as info.version: package.json's version", () => {
+    expect(document.info.version).toBe(packageJson.version);
+    expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
   it("is a valid OpenAPI 3.1 document, served without signing in", async () => {
     expect(document.openapi).toMatch(/^3\.1\./);
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
@@ -124,7 +138,7 @@ describe("GET /api/openapi.json", () => {
     for (const folder of routeFolders()) {
       if (folder in UNDOCUMENTED_ROUTES) continue;
       const module = (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule;
-      for (const method of HTTP_METHODS) if (module[method] !== undefined) onDisk.push(`${method} ${openApiPath(folder)}`);
+      for (const method of implementedMethods(module)) onDisk.push(`${method} ${openApiPath(folder)}`);
     }
     const inDocument = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
@@ -146,8 +160,7 @@ describe("GET /api/openapi.json", () => {
         .map(async (folder) => [folder, (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule] as const),
     );
     for (const [folder, module] of modules)
-      for (const method of HTTP_METHODS) {
-        if (module[method] === undefined) continue;
+      for (const method of implementedMethods(module)) {
         const operation = document.paths[openApiPath(folder)]?.[method.toLowerCase() as "get"] as Operation;
         const access = routeDeclaration(module[method])?.access;
         expect(operation["x-permission"], `${method} ${openApiPath(folder)}`).toBe(access);
@@ -159,6 +172,7 @@ describe("GET /api/openapi.json", () => {
 describe("documented responses match what the endpoints answer", () => {
   it("setup and authentication", async () => {
     await documented(setupStatus, { path: "/api/setup/status", token: undefined });
+    await documented(publicSettings, { path: "/api/settings/public", token: undefined });
     const session = await documented(login, {
       path: "/api/auth/login",
       token: undefined,
@@ -203,6 +217,7 @@ describe("documented responses match what the endpoints answer", () => {
     await documented(memberStatistics, { path: "/api/members/statistics" });
     await documented(listTerms, { ...memberPath, path: `${memberPath.path}/subscriptions` });
     const termPath = { path: `${memberPath.path}/subscriptions/${term.id}`, params: { id: member.id, sid: term.id } };
+    await documented(getTerm, termPath);
     await documented(quoteChange, { ...termPath, path: `${termPath.path}/change-plan?planId=${basic.id}&billingPeriod=annual` });
     const changed = await documented(changeTermPlan, { ...termPath, path: `${termPath.path}/change-plan`, body: { planId: basic.id } });
     const changedPath = { path: `${memberPath.path}/subscriptions/${changed.id}`, params: { id: member.id, sid: changed.id } };

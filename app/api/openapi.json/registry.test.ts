@@ -1,8 +1,11 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { placeholdersOf } from "@/lib/http/answer-headers";
+import { isOtherMethodHandler } from "@/lib/http/method-not-allowed";
 import { routeDeclaration } from "@/lib/http/route";
-import { HTTP_METHODS, openApiPath } from "@/lib/openapi/document";
+import { HTTP_METHODS, implementedMethods, openApiPath } from "@/lib/openapi/document";
+import { type JsonSchema, jsonSchemaOf } from "@/lib/openapi/json-schema";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
@@ -49,14 +52,47 @@ describe("the routes the OpenAPI document describes", () => {
     for (const reason of Object.values(UNDOCUMENTED_ROUTES)) expect(reason.length).toBeGreaterThan(20);
   });
 
-  it.each(Object.entries(DOCUMENTED_ROUTES))("%s exports only handlers made by route()", (folder, module) => {
-    const methods = HTTP_METHODS.filter((method) => module[method] !== undefined);
-    expect(methods.length).toBeGreaterThan(0);
-    for (const method of methods)
-      expect(routeDeclaration(module[method]), `${method} ${openApiPath(folder)}`).toBeDefined();
-    const otherExports = Object.keys(module).filter(
-      (name) => /^[A-Z]+$/.test(name) && !(HTTP_METHODS as readonly string[]).includes(name),
-    );
-    expect(otherExports, "HEAD/OPTIONS handlers are not described").toEqual([]);
+  it.each(Object.entries(DOCUMENTED_ROUTES))(
+    "%s exports handlers made by route(), and otherMethods()' answers for every other method",
+    (folder, module) => {
+      const implemented = implementedMethods(module);
+      expect(implemented.length).toBeGreaterThan(0);
+      for (const method of implemented)
+        expect(routeDeclaration(module[method]), `${method} ${openApiPath(folder)}`).toBeDefined();
+      const others = Object.keys(module)
+        .filter((name) => /^[A-Z]+$/.test(name) && !(implemented as string[]).includes(name))
+        .sort();
+      const expected = [
+        ...HTTP_METHODS.filter((method) => !implemented.includes(method)),
+        "OPTIONS",
+        ...(implemented.includes("GET") ? [] : ["HEAD"]),
+      ].sort();
+      const hint = `app/api/${folder}/route.ts should end with: export const { ${expected.join(", ")} } = otherMethods({ ${implemented.join(", ")} });`;
+      expect(others, hint).toEqual(expected);
+      for (const name of others) expect(isOtherMethodHandler(module[name]), `${name} ${openApiPath(folder)}`).toBe(true);
+    },
+  );
+
+  it.each(Object.entries(DOCUMENTED_ROUTES))("%s names the created resource of each 201 answer", (folder, module) => {
+    for (const method of implementedMethods(module)) {
+      const declaration = routeDeclaration(module[method]);
+      const status = declaration?.response?.status ?? declaration?.successStatus;
+      if (status !== 201) continue;
+      const operation = `${method} ${openApiPath(folder)}`;
+      expect(declaration?.location, `${operation} declares no location`).toBeDefined();
+      const schema = declaration?.response?.schema;
+      expect(schema, `${operation} declares no response schema to fill its location from`).toBeDefined();
+      if (!declaration?.location || !schema) continue;
+      const body = jsonSchemaOf(schema, "output");
+      for (const placeholder of placeholdersOf(declaration.location))
+        expect(schemaAt(body, placeholder), `${operation}: {${placeholder}} is not a field of its answer`).toBeDefined();
+    }
   });
 });
+
+/** The JSON schema of a dotted field path (`member.id`) in an object schema, or undefined. */
+function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
+  let current: JsonSchema | undefined = schema;
+  for (const key of path.split(".")) current = (current?.properties as Record<string, JsonSchema> | undefined)?.[key];
+  return current;
+}

@@ -40,6 +40,7 @@ import * as membersIdStatusRoute from "@/app/api/members/[id]/status/route";
 import * as membersIdSubscriptionsSidCancelRoute from "@/app/api/members/[id]/subscriptions/[sid]/cancel/route";
 import * as membersIdSubscriptionsSidChangePlanRoute from "@/app/api/members/[id]/subscriptions/[sid]/change-plan/route";
 import * as membersIdSubscriptionsSidRenewRoute from "@/app/api/members/[id]/subscriptions/[sid]/renew/route";
+import * as membersIdSubscriptionsSidRoute from "@/app/api/members/[id]/subscriptions/[sid]/route";
 import * as membersIdSubscriptionsRoute from "@/app/api/members/[id]/subscriptions/route";
 import * as membersEnrollRoute from "@/app/api/members/enroll/route";
 import * as membersExportRoute from "@/app/api/members/export/route";
@@ -50,6 +51,7 @@ import * as plansIdRoute from "@/app/api/plans/[id]/route";
 import * as plansRoute from "@/app/api/plans/route";
 import * as rolesIdRoute from "@/app/api/roles/[id]/route";
 import * as rolesRoute from "@/app/api/roles/route";
+import * as settingsPublicRoute from "@/app/api/settings/public/route";
 import * as setupPlatformRoute from "@/app/api/setup/platform/route";
 import * as setupStatusRoute from "@/app/api/setup/status/route";
 import * as setupSuperadminRoute from "@/app/api/setup/superadmin/route";
@@ -113,6 +115,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "members/[id]/photo": membersIdPhotoRoute,
   "members/[id]/status": membersIdStatusRoute,
   "members/[id]/subscriptions": membersIdSubscriptionsRoute,
+  "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,
   "members/[id]/subscriptions/[sid]/renew": membersIdSubscriptionsSidRenewRoute,
@@ -124,6 +127,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "plans/[id]": plansIdRoute,
   roles: rolesRoute,
   "roles/[id]": rolesIdRoute,
+  "settings/public": settingsPublicRoute,
   "setup/platform": setupPlatformRoute,
   "setup/status": setupStatusRoute,
   "setup/superadmin": setupSuperadminRoute,

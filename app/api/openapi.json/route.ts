@@ -4,6 +4,7 @@ import { openApiDocumentShape } from "@/lib/platform/http/shapes";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import packageJson from "@/package.json";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,5 @@ export const GET = route(
     return ok(document);
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,4 +1,5 @@
 import { permissionsResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { listPermissions } from "@/lib/roles/service";
@@ -10,3 +11,5 @@ export const GET = route(
   { access: "permissions:read", summary: "Every permission string", response: { schema: permissionsResponse } },
   async () => ok(listPermissions()),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

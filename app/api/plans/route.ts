@@ -1,4 +1,5 @@
 import { planPageResponse, planResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
@@ -19,9 +20,12 @@ export const POST = route(
     access: "plans:write",
     body: planInputSchema,
     successStatus: 201,
+    location: "/api/plans/{id}",
     summary: "Create a plan",
     response: { schema: planResponse },
     errors: [PlanErrors.duplicateCode],
   },
   async ({ body, principal }) => createPlan(await planContext(principal), body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { rolePageResponse, roleResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
@@ -18,9 +19,12 @@ export const POST = route(
     access: "roles:write",
     body: roleInputSchema,
     successStatus: 201,
+    location: "/api/roles/{id}",
     summary: "Create a role",
     response: { schema: roleResponse },
     errors: [RoleErrors.duplicateName, RoleErrors.cannotGrant],
   },
   async ({ body, principal }) => createRole((await platform()).database.db, principal, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema, shiftTypeListQuery } from "@/lib/employees/schemas";
 import { createShiftType, listShiftTypes } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
@@ -24,9 +25,12 @@ export const POST = route(
     access: "employees:write",
     body: shiftTypeInputSchema,
     successStatus: 201,
+    location: "/api/shift-types/{id}",
     summary: "Create a shift type",
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.duplicateName],
   },
   async ({ body, principal }) => createShiftType(await personnelContext(principal), body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { userPageResponse, userResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
@@ -20,9 +21,12 @@ export const POST = route(
     access: "users:write",
     body: createUserSchema,
     successStatus: 201,
+    location: "/api/users/{id}",
     summary: "Create a user with a temporary password",
     response: { schema: userResponse },
     errors: [UserErrors.duplicateEmail, UserErrors.duplicateUsername, UserErrors.unknownRole, RoleErrors.cannotGrant],
   },
   async ({ body, principal }) => createUser((await platform()).database.db, principal, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -4,6 +4,7 @@ import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
 import { AuthErrors } from "@/lib/auth/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -19,3 +20,5 @@ export const GET = route(
   },
   async ({ params, principal }) => getRequest(await attendanceContext(), principal, params.id),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

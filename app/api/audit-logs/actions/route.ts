@@ -1,5 +1,6 @@
 import { listAuditActions } from "@/lib/audit/query";
 import { auditActionsShape } from "@/lib/audit/shapes";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
@@ -15,3 +16,5 @@ export const GET = route(
   },
   async () => ok(await listAuditActions((await platform()).analytics)),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { confirmEmailChange } from "@/lib/users/email-change";
 import { UserErrors } from "@/lib/users/errors";
@@ -21,3 +22,5 @@ export const POST = route(
   },
   async ({ body }) => confirmEmailChange(await authContext(), body.token),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

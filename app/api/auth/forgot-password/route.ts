@@ -2,6 +2,7 @@ import { z } from "zod";
 import { messageResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { requestPasswordReset } from "@/lib/auth/recovery";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { emailField } from "@/lib/users/schemas";
@@ -24,3 +25,5 @@ export const POST = route(
     return ok({ message: "If an account uses that address, we have sent it a link to reset the password." });
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -4,6 +4,7 @@ import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin, signInThrottled } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
@@ -40,3 +41,5 @@ export const POST = route(
     return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { logout } from "@/lib/auth/logout";
 import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -25,3 +26,5 @@ export const POST = route(
     return new Response(null, { status: 204, headers: { "set-cookie": clearRefreshCookie(ctx.config) } });
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,5 +1,6 @@
 import { profileResponse } from "@/app/api/responses";
 import { profileOf } from "@/lib/auth/profile";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 
@@ -10,3 +11,5 @@ export const GET = route(
   { access: "authenticated", summary: "The caller's profile and permissions", response: { schema: profileResponse } },
   async ({ principal }) => ok(profileOf(principal)),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

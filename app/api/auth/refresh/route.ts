@@ -4,6 +4,7 @@ import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { refreshSession } from "@/lib/auth/refresh";
 import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { fail } from "@/lib/platform/result";
 
@@ -30,3 +31,5 @@ export const POST = route(
     return session.ok ? sessionResponse(ctx.config, session.value, presented.transport) : session;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -2,6 +2,7 @@ import { messageResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import { newAccountSchema } from "@/lib/users/schemas";
@@ -23,3 +24,5 @@ export const POST = route(
     return registered.ok ? ok({ message: "Check your email to finish signing up." }) : registered;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

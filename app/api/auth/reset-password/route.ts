@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { passwordField } from "@/lib/users/schemas";
 
@@ -21,3 +22,5 @@ export const POST = route(
   },
   async ({ body }) => resetPassword(await authContext(), body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,6 +1,7 @@
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { emailedLinkSchema } from "@/lib/users/schemas";
 
@@ -17,3 +18,5 @@ export const POST = route(
   },
   async ({ body }) => verifyEmail(await authContext(), body.token),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { POST as changePasswordThroughApi } from "@/app/api/auth/change-password/route";
 import { sealRefreshToken } from "@/console/server/password-handoff";
 import { getConfig } from "@/lib/config";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -26,3 +27,5 @@ export const POST = route({ body: z.looseObject({}) }, async ({ request, body })
   const { refreshToken } = newSession.parse(await answer.json());
   return Response.json({ sealedRefreshToken: await sealRefreshToken(getConfig(), refreshToken) });
 });
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -31,3 +32,5 @@ export const PUT = route(
   },
   async ({ params, body, principal }) => updateEmployee(await personnelContext(principal), params.id, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

@@ -2,6 +2,7 @@ import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -29,3 +30,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deleteFile(await fileContext(principal), params.id),
 );
+
+export const { OPTIONS, PATCH, POST, PUT } = otherMethods({ GET, DELETE });

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -43,3 +44,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deleteHolidayList(await personnelContext(principal), params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { getMail } from "@/lib/mail/admin";
 import { MailErrors } from "@/lib/mail/errors";
@@ -23,3 +24,5 @@ export const GET = route(
     return getMail({ db: database.db, renderer }, params.id);
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

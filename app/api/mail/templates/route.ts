@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { templateListShape } from "@/lib/mail/shapes";
 import { listTemplates } from "@/lib/mail/templates";
@@ -14,3 +15,5 @@ export const GET = route(
   },
   async () => ok(listTemplates()),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

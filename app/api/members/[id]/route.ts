@@ -1,4 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
@@ -42,3 +43,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deleteMember(await memberContext(principal), params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

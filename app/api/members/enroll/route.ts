@@ -1,4 +1,5 @@
 import { enrollmentResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
 import { subscriptionContext } from "@/lib/subscriptions/context";
@@ -13,9 +14,12 @@ export const POST = route(
     access: "members:write",
     body: enrollmentSchema,
     successStatus: 201,
+    location: "/api/members/{member.id}",
     summary: "Enrol a member with a first subscription",
     response: { schema: enrollmentResponse },
     errors: [MemberErrors.duplicateEmail, SubscriptionErrors.planNotFound, SubscriptionErrors.planInactive],
   },
   async ({ body, principal }) => enroll(await subscriptionContext(principal.id), body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { memberCsvStream } from "@/lib/members/export";
@@ -27,3 +28,5 @@ export const GET = route(
     });
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

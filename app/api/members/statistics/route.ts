@@ -1,4 +1,5 @@
 import { memberStatisticsResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { memberStatistics } from "@/lib/members/statistics";
@@ -11,3 +12,5 @@ export const GET = route(
   { access: "members:read", summary: "Member statistics", response: { schema: memberStatisticsResponse } },
   async ({ principal }) => ok(await memberStatistics(await memberContext(principal))),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

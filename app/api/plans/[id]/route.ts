@@ -1,4 +1,5 @@
 import { planResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
@@ -42,3 +43,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deactivatePlan(await planContext(principal), params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -1,4 +1,5 @@
 import { roleResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -41,3 +42,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deleteRole((await platform()).database.db, principal, params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

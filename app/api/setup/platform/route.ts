@@ -1,4 +1,5 @@
 import { platformSettingsResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { SetupErrors } from "@/lib/setup/errors";
@@ -17,3 +18,5 @@ export const POST = route(
   },
   async ({ body }) => configurePlatform((await platform()).database.db, body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,4 +1,5 @@
 import { setupStatusResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
@@ -14,3 +15,5 @@ export const GET = route(
     return ok({ status: await getSetupStatus(database.db) });
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

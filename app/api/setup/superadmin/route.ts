@@ -1,6 +1,7 @@
 import { loginResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
 import { sessionResponse } from "@/lib/auth/session-http";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
 import { createSuperAdmin } from "@/lib/setup/superadmin";
@@ -13,6 +14,7 @@ export const POST = route(
   {
     rateLimit: "setup",
     body: newAccountSchema,
+    location: "/api/users/{userId}",
     summary: "Create the super-administrator, signed in",
     response: {
       status: 201,
@@ -27,3 +29,5 @@ export const POST = route(
     return created.ok ? sessionResponse(ctx.config, created.value, "cookie", 201) : created;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

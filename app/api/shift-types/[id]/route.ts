@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -42,3 +43,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deleteShiftType(await personnelContext(principal), params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

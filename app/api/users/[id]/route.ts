@@ -1,5 +1,6 @@
 import { userResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -53,3 +54,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => deactivateUser(await authContext(), principal, params.id),
 );
+
+export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

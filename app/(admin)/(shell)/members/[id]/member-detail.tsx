@@ -15,7 +15,8 @@ import {
 } from "@/console/format";
 import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/console/ui/detail-page";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
-import { type ListQuery, PageHeader, QueryTable, useListDialogs } from "@/console/ui/list-page";
+import { type ListQuery, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
+import type { Paginated } from "@/lib/platform/pagination";
 import { MemberDialog } from "../member-form";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
 import { MemberDocuments } from "./member-documents";
@@ -100,20 +101,21 @@ function CurrentTermDetails({ term, queued }: { term: CurrentTerm; queued: Subsc
 /** The term in force with what can be done to it, or the way to a new one. */
 function SubscriptionCard({
   member,
-  history,
+  newest,
   allowed,
   open,
 }: {
   member: MemberRecord;
-  history: readonly SubscriptionRow[] | undefined;
+  /** The first page of terms, newest first. */
+  newest: readonly SubscriptionRow[] | undefined;
   allowed: MemberActions;
   open: Open;
 }) {
   const current = member.currentSubscription;
   const queued = current
-    ? history?.find((term) => term.previousSubscriptionId === current.id && term.status === "active")
+    ? newest?.find((term) => term.previousSubscriptionId === current.id && term.status === "active")
     : undefined;
-  const last = history?.[0];
+  const last = newest?.[0];
   const lapsed = !current && last?.status === "expired" ? last : undefined;
   return (
     <section className="card subscription-card" aria-labelledby="subscription-heading">
@@ -170,12 +172,20 @@ function SubscriptionCard({
 
 const HISTORY_HEADERS = ["Plan", "Period", "Price", "Started", "Ends", "Status"];
 
-function HistoryTable({ history }: { history: ListQuery<readonly SubscriptionRow[]> }) {
+function HistoryTable({
+  history,
+  onPage,
+}: {
+  history: ListQuery<Paginated<SubscriptionRow>>;
+  onPage: (pageNumber: number) => void;
+}) {
   return (
     <>
       <h2 className="section-title">Subscription history</h2>
-      <QueryTable
+      <PagedTable
         label="Subscription history"
+        noun={{ one: "term", other: "terms" }}
+        onPage={onPage}
         headers={HISTORY_HEADERS}
         query={history}
         empty={<EmptyState title="No subscriptions yet" />}
@@ -216,11 +226,17 @@ export function MemberDetail({
 }) {
   const api = useConsoleApi();
   const member = useQuery({ queryKey: ["members", "detail", memberId], queryFn: () => api.members.get(memberId) });
-  const history = useQuery({
-    queryKey: ["subscriptions", memberId],
-    queryFn: () => api.subscriptions.list(memberId),
+  // The card reads the newest terms (the one in force, a queued renewal, a lapsed one): always the first page.
+  const newest = useQuery({
+    queryKey: ["subscriptions", memberId, 1],
+    queryFn: () => api.subscriptions.list(memberId, { pageNumber: 1 }),
     enabled: allowed.readSubscriptions,
   });
+  const [history, setHistoryPage] = usePagedQuery(
+    ["subscriptions", memberId],
+    (pageNumber) => api.subscriptions.list(memberId, { pageNumber }),
+    { enabled: allowed.readSubscriptions },
+  );
   // A change shows in the member, their terms, the list, the statistics and the plans' subscription counts.
   const dialogs = useListDialogs<OpenDialog>([["members"], ["subscriptions", memberId], ["plans"]]);
 
@@ -246,20 +262,34 @@ export function MemberDetail({
       />
     );
   }
-  return <MemberPage record={member.data} allowed={allowed} limits={limits} history={history} dialogs={dialogs} />;
+  return (
+    <MemberPage
+      record={member.data}
+      allowed={allowed}
+      limits={limits}
+      newest={newest.data?.items}
+      history={history}
+      onHistoryPage={setHistoryPage}
+      dialogs={dialogs}
+    />
+  );
 }
 
 function MemberPage({
   record,
   allowed,
   limits,
+  newest,
   history,
+  onHistoryPage,
   dialogs,
 }: {
   record: MemberRecord;
   allowed: MemberActions;
   limits: FileLimits;
-  history: ListQuery<readonly SubscriptionRow[]>;
+  newest: readonly SubscriptionRow[] | undefined;
+  history: ListQuery<Paginated<SubscriptionRow>>;
+  onHistoryPage: (pageNumber: number) => void;
   dialogs: ReturnType<typeof useListDialogs<OpenDialog>>;
 }) {
   const { dialog, close, done } = dialogs;
@@ -299,9 +329,9 @@ function MemberPage({
 
       <div className="detail-grid">
         <ProfileCard member={record} />
-        <SubscriptionCard member={record} history={history.data} allowed={allowed} open={dialogs.open} />
+        <SubscriptionCard member={record} newest={newest} allowed={allowed} open={dialogs.open} />
       </div>
-      {allowed.readSubscriptions && <HistoryTable history={history} />}
+      {allowed.readSubscriptions && <HistoryTable history={history} onPage={onHistoryPage} />}
       {allowed.files.read && (
         <MemberDocuments
           memberId={memberId}

@@ -3,6 +3,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { approveRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const PUT = route(
   },
   async ({ params, principal }) => approveRequest(await attendanceContext(), principal.id, params.id),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -3,6 +3,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { rejectRequest } from "@/lib/attendance/requests";
 import { rejectionSchema, requestParams } from "@/lib/attendance/schemas";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -19,3 +20,5 @@ export const PUT = route(
   },
   async ({ params, body, principal }) => rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -3,6 +3,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -19,3 +20,5 @@ export const GET = route(
   },
   async ({ params, query }) => listRecords(await attendanceContext(), { employeeId: params.id }, query),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

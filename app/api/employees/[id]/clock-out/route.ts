@@ -4,6 +4,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +16,7 @@ export const POST = route(
     params: employeeParams,
     body: clockSchema,
     successStatus: 201,
+    location: "/api/employees/{employeeId}/clock",
     summary: "Clock an employee out",
     response: { schema: clockOutResponse },
     errors: [EmployeeErrors.notActive, AttendanceErrors.noActiveCheckin],
@@ -22,3 +24,5 @@ export const POST = route(
   async ({ params, body, principal }) =>
     clockOut(await attendanceContext(), { employeeId: params.id }, principal.id, body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

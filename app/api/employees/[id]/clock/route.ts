@@ -3,6 +3,7 @@ import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = route(
   },
   async ({ params }) => clockState(await attendanceContext(), { employeeId: params.id }),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

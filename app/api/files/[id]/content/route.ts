@@ -2,6 +2,7 @@ import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { contentResponse } from "@/lib/files/http";
 import { getStoredFile } from "@/lib/files/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -27,3 +28,5 @@ export const GET = route(
     return file.ok ? contentResponse(request, ctx, file.value, "attachment") : file;
   },
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -2,6 +2,7 @@ import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { downloadUrlResponse } from "@/lib/files/responses";
 import { createDownloadUrl } from "@/lib/files/service";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -18,3 +19,5 @@ export const GET = route(
   },
   async ({ params, principal }) => createDownloadUrl(await fileContext(principal), params.id),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { jobRunResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { JobErrors, runJobNow } from "@/lib/jobs/manual";
 import { platform } from "@/lib/platform/container";
@@ -24,3 +25,5 @@ export const POST = route(
   },
   async ({ params, body, principal }) => runJobNow(await platform(), principal.id, params.name, { date: body?.date }),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { retryMail } from "@/lib/mail/admin";
 import { deliverMailSoon } from "@/lib/mail/dispatch";
@@ -26,3 +27,5 @@ export const POST = route(
     return retried;
   },
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

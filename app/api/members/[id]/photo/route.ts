@@ -5,6 +5,7 @@ import { fileResponse } from "@/lib/files/responses";
 import { photoUploadQuery } from "@/lib/files/schemas";
 import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
 import { IMAGE_TYPES } from "@/lib/files/sniff";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
 import { idParams } from "@/lib/platform/http/params";
@@ -50,3 +51,5 @@ export const PUT = route(
       await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo")),
     ),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

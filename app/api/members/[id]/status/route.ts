@@ -1,4 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
@@ -20,3 +21,5 @@ export const PUT = route(
   },
   async ({ params, body, principal }) => changeMemberStatus(await memberContext(principal), params.id, body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

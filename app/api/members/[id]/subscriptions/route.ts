@@ -1,23 +1,25 @@
-import { subscriptionListResponse, subscriptionResponse } from "@/app/api/responses";
+import { subscriptionPageResponse, subscriptionResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { createSubscription, listSubscriptions } from "@/lib/subscriptions/lifecycle";
-import { newSubscriptionSchema } from "@/lib/subscriptions/schemas";
+import { newSubscriptionSchema, subscriptionListQuery } from "@/lib/subscriptions/schemas";
 
 export const dynamic = "force-dynamic";
 
-/** Spec 4.5: every term of the member, newest first. */
+/** Spec 4.5: the member's terms, newest first, as a page (spec 2.10). */
 export const GET = route(
   {
     access: "subscriptions:read",
     params: idParams,
+    query: subscriptionListQuery,
     summary: "A member's subscription terms",
-    response: { schema: subscriptionListResponse },
+    response: { schema: subscriptionPageResponse },
     errors: [SubscriptionErrors.memberNotFound],
   },
-  async ({ params, principal }) => listSubscriptions(await subscriptionContext(principal.id), params.id),
+  async ({ params, query, principal }) => listSubscriptions(await subscriptionContext(principal.id), params.id, query),
 );
 
 /** Spec 4.5: a subscription starting now. */
@@ -27,6 +29,7 @@ export const POST = route(
     params: idParams,
     body: newSubscriptionSchema,
     successStatus: 201,
+    location: "/api/members/{memberId}/subscriptions/{id}",
     summary: "Subscribe a member",
     response: { schema: subscriptionResponse },
     errors: [
@@ -39,3 +42,5 @@ export const POST = route(
   },
   async ({ params, body, principal }) => createSubscription(await subscriptionContext(principal.id), params.id, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

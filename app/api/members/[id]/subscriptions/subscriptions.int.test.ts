@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEventDispatcher } from "@/lib/events/dispatcher";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, members, plans, subscriptions } from "@/lib/platform/db/schema";
+import type { Paginated } from "@/lib/platform/pagination";
 import { type SubscriptionContext, subscriptionContext } from "@/lib/subscriptions/context";
 import { changePlan, createSubscription, quotePlanChange, renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { completeSetup } from "@/tests/support/accounts";
@@ -12,6 +13,7 @@ import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as cancel } from "./[sid]/cancel/route";
 import { POST as changePlanRoute, GET as quote } from "./[sid]/change-plan/route";
 import { POST as renew } from "./[sid]/renew/route";
+import { GET as getTerm } from "./[sid]/route";
 import { GET as listTerms, POST as subscribe } from "./route";
 
 type Term = {
@@ -285,12 +287,12 @@ describe("renew", () => {
     });
     const twice = await call(renew, { ...termPath(memberId, term.id, "renew"), method: "POST" });
     expect(twice).toMatchObject({ status: 409, body: { code: "Subscription.AlreadyRenewed" } });
-    const terms = await call<Term[]>(listTerms, {
+    const terms = await call<Paginated<Term>>(listTerms, {
       path: `/api/members/${memberId}/subscriptions`,
       params: { id: memberId },
       token,
     });
-    expect(terms.body.map((t) => t.id)).toEqual([renewed.body.id, term.id]);
+    expect(terms.body.items.map((t) => t.id)).toEqual([renewed.body.id, term.id]);
   });
 
   it("renews an expired term from now and refuses a canceled one", async () => {
@@ -359,5 +361,79 @@ describe("cancel", () => {
       status: 404,
       body: { code: "Subscription.NotFound" },
     });
+  });
+});
+
+describe("GET /api/members/{id}/subscriptions (a page of terms)", () => {
+  const listOf = (member: string, query = "") =>
+    call<Paginated<Term>>(listTerms, {
+      path: `/api/members/${member}/subscriptions${query}`,
+      params: { id: member },
+      token,
+    });
+
+  it("answers spec 2.10's page, newest first unless asked otherwise", async () => {
+    const first = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })).body;
+    const second = (await call<Term>(renew, { ...termPath(memberId, first.id, "renew"), method: "POST" })).body;
+    const third = (await call<Term>(renew, { ...termPath(memberId, second.id, "renew"), method: "POST" })).body;
+
+    const all = await listOf(memberId);
+    expect(all.status).toBe(200);
+    expect(all.body).toMatchObject({ totalCount: 3, pageNumber: 1, pageSize: 20, totalPages: 1 });
+    expect(all.body.items.map((t) => t.id)).toEqual([third.id, second.id, first.id]);
+
+    const page2 = await listOf(memberId, "?pageSize=2&pageNumber=2");
+    expect(page2.body).toMatchObject({ totalCount: 3, pageNumber: 2, pageSize: 2, totalPages: 2 });
+    expect(page2.body.items.map((t) => t.id)).toEqual([first.id]);
+
+    const oldestFirst = await listOf(memberId, "?orderBy=endsAt&orderDirection=asc");
+    expect(oldestFirst.body.items.map((t) => t.id)).toEqual([first.id, second.id, third.id]);
+  });
+
+  it("refuses paging outside the rules as the other lists do, and an unknown member", async () => {
+    for (const query of ["?pageSize=0", "?pageSize=101", "?pageNumber=0", "?orderBy=price"]) {
+      const refused = await listOf(memberId, query);
+      expect(refused.status, query).toBe(400);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    }
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(await listOf(unknown)).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
+  });
+});
+
+describe("Location of a created term", () => {
+  const follow = (location: string | null) => {
+    const [, member, sid] = /^\/api\/members\/([^/]+)\/subscriptions\/([^/]+)$/.exec(location ?? "") ?? [];
+    return call<Term>(getTerm, { path: location ?? "", params: { id: member ?? "", sid: sid ?? "" }, token });
+  };
+
+  it("names the new term on subscribe, renew and plan change, and GET answers it", async () => {
+    const subscribed = await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" });
+    expect(subscribed.headers.get("location")).toBe(`/api/members/${memberId}/subscriptions/${subscribed.body.id}`);
+    expect(await follow(subscribed.headers.get("location"))).toMatchObject({ status: 200, body: subscribed.body });
+
+    const renewed = await call<Term>(renew, { ...termPath(memberId, subscribed.body.id, "renew"), method: "POST" });
+    expect(renewed.headers.get("location")).toBe(`/api/members/${memberId}/subscriptions/${renewed.body.id}`);
+
+    const changed = await call<Term>(changePlanRoute, {
+      ...termPath(memberId, subscribed.body.id, "change-plan"),
+      body: { planId: basic },
+    });
+    expect(changed.status).toBe(201);
+    expect(await follow(changed.headers.get("location"))).toMatchObject({ status: 200, body: { id: changed.body.id } });
+  });
+
+  it("answers 404 for a term of another member, and no Location on a refusal", async () => {
+    const term = (await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" })).body;
+    const other = await newMember();
+    const elsewhere = await call(getTerm, {
+      path: `/api/members/${other}/subscriptions/${term.id}`,
+      params: { id: other, sid: term.id },
+      token,
+    });
+    expect(elsewhere).toMatchObject({ status: 404, body: { code: "Subscription.NotFound" } });
+    const refused = await subscribeTo(memberId, { planId: gold, billingPeriod: "monthly" });
+    expect(refused.status).toBe(409);
+    expect(refused.headers.has("location")).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { userResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -32,3 +33,5 @@ export const DELETE = route(
   },
   async ({ params, principal }) => liftBlacklist((await platform()).database.db, principal, params.id),
 );
+
+export const { GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST, DELETE });

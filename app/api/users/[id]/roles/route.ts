@@ -1,4 +1,5 @@
 import { userResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -28,3 +29,5 @@ export const PUT = route(
   },
   async ({ params, body, principal }) => assignRoles((await platform()).database.db, principal, params.id, body.roles),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -3,6 +3,7 @@ import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listOwnRequests } from "@/lib/attendance/requests";
 import { ownRequestsQuery } from "@/lib/attendance/schemas";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -18,3 +19,5 @@ export const GET = route(
   },
   async ({ query, principal }) => listOwnRequests(await attendanceContext(), principal, query),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -3,6 +3,7 @@ import { clockOut } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +14,12 @@ export const POST = route(
     access: "attendance:clock-in",
     body: clockSchema,
     successStatus: 201,
+    location: "/api/users/me/clock",
     summary: "Clock out (the caller)",
     response: { schema: clockOutResponse },
     errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.noActiveCheckin],
   },
   async ({ body, principal }) => clockOut(await attendanceContext(), { userId: principal.id }, principal.id, body),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -2,6 +2,7 @@ import { clockStateResponse } from "@/app/api/responses";
 import { clockState } from "@/lib/attendance/clock";
 import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -16,3 +17,5 @@ export const GET = route(
   },
   async ({ principal }) => clockState(await attendanceContext(), { userId: principal.id }),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

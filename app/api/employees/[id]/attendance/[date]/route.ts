@@ -4,6 +4,7 @@ import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRecord } from "@/lib/attendance/records";
 import { recordParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
@@ -19,3 +20,5 @@ export const GET = route(
   },
   async ({ params }) => getRecord(await attendanceContext(), params.id, params.date),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

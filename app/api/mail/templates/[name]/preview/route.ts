@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MailErrors } from "@/lib/mail/errors";
 import { templateParams } from "@/lib/mail/schemas";
@@ -20,3 +21,5 @@ export const GET = route(
   },
   async ({ params }) => previewTemplate((await platform()).renderer, params.name),
 );
+
+export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

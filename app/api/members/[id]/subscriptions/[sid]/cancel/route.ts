@@ -1,4 +1,5 @@
 import { subscriptionResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
@@ -20,3 +21,5 @@ export const POST = route(
   async ({ params, body, principal }) =>
     cancelSubscription(await subscriptionContext(principal.id), params.id, params.sid, body.reason),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

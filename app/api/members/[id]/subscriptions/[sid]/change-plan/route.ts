@@ -1,4 +1,5 @@
 import { planChangeQuoteResponse, subscriptionResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
@@ -33,6 +34,7 @@ export const POST = route(
     params: subscriptionParams,
     body: changePlanSchema,
     successStatus: 201,
+    location: "/api/members/{memberId}/subscriptions/{id}",
     summary: "Change a subscription's plan",
     response: { schema: subscriptionResponse },
     errors: [
@@ -47,3 +49,5 @@ export const POST = route(
   async ({ params, body, principal }) =>
     changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
 );
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { subscriptionResponse } from "@/app/api/responses";
+import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
@@ -13,6 +14,7 @@ export const POST = route(
     access: "subscriptions:renew",
     params: subscriptionParams,
     successStatus: 201,
+    location: "/api/members/{memberId}/subscriptions/{id}",
     summary: "Renew a subscription",
     response: { schema: subscriptionResponse },
     errors: [
@@ -26,3 +28,5 @@ export const POST = route(
   },
   async ({ params, principal }) => renewSubscription(await subscriptionContext(principal.id), params.id, params.sid),
 );
+
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,0 +1,33 @@
+import type { Config } from "@/lib/config";
+import type { Executor } from "@/lib/platform/db";
+import { getPlatformSettings } from "@/lib/setup/platform";
+
+/**
+ * The languages the API and console speak, in one place: English only until the i18n issue (16) lands, which moves
+ * them with the time zone and currency into the club's settings in the database.
+ */
+const CLUB_LANGUAGES = { languages: ["en"], defaultLanguage: "en" } as const;
+
+/** What any client may know about the club before signing in, so it need not guess zone, currency or language. */
+export type PublicSettings = {
+  /** Null until first-run setup names the club. */
+  clubName: string | null;
+  timeZone: string;
+  currency: string;
+  languages: string[];
+  defaultLanguage: string;
+};
+
+export async function publicSettings(
+  executor: Executor,
+  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">,
+): Promise<PublicSettings> {
+  const platformSettings = await getPlatformSettings(executor);
+  return {
+    clubName: platformSettings?.platformName ?? null,
+    timeZone: config.CLUB_TIMEZONE,
+    currency: config.CURRENCY,
+    languages: [...CLUB_LANGUAGES.languages],
+    defaultLanguage: CLUB_LANGUAGES.defaultLanguage,
+  };
+}
