@@ -6,10 +6,10 @@ import { cache } from "react";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { allows, type Permission } from "@/lib/auth/permissions";
 import { getConfig } from "@/lib/config";
 import { platform } from "@/lib/platform/container";
-import { getSetupStatus, type SetupStatus } from "@/lib/setup/status";
+import { allows, type Permission } from "@/lib/roles/permissions";
+import { getSetupStatus, type SetupStatus } from "@/lib/settings/setup-status";
 import { sessionReaderOptions } from "./auth-options";
 import { readConsoleSession } from "./session-cookie";
 

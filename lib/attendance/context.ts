@@ -1,5 +1,5 @@
-import { authKeys } from "@/lib/auth/secret";
 import type { Config } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 import type { Cache } from "@/lib/platform/cache";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";

@@ -1,10 +1,10 @@
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess, type UserAccess } from "@/lib/users/access";
+import { allows, type Permission } from "@/lib/roles/permissions";
 import { bearerToken, verifyAccessToken } from "./access-token";
 import type { AuthContext } from "./context";
 import { isAccessTokenDenied } from "./deny-list";
 import { AuthErrors } from "./errors";
-import { allows, type Permission } from "./permissions";
+import { loadUserAccess, type UserAccess } from "./user-access";
 
 /** The caller of a protected request: who they are now (roles, permissions) and which token they used. */
 export type Principal = UserAccess & { jti: string; tokenExpiresAt: number };

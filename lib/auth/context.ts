@@ -1,9 +1,9 @@
 import type { Config } from "@/lib/config";
 import { deliverMailSoon } from "@/lib/mail/dispatch";
+import { type AuthKeys, authKeys } from "@/lib/platform/auth-keys";
 import type { Cache } from "@/lib/platform/cache";
 import { platform } from "@/lib/platform/container";
 import type { DatabaseAdapter } from "@/lib/platform/db";
-import { type AuthKeys, authKeys } from "./secret";
 
 /** What the auth services need; routes build it once per request, tests build their own. */
 export type AuthContext = {

@@ -5,14 +5,14 @@ import { users } from "@/lib/platform/db/schema";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess } from "@/lib/users/access";
-import { findUserByEmail } from "@/lib/users/repository";
 import type { AuthContext } from "./context";
 import { AuthErrors } from "./errors";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, isKnownAddress, rememberAddress, throttleKey } from "./password-throttle";
 import { type Session, startSession } from "./session";
+import { loadUserAccess } from "./user-access";
+import { findUserByEmail } from "./user-repository";
 
 export type Credentials = { email: string; password: string };
 

@@ -1,7 +1,6 @@
 import { recordAudit } from "@/lib/audit/record";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
-import { findUserById } from "@/lib/users/repository";
 import type { Principal } from "./authenticate";
 import type { AuthContext } from "./context";
 import { checkNewPassword, replacePassword } from "./credentials";
@@ -10,6 +9,7 @@ import { hashPassword, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, throttleKey } from "./password-throttle";
 import { type Session, startSession } from "./session";
+import { findUserById } from "./user-repository";
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
 

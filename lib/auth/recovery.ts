@@ -1,13 +1,13 @@
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { clubNameOf } from "@/lib/setup/platform";
-import { findUserByEmail, findUserById } from "@/lib/users/repository";
+import { clubNameOf } from "@/lib/settings/platform-settings";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified, replacePassword } from "./credentials";
 import { AuthErrors } from "./errors";
 import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
+import { findUserByEmail, findUserById } from "./user-repository";
 
 export const RESET_LINK_MINUTES = 30;
 

@@ -4,12 +4,12 @@ import type { Executor } from "@/lib/platform/db";
 import { refreshTokens } from "@/lib/platform/db/schema";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess } from "@/lib/users/access";
 import type { AuthContext } from "./context";
 import { denySession } from "./deny-list";
 import { AuthErrors } from "./errors";
 import { hashOpaqueToken } from "./opaque-token";
 import { oldestLiveSignIn, type Session, startSession } from "./session";
+import { loadUserAccess } from "./user-access";
 
 /**
  * Spec 5.3 refresh with rotation: the presented token is retired and a new one of the same family

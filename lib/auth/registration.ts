@@ -6,15 +6,15 @@ import { userRoles, users } from "@/lib/platform/db/schema";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
-import { clubNameOf } from "@/lib/setup/platform";
-import { getSetupStatus } from "@/lib/setup/status";
-import { findUserByEmail, type UserRow } from "@/lib/users/repository";
-import type { NewAccount } from "@/lib/users/schemas";
+import { clubNameOf } from "@/lib/settings/platform-settings";
+import { getSetupStatus } from "@/lib/settings/setup-status";
+import type { NewAccount } from "./account-schema";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
+import { findUserByEmail, type UserRow } from "./user-repository";
 
 const VERIFY_LINK_MINUTES = 24 * 60;
 /**

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
 import type { Database, Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
@@ -125,7 +124,7 @@ export async function getMail(
  * Puts a failed mail back in the queue, due now, and audits who asked. It gets one more attempt: `attempts` keeps
  * counting, so if that attempt fails too the mail is failed again rather than starting a new round of backoff.
  */
-export async function retryMail(db: Database, actor: Pick<Principal, "id">, id: string): Promise<Result<MailListItem>> {
+export async function retryMail(db: Database, actor: { id: string }, id: string): Promise<Result<MailListItem>> {
   return db.transaction(async (tx) => {
     const [retried] = await tx
       .update(mailOutbox)

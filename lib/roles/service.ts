@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
-import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
 import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -9,12 +7,14 @@ import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "./errors";
 import { canGrant } from "./grants";
+import { PERMISSIONS, WILDCARD } from "./permissions";
 import { countRoles, findRole, type Role, replaceRolePermissions, selectRoles } from "./repository";
 import type { RoleInput, RoleListQuery } from "./schemas";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 
-export type Actor = Pick<Principal, "id" | "permissions">;
+/** Who edits roles: a role may only grant what its editor holds. */
+export type Actor = { id: string; permissions: readonly string[] };
 
 export async function listRoles(db: Database, query: RoleListQuery): Promise<Paginated<Role>> {
   const [items, total] = await Promise.all([

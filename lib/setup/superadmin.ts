@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import type { NewAccount } from "@/lib/auth/account-schema";
 import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
@@ -7,11 +8,10 @@ import { type Session, startSession } from "@/lib/auth/session";
 import { roles, userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import type { NewAccount } from "@/lib/users/schemas";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
+import { getSetupStatus } from "@/lib/settings/setup-status";
 import { ensureSetupDefaults } from "./defaults";
 import { SetupErrors } from "./errors";
-import { getPlatformSettings } from "./platform";
-import { getSetupStatus } from "./status";
 
 /**
  * Spec 4.2: creates the first user, a SuperAdmin, and signs them in. SERIALIZABLE makes "no user

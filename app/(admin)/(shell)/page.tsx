@@ -1,13 +1,13 @@
 import Link from "next/link";
 import { can, pageUser } from "@/console/server/session";
 import type { Principal } from "@/lib/auth/authenticate";
-import { WILDCARD } from "@/lib/auth/permissions";
 import { aggregatedReport } from "@/lib/health/reports";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";
+import { WILDCARD } from "@/lib/roles/permissions";
 import { roleListQuery } from "@/lib/roles/schemas";
 import { listRoles } from "@/lib/roles/service";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { listUsers } from "@/lib/users/admin";
 import { type UserListQuery, userListQuery } from "@/lib/users/schemas";
 import { Stat } from "./stat";

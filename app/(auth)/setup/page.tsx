@@ -4,7 +4,7 @@ import { passwordHint } from "@/console/password-hint";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { platform } from "@/lib/platform/container";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { SetupWizard } from "./setup-wizard";
 
 export const dynamic = "force-dynamic";

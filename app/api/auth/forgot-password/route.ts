@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { messageResponse } from "@/app/api/responses";
+import { emailField } from "@/lib/auth/account-schema";
 import { authContext } from "@/lib/auth/context";
 import { requestPasswordReset } from "@/lib/auth/recovery";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
-import { emailField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { loginResponse } from "@/app/api/responses";
+import { passwordField } from "@/lib/auth/account-schema";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin, signInThrottled } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { route } from "@/lib/http/route";
-import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 import { messageResponse } from "@/app/api/responses";
+import { newAccountSchema } from "@/lib/auth/account-schema";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
-import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { passwordField } from "@/lib/auth/account-schema";
 import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
 import { route } from "@/lib/http/route";
-import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 

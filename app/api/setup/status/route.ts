@@ -2,7 +2,7 @@ import { setupStatusResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
-import { getSetupStatus } from "@/lib/setup/status";
+import { getSetupStatus } from "@/lib/settings/setup-status";
 
 export const dynamic = "force-dynamic";
 

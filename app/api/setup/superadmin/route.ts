@@ -1,10 +1,10 @@
 import { loginResponse } from "@/app/api/responses";
+import { newAccountSchema } from "@/lib/auth/account-schema";
 import { authContext } from "@/lib/auth/context";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { route } from "@/lib/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
 import { createSuperAdmin } from "@/lib/setup/superadmin";
-import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
