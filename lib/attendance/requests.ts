@@ -5,7 +5,7 @@ import { AuthErrors } from "@/lib/auth/errors";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { attendanceRequests, employees } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import { allows } from "@/lib/roles/permissions";
@@ -60,7 +60,7 @@ export async function submitRequest(
 ) {
   const refused = checkCorrection(ctx, input);
   if (refused) return fail(refused);
-  const submitted = await resultTransaction(ctx.db, async (tx) => {
+  const submitted = await rollbackOnFailure(ctx.db, async (tx) => {
     const employeeId = await resolveEmployee(tx, { userId: principal.id }, { activeOnly: true });
     if (!employeeId.ok) return employeeId;
     const [request] = await tx
@@ -179,7 +179,7 @@ export async function approveRequest(
   actorId: string,
   id: string,
 ): Promise<Result<AttendanceRequestView>> {
-  const approved = await resultTransaction(ctx.db, async (tx) => {
+  const approved = await rollbackOnFailure(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, actorId, id, { status: "approved" });
     if (!decided.ok) return decided;
     const request = decided.value;
@@ -220,7 +220,7 @@ export async function rejectRequest(
   id: string,
   reason: string,
 ): Promise<Result<AttendanceRequestView>> {
-  const rejected = await resultTransaction(ctx.db, async (tx) => {
+  const rejected = await rollbackOnFailure(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, actorId, id, { status: "rejected", reason });
     if (!decided.ok) return decided;
     await recordAudit(tx, {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Config } from "@/lib/config";
 import { users } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -70,7 +71,7 @@ export async function login(
   // Raise the stored cost when PASSWORD_ITERATIONS has grown since this hash was made.
   const rehashed = check.needsRehash ? await hashPassword(credentials.password) : undefined;
   return ok(
-    await db.transaction(async (tx) => {
+    await commitWhatever(db, async (tx) => {
       await tx
         .update(users)
         .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })

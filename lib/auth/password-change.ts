@@ -1,4 +1,5 @@
 import { recordAudit } from "@/lib/audit/record";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Principal } from "./authenticate";
@@ -56,7 +57,7 @@ export async function changePassword(
   if (weak) return fail(weak);
 
   const passwordHash = await hashPassword(change.newPassword);
-  const session = await db.transaction(async (tx) => {
+  const session = await commitWhatever(db, async (tx) => {
     const sessionVersion = await replacePassword(tx, ctx.keys, user, passwordHash);
     await recordAudit(tx, {
       action: "auth.password_changed",

@@ -1,5 +1,6 @@
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { clubNameOf } from "@/lib/settings/platform-settings";
 import type { AuthContext } from "./context";
@@ -20,7 +21,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || user.blacklistedAt) return;
   const clubName = await clubNameOf(db);
-  await db.transaction(async (tx) => {
+  await commitWhatever(db, async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);
     const resetUrl = new URL(`/reset-password?token=${token}`, ctx.config.APP_URL).toString();
     await enqueueMail(tx, {
@@ -35,7 +36,6 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
       entityId: user.id,
     });
   });
-  ctx.sendQueuedMail();
 }
 
 /** Sets a new password from a reset link; the link works once, and proves the email address too. */
@@ -50,7 +50,7 @@ export async function resetPassword(
   const weak = await checkNewPassword(db, input.newPassword, user, "newPassword");
   if (weak) return fail(weak);
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  return commitWhatever(db, async (tx) => {
     if ((await consumeOneTimeToken(tx, input.token, "reset_password")) !== user.id) return fail(AuthErrors.invalidLink);
     await replacePassword(tx, ctx.keys, user, passwordHash);
     await markEmailVerified(tx, user.id);

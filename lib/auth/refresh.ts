@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Executor } from "@/lib/platform/db";
 import { refreshTokens } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { AuthContext } from "./context";
@@ -23,7 +24,8 @@ export async function refreshSession(
   userAgent: string | null,
 ): Promise<Result<Session>> {
   const tokenHash = hashOpaqueToken(token);
-  const outcome = await ctx.database.db.transaction(
+  const outcome = await commitWhatever(
+    ctx.database.db,
     async (tx): Promise<{ result: Result<Session>; reusedFamily?: string }> => {
       const now = new Date();
       const [rotated] = await tx

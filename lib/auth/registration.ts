@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
@@ -46,9 +47,8 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
   const passwordHash = await hashPassword(account.password);
   const notice: Notice = { ctx, account, clubName: await clubNameOf(db) };
   const existing = await findUserByEmail(db, account.email);
-  if (existing) await db.transaction((tx) => tellAccountExists(tx, notice, existing));
+  if (existing) await commitWhatever(db, (tx) => tellAccountExists(tx, notice, existing));
   else await createAccount(notice, passwordHash);
-  ctx.sendQueuedMail();
   await sleep(started + ANSWER_FLOOR_MS - performance.now());
   return ok(undefined);
 }
@@ -57,7 +57,7 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
   const { ctx, account, clubName } = notice;
   const db = ctx.database.db;
   try {
-    await db.transaction(async (tx) => {
+    await commitWhatever(db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -89,18 +89,20 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint === "users_username_key") {
-      await enqueueMail(db, {
-        template: "username-taken",
-        to: account.email,
-        props: { name: account.firstName, username: account.username, clubName },
-        dedupeKey: noticeKey("username-taken", account.email),
-      });
+      await commitWhatever(db, (tx) =>
+        enqueueMail(tx, {
+          template: "username-taken",
+          to: account.email,
+          props: { name: account.firstName, username: account.username, clubName },
+          dedupeKey: noticeKey("username-taken", account.email),
+        }),
+      );
       return;
     }
     // A parallel sign-up with this email won.
     const winner = constraint === "users_email_key" ? await findUserByEmail(db, account.email) : null;
     if (!winner) throw error;
-    await db.transaction((tx) => tellAccountExists(tx, notice, winner));
+    await commitWhatever(db, (tx) => tellAccountExists(tx, notice, winner));
   }
 }
 
@@ -128,7 +130,7 @@ async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner:
 
 /** Confirms the address from the emailed link; single use. */
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<Result<void>> {
-  return ctx.database.db.transaction(async (tx) => {
+  return commitWhatever(ctx.database.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, "verify_email");
     if (!userId) return fail(AuthErrors.invalidLink);
     await markEmailVerified(tx, userId);

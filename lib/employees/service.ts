@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
@@ -48,7 +49,7 @@ async function writeUnique<T>(
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
-    return await db.transaction(work);
+    return await commitWhatever(db, work);
   } catch (thrown) {
     if (violatedUniqueConstraint(thrown) === constraint) return fail(error);
     throw thrown;
@@ -108,7 +109,7 @@ export function updateEmployee(
   id: string,
   input: UpdateEmployeeInput,
 ): Promise<Result<Employee>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const before = await lockEmployee(tx, id);
     if (!before) return fail(EmployeeErrors.notFound);
     if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
@@ -194,7 +195,7 @@ export function updateHolidayList(
  * lock is taken first, so an employee being given this list meanwhile is either counted or refused, never orphaned.
  */
 export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Result<void>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     if (!(await lockHolidayList(tx, id, "update"))) return fail(HolidayListErrors.notFound);
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
     const [deleted] = await tx
@@ -260,7 +261,7 @@ export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftT
 
 /** Nothing references a shift type while assignment is inactive, so it is removed outright. */
 export function deleteShiftType(ctx: PersonnelContext, id: string): Promise<Result<void>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const [deleted] = await tx.delete(shiftTypes).where(eq(shiftTypes.id, id)).returning({ name: shiftTypes.name });
     if (!deleted) return fail(ShiftTypeErrors.notFound);
     await audit(tx, ctx, {

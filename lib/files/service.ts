@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordAudit } from "@/lib/audit/record";
 import { MemberErrors } from "@/lib/members/errors";
 import type { Database, Transaction } from "@/lib/platform/db";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -130,7 +130,7 @@ async function persistUpload<T>(
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
-    const result = await resultTransaction(ctx.db, work);
+    const result = await rollbackOnFailure(ctx.db, work);
     if (!result.ok) await discardObject(ctx.storage, stored.bucket, stored.objectKey);
     return result;
   } catch (error) {
@@ -275,7 +275,7 @@ export async function createDownloadUrl(
 
 /** Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. */
 export async function deleteFile(ctx: FileContext, id: string): Promise<Result<void>> {
-  return resultTransaction(ctx.db, async (tx) =>
+  return rollbackOnFailure(ctx.db, async (tx) =>
     (await removeFile(tx, ctx, id, "deleted")) ? ok(undefined) : fail(FileErrors.notFound),
   );
 }
@@ -302,7 +302,7 @@ export async function expireTempFiles(deps: ExpiryDependencies, now = new Date()
         batch.slice(i, i + DELETE_CONCURRENCY).map((file) => deps.storage.delete("club-temp", file.objectKey)),
       );
     }
-    const deleted = await deps.db.transaction(async (tx) => {
+    const deleted = await commitWhatever(deps.db, async (tx) => {
       const ids = await deleteFileRows(
         tx,
         batch.map((file) => file.id),

@@ -3,9 +3,11 @@ import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { deliverMailAfterCommit } from "./dispatch";
 import { MailErrors } from "./errors";
 import type { MailListQuery, MailStatus } from "./schemas";
 
@@ -125,7 +127,7 @@ export async function getMail(
  * counting, so if that attempt fails too the mail is failed again rather than starting a new round of backoff.
  */
 export async function retryMail(db: Database, actor: { id: string }, id: string): Promise<Result<MailListItem>> {
-  return db.transaction(async (tx) => {
+  return commitWhatever(db, async (tx) => {
     const [retried] = await tx
       .update(mailOutbox)
       .set({ status: "pending", nextAttemptAt: sql`now()` })
@@ -143,6 +145,7 @@ export async function retryMail(db: Database, actor: { id: string }, id: string)
       entityId: id,
       data: { to: retried.to, template: retried.template, attempts: retried.attempts, lastError: retried.lastError },
     });
+    deliverMailAfterCommit(tx);
     return ok(retried);
   });
 }

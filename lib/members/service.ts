@@ -2,6 +2,7 @@ import { aliasedTable, and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -46,7 +47,7 @@ async function writeMember(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<MemberDetail>> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await commitWhatever(ctx.db, async (tx) => {
       const written = await work(tx);
       return written.ok ? ok((await findMemberDetail(tx, written.value)) as MemberDetail) : written;
     });
@@ -118,7 +119,7 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
  * member is active, a queued renewal included.
  */
 export function deleteMember(ctx: MemberContext, id: string): Promise<Result<null>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     if (!(await lockLiveMember(tx, id))) return fail(MemberErrors.notFound);
     if (await hasActiveSubscription(tx, id)) return fail(MemberErrors.hasActiveSubscription);
     const now = new Date();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { plans } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -28,7 +29,7 @@ export async function getPlan(ctx: Pick<PlanContext, "db" | "currency">, id: str
 /** Runs a plan write; a clash on the unique code becomes Plan.DuplicateCode. */
 async function writePlan(ctx: PlanContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<Plan>> {
   try {
-    const written = await ctx.db.transaction(work);
+    const written = await commitWhatever(ctx.db, work);
     return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.currency)) as Plan) : written;
   } catch (error) {
     if (violatedUniqueConstraint(error) === "plans_code_key") return fail(PlanErrors.duplicateCode);

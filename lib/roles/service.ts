@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -47,7 +48,7 @@ async function uniqueName<T>(work: () => Promise<Result<T>>): Promise<Result<T>>
 export async function createRole(db: Database, actor: Actor, input: RoleInput): Promise<Result<Role>> {
   if (!canGrant(actor.permissions, input.permissions)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       const [created] = await tx
         .insert(roles)
         .values({ name: input.name, description: input.description || null })
@@ -80,7 +81,7 @@ export async function updateRole(db: Database, actor: Actor, id: string, input: 
   const touched = [...input.permissions, ...current.permissions].filter((permission) => !kept.has(permission));
   if (!canGrant(actor.permissions, touched)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       await tx
         .update(roles)
         .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
@@ -106,7 +107,7 @@ export async function deleteRole(db: Database, actor: Actor, id: string): Promis
   if (current.userCount > 0) return fail(RoleErrors.inUse);
   if (!canGrant(actor.permissions, current.permissions)) return fail(RoleErrors.cannotGrant);
   try {
-    await db.transaction(async (tx) => {
+    await commitWhatever(db, async (tx) => {
       await tx.delete(roles).where(eq(roles.id, id));
       await recordAudit(tx, {
         action: "roles.deleted",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
-import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import { getSetupStatus } from "@/lib/settings/setup-status";
@@ -16,20 +16,24 @@ export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
 
 /** Spec 4.2: stores (or replaces) the platform configuration while no user exists. */
 export async function configurePlatform(db: Database, input: PlatformSettingsInput): Promise<Result<PlatformSettings>> {
-  return inSerializableTransaction(db, async (tx) => {
-    if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
-    const values = { platformName: input.platformName, platformDescription: input.platformDescription || null };
-    await tx
-      .insert(platformSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: platformSettings.id, set: { ...values, updatedAt: new Date() } });
-    await recordAudit(tx, {
-      action: "setup.platform_configured",
-      severity: "Info",
-      entity: "platform",
-      entityId: "1",
-      data: values,
-    });
-    return ok(values);
-  });
+  return commitWhatever(
+    db,
+    async (tx) => {
+      if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+      const values = { platformName: input.platformName, platformDescription: input.platformDescription || null };
+      await tx
+        .insert(platformSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: platformSettings.id, set: { ...values, updatedAt: new Date() } });
+      await recordAudit(tx, {
+        action: "setup.platform_configured",
+        severity: "Info",
+        entity: "platform",
+        entityId: "1",
+        data: values,
+      });
+      return ok(values);
+    },
+    { serializable: true },
+  );
 }

@@ -1,6 +1,5 @@
 import type { Config } from "@/lib/config";
 import type { EventDispatcher } from "@/lib/events/dispatcher";
-import { deliverMailSoon } from "@/lib/mail/dispatch";
 import { platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";
 import { eventDispatcher } from "./event-registry";
@@ -13,8 +12,6 @@ export type SubscriptionContext = {
   actorId: string | null;
   events: EventDispatcher;
   now: () => Date;
-  /** Called after a commit that queued mail. */
-  sendQueuedMail: () => void;
 };
 
 export async function subscriptionContext(actorId: string | null): Promise<SubscriptionContext> {
@@ -25,6 +22,5 @@ export async function subscriptionContext(actorId: string | null): Promise<Subsc
     actorId,
     events: eventDispatcher(running.config),
     now: () => new Date(),
-    sendQueuedMail: () => deliverMailSoon(running),
   };
 }

@@ -3,7 +3,7 @@ import { MemberErrors } from "@/lib/members/errors";
 import { findMemberDetail, type MemberDetail } from "@/lib/members/repository";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { addMember } from "@/lib/members/service";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { SubscriptionContext } from "./context";
@@ -23,7 +23,7 @@ export async function enroll(
   enrollment: Enrollment,
 ): Promise<Result<{ member: MemberDetail; subscription: Subscription }>> {
   try {
-    const enrolled = await resultTransaction(ctx.db, async (tx) => {
+    const enrolled = await rollbackOnFailure(ctx.db, async (tx) => {
       const member = await addMember(tx, ctx.actorId, enrollment.member);
       if (!member.ok) return member;
       const term = await startTerm(ctx, tx, {
@@ -35,7 +35,6 @@ export async function enroll(
       return term.ok ? ok({ memberId: member.value, subscriptionId: term.value }) : term;
     });
     if (!enrolled.ok) return enrolled;
-    ctx.sendQueuedMail();
     const { memberId, subscriptionId } = enrolled.value;
     return ok({
       member: (await findMemberDetail(ctx.db, memberId)) as MemberDetail,

@@ -5,7 +5,7 @@ import { reactivateLapsedMember } from "@/lib/members/service";
 import { addMonths } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { subscriptions } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fromCents, toCents } from "@/lib/platform/money";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
@@ -95,9 +95,8 @@ async function writeTerm(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<Subscription>> {
   try {
-    const written = await resultTransaction(ctx.db, work);
+    const written = await rollbackOnFailure(ctx.db, work);
     if (!written.ok) return written;
-    ctx.sendQueuedMail();
     return ok((await findSubscription(ctx.db, memberId, written.value)) as Subscription);
   } catch (error) {
     if (sqlStateOf(error) === EXCLUSION_VIOLATION || violatedUniqueConstraint(error) === "subscriptions_previous_key") {
@@ -160,7 +159,7 @@ export async function quotePlanChange(
   id: string,
   change: Pick<PlanChange, "planId" | "billingPeriod">,
 ): Promise<Result<PlanChangeQuote>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);

@@ -7,7 +7,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
-import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
@@ -22,8 +22,8 @@ import { uniqueAccount } from "./unique-account";
 
 export type Actor = Pick<Principal, "id" | "permissions">;
 
-/** What an account change needs besides the database: where emailed links point, and a nudge to send queued mail. */
-export type UsersContext = Pick<AuthContext, "database" | "config" | "sendQueuedMail">;
+/** What an account change needs besides the database: where emailed links point. */
+export type UsersContext = Pick<AuthContext, "database" | "config">;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
 type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
@@ -87,7 +87,7 @@ export async function createUser(db: Database, actor: Actor, input: CreateUserIn
   if (weak) return fail(weak);
   const passwordHash = await hashPassword(input.password);
   return uniqueAccount(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({
@@ -161,13 +161,17 @@ async function changeAccount(
   apply: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
 ): Promise<Result<UserSummary>> {
   const changed = await uniqueAccount(() =>
-    inSerializableTransaction(db, async (tx): Promise<Result<UserSummary>> => {
-      const target = await changeableTarget(tx, actor, id);
-      if (!target.ok) return target;
-      const refused = await apply(tx, target.value);
-      if (refused) return fail(refused);
-      return ok((await findUserSummary(tx, id)) as UserSummary);
-    }),
+    commitWhatever(
+      db,
+      async (tx): Promise<Result<UserSummary>> => {
+        const target = await changeableTarget(tx, actor, id);
+        if (!target.ok) return target;
+        const refused = await apply(tx, target.value);
+        if (refused) return fail(refused);
+        return ok((await findUserSummary(tx, id)) as UserSummary);
+      },
+      { serializable: true },
+    ),
   );
   return auditedRefusal(db, actor, change, id, changed);
 }
@@ -186,42 +190,33 @@ export async function updateUser(
   id: string,
   input: UpdateUserInput,
 ): Promise<Result<UserSummary>> {
-  const updated = await changeAccount(
-    ctx.database.db,
-    actor,
-    id,
-    input.isActive ? "update" : "deactivate",
-    async (tx, target) => {
-      const deactivating = target.isActive && !input.isActive;
-      if (deactivating) {
-        const refused = await mayRemoveAccess(tx, actor, target);
-        if (refused) return refused;
-      }
-      const changesEmail = !sameAddress(input.email, target.email);
-      if (changesEmail) {
-        const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
-        if (refused) return refused;
-      }
-      const applied = { ...input, email: changesEmail ? target.email : input.email };
-      await tx
-        .update(users)
-        .set({ ...applied, updatedAt: new Date() })
-        .where(eq(users.id, id));
-      if (deactivating) await endAllSessions(tx, id);
-      await recordAudit(tx, {
-        action: deactivating ? "users.deactivated" : "users.updated",
-        severity: deactivating ? "Warning" : "Info",
-        actorId: actor.id,
-        entity: "user",
-        entityId: id,
-        data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
-      });
-      return null;
-    },
-  );
-  // Sends the email change's mails, if there were any, now rather than at the next deliver-mail run.
-  if (updated.ok) ctx.sendQueuedMail();
-  return updated;
+  return changeAccount(ctx.database.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
+    const deactivating = target.isActive && !input.isActive;
+    if (deactivating) {
+      const refused = await mayRemoveAccess(tx, actor, target);
+      if (refused) return refused;
+    }
+    const changesEmail = !sameAddress(input.email, target.email);
+    if (changesEmail) {
+      const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
+      if (refused) return refused;
+    }
+    const applied = { ...input, email: changesEmail ? target.email : input.email };
+    await tx
+      .update(users)
+      .set({ ...applied, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    if (deactivating) await endAllSessions(tx, id);
+    await recordAudit(tx, {
+      action: deactivating ? "users.deactivated" : "users.updated",
+      severity: deactivating ? "Warning" : "Info",
+      actorId: actor.id,
+      entity: "user",
+      entityId: id,
+      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
+    });
+    return null;
+  });
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */

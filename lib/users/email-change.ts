@@ -10,7 +10,7 @@ import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { clubNameOf } from "@/lib/settings/platform-settings";
 import { UserErrors } from "./errors";
@@ -64,12 +64,9 @@ export async function requestEmailChange(
  * account ends, and the old address is told. If another account took the address meanwhile, nothing changes
  * (409 User.DuplicateEmail) and the link stays as it was.
  */
-export async function confirmEmailChange(
-  ctx: Pick<AuthContext, "database" | "sendQueuedMail">,
-  token: string,
-): Promise<Result<void>> {
+export async function confirmEmailChange(ctx: Pick<AuthContext, "database">, token: string): Promise<Result<void>> {
   const confirmed = await uniqueAccount(() =>
-    resultTransaction(ctx.database.db, async (tx) => {
+    rollbackOnFailure(ctx.database.db, async (tx) => {
       const change = await consumeEmailChangeToken(tx, token);
       const user = change ? await findUserById(tx, change.userId) : null;
       if (!change || !user) return fail(AuthErrors.invalidLink);
@@ -95,6 +92,5 @@ export async function confirmEmailChange(
       return ok(undefined);
     }),
   );
-  if (confirmed.ok) ctx.sendQueuedMail();
   return confirmed;
 }

@@ -1,6 +1,5 @@
 import { route } from "@/lib/http/route";
 import { retryMail } from "@/lib/mail/admin";
-import { deliverMailSoon } from "@/lib/mail/dispatch";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailListItemShape } from "@/lib/mail/shapes";
 import { platform } from "@/lib/platform/container";
@@ -20,9 +19,6 @@ export const POST = route(
     errors: [MailErrors.notFound, MailErrors.notFailed],
   },
   async ({ params, principal }) => {
-    const running = await platform();
-    const retried = await retryMail(running.database.db, principal, params.id);
-    if (retried.ok) deliverMailSoon(running);
-    return retried;
+    return retryMail((await platform()).database.db, principal, params.id);
   },
 );
