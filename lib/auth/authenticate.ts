@@ -18,7 +18,7 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
   // The deny-list (cache) and the user's current access (database) are independent: ask both at once.
   const [denied, user] = await Promise.all([
     isAccessTokenDenied(ctx.cache, claims),
-    loadUserAccess(ctx.database.db, claims.userId),
+    loadUserAccess(ctx.db, claims.userId),
   ]);
   if (denied) return fail(AuthErrors.tokenRevoked);
   if (!user?.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);

@@ -38,7 +38,7 @@ export async function login(
   credentials: Credentials,
   origin: SignInOrigin,
 ): Promise<Result<Session>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserByEmail(db, credentials.email);
   const fromKnownAddress = user !== null && (await isKnownAddress(db, ctx.keys, user.id, origin.address));
   const throttle = throttleKey(ctx.keys, { kind: "sign-in", email: credentials.email, fromKnownAddress });

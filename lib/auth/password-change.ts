@@ -29,7 +29,7 @@ export async function changePassword(
   change: PasswordChange,
   userAgent: string | null,
 ): Promise<Result<Session>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserById(db, principal.id);
   if (!user) return fail(AuthErrors.tokenRevoked);
   const throttle = throttleKey(ctx.keys, { kind: "change-password", userId: user.id });

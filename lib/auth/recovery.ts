@@ -17,7 +17,7 @@ export const RESET_LINK_MINUTES = 30;
  * sign in. The answer is the same either way, so the endpoint reveals nothing about who has an account.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || user.blacklistedAt) return;
   const clubName = await clubNameOf(db);
@@ -43,7 +43,7 @@ export async function resetPassword(
   ctx: AuthContext,
   input: { token: string; newPassword: string },
 ): Promise<Result<void>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const userId = await peekOneTimeToken(db, input.token, "reset_password");
   const user = userId ? await findUserById(db, userId) : null;
   if (!user) return fail(AuthErrors.invalidLink);

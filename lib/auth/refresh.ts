@@ -25,7 +25,7 @@ export async function refreshSession(
 ): Promise<Result<Session>> {
   const tokenHash = hashOpaqueToken(token);
   const outcome = await commitWhatever(
-    ctx.database.db,
+    ctx.db,
     async (tx): Promise<{ result: Result<Session>; reusedFamily?: string }> => {
       const now = new Date();
       const [rotated] = await tx
@@ -105,11 +105,11 @@ export async function revokeAllSessions(tx: Executor, userId: string): Promise<v
 
 /** Logout: ends the sign-in the refresh token belongs to, its access tokens included. Unknown tokens are ignored (logout is idempotent). */
 export async function revokeRefreshTokenFamily(ctx: AuthContext, token: string): Promise<void> {
-  const [known] = await ctx.database.db
+  const [known] = await ctx.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
   if (!known) return;
-  await revokeFamily(ctx.database.db, known.familyId);
+  await revokeFamily(ctx.db, known.familyId);
   await refuseAccessTokensOf(ctx, known.familyId);
 }

@@ -39,7 +39,7 @@ const noticeKey = (kind: string, email: string) =>
  */
 export async function register(ctx: AuthContext, account: NewAccount): Promise<Result<void>> {
   const started = performance.now();
-  const db = ctx.database.db;
+  const db = ctx.db;
   if ((await getSetupStatus(db)) === "incomplete") return fail(AuthErrors.setupIncomplete);
   const weak = await checkNewPassword(db, account.password, account, "password");
   if (weak) return fail(weak);
@@ -55,7 +55,7 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
 
 async function createAccount(notice: Notice, passwordHash: string): Promise<void> {
   const { ctx, account, clubName } = notice;
-  const db = ctx.database.db;
+  const db = ctx.db;
   try {
     await commitWhatever(db, async (tx) => {
       const [user] = await tx
@@ -130,7 +130,7 @@ async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner:
 
 /** Confirms the address from the emailed link; single use. */
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<Result<void>> {
-  return commitWhatever(ctx.database.db, async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, "verify_email");
     if (!userId) return fail(AuthErrors.invalidLink);
     await markEmailVerified(tx, userId);

@@ -6,6 +6,7 @@ import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
 import {
   countEmployeesUsing,
@@ -35,8 +36,8 @@ import type {
 } from "./schemas";
 
 /** What the personnel services need: the database and who acts (for the audit trail). */
-export type PersonnelContext = { db: Database; actorId: string };
-type Reader = Pick<PersonnelContext, "db">;
+export type PersonnelContext = Pick<ServiceContext, "db"> & Acting;
+type Reader = Pick<ServiceContext, "db">;
 
 /**
  * Runs a write in one transaction and turns a clash on the unique constraint `constraint` into `error`: the database
@@ -58,7 +59,7 @@ async function writeUnique<T>(
 
 /** Personnel audit entries are written by the acting user, in the transaction of their change. */
 function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "actorId">): Promise<void> {
-  return recordAudit(tx, { ...entry, actorId: ctx.actorId });
+  return recordAudit(tx, { ...entry, actorId: ctx.actor.id });
 }
 
 /** Read back inside the transaction that wrote it, so the answer is exactly what was committed. */

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import { commitWhatever } from "@/lib/platform/db/transaction";
-import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { deliverMailAfterCommit } from "./dispatch";
 import { MailErrors } from "./errors";
 import type { MailListQuery, MailStatus } from "./schemas";
@@ -67,7 +66,10 @@ function filterOf(query: Pick<MailListQuery, "status" | "search">): SQL | undefi
 }
 
 /** The outbox, newest first by default (ties broken by id), filtered by status and recipient. */
-export async function listMail(db: Executor, query: MailListQuery): Promise<Paginated<MailListItem>> {
+export async function listMail(
+  { db }: Pick<ServiceContext, "db">,
+  query: MailListQuery,
+): Promise<Paginated<MailListItem>> {
   const where = filterOf(query);
   const direction = query.orderDirection === "asc" ? asc : desc;
   const [items, [total]] = await Promise.all([
@@ -89,10 +91,7 @@ export async function listMail(db: Executor, query: MailListQuery): Promise<Pagi
  * verification) are only ever shown with the tokens replaced: the outbox keeps no other copy, and mail queued before
  * links were sealed is redacted before rendering, so reading the outbox never hands out a live link.
  */
-export async function getMail(
-  deps: { db: Executor; renderer: EmailRenderer },
-  id: string,
-): Promise<Result<MailMessage>> {
+export async function getMail(deps: Pick<ServiceContext, "db" | "renderer">, id: string): Promise<Result<MailMessage>> {
   const [row] = await deps.db
     .select({ ...listColumns, messageId: mailOutbox.messageId, html: mailOutbox.html, props: mailOutbox.props })
     .from(mailOutbox)
@@ -126,7 +125,10 @@ export async function getMail(
  * Puts a failed mail back in the queue, due now, and audits who asked. It gets one more attempt: `attempts` keeps
  * counting, so if that attempt fails too the mail is failed again rather than starting a new round of backoff.
  */
-export async function retryMail(db: Database, actor: { id: string }, id: string): Promise<Result<MailListItem>> {
+export async function retryMail(
+  { db, actor }: Pick<ServiceContext, "db"> & Acting,
+  id: string,
+): Promise<Result<MailListItem>> {
   return commitWhatever(db, async (tx) => {
     const [retried] = await tx
       .update(mailOutbox)

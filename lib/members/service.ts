@@ -1,11 +1,12 @@
 import { aliasedTable, and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import type { Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { MemberErrors } from "./errors";
 import {
   emailInUse,
@@ -21,8 +22,8 @@ import {
 import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, type StatusChange } from "./schemas";
 import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
 
-/** What the member services need: the database, the configured currency and who acts (for the audit trail). */
-export type MemberContext = { db: Database; currency: string; actorId: string };
+/** What the member services need: the database and who acts (for the audit trail). */
+export type MemberContext = Pick<ServiceContext, "db"> & Acting;
 
 export async function listMembers(
   ctx: Pick<MemberContext, "db">,
@@ -79,7 +80,7 @@ export async function addMember(tx: Executor, actorId: string | null, input: Mem
 }
 
 export function createMember(ctx: MemberContext, input: MemberInput): Promise<Result<MemberDetail>> {
-  return writeMember(ctx, (tx) => addMember(tx, ctx.actorId, input));
+  return writeMember(ctx, (tx) => addMember(tx, ctx.actor.id, input));
 }
 
 /**
@@ -104,7 +105,7 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
     await recordAudit(tx, {
       action: "members.updated",
       severity: "Info",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "member",
       entityId: id,
       data: { changed },
@@ -127,7 +128,7 @@ export function deleteMember(ctx: MemberContext, id: string): Promise<Result<nul
     await recordAudit(tx, {
       action: "members.deleted",
       severity: "Warning",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "member",
       entityId: id,
     });
@@ -150,7 +151,7 @@ export function changeMemberStatus(
     await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
     await recordAudit(
       tx,
-      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actorId),
+      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actor.id),
     );
     return ok(id);
   });

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { RoleErrors } from "./errors";
 import { canGrant } from "./grants";
 import { PERMISSIONS, WILDCARD } from "./permissions";
@@ -15,9 +15,9 @@ import type { RoleInput, RoleListQuery } from "./schemas";
 const FOREIGN_KEY_VIOLATION = "23503";
 
 /** Who edits roles: a role may only grant what its editor holds. */
-export type Actor = { id: string; permissions: readonly string[] };
+type RoleEditing = Pick<ServiceContext, "db"> & Acting;
 
-export async function listRoles(db: Database, query: RoleListQuery): Promise<Paginated<Role>> {
+export async function listRoles({ db }: Pick<ServiceContext, "db">, query: RoleListQuery): Promise<Paginated<Role>> {
   const [items, total] = await Promise.all([
     selectRoles(db, { order: query, limit: query.pageSize, offset: offsetOf(query) }),
     countRoles(db),
@@ -25,7 +25,7 @@ export async function listRoles(db: Database, query: RoleListQuery): Promise<Pag
   return paginated(items, total, query);
 }
 
-export async function getRole(db: Database, id: string): Promise<Result<Role>> {
+export async function getRole({ db }: Pick<ServiceContext, "db">, id: string): Promise<Result<Role>> {
   const role = await findRole(db, id);
   return role ? ok(role) : fail(RoleErrors.notFound);
 }
@@ -45,7 +45,7 @@ async function uniqueName<T>(work: () => Promise<Result<T>>): Promise<Result<T>>
   }
 }
 
-export async function createRole(db: Database, actor: Actor, input: RoleInput): Promise<Result<Role>> {
+export async function createRole({ db, actor }: RoleEditing, input: RoleInput): Promise<Result<Role>> {
   if (!canGrant(actor.permissions, input.permissions)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
     commitWhatever(db, async (tx) => {
@@ -69,7 +69,7 @@ export async function createRole(db: Database, actor: Actor, input: RoleInput): 
 }
 
 /** Built-in roles keep their names, and SuperAdmin keeps `*`; other built-in roles' permissions can change. */
-export async function updateRole(db: Database, actor: Actor, id: string, input: RoleInput): Promise<Result<Role>> {
+export async function updateRole({ db, actor }: RoleEditing, id: string, input: RoleInput): Promise<Result<Role>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   const renamed = current.name !== input.name;
@@ -100,7 +100,7 @@ export async function updateRole(db: Database, actor: Actor, id: string, input: 
   );
 }
 
-export async function deleteRole(db: Database, actor: Actor, id: string): Promise<Result<void>> {
+export async function deleteRole({ db, actor }: RoleEditing, id: string): Promise<Result<void>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   if (current.isBuiltIn) return fail(RoleErrors.builtIn);

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { ServiceContext } from "@/lib/services/context";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 import { SetupErrors } from "./errors";
@@ -15,7 +15,10 @@ export const platformSettingsSchema = z.object({
 export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
 
 /** Spec 4.2: stores (or replaces) the platform configuration while no user exists. */
-export async function configurePlatform(db: Database, input: PlatformSettingsInput): Promise<Result<PlatformSettings>> {
+export async function configurePlatform(
+  { db }: Pick<ServiceContext, "db">,
+  input: PlatformSettingsInput,
+): Promise<Result<PlatformSettings>> {
   return commitWhatever(
     db,
     async (tx) => {

@@ -26,7 +26,7 @@ export async function createSuperAdmin(
   // Hashing takes ~100 ms of CPU: do it once, outside the transaction and its retries.
   const passwordHash = await hashPassword(account.password);
   return commitWhatever(
-    ctx.database.db,
+    ctx.db,
     async (tx) => {
       if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
       if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);

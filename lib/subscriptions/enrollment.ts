@@ -6,6 +6,7 @@ import { addMember } from "@/lib/members/service";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { actorIdOf } from "@/lib/services/context";
 import type { SubscriptionContext } from "./context";
 import { startTerm } from "./lifecycle";
 import { findSubscription, type Subscription } from "./repository";
@@ -24,7 +25,7 @@ export async function enroll(
 ): Promise<Result<{ member: MemberDetail; subscription: Subscription }>> {
   try {
     const enrolled = await rollbackOnFailure(ctx.db, async (tx) => {
-      const member = await addMember(tx, ctx.actorId, enrollment.member);
+      const member = await addMember(tx, actorIdOf(ctx), enrollment.member);
       if (!member.ok) return member;
       const term = await startTerm(ctx, tx, {
         ...enrollment.subscription,

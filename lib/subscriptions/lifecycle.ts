@@ -9,6 +9,7 @@ import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fromCents, toCents } from "@/lib/platform/money";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
+import { actorIdOf } from "@/lib/services/context";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
 import { type BillingPeriod, MONTHS_IN, priceFor, prorationCredit } from "./pricing";
@@ -68,7 +69,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     })
     .returning({ id: subscriptions.id });
   if (!created) throw new Error("insert returned no subscription");
-  await reactivateLapsedMember(tx, term.memberId, ctx.actorId);
+  await reactivateLapsedMember(tx, term.memberId, actorIdOf(ctx));
   await ctx.events.dispatch(tx, "MemberSubscribedEvent", {
     memberId: term.memberId,
     subscriptionId: created.id,
@@ -79,7 +80,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     price: price.value,
     currency: ctx.config.CURRENCY,
     source: term.source,
-    actorId: ctx.actorId,
+    actorId: actorIdOf(ctx),
   });
   return ok(created.id);
 }
@@ -261,7 +262,7 @@ export async function cancelSubscription(
     await recordAudit(tx, {
       action: "subscriptions.canceled",
       severity: "Warning",
-      actorId: ctx.actorId,
+      actorId: actorIdOf(ctx),
       entity: "subscription",
       entityId: id,
       data: { memberId, reason: reason ?? null },

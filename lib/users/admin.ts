@@ -1,7 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
-import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
@@ -14,27 +12,29 @@ import { RoleErrors } from "@/lib/roles/errors";
 import { canGrant } from "@/lib/roles/grants";
 import { WILDCARD } from "@/lib/roles/permissions";
 import { findRolesByName, type Role } from "@/lib/roles/repository";
+import type { Acting, Actor, ServiceContext } from "@/lib/services/context";
 import { requestEmailChange, sameAddress } from "./email-change";
 import { UserErrors } from "./errors";
 import type { CreateUserInput, UpdateUserInput, UserListQuery } from "./schemas";
 import { findUserSummary, selectUserPage, type UserSummary } from "./summaries";
 import { uniqueAccount } from "./unique-account";
 
-export type Actor = Pick<Principal, "id" | "permissions">;
-
-/** What an account change needs besides the database: where emailed links point. */
-export type UsersContext = Pick<AuthContext, "database" | "config">;
+/** What an account change needs: the database, where emailed links point, and who acts (what they may grant). */
+export type UsersContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
 type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
 
-export async function listUsers(db: Database, query: UserListQuery): Promise<Paginated<UserSummary>> {
-  const { items, total } = await selectUserPage(db, query);
+export async function listUsers(
+  ctx: Pick<ServiceContext, "db">,
+  query: UserListQuery,
+): Promise<Paginated<UserSummary>> {
+  const { items, total } = await selectUserPage(ctx.db, query);
   return paginated(items, total, query);
 }
 
-export async function getUser(db: Database, id: string): Promise<Result<UserSummary>> {
-  const user = await findUserSummary(db, id);
+export async function getUser(ctx: Pick<ServiceContext, "db">, id: string): Promise<Result<UserSummary>> {
+  const user = await findUserSummary(ctx.db, id);
   return user ? ok(user) : fail(UserErrors.notFound);
 }
 
@@ -80,7 +80,8 @@ async function grantableRoles(
 }
 
 /** Staff create accounts with a temporary password; the user must choose their own at first login. */
-export async function createUser(db: Database, actor: Actor, input: CreateUserInput): Promise<Result<UserSummary>> {
+export async function createUser(ctx: UsersContext, input: CreateUserInput): Promise<Result<UserSummary>> {
+  const { db, actor } = ctx;
   const granted = await auditedRefusal(db, actor, "create", null, await grantableRoles(db, actor, input.roles));
   if (!granted.ok) return granted;
   const weak = await checkNewPassword(db, input.password, input, "password");
@@ -184,13 +185,9 @@ async function mayRemoveAccess(tx: Executor, actor: Actor, target: UserAccess): 
 }
 
 /** Profile fields apply at once; a new email waits for its confirmation (`requestEmailChange`). */
-export async function updateUser(
-  ctx: UsersContext,
-  actor: Actor,
-  id: string,
-  input: UpdateUserInput,
-): Promise<Result<UserSummary>> {
-  return changeAccount(ctx.database.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
+export async function updateUser(ctx: UsersContext, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
+  const { actor } = ctx;
+  return changeAccount(ctx.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
     const deactivating = target.isActive && !input.isActive;
     if (deactivating) {
       const refused = await mayRemoveAccess(tx, actor, target);
@@ -220,16 +217,15 @@ export async function updateUser(
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */
-export async function deactivateUser(ctx: UsersContext, actor: Actor, id: string): Promise<Result<UserSummary>> {
-  const current = await findUserSummary(ctx.database.db, id);
+export async function deactivateUser(ctx: UsersContext, id: string): Promise<Result<UserSummary>> {
+  const current = await findUserSummary(ctx.db, id);
   if (!current) return fail(UserErrors.notFound);
   const { email, username, firstName, lastName } = current;
-  return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false });
+  return updateUser(ctx, id, { email, username, firstName, lastName, isActive: false });
 }
 
 export function assignRoles(
-  db: Database,
-  actor: Actor,
+  { db, actor }: UsersContext,
   id: string,
   roleNames: readonly string[],
 ): Promise<Result<UserSummary>> {
@@ -257,7 +253,7 @@ export function assignRoles(
 }
 
 /** Blocks the account from signing in and ends every session at once. */
-export function blacklistUser(db: Database, actor: Actor, id: string, reason: string): Promise<Result<UserSummary>> {
+export function blacklistUser({ db, actor }: UsersContext, id: string, reason: string): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "blacklist", async (tx, target) => {
     const refused = await mayRemoveAccess(tx, actor, target);
     if (refused) return refused;
@@ -278,7 +274,7 @@ export function blacklistUser(db: Database, actor: Actor, id: string, reason: st
   });
 }
 
-export function liftBlacklist(db: Database, actor: Actor, id: string): Promise<Result<UserSummary>> {
+export function liftBlacklist({ db, actor }: UsersContext, id: string): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
     await tx
       .update(users)

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { AuthContext } from "@/lib/auth/context";
 import { endAllSessions } from "@/lib/auth/credentials";
 import { AuthErrors } from "@/lib/auth/errors";
 import { consumeEmailChangeToken, issueOneTimeToken } from "@/lib/auth/one-time-tokens";
@@ -12,6 +11,7 @@ import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
+import type { ServiceContext } from "@/lib/services/context";
 import { clubNameOf } from "@/lib/settings/platform-settings";
 import { UserErrors } from "./errors";
 import { uniqueAccount } from "./unique-account";
@@ -64,9 +64,9 @@ export async function requestEmailChange(
  * account ends, and the old address is told. If another account took the address meanwhile, nothing changes
  * (409 User.DuplicateEmail) and the link stays as it was.
  */
-export async function confirmEmailChange(ctx: Pick<AuthContext, "database">, token: string): Promise<Result<void>> {
+export async function confirmEmailChange(ctx: Pick<ServiceContext, "db">, token: string): Promise<Result<void>> {
   const confirmed = await uniqueAccount(() =>
-    rollbackOnFailure(ctx.database.db, async (tx) => {
+    rollbackOnFailure(ctx.db, async (tx) => {
       const change = await consumeEmailChangeToken(tx, token);
       const user = change ? await findUserById(tx, change.userId) : null;
       if (!change || !user) return fail(AuthErrors.invalidLink);

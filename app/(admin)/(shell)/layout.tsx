@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { can, consoleAccess, setupStatus } from "@/console/server/session";
 import { MainNavigation } from "@/console/ui/main-navigation";
 import { SessionRenewal } from "@/console/ui/session-renewal";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import type { Permission } from "@/lib/roles/permissions";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { AccountMenu } from "./account-menu";
@@ -35,7 +35,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (access.state === "renewing") return <SessionRenewal />;
   const { user } = access;
   if (user.mustChangePassword) redirect("/change-password");
-  const settings = await getPlatformSettings((await platform()).database.db);
+  const settings = await getPlatformSettings((await serviceContext(null)).db);
   return (
     <div className="shell">
       <aside className="sidebar">

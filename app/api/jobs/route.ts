@@ -1,5 +1,4 @@
 import { jobListResponse } from "@/app/api/responses";
-import { getConfig } from "@/lib/config";
 import { route } from "@/lib/http/route";
 import { listJobs } from "@/lib/jobs/manual";
 
@@ -8,5 +7,5 @@ export const dynamic = "force-dynamic";
 /** The background jobs and their schedules. */
 export const GET = route(
   { access: "jobs:run", summary: "List the background jobs", response: { schema: jobListResponse } },
-  async () => listJobs(getConfig().CLUB_TIMEZONE),
+  async ({ services }) => listJobs(services.config.CLUB_TIMEZONE),
 );

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { loginResponse } from "@/app/api/responses";
 import { passwordField } from "@/lib/auth/account-schema";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { changePassword, passwordChangeThrottled } from "@/lib/auth/password-change";
 import { sessionResponse } from "@/lib/auth/session-http";
@@ -24,8 +23,8 @@ export const POST = route(
     response: { schema: loginResponse, description: "A new session; every other session of the account ends." },
     errors: [AuthErrors.invalidCurrentPassword, passwordChangeThrottled(30)],
   },
-  async ({ body, principal, request }) => {
-    const ctx = await authContext();
+  async ({ body, principal, request, services }) => {
+    const ctx = services;
     const session = await changePassword(ctx, principal, body, request.headers.get("user-agent"));
     return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },

@@ -1,4 +1,3 @@
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { route } from "@/lib/http/route";
 import { confirmEmailChange } from "@/lib/users/email-change";
@@ -19,8 +18,8 @@ export const POST = route(
     response: { status: 204 },
     errors: [AuthErrors.invalidLink, UserErrors.duplicateEmail],
   },
-  async ({ body }) => {
-    const confirmed = await confirmEmailChange(await authContext(), body.token);
+  async ({ body, services }) => {
+    const confirmed = await confirmEmailChange(services, body.token);
     return confirmed.ok ? new Response(null, { status: 204 }) : confirmed;
   },
 );

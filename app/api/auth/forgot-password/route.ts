@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { messageResponse } from "@/app/api/responses";
 import { emailField } from "@/lib/auth/account-schema";
-import { authContext } from "@/lib/auth/context";
 import { requestPasswordReset } from "@/lib/auth/recovery";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
@@ -19,8 +18,8 @@ export const POST = route(
     summary: "Ask for a password reset link",
     response: { schema: messageResponse },
   },
-  async ({ body }) => {
-    await requestPasswordReset(await authContext(), body.email);
+  async ({ body, services }) => {
+    await requestPasswordReset(services, body.email);
     return ok({ message: "If an account uses that address, we have sent it a link to reset the password." });
   },
 );

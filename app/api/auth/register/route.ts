@@ -1,6 +1,5 @@
 import { messageResponse } from "@/app/api/responses";
 import { newAccountSchema } from "@/lib/auth/account-schema";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
 import { route } from "@/lib/http/route";
@@ -18,8 +17,8 @@ export const POST = route(
     response: { schema: messageResponse },
     errors: [AuthErrors.setupIncomplete],
   },
-  async ({ body }) => {
-    const registered = await register(await authContext(), body);
+  async ({ body, services }) => {
+    const registered = await register(services, body);
     return registered.ok ? ok({ message: "Check your email to finish signing up." }) : registered;
   },
 );

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { passwordField } from "@/lib/auth/account-schema";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
 import { route } from "@/lib/http/route";
@@ -18,8 +17,8 @@ export const POST = route(
     response: { status: 204, description: "Password set; every session of the account ends." },
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => {
-    const reset = await resetPassword(await authContext(), body);
+  async ({ body, services }) => {
+    const reset = await resetPassword(services, body);
     return reset.ok ? new Response(null, { status: 204 }) : reset;
   },
 );

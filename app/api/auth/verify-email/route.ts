@@ -1,4 +1,3 @@
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
 import { route } from "@/lib/http/route";
@@ -15,8 +14,8 @@ export const POST = route(
     response: { status: 204 },
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => {
-    const verified = await verifyEmail(await authContext(), body.token);
+  async ({ body, services }) => {
+    const verified = await verifyEmail(services, body.token);
     return verified.ok ? new Response(null, { status: 204 }) : verified;
   },
 );

@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
@@ -15,7 +14,7 @@ export const GET = route(
     response: { schema: fileResponse },
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => getFile(await fileContext(principal), params.id),
+  async ({ params, services }) => getFile(services, params.id),
 );
 
 /** Deletes the object and the row (audited); 204. A member whose photo it was has no photo afterwards. */
@@ -27,8 +26,8 @@ export const DELETE = route(
     response: { status: 204 },
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteFile(await fileContext(principal), params.id);
+  async ({ params, services }) => {
+    const deleted = await deleteFile(services, params.id);
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );

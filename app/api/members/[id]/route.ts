@@ -1,6 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { deleteMember, getMember, updateMember } from "@/lib/members/service";
@@ -16,7 +15,7 @@ export const GET = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound],
   },
-  async ({ params, principal }) => getMember(await memberContext(principal), params.id),
+  async ({ params, services }) => getMember(services, params.id),
 );
 
 export const PUT = route(
@@ -28,7 +27,7 @@ export const PUT = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.duplicateEmail],
   },
-  async ({ params, body, principal }) => updateMember(await memberContext(principal), params.id, body),
+  async ({ params, body, services }) => updateMember(services, params.id, body),
 );
 
 /** Soft delete, audit-logged; 204. 409 Member.HasActiveSubscription while a subscription is active. */
@@ -40,8 +39,8 @@ export const DELETE = route(
     response: { status: 204 },
     errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteMember(await memberContext(principal), params.id);
+  async ({ params, services }) => {
+    const deleted = await deleteMember(services, params.id);
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );

@@ -1,6 +1,5 @@
 import { planResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema } from "@/lib/plans/schemas";
 import { deactivatePlan, getPlan, updatePlan } from "@/lib/plans/service";
@@ -16,7 +15,7 @@ export const GET = route(
     response: { schema: planResponse },
     errors: [PlanErrors.notFound],
   },
-  async ({ params, principal }) => getPlan(await planContext(principal), params.id),
+  async ({ params, services }) => getPlan(services, params.id),
 );
 
 export const PUT = route(
@@ -28,7 +27,7 @@ export const PUT = route(
     response: { schema: planResponse },
     errors: [PlanErrors.notFound, PlanErrors.duplicateCode],
   },
-  async ({ params, body, principal }) => updatePlan(await planContext(principal), params.id, body),
+  async ({ params, body, services }) => updatePlan(services, params.id, body),
 );
 
 /** Spec 4.4: deactivates (isActive = false); the plan and its subscriptions stay. 200 with the plan. */
@@ -40,5 +39,5 @@ export const DELETE = route(
     response: { schema: planResponse, description: "The plan, now inactive (plans are never removed)." },
     errors: [PlanErrors.notFound],
   },
-  async ({ params, principal }) => deactivatePlan(await planContext(principal), params.id),
+  async ({ params, services }) => deactivatePlan(services, params.id),
 );

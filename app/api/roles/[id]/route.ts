@@ -1,6 +1,5 @@
 import { roleResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema } from "@/lib/roles/schemas";
@@ -16,7 +15,7 @@ export const GET = route(
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound],
   },
-  async ({ params }) => getRole((await platform()).database.db, params.id),
+  async ({ params, services }) => getRole(services, params.id),
 );
 
 export const PUT = route(
@@ -28,7 +27,7 @@ export const PUT = route(
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound, RoleErrors.duplicateName, RoleErrors.builtIn, RoleErrors.cannotGrant],
   },
-  async ({ params, body, principal }) => updateRole((await platform()).database.db, principal, params.id, body),
+  async ({ params, body, services }) => updateRole(services, params.id, body),
 );
 
 export const DELETE = route(
@@ -39,8 +38,8 @@ export const DELETE = route(
     response: { status: 204 },
     errors: [RoleErrors.notFound, RoleErrors.builtIn, RoleErrors.inUse, RoleErrors.cannotGrant],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteRole((await platform()).database.db, principal, params.id);
+  async ({ params, services }) => {
+    const deleted = await deleteRole(services, params.id);
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );

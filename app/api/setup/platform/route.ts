@@ -1,6 +1,5 @@
 import { platformSettingsResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { SetupErrors } from "@/lib/setup/errors";
 import { configurePlatform, platformSettingsSchema } from "@/lib/setup/platform";
 
@@ -15,5 +14,5 @@ export const POST = route(
     response: { schema: platformSettingsResponse },
     errors: [SetupErrors.alreadyCompleted],
   },
-  async ({ body }) => configurePlatform((await platform()).database.db, body),
+  async ({ body, services }) => configurePlatform(services, body),
 );

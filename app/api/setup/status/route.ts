@@ -1,6 +1,5 @@
 import { setupStatusResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 
@@ -9,8 +8,5 @@ export const dynamic = "force-dynamic";
 /** Spec 4.2: whether first-run setup is complete. */
 export const GET = route(
   { rateLimit: "setup", summary: "Whether first-run setup is complete", response: { schema: setupStatusResponse } },
-  async () => {
-    const { database } = await platform();
-    return ok({ status: await getSetupStatus(database.db) });
-  },
+  async ({ services }) => ok({ status: await getSetupStatus(services.db) }),
 );

@@ -1,6 +1,5 @@
 import { loginResponse } from "@/app/api/responses";
 import { newAccountSchema } from "@/lib/auth/account-schema";
-import { authContext } from "@/lib/auth/context";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { route } from "@/lib/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
@@ -21,8 +20,8 @@ export const POST = route(
     },
     errors: [SetupErrors.alreadyCompleted, SetupErrors.platformNotConfigured],
   },
-  async ({ body, request }) => {
-    const ctx = await authContext();
+  async ({ body, request, services }) => {
+    const ctx = services;
     const created = await createSuperAdmin(ctx, body, request.headers.get("user-agent"));
     return created.ok ? sessionResponse(ctx.config, created.value, "cookie", 201) : created;
   },

@@ -1,5 +1,4 @@
 import { shiftTypeResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
@@ -16,7 +15,7 @@ export const GET = route(
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => getShiftType(await personnelContext(principal), params.id),
+  async ({ params, services }) => getShiftType(services, params.id),
 );
 
 export const PUT = route(
@@ -28,7 +27,7 @@ export const PUT = route(
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound, ShiftTypeErrors.duplicateName],
   },
-  async ({ params, body, principal }) => updateShiftType(await personnelContext(principal), params.id, body),
+  async ({ params, body, services }) => updateShiftType(services, params.id, body),
 );
 
 /** 204: nothing references a shift type while assignment is inactive. */
@@ -40,8 +39,8 @@ export const DELETE = route(
     response: { status: 204 },
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => {
-    const deleted = await deleteShiftType(await personnelContext(principal), params.id);
+  async ({ params, services }) => {
+    const deleted = await deleteShiftType(services, params.id);
     return deleted.ok ? new Response(null, { status: 204 }) : deleted;
   },
 );

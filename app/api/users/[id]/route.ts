@@ -1,7 +1,5 @@
 import { userResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { deactivateUser, getUser, updateUser } from "@/lib/users/admin";
 import { UserErrors } from "@/lib/users/errors";
@@ -17,7 +15,7 @@ export const GET = route(
     response: { schema: userResponse },
     errors: [UserErrors.notFound],
   },
-  async ({ params }) => getUser((await platform()).database.db, params.id),
+  async ({ params, services }) => getUser(services, params.id),
 );
 
 export const PUT = route(
@@ -39,7 +37,7 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => updateUser(await authContext(), principal, params.id, body),
+  async ({ params, body, services }) => updateUser(services, params.id, body),
 );
 
 /** Deactivates (the account and its history stay); 204. */
@@ -51,8 +49,8 @@ export const DELETE = route(
     response: { status: 204 },
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, principal }) => {
-    const deactivated = await deactivateUser(await authContext(), principal, params.id);
+  async ({ params, services }) => {
+    const deactivated = await deactivateUser(services, params.id);
     return deactivated.ok ? new Response(null, { status: 204 }) : deactivated;
   },
 );

@@ -1,6 +1,5 @@
 import { clockStateResponse } from "@/app/api/responses";
 import { clockState } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { route } from "@/lib/http/route";
@@ -16,5 +15,5 @@ export const GET = route(
     response: { schema: clockStateResponse },
     errors: [EmployeeErrors.notFound],
   },
-  async ({ params }) => clockState(await attendanceContext(), { employeeId: params.id }),
+  async ({ params, services }) => clockState(services, { employeeId: params.id }),
 );

@@ -2,7 +2,6 @@ import { route } from "@/lib/http/route";
 import { retryMail } from "@/lib/mail/admin";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailListItemShape } from "@/lib/mail/shapes";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +17,7 @@ export const POST = route(
     response: { schema: mailListItemShape },
     errors: [MailErrors.notFound, MailErrors.notFailed],
   },
-  async ({ params, principal }) => {
-    return retryMail((await platform()).database.db, principal, params.id);
+  async ({ params, services }) => {
+    return retryMail(services, params.id);
   },
 );

@@ -1,6 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { statusChangeSchema } from "@/lib/members/schemas";
 import { changeMemberStatus } from "@/lib/members/service";
@@ -18,5 +17,5 @@ export const PUT = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.expiredBySystemOnly, MemberErrors.suspensionNotLifted],
   },
-  async ({ params, body, principal }) => changeMemberStatus(await memberContext(principal), params.id, body),
+  async ({ params, body, services }) => changeMemberStatus(services, params.id, body),
 );

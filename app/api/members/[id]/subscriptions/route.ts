@@ -1,7 +1,6 @@
 import { subscriptionListResponse, subscriptionResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { createSubscription, listSubscriptions } from "@/lib/subscriptions/lifecycle";
 import { newSubscriptionSchema } from "@/lib/subscriptions/schemas";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: subscriptionListResponse },
     errors: [SubscriptionErrors.memberNotFound],
   },
-  async ({ params, principal }) => listSubscriptions(await subscriptionContext(principal.id), params.id),
+  async ({ params, services }) => listSubscriptions(services, params.id),
 );
 
 /** Spec 4.5: a subscription starting now. */
@@ -37,5 +36,5 @@ export const POST = route(
       SubscriptionErrors.alreadyActive,
     ],
   },
-  async ({ params, body, principal }) => createSubscription(await subscriptionContext(principal.id), params.id, body),
+  async ({ params, body, services }) => createSubscription(services, params.id, body),
 );

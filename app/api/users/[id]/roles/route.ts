@@ -1,6 +1,5 @@
 import { userResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { RoleErrors } from "@/lib/roles/errors";
 import { assignRoles } from "@/lib/users/admin";
@@ -26,5 +25,5 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => assignRoles((await platform()).database.db, principal, params.id, body.roles),
+  async ({ params, body, services }) => assignRoles(services, params.id, body.roles),
 );

@@ -1,6 +1,5 @@
 import { checkEventResponse } from "@/app/api/responses";
 import { clockIn } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
 import { route } from "@/lib/http/route";
@@ -17,5 +16,5 @@ export const POST = route(
     response: { schema: checkEventResponse },
     errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.alreadyClockedIn],
   },
-  async ({ body, principal }) => clockIn(await attendanceContext(), { userId: principal.id }, principal.id, body),
+  async ({ body, principal, services }) => clockIn(services, { userId: principal.id }, body),
 );

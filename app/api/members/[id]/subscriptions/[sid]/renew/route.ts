@@ -1,6 +1,5 @@
 import { subscriptionResponse } from "@/app/api/responses";
 import { route } from "@/lib/http/route";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { subscriptionParams } from "@/lib/subscriptions/schemas";
@@ -24,5 +23,5 @@ export const POST = route(
       SubscriptionErrors.memberSuspended,
     ],
   },
-  async ({ params, principal }) => renewSubscription(await subscriptionContext(principal.id), params.id, params.sid),
+  async ({ params, services }) => renewSubscription(services, params.id, params.sid),
 );
