@@ -15,7 +15,7 @@ import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
-import { findUserByEmail, type UserRow } from "./user-repository";
+import { findUserByEmail, newUserValues, type UserRow } from "./user-repository";
 
 const VERIFY_LINK_MINUTES = 24 * 60;
 /**
@@ -58,16 +58,7 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
   const db = ctx.db;
   try {
     await commitWhatever(db, async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          passwordHash,
-        })
-        .returning({ id: users.id });
+      const [user] = await tx.insert(users).values(newUserValues(account, passwordHash)).returning({ id: users.id });
       if (!user) throw new Error("insert returned no user");
       const [userRole] = await findRolesByName(tx, ["User"]);
       if (userRole) await tx.insert(userRoles).values({ userId: user.id, roleId: userRole.id });

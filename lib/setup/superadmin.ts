@@ -5,6 +5,7 @@ import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { type Session, startSession } from "@/lib/auth/session";
+import { newUserValues } from "@/lib/auth/user-repository";
 import { roles, userRoles, users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -36,15 +37,7 @@ export async function createSuperAdmin(
 
       const [user] = await tx
         .insert(users)
-        .values({
-          email: account.email,
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          passwordHash,
-          emailVerifiedAt: new Date(),
-          lastLoginAt: new Date(),
-        })
+        .values({ ...newUserValues(account, passwordHash), emailVerifiedAt: new Date(), lastLoginAt: new Date() })
         .returning({
           id: users.id,
           email: users.email,

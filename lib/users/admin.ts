@@ -3,6 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
+import { newUserValues } from "@/lib/auth/user-repository";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
@@ -91,15 +92,7 @@ export async function createUser(ctx: UsersContext, input: CreateUserInput): Pro
     commitWhatever(db, async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({
-          email: input.email,
-          username: input.username,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          passwordHash,
-          mustChangePassword: true,
-          emailVerifiedAt: new Date(),
-        })
+        .values({ ...newUserValues(input, passwordHash), mustChangePassword: true, emailVerifiedAt: new Date() })
         .returning({ id: users.id });
       if (!created) throw new Error("insert returned no user");
       if (granted.value.length > 0) {
