@@ -1,7 +1,7 @@
 // The baseline of bench/members-baseline.ts: a plain `node:http` server with postgres.js answering
 // `GET /api/members` (default order, pageNumber/pageSize) with the same authentication as the application
-// (lib/auth/authenticate.ts): the HS256 JWT verified with jose under the AUTH_SECRET-derived key (lib/auth/secret.ts),
-// the deny-list GET in Redis and the user's roles and permissions loaded with lib/users/access.ts's SQL, both at
+// (lib/auth/authenticate.ts): the HS256 JWT verified with jose under the AUTH_SECRET-derived key
+// (lib/platform/auth-keys.ts), the deny-list GET in Redis and the user's roles and permissions loaded with lib/auth/user-access.ts's SQL, both at
 // once, then the same two list statements as lib/members/repository.ts (page ids, then the rows with their plan in
 // force; the total from member_counts) concurrently. No framework, no validation library, no logging: the floor.
 //   DATABASE_URL=… REDIS_URL=… AUTH_SECRET=… PORT=… npx tsx bench/baseline-server.ts

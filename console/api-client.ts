@@ -3,15 +3,16 @@ import { getSession, signOut, useSession } from "next-auth/react";
 import { useMemo } from "react";
 import type { z } from "zod";
 import type { SessionUpdate } from "@/console/server/renewal";
+import type { newAccountSchema } from "@/lib/auth/account-schema";
 import type { Paginated } from "@/lib/platform/pagination";
 import type { Role } from "@/lib/roles/repository";
 import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
-import type { PlatformSettings, platformSettingsSchema } from "@/lib/setup/platform";
+import type { PlatformSettings } from "@/lib/settings/platform-settings";
+import type { platformSettingsSchema } from "@/lib/setup/platform";
 import type {
   assignRolesSchema,
   blacklistSchema,
   createUserSchema,
-  newAccountSchema,
   updateUserSchema,
   userListQuery,
 } from "@/lib/users/schemas";

@@ -1,18 +1,26 @@
 import { render, toPlainText } from "@react-email/render";
 import type { z } from "zod";
-import { businessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { RenderedEmail } from "./protocol";
 import { isTemplateName, templates } from "./registry";
 
 export type { RenderedEmail } from "./protocol";
 
-export const EmailErrors = {
-  unknownTemplate: (name: string) =>
-    businessError("Email.UnknownTemplate", "invalid", `Unknown email template "${name}".`),
+/**
+ * emails/ stands alone (the renderer process runs it without the app), so it has its own result: a refusal is shaped
+ * like the app's business errors, which the app's renderers hand on as they are.
+ */
+export type RenderRefusal = { readonly code: string; readonly kind: "invalid"; readonly message: string };
+export type RenderOutcome =
+  | { readonly ok: true; readonly value: RenderedEmail }
+  | { readonly ok: false; readonly error: RenderRefusal };
+
+const refusal = (code: string, message: string): RenderRefusal => Object.freeze({ code, kind: "invalid", message });
+
+const EmailErrors = {
+  unknownTemplate: (name: string) => refusal("Email.UnknownTemplate", `Unknown email template "${name}".`),
   invalidProps: (name: string, error: z.ZodError) =>
-    businessError(
+    refusal(
       "Email.InvalidProps",
-      "invalid",
       `Invalid props for email template "${name}": ${error.issues
         .map((issue) => `${issue.path.join(".") || "(props)"}: ${issue.message}`)
         .join("; ")}`,
@@ -20,11 +28,11 @@ export const EmailErrors = {
 };
 
 /** Validates `props` against the template's schema, then renders the subject, HTML and plain-text bodies. */
-export async function renderEmail(template: string, props: unknown): Promise<Result<RenderedEmail>> {
-  if (!isTemplateName(template)) return fail(EmailErrors.unknownTemplate(template));
+export async function renderEmail(template: string, props: unknown): Promise<RenderOutcome> {
+  if (!isTemplateName(template)) return { ok: false, error: EmailErrors.unknownTemplate(template) };
   const composed = templates[template].compose(props);
-  if (!composed.success) return fail(EmailErrors.invalidProps(template, composed.error));
+  if (!composed.success) return { ok: false, error: EmailErrors.invalidProps(template, composed.error) };
   const html = await render(composed.email.element);
   // Derived from the HTML rather than rendered twice; the preview line and images are skipped.
-  return ok({ subject: composed.email.subject, html, text: toPlainText(html) });
+  return { ok: true, value: { subject: composed.email.subject, html, text: toPlainText(html) } };
 }

@@ -1,8 +1,4 @@
 import http from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/platform/logger";
 import {
   HEALTH_PATH,
   MAX_RENDER_REQUEST_BYTES,
@@ -15,7 +11,11 @@ import { renderEmail } from "./render";
 /**
  * The email renderer as its own process: POST /render {template, props} → {subject, html, text}.
  * Expected failures answer 4xx with {code, message}; the app maps them back to business errors.
+ * Started by scripts/email-renderer.ts, which hands it the app's logger: emails/ imports nothing from lib/.
  */
+
+/** The logger it writes to (the app's pino logger fits). */
+type RendererLog = Record<"debug" | "error", (fields: Record<string, unknown>, message: string) => void>;
 
 function sendJson(response: http.ServerResponse, status: number, body: unknown): void {
   const payload = JSON.stringify(body);
@@ -50,7 +50,11 @@ function parseRenderRequest(body: Buffer) {
   }
 }
 
-async function handleRender(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+async function handleRender(
+  log: RendererLog,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+): Promise<void> {
   const body = await readBody(request, MAX_RENDER_REQUEST_BYTES);
   if (body === null) {
     // The rest of the body stays unread, so the connection cannot be reused.
@@ -69,7 +73,7 @@ async function handleRender(request: http.IncomingMessage, response: http.Server
   }
   const started = performance.now();
   const rendered = await renderEmail(parsed.data.template, parsed.data.props);
-  logger.debug(
+  log.debug(
     { template: parsed.data.template, ok: rendered.ok, durationMs: performance.now() - started },
     "email rendered",
   );
@@ -77,35 +81,21 @@ async function handleRender(request: http.IncomingMessage, response: http.Server
   sendJson(response, 200, rendered.value);
 }
 
-async function route(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+async function route(log: RendererLog, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
   const { pathname } = new URL(request.url ?? "/", "http://renderer");
   if (request.method === "GET" && pathname === HEALTH_PATH) return sendJson(response, 200, { status: "Healthy" });
-  if (request.method === "POST" && pathname === RENDER_PATH) return handleRender(request, response);
+  if (request.method === "POST" && pathname === RENDER_PATH) return handleRender(log, request, response);
   sendError(response, 404, { code: "NotFound", message: `No route for ${request.method} ${pathname}.` });
 }
 
 /** The renderer's HTTP server, not yet listening; tests listen on port 0. */
-export function createRendererServer(): http.Server {
+export function createRendererServer(log: RendererLog): http.Server {
   return http.createServer((request, response) => {
-    route(request, response).catch((error: unknown) => {
-      logger.error({ err: error, url: request.url }, "email rendering failed");
+    route(log, request, response).catch((error: unknown) => {
+      log.error({ err: error, url: request.url }, "email rendering failed");
       if (!response.headersSent)
         sendError(response, 500, { code: "Email.RenderFailed", message: "The email could not be rendered." });
       else response.destroy();
     });
   });
 }
-
-function main(): void {
-  const { EMAIL_RENDERER_PORT: port } = getConfig();
-  const server = createRendererServer();
-  // Its own process, usually its own container: reachable on every interface. It holds no secrets and only renders.
-  server.listen(port, "0.0.0.0", () => logger.info({ port }, "email renderer listening"));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => server.close(() => process.exit(0)));
-  }
-}
-
-const isEntryPoint =
-  process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
-if (isEntryPoint) main();

@@ -6,12 +6,12 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { z } from "zod";
 import { signInDestination } from "@/console/sign-in-destination";
 import { signInUnavailable } from "@/console/sign-in-errors";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin } from "@/lib/auth/login";
 import { logout } from "@/lib/auth/logout";
-import { authKeys } from "@/lib/auth/secret";
+import { serviceContext } from "@/lib/composition/services";
 import { getConfig } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 import { platform } from "@/lib/platform/container";
 import { checkRateLimit } from "@/lib/platform/http/rate-limit";
 import { logger } from "@/lib/platform/logger";
@@ -44,7 +44,7 @@ async function signInWithPassword(credentials: unknown, requestHeaders: RequestH
   if (limited) return fail(limited);
   const parsed = credentialsSchema.safeParse(credentials);
   if (!parsed.success) return fail(AuthErrors.invalidCredentials);
-  const ctx = await authContext();
+  const ctx = await serviceContext(null);
   const session = await login(ctx, parsed.data, signInOrigin(headers, ctx.config));
   if (!session.ok) return session;
   return ok({ id: session.value.user.id, email: session.value.user.email, api: apiTokensOf(session.value) });
@@ -132,7 +132,7 @@ async function consoleAuthOptions({ renews }: { renews: boolean }): Promise<Auth
       // Signing out of the console is an API logout: the refresh token's login ends and the access token is deny-listed.
       async signOut({ token }) {
         if (!token.api) return;
-        await logout(await authContext(), {
+        await logout(await serviceContext(null), {
           authorization: `Bearer ${token.api.accessToken}`,
           refreshToken: token.api.refreshToken,
         });

@@ -1,7 +1,7 @@
 import "server-only";
 import { decode, encode } from "next-auth/jwt";
-import { authKeys } from "@/lib/auth/secret";
 import type { Config } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 
 /** A separate key from the session cookie's, so a handoff can never pass for a session cookie nor the reverse. */
 const SALT = "clubops console password change";

@@ -1,7 +1,7 @@
 import "server-only";
-import { authContext } from "@/lib/auth/context";
 import { refreshSession } from "@/lib/auth/refresh";
 import type { Session } from "@/lib/auth/session";
+import { serviceContext } from "@/lib/composition/services";
 import type { Result } from "@/lib/platform/result";
 
 /** How long a refresh's outcome answers for the token it consumed. */
@@ -22,7 +22,7 @@ export function refreshOnce(refreshToken: string, userAgent: string | null): Pro
   }
   const known = recent.get(refreshToken);
   if (known) return known.outcome;
-  const outcome = authContext().then((ctx) => refreshSession(ctx, refreshToken, userAgent));
+  const outcome = serviceContext(null).then((ctx) => refreshSession(ctx, refreshToken, userAgent));
   recent.set(refreshToken, { startedAt: now, outcome });
   // An outage is not an answer: the next attempt tries again.
   outcome.catch(() => recent.delete(refreshToken));

@@ -2,8 +2,8 @@ import "server-only";
 import { NextRequest } from "next/server";
 import type { JWT } from "next-auth/jwt";
 import { getToken } from "next-auth/jwt";
-import { authKeys } from "@/lib/auth/secret";
 import type { Config } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 import { servedOverHttps } from "@/lib/platform/http/security-headers";
 
 /** next-auth names and marks its cookies `__Secure-` when the console is served over https. */

@@ -4,12 +4,11 @@ import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
 import { authenticate, type Principal } from "@/lib/auth/authenticate";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
-import { allows, type Permission } from "@/lib/auth/permissions";
+import { serviceContext } from "@/lib/composition/services";
 import { getConfig } from "@/lib/config";
-import { platform } from "@/lib/platform/container";
-import { getSetupStatus, type SetupStatus } from "@/lib/setup/status";
+import { allows, type Permission } from "@/lib/roles/permissions";
+import { getSetupStatus, type SetupStatus } from "@/lib/settings/setup-status";
 import { sessionReaderOptions } from "./auth-options";
 import { readConsoleSession } from "./session-cookie";
 
@@ -27,12 +26,12 @@ export const consoleSession = cache(async () => getServerSession(await sessionRe
 export const consoleAccess = cache(async (): Promise<ConsoleAccess> => {
   const session = await readConsoleSession(getConfig(), (await headers()).get("cookie"));
   if (!session?.api || session.error) return { state: "signed-out" };
-  const principal = await authenticate(await authContext(), `Bearer ${session.api.accessToken}`);
+  const principal = await authenticate(await serviceContext(null), `Bearer ${session.api.accessToken}`);
   if (principal.ok) return { state: "signed-in", user: principal.value };
   return principal.error.code === AuthErrors.invalidToken.code ? { state: "renewing" } : { state: "signed-out" };
 });
 
-export const setupStatus = cache(async (): Promise<SetupStatus> => getSetupStatus((await platform()).database.db));
+export const setupStatus = cache(async (): Promise<SetupStatus> => getSetupStatus((await serviceContext(null)).db));
 
 /** Whether the user holds a permission ("*" holds them all). */
 export const can = (user: Pick<Principal, "permissions">, permission: Permission) =>

@@ -5,7 +5,7 @@ import { EmployeeErrors } from "@/lib/employees/errors";
 import { executeRows } from "@/lib/platform/db/rows";
 import { employeeCheckins } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import type { AttendanceContext } from "./context";
+import type { AttendanceContext, AttendanceWriteContext } from "./context";
 import { type EmployeeRef, resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import type { CheckinSource, ClockRequest } from "./schemas";
@@ -58,11 +58,11 @@ function plannedEvent(
  * the others see `Checkin.AlreadyClockedIn`.
  */
 export async function clockIn(
-  ctx: AttendanceContext,
+  ctx: AttendanceWriteContext,
   ref: EmployeeRef,
-  actorId: string,
   request: ClockRequest,
 ): Promise<Result<CheckEvent>> {
+  const actorId = ctx.actor.id;
   const event = plannedEvent("in", actorId, request, ctx.now());
   const manual = request.source === "Manual";
   const [row] = await executeRows<{ employee_id: string; inserted: boolean }>(
@@ -94,11 +94,11 @@ export async function clockIn(
  * and the audit entry; the row lock of the UPDATE lets only one of concurrent clock-outs find the clock-in open.
  */
 export async function clockOut(
-  ctx: AttendanceContext,
+  ctx: AttendanceWriteContext,
   ref: EmployeeRef,
-  actorId: string,
   request: ClockRequest,
 ): Promise<Result<ClockOut>> {
+  const actorId = ctx.actor.id;
   const event = plannedEvent("out", actorId, request, ctx.now());
   const [row] = await executeRows<{
     employee_id: string;

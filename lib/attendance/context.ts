@@ -1,26 +1,12 @@
-import { authKeys } from "@/lib/auth/secret";
-import type { Config } from "@/lib/config";
-import type { Cache } from "@/lib/platform/cache";
-import { platform } from "@/lib/platform/container";
-import type { Database } from "@/lib/platform/db";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 
-/** What the attendance services need; routes build it, tests build their own. */
-export type AttendanceContext = {
-  db: Database;
-  cache: Cache;
-  config: Pick<Config, "CLUB_TIMEZONE">;
-  /** Signs list cursors. */
-  cursorKey: Uint8Array;
-  now: () => Date;
+/**
+ * What the attendance services read with: the database, the cache of day records, the clock, the club's time zone and
+ * the key that signs list cursors (narrower than their ServiceContext fields, so a test builds only these).
+ */
+export type AttendanceContext = Pick<ServiceContext, "db" | "cache" | "now"> & {
+  config: Pick<ServiceContext["config"], "CLUB_TIMEZONE">;
+  keys: Pick<ServiceContext["keys"], "cursor">;
 };
-
-export async function attendanceContext(): Promise<AttendanceContext> {
-  const running = await platform();
-  return {
-    db: running.database.db,
-    cache: running.cache,
-    config: running.config,
-    cursorKey: (await authKeys(running.config)).cursor,
-    now: () => new Date(),
-  };
-}
+/** What its writes add: who acts (clocks for someone, submits or decides a request). */
+export type AttendanceWriteContext = AttendanceContext & Acting;

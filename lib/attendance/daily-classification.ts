@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { localDate } from "@/lib/platform/calendar";
 import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 
 export type DailyClassificationResult = {
   date: string;
@@ -31,7 +32,7 @@ export async function classifyAttendanceDay(
   params: { date: string; timeZone: string },
 ): Promise<DailyClassificationResult> {
   const { date, timeZone } = params;
-  return db.transaction(async (tx) => {
+  return commitWhatever(db, async (tx) => {
     // The plan's cost passes PostgreSQL's jit_above_cost at a few thousand employees, and compiling it then costs
     // several times its execution (measured in docs/performance.md): JIT is off for it.
     await tx.execute(sql`set local jit = off`);

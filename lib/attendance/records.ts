@@ -117,7 +117,7 @@ export async function listRecords(
   const binding = [employee.value, query.from, query.to, query.status].join("|");
   const conditions: SQL[] = [eq(attendanceRecords.employeeId, employee.value)];
   if (query.cursor !== undefined) {
-    const position = decodeCursor(ctx.cursorKey, binding, query.cursor);
+    const position = decodeCursor(ctx.keys.cursor, binding, query.cursor);
     if (typeof position?.date !== "string") return fail(INVALID_CURSOR);
     conditions.push(lt(attendanceRecords.date, position.date));
   }
@@ -133,6 +133,6 @@ export async function listRecords(
   const items = rows.slice(0, query.limit).map(recordView);
   const last = items.at(-1);
   const nextCursor =
-    rows.length > query.limit && last ? encodeCursor(ctx.cursorKey, binding, { date: last.date }) : null;
+    rows.length > query.limit && last ? encodeCursor(ctx.keys.cursor, binding, { date: last.date }) : null;
   return ok({ items, nextCursor });
 }

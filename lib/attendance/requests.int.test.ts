@@ -5,7 +5,7 @@ import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { users } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
-import type { AttendanceContext } from "./context";
+import type { AttendanceWriteContext } from "./context";
 import { submitRequest } from "./requests";
 
 const url = process.env.DATABASE_URL;
@@ -14,7 +14,7 @@ const NOW = new Date("2026-03-20T12:00:00Z");
 // On one connection, the insert's prepared statement runs often enough for PostgreSQL to cache a generic plan.
 describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
   let database: DatabaseAdapter;
-  let ctx: AttendanceContext;
+  let ctx: AttendanceWriteContext;
   let userId: string;
 
   beforeAll(async () => {
@@ -37,8 +37,9 @@ describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
       db: database.db,
       cache: createMemoryCache(),
       config: { CLUB_TIMEZONE: "Europe/Madrid" },
-      cursorKey: new Uint8Array(32),
+      keys: { cursor: new Uint8Array(32) },
       now: () => NOW,
+      actor: { id: userId, permissions: [] },
     };
   });
   afterAll(() => database.close());
@@ -52,9 +53,9 @@ describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
 
   it("keeps finding the one-Open-request index as the ON CONFLICT arbiter after many submissions", async () => {
     const dates = ["2026-03-13", "2026-03-14", "2026-03-15", "2026-03-16", "2026-03-17", "2026-03-18", "2026-03-19"];
-    for (const date of dates) expect((await submitRequest(ctx, { id: userId }, correction(date))).ok, date).toBe(true);
+    for (const date of dates) expect((await submitRequest(ctx, correction(date))).ok, date).toBe(true);
     for (const date of dates) {
-      expect(await submitRequest(ctx, { id: userId }, correction(date))).toMatchObject({
+      expect(await submitRequest(ctx, correction(date))).toMatchObject({
         ok: false,
         error: { code: "AttendanceRequest.DuplicateOpen" },
       });

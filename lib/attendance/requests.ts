@@ -2,15 +2,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Principal } from "@/lib/auth/authenticate";
 import { AuthErrors } from "@/lib/auth/errors";
-import { allows } from "@/lib/auth/permissions";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { attendanceRequests, employees } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import { allows } from "@/lib/roles/permissions";
 import { classifyDay } from "./classify";
-import type { AttendanceContext } from "./context";
+import type { AttendanceContext, AttendanceWriteContext } from "./context";
 import { resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import { forgetRecord } from "./records";
@@ -53,15 +53,11 @@ function checkCorrection(ctx: AttendanceContext, input: CorrectionRequestInput):
  * Spec 3.2: (none) → Open, for the caller's own day. The partial unique index `attendance_requests_one_open`
  * keeps one Open request per employee and date, whatever runs concurrently.
  */
-export async function submitRequest(
-  ctx: AttendanceContext,
-  principal: Pick<Principal, "id">,
-  input: CorrectionRequestInput,
-) {
+export async function submitRequest(ctx: AttendanceWriteContext, input: CorrectionRequestInput) {
   const refused = checkCorrection(ctx, input);
   if (refused) return fail(refused);
-  const submitted = await resultTransaction(ctx.db, async (tx) => {
-    const employeeId = await resolveEmployee(tx, { userId: principal.id }, { activeOnly: true });
+  const submitted = await rollbackOnFailure(ctx.db, async (tx) => {
+    const employeeId = await resolveEmployee(tx, { userId: ctx.actor.id }, { activeOnly: true });
     if (!employeeId.ok) return employeeId;
     const [request] = await tx
       .insert(attendanceRequests)
@@ -82,7 +78,7 @@ export async function submitRequest(
     await recordAudit(tx, {
       action: "personnel.attendance_request_submitted",
       severity: "Info",
-      actorId: principal.id,
+      actorId: ctx.actor.id,
       entity: "attendance_request",
       entityId: request.id,
       data: { employeeId: employeeId.value, date: input.date, checkIn: input.checkIn, checkOut: input.checkOut },
@@ -127,11 +123,10 @@ export async function listRequestQueue(
 }
 
 export async function listOwnRequests(
-  ctx: AttendanceContext,
-  principal: Pick<Principal, "id">,
+  ctx: AttendanceContext & Pick<AttendanceWriteContext, "actor">,
   query: OwnRequestsQuery,
 ): Promise<Result<Paginated<AttendanceRequestView>>> {
-  const employeeId = await resolveEmployee(ctx.db, { userId: principal.id }, { activeOnly: false });
+  const employeeId = await resolveEmployee(ctx.db, { userId: ctx.actor.id }, { activeOnly: false });
   if (!employeeId.ok) return employeeId;
   return ok(await selectRequestPage(ctx.db, { ...query, employeeId: employeeId.value }, query, query));
 }
@@ -147,7 +142,8 @@ const notAbout = (userId: string) =>
  * need no one's agreement. The conditional UPDATE takes the row lock, so of concurrent decisions exactly one finds the
  * request Open; the others get `AlreadyDecided`.
  */
-async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, id: string, decision: Decision) {
+async function decide(tx: Transaction, ctx: AttendanceWriteContext, id: string, decision: Decision) {
+  const actorId = ctx.actor.id;
   const [decided] = await tx
     .update(attendanceRequests)
     .set({
@@ -172,13 +168,9 @@ async function decide(tx: Transaction, ctx: AttendanceContext, actorId: string, 
  * Spec 3.2 approve: the day is classified again from the corrected times by the same rules as the nightly job,
  * marked IsRegularized, audited as a Warning, all in one transaction; then the cached record is dropped.
  */
-export async function approveRequest(
-  ctx: AttendanceContext,
-  actorId: string,
-  id: string,
-): Promise<Result<AttendanceRequestView>> {
-  const approved = await resultTransaction(ctx.db, async (tx) => {
-    const decided = await decide(tx, ctx, actorId, id, { status: "approved" });
+export async function approveRequest(ctx: AttendanceWriteContext, id: string): Promise<Result<AttendanceRequestView>> {
+  const approved = await rollbackOnFailure(ctx.db, async (tx) => {
+    const decided = await decide(tx, ctx, id, { status: "approved" });
     if (!decided.ok) return decided;
     const request = decided.value;
     const calendar = await employeeCalendar(tx, request.employeeId, request.attendanceDate);
@@ -192,7 +184,7 @@ export async function approveRequest(
     await recordAudit(tx, {
       action: "personnel.attendance_regularized",
       severity: "Warning",
-      actorId,
+      actorId: ctx.actor.id,
       entity: "employee",
       entityId: request.employeeId,
       data: {
@@ -213,18 +205,17 @@ export async function approveRequest(
 
 /** Spec 3.2 reject: the reason is stored and the attendance record stays as it was. */
 export async function rejectRequest(
-  ctx: AttendanceContext,
-  actorId: string,
+  ctx: AttendanceWriteContext,
   id: string,
   reason: string,
 ): Promise<Result<AttendanceRequestView>> {
-  const rejected = await resultTransaction(ctx.db, async (tx) => {
-    const decided = await decide(tx, ctx, actorId, id, { status: "rejected", reason });
+  const rejected = await rollbackOnFailure(ctx.db, async (tx) => {
+    const decided = await decide(tx, ctx, id, { status: "rejected", reason });
     if (!decided.ok) return decided;
     await recordAudit(tx, {
       action: "personnel.attendance_request_rejected",
       severity: "Info",
-      actorId,
+      actorId: ctx.actor.id,
       entity: "attendance_request",
       entityId: id,
       data: { employeeId: decided.value.employeeId, date: decided.value.attendanceDate, reason },

@@ -2,6 +2,7 @@ import { asc, inArray, isNull, lt, sql } from "drizzle-orm";
 import { type Analytics, toDateTime64 } from "@/lib/platform/analytics";
 import type { Database, DatabaseAdapter } from "@/lib/platform/db";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 
 const AUDIT_LOGS_TABLE = "audit_logs";
 const DEFAULT_BATCH_SIZE = 5_000;
@@ -67,7 +68,7 @@ async function forwardOneBatch(
   { database, analytics }: AuditForwardingDependencies,
   batchSize: number,
 ): Promise<number> {
-  return database.db.transaction(async (tx) => {
+  return commitWhatever(database.db, async (tx) => {
     const forwardedAt = new Date();
     // One statement locks the oldest pending rows and marks them; the mark is only seen once the transaction commits,
     // after ClickHouse accepted the rows. SKIP LOCKED: a concurrent forwarder takes the next rows instead of waiting.

@@ -1,10 +1,11 @@
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { type Analytics, toDateTime64 } from "@/lib/platform/analytics";
+import { toDateTime64 } from "@/lib/platform/analytics";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { auditSeverity } from "@/lib/platform/db/schema/audit";
 import { offsetOf, type Paginated, paginated, paginationQuery } from "@/lib/platform/pagination";
+import type { ServiceContext } from "@/lib/services/context";
 import type { AuditSeverity } from "./record";
 
 export const AUDIT_SEVERITIES = auditSeverity.enumValues;
@@ -131,7 +132,7 @@ export function auditLogStatements(query: AuditLogQuery): { page: BoundStatement
   };
 }
 
-export type AuditViewerDependencies = { analytics: Analytics; db: Executor };
+export type AuditViewerDependencies = Pick<ServiceContext, "analytics" | "db">;
 
 /** The audit trail in ClickHouse, filtered and paginated, with the acting users resolved from PostgreSQL. */
 export async function listAuditLogs(
@@ -152,7 +153,7 @@ export async function listAuditLogs(
 }
 
 /** The actions the trail holds, sorted, for the viewer's filter. */
-export async function listAuditActions(analytics: Analytics): Promise<{ items: string[] }> {
+export async function listAuditActions({ analytics }: Pick<ServiceContext, "analytics">): Promise<{ items: string[] }> {
   const rows = await analytics.query<{ action: string }>(
     "SELECT DISTINCT action FROM audit_logs ORDER BY action LIMIT {limit:UInt32}",
     { limit: MAX_LISTED_ACTIONS },

@@ -1,10 +1,10 @@
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess, type UserAccess } from "@/lib/users/access";
+import { allows, type Permission } from "@/lib/roles/permissions";
 import { bearerToken, verifyAccessToken } from "./access-token";
 import type { AuthContext } from "./context";
 import { isAccessTokenDenied } from "./deny-list";
 import { AuthErrors } from "./errors";
-import { allows, type Permission } from "./permissions";
+import { loadUserAccess, type UserAccess } from "./user-access";
 
 /** The caller of a protected request: who they are now (roles, permissions) and which token they used. */
 export type Principal = UserAccess & { jti: string; tokenExpiresAt: number };
@@ -18,7 +18,7 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
   // The deny-list (cache) and the user's current access (database) are independent: ask both at once.
   const [denied, user] = await Promise.all([
     isAccessTokenDenied(ctx.cache, claims),
-    loadUserAccess(ctx.database.db, claims.userId),
+    loadUserAccess(ctx.db, claims.userId),
   ]);
   if (denied) return fail(AuthErrors.tokenRevoked);
   if (!user?.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);

@@ -1,22 +1,4 @@
-import type { Config } from "@/lib/config";
-import { deliverMailSoon } from "@/lib/mail/dispatch";
-import type { Cache } from "@/lib/platform/cache";
-import { platform } from "@/lib/platform/container";
-import type { DatabaseAdapter } from "@/lib/platform/db";
-import { type AuthKeys, authKeys } from "./secret";
+import type { ServiceContext } from "@/lib/services/context";
 
-/** What the auth services need; routes build it once per request, tests build their own. */
-export type AuthContext = {
-  database: DatabaseAdapter;
-  cache: Cache;
-  config: Config;
-  keys: AuthKeys;
-  /** Called after a commit that queued mail, so it goes out now rather than at the next deliver-mail run. */
-  sendQueuedMail: () => void;
-};
-
-export async function authContext(): Promise<AuthContext> {
-  const running = await platform();
-  const { database, cache, config } = running;
-  return { database, cache, config, keys: await authKeys(config), sendQueuedMail: () => deliverMailSoon(running) };
-}
+/** What the auth services need: the database, the cache (deny-lists), the configuration and the keys. */
+export type AuthContext = Pick<ServiceContext, "db" | "cache" | "config" | "keys">;

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import type { AuthKeys } from "@/lib/platform/auth-keys";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
 import { type BusinessError, invalidFields } from "@/lib/platform/result";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { getPasswordPolicy, passwordPolicyViolations } from "./password-policy";
 import { accountThrottleKeys, clearThrottles } from "./password-throttle";
 import { revokeAllSessions } from "./refresh";
-import type { AuthKeys } from "./secret";
 
 /**
  * The policy check every password set goes through, with the owner's names and the club's as forbidden words;

@@ -2,17 +2,18 @@ import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Config } from "@/lib/config";
 import { users } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { clientIp } from "@/lib/platform/http/client-ip";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess } from "@/lib/users/access";
-import { findUserByEmail } from "@/lib/users/repository";
 import type { AuthContext } from "./context";
 import { AuthErrors } from "./errors";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, isKnownAddress, rememberAddress, throttleKey } from "./password-throttle";
 import { type Session, startSession } from "./session";
+import { loadUserAccess } from "./user-access";
+import { findUserByEmail } from "./user-repository";
 
 export type Credentials = { email: string; password: string };
 
@@ -37,7 +38,7 @@ export async function login(
   credentials: Credentials,
   origin: SignInOrigin,
 ): Promise<Result<Session>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserByEmail(db, credentials.email);
   const fromKnownAddress = user !== null && (await isKnownAddress(db, ctx.keys, user.id, origin.address));
   const throttle = throttleKey(ctx.keys, { kind: "sign-in", email: credentials.email, fromKnownAddress });
@@ -70,7 +71,7 @@ export async function login(
   // Raise the stored cost when PASSWORD_ITERATIONS has grown since this hash was made.
   const rehashed = check.needsRehash ? await hashPassword(credentials.password) : undefined;
   return ok(
-    await db.transaction(async (tx) => {
+    await commitWhatever(db, async (tx) => {
       await tx
         .update(users)
         .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })

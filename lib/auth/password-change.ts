@@ -1,7 +1,7 @@
 import { recordAudit } from "@/lib/audit/record";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
-import { findUserById } from "@/lib/users/repository";
 import type { Principal } from "./authenticate";
 import type { AuthContext } from "./context";
 import { checkNewPassword, replacePassword } from "./credentials";
@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, throttleKey } from "./password-throttle";
 import { type Session, startSession } from "./session";
+import { findUserById } from "./user-repository";
 
 export type PasswordChange = { currentPassword: string; newPassword: string };
 
@@ -28,7 +29,7 @@ export async function changePassword(
   change: PasswordChange,
   userAgent: string | null,
 ): Promise<Result<Session>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserById(db, principal.id);
   if (!user) return fail(AuthErrors.tokenRevoked);
   const throttle = throttleKey(ctx.keys, { kind: "change-password", userId: user.id });
@@ -56,7 +57,7 @@ export async function changePassword(
   if (weak) return fail(weak);
 
   const passwordHash = await hashPassword(change.newPassword);
-  const session = await db.transaction(async (tx) => {
+  const session = await commitWhatever(db, async (tx) => {
     const sessionVersion = await replacePassword(tx, ctx.keys, user, passwordHash);
     await recordAudit(tx, {
       action: "auth.password_changed",

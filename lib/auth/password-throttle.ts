@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, lt, or, type SQL, sql } from "drizzle-orm";
+import type { AuthKeys } from "@/lib/platform/auth-keys";
 import type { Executor } from "@/lib/platform/db";
 import { knownSignInAddresses, passwordThrottles } from "@/lib/platform/db/schema";
 import { clientBucket } from "@/lib/platform/http/client-ip";
 import type { PasswordPolicy } from "./password-policy";
-import type { AuthKeys } from "./secret";
 
 /**
  * What a password guess is aimed at. Sign-ins count per email, existing or not (so a 429 never tells which emails

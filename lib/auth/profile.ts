@@ -1,6 +1,6 @@
-import { primaryRole } from "@/lib/users/access";
+import { PERMISSIONS, WILDCARD } from "@/lib/roles/permissions";
 import type { Principal } from "./authenticate";
-import { PERMISSIONS, WILDCARD } from "./permissions";
+import { primaryRole } from "./user-access";
 
 export type Profile = {
   id: string;

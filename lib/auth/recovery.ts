@@ -1,13 +1,14 @@
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { clubNameOf } from "@/lib/setup/platform";
-import { findUserByEmail, findUserById } from "@/lib/users/repository";
+import { clubNameOf } from "@/lib/settings/platform-settings";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified, replacePassword } from "./credentials";
 import { AuthErrors } from "./errors";
 import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
+import { findUserByEmail, findUserById } from "./user-repository";
 
 export const RESET_LINK_MINUTES = 30;
 
@@ -16,11 +17,11 @@ export const RESET_LINK_MINUTES = 30;
  * sign in. The answer is the same either way, so the endpoint reveals nothing about who has an account.
  */
 export async function requestPasswordReset(ctx: AuthContext, email: string): Promise<void> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || user.blacklistedAt) return;
   const clubName = await clubNameOf(db);
-  await db.transaction(async (tx) => {
+  await commitWhatever(db, async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);
     const resetUrl = new URL(`/reset-password?token=${token}`, ctx.config.APP_URL).toString();
     await enqueueMail(tx, {
@@ -35,7 +36,6 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
       entityId: user.id,
     });
   });
-  ctx.sendQueuedMail();
 }
 
 /** Sets a new password from a reset link; the link works once, and proves the email address too. */
@@ -43,14 +43,14 @@ export async function resetPassword(
   ctx: AuthContext,
   input: { token: string; newPassword: string },
 ): Promise<Result<void>> {
-  const db = ctx.database.db;
+  const db = ctx.db;
   const userId = await peekOneTimeToken(db, input.token, "reset_password");
   const user = userId ? await findUserById(db, userId) : null;
   if (!user) return fail(AuthErrors.invalidLink);
   const weak = await checkNewPassword(db, input.newPassword, user, "newPassword");
   if (weak) return fail(weak);
   const passwordHash = await hashPassword(input.newPassword);
-  return db.transaction(async (tx) => {
+  return commitWhatever(db, async (tx) => {
     if ((await consumeOneTimeToken(tx, input.token, "reset_password")) !== user.id) return fail(AuthErrors.invalidLink);
     await replacePassword(tx, ctx.keys, user, passwordHash);
     await markEmailVerified(tx, user.id);

@@ -2,14 +2,15 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Executor } from "@/lib/platform/db";
 import { refreshTokens } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { loadUserAccess } from "@/lib/users/access";
 import type { AuthContext } from "./context";
 import { denySession } from "./deny-list";
 import { AuthErrors } from "./errors";
 import { hashOpaqueToken } from "./opaque-token";
 import { oldestLiveSignIn, type Session, startSession } from "./session";
+import { loadUserAccess } from "./user-access";
 
 /**
  * Spec 5.3 refresh with rotation: the presented token is retired and a new one of the same family
@@ -23,7 +24,8 @@ export async function refreshSession(
   userAgent: string | null,
 ): Promise<Result<Session>> {
   const tokenHash = hashOpaqueToken(token);
-  const outcome = await ctx.database.db.transaction(
+  const outcome = await commitWhatever(
+    ctx.db,
     async (tx): Promise<{ result: Result<Session>; reusedFamily?: string }> => {
       const now = new Date();
       const [rotated] = await tx
@@ -103,11 +105,11 @@ export async function revokeAllSessions(tx: Executor, userId: string): Promise<v
 
 /** Logout: ends the sign-in the refresh token belongs to, its access tokens included. Unknown tokens are ignored (logout is idempotent). */
 export async function revokeRefreshTokenFamily(ctx: AuthContext, token: string): Promise<void> {
-  const [known] = await ctx.database.db
+  const [known] = await ctx.db
     .select({ familyId: refreshTokens.familyId })
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, hashOpaqueToken(token)));
   if (!known) return;
-  await revokeFamily(ctx.database.db, known.familyId);
+  await revokeFamily(ctx.db, known.familyId);
   await refuseAccessTokensOf(ctx, known.familyId);
 }

@@ -3,18 +3,19 @@ import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
-import { clubNameOf } from "@/lib/setup/platform";
-import { getSetupStatus } from "@/lib/setup/status";
-import { findUserByEmail, type UserRow } from "@/lib/users/repository";
-import type { NewAccount } from "@/lib/users/schemas";
+import { clubNameOf } from "@/lib/settings/platform-settings";
+import { getSetupStatus } from "@/lib/settings/setup-status";
+import type { NewAccount } from "./account-schema";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
 import { consumeOneTimeToken, issueOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
+import { findUserByEmail, newUserValues, type UserRow } from "./user-repository";
 
 const VERIFY_LINK_MINUTES = 24 * 60;
 /**
@@ -38,7 +39,7 @@ const noticeKey = (kind: string, email: string) =>
  */
 export async function register(ctx: AuthContext, account: NewAccount): Promise<Result<void>> {
   const started = performance.now();
-  const db = ctx.database.db;
+  const db = ctx.db;
   if ((await getSetupStatus(db)) === "incomplete") return fail(AuthErrors.setupIncomplete);
   const weak = await checkNewPassword(db, account.password, account, "password");
   if (weak) return fail(weak);
@@ -46,28 +47,18 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
   const passwordHash = await hashPassword(account.password);
   const notice: Notice = { ctx, account, clubName: await clubNameOf(db) };
   const existing = await findUserByEmail(db, account.email);
-  if (existing) await db.transaction((tx) => tellAccountExists(tx, notice, existing));
+  if (existing) await commitWhatever(db, (tx) => tellAccountExists(tx, notice, existing));
   else await createAccount(notice, passwordHash);
-  ctx.sendQueuedMail();
   await sleep(started + ANSWER_FLOOR_MS - performance.now());
   return ok(undefined);
 }
 
 async function createAccount(notice: Notice, passwordHash: string): Promise<void> {
   const { ctx, account, clubName } = notice;
-  const db = ctx.database.db;
+  const db = ctx.db;
   try {
-    await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          passwordHash,
-        })
-        .returning({ id: users.id });
+    await commitWhatever(db, async (tx) => {
+      const [user] = await tx.insert(users).values(newUserValues(account, passwordHash)).returning({ id: users.id });
       if (!user) throw new Error("insert returned no user");
       const [userRole] = await findRolesByName(tx, ["User"]);
       if (userRole) await tx.insert(userRoles).values({ userId: user.id, roleId: userRole.id });
@@ -89,18 +80,20 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
   } catch (error) {
     const constraint = violatedUniqueConstraint(error);
     if (constraint === "users_username_key") {
-      await enqueueMail(db, {
-        template: "username-taken",
-        to: account.email,
-        props: { name: account.firstName, username: account.username, clubName },
-        dedupeKey: noticeKey("username-taken", account.email),
-      });
+      await commitWhatever(db, (tx) =>
+        enqueueMail(tx, {
+          template: "username-taken",
+          to: account.email,
+          props: { name: account.firstName, username: account.username, clubName },
+          dedupeKey: noticeKey("username-taken", account.email),
+        }),
+      );
       return;
     }
     // A parallel sign-up with this email won.
     const winner = constraint === "users_email_key" ? await findUserByEmail(db, account.email) : null;
     if (!winner) throw error;
-    await db.transaction((tx) => tellAccountExists(tx, notice, winner));
+    await commitWhatever(db, (tx) => tellAccountExists(tx, notice, winner));
   }
 }
 
@@ -128,7 +121,7 @@ async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner:
 
 /** Confirms the address from the emailed link; single use. */
 export async function verifyEmail(ctx: AuthContext, token: string): Promise<Result<void>> {
-  return ctx.database.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const userId = await consumeOneTimeToken(tx, token, "verify_email");
     if (!userId) return fail(AuthErrors.invalidLink);
     await markEmailVerified(tx, userId);

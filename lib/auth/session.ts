@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
 import { refreshTokens } from "@/lib/platform/db/schema";
-import { primaryRole, type UserAccess } from "@/lib/users/access";
 import { issueAccessToken } from "./access-token";
 import type { AuthContext } from "./context";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
+import { primaryRole, type UserAccess } from "./user-access";
 
 const DAY_MS = 86_400_000;
 

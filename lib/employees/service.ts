@@ -2,9 +2,11 @@ import { eq } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
 import {
   countEmployeesUsing,
@@ -34,8 +36,8 @@ import type {
 } from "./schemas";
 
 /** What the personnel services need: the database and who acts (for the audit trail). */
-export type PersonnelContext = { db: Database; actorId: string };
-type Reader = Pick<PersonnelContext, "db">;
+export type PersonnelContext = Pick<ServiceContext, "db"> & Acting;
+type Reader = Pick<ServiceContext, "db">;
 
 /**
  * Runs a write in one transaction and turns a clash on the unique constraint `constraint` into `error`: the database
@@ -48,7 +50,7 @@ async function writeUnique<T>(
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
-    return await db.transaction(work);
+    return await commitWhatever(db, work);
   } catch (thrown) {
     if (violatedUniqueConstraint(thrown) === constraint) return fail(error);
     throw thrown;
@@ -57,7 +59,7 @@ async function writeUnique<T>(
 
 /** Personnel audit entries are written by the acting user, in the transaction of their change. */
 function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "actorId">): Promise<void> {
-  return recordAudit(tx, { ...entry, actorId: ctx.actorId });
+  return recordAudit(tx, { ...entry, actorId: ctx.actor.id });
 }
 
 /** Read back inside the transaction that wrote it, so the answer is exactly what was committed. */
@@ -107,7 +109,7 @@ export function updateEmployee(
   id: string,
   input: UpdateEmployeeInput,
 ): Promise<Result<Employee>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const before = await lockEmployee(tx, id);
     if (!before) return fail(EmployeeErrors.notFound);
     if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
@@ -192,7 +194,7 @@ export function updateHolidayList(
  * lock is taken first, so an employee being given this list meanwhile is either counted or refused, never orphaned.
  */
 export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Result<void>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     if (!(await lockHolidayList(tx, id, "update"))) return fail(HolidayListErrors.notFound);
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
     const [deleted] = await tx
@@ -257,7 +259,7 @@ export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftT
 
 /** Nothing references a shift type while assignment is inactive, so it is removed outright. */
 export function deleteShiftType(ctx: PersonnelContext, id: string): Promise<Result<void>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const [deleted] = await tx.delete(shiftTypes).where(eq(shiftTypes.id, id)).returning({ name: shiftTypes.name });
     if (!deleted) return fail(ShiftTypeErrors.notFound);
     await audit(tx, ctx, {

@@ -4,11 +4,12 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordAudit } from "@/lib/audit/record";
 import { MemberErrors } from "@/lib/members/errors";
 import type { Database, Transaction } from "@/lib/platform/db";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { BucketName, ByteRange, Storage, StoredObject } from "@/lib/platform/storage";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { FileErrors, tooLarge } from "./errors";
 import { sanitizeFileName } from "./names";
 import {
@@ -24,12 +25,12 @@ import {
   setMemberPhoto,
   withoutKey,
 } from "./repository";
-import { DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
+import { bucketLimits, DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
 import { SNIFF_BYTES, sniffImageType } from "./sniff";
 import { ByteMeter, peek } from "./upload-stream";
 
-/** What the file services need: the database, the object storage, each bucket's size limit and who acts. */
-export type FileContext = { db: Database; storage: Storage; limits: Record<BucketName, number>; actorId: string };
+/** What the file services need: the database, the object storage, the configuration (bucket limits) and who acts. */
+export type FileContext = Pick<ServiceContext, "db" | "storage" | "config"> & Acting;
 
 /** An upload as the route receives it: the raw body and what the client says about it. */
 export type UploadInput = {
@@ -83,7 +84,7 @@ async function discardObject(storage: Storage, bucket: BucketName, objectKey: st
  * upload, and the key is deleted in case a part of it landed).
  */
 async function storeObject(ctx: FileContext, bucket: BucketName, input: UploadInput): Promise<Result<PendingObject>> {
-  const limitBytes = ctx.limits[bucket];
+  const limitBytes = bucketLimits(ctx.config)[bucket];
   if (input.declaredLength !== null && input.declaredLength > limitBytes) return fail(tooLarge(bucket, limitBytes));
 
   const source = requestBody(input.body);
@@ -130,7 +131,7 @@ async function persistUpload<T>(
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
-    const result = await resultTransaction(ctx.db, work);
+    const result = await rollbackOnFailure(ctx.db, work);
     if (!result.ok) await discardObject(ctx.storage, stored.bucket, stored.objectKey);
     return result;
   } catch (error) {
@@ -146,13 +147,13 @@ async function insertUploaded(
   memberId?: string,
 ): Promise<StoredFile> {
   const expiresAt = stored.bucket === "club-temp" ? new Date(Date.now() + TEMP_FILE_LIFETIME_MS) : null;
-  const file = await insertFile(tx, { ...stored, ownerUserId: ctx.actorId, expiresAt, memberId });
+  const file = await insertFile(tx, { ...stored, ownerUserId: ctx.actor.id, expiresAt, memberId });
   const { bucket, contentType, sizeBytes, checksumSha256 } = file;
   // No file name: names often hold personal data, and the audit trail is immutable.
   await recordAudit(tx, {
     action: "files.uploaded",
     severity: "Info",
-    actorId: ctx.actorId,
+    actorId: ctx.actor.id,
     entity: "file",
     entityId: file.id,
     data: { bucket, contentType, sizeBytes, checksumSha256, memberId: file.memberId },
@@ -166,7 +167,7 @@ async function insertUploaded(
  */
 async function removeFile(
   tx: Transaction,
-  ctx: Pick<FileContext, "storage" | "actorId">,
+  ctx: Pick<FileContext, "storage" | "actor">,
   id: string,
   reason: string,
 ): Promise<StoredFile | null> {
@@ -176,7 +177,7 @@ async function removeFile(
   await recordAudit(tx, {
     action: "files.deleted",
     severity: "Warning",
-    actorId: ctx.actorId,
+    actorId: ctx.actor.id,
     entity: "file",
     entityId: id,
     data: { bucket, sizeBytes, memberId, reason },
@@ -274,7 +275,7 @@ export async function createDownloadUrl(
 
 /** Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. */
 export async function deleteFile(ctx: FileContext, id: string): Promise<Result<void>> {
-  return resultTransaction(ctx.db, async (tx) =>
+  return rollbackOnFailure(ctx.db, async (tx) =>
     (await removeFile(tx, ctx, id, "deleted")) ? ok(undefined) : fail(FileErrors.notFound),
   );
 }
@@ -301,7 +302,7 @@ export async function expireTempFiles(deps: ExpiryDependencies, now = new Date()
         batch.slice(i, i + DELETE_CONCURRENCY).map((file) => deps.storage.delete("club-temp", file.objectKey)),
       );
     }
-    const deleted = await deps.db.transaction(async (tx) => {
+    const deleted = await commitWhatever(deps.db, async (tx) => {
       const ids = await deleteFileRows(
         tx,
         batch.map((file) => file.id),

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
-import { authContext } from "@/lib/auth/context";
+import { serviceContext } from "@/lib/composition/services";
 import { answerOnce } from "@/lib/idempotency/http";
 import { platform } from "@/lib/platform/container";
 import { exceptionResponse } from "@/lib/platform/http/exception";
@@ -8,6 +8,7 @@ import { unstorableTextProblem } from "@/lib/platform/http/params";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
 import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
 import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
 import { bearerChallenge } from "./bearer-challenge";
 
@@ -56,6 +57,11 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /**
+   * The handler calls no service (health, the API description, 404s, the console's proxies): route() builds no
+   * service context for it (`services` is null), so it still answers while the platform cannot start.
+   */
+  withoutServices?: true;
   /** Status of a successful result; 200 unless set. 204 answers with no body, whatever the result's value. */
   successStatus?: number;
   /** A 201's `Location`: the created resource's URL, `{field}`s filled from the answer's body (`/api/plans/{id}`). */
@@ -96,6 +102,8 @@ export type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
   request: Request;
   /** The authenticated caller when the route declares `access`. */
   principal: A extends Access ? Principal : undefined;
+  /** The service context, with the caller as actor (actor null without `access`; null with `withoutServices`). */
+  services: A extends Access ? ServiceContext & Acting : ServiceContext;
 };
 
 type Handler<P, Q, B, A extends Access | undefined, T> = (
@@ -238,9 +246,16 @@ async function rateLimited(request: Request, policy: RateLimitPolicy | undefined
 }
 
 /** Authentication before validation, so an anonymous caller learns nothing about a payload's rules. */
-async function principalFor(request: Request, access: Access | undefined): Promise<Result<Principal | undefined>> {
+async function principalFor(
+  request: Request,
+  access: Access | undefined,
+  services: ServiceContext | null,
+): Promise<Result<Principal | undefined>> {
   if (!access) return { ok: true, value: undefined };
-  const authenticated = await authenticate(await authContext(), request.headers.get("authorization"));
+  const authenticated = await authenticate(
+    services ?? (await serviceContext(null)),
+    request.headers.get("authorization"),
+  );
   return authenticated.ok ? authorize(authenticated.value, access) : authenticated;
 }
 
@@ -272,7 +287,8 @@ export function route<
       try {
         const limited = await rateLimited(request, schemas.rateLimit);
         if (limited) return limited;
-        const principal = await principalFor(request, schemas.access);
+        const anonymous = schemas.withoutServices ? null : await serviceContext(null);
+        const principal = await principalFor(request, schemas.access, anonymous);
         if (!principal.ok) return businessErrorResponse(principal.error);
         // Text PostgreSQL cannot store is refused in path parameters and JSON bodies; query values are the schemas'
         // to judge (a file name drops control characters rather than refusing them; searches use `withoutNul`).
@@ -281,6 +297,12 @@ export function route<
         const body = schemas.body
           ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true })
           : (undefined as B);
+        const services = (anonymous && { ...anonymous, actor: principal.value ?? null }) as RouteInput<
+          P,
+          Q,
+          B,
+          A
+        >["services"];
         // A keyed change runs once; its retries are answered from lib/idempotency (an upload's body hashed on the way).
         const respond = async (request: Request) =>
           responseOf(
@@ -292,6 +314,7 @@ export function route<
               body,
               request,
               principal: principal.value as RouteInput<P, Q, B, A>["principal"],
+              services,
             }),
           );
         return await answerOnce(request, { callerId: principal.value?.id, declaration: schemas, body }, respond);

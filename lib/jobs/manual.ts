@@ -1,6 +1,7 @@
 import { recordAudit } from "@/lib/audit/record";
-import type { Platform } from "@/lib/platform/container";
+import { platform } from "@/lib/platform/container";
 import { businessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { findJob, JOBS, type JobArgs, type JobOutcome, scheduleOf } from "./definitions";
 import { runJobExclusively } from "./run";
 
@@ -32,8 +33,7 @@ export function listJobs(timeZone: string): Result<{ items: JobSummary[] }> {
  * schedulers so it never runs twice at once. Who asked is audited.
  */
 export async function runJobNow(
-  platform: Platform,
-  actorId: string,
+  ctx: Pick<ServiceContext, "db"> & Acting,
   name: string,
   args: JobArgs,
 ): Promise<Result<{ job: string; status: "completed"; outcome: JobOutcome }>> {
@@ -41,15 +41,16 @@ export async function runJobNow(
   if (!job) return fail(JobErrors.notFound);
   if (args.date !== undefined && !job.acceptsDate)
     return fail(invalidFields({ date: [`${job.name} does not take a date.`] }));
-  await recordAudit(platform.database.db, {
+  await recordAudit(ctx.db, {
     action: "jobs.run_requested",
     severity: "Info",
-    actorId,
+    actorId: ctx.actor.id,
     entity: "job",
     entityId: job.name,
     data: { ...args },
   });
-  const run = await runJobExclusively(platform, job, args);
+  // Jobs run on the platform itself, as the schedulers run them.
+  const run = await runJobExclusively(await platform(), job, args);
   if (run.status === "skipped") return fail(JobErrors.alreadyRunning);
   return ok({ job: job.name, status: run.status, outcome: run.outcome });
 }

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
-import type { Database, Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
-import type { EmailRenderer } from "@/lib/platform/email-renderer";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
+import { deliverMailAfterCommit } from "./dispatch";
 import { MailErrors } from "./errors";
 import type { MailListQuery, MailStatus } from "./schemas";
 
@@ -67,7 +67,7 @@ function filterOf(query: Pick<MailListQuery, "status" | "search">): SQL | undefi
 }
 
 /** The outbox, newest first by default (ties broken by id), filtered by status and recipient. */
-export function listMail(db: Executor, query: MailListQuery): Promise<Paginated<MailListItem>> {
+export function listMail({ db }: Pick<ServiceContext, "db">, query: MailListQuery): Promise<Paginated<MailListItem>> {
   const direction = query.orderDirection === "asc" ? asc : desc;
   return selectPage(
     { rows: db.select(listColumns).from(mailOutbox).$dynamic(), count: countRowsOf(db, mailOutbox) },
@@ -83,10 +83,7 @@ export function listMail(db: Executor, query: MailListQuery): Promise<Paginated<
  * verification) are only ever shown with the tokens replaced: the outbox keeps no other copy, and mail queued before
  * links were sealed is redacted before rendering, so reading the outbox never hands out a live link.
  */
-export async function getMail(
-  deps: { db: Executor; renderer: EmailRenderer },
-  id: string,
-): Promise<Result<MailMessage>> {
+export async function getMail(deps: Pick<ServiceContext, "db" | "renderer">, id: string): Promise<Result<MailMessage>> {
   const [row] = await deps.db
     .select({ ...listColumns, messageId: mailOutbox.messageId, html: mailOutbox.html, props: mailOutbox.props })
     .from(mailOutbox)
@@ -120,8 +117,11 @@ export async function getMail(
  * Puts a failed mail back in the queue, due now, and audits who asked. It gets one more attempt: `attempts` keeps
  * counting, so if that attempt fails too the mail is failed again rather than starting a new round of backoff.
  */
-export async function retryMail(db: Database, actor: Pick<Principal, "id">, id: string): Promise<Result<MailListItem>> {
-  return db.transaction(async (tx) => {
+export async function retryMail(
+  { db, actor }: Pick<ServiceContext, "db"> & Acting,
+  id: string,
+): Promise<Result<MailListItem>> {
+  return commitWhatever(db, async (tx) => {
     const [retried] = await tx
       .update(mailOutbox)
       .set({ status: "pending", nextAttemptAt: sql`now()` })
@@ -139,6 +139,7 @@ export async function retryMail(db: Database, actor: Pick<Principal, "id">, id: 
       entityId: id,
       data: { to: retried.to, template: retried.template, attempts: retried.attempts, lastError: retried.lastError },
     });
+    deliverMailAfterCommit(tx);
     return ok(retried);
   });
 }

@@ -1,4 +1,6 @@
-import type { Platform } from "@/lib/platform/container";
+import { type Platform, platform } from "@/lib/platform/container";
+import type { Executor } from "@/lib/platform/db";
+import { afterCommit } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import { deliverPendingMail } from "./delivery";
 
@@ -22,6 +24,14 @@ export function deliverMailSoon(platform: Platform): void {
   }
   delivery.running = true;
   void deliverUntilNoneRequested(platform);
+}
+
+/**
+ * Delivery soon, once the transaction of `executor` has committed the mail it made due (queued or put back), so no
+ * service or route has to remember to ask for it afterwards.
+ */
+export function deliverMailAfterCommit(executor: Executor): void {
+  afterCommit(executor, () => void platform().then(deliverMailSoon));
 }
 
 async function deliverUntilNoneRequested(platform: Platform): Promise<void> {

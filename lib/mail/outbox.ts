@@ -1,6 +1,7 @@
 import type { TemplateName } from "@/emails/registry";
 import type { Executor } from "@/lib/platform/db";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { deliverMailAfterCommit } from "./dispatch";
 import { sealSecretProps } from "./secret-props";
 
 export type MailRequest = {
@@ -13,7 +14,8 @@ export type MailRequest = {
 };
 
 /**
- * Queues a mail through the caller's executor, so it is sent exactly when the caller's change commits.
+ * Queues a mail through the caller's executor, so it is sent exactly when the caller's change commits, within seconds
+ * of the commit (deliverMailAfterCommit) or at the next deliver-mail run.
  * Returns null, inserting nothing, when a mail with the same dedupe key was queued before.
  * The template's secret props (credential links) are stored encrypted, never in plain text (./secret-props.ts).
  */
@@ -24,5 +26,6 @@ export async function enqueueMail(executor: Executor, mail: MailRequest): Promis
     .values({ template: mail.template, toAddress: mail.to, props, sealedProps, dedupeKey: mail.dedupeKey ?? null })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
+  if (queued) deliverMailAfterCommit(executor);
   return queued ?? null;
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { isTemplateName, templates } from "@/emails/registry";
-import { authKeys } from "@/lib/auth/secret";
 import { getConfig } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 
 /**
  * Credential links (a template's `secretUrls`) never sit in the outbox in plain text: `props` holds them redacted and

@@ -1,6 +1,7 @@
 import { isTemplateName, TEMPLATE_NAMES, templates } from "@/emails/registry";
-import type { EmailRenderer, RenderedEmail } from "@/lib/platform/email-renderer";
+import type { RenderedEmail } from "@/lib/platform/email-renderer";
 import { fail, type Result } from "@/lib/platform/result";
+import type { ServiceContext } from "@/lib/services/context";
 import { MailErrors } from "./errors";
 
 export type TemplateSummary = {
@@ -27,7 +28,10 @@ export function listTemplates(): { items: TemplateSummary[] } {
 }
 
 /** The template rendered with its sample props, through the same renderer (process or in-process) as real mail. */
-export async function previewTemplate(renderer: EmailRenderer, name: string): Promise<Result<TemplatePreview>> {
+export async function previewTemplate(
+  { renderer }: Pick<ServiceContext, "renderer">,
+  name: string,
+): Promise<Result<TemplatePreview>> {
   if (!isTemplateName(name)) return fail(MailErrors.templateNotFound);
   const rendered = await renderer.render(name, { ...templates[name].sample });
   return rendered.ok ? { ok: true, value: { name, ...rendered.value } } : rendered;

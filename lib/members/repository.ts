@@ -4,7 +4,6 @@ import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { containing } from "@/lib/platform/db/like";
 import { memberCounts, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { offsetOf, type Paginated, paginated } from "@/lib/platform/pagination";
-import type { Subscription } from "@/lib/subscriptions/repository";
 import {
   MEMBER_STATUSES,
   type MemberFilters,
@@ -29,20 +28,14 @@ export type MemberListItem = {
   subscriptionEndsAt: Date | null;
 };
 
-/** The subscription in force, as the member detail shows it: the subscription module's record, abridged. */
+/**
+ * The subscription in force, as the member detail shows it: an abridged term read straight from its table, so the
+ * member module needs nothing from lib/subscriptions (which builds on members).
+ */
 export type CurrentSubscription = Pick<
-  Subscription,
-  | "id"
-  | "planId"
-  | "planName"
-  | "billingPeriod"
-  | "startedAt"
-  | "endsAt"
-  | "price"
-  | "currency"
-  | "autoRenew"
-  | "status"
->;
+  typeof subscriptions.$inferSelect,
+  "id" | "planId" | "billingPeriod" | "startedAt" | "endsAt" | "price" | "currency" | "autoRenew" | "status"
+> & { planName: string };
 
 export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEndsAt"> & {
   /** YYYY-MM-DD. */

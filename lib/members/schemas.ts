@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { emailField, personNameField } from "@/lib/auth/account-schema";
 import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
 import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
-import { emailField, personNameField } from "@/lib/users/schemas";
 
 export const MEMBER_STATUSES = memberStatus.enumValues;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];

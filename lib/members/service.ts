@@ -1,10 +1,12 @@
 import { aliasedTable, and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import type { Executor, Transaction } from "@/lib/platform/db";
 import { members } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { MemberErrors } from "./errors";
 import {
   emailInUse,
@@ -20,8 +22,8 @@ import {
 import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, type StatusChange } from "./schemas";
 import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
 
-/** What the member services need: the database, the configured currency and who acts (for the audit trail). */
-export type MemberContext = { db: Database; currency: string; actorId: string };
+/** What the member services need: the database and who acts (for the audit trail). */
+export type MemberContext = Pick<ServiceContext, "db"> & Acting;
 
 export async function listMembers(
   ctx: Pick<MemberContext, "db">,
@@ -45,7 +47,7 @@ async function writeMember(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<MemberDetail>> {
   try {
-    return await ctx.db.transaction(async (tx) => {
+    return await commitWhatever(ctx.db, async (tx) => {
       const written = await work(tx);
       return written.ok ? ok((await findMemberDetail(tx, written.value)) as MemberDetail) : written;
     });
@@ -77,7 +79,7 @@ export async function addMember(tx: Executor, actorId: string | null, input: Mem
 }
 
 export function createMember(ctx: MemberContext, input: MemberInput): Promise<Result<MemberDetail>> {
-  return writeMember(ctx, (tx) => addMember(tx, ctx.actorId, input));
+  return writeMember(ctx, (tx) => addMember(tx, ctx.actor.id, input));
 }
 
 /**
@@ -102,7 +104,7 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
     await recordAudit(tx, {
       action: "members.updated",
       severity: "Info",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "member",
       entityId: id,
       data: { changed },
@@ -117,7 +119,7 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
  * member is active, a queued renewal included.
  */
 export function deleteMember(ctx: MemberContext, id: string): Promise<Result<null>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     if (!(await lockLiveMember(tx, id))) return fail(MemberErrors.notFound);
     if (await hasActiveSubscription(tx, id)) return fail(MemberErrors.hasActiveSubscription);
     const now = new Date();
@@ -125,7 +127,7 @@ export function deleteMember(ctx: MemberContext, id: string): Promise<Result<nul
     await recordAudit(tx, {
       action: "members.deleted",
       severity: "Warning",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "member",
       entityId: id,
     });
@@ -148,7 +150,7 @@ export function changeMemberStatus(
     await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
     await recordAudit(
       tx,
-      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actorId),
+      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actor.id),
     );
     return ok(id);
   });

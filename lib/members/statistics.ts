@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
+import type { ServiceContext } from "@/lib/services/context";
 import { countMembersByStatus, live, termInForce } from "./repository";
 import { clubToday, type MemberStatus } from "./schemas";
-import type { MemberContext } from "./service";
 
 export type MemberStatistics = {
   countsByStatus: Record<MemberStatus, number>;
@@ -32,7 +32,7 @@ function monthOf(date: string): { from: string; until: string } {
  * The statistics view. "Active subscriptions" are the terms in force now (as on the member detail), so a
  * renewal queued to start at the current end is not counted twice. The member counts come from the counters.
  */
-export async function memberStatistics(ctx: Pick<MemberContext, "db" | "currency">): Promise<MemberStatistics> {
+export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "config">): Promise<MemberStatistics> {
   const month = monthOf(clubToday());
   const [countsByStatus, [joined], byPlan, [revenue]] = await Promise.all([
     countMembersByStatus(ctx.db),
@@ -50,7 +50,7 @@ export async function memberStatistics(ctx: Pick<MemberContext, "db" | "currency
     ctx.db
       .select({ amount: sql<string>`round(coalesce(sum(${monthlyPrice}), 0), 2)::text` })
       .from(subscriptions)
-      .where(and(termInForce, eq(subscriptions.currency, ctx.currency))),
+      .where(and(termInForce, eq(subscriptions.currency, ctx.config.CURRENCY))),
   ]);
   return {
     countsByStatus,
@@ -58,6 +58,6 @@ export async function memberStatistics(ctx: Pick<MemberContext, "db" | "currency
     newThisMonth: joined?.n ?? 0,
     activeSubscriptionsByPlan: byPlan,
     monthlyRecurringRevenue: revenue?.amount ?? "0.00",
-    currency: ctx.currency,
+    currency: ctx.config.CURRENCY,
   };
 }

@@ -1,34 +1,36 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Transaction } from "@/lib/platform/db";
+import type { Transaction } from "@/lib/platform/db";
 import { plans } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { PlanErrors } from "./errors";
 import { findPlan, type Plan, planValues, replaceBenefits, selectPlanPage } from "./repository";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
 /** What the plan services need: the database, the configured currency and who acts (for the audit trail). */
-export type PlanContext = { db: Database; currency: string; actorId: string };
+export type PlanContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 export async function listPlans(
-  ctx: Pick<PlanContext, "db" | "currency">,
+  ctx: Pick<PlanContext, "db" | "config">,
   query: PlanListQuery,
 ): Promise<Paginated<Plan>> {
-  return selectPlanPage(ctx.db, query, ctx.currency);
+  return selectPlanPage(ctx.db, query, ctx.config.CURRENCY);
 }
 
-export async function getPlan(ctx: Pick<PlanContext, "db" | "currency">, id: string): Promise<Result<Plan>> {
-  const plan = await findPlan(ctx.db, id, ctx.currency);
+export async function getPlan(ctx: Pick<PlanContext, "db" | "config">, id: string): Promise<Result<Plan>> {
+  const plan = await findPlan(ctx.db, id, ctx.config.CURRENCY);
   return plan ? ok(plan) : fail(PlanErrors.notFound);
 }
 
 /** Runs a plan write; a clash on the unique code becomes Plan.DuplicateCode. */
 async function writePlan(ctx: PlanContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<Plan>> {
   try {
-    const written = await ctx.db.transaction(work);
-    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.currency)) as Plan) : written;
+    const written = await commitWhatever(ctx.db, work);
+    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.config.CURRENCY)) as Plan) : written;
   } catch (error) {
     if (violatedUniqueConstraint(error) === "plans_code_key") return fail(PlanErrors.duplicateCode);
     throw error;
@@ -43,7 +45,7 @@ export function createPlan(ctx: PlanContext, input: PlanInput): Promise<Result<P
     await recordAudit(tx, {
       action: "plans.created",
       severity: "Info",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "plan",
       entityId: created.id,
       data: input,
@@ -65,7 +67,7 @@ export function updatePlan(ctx: PlanContext, id: string, input: PlanInput): Prom
     await recordAudit(tx, {
       action: "plans.updated",
       severity: "Info",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "plan",
       entityId: id,
       data: input,
@@ -89,7 +91,7 @@ export function deactivatePlan(ctx: PlanContext, id: string): Promise<Result<Pla
     await recordAudit(tx, {
       action: "plans.deactivated",
       severity: "Warning",
-      actorId: ctx.actorId,
+      actorId: ctx.actor.id,
       entity: "plan",
       entityId: id,
     });

@@ -1,4 +1,4 @@
-import { allows, type Permission, WILDCARD } from "@/lib/auth/permissions";
+import { allows, type Permission, WILDCARD } from "./permissions";
 
 /**
  * No privilege escalation: a user may grant (in a role, or by assigning a role) only permissions

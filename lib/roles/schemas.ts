@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { PERMISSIONS, WILDCARD } from "./permissions";
 
 export const permissionField = z.enum([WILDCARD, ...PERMISSIONS], "Unknown permission.");
 

@@ -1,26 +1,27 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
-import { PERMISSIONS, WILDCARD } from "@/lib/auth/permissions";
-import type { Database } from "@/lib/platform/db";
 import { roles } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import { RoleErrors } from "./errors";
 import { canGrant } from "./grants";
+import { PERMISSIONS, WILDCARD } from "./permissions";
 import { findRole, type Role, replaceRolePermissions, selectRolePage } from "./repository";
 import type { RoleInput, RoleListQuery } from "./schemas";
 
 const FOREIGN_KEY_VIOLATION = "23503";
 
-export type Actor = Pick<Principal, "id" | "permissions">;
+/** Who edits roles: a role may only grant what its editor holds. */
+type RoleEditing = Pick<ServiceContext, "db"> & Acting;
 
-export async function listRoles(db: Database, query: RoleListQuery): Promise<Paginated<Role>> {
+export async function listRoles({ db }: Pick<ServiceContext, "db">, query: RoleListQuery): Promise<Paginated<Role>> {
   return selectRolePage(db, query);
 }
 
-export async function getRole(db: Database, id: string): Promise<Result<Role>> {
+export async function getRole({ db }: Pick<ServiceContext, "db">, id: string): Promise<Result<Role>> {
   const role = await findRole(db, id);
   return role ? ok(role) : fail(RoleErrors.notFound);
 }
@@ -40,10 +41,10 @@ async function uniqueName<T>(work: () => Promise<Result<T>>): Promise<Result<T>>
   }
 }
 
-export async function createRole(db: Database, actor: Actor, input: RoleInput): Promise<Result<Role>> {
+export async function createRole({ db, actor }: RoleEditing, input: RoleInput): Promise<Result<Role>> {
   if (!canGrant(actor.permissions, input.permissions)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       const [created] = await tx
         .insert(roles)
         .values({ name: input.name, description: input.description || null })
@@ -64,7 +65,7 @@ export async function createRole(db: Database, actor: Actor, input: RoleInput): 
 }
 
 /** Built-in roles keep their names, and SuperAdmin keeps `*`; other built-in roles' permissions can change. */
-export async function updateRole(db: Database, actor: Actor, id: string, input: RoleInput): Promise<Result<Role>> {
+export async function updateRole({ db, actor }: RoleEditing, id: string, input: RoleInput): Promise<Result<Role>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   const renamed = current.name !== input.name;
@@ -76,7 +77,7 @@ export async function updateRole(db: Database, actor: Actor, id: string, input: 
   const touched = [...input.permissions, ...current.permissions].filter((permission) => !kept.has(permission));
   if (!canGrant(actor.permissions, touched)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       await tx
         .update(roles)
         .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
@@ -95,14 +96,14 @@ export async function updateRole(db: Database, actor: Actor, id: string, input: 
   );
 }
 
-export async function deleteRole(db: Database, actor: Actor, id: string): Promise<Result<void>> {
+export async function deleteRole({ db, actor }: RoleEditing, id: string): Promise<Result<void>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   if (current.isBuiltIn) return fail(RoleErrors.builtIn);
   if (current.userCount > 0) return fail(RoleErrors.inUse);
   if (!canGrant(actor.permissions, current.permissions)) return fail(RoleErrors.cannotGrant);
   try {
-    await db.transaction(async (tx) => {
+    await commitWhatever(db, async (tx) => {
       await tx.delete(roles).where(eq(roles.id, id));
       await recordAudit(tx, {
         action: "roles.deleted",

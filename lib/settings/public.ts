@@ -1,6 +1,5 @@
-import type { Config } from "@/lib/config";
-import type { Executor } from "@/lib/platform/db";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import type { ServiceContext } from "@/lib/services/context";
+import { getPlatformSettings } from "./platform-settings";
 
 /**
  * The languages the API and console speak, in one place: English only until the i18n issue (16) lands, which moves
@@ -18,11 +17,8 @@ export type PublicSettings = {
   defaultLanguage: string;
 };
 
-export async function publicSettings(
-  executor: Executor,
-  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">,
-): Promise<PublicSettings> {
-  const platformSettings = await getPlatformSettings(executor);
+export async function publicSettings({ db, config }: Pick<ServiceContext, "db" | "config">): Promise<PublicSettings> {
+  const platformSettings = await getPlatformSettings(db);
   return {
     clubName: platformSettings?.platformName ?? null,
     timeZone: config.CLUB_TIMEZONE,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_PASSWORD_POLICY } from "@/lib/auth/password-policy";
-import { BUILT_IN_ROLES, DEFAULT_ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import type { Executor } from "@/lib/platform/db";
 import { passwordPolicy, rolePermissions, roles } from "@/lib/platform/db/schema";
+import { BUILT_IN_ROLES, DEFAULT_ROLE_PERMISSIONS } from "@/lib/roles/permissions";
 
 const DESCRIPTIONS: Record<(typeof BUILT_IN_ROLES)[number], string> = {
   SuperAdmin: "Everything, including settings and roles (*).",

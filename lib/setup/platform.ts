@@ -1,47 +1,42 @@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
-import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { ServiceContext } from "@/lib/services/context";
+import type { PlatformSettings } from "@/lib/settings/platform-settings";
+import { getSetupStatus } from "@/lib/settings/setup-status";
 import { SetupErrors } from "./errors";
-import { getSetupStatus } from "./status";
 
 export const platformSettingsSchema = z.object({
   platformName: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
   platformDescription: z.string().trim().max(500, "Use at most 500 characters.").optional(),
 });
 export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
-export type PlatformSettings = { platformName: string; platformDescription: string | null };
 
 /** Spec 4.2: stores (or replaces) the platform configuration while no user exists. */
-export async function configurePlatform(db: Database, input: PlatformSettingsInput): Promise<Result<PlatformSettings>> {
-  return inSerializableTransaction(db, async (tx) => {
-    if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
-    const values = { platformName: input.platformName, platformDescription: input.platformDescription || null };
-    await tx
-      .insert(platformSettings)
-      .values({ id: 1, ...values })
-      .onConflictDoUpdate({ target: platformSettings.id, set: { ...values, updatedAt: new Date() } });
-    await recordAudit(tx, {
-      action: "setup.platform_configured",
-      severity: "Info",
-      entity: "platform",
-      entityId: "1",
-      data: values,
-    });
-    return ok(values);
-  });
-}
-
-export async function getPlatformSettings(executor: Executor): Promise<PlatformSettings | null> {
-  const [settings] = await executor
-    .select({ platformName: platformSettings.platformName, platformDescription: platformSettings.platformDescription })
-    .from(platformSettings);
-  return settings ?? null;
-}
-
-/** The club's name as mails show it; "ClubOps" before setup named it. */
-export async function clubNameOf(executor: Executor): Promise<string> {
-  return (await getPlatformSettings(executor))?.platformName ?? "ClubOps";
+export async function configurePlatform(
+  { db }: Pick<ServiceContext, "db">,
+  input: PlatformSettingsInput,
+): Promise<Result<PlatformSettings>> {
+  return commitWhatever(
+    db,
+    async (tx) => {
+      if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+      const values = { platformName: input.platformName, platformDescription: input.platformDescription || null };
+      await tx
+        .insert(platformSettings)
+        .values({ id: 1, ...values })
+        .onConflictDoUpdate({ target: platformSettings.id, set: { ...values, updatedAt: new Date() } });
+      await recordAudit(tx, {
+        action: "setup.platform_configured",
+        severity: "Info",
+        entity: "platform",
+        entityId: "1",
+        data: values,
+      });
+      return ok(values);
+    },
+    { serializable: true },
+  );
 }

@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import type { NewAccount } from "@/lib/auth/account-schema";
 import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { type Session, startSession } from "@/lib/auth/session";
+import { newUserValues } from "@/lib/auth/user-repository";
 import { roles, userRoles, users } from "@/lib/platform/db/schema";
-import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import type { NewAccount } from "@/lib/users/schemas";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
+import { getSetupStatus } from "@/lib/settings/setup-status";
 import { ensureSetupDefaults } from "./defaults";
 import { SetupErrors } from "./errors";
-import { getPlatformSettings } from "./platform";
-import { getSetupStatus } from "./status";
 
 /**
  * Spec 4.2: creates the first user, a SuperAdmin, and signs them in. SERIALIZABLE makes "no user
@@ -25,42 +26,38 @@ export async function createSuperAdmin(
 ): Promise<Result<Session>> {
   // Hashing takes ~100 ms of CPU: do it once, outside the transaction and its retries.
   const passwordHash = await hashPassword(account.password);
-  return inSerializableTransaction(ctx.database.db, async (tx) => {
-    if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
-    if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);
-    await ensureSetupDefaults(tx);
-    const weak = await checkNewPassword(tx, account.password, account, "password");
-    if (weak) return fail(weak);
+  return commitWhatever(
+    ctx.db,
+    async (tx) => {
+      if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+      if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);
+      await ensureSetupDefaults(tx);
+      const weak = await checkNewPassword(tx, account.password, account, "password");
+      if (weak) return fail(weak);
 
-    const [user] = await tx
-      .insert(users)
-      .values({
-        email: account.email,
-        username: account.username,
-        firstName: account.firstName,
-        lastName: account.lastName,
-        passwordHash,
-        emailVerifiedAt: new Date(),
-        lastLoginAt: new Date(),
-      })
-      .returning({
-        id: users.id,
-        email: users.email,
-        mustChangePassword: users.mustChangePassword,
-        sessionVersion: users.sessionVersion,
+      const [user] = await tx
+        .insert(users)
+        .values({ ...newUserValues(account, passwordHash), emailVerifiedAt: new Date(), lastLoginAt: new Date() })
+        .returning({
+          id: users.id,
+          email: users.email,
+          mustChangePassword: users.mustChangePassword,
+          sessionVersion: users.sessionVersion,
+        });
+      if (!user) throw new Error("insert returned no user");
+      const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SuperAdmin"));
+      if (!superAdmin) throw new Error("SuperAdmin role missing after ensureSetupDefaults");
+      await tx.insert(userRoles).values({ userId: user.id, roleId: superAdmin.id });
+      await recordAudit(tx, {
+        action: "setup.superadmin_created",
+        severity: "Warning",
+        actorId: user.id,
+        entity: "user",
+        entityId: user.id,
+        data: { email: account.email, username: account.username },
       });
-    if (!user) throw new Error("insert returned no user");
-    const [superAdmin] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, "SuperAdmin"));
-    if (!superAdmin) throw new Error("SuperAdmin role missing after ensureSetupDefaults");
-    await tx.insert(userRoles).values({ userId: user.id, roleId: superAdmin.id });
-    await recordAudit(tx, {
-      action: "setup.superadmin_created",
-      severity: "Warning",
-      actorId: user.id,
-      entity: "user",
-      entityId: user.id,
-      data: { email: account.email, username: account.username },
-    });
-    return ok(await startSession(ctx, tx, { ...user, roles: ["SuperAdmin"] }, { userAgent }));
-  });
+      return ok(await startSession(ctx, tx, { ...user, roles: ["SuperAdmin"] }, { userAgent }));
+    },
+    { serializable: true },
+  );
 }

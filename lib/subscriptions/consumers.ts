@@ -4,7 +4,7 @@ import type { EventConsumer } from "@/lib/events/dispatcher";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { localDate } from "@/lib/platform/calendar";
 import { members, plans } from "@/lib/platform/db/schema";
-import { clubNameOf } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /** Every new subscription is in the audit trail, in its own transaction. */
 export const auditSubscription: EventConsumer<"MemberSubscribedEvent"> = async (tx, event) => {

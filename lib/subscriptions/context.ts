@@ -1,30 +1,7 @@
-import type { Config } from "@/lib/config";
-import type { EventDispatcher } from "@/lib/events/dispatcher";
-import { deliverMailSoon } from "@/lib/mail/dispatch";
-import { platform } from "@/lib/platform/container";
-import type { Database } from "@/lib/platform/db";
-import { eventDispatcher } from "./event-registry";
+import type { ServiceContext } from "@/lib/services/context";
 
-/** What the subscription services need; routes and jobs build it, tests build their own. */
-export type SubscriptionContext = {
-  db: Database;
-  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY" | "PRORATION_ENABLED">;
-  /** Who acts, for the audit trail; null for the system (jobs). */
-  actorId: string | null;
-  events: EventDispatcher;
-  now: () => Date;
-  /** Called after a commit that queued mail. */
-  sendQueuedMail: () => void;
-};
-
-export async function subscriptionContext(actorId: string | null): Promise<SubscriptionContext> {
-  const running = await platform();
-  return {
-    db: running.database.db,
-    config: running.config,
-    actorId,
-    events: eventDispatcher(running.config),
-    now: () => new Date(),
-    sendQueuedMail: () => deliverMailSoon(running),
-  };
-}
+/**
+ * What the subscription services need: the database, the club's settings, who acts (null: the system), the integration
+ * events' consumers and the clock.
+ */
+export type SubscriptionContext = Pick<ServiceContext, "db" | "config" | "actor" | "events" | "now">;

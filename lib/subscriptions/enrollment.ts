@@ -3,9 +3,10 @@ import { MemberErrors } from "@/lib/members/errors";
 import { findMemberDetail, type MemberDetail } from "@/lib/members/repository";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { addMember } from "@/lib/members/service";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { actorIdOf } from "@/lib/services/context";
 import type { SubscriptionContext } from "./context";
 import { startTerm } from "./lifecycle";
 import { findSubscription, type Subscription } from "./repository";
@@ -23,8 +24,8 @@ export async function enroll(
   enrollment: Enrollment,
 ): Promise<Result<{ member: MemberDetail; subscription: Subscription }>> {
   try {
-    const enrolled = await resultTransaction(ctx.db, async (tx) => {
-      const member = await addMember(tx, ctx.actorId, enrollment.member);
+    const enrolled = await rollbackOnFailure(ctx.db, async (tx) => {
+      const member = await addMember(tx, actorIdOf(ctx), enrollment.member);
       if (!member.ok) return member;
       const term = await startTerm(ctx, tx, {
         ...enrollment.subscription,
@@ -35,7 +36,6 @@ export async function enroll(
       return term.ok ? ok({ memberId: member.value, subscriptionId: term.value }) : term;
     });
     if (!enrolled.ok) return enrolled;
-    ctx.sendQueuedMail();
     const { memberId, subscriptionId } = enrolled.value;
     return ok({
       member: (await findMemberDetail(ctx.db, memberId)) as MemberDetail,

@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { currentTraceId } from "@/lib/platform/trace";
-import { clubNameOf } from "@/lib/setup/platform";
+import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /**
  * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due

@@ -5,10 +5,11 @@ import { reactivateLapsedMember } from "@/lib/members/service";
 import { addMonths } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { subscriptions } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
+import { actorIdOf } from "@/lib/services/context";
 import type { SubscriptionContext } from "./context";
 import { SubscriptionErrors } from "./errors";
 import {
@@ -76,7 +77,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     })
     .returning({ id: subscriptions.id });
   if (!created) throw new Error("insert returned no subscription");
-  await reactivateLapsedMember(tx, term.memberId, ctx.actorId);
+  await reactivateLapsedMember(tx, term.memberId, actorIdOf(ctx));
   await ctx.events.dispatch(tx, "MemberSubscribedEvent", {
     memberId: term.memberId,
     subscriptionId: created.id,
@@ -87,7 +88,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     price: price.value,
     currency: ctx.config.CURRENCY,
     source: term.source,
-    actorId: ctx.actorId,
+    actorId: actorIdOf(ctx),
   });
   return ok(created.id);
 }
@@ -103,9 +104,8 @@ async function writeTerm(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<Subscription>> {
   try {
-    const written = await resultTransaction(ctx.db, work);
+    const written = await rollbackOnFailure(ctx.db, work);
     if (!written.ok) return written;
-    ctx.sendQueuedMail();
     return ok((await findSubscription(ctx.db, memberId, written.value)) as Subscription);
   } catch (error) {
     if (sqlStateOf(error) === EXCLUSION_VIOLATION || violatedUniqueConstraint(error) === "subscriptions_previous_key") {
@@ -198,7 +198,7 @@ export async function quotePlanChange(
   id: string,
   change: Pick<PlanChange, "planId" | "billingPeriod">,
 ): Promise<Result<PlanChangeQuote>> {
-  return ctx.db.transaction(async (tx) => {
+  return commitWhatever(ctx.db, async (tx) => {
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
@@ -300,7 +300,7 @@ export async function cancelSubscription(
     await recordAudit(tx, {
       action: "subscriptions.canceled",
       severity: "Warning",
-      actorId: ctx.actorId,
+      actorId: actorIdOf(ctx),
       entity: "subscription",
       entityId: id,
       data: { memberId, reason: reason ?? null },

@@ -1,39 +1,40 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Principal } from "@/lib/auth/authenticate";
-import type { AuthContext } from "@/lib/auth/context";
 import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
-import { WILDCARD } from "@/lib/auth/permissions";
+import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
+import { newUserValues } from "@/lib/auth/user-repository";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
-import { inSerializableTransaction } from "@/lib/platform/db/serializable";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { canGrant } from "@/lib/roles/grants";
+import { WILDCARD } from "@/lib/roles/permissions";
 import { findRolesByName, type Role } from "@/lib/roles/repository";
-import { loadUserAccess, type UserAccess } from "./access";
+import type { Acting, Actor, ServiceContext } from "@/lib/services/context";
 import { requestEmailChange, sameAddress } from "./email-change";
 import { UserErrors } from "./errors";
 import type { CreateUserInput, UpdateUserInput, UserListQuery } from "./schemas";
 import { findUserSummary, selectUserPage, type UserSummary } from "./summaries";
 import { uniqueAccount } from "./unique-account";
 
-export type Actor = Pick<Principal, "id" | "permissions">;
-
-/** What an account change needs besides the database: where emailed links point, and a nudge to send queued mail. */
-export type UsersContext = Pick<AuthContext, "database" | "config" | "sendQueuedMail">;
+/** What an account change needs: the database, where emailed links point, and who acts (what they may grant). */
+export type UsersContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
 type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
 
-export async function listUsers(db: Database, query: UserListQuery): Promise<Paginated<UserSummary>> {
-  return selectUserPage(db, query);
+export async function listUsers(
+  ctx: Pick<ServiceContext, "db">,
+  query: UserListQuery,
+): Promise<Paginated<UserSummary>> {
+  return selectUserPage(ctx.db, query);
 }
 
-export async function getUser(db: Database, id: string): Promise<Result<UserSummary>> {
-  const user = await findUserSummary(db, id);
+export async function getUser(ctx: Pick<ServiceContext, "db">, id: string): Promise<Result<UserSummary>> {
+  const user = await findUserSummary(ctx.db, id);
   return user ? ok(user) : fail(UserErrors.notFound);
 }
 
@@ -79,25 +80,18 @@ async function grantableRoles(
 }
 
 /** Staff create accounts with a temporary password; the user must choose their own at first login. */
-export async function createUser(db: Database, actor: Actor, input: CreateUserInput): Promise<Result<UserSummary>> {
+export async function createUser(ctx: UsersContext, input: CreateUserInput): Promise<Result<UserSummary>> {
+  const { db, actor } = ctx;
   const granted = await auditedRefusal(db, actor, "create", null, await grantableRoles(db, actor, input.roles));
   if (!granted.ok) return granted;
   const weak = await checkNewPassword(db, input.password, input, "password");
   if (weak) return fail(weak);
   const passwordHash = await hashPassword(input.password);
   return uniqueAccount(() =>
-    db.transaction(async (tx) => {
+    commitWhatever(db, async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({
-          email: input.email,
-          username: input.username,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          passwordHash,
-          mustChangePassword: true,
-          emailVerifiedAt: new Date(),
-        })
+        .values({ ...newUserValues(input, passwordHash), mustChangePassword: true, emailVerifiedAt: new Date() })
         .returning({ id: users.id });
       if (!created) throw new Error("insert returned no user");
       if (granted.value.length > 0) {
@@ -160,13 +154,17 @@ async function changeAccount(
   apply: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
 ): Promise<Result<UserSummary>> {
   const changed = await uniqueAccount(() =>
-    inSerializableTransaction(db, async (tx): Promise<Result<UserSummary>> => {
-      const target = await changeableTarget(tx, actor, id);
-      if (!target.ok) return target;
-      const refused = await apply(tx, target.value);
-      if (refused) return fail(refused);
-      return ok((await findUserSummary(tx, id)) as UserSummary);
-    }),
+    commitWhatever(
+      db,
+      async (tx): Promise<Result<UserSummary>> => {
+        const target = await changeableTarget(tx, actor, id);
+        if (!target.ok) return target;
+        const refused = await apply(tx, target.value);
+        if (refused) return fail(refused);
+        return ok((await findUserSummary(tx, id)) as UserSummary);
+      },
+      { serializable: true },
+    ),
   );
   return auditedRefusal(db, actor, change, id, changed);
 }
@@ -179,61 +177,47 @@ async function mayRemoveAccess(tx: Executor, actor: Actor, target: UserAccess): 
 }
 
 /** Profile fields apply at once; a new email waits for its confirmation (`requestEmailChange`). */
-export async function updateUser(
-  ctx: UsersContext,
-  actor: Actor,
-  id: string,
-  input: UpdateUserInput,
-): Promise<Result<UserSummary>> {
-  const updated = await changeAccount(
-    ctx.database.db,
-    actor,
-    id,
-    input.isActive ? "update" : "deactivate",
-    async (tx, target) => {
-      const deactivating = target.isActive && !input.isActive;
-      if (deactivating) {
-        const refused = await mayRemoveAccess(tx, actor, target);
-        if (refused) return refused;
-      }
-      const changesEmail = !sameAddress(input.email, target.email);
-      if (changesEmail) {
-        const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
-        if (refused) return refused;
-      }
-      const applied = { ...input, email: changesEmail ? target.email : input.email };
-      await tx
-        .update(users)
-        .set({ ...applied, updatedAt: new Date() })
-        .where(eq(users.id, id));
-      if (deactivating) await endAllSessions(tx, id);
-      await recordAudit(tx, {
-        action: deactivating ? "users.deactivated" : "users.updated",
-        severity: deactivating ? "Warning" : "Info",
-        actorId: actor.id,
-        entity: "user",
-        entityId: id,
-        data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
-      });
-      return null;
-    },
-  );
-  // Sends the email change's mails, if there were any, now rather than at the next deliver-mail run.
-  if (updated.ok) ctx.sendQueuedMail();
-  return updated;
+export async function updateUser(ctx: UsersContext, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
+  const { actor } = ctx;
+  return changeAccount(ctx.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
+    const deactivating = target.isActive && !input.isActive;
+    if (deactivating) {
+      const refused = await mayRemoveAccess(tx, actor, target);
+      if (refused) return refused;
+    }
+    const changesEmail = !sameAddress(input.email, target.email);
+    if (changesEmail) {
+      const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
+      if (refused) return refused;
+    }
+    const applied = { ...input, email: changesEmail ? target.email : input.email };
+    await tx
+      .update(users)
+      .set({ ...applied, updatedAt: new Date() })
+      .where(eq(users.id, id));
+    if (deactivating) await endAllSessions(tx, id);
+    await recordAudit(tx, {
+      action: deactivating ? "users.deactivated" : "users.updated",
+      severity: deactivating ? "Warning" : "Info",
+      actorId: actor.id,
+      entity: "user",
+      entityId: id,
+      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
+    });
+    return null;
+  });
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */
-export async function deactivateUser(ctx: UsersContext, actor: Actor, id: string): Promise<Result<UserSummary>> {
-  const current = await findUserSummary(ctx.database.db, id);
+export async function deactivateUser(ctx: UsersContext, id: string): Promise<Result<UserSummary>> {
+  const current = await findUserSummary(ctx.db, id);
   if (!current) return fail(UserErrors.notFound);
   const { email, username, firstName, lastName } = current;
-  return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false });
+  return updateUser(ctx, id, { email, username, firstName, lastName, isActive: false });
 }
 
 export function assignRoles(
-  db: Database,
-  actor: Actor,
+  { db, actor }: UsersContext,
   id: string,
   roleNames: readonly string[],
 ): Promise<Result<UserSummary>> {
@@ -261,7 +245,7 @@ export function assignRoles(
 }
 
 /** Blocks the account from signing in and ends every session at once. */
-export function blacklistUser(db: Database, actor: Actor, id: string, reason: string): Promise<Result<UserSummary>> {
+export function blacklistUser({ db, actor }: UsersContext, id: string, reason: string): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "blacklist", async (tx, target) => {
     const refused = await mayRemoveAccess(tx, actor, target);
     if (refused) return refused;
@@ -282,7 +266,7 @@ export function blacklistUser(db: Database, actor: Actor, id: string, reason: st
   });
 }
 
-export function liftBlacklist(db: Database, actor: Actor, id: string): Promise<Result<UserSummary>> {
+export function liftBlacklist({ db, actor }: UsersContext, id: string): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
     await tx
       .update(users)

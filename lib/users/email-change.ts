@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { AuthContext } from "@/lib/auth/context";
 import { endAllSessions } from "@/lib/auth/credentials";
 import { AuthErrors } from "@/lib/auth/errors";
 import { consumeEmailChangeToken, issueOneTimeToken } from "@/lib/auth/one-time-tokens";
+import type { UserAccess } from "@/lib/auth/user-access";
+import { findUserByEmail, findUserById } from "@/lib/auth/user-repository";
 import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
-import { resultTransaction } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
-import { clubNameOf } from "@/lib/setup/platform";
-import type { UserAccess } from "./access";
+import type { ServiceContext } from "@/lib/services/context";
+import { clubNameOf } from "@/lib/settings/platform-settings";
 import { UserErrors } from "./errors";
-import { findUserByEmail, findUserById } from "./repository";
 import { uniqueAccount } from "./unique-account";
 
 export const EMAIL_CHANGE_LINK_HOURS = 24;
@@ -64,12 +64,9 @@ export async function requestEmailChange(
  * account ends, and the old address is told. If another account took the address meanwhile, nothing changes
  * (409 User.DuplicateEmail) and the link stays as it was.
  */
-export async function confirmEmailChange(
-  ctx: Pick<AuthContext, "database" | "sendQueuedMail">,
-  token: string,
-): Promise<Result<void>> {
+export async function confirmEmailChange(ctx: Pick<ServiceContext, "db">, token: string): Promise<Result<void>> {
   const confirmed = await uniqueAccount(() =>
-    resultTransaction(ctx.database.db, async (tx) => {
+    rollbackOnFailure(ctx.db, async (tx) => {
       const change = await consumeEmailChangeToken(tx, token);
       const user = change ? await findUserById(tx, change.userId) : null;
       if (!change || !user) return fail(AuthErrors.invalidLink);
@@ -95,6 +92,5 @@ export async function confirmEmailChange(
       return ok(undefined);
     }),
   );
-  if (confirmed.ok) ctx.sendQueuedMail();
   return confirmed;
 }

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { can, consoleAccess, setupStatus } from "@/console/server/session";
 import { MainNavigation } from "@/console/ui/main-navigation";
 import { SessionRenewal } from "@/console/ui/session-renewal";
-import type { Permission } from "@/lib/auth/permissions";
-import { platform } from "@/lib/platform/container";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { serviceContext } from "@/lib/composition/services";
+import type { Permission } from "@/lib/roles/permissions";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { AccountMenu } from "./account-menu";
 
 /** Navigation entries, each shown only to holders of its permission. */
@@ -35,7 +35,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (access.state === "renewing") return <SessionRenewal />;
   const { user } = access;
   if (user.mustChangePassword) redirect("/change-password");
-  const settings = await getPlatformSettings((await platform()).database.db);
+  const settings = await getPlatformSettings((await serviceContext(null)).db);
   return (
     <div className="shell">
       <aside className="sidebar">

@@ -1,22 +1,22 @@
 import Link from "next/link";
 import { can, pageUser } from "@/console/server/session";
 import type { Principal } from "@/lib/auth/authenticate";
-import { WILDCARD } from "@/lib/auth/permissions";
+import { serviceContext } from "@/lib/composition/services";
 import { aggregatedReport } from "@/lib/health/reports";
-import { platform } from "@/lib/platform/container";
-import type { Database } from "@/lib/platform/db";
+import { WILDCARD } from "@/lib/roles/permissions";
 import { roleListQuery } from "@/lib/roles/schemas";
 import { listRoles } from "@/lib/roles/service";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import type { ServiceContext } from "@/lib/services/context";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { listUsers } from "@/lib/users/admin";
 import { type UserListQuery, userListQuery } from "@/lib/users/schemas";
 import { Stat } from "./stat";
 
 export const dynamic = "force-dynamic";
 
-async function userCounts(db: Database) {
+async function userCounts(services: ServiceContext) {
   const count = async (status?: UserListQuery["status"]) =>
-    (await listUsers(db, userListQuery.parse({ pageSize: 1, status }))).totalCount;
+    (await listUsers(services, userListQuery.parse({ pageSize: 1, status }))).totalCount;
   const [total, active, inactive, blacklisted] = await Promise.all([
     count(),
     count("active"),
@@ -26,8 +26,8 @@ async function userCounts(db: Database) {
   return { total, active, inactive, blacklisted };
 }
 
-async function roleCounts(db: Database) {
-  const roles = await listRoles(db, roleListQuery.parse({ pageSize: 100 }));
+async function roleCounts(services: ServiceContext) {
+  const roles = await listRoles(services, roleListQuery.parse({ pageSize: 100 }));
   const builtIn = roles.items.filter((role) => role.isBuiltIn).length;
   return { total: roles.totalCount, builtIn, custom: roles.totalCount - builtIn };
 }
@@ -62,11 +62,11 @@ function AccountCard({ user }: { user: Principal }) {
 export default async function OverviewPage() {
   const user = await pageUser();
   if (!user) return null;
-  const { db } = (await platform()).database;
+  const services = await serviceContext(user);
   const [settings, users, roles, health] = await Promise.all([
-    getPlatformSettings(db),
-    can(user, "users:read") ? userCounts(db) : null,
-    can(user, "roles:read") ? roleCounts(db) : null,
+    getPlatformSettings(services.db),
+    can(user, "users:read") ? userCounts(services) : null,
+    can(user, "roles:read") ? roleCounts(services) : null,
     aggregatedReport(),
   ]);
   return (

@@ -4,7 +4,7 @@ import { passwordHint } from "@/console/password-hint";
 import { consoleAccess } from "@/console/server/session";
 import { SessionRenewal } from "@/console/ui/session-renewal";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { ChangePasswordForm } from "./change-password-form";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +15,6 @@ export default async function ChangePasswordPage() {
   const access = await consoleAccess();
   if (access.state === "signed-out") redirect("/login");
   if (access.state === "renewing") return <SessionRenewal />;
-  const policy = await getPasswordPolicy((await platform()).database.db);
+  const policy = await getPasswordPolicy((await serviceContext(null)).db);
   return <ChangePasswordForm forced={access.user.mustChangePassword} passwordHint={passwordHint(policy)} />;
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { passwordHint } from "@/console/password-hint";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const dynamic = "force-dynamic";
@@ -14,6 +14,6 @@ export default async function ResetPasswordPage({
   searchParams: Promise<{ token?: string | string[] }>;
 }) {
   const { token } = await searchParams;
-  const policy = await getPasswordPolicy((await platform()).database.db);
+  const policy = await getPasswordPolicy((await serviceContext(null)).db);
   return <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={passwordHint(policy)} />;
 }

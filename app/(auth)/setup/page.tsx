@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { passwordHint } from "@/console/password-hint";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { platform } from "@/lib/platform/container";
-import { getPlatformSettings } from "@/lib/setup/platform";
+import { serviceContext } from "@/lib/composition/services";
+import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { SetupWizard } from "./setup-wizard";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export default async function SetupPage() {
     await redirectSignedIn();
     redirect("/login");
   }
-  const { db } = (await platform()).database;
+  const { db } = await serviceContext(null);
   const [settings, policy] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db)]);
   return <SetupWizard initialPlatform={settings} passwordHint={passwordHint(policy)} />;
 }

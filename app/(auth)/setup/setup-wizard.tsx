@@ -17,7 +17,7 @@ import {
   textOf,
   useFormMutation,
 } from "@/console/ui/forms";
-import type { PlatformSettings } from "@/lib/setup/platform";
+import type { PlatformSettings } from "@/lib/settings/platform-settings";
 
 type Step = "platform" | "administrator" | "signing-in";
 

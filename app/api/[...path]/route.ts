@@ -4,7 +4,7 @@ import { problemResponse } from "@/lib/platform/http/problem";
 export const dynamic = "force-dynamic";
 
 /** Any /api path no other route matches: 404 problem details rather than an HTML page. */
-const notFound = route({}, async ({ request }) =>
+const notFound = route({ withoutServices: true }, async ({ request }) =>
   problemResponse(request, 404, "The requested resource was not found.", {
     detail: "No API endpoint matches this method and path.",
   }),

@@ -1,5 +1,4 @@
 import { attendanceRequestPageResponse, attendanceRequestResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRequestQueue, submitRequest } from "@/lib/attendance/requests";
 import { correctionRequestSchema, requestQueueQuery } from "@/lib/attendance/schemas";
@@ -16,7 +15,7 @@ export const GET = route(
     summary: "The correction requests queue",
     response: { schema: attendanceRequestPageResponse },
   },
-  async ({ query }) => listRequestQueue(await attendanceContext(), query),
+  async ({ query, services }) => listRequestQueue(services, query),
 );
 
 /** Spec 4.3: the caller asks to correct one of their own days. */
@@ -35,7 +34,7 @@ export const POST = route(
       AttendanceErrors.duplicateOpen,
     ],
   },
-  async ({ body, principal }) => submitRequest(await attendanceContext(), principal, body),
+  async ({ body, services }) => submitRequest(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -2,7 +2,6 @@ import { auditLogQuery, listAuditLogs } from "@/lib/audit/query";
 import { auditLogPageShape } from "@/lib/audit/shapes";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
@@ -17,10 +16,7 @@ export const GET = route(
       "Reads ClickHouse `audit_logs` with every filter bound as a query parameter. `from` is inclusive and `to` exclusive; an `action` ending with a dot is a prefix; `severity` takes several values, comma-separated. 503 while analytics is unavailable.",
     response: { schema: auditLogPageShape },
   },
-  async ({ query }) => {
-    const { analytics, database } = await platform();
-    return ok(await listAuditLogs({ analytics, db: database.db }, query));
-  },
+  async ({ query, services }) => ok(await listAuditLogs(services, query)),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,5 +1,4 @@
 import { employeePageResponse, employeeResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { createEmployeeSchema, employeeListQuery } from "@/lib/employees/schemas";
 import { createEmployee, listEmployees } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     summary: "List employees",
     response: { schema: employeePageResponse },
   },
-  async ({ query, principal }) => ok(await listEmployees(await personnelContext(principal), query)),
+  async ({ query, services }) => ok(await listEmployees(services, query)),
 );
 
 /** Makes an existing user an employee (at most once per user). */
@@ -31,7 +30,7 @@ export const POST = route(
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.userNotFound, EmployeeErrors.holidayListNotFound, EmployeeErrors.alreadyExists],
   },
-  async ({ body, principal }) => createEmployee(await personnelContext(principal), body),
+  async ({ body, services }) => createEmployee(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

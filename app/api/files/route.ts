@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { uploadInput, uploadResponse } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
@@ -14,7 +13,7 @@ export const dynamic = "force-dynamic";
 /** Paginated file metadata, filterable by bucket and member (a member's documents: `?memberId=…&bucket=club-documents`). */
 export const GET = route(
   { access: "files:read", query: fileListQuery, summary: "List files", response: { schema: filePageResponse } },
-  async ({ query, principal }) => ok(await listFiles(await fileContext(principal), query)),
+  async ({ query, services }) => ok(await listFiles(services, query)),
 );
 
 /** The body is the file, streamed to storage unparsed (no `body` schema); bucket, name and member in the query. */
@@ -32,11 +31,8 @@ export const POST = route(
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
-  async ({ query, request, principal }) =>
-    uploadResponse(
-      request,
-      await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId),
-    ),
+  async ({ query, request, services }) =>
+    uploadResponse(request, await uploadFile(services, query.bucket, uploadInput(request, query.name), query.memberId)),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

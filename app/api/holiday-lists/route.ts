@@ -1,5 +1,4 @@
 import { holidayListPageResponse, holidayListResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema, holidayListListQuery } from "@/lib/employees/schemas";
 import { createHolidayList, listHolidayLists } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     summary: "List holiday lists",
     response: { schema: holidayListPageResponse },
   },
-  async ({ query, principal }) => ok(await listHolidayLists(await personnelContext(principal), query)),
+  async ({ query, services }) => ok(await listHolidayLists(services, query)),
 );
 
 export const POST = route(
@@ -30,7 +29,7 @@ export const POST = route(
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.duplicateName],
   },
-  async ({ body, principal }) => createHolidayList(await personnelContext(principal), body),
+  async ({ body, services }) => createHolidayList(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const handlers = serve({ client: inngest, functions });
 
 /** Without Inngest configured the embedded scheduler runs the jobs, and this endpoint does not exist. */
-const notConfigured = route({}, async ({ request }) =>
+const notConfigured = route({ withoutServices: true }, async ({ request }) =>
   problemResponse(request, 404, "Inngest is not configured.", {
     detail: "Set INNGEST_BASE_URL or INNGEST_SIGNING_KEY; until then jobs run on the embedded scheduler.",
   }),

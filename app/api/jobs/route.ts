@@ -1,5 +1,4 @@
 import { jobListResponse } from "@/app/api/responses";
-import { getConfig } from "@/lib/config";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { listJobs } from "@/lib/jobs/manual";
@@ -9,7 +8,7 @@ export const dynamic = "force-dynamic";
 /** The background jobs and their schedules. */
 export const GET = route(
   { access: "jobs:run", summary: "List the background jobs", response: { schema: jobListResponse } },
-  async () => listJobs(getConfig().CLUB_TIMEZONE),
+  async ({ services }) => listJobs(services.config.CLUB_TIMEZONE),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

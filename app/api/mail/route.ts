@@ -3,7 +3,6 @@ import { route } from "@/lib/http/route";
 import { listMail } from "@/lib/mail/admin";
 import { mailListQuery } from "@/lib/mail/schemas";
 import { mailPageShape } from "@/lib/mail/shapes";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +17,7 @@ export const GET = route(
       "`status` filters by pending, sent or failed; `search` matches part of the recipient's address, ignoring case.",
     response: { schema: mailPageShape },
   },
-  async ({ query }) => ok(await listMail((await platform()).database.db, query)),
+  async ({ query, services }) => ok(await listMail(services, query)),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,7 +1,6 @@
 import { memberPageResponse, memberResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema, memberListQuery } from "@/lib/members/schemas";
 import { createMember, listMembers } from "@/lib/members/service";
@@ -12,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** Spec 4.5: page-number list of live members, with search, status filter and their current plan. */
 export const GET = route(
   { access: "members:read", query: memberListQuery, summary: "List members", response: { schema: memberPageResponse } },
-  async ({ query, principal }) => ok(await listMembers(await memberContext(principal), query)),
+  async ({ query, services }) => ok(await listMembers(services, query)),
 );
 
 export const POST = route(
@@ -25,7 +24,7 @@ export const POST = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.duplicateEmail],
   },
-  async ({ body, principal }) => createMember(await memberContext(principal), body),
+  async ({ body, services }) => createMember(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

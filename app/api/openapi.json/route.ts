@@ -16,6 +16,7 @@ export const GET = route(
     summary: "This OpenAPI 3.1 document",
     description: "Generated from the zod schemas the handlers validate with; public, so tools can read it without signing in.",
     response: { schema: openApiDocumentShape },
+    withoutServices: true,
   },
   async () => {
     document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version);

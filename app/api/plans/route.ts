@@ -1,7 +1,6 @@
 import { planPageResponse, planResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema, planListQuery } from "@/lib/plans/schemas";
 import { createPlan, listPlans } from "@/lib/plans/service";
@@ -12,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** Spec 4.4: paginated plans, filterable by isActive and searchable by name or code. */
 export const GET = route(
   { access: "plans:read", query: planListQuery, summary: "List plans", response: { schema: planPageResponse } },
-  async ({ query, principal }) => ok(await listPlans(await planContext(principal), query)),
+  async ({ query, services }) => ok(await listPlans(services, query)),
 );
 
 export const POST = route(
@@ -25,7 +24,7 @@ export const POST = route(
     response: { schema: planResponse },
     errors: [PlanErrors.duplicateCode],
   },
-  async ({ body, principal }) => createPlan(await planContext(principal), body),
+  async ({ body, services }) => createPlan(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

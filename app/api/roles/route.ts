@@ -1,7 +1,6 @@
 import { rolePageResponse, roleResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
@@ -11,7 +10,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "roles:read", query: roleListQuery, summary: "List roles", response: { schema: rolePageResponse } },
-  async ({ query }) => ok(await listRoles((await platform()).database.db, query)),
+  async ({ query, services }) => ok(await listRoles(services, query)),
 );
 
 export const POST = route(
@@ -24,7 +23,7 @@ export const POST = route(
     response: { schema: roleResponse },
     errors: [RoleErrors.duplicateName, RoleErrors.cannotGrant],
   },
-  async ({ body, principal }) => createRole((await platform()).database.db, principal, body),
+  async ({ body, services }) => createRole(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,5 +1,4 @@
 import { shiftTypePageResponse, shiftTypeResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema, shiftTypeListQuery } from "@/lib/employees/schemas";
 import { createShiftType, listShiftTypes } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     summary: "List shift types",
     response: { schema: shiftTypePageResponse },
   },
-  async ({ query, principal }) => ok(await listShiftTypes(await personnelContext(principal), query)),
+  async ({ query, services }) => ok(await listShiftTypes(services, query)),
 );
 
 export const POST = route(
@@ -30,7 +29,7 @@ export const POST = route(
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.duplicateName],
   },
-  async ({ body, principal }) => createShiftType(await personnelContext(principal), body),
+  async ({ body, services }) => createShiftType(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,7 +1,6 @@
 import { userPageResponse, userResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 import { RoleErrors } from "@/lib/roles/errors";
 import { createUser, listUsers } from "@/lib/users/admin";
@@ -12,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = route(
   { access: "users:read", query: userListQuery, summary: "List users", response: { schema: userPageResponse } },
-  async ({ query }) => ok(await listUsers((await platform()).database.db, query)),
+  async ({ query, services }) => ok(await listUsers(services, query)),
 );
 
 /** A staff-created account: temporary password, mustChangePassword = true. */
@@ -26,7 +25,7 @@ export const POST = route(
     response: { schema: userResponse },
     errors: [UserErrors.duplicateEmail, UserErrors.duplicateUsername, UserErrors.unknownRole, RoleErrors.cannotGrant],
   },
-  async ({ body, principal }) => createUser((await platform()).database.db, principal, body),
+  async ({ body, services }) => createUser(services, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sampleProps, TEMPLATE_NAMES } from "@/emails/registry";
 import { createRendererServer } from "@/emails/server";
 import { loadConfig } from "@/lib/config";
+import { logger } from "@/lib/platform/logger";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
 import { createEmailRenderer, type EmailRenderer } from ".";
 import { createHttpEmailRenderer } from "./http";
@@ -25,7 +26,7 @@ describe("email renderer over HTTP", () => {
   const local = createEmailRenderer(loadConfig({}));
 
   beforeAll(async () => {
-    server = createRendererServer();
+    server = createRendererServer(logger);
     url = await listenOnFreePort(server);
     remote = createEmailRenderer(loadConfig({ EMAIL_RENDERER_URL: url }));
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SignJWT } from "jose";
-import { authKeys } from "@/lib/auth/secret";
 import { getConfig } from "@/lib/config";
+import { authKeys } from "@/lib/platform/auth-keys";
 
 const b64url = (value: unknown) =>
   Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");

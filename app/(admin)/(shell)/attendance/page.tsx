@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../forbidden";
 import { MyAttendance } from "./my-attendance";
 
@@ -18,7 +18,7 @@ export default async function MyAttendancePage() {
   };
   if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
   // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
-  const { config } = await platform();
+  const { config } = await serviceContext(null);
   return (
     <MyAttendance allowed={allowed} timeZone={config.CLUB_TIMEZONE} canManageEmployees={can(user, "employees:write")} />
   );

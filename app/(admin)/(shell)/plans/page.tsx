@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../forbidden";
 import { PlansConsole } from "./plans-console";
 
@@ -11,7 +11,7 @@ export default async function PlansPage() {
   const user = await pageUser();
   if (!user) return null;
   if (!can(user, "plans:read")) return <Forbidden title="Plans" permission="plans:read" />;
-  const { config } = await platform();
+  const { config } = await serviceContext(null);
   return (
     <PlansConsole
       canWrite={can(user, "plans:write")}

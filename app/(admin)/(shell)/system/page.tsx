@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
+import { serviceContext } from "@/lib/composition/services";
 import { readinessReport } from "@/lib/health/reports";
-import { platform } from "@/lib/platform/container";
 import { JobsCard } from "./jobs-card";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "System health" };
 export default async function HealthPage() {
   const user = await pageUser();
   if (!user) return null;
-  const [report, { config }] = await Promise.all([readinessReport(), platform()]);
+  const [report, { config }] = await Promise.all([readinessReport(), serviceContext(null)]);
   return (
     <>
       <h1 className="page-title">System health</h1>

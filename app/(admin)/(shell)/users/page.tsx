@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { passwordHint } from "@/console/password-hint";
 import { can, pageUser } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../forbidden";
 import { UsersConsole } from "./users-console";
 
@@ -13,7 +13,7 @@ export default async function UsersPage() {
   const user = await pageUser();
   if (!user) return null;
   if (!can(user, "users:read")) return <Forbidden title="Users" permission="users:read" />;
-  const policy = await getPasswordPolicy((await platform()).database.db);
+  const policy = await getPasswordPolicy((await serviceContext(null)).db);
   return (
     <UsersConsole
       currentUserId={user.id}

@@ -1,5 +1,4 @@
 import { attendanceRequestResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
@@ -18,7 +17,7 @@ export const GET = route(
     response: { schema: attendanceRequestResponse },
     errors: [AttendanceErrors.requestNotFound, AuthErrors.passwordChangeRequired],
   },
-  async ({ params, principal }) => getRequest(await attendanceContext(), principal, params.id),
+  async ({ params, principal, services }) => getRequest(services, principal, params.id),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

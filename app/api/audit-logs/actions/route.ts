@@ -2,7 +2,6 @@ import { listAuditActions } from "@/lib/audit/query";
 import { auditActionsShape } from "@/lib/audit/shapes";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +13,7 @@ export const GET = route(
     summary: "The distinct actions in the audit trail, sorted (at most 1,000)",
     response: { schema: auditActionsShape },
   },
-  async () => ok(await listAuditActions((await platform()).analytics)),
+  async ({ services }) => ok(await listAuditActions(services)),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -28,7 +28,7 @@ const notFound = (request: Request) =>
   });
 
 /** The console's session (next-auth); any other /api/auth path is an unknown API endpoint, as under /api. */
-const nextAuth = route({ params: nextAuthParams }, async ({ request, params }) => {
+const nextAuth = route({ params: nextAuthParams, withoutServices: true }, async ({ request, params }) => {
   if (!NEXT_AUTH_ACTIONS.has(params.nextauth[0] ?? "")) return notFound(request);
   const response: Response = await NextAuth(
     new NextRequest(request),
@@ -38,6 +38,6 @@ const nextAuth = route({ params: nextAuthParams }, async ({ request, params }) =
   return response;
 });
 
-const unknownMethod = route({}, async ({ request }) => notFound(request));
+const unknownMethod = route({ withoutServices: true }, async ({ request }) => notFound(request));
 
 export { nextAuth as GET, nextAuth as POST, unknownMethod as DELETE, unknownMethod as PATCH, unknownMethod as PUT };

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { loginResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
+import { passwordField } from "@/lib/auth/account-schema";
 import { AuthErrors } from "@/lib/auth/errors";
 import { changePassword, passwordChangeThrottled } from "@/lib/auth/password-change";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -26,8 +25,8 @@ export const POST = route(
     errors: [AuthErrors.invalidCurrentPassword, passwordChangeThrottled(30)],
     idempotencyKey: false,
   },
-  async ({ body, principal, request }) => {
-    const ctx = await authContext();
+  async ({ body, principal, request, services }) => {
+    const ctx = services;
     const session = await changePassword(ctx, principal, body, request.headers.get("user-agent"));
     return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },

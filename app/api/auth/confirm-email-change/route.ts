@@ -1,4 +1,3 @@
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
@@ -20,7 +19,7 @@ export const POST = route(
     successStatus: 204,
     errors: [AuthErrors.invalidLink, UserErrors.duplicateEmail],
   },
-  async ({ body }) => confirmEmailChange(await authContext(), body.token),
+  async ({ body, services }) => confirmEmailChange(services, body.token),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

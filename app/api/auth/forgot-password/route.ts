@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { messageResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
+import { emailField } from "@/lib/auth/account-schema";
 import { requestPasswordReset } from "@/lib/auth/recovery";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
-import { emailField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -20,8 +19,8 @@ export const POST = route(
     summary: "Ask for a password reset link",
     response: { schema: messageResponse },
   },
-  async ({ body }) => {
-    await requestPasswordReset(await authContext(), body.email);
+  async ({ body, services }) => {
+    await requestPasswordReset(services, body.email);
     return ok({ message: "If an account uses that address, we have sent it a link to reset the password." });
   },
 );

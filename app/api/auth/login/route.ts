@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { loginResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
+import { passwordField } from "@/lib/auth/account-schema";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin, signInThrottled } from "@/lib/auth/login";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -35,8 +34,8 @@ export const POST = route(
       signInThrottled(30),
     ],
   },
-  async ({ body, request }) => {
-    const ctx = await authContext();
+  async ({ body, request, services }) => {
+    const ctx = services;
     const session = await login(ctx, body, signInOrigin(request.headers, ctx.config));
     return session.ok ? sessionResponse(ctx.config, session.value, body.refreshTokenTransport) : session;
   },

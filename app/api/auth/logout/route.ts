@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { authContext } from "@/lib/auth/context";
 import { logout } from "@/lib/auth/logout";
 import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -17,8 +16,8 @@ export const POST = route(
     description: "Ends the refresh token's login and deny-lists the bearer token when one is sent; both are optional.",
     response: { status: 204, description: "Signed out; the refresh cookie is cleared." },
   },
-  async ({ body, request }) => {
-    const ctx = await authContext();
+  async ({ body, request, services }) => {
+    const ctx = services;
     await logout(ctx, {
       authorization: request.headers.get("authorization"),
       refreshToken: presentedRefreshToken(request, body.refreshToken)?.token ?? null,

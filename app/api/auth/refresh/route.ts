@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { loginResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { refreshSession } from "@/lib/auth/refresh";
 import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
@@ -23,10 +22,10 @@ export const POST = route(
     response: { schema: loginResponse },
     errors: [AuthErrors.invalidRefreshToken, AuthErrors.refreshTokenReused, AuthErrors.tokenRevoked],
   },
-  async ({ body, request }) => {
+  async ({ body, request, services }) => {
     const presented = presentedRefreshToken(request, body.refreshToken);
     if (!presented) return fail(AuthErrors.invalidRefreshToken);
-    const ctx = await authContext();
+    const ctx = services;
     const session = await refreshSession(ctx, presented.token, request.headers.get("user-agent"));
     return session.ok ? sessionResponse(ctx.config, session.value, presented.transport) : session;
   },

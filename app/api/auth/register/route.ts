@@ -1,11 +1,10 @@
 import { messageResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
+import { newAccountSchema } from "@/lib/auth/account-schema";
 import { AuthErrors } from "@/lib/auth/errors";
 import { register } from "@/lib/auth/registration";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
-import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -19,8 +18,8 @@ export const POST = route(
     response: { schema: messageResponse },
     errors: [AuthErrors.setupIncomplete],
   },
-  async ({ body }) => {
-    const registered = await register(await authContext(), body);
+  async ({ body, services }) => {
+    const registered = await register(services, body);
     return registered.ok ? ok({ message: "Check your email to finish signing up." }) : registered;
   },
 );

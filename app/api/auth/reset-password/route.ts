@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { authContext } from "@/lib/auth/context";
+import { passwordField } from "@/lib/auth/account-schema";
 import { AuthErrors } from "@/lib/auth/errors";
 import { resetPassword } from "@/lib/auth/recovery";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { passwordField } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +19,7 @@ export const POST = route(
     response: { description: "Password set; every session of the account ends." },
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => resetPassword(await authContext(), body),
+  async ({ body, services }) => resetPassword(services, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,4 +1,3 @@
-import { authContext } from "@/lib/auth/context";
 import { AuthErrors } from "@/lib/auth/errors";
 import { verifyEmail } from "@/lib/auth/registration";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -16,7 +15,7 @@ export const POST = route(
     successStatus: 204,
     errors: [AuthErrors.invalidLink],
   },
-  async ({ body }) => verifyEmail(await authContext(), body.token),
+  async ({ body, services }) => verifyEmail(services, body.token),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

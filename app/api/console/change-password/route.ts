@@ -14,7 +14,7 @@ const newSession = z.object({ refreshToken: z.string().min(1) });
  * as they are), asked for the new refresh token in its body, which is sealed here before it reaches the page: page
  * scripts never see a token (docs/api.md, "What the browser holds").
  */
-export const POST = route({ body: z.looseObject({}) }, async ({ request, body }) => {
+export const POST = route({ body: z.looseObject({}), withoutServices: true }, async ({ request, body }) => {
   const headers = new Headers(request.headers);
   headers.delete("content-length");
   const apiRequest = new Request(new URL("/api/auth/change-password", request.url), {

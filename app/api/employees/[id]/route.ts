@@ -1,5 +1,4 @@
 import { employeeResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound],
   },
-  async ({ params, principal }) => getEmployee(await personnelContext(principal), params.id),
+  async ({ params, services }) => getEmployee(services, params.id),
 );
 
 /** Sets isActive and the holiday list; an inactive employee cannot clock in and is left out of the nightly classification. */
@@ -30,7 +29,7 @@ export const PUT = route(
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound, EmployeeErrors.holidayListNotFound],
   },
-  async ({ params, body, principal }) => updateEmployee(await personnelContext(principal), params.id, body),
+  async ({ params, body, services }) => updateEmployee(services, params.id, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
@@ -16,7 +15,7 @@ export const GET = route(
     response: { schema: fileResponse },
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => getFile(await fileContext(principal), params.id),
+  async ({ params, services }) => getFile(services, params.id),
 );
 
 /** Deletes the object and the row (audited); 204. A member whose photo it was has no photo afterwards. */
@@ -28,7 +27,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => deleteFile(await fileContext(principal), params.id),
+  async ({ params, services }) => deleteFile(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST, PUT } = otherMethods({ GET, DELETE });

@@ -1,5 +1,4 @@
 import { holidayListResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound],
   },
-  async ({ params, principal }) => getHolidayList(await personnelContext(principal), params.id),
+  async ({ params, services }) => getHolidayList(services, params.id),
 );
 
 /** Replaces the list: name, weekly off days and the whole set of entries. */
@@ -30,7 +29,7 @@ export const PUT = route(
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound, HolidayListErrors.duplicateName],
   },
-  async ({ params, body, principal }) => updateHolidayList(await personnelContext(principal), params.id, body),
+  async ({ params, body, services }) => updateHolidayList(services, params.id, body),
 );
 
 /** 204; 409 HolidayList.InUse while employees use it. */
@@ -42,7 +41,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [HolidayListErrors.notFound, HolidayListErrors.inUse],
   },
-  async ({ params, principal }) => deleteHolidayList(await personnelContext(principal), params.id),
+  async ({ params, services }) => deleteHolidayList(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -3,7 +3,6 @@ import { route } from "@/lib/http/route";
 import { getMail } from "@/lib/mail/admin";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailMessageShape } from "@/lib/mail/shapes";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";
@@ -19,10 +18,7 @@ export const GET = route(
     response: { schema: mailMessageShape },
     errors: [MailErrors.notFound],
   },
-  async ({ params }) => {
-    const { database, renderer } = await platform();
-    return getMail({ db: database.db, renderer }, params.id);
-  },
+  async ({ params, services }) => getMail(services, params.id),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,7 +1,6 @@
 import { memberResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { memberInputSchema } from "@/lib/members/schemas";
 import { deleteMember, getMember, updateMember } from "@/lib/members/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound],
   },
-  async ({ params, principal }) => getMember(await memberContext(principal), params.id),
+  async ({ params, services }) => getMember(services, params.id),
 );
 
 export const PUT = route(
@@ -29,7 +28,7 @@ export const PUT = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.duplicateEmail],
   },
-  async ({ params, body, principal }) => updateMember(await memberContext(principal), params.id, body),
+  async ({ params, body, services }) => updateMember(services, params.id, body),
 );
 
 /** Soft delete, audit-logged; 204. 409 Member.HasActiveSubscription while a subscription is active. */
@@ -41,7 +40,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
   },
-  async ({ params, principal }) => deleteMember(await memberContext(principal), params.id),
+  async ({ params, services }) => deleteMember(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

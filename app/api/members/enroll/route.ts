@@ -2,7 +2,6 @@ import { enrollmentResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { enroll, enrollmentSchema } from "@/lib/subscriptions/enrollment";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 
@@ -19,7 +18,7 @@ export const POST = route(
     response: { schema: enrollmentResponse },
     errors: [MemberErrors.duplicateEmail, SubscriptionErrors.planNotFound, SubscriptionErrors.planInactive],
   },
-  async ({ body, principal }) => enroll(await subscriptionContext(principal.id), body),
+  async ({ body, services }) => enroll(services, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,6 +1,5 @@
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { memberCsvStream } from "@/lib/members/export";
 import { clubToday, memberExportQuery } from "@/lib/members/schemas";
 
@@ -17,8 +16,8 @@ export const GET = route(
       description: "A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv.",
     },
   },
-  async ({ query, principal }) => {
-    const { db } = await memberContext(principal);
+  async ({ query, services }) => {
+    const { db } = services;
     return new Response(await memberCsvStream(db, query), {
       headers: {
         "content-type": "text/csv; charset=utf-8",

@@ -1,7 +1,6 @@
 import { planResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
 import { planInputSchema } from "@/lib/plans/schemas";
 import { deactivatePlan, getPlan, updatePlan } from "@/lib/plans/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: planResponse },
     errors: [PlanErrors.notFound],
   },
-  async ({ params, principal }) => getPlan(await planContext(principal), params.id),
+  async ({ params, services }) => getPlan(services, params.id),
 );
 
 export const PUT = route(
@@ -29,7 +28,7 @@ export const PUT = route(
     response: { schema: planResponse },
     errors: [PlanErrors.notFound, PlanErrors.duplicateCode],
   },
-  async ({ params, body, principal }) => updatePlan(await planContext(principal), params.id, body),
+  async ({ params, body, services }) => updatePlan(services, params.id, body),
 );
 
 /** Spec 4.4: deactivates (isActive = false); the plan and its subscriptions stay. 200 with the plan. */
@@ -41,7 +40,7 @@ export const DELETE = route(
     response: { schema: planResponse, description: "The plan, now inactive (plans are never removed)." },
     errors: [PlanErrors.notFound],
   },
-  async ({ params, principal }) => deactivatePlan(await planContext(principal), params.id),
+  async ({ params, services }) => deactivatePlan(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

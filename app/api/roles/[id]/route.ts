@@ -1,7 +1,6 @@
 import { roleResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { RoleErrors } from "@/lib/roles/errors";
 import { roleInputSchema } from "@/lib/roles/schemas";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound],
   },
-  async ({ params }) => getRole((await platform()).database.db, params.id),
+  async ({ params, services }) => getRole(services, params.id),
 );
 
 export const PUT = route(
@@ -29,7 +28,7 @@ export const PUT = route(
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound, RoleErrors.duplicateName, RoleErrors.builtIn, RoleErrors.cannotGrant],
   },
-  async ({ params, body, principal }) => updateRole((await platform()).database.db, principal, params.id, body),
+  async ({ params, body, services }) => updateRole(services, params.id, body),
 );
 
 export const DELETE = route(
@@ -40,7 +39,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [RoleErrors.notFound, RoleErrors.builtIn, RoleErrors.inUse, RoleErrors.cannotGrant],
   },
-  async ({ params, principal }) => deleteRole((await platform()).database.db, principal, params.id),
+  async ({ params, services }) => deleteRole(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

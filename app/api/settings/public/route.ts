@@ -1,7 +1,6 @@
 import { publicSettingsResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { publicSettings } from "@/lib/settings/public";
 
 export const dynamic = "force-dynamic";
@@ -17,10 +16,8 @@ export const GET = route(
       "Time zone (calendar days, attendance dates, job schedules), currency of every price and the languages spoken. Answers before setup too (`clubName` is then null). Cacheable for 5 minutes.",
     response: { schema: publicSettingsResponse },
   },
-  async () => {
-    const { database, config } = await platform();
-    return Response.json(await publicSettings(database.db, config), { headers: { "cache-control": CACHE_CONTROL } });
-  },
+  async ({ services }) =>
+    Response.json(await publicSettings(services), { headers: { "cache-control": CACHE_CONTROL } }),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,7 +1,6 @@
 import { platformSettingsResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { SetupErrors } from "@/lib/setup/errors";
 import { configurePlatform, platformSettingsSchema } from "@/lib/setup/platform";
 
@@ -16,7 +15,7 @@ export const POST = route(
     response: { schema: platformSettingsResponse },
     errors: [SetupErrors.alreadyCompleted],
   },
-  async ({ body }) => configurePlatform((await platform()).database.db, body),
+  async ({ body, services }) => configurePlatform(services, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

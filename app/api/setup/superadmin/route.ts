@@ -1,11 +1,10 @@
 import { loginResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
+import { newAccountSchema } from "@/lib/auth/account-schema";
 import { sessionResponse } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { SetupErrors } from "@/lib/setup/errors";
 import { createSuperAdmin } from "@/lib/setup/superadmin";
-import { newAccountSchema } from "@/lib/users/schemas";
 
 export const dynamic = "force-dynamic";
 
@@ -23,8 +22,8 @@ export const POST = route(
     },
     errors: [SetupErrors.alreadyCompleted, SetupErrors.platformNotConfigured],
   },
-  async ({ body, request }) => {
-    const ctx = await authContext();
+  async ({ body, request, services }) => {
+    const ctx = services;
     const created = await createSuperAdmin(ctx, body, request.headers.get("user-agent"));
     return created.ok ? sessionResponse(ctx.config, created.value, "cookie", 201) : created;
   },

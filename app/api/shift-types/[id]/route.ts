@@ -1,5 +1,4 @@
 import { shiftTypeResponse } from "@/app/api/responses";
-import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => getShiftType(await personnelContext(principal), params.id),
+  async ({ params, services }) => getShiftType(services, params.id),
 );
 
 export const PUT = route(
@@ -29,7 +28,7 @@ export const PUT = route(
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound, ShiftTypeErrors.duplicateName],
   },
-  async ({ params, body, principal }) => updateShiftType(await personnelContext(principal), params.id, body),
+  async ({ params, body, services }) => updateShiftType(services, params.id, body),
 );
 
 /** 204: nothing references a shift type while assignment is inactive. */
@@ -41,7 +40,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => deleteShiftType(await personnelContext(principal), params.id),
+  async ({ params, services }) => deleteShiftType(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

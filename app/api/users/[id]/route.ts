@@ -1,8 +1,6 @@
 import { userResponse } from "@/app/api/responses";
-import { authContext } from "@/lib/auth/context";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { deactivateUser, getUser, updateUser } from "@/lib/users/admin";
 import { UserErrors } from "@/lib/users/errors";
@@ -18,7 +16,7 @@ export const GET = route(
     response: { schema: userResponse },
     errors: [UserErrors.notFound],
   },
-  async ({ params }) => getUser((await platform()).database.db, params.id),
+  async ({ params, services }) => getUser(services, params.id),
 );
 
 export const PUT = route(
@@ -40,7 +38,7 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => updateUser(await authContext(), principal, params.id, body),
+  async ({ params, body, services }) => updateUser(services, params.id, body),
 );
 
 /** Deactivates (the account and its history stay); 204. */
@@ -52,7 +50,7 @@ export const DELETE = route(
     successStatus: 204,
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, principal }) => deactivateUser(await authContext(), principal, params.id),
+  async ({ params, services }) => deactivateUser(services, params.id),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../../forbidden";
 import { RequestsQueue } from "./requests-queue";
 
@@ -12,7 +12,7 @@ export default async function RequestsQueuePage() {
   if (!user) return null;
   if (!can(user, "attendance-requests:manage"))
     return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
-  const { config } = await platform();
+  const { config } = await serviceContext(null);
   // Filtering by employee lists the employees.
   return (
     <RequestsQueue

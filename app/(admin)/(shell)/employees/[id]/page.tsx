@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
-import { platform } from "@/lib/platform/container";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../../forbidden";
 import { EmployeeDetail } from "./employee-detail";
 
@@ -12,7 +12,7 @@ export default async function EmployeePage({ params }: { params: Promise<{ id: s
   if (!user) return null;
   if (!can(user, "employees:read")) return <Forbidden title="Employee" permission="employees:read" />;
   const { id } = await params;
-  const { config } = await platform();
+  const { config } = await serviceContext(null);
   return (
     <EmployeeDetail
       employeeId={id}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
+import { serviceContext } from "@/lib/composition/services";
 import { bucketLimits } from "@/lib/files/schemas";
-import { platform } from "@/lib/platform/container";
 import { Forbidden } from "../../forbidden";
 import { MemberDetail } from "./member-detail";
 
@@ -16,7 +16,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
   // Choosing a plan (subscribe, change plan) lists the plans.
   const plans = can(user, "plans:read");
   // The upload limits, so a file that is too large is refused before it is sent (the API checks again).
-  const limits = bucketLimits((await platform()).config);
+  const limits = bucketLimits((await serviceContext(null)).config);
   return (
     <MemberDetail
       memberId={id}

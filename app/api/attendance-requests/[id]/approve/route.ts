@@ -1,5 +1,4 @@
 import { attendanceRequestResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { approveRequest } from "@/lib/attendance/requests";
 import { requestParams } from "@/lib/attendance/schemas";
@@ -17,7 +16,7 @@ export const PUT = route(
     response: { schema: attendanceRequestResponse },
     errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided, AttendanceErrors.selfDecision],
   },
-  async ({ params, principal }) => approveRequest(await attendanceContext(), principal.id, params.id),
+  async ({ params, services }) => approveRequest(services, params.id),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

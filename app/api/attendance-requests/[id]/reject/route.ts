@@ -1,5 +1,4 @@
 import { attendanceRequestResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { rejectRequest } from "@/lib/attendance/requests";
 import { rejectionSchema, requestParams } from "@/lib/attendance/schemas";
@@ -18,7 +17,7 @@ export const PUT = route(
     response: { schema: attendanceRequestResponse },
     errors: [AttendanceErrors.requestNotFound, AttendanceErrors.alreadyDecided, AttendanceErrors.selfDecision],
   },
-  async ({ params, body, principal }) => rejectRequest(await attendanceContext(), principal.id, params.id, body.reason),
+  async ({ params, body, services }) => rejectRequest(services, params.id, body.reason),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -1,5 +1,4 @@
 import { attendancePageResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
@@ -18,7 +17,7 @@ export const GET = route(
     response: { schema: attendancePageResponse },
     errors: [EmployeeErrors.notFound],
   },
-  async ({ params, query }) => listRecords(await attendanceContext(), { employeeId: params.id }, query),
+  async ({ params, query, services }) => listRecords(services, { employeeId: params.id }, query),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

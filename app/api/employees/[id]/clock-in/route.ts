@@ -1,6 +1,5 @@
 import { checkEventResponse } from "@/app/api/responses";
 import { clockIn } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema, employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
@@ -21,8 +20,7 @@ export const POST = route(
     response: { schema: checkEventResponse },
     errors: [EmployeeErrors.notActive, AttendanceErrors.alreadyClockedIn],
   },
-  async ({ params, body, principal }) =>
-    clockIn(await attendanceContext(), { employeeId: params.id }, principal.id, body),
+  async ({ params, body, services }) => clockIn(services, { employeeId: params.id }, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

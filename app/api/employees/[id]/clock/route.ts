@@ -1,6 +1,5 @@
 import { clockStateResponse } from "@/app/api/responses";
 import { clockState } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { employeeParams } from "@/lib/attendance/schemas";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: clockStateResponse },
     errors: [EmployeeErrors.notFound],
   },
-  async ({ params }) => clockState(await attendanceContext(), { employeeId: params.id }),
+  async ({ params, services }) => clockState(services, { employeeId: params.id }),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

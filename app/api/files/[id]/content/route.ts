@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { contentResponse } from "@/lib/files/http";
 import { getStoredFile } from "@/lib/files/service";
@@ -22,8 +21,8 @@ export const GET = route(
     },
     errors: [FileErrors.notFound],
   },
-  async ({ params, request, principal }) => {
-    const ctx = await fileContext(principal);
+  async ({ params, request, services }) => {
+    const ctx = services;
     const file = await getStoredFile(ctx, params.id);
     return file.ok ? contentResponse(request, ctx, file.value, "attachment") : file;
   },

@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { downloadUrlResponse } from "@/lib/files/responses";
 import { createDownloadUrl } from "@/lib/files/service";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: downloadUrlResponse },
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => createDownloadUrl(await fileContext(principal), params.id),
+  async ({ params, services }) => createDownloadUrl(services, params.id),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

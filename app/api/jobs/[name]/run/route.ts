@@ -3,7 +3,6 @@ import { jobRunResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { JobErrors, runJobNow } from "@/lib/jobs/manual";
-import { platform } from "@/lib/platform/container";
 import { notYearZero, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +22,7 @@ export const POST = route(
     response: { schema: jobRunResponse },
     errors: [JobErrors.notFound, JobErrors.alreadyRunning],
   },
-  async ({ params, body, principal }) => runJobNow(await platform(), principal.id, params.name, { date: body?.date }),
+  async ({ params, body, services }) => runJobNow(services, params.name, { date: body?.date }),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

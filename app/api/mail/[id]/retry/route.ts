@@ -1,10 +1,8 @@
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { retryMail } from "@/lib/mail/admin";
-import { deliverMailSoon } from "@/lib/mail/dispatch";
 import { MailErrors } from "@/lib/mail/errors";
 import { mailListItemShape } from "@/lib/mail/shapes";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";
@@ -20,11 +18,8 @@ export const POST = route(
     response: { schema: mailListItemShape },
     errors: [MailErrors.notFound, MailErrors.notFailed],
   },
-  async ({ params, principal }) => {
-    const running = await platform();
-    const retried = await retryMail(running.database.db, principal, params.id);
-    if (retried.ok) deliverMailSoon(running);
-    return retried;
+  async ({ params, services }) => {
+    return retryMail(services, params.id);
   },
 );
 

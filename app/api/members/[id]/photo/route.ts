@@ -1,4 +1,3 @@
-import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { contentResponse, uploadInput, uploadResponse } from "@/lib/files/http";
 import { fileResponse } from "@/lib/files/responses";
@@ -24,8 +23,8 @@ export const GET = route(
     },
     errors: [MemberErrors.notFound, FileErrors.noPhoto],
   },
-  async ({ params, request, principal }) => {
-    const ctx = await fileContext(principal);
+  async ({ params, request, services }) => {
+    const ctx = services;
     const photo = await getMemberPhoto(ctx, params.id);
     return photo.ok ? contentResponse(request, ctx, photo.value, "inline") : photo;
   },
@@ -45,11 +44,8 @@ export const PUT = route(
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
-  async ({ params, query, request, principal }) =>
-    uploadResponse(
-      request,
-      await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo")),
-    ),
+  async ({ params, query, request, services }) =>
+    uploadResponse(request, await replaceMemberPhoto(services, params.id, uploadInput(request, query.name ?? "photo"))),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

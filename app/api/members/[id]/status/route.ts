@@ -1,7 +1,6 @@
 import { memberResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
 import { statusChangeSchema } from "@/lib/members/schemas";
 import { changeMemberStatus } from "@/lib/members/service";
@@ -19,7 +18,7 @@ export const PUT = route(
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.expiredBySystemOnly, MemberErrors.suspensionNotLifted],
   },
-  async ({ params, body, principal }) => changeMemberStatus(await memberContext(principal), params.id, body),
+  async ({ params, body, services }) => changeMemberStatus(services, params.id, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -2,7 +2,6 @@ import { subscriptionPageResponse, subscriptionResponse } from "@/app/api/respon
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { createSubscription, listSubscriptions } from "@/lib/subscriptions/lifecycle";
 import { newSubscriptionSchema, subscriptionListQuery } from "@/lib/subscriptions/schemas";
@@ -19,7 +18,7 @@ export const GET = route(
     response: { schema: subscriptionPageResponse },
     errors: [SubscriptionErrors.memberNotFound],
   },
-  async ({ params, query, principal }) => listSubscriptions(await subscriptionContext(principal.id), params.id, query),
+  async ({ params, query, services }) => listSubscriptions(services, params.id, query),
 );
 
 /** Spec 4.5: a subscription starting now. */
@@ -40,7 +39,7 @@ export const POST = route(
       SubscriptionErrors.alreadyActive,
     ],
   },
-  async ({ params, body, principal }) => createSubscription(await subscriptionContext(principal.id), params.id, body),
+  async ({ params, body, services }) => createSubscription(services, params.id, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

@@ -1,11 +1,12 @@
 import "@/tests/support/isolated-env";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { serviceContext } from "@/lib/composition/services";
 import { createEventDispatcher } from "@/lib/events/dispatcher";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import type { Paginated } from "@/lib/platform/pagination";
-import { type SubscriptionContext, subscriptionContext } from "@/lib/subscriptions/context";
+import type { SubscriptionContext } from "@/lib/subscriptions/context";
 import { changePlan, createSubscription, quotePlanChange, renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
@@ -62,7 +63,7 @@ const termPath = (member: string, sid: string, action: string) => ({
 });
 /** The service context of the routes, at a fixed instant. */
 const at = async (iso: string): Promise<SubscriptionContext> => ({
-  ...(await subscriptionContext(null)),
+  ...(await serviceContext(null)),
   now: () => new Date(iso),
 });
 
@@ -182,7 +183,7 @@ describe("POST /api/members/{id}/subscriptions", () => {
         },
       ],
     });
-    const ctx = { ...(await subscriptionContext(null)), events: failing };
+    const ctx = { ...(await serviceContext(null)), events: failing };
     await expect(
       createSubscription(ctx, memberId, { planId: gold, billingPeriod: "monthly", autoRenew: false }),
     ).rejects.toThrow("consumer down");

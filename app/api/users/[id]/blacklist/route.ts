@@ -1,7 +1,6 @@
 import { userResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { blacklistUser, liftBlacklist } from "@/lib/users/admin";
 import { UserErrors } from "@/lib/users/errors";
@@ -19,8 +18,7 @@ export const POST = route(
     response: { schema: userResponse },
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, body, principal }) =>
-    blacklistUser((await platform()).database.db, principal, params.id, body.reason),
+  async ({ params, body, services }) => blacklistUser(services, params.id, body.reason),
 );
 
 export const DELETE = route(
@@ -31,7 +29,7 @@ export const DELETE = route(
     response: { schema: userResponse },
     errors: [UserErrors.notFound, UserErrors.protectedAccount],
   },
-  async ({ params, principal }) => liftBlacklist((await platform()).database.db, principal, params.id),
+  async ({ params, services }) => liftBlacklist(services, params.id),
 );
 
 export const { GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST, DELETE });

@@ -1,7 +1,6 @@
 import { userResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
 import { RoleErrors } from "@/lib/roles/errors";
 import { assignRoles } from "@/lib/users/admin";
@@ -27,7 +26,7 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => assignRoles((await platform()).database.db, principal, params.id, body.roles),
+  async ({ params, body, services }) => assignRoles(services, params.id, body.roles),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });

@@ -1,5 +1,4 @@
 import { attendanceRequestPageResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listOwnRequests } from "@/lib/attendance/requests";
 import { ownRequestsQuery } from "@/lib/attendance/schemas";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: attendanceRequestPageResponse },
     errors: [AttendanceErrors.notAnEmployee],
   },
-  async ({ query, principal }) => listOwnRequests(await attendanceContext(), principal, query),
+  async ({ query, services }) => listOwnRequests(services, query),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,5 +1,4 @@
 import { attendancePageResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { listRecords } from "@/lib/attendance/records";
 import { attendanceListQuery } from "@/lib/attendance/schemas";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: attendancePageResponse },
     errors: [AttendanceErrors.notAnEmployee],
   },
-  async ({ query, principal }) => listRecords(await attendanceContext(), { userId: principal.id }, query),
+  async ({ query, principal, services }) => listRecords(services, { userId: principal.id }, query),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

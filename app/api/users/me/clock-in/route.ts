@@ -1,6 +1,5 @@
 import { checkEventResponse } from "@/app/api/responses";
 import { clockIn } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -19,7 +18,7 @@ export const POST = route(
     response: { schema: checkEventResponse },
     errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.alreadyClockedIn],
   },
-  async ({ body, principal }) => clockIn(await attendanceContext(), { userId: principal.id }, principal.id, body),
+  async ({ body, principal, services }) => clockIn(services, { userId: principal.id }, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,6 +1,5 @@
 import { clockOutResponse } from "@/app/api/responses";
 import { clockOut } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { clockSchema } from "@/lib/attendance/schemas";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -19,7 +18,7 @@ export const POST = route(
     response: { schema: clockOutResponse },
     errors: [AttendanceErrors.notAnEmployee, AttendanceErrors.noActiveCheckin],
   },
-  async ({ body, principal }) => clockOut(await attendanceContext(), { userId: principal.id }, principal.id, body),
+  async ({ body, principal, services }) => clockOut(services, { userId: principal.id }, body),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,6 +1,5 @@
 import { clockStateResponse } from "@/app/api/responses";
 import { clockState } from "@/lib/attendance/clock";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
@@ -15,7 +14,7 @@ export const GET = route(
     response: { schema: clockStateResponse },
     errors: [AttendanceErrors.notAnEmployee],
   },
-  async ({ principal }) => clockState(await attendanceContext(), { userId: principal.id }),
+  async ({ principal, services }) => clockState(services, { userId: principal.id }),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,5 +1,4 @@
 import { attendanceRecordResponse } from "@/app/api/responses";
-import { attendanceContext } from "@/lib/attendance/context";
 import { AttendanceErrors } from "@/lib/attendance/errors";
 import { getRecord } from "@/lib/attendance/records";
 import { recordParams } from "@/lib/attendance/schemas";
@@ -18,7 +17,7 @@ export const GET = route(
     response: { schema: attendanceRecordResponse },
     errors: [EmployeeErrors.notFound, AttendanceErrors.recordNotFound],
   },
-  async ({ params }) => getRecord(await attendanceContext(), params.id, params.date),
+  async ({ params, services }) => getRecord(services, params.id, params.date),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -4,7 +4,6 @@ import { MailErrors } from "@/lib/mail/errors";
 import { templateParams } from "@/lib/mail/schemas";
 import { templatePreviewShape } from "@/lib/mail/shapes";
 import { previewTemplate } from "@/lib/mail/templates";
-import { platform } from "@/lib/platform/container";
 
 export const dynamic = "force-dynamic";
 
@@ -19,7 +18,7 @@ export const GET = route(
     response: { schema: templatePreviewShape },
     errors: [MailErrors.templateNotFound],
   },
-  async ({ params }) => previewTemplate((await platform()).renderer, params.name),
+  async ({ params, services }) => previewTemplate(services, params.name),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

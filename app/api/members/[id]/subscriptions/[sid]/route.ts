@@ -1,7 +1,6 @@
 import { subscriptionResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { getSubscription } from "@/lib/subscriptions/lifecycle";
 import { subscriptionParams } from "@/lib/subscriptions/schemas";
@@ -17,7 +16,7 @@ export const GET = route(
     response: { schema: subscriptionResponse },
     errors: [SubscriptionErrors.memberNotFound, SubscriptionErrors.notFound],
   },
-  async ({ params, principal }) => getSubscription(await subscriptionContext(principal.id), params.id, params.sid),
+  async ({ params, services }) => getSubscription(services, params.id, params.sid),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

@@ -1,7 +1,6 @@
 import { subscriptionResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { cancelSubscription } from "@/lib/subscriptions/lifecycle";
 import { cancelSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
@@ -18,8 +17,7 @@ export const POST = route(
     response: { schema: subscriptionResponse },
     errors: [SubscriptionErrors.notFound, SubscriptionErrors.notActive],
   },
-  async ({ params, body, principal }) =>
-    cancelSubscription(await subscriptionContext(principal.id), params.id, params.sid, body.reason),
+  async ({ params, body, services }) => cancelSubscription(services, params.id, params.sid, body.reason),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

@@ -1,7 +1,6 @@
 import { planChangeQuoteResponse, subscriptionResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { changePlan, quotePlanChange } from "@/lib/subscriptions/lifecycle";
 import { changePlanQuery, changePlanSchema, subscriptionParams } from "@/lib/subscriptions/schemas";
@@ -23,8 +22,7 @@ export const GET = route(
       SubscriptionErrors.planInactive,
     ],
   },
-  async ({ params, query, principal }) =>
-    quotePlanChange(await subscriptionContext(principal.id), params.id, params.sid, query),
+  async ({ params, query, services }) => quotePlanChange(services, params.id, params.sid, query),
 );
 
 /** Spec 4.5: the current term is canceled and a new one on the new plan starts now (201 with it). */
@@ -46,8 +44,7 @@ export const POST = route(
       SubscriptionErrors.alreadyActive,
     ],
   },
-  async ({ params, body, principal }) =>
-    changePlan(await subscriptionContext(principal.id), params.id, params.sid, body),
+  async ({ params, body, services }) => changePlan(services, params.id, params.sid, body),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

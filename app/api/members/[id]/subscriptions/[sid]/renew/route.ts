@@ -1,7 +1,6 @@
 import { subscriptionResponse } from "@/app/api/responses";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
-import { subscriptionContext } from "@/lib/subscriptions/context";
 import { SubscriptionErrors } from "@/lib/subscriptions/errors";
 import { renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { subscriptionParams } from "@/lib/subscriptions/schemas";
@@ -26,7 +25,7 @@ export const POST = route(
       SubscriptionErrors.memberSuspended,
     ],
   },
-  async ({ params, principal }) => renewSubscription(await subscriptionContext(principal.id), params.id, params.sid),
+  async ({ params, services }) => renewSubscription(services, params.id, params.sid),
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });

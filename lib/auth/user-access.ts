@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { BUILT_IN_ROLES } from "@/lib/auth/permissions";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { rolePermissions, roles, userRoles, users } from "@/lib/platform/db/schema";
+import { BUILT_IN_ROLES } from "@/lib/roles/permissions";
 
 export type UserAccess = {
   id: string;

@@ -1,0 +1,25 @@
+import { authKeys } from "@/lib/platform/auth-keys";
+import { platform } from "@/lib/platform/container";
+import type { Actor, ServiceContext } from "@/lib/services/context";
+import { eventDispatcher } from "@/lib/subscriptions/event-registry";
+
+/**
+ * The one way to reach services: the running platform's components, the keys, the integration events' consumers and
+ * the clock, for `actor` (null for the system and anonymous callers). Apart from lib/services so that the type stays
+ * below the modules that wire into it (the event registry).
+ */
+export async function serviceContext(actor: Actor | null): Promise<ServiceContext> {
+  const { database, cache, storage, analytics, renderer, config } = await platform();
+  return {
+    db: database.db,
+    cache,
+    storage,
+    analytics,
+    renderer,
+    config,
+    keys: await authKeys(config),
+    actor,
+    events: eventDispatcher(config),
+    now: () => new Date(),
+  };
+}
