@@ -12,8 +12,10 @@ const post = (body: string, headers: Record<string, string> = {}) =>
     headers: { "content-type": "application/json", ...headers },
   });
 
+// The fixtures call no service: `withoutServices` keeps route() from starting the embedded platform in a unit test.
 const createWidget = route(
   {
+    withoutServices: true,
     params: z.object({ id: z.coerce.number().int() }),
     query: z.object({ verbose: z.enum(["true", "false"]).optional() }),
     body: z.object({ name: z.string().min(1), size: z.number().int().positive() }),
@@ -25,7 +27,7 @@ const createWidget = route(
       : ok({ id: params.id, verbose: query.verbose, ...body }),
 );
 
-const throwing = (error: unknown) => route({}, async () => Promise.reject(error));
+const throwing = (error: unknown) => route({ withoutServices: true }, async () => Promise.reject(error));
 const get = () => new Request("http://localhost/api/things", { method: "GET" });
 
 describe("route", () => {
@@ -36,7 +38,7 @@ describe("route", () => {
   });
 
   it("answers a success declared 204 with no body, and a failure as usual", async () => {
-    const remove = route({ successStatus: 204 }, async ({ request }) =>
+    const remove = route({ withoutServices: true, successStatus: 204 }, async ({ request }) =>
       request.url.endsWith("/gone")
         ? fail(businessError("Widget.NotFound", "not_found", "No such widget."))
         : ok(undefined),
@@ -85,7 +87,7 @@ describe("route", () => {
     ["a near miss", "application/jsonp"],
   ])("answers a body sent as %s with 415 problem details, before the handler runs", async (_kind, contentType) => {
     let ran = false;
-    const handler = route({ body: z.object({ name: z.string() }) }, async () => {
+    const handler = route({ withoutServices: true, body: z.object({ name: z.string() }) }, async () => {
       ran = true;
       return ok({});
     });
@@ -107,8 +109,9 @@ describe("route", () => {
     });
     expect(typeless.headers.get("content-type")).toBeNull();
     expect((await createWidget(typeless, context({ id: "7" }))).status).toBe(415);
-    const optional = route({ body: z.object({ name: z.string().optional() }).default({}) }, async ({ body }) =>
-      ok(body),
+    const optional = route(
+      { withoutServices: true, body: z.object({ name: z.string().optional() }).default({}) },
+      async ({ body }) => ok(body),
     );
     const empty = await optional(new Request("http://localhost/api/widgets", { method: "POST" }), context());
     expect(empty.status).toBe(200);
@@ -141,7 +144,9 @@ describe("route", () => {
     expect((await lone.json()).errors).toEqual({
       name: ["Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair)."],
     });
-    const named = route({ params: z.object({ name: z.string() }) }, async ({ params }) => ok(params));
+    const named = route({ withoutServices: true, params: z.object({ name: z.string() }) }, async ({ params }) =>
+      ok(params),
+    );
     expect((await named(get(), context({ name: "a\u0000" }))).status).toBe(400);
   });
 
@@ -219,16 +224,17 @@ describe("route's answer headers", () => {
   });
 
   it("names a created resource in Location, from its declared template and the answer's fields", async () => {
-    const created = route({ successStatus: 201, location: "/api/widgets/{widget.id}/parts/{id}" }, async () =>
-      ok({ id: "p 1", widget: { id: 7 } }),
+    const created = route(
+      { withoutServices: true, successStatus: 201, location: "/api/widgets/{widget.id}/parts/{id}" },
+      async () => ok({ id: "p 1", widget: { id: 7 } }),
     );
     const response = await created(get(), context());
     expect(response.headers.get("location")).toBe("/api/widgets/7/parts/p%201");
-    const handBuilt = route({ location: "/api/users/{userId}" }, async () =>
+    const handBuilt = route({ withoutServices: true, location: "/api/users/{userId}" }, async () =>
       Response.json({ userId: "u1" }, { status: 201 }),
     );
     expect((await handBuilt(get(), context())).headers.get("location")).toBe("/api/users/u1");
-    const refused = route({ location: "/api/users/{userId}" }, async () =>
+    const refused = route({ withoutServices: true, location: "/api/users/{userId}" }, async () =>
       fail(businessError("User.Taken", "conflict", "Taken.")),
     );
     expect((await refused(get(), context())).headers.has("location")).toBe(false);
@@ -260,7 +266,7 @@ describe("routeDeclaration", () => {
 
   it("documents without changing the answer", async () => {
     const documented = route(
-      { summary: "Delete", response: { status: 204 }, errors: [] },
+      { withoutServices: true, summary: "Delete", response: { status: 204 }, errors: [] },
       async () => new Response(null, { status: 204 }),
     );
     expect((await documented(get(), context())).status).toBe(204);
