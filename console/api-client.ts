@@ -25,7 +25,7 @@ export type UserRow = Json<UserSummary>;
 export type RoleRow = Json<Role>;
 
 /** The login response of setup, login and password change; the refresh token is in the body when asked for. */
-export type LoginResponse = {
+type LoginResponse = {
   accessToken: string;
   tokenType: "Bearer";
   expiresIn: number;

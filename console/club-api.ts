@@ -182,7 +182,7 @@ function staffEndpoints(api: Transport) {
 
 // The audit trail and the mail outbox (docs/api.md, "Audit log" and "Mail").
 
-export type { MailStatus, TemplatePreview, TemplateSummary };
+export type { MailStatus, TemplateSummary };
 export type AuditLogRow = Json<AuditLogItem>;
 export type MailRow = Json<MailListItem>;
 export type MailRecord = Json<MailMessage>;
@@ -200,7 +200,7 @@ export type AuditLogQuery = {
   entity?: string;
   entityId?: string;
 };
-export type MailQuery = { pageNumber?: number; pageSize?: number; status?: MailStatus; search?: string };
+type MailQuery = { pageNumber?: number; pageSize?: number; status?: MailStatus; search?: string };
 
 const mailPath = (id: string) => `/api/mail/${segment(id)}`;
 
@@ -223,7 +223,6 @@ function auditAndMailEndpoints(api: Transport) {
 // Files: member photos and documents (docs/api.md, "Files"). Uploads send the file itself as the body, with progress.
 
 export type FileRow = Json<FileMetadata>;
-export type { BucketName };
 /** Progress and cancellation of an upload. */
 export type UploadControls = Pick<FileUpload, "onProgress" | "signal">;
 

@@ -55,7 +55,7 @@ export async function readBlob(
   return new Blob(chunks, { type });
 }
 
-export type UploadStatus = "waiting" | "uploading" | "done" | "failed" | "canceled";
+type UploadStatus = "waiting" | "uploading" | "done" | "failed" | "canceled";
 
 /** One file of an upload queue and how far it has got. */
 export type UploadItem = {

@@ -122,7 +122,7 @@ export async function adminPage(browser: Browser): Promise<Page> {
  * Sets the installation up through the API when no earlier spec did (a spec run on its own), with the
  * same club and super-administrator as console.spec.ts.
  */
-export async function ensureInstalled(request: APIRequestContext): Promise<void> {
+async function ensureInstalled(request: APIRequestContext): Promise<void> {
   const status = await (await request.get("/api/setup/status")).json();
   if (status.status === "complete") return;
   expect((await request.post("/api/setup/platform", { data: { platformName: "Riverside Rowing Club" } })).ok()).toBe(

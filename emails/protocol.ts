@@ -9,7 +9,6 @@ export const renderRequestSchema = z.object({
   template: z.string().min(1),
   props: z.record(z.string(), z.unknown()),
 });
-export type RenderRequest = z.infer<typeof renderRequestSchema>;
 
 export const renderedEmailSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 export type RenderedEmail = z.infer<typeof renderedEmailSchema>;

@@ -1,4 +1,4 @@
-export const REDACTED = "redacted";
+const REDACTED = "redacted";
 const UNUSABLE_URL = "https://redacted.invalid/";
 
 /**

@@ -3,13 +3,11 @@ import type { z } from "zod";
 import type { RenderedEmail } from "./protocol";
 import { isTemplateName, templates } from "./registry";
 
-export type { RenderedEmail } from "./protocol";
-
 /**
  * emails/ stands alone (the renderer process runs it without the app), so it has its own result: a refusal is shaped
  * like the app's business errors, which the app's renderers hand on as they are.
  */
-export type RenderRefusal = { readonly code: string; readonly kind: "invalid"; readonly message: string };
+type RenderRefusal = { readonly code: string; readonly kind: "invalid"; readonly message: string };
 export type RenderOutcome =
   | { readonly ok: true; readonly value: RenderedEmail }
   | { readonly ok: false; readonly error: RenderRefusal };

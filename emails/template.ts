@@ -21,7 +21,7 @@ export type TemplateDefinition<Schema extends PropsSchema> = {
   secretUrls?: readonly (keyof z.input<Schema> & string)[];
 };
 
-export type ComposedEmail = { subject: string; element: ReactElement };
+type ComposedEmail = { subject: string; element: ReactElement };
 
 /** A template with its props type erased, so templates of different shapes fit one registry. */
 export type EmailTemplate = {

@@ -106,7 +106,7 @@ export type Config = Env & {
   inngestDevMode: boolean;
 };
 
-export class ConfigError extends Error {
+class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
 

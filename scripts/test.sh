@@ -26,7 +26,7 @@ install_node_modules
 log "type check"
 npx tsc --noEmit -p .
 
-log "lint (Biome, then the architecture rules of .dependency-cruiser.cjs)"
+log "lint (Biome, the architecture rules of .dependency-cruiser.cjs, knip)"
 npm run lint
 
 log "unit tests"

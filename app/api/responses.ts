@@ -168,7 +168,7 @@ const termFields = {
   status: z.enum(["active", "expired", "canceled"]),
 };
 
-export const memberListItemResponse = z.strictObject({
+const memberListItemResponse = z.strictObject({
   ...memberFields,
   currentPlan: z.strictObject({ id: uuid(), name: z.string(), code: z.string() }).nullable(),
   subscriptionEndsAt: instant().nullable(),
@@ -257,7 +257,7 @@ const holidayListFields = {
   createdAt: instant(),
   updatedAt: instant(),
 };
-export const holidayListSummaryResponse = z.strictObject(holidayListFields);
+const holidayListSummaryResponse = z.strictObject(holidayListFields);
 const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
 export const holidayListPageResponse = pageOf(holidayListSummaryResponse);
 export const holidayListResponse = z.strictObject({

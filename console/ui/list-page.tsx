@@ -159,11 +159,11 @@ export function usePagedQuery<T>(
   return [page, setPageNumber];
 }
 
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 export type Sort<F extends string> = { field: F; direction: SortDirection };
 
 /** A column header that orders the list by its field: ascending first, then the other way. */
-export function SortHeader<F extends string>({
+function SortHeader<F extends string>({
   field,
   sort,
   onSort,
@@ -192,7 +192,7 @@ export function SortHeader<F extends string>({
 }
 
 /** The aria-sort of a column: only the column the list is ordered by has one. */
-export const ariaSortOf = <F extends string>(sort: Sort<F>, field: F | undefined) =>
+const ariaSortOf = <F extends string>(sort: Sort<F>, field: F | undefined) =>
   field === sort.field ? (sort.direction === "asc" ? "ascending" : "descending") : undefined;
 
 /** A table column: its header, and the field it orders the list by when it can. */
@@ -260,7 +260,7 @@ type TableProps<T> = {
 };
 
 /** A list from the API as a table: placeholder rows while loading, the error with a retry, the empty state. */
-export function QueryTable<T>({
+function QueryTable<T>({
   label,
   headers,
   sortOf,

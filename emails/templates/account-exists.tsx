@@ -3,17 +3,17 @@ import { defineTemplate } from "../template";
 import { displayName, webUrl } from "./fields";
 import { ActionButton, EmailLayout, InlineLink, Paragraph } from "./layout";
 
-export const accountExistsPropsSchema = z.object({
+const accountExistsPropsSchema = z.object({
   name: displayName,
   signInUrl: webUrl,
   forgotPasswordUrl: webUrl,
   clubName: displayName,
 });
-export type AccountExistsProps = z.output<typeof accountExistsPropsSchema>;
+type AccountExistsProps = z.output<typeof accountExistsPropsSchema>;
 
-export const accountExistsSubject = ({ clubName }: AccountExistsProps) => `You already have a ${clubName} account`;
+const accountExistsSubject = ({ clubName }: AccountExistsProps) => `You already have a ${clubName} account`;
 
-export function AccountExistsEmail({ name, signInUrl, forgotPasswordUrl, clubName }: AccountExistsProps) {
+function AccountExistsEmail({ name, signInUrl, forgotPasswordUrl, clubName }: AccountExistsProps) {
   return (
     <EmailLayout
       clubName={clubName}

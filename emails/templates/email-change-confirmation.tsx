@@ -4,23 +4,18 @@ import { displayName, webUrl } from "./fields";
 import { pluralize } from "./format";
 import { ActionButton, EmailLayout, Paragraph } from "./layout";
 
-export const emailChangeConfirmationPropsSchema = z.object({
+const emailChangeConfirmationPropsSchema = z.object({
   name: displayName,
   confirmUrl: webUrl,
   expiresInHours: z.number().int().positive(),
   clubName: displayName,
 });
-export type EmailChangeConfirmationProps = z.output<typeof emailChangeConfirmationPropsSchema>;
+type EmailChangeConfirmationProps = z.output<typeof emailChangeConfirmationPropsSchema>;
 
-export const emailChangeConfirmationSubject = ({ clubName }: EmailChangeConfirmationProps) =>
+const emailChangeConfirmationSubject = ({ clubName }: EmailChangeConfirmationProps) =>
   `Confirm your new email address for ${clubName}`;
 
-export function EmailChangeConfirmationEmail({
-  name,
-  confirmUrl,
-  expiresInHours,
-  clubName,
-}: EmailChangeConfirmationProps) {
+function EmailChangeConfirmationEmail({ name, confirmUrl, expiresInHours, clubName }: EmailChangeConfirmationProps) {
   return (
     <EmailLayout
       clubName={clubName}

@@ -3,14 +3,14 @@ import { defineTemplate } from "../template";
 import { displayName } from "./fields";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
-export const emailChangeNoticePropsSchema = z.object({
+const emailChangeNoticePropsSchema = z.object({
   name: displayName,
   newEmail: z.email(),
   /** `requested`: staff asked for the change and the new address must confirm it; `confirmed`: it took effect. */
   stage: z.enum(["requested", "confirmed"]),
   clubName: displayName,
 });
-export type EmailChangeNoticeProps = z.output<typeof emailChangeNoticePropsSchema>;
+type EmailChangeNoticeProps = z.output<typeof emailChangeNoticePropsSchema>;
 
 const WORDING = {
   requested: {
@@ -25,11 +25,10 @@ const WORDING = {
   },
 } as const;
 
-export const emailChangeNoticeSubject = ({ stage, clubName }: EmailChangeNoticeProps) =>
-  WORDING[stage].subject(clubName);
+const emailChangeNoticeSubject = ({ stage, clubName }: EmailChangeNoticeProps) => WORDING[stage].subject(clubName);
 
 /** Goes to the account's old address, so its owner hears of a change they did not ask for while it can be stopped. */
-export function EmailChangeNoticeEmail({ name, newEmail, stage, clubName }: EmailChangeNoticeProps) {
+function EmailChangeNoticeEmail({ name, newEmail, stage, clubName }: EmailChangeNoticeProps) {
   const wording = WORDING[stage];
   return (
     <EmailLayout clubName={clubName} heading={wording.heading} preview={`${wording.heading}: ${newEmail}.`}>

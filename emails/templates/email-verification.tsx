@@ -3,17 +3,16 @@ import { defineTemplate } from "../template";
 import { displayName, webUrl } from "./fields";
 import { ActionButton, EmailLayout, Paragraph } from "./layout";
 
-export const emailVerificationPropsSchema = z.object({
+const emailVerificationPropsSchema = z.object({
   name: displayName,
   verifyUrl: webUrl,
   clubName: displayName,
 });
-export type EmailVerificationProps = z.output<typeof emailVerificationPropsSchema>;
+type EmailVerificationProps = z.output<typeof emailVerificationPropsSchema>;
 
-export const emailVerificationSubject = ({ clubName }: EmailVerificationProps) =>
-  `Confirm your email address for ${clubName}`;
+const emailVerificationSubject = ({ clubName }: EmailVerificationProps) => `Confirm your email address for ${clubName}`;
 
-export function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerificationProps) {
+function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerificationProps) {
   return (
     <EmailLayout
       clubName={clubName}

@@ -4,17 +4,17 @@ import { displayName, webUrl } from "./fields";
 import { pluralize } from "./format";
 import { ActionButton, EmailLayout, Paragraph } from "./layout";
 
-export const passwordResetPropsSchema = z.object({
+const passwordResetPropsSchema = z.object({
   name: displayName,
   resetUrl: webUrl,
   expiresInMinutes: z.number().int().positive(),
   clubName: displayName,
 });
-export type PasswordResetProps = z.output<typeof passwordResetPropsSchema>;
+type PasswordResetProps = z.output<typeof passwordResetPropsSchema>;
 
-export const passwordResetSubject = ({ clubName }: PasswordResetProps) => `Reset your ${clubName} password`;
+const passwordResetSubject = ({ clubName }: PasswordResetProps) => `Reset your ${clubName} password`;
 
-export function PasswordResetEmail({ name, resetUrl, expiresInMinutes, clubName }: PasswordResetProps) {
+function PasswordResetEmail({ name, resetUrl, expiresInMinutes, clubName }: PasswordResetProps) {
   return (
     <EmailLayout clubName={clubName} heading="Reset your password" preview="Use this link to choose a new password.">
       <Paragraph>

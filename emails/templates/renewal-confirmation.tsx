@@ -4,7 +4,7 @@ import { amount, calendarDate, currencyCode, displayName } from "./fields";
 import { formatDate, formatMoney } from "./format";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
-export const renewalConfirmationPropsSchema = z.object({
+const renewalConfirmationPropsSchema = z.object({
   memberName: displayName,
   planName: displayName,
   newEndsOn: calendarDate,
@@ -12,12 +12,12 @@ export const renewalConfirmationPropsSchema = z.object({
   currency: currencyCode,
   clubName: displayName,
 });
-export type RenewalConfirmationProps = z.output<typeof renewalConfirmationPropsSchema>;
+type RenewalConfirmationProps = z.output<typeof renewalConfirmationPropsSchema>;
 
-export const renewalConfirmationSubject = ({ planName }: RenewalConfirmationProps) =>
+const renewalConfirmationSubject = ({ planName }: RenewalConfirmationProps) =>
   `Your ${planName} membership has been renewed`;
 
-export function RenewalConfirmationEmail(props: RenewalConfirmationProps) {
+function RenewalConfirmationEmail(props: RenewalConfirmationProps) {
   const { memberName, planName, newEndsOn, price, currency, clubName } = props;
   return (
     <EmailLayout

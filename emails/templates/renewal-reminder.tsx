@@ -4,14 +4,14 @@ import { calendarDate, displayName } from "./fields";
 import { formatDate, pluralize } from "./format";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
-export const renewalReminderPropsSchema = z.object({
+const renewalReminderPropsSchema = z.object({
   memberName: displayName,
   planName: displayName,
   endsOn: calendarDate,
   daysLeft: z.number().int().nonnegative(),
   clubName: displayName,
 });
-export type RenewalReminderProps = z.output<typeof renewalReminderPropsSchema>;
+type RenewalReminderProps = z.output<typeof renewalReminderPropsSchema>;
 
 /** "today", "tomorrow" or "in 5 days". */
 function whenItEnds(daysLeft: number): string {
@@ -20,10 +20,10 @@ function whenItEnds(daysLeft: number): string {
   return `in ${pluralize(daysLeft, "day")}`;
 }
 
-export const renewalReminderSubject = ({ planName, daysLeft }: RenewalReminderProps) =>
+const renewalReminderSubject = ({ planName, daysLeft }: RenewalReminderProps) =>
   `Your ${planName} membership ends ${whenItEnds(daysLeft)}`;
 
-export function RenewalReminderEmail({ memberName, planName, endsOn, daysLeft, clubName }: RenewalReminderProps) {
+function RenewalReminderEmail({ memberName, planName, endsOn, daysLeft, clubName }: RenewalReminderProps) {
   return (
     <EmailLayout
       clubName={clubName}

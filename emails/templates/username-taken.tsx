@@ -3,17 +3,16 @@ import { defineTemplate } from "../template";
 import { displayName } from "./fields";
 import { EmailLayout, Paragraph } from "./layout";
 
-export const usernameTakenPropsSchema = z.object({
+const usernameTakenPropsSchema = z.object({
   name: displayName,
   username: displayName,
   clubName: displayName,
 });
-export type UsernameTakenProps = z.output<typeof usernameTakenPropsSchema>;
+type UsernameTakenProps = z.output<typeof usernameTakenPropsSchema>;
 
-export const usernameTakenSubject = ({ clubName }: UsernameTakenProps) =>
-  `Your ${clubName} sign-up needs another username`;
+const usernameTakenSubject = ({ clubName }: UsernameTakenProps) => `Your ${clubName} sign-up needs another username`;
 
-export function UsernameTakenEmail({ name, username, clubName }: UsernameTakenProps) {
+function UsernameTakenEmail({ name, username, clubName }: UsernameTakenProps) {
   return (
     <EmailLayout clubName={clubName} heading="Choose another username" preview={`The username ${username} is taken.`}>
       <Paragraph>

@@ -4,18 +4,18 @@ import { calendarDate, displayName } from "./fields";
 import { formatDate } from "./format";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
-export const welcomePropsSchema = z.object({
+const welcomePropsSchema = z.object({
   memberName: displayName,
   planName: displayName,
   startsOn: calendarDate,
   endsOn: calendarDate,
   clubName: displayName,
 });
-export type WelcomeProps = z.output<typeof welcomePropsSchema>;
+type WelcomeProps = z.output<typeof welcomePropsSchema>;
 
-export const welcomeSubject = ({ clubName }: WelcomeProps) => `Welcome to ${clubName}`;
+const welcomeSubject = ({ clubName }: WelcomeProps) => `Welcome to ${clubName}`;
 
-export function WelcomeEmail({ memberName, planName, startsOn, endsOn, clubName }: WelcomeProps) {
+function WelcomeEmail({ memberName, planName, startsOn, endsOn, clubName }: WelcomeProps) {
   return (
     <EmailLayout
       clubName={clubName}

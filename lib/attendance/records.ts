@@ -27,7 +27,7 @@ export type AttendanceRecordView = {
 export type AttendancePage = { items: AttendanceRecordView[]; nextCursor: string | null };
 
 /** Spec 8: a single record is cached for 5 minutes under exactly this key (4.3). */
-export const RECORD_CACHE_SECONDS = 300;
+const RECORD_CACHE_SECONDS = 300;
 export const recordCacheKey = (employeeId: string, date: string) =>
   `personnel:employee:${employeeId}:attendance:${date}`;
 

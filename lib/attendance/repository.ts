@@ -13,7 +13,7 @@ import { type PageRequest, type Paginated, withItems } from "@/lib/platform/pagi
 import type { DayClassification } from "./classify";
 import type { RequestStatus } from "./schemas";
 
-export type PersonName = { id: string; firstName: string; lastName: string };
+type PersonName = { id: string; firstName: string; lastName: string };
 
 /** A correction request as the API shows it, with who asked and who decided. */
 export type AttendanceRequestView = {

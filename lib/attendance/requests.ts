@@ -24,7 +24,7 @@ import {
 import type { CorrectionRequestInput, OwnRequestsQuery, RequestQueueQuery } from "./schemas";
 
 /** BR-HR-008: a correction may be asked for until the 7th day after the attendance date, inclusive. */
-export const CORRECTION_WINDOW_DAYS = 7;
+const CORRECTION_WINDOW_DAYS = 7;
 const MAX_SHIFT_MS = 24 * 3_600_000;
 const DAY_MS = 86_400_000;
 

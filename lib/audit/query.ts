@@ -11,7 +11,7 @@ import type { AuditSeverity } from "./record";
 export const AUDIT_SEVERITIES = auditSeverity.enumValues;
 
 /** At most this many distinct actions are listed for the viewer's filter. */
-export const MAX_LISTED_ACTIONS = 1_000;
+const MAX_LISTED_ACTIONS = 1_000;
 
 /** An empty filter (`?action=`, as a cleared form field sends it) is no filter. */
 const optionalFilter = <T extends z.ZodType>(schema: T) =>
@@ -57,7 +57,7 @@ export type AuditLogFilters = Pick<
   "from" | "to" | "action" | "severity" | "actorId" | "entity" | "entityId"
 >;
 
-export type AuditActor = { id: string; name: string; email: string };
+type AuditActor = { id: string; name: string; email: string };
 
 export type AuditLogItem = {
   id: string;

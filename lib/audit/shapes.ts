@@ -3,7 +3,7 @@ import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/htt
 import { AUDIT_SEVERITIES, type AuditLogItem } from "./query";
 
 /** How the API answers the audit trail, for the API reference; `npx tsc` fails when it drifts from AuditLogItem. */
-export const auditLogItemShape = z.object({
+const auditLogItemShape = z.object({
   id: z.string().meta({ format: "uuid" }),
   occurredAt: instant(),
   action: z.string().meta({ examples: ["personnel.manual_checkin"] }),

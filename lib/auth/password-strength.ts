@@ -5,7 +5,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
  * PBKDF2-SHA512 at 210,000 iterations makes slow to try offline. Common passwords, keyboard walks, dates and
  * dictionary words with predictable capitals or substitutions score lower.
  */
-export const MIN_STRENGTH_SCORE = 3;
+const MIN_STRENGTH_SCORE = 3;
 
 /**
  * The estimate reads this many characters. The matchers' cost grows faster than the password (a 128-character

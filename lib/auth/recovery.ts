@@ -10,7 +10,7 @@ import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from "./one-
 import { hashPassword } from "./password";
 import { findUserByEmail, findUserById } from "./user-repository";
 
-export const RESET_LINK_MINUTES = 30;
+const RESET_LINK_MINUTES = 30;
 
 /**
  * Forgot password: emails a single-use reset link when the address belongs to an account that may

@@ -2,7 +2,7 @@ import type { Config } from "@/lib/config";
 import type { Session } from "./session";
 
 /** Scoped to the auth endpoints: the refresh token never travels with ordinary API calls. */
-export const REFRESH_COOKIE = "clubops_refresh";
+const REFRESH_COOKIE = "clubops_refresh";
 const REFRESH_COOKIE_PATH = "/api/auth";
 
 /**

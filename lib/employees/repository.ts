@@ -117,7 +117,7 @@ export async function userExists(executor: Executor, id: string): Promise<boolea
 
 // Holiday lists
 
-export type HolidayEntry = { date: string; description: string | null };
+type HolidayEntry = { date: string; description: string | null };
 
 export type HolidayListSummary = {
   id: string;

@@ -1,7 +1,7 @@
 import type { Transaction } from "@/lib/platform/db";
 
 /** Integration events and their payloads (spec 6). Add an event here, then its consumers in the registry. */
-export type IntegrationEvents = {
+type IntegrationEvents = {
   MemberSubscribedEvent: {
     memberId: string;
     subscriptionId: string;
@@ -17,7 +17,7 @@ export type IntegrationEvents = {
   };
 };
 
-export type EventName = keyof IntegrationEvents;
+type EventName = keyof IntegrationEvents;
 export type EventConsumer<E extends EventName> = (tx: Transaction, payload: IntegrationEvents[E]) => Promise<void>;
 export type ConsumerRegistry = { [E in EventName]: readonly EventConsumer<E>[] };
 

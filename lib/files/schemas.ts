@@ -3,7 +3,7 @@ import type { Config } from "@/lib/config";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { BUCKETS, type BucketName } from "@/lib/platform/storage";
 
-export const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
+const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
 
 /** The client's name for the file; stored sanitized (see names.ts), never used as the object key. */
 const fileNameField = z.string().min(1, "Required.").max(1000, "Use at most 1000 characters.");

@@ -2,7 +2,7 @@ import type { Platform } from "@/lib/platform/container";
 import { checkReadiness, type HealthReport, probesOf } from "./service";
 
 /** Spec 4.1 and 8: GET /health is cached for 10 seconds. */
-export const AGGREGATE_CACHE_MS = 10_000;
+const AGGREGATE_CACHE_MS = 10_000;
 
 type Cached = { report: Promise<HealthReport>; expiresAt: number };
 let cached: Cached | undefined;

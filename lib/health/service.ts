@@ -1,8 +1,8 @@
 import type { Platform } from "@/lib/platform/container";
 import { withTimeout } from "@/lib/platform/errors";
 
-export type HealthStatus = "Healthy" | "Degraded" | "Unhealthy";
-export type HealthEntry = { status: HealthStatus; duration: string };
+type HealthStatus = "Healthy" | "Degraded" | "Unhealthy";
+type HealthEntry = { status: HealthStatus; duration: string };
 export type HealthReport = {
   status: HealthStatus;
   totalDuration: string;
@@ -16,7 +16,7 @@ export const DEGRADED_AFTER_MS = 1000;
 
 /** The spec's entry keys, in report order. */
 const DEPENDENCIES = ["database", "cache", "storage", "analytics", "email-renderer"] as const;
-export type DependencyName = (typeof DEPENDENCIES)[number];
+type DependencyName = (typeof DEPENDENCIES)[number];
 export type Probes = Record<DependencyName, () => Promise<void>>;
 
 export function probesOf(platform: Platform): Probes {

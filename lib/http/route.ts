@@ -35,7 +35,7 @@ export function businessErrorResponse(error: BusinessError): Response {
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 /** How a successful answer looks, for the API reference when the handler builds its own Response (CSV, cookies). */
-export type ResponseDoc = {
+type ResponseDoc = {
   /** Defaults to `successStatus`, else 200. */
   status?: number;
   description?: string;
@@ -95,7 +95,7 @@ export function routeDeclaration(handler: unknown): RouteDeclaration | undefined
 /** The status code of a business error, as the wrapper answers it. */
 export const statusOfError = (error: BusinessError): number => STATUS_BY_KIND[error.kind];
 
-export type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
+type RouteInput<P, Q, B, A extends Access | undefined = undefined> = {
   params: P;
   query: Q;
   body: B;

@@ -25,7 +25,7 @@ export type JobDefinition = {
   run(platform: Platform, args: JobArgs): Promise<JobOutcome>;
 };
 
-export const forwardAuditLogJob: JobDefinition = {
+const forwardAuditLogJob: JobDefinition = {
   name: "forward-audit-log",
   description: "Moves audit entries from the PostgreSQL outbox to ClickHouse audit_logs.",
   cron: "* * * * *",
@@ -34,7 +34,7 @@ export const forwardAuditLogJob: JobDefinition = {
   run: async (platform) => forwardAuditOutbox(platform),
 };
 
-export const deliverMailJob: JobDefinition = {
+const deliverMailJob: JobDefinition = {
   name: "deliver-mail",
   description: "Renders and sends due mail from the PostgreSQL outbox, retrying failures with backoff.",
   cron: "* * * * *",
@@ -44,7 +44,7 @@ export const deliverMailJob: JobDefinition = {
 };
 
 /** Subscription jobs run in the club's night (spec 1 names them ProcessAutoRenewalsJob and CheckExpiringSubscriptionsJob). */
-export const processAutoRenewalsJob: JobDefinition = {
+const processAutoRenewalsJob: JobDefinition = {
   name: "process-auto-renewals",
   description: "Renews auto-renewing subscriptions that end within 24 hours and sends renewal confirmations.",
   cron: "0 2 * * *",
@@ -53,7 +53,7 @@ export const processAutoRenewalsJob: JobDefinition = {
   run: async (platform) => processAutoRenewals(platform),
 };
 
-export const expireSubscriptionsJob: JobDefinition = {
+const expireSubscriptionsJob: JobDefinition = {
   name: "expire-subscriptions",
   description: "Marks subscriptions whose end passed without renewal as expired, and their members.",
   cron: "30 2 * * *",
@@ -62,7 +62,7 @@ export const expireSubscriptionsJob: JobDefinition = {
   run: async (platform) => expireSubscriptions(platform),
 };
 
-export const checkExpiringSubscriptionsJob: JobDefinition = {
+const checkExpiringSubscriptionsJob: JobDefinition = {
   name: "check-expiring-subscriptions",
   description: "Sends one renewal reminder per subscription term ending within 7 days.",
   cron: "0 9 * * *",
@@ -99,7 +99,7 @@ export const expireTempFilesJob: JobDefinition = {
 };
 
 /** Throttle counts and known sign-in addresses are kept only while they matter (docs/api.md, Login throttling). */
-export const prunePasswordThrottlesJob: JobDefinition = {
+const prunePasswordThrottlesJob: JobDefinition = {
   name: "prune-password-throttles",
   description: "Forgets password-guess counts idle for a day and sign-in addresses unused for 180 days.",
   cron: "15 * * * *",

@@ -5,7 +5,7 @@ import { JOBS } from "./definitions";
 import { runJobExclusively } from "./run";
 
 /** Runs every job on its schedule in this process; used when Inngest is not configured. */
-export function startEmbeddedScheduler(platform: Platform): () => void {
+function startEmbeddedScheduler(platform: Platform): () => void {
   const crons = JOBS.map(
     (job) =>
       new Cron(job.cron, { timezone: platform.config.CLUB_TIMEZONE, protect: true, name: job.name }, async () => {

@@ -34,7 +34,7 @@ export type MailListItem = {
  * kept at sending or rendered now, either way with the links' tokens replaced), or null when the renderer refused
  * the props (`renderError` says why).
  */
-export type HtmlSource = "stored" | "rendered" | "redacted";
+type HtmlSource = "stored" | "rendered" | "redacted";
 
 export type MailMessage = MailListItem & {
   messageId: string | null;

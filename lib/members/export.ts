@@ -3,7 +3,7 @@ import { type ExportCursor, type ExportRow, selectExportBatch } from "./reposito
 import type { MemberFilters } from "./schemas";
 
 /** Rows per query: big enough that a million members is 200 queries, small enough that memory stays flat. */
-export const EXPORT_BATCH_SIZE = 5_000;
+const EXPORT_BATCH_SIZE = 5_000;
 
 const COLUMNS: Array<[header: string, value: (row: ExportRow) => string | null]> = [
   ["id", (row) => row.id],

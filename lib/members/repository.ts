@@ -12,7 +12,7 @@ import {
   type MemberStatus,
 } from "./schemas";
 
-export type CurrentPlan = { id: string; name: string; code: string };
+type CurrentPlan = { id: string; name: string; code: string };
 
 export type MemberListItem = {
   id: string;
@@ -98,7 +98,7 @@ function liveMembersWhere(
   );
 }
 
-export const memberFilter = (filters: MemberFilters): SQL | undefined =>
+const memberFilter = (filters: MemberFilters): SQL | undefined =>
   liveMembersWhere(filters.status, searchWords(filters).map(containing));
 
 const listColumns = {
@@ -271,10 +271,7 @@ const detailColumns = {
 };
 
 /** The member's subscription in force now (active, started, not ended), or null. */
-export async function findCurrentSubscription(
-  executor: Executor,
-  memberId: string,
-): Promise<CurrentSubscription | null> {
+async function findCurrentSubscription(executor: Executor, memberId: string): Promise<CurrentSubscription | null> {
   const [row] = await executor
     .select({ term: subscriptions, planName: plans.name })
     .from(subscriptions)

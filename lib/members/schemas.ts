@@ -52,7 +52,7 @@ const memberFilters = z.object({
 });
 export type MemberFilters = z.output<typeof memberFilters>;
 
-export const MEMBER_ORDER_FIELDS = ["lastName", "firstName", "email", "joinedOn", "status", "createdAt"] as const;
+const MEMBER_ORDER_FIELDS = ["lastName", "firstName", "email", "joinedOn", "status", "createdAt"] as const;
 
 export const memberListQuery = paginationQuery(MEMBER_ORDER_FIELDS, "lastName").extend(memberFilters.shape);
 export type MemberListQuery = z.output<typeof memberListQuery>;

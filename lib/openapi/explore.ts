@@ -30,8 +30,8 @@ export type SchemaObject = {
   pattern?: string;
 };
 
-export type Example = { summary?: string; value?: unknown };
-export type MediaTypeObject = { schema?: SchemaObject; examples?: Record<string, Example> };
+type Example = { summary?: string; value?: unknown };
+type MediaTypeObject = { schema?: SchemaObject; examples?: Record<string, Example> };
 export type Reference = { $ref: string };
 export type ResponseObject = {
   description: string;
@@ -45,7 +45,7 @@ export type ParameterObject = {
   description?: string;
   schema?: SchemaObject;
 };
-export type RequestBodyObject = { required?: boolean; description?: string; content: Record<string, MediaTypeObject> };
+type RequestBodyObject = { required?: boolean; description?: string; content: Record<string, MediaTypeObject> };
 export type OperationObject = {
   operationId: string;
   summary?: string;
@@ -67,7 +67,7 @@ export type ApiDocument = {
   components?: { schemas?: Record<string, SchemaObject>; responses?: Record<string, ResponseObject> };
 };
 
-export const METHOD_ORDER = ["get", "post", "put", "patch", "delete"] as const;
+const METHOD_ORDER = ["get", "post", "put", "patch", "delete"] as const;
 
 export type Endpoint = { method: string; path: string; operation: OperationObject };
 export type EndpointGroup = { name: string; description: string; endpoints: Endpoint[] };

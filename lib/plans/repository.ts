@@ -6,7 +6,7 @@ import { planBenefits, plans } from "@/lib/platform/db/schema";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
-export type Benefit = { name: string; description: string | null; sortOrder: number };
+type Benefit = { name: string; description: string | null; sortOrder: number };
 
 export type Plan = {
   id: string;

@@ -3,7 +3,7 @@ import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
-export const benefitSchema = z.object({
+const benefitSchema = z.object({
   name: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
   description: z.string().trim().max(500, "Use at most 500 characters.").optional(),
 });

@@ -61,7 +61,7 @@ export function instantOf(local: LocalTime, timeZone: string): Date {
   return new Date(guess);
 }
 
-export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Calendar months later at the same wall-clock time; the day is clamped to the month's last (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(start: Date, months: number, timeZone: string): Date {

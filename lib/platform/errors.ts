@@ -46,7 +46,7 @@ const POSTGRES_JS_CONNECTION_CODES = new Set([
 ]);
 const STATEMENT_TIMEOUT_SQLSTATE = "57014";
 
-export function codeOf(error: unknown): string | undefined {
+function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
   return typeof error.code === "string" ? error.code : undefined;
 }

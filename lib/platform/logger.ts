@@ -12,5 +12,3 @@ export const logger = pino({
     return traceId ? { traceId } : {};
   },
 });
-
-export type Logger = typeof logger;

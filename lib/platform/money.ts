@@ -16,7 +16,7 @@ export const moneyField = z
   );
 
 /** "29.9" → "29.90", "0030" → "30.00": the form numeric(12,2) answers with. */
-export function normaliseAmount(amount: string): string {
+function normaliseAmount(amount: string): string {
   const [units = "0", cents = ""] = amount.split(".");
   return `${BigInt(units).toString()}.${cents.padEnd(2, "0")}`;
 }

@@ -1,5 +1,5 @@
 /** The oldest Node.js major ClubOps runs on: 24 is the LTS line; 20 reached end of life in April 2026. */
-export const MINIMUM_NODE_MAJOR = 24;
+const MINIMUM_NODE_MAJOR = 24;
 
 /** Why this Node.js cannot run ClubOps, or null when it can. */
 export function unsupportedNodeReason(version: string = process.versions.node): string | null {

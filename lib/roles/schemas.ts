@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { PERMISSIONS, WILDCARD } from "./permissions";
 
-export const permissionField = z.enum([WILDCARD, ...PERMISSIONS], "Unknown permission.");
+const permissionField = z.enum([WILDCARD, ...PERMISSIONS], "Unknown permission.");
 
 export const roleInputSchema = z.object({
   name: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginationQuery } from "@/lib/platform/pagination";
 
-export const billingPeriodField = z.enum(["monthly", "quarterly", "annual"]);
+const billingPeriodField = z.enum(["monthly", "quarterly", "annual"]);
 
 export const newSubscriptionSchema = z.object({
   planId: z.uuid("Not a valid plan id."),

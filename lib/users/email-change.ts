@@ -16,7 +16,7 @@ import { clubNameOf } from "@/lib/settings/platform-settings";
 import { UserErrors } from "./errors";
 import { uniqueAccount } from "./unique-account";
 
-export const EMAIL_CHANGE_LINK_HOURS = 24;
+const EMAIL_CHANGE_LINK_HOURS = 24;
 
 /** Emails are one address whatever their case (the unique index is on lower(email)). */
 export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { DependencyTimeoutError, DependencyUnavailableError, isNetworkFailure } from "../errors";
 
-export const ANALYTICS_COMPONENT = "analytics";
+const ANALYTICS_COMPONENT = "analytics";
 
 /** @clickhouse/client rejects with this bare message (no code) when `request_timeout` expires. */
 const CLIENT_TIMEOUT_MESSAGE = "Timeout error.";

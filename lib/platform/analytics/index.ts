@@ -5,7 +5,7 @@ import type { Config } from "@/lib/config";
 import { createClientAnalytics } from "./client";
 import type { Analytics } from "./types";
 
-export { ANALYTICS_MIGRATIONS, type AnalyticsMigration } from "./migrations";
+export { ANALYTICS_MIGRATIONS } from "./migrations";
 export type { Analytics } from "./types";
 export { toDateTime64 } from "./values";
 

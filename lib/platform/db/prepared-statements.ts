@@ -13,7 +13,7 @@ export const MAX_PREPARED_PARAMETERS = 100;
  * number of words, so without a bound a caller could make each connection keep thousands. The application's own
  * statements number a few hundred; any beyond the bound run unprepared, as drizzle would run them.
  */
-export const MAX_PREPARED_STATEMENTS = 500;
+const MAX_PREPARED_STATEMENTS = 500;
 
 type UnsafeOptions = { prepare?: boolean };
 type Unsafe = (text: string, parameters?: unknown[], options?: UnsafeOptions) => unknown;

@@ -2,7 +2,7 @@ import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type * as schema from "./schema";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /** The drizzle handle every service receives; the same type on PostgreSQL and PGlite. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;

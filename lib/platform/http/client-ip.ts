@@ -12,7 +12,7 @@ export const PEER_ADDRESS_HEADER = "x-clubops-peer-address";
 const ENTRY_MARK = Symbol.for("clubops.peer-address-header");
 
 /** The one rate-limit bucket every request shares when the peer is unknown: refusing is safer than trusting headers. */
-export const UNKNOWN_CLIENT = "unknown";
+const UNKNOWN_CLIENT = "unknown";
 
 type MarkedGlobal = typeof globalThis & { [ENTRY_MARK]?: boolean };
 

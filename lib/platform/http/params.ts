@@ -4,8 +4,7 @@ import { z } from "zod";
 export const idParams = z.object({ id: z.uuid("Not a valid id.") });
 
 export const NUL_CHARACTER_MESSAGE = "Must not contain the NUL character (U+0000).";
-export const LONE_SURROGATE_MESSAGE =
-  "Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair).";
+const LONE_SURROGATE_MESSAGE = "Must be well-formed Unicode text (a \\ud800-\\udfff escape must be half of a pair).";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

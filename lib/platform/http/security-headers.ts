@@ -27,7 +27,7 @@ export const newNonce = () => Buffer.from(crypto.getRandomValues(new Uint8Array(
  * it cannot decode it as an image (a file that is not one, before the API refuses it). A blob: URL only ever holds
  * what the page itself made, so neither carries anything elsewhere.
  */
-export function pageContentSecurityPolicy(nonce: string, { https, development }: SecurityContext): string {
+function pageContentSecurityPolicy(nonce: string, { https, development }: SecurityContext): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,

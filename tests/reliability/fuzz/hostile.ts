@@ -5,7 +5,7 @@ import fc from "fast-check";
  * invalid dates, extreme numbers, wrong types) as a fast-check arbitrary, so failures shrink to one of them.
  */
 
-export const SQL_INJECTION = [
+const SQL_INJECTION = [
   "' OR '1'='1",
   "' OR 1=1 --",
   "'; DROP TABLE users; --",
@@ -19,7 +19,7 @@ export const SQL_INJECTION = [
   "E'\\\\x00'",
 ];
 
-export const HTML_INJECTION = [
+const HTML_INJECTION = [
   "<script>alert(1)</script>",
   '"><img src=x onerror=alert(1)>',
   "javascript:alert(1)",
@@ -33,7 +33,7 @@ export const HTML_INJECTION = [
   "@SUM(1+1)",
 ];
 
-export const PATH_TRICKS = [
+const PATH_TRICKS = [
   "..",
   "../..",
   "../../etc/passwd",
@@ -52,7 +52,7 @@ export const PATH_TRICKS = [
   "%",
 ];
 
-export const UNICODE = [
+const UNICODE = [
   "\u0000",
   "a\u0000b",
   "\u202Eevil\u202C",
@@ -71,7 +71,7 @@ export const UNICODE = [
   "ß",
 ];
 
-export const INVALID_DATES = [
+const INVALID_DATES = [
   "2026-02-30",
   "2026-02-29",
   "2024-02-30",
@@ -95,7 +95,7 @@ export const INVALID_DATES = [
   "",
 ];
 
-export const NUMERIC_STRINGS = [
+const NUMERIC_STRINGS = [
   "-1",
   "0",
   "-0",
@@ -116,7 +116,7 @@ export const NUMERIC_STRINGS = [
   "00001",
 ];
 
-export const EXTREME_NUMBERS: readonly number[] = [
+const EXTREME_NUMBERS: readonly number[] = [
   -1,
   0,
   -0,
@@ -135,7 +135,7 @@ export const EXTREME_NUMBERS: readonly number[] = [
 ];
 
 /** Strings up to about 1 MiB (the JSON body limit is 1 MiB, so the biggest also test the 413). */
-export const hugeString = fc
+const hugeString = fc
   .constantFrom(1_000, 10_000, 100_000, 600_000, 1_048_576)
   .chain((length) =>
     fc.constantFrom("A", "é", "😀", "'", "<").map((unit) => unit.repeat(Math.ceil(length / unit.length))),
@@ -162,7 +162,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A value of a JSON type the schema did not ask for. */
-export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(null, true, false, 0, -1, "", [], {}, [[]], [null], { "": null }),
   fc.constantFrom(...EXTREME_NUMBERS),
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),

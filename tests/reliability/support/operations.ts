@@ -10,7 +10,7 @@ import {
 } from "@/lib/openapi/document";
 import type { JsonSchema } from "../fuzz/schema-arbitrary";
 
-export type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema };
+type Parameter = { name: string; in: "path" | "query"; required: boolean; schema: JsonSchema };
 
 /** One operation of the OpenAPI document, with the handler that serves it. */
 export type Operation = {
@@ -42,7 +42,7 @@ type OpenApiOperation = {
   "x-rate-limit"?: string;
 };
 
-export const ROUTE_MODULES: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocumentRoute } };
+const ROUTE_MODULES: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocumentRoute } };
 
 /** Every operation of the served OpenAPI document, from the same route modules the document is built from. */
 export function documentedOperations(): Operation[] {

@@ -24,7 +24,7 @@ export const prefixed = (prefix: string, labels: Readonly<Record<string, string>
   Object.fromEntries(Object.entries(labels).map(([name, label]) => [`${prefix}${name}`, label]));
 
 /** Every active plan (a club has a handful; the API pages at 100). */
-export function useActivePlans() {
+function useActivePlans() {
   const api = useConsoleApi();
   return useQuery({
     queryKey: ["plans", "choices"],
