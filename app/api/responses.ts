@@ -11,7 +11,7 @@ import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import type { Role } from "@/lib/roles/repository";
 import type { PlatformSettings } from "@/lib/setup/platform";
 import type { SetupStatus } from "@/lib/setup/status";
@@ -89,6 +89,7 @@ export const userResponse = z.strictObject({
   emailVerified: z.boolean(),
   lastLoginAt: instant().nullable(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const userIsExact: SameShape<z.output<typeof userResponse>, JsonOf<UserSummary>> = true;
 export const userPageResponse = pageOf(userResponse);
@@ -101,6 +102,7 @@ export const roleResponse = z.strictObject({
   permissions: z.array(z.string()),
   userCount: z.number().int(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
 export const rolePageResponse = pageOf(roleResponse);
@@ -125,6 +127,7 @@ export const planResponse = z.strictObject({
   activeSubscriptions: z.number().int(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 });
 const planIsExact: SameShape<z.output<typeof planResponse>, JsonOf<Plan>> = true;
 export const planPageResponse = pageOf(planResponse);
@@ -170,6 +173,7 @@ export const memberResponse = z.strictObject({
   photoFileId: uuid().nullable(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
   currentSubscription: z
     .strictObject({
       id: uuid(),
@@ -231,6 +235,7 @@ export const employeeResponse = z.strictObject({
   holidayList: z.strictObject({ id: uuid(), name: z.string() }).nullable(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 });
 const employeeIsExact: SameShape<z.output<typeof employeeResponse>, JsonOf<Employee>> = true;
 export const employeePageResponse = pageOf(employeeResponse);
@@ -245,6 +250,7 @@ const holidayListFields = {
   employeeCount: z.number().int(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 };
 export const holidayListSummaryResponse = z.strictObject(holidayListFields);
 const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
@@ -264,6 +270,7 @@ export const shiftTypeResponse = z.strictObject({
   earlyExitToleranceMinutes: z.number().int(),
   overtimeAfterMinutes: z.number().int(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const shiftTypeIsExact: SameShape<z.output<typeof shiftTypeResponse>, JsonOf<ShiftType>> = true;
 export const shiftTypePageResponse = pageOf(shiftTypeResponse);

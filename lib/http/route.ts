@@ -8,6 +8,7 @@ import { problemResponse, validationProblem } from "@/lib/platform/http/problem"
 import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
 import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
 import { runWithTrace, traceIdFrom } from "@/lib/platform/trace";
+import { preconditionFailed, withEntityTag } from "./entity-tags";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -15,6 +16,7 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   rate_limited: 429,
 };
 
@@ -54,6 +56,11 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   body?: z.ZodType<B>;
   /** Status of a successful result; 200 unless set. 204 answers with no body, whatever the result's value. */
   successStatus?: number;
+  /**
+   * The answer is one record with a `version` (lib/http/entity-tags.ts): it carries it as its ETag, and the API reference
+   * documents If-Match and 412 on PUT and DELETE, whose handler passes `expectedVersion(request)` to the service.
+   */
+  versioned?: boolean;
   /** Documentation only (no effect on handling): one line for the reference; its group (default: the first path segment). */
   summary?: string;
   description?: string;
@@ -272,10 +279,13 @@ export function route<
         if (result instanceof Response) return result;
         if (!result.ok) {
           const { errors } = result.error;
+          if (result.error.kind === "precondition_failed") return preconditionFailed(request, result.error);
           return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
         }
         const status = schemas.successStatus ?? 200;
-        return status === 204 ? new Response(null, { status }) : Response.json(result.value, { status });
+        if (status === 204) return new Response(null, { status });
+        const response = Response.json(result.value, { status });
+        return schemas.versioned ? withEntityTag(response, result.value) : response;
       } catch (error) {
         if (error instanceof InvalidRequest) return error.response;
         return exceptionResponse(request, error);

@@ -9,6 +9,7 @@ import {
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
+import { conditionalParameters, conditionalResponses, withEntityTagHeader } from "./conditional";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 
 /** The methods a Next.js route module may export that the API uses. */
@@ -287,7 +288,7 @@ function accessNote(declaration: RouteDeclaration): string {
 }
 
 function operationOf(method: HttpMethod, path: string, folder: string, declaration: RouteDeclaration): Operation {
-  const parameters = parametersOf(declaration, path);
+  const parameters = [...parametersOf(declaration, path), ...conditionalParameters(method, declaration)];
   const [successStatus, success] = successResponse(declaration);
   return {
     operationId: operationIdOf(method, path),
@@ -317,7 +318,11 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           },
         }
       : {}),
-    responses: { [successStatus]: success, ...errorResponses(declaration, path) },
+    responses: {
+      [successStatus]: withEntityTagHeader(declaration, success),
+      ...errorResponses(declaration, path),
+      ...conditionalResponses(method, declaration),
+    },
   };
 }
 

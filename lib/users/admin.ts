@@ -6,6 +6,13 @@ import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
 import { WILDCARD } from "@/lib/auth/permissions";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import {
+  acceptsVersion,
+  type ExpectedVersion,
+  nextVersion,
+  staleVersion,
+  storedVersion,
+} from "@/lib/platform/db/row-version";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { inSerializableTransaction } from "@/lib/platform/db/serializable";
 import type { Paginated } from "@/lib/platform/pagination";
@@ -151,6 +158,8 @@ async function anotherSuperUserRemains(tx: Executor, userId: string): Promise<bo
 /**
  * Runs an account change with its target, SERIALIZABLE so "another super-admin remains" cannot be
  * invalidated by a parallel change, then answers the target's new summary. `apply` refuses before it writes.
+ * `expected` (If-Match) is checked in the same transaction: a parallel change of the account makes one of the two
+ * fail serialization, and its retry sees the new version.
  */
 async function changeAccount(
   db: Database,
@@ -158,11 +167,14 @@ async function changeAccount(
   id: string,
   change: AccountChange,
   apply: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
+  expected?: ExpectedVersion,
 ): Promise<Result<UserSummary>> {
   const changed = await uniqueAccount(() =>
     inSerializableTransaction(db, async (tx): Promise<Result<UserSummary>> => {
       const target = await changeableTarget(tx, actor, id);
       if (!target.ok) return target;
+      const version = expected === undefined ? null : await storedVersion(tx, users, id);
+      if (version !== null && !acceptsVersion(expected, version)) return fail(staleVersion(version));
       const refused = await apply(tx, target.value);
       if (refused) return fail(refused);
       return ok((await findUserSummary(tx, id)) as UserSummary);
@@ -184,6 +196,7 @@ export async function updateUser(
   actor: Actor,
   id: string,
   input: UpdateUserInput,
+  expected?: ExpectedVersion,
 ): Promise<Result<UserSummary>> {
   const updated = await changeAccount(
     ctx.database.db,
@@ -204,7 +217,7 @@ export async function updateUser(
       const applied = { ...input, email: changesEmail ? target.email : input.email };
       await tx
         .update(users)
-        .set({ ...applied, updatedAt: new Date() })
+        .set({ ...applied, updatedAt: new Date(), version: nextVersion(users.version) })
         .where(eq(users.id, id));
       if (deactivating) await endAllSessions(tx, id);
       await recordAudit(tx, {
@@ -217,6 +230,7 @@ export async function updateUser(
       });
       return null;
     },
+    expected,
   );
   // Sends the email change's mails, if there were any, now rather than at the next deliver-mail run.
   if (updated.ok) ctx.sendQueuedMail();
@@ -224,11 +238,16 @@ export async function updateUser(
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */
-export async function deactivateUser(ctx: UsersContext, actor: Actor, id: string): Promise<Result<UserSummary>> {
+export async function deactivateUser(
+  ctx: UsersContext,
+  actor: Actor,
+  id: string,
+  expected?: ExpectedVersion,
+): Promise<Result<UserSummary>> {
   const current = await findUserSummary(ctx.database.db, id);
   if (!current) return fail(UserErrors.notFound);
   const { email, username, firstName, lastName } = current;
-  return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false });
+  return updateUser(ctx, actor, id, { email, username, firstName, lastName, isActive: false }, expected);
 }
 
 export function assignRoles(
@@ -245,6 +264,11 @@ export function assignRoles(
     if (isSuperUser(target) && !keepsWildcard && !(await anotherSuperUserRemains(tx, id)))
       return UserErrors.lastSuperAdmin;
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    // The roles are part of the account as the API shows it, so changing them is a new version of it.
+    await tx
+      .update(users)
+      .set({ updatedAt: new Date(), version: nextVersion(users.version) })
+      .where(eq(users.id, id));
     if (granted.value.length > 0) {
       await tx.insert(userRoles).values(granted.value.map((role) => ({ userId: id, roleId: role.id })));
     }
@@ -267,7 +291,12 @@ export function blacklistUser(db: Database, actor: Actor, id: string, reason: st
     if (refused) return refused;
     await tx
       .update(users)
-      .set({ blacklistedAt: new Date(), blacklistReason: reason, updatedAt: new Date() })
+      .set({
+        blacklistedAt: new Date(),
+        blacklistReason: reason,
+        updatedAt: new Date(),
+        version: nextVersion(users.version),
+      })
       .where(eq(users.id, id));
     await endAllSessions(tx, id);
     await recordAudit(tx, {
@@ -286,7 +315,7 @@ export function liftBlacklist(db: Database, actor: Actor, id: string): Promise<R
   return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
     await tx
       .update(users)
-      .set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date() })
+      .set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date(), version: nextVersion(users.version) })
       .where(eq(users.id, id));
     await recordAudit(tx, {
       action: "users.blacklist_lifted",

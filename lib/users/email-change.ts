@@ -7,6 +7,7 @@ import { consumeEmailChangeToken, issueOneTimeToken } from "@/lib/auth/one-time-
 import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
+import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { resultTransaction } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
@@ -76,7 +77,7 @@ export async function confirmEmailChange(
       const now = new Date();
       await tx
         .update(users)
-        .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now })
+        .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now, version: nextVersion(users.version) })
         .where(eq(users.id, user.id));
       await endAllSessions(tx, user.id);
       await enqueueMail(tx, {

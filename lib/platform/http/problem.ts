@@ -9,12 +9,15 @@ export type ProblemDetails = {
   traceId: string;
   detail?: string;
   errors?: Record<string, string[]>;
+  /** The business code, where a failure the wrapper answers as problem details has one (412 `Precondition.Failed`). */
+  code?: string;
 };
 
 const TYPES: Record<number, string> = {
   400: "https://tools.ietf.org/html/rfc9110#section-15.5.1",
   404: "https://tools.ietf.org/html/rfc9110#section-15.5.5",
   405: "https://tools.ietf.org/html/rfc9110#section-15.5.6",
+  412: "https://tools.ietf.org/html/rfc9110#section-15.5.13",
   413: "https://tools.ietf.org/html/rfc9110#section-15.5.14",
   415: "https://tools.ietf.org/html/rfc9110#section-15.5.16",
   500: "https://tools.ietf.org/html/rfc9110#section-15.6.1",
@@ -31,7 +34,7 @@ export function problemResponse(
   request: Request,
   status: number,
   title: string,
-  extra: Pick<ProblemDetails, "detail" | "errors"> = {},
+  extra: Pick<ProblemDetails, "detail" | "errors" | "code"> = {},
 ): Response {
   const body: ProblemDetails = {
     type: TYPES[status] ?? "about:blank",

@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -13,6 +14,7 @@ export const GET = route(
     access: "employees:read",
     params: idParams,
     summary: "Get an employee",
+    versioned: true,
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound],
   },
@@ -26,8 +28,10 @@ export const PUT = route(
     params: idParams,
     body: updateEmployeeSchema,
     summary: "Update an employee",
+    versioned: true,
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound, EmployeeErrors.holidayListNotFound],
   },
-  async ({ params, body, principal }) => updateEmployee(await personnelContext(principal), params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateEmployee(await personnelContext(principal), params.id, body, expectedVersion(request)),
 );

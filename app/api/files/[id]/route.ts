@@ -2,6 +2,7 @@ import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -12,6 +13,7 @@ export const GET = route(
     access: "files:read",
     params: idParams,
     summary: "A file's metadata",
+    versioned: true,
     response: { schema: fileResponse },
     errors: [FileErrors.notFound],
   },
@@ -24,8 +26,10 @@ export const DELETE = route(
     access: "files:delete",
     params: idParams,
     summary: "Delete a file",
+    versioned: true,
     successStatus: 204,
     errors: [FileErrors.notFound],
   },
-  async ({ params, principal }) => deleteFile(await fileContext(principal), params.id),
+  async ({ params, principal, request }) =>
+    deleteFile(await fileContext(principal), params.id, expectedVersion(request)),
 );

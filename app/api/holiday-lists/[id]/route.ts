@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -13,6 +14,7 @@ export const GET = route(
     access: "employees:read",
     params: idParams,
     summary: "Get a holiday list",
+    versioned: true,
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound],
   },
@@ -26,10 +28,12 @@ export const PUT = route(
     params: idParams,
     body: holidayListInputSchema,
     summary: "Replace a holiday list",
+    versioned: true,
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound, HolidayListErrors.duplicateName],
   },
-  async ({ params, body, principal }) => updateHolidayList(await personnelContext(principal), params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateHolidayList(await personnelContext(principal), params.id, body, expectedVersion(request)),
 );
 
 /** 204; 409 HolidayList.InUse while employees use it. */
@@ -38,8 +42,10 @@ export const DELETE = route(
     access: "employees:write",
     params: idParams,
     summary: "Delete a holiday list",
+    versioned: true,
     successStatus: 204,
     errors: [HolidayListErrors.notFound, HolidayListErrors.inUse],
   },
-  async ({ params, principal }) => deleteHolidayList(await personnelContext(principal), params.id),
+  async ({ params, principal, request }) =>
+    deleteHolidayList(await personnelContext(principal), params.id, expectedVersion(request)),
 );

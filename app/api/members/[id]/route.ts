@@ -1,4 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { memberContext } from "@/lib/members/context";
 import { MemberErrors } from "@/lib/members/errors";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "members:read",
     params: idParams,
     summary: "Get a member",
+    versioned: true,
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound],
   },
@@ -25,10 +27,12 @@ export const PUT = route(
     params: idParams,
     body: memberInputSchema,
     summary: "Update a member",
+    versioned: true,
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.duplicateEmail],
   },
-  async ({ params, body, principal }) => updateMember(await memberContext(principal), params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateMember(await memberContext(principal), params.id, body, expectedVersion(request)),
 );
 
 /** Soft delete, audit-logged; 204. 409 Member.HasActiveSubscription while a subscription is active. */
@@ -37,8 +41,10 @@ export const DELETE = route(
     access: "members:delete",
     params: idParams,
     summary: "Delete a member (soft)",
+    versioned: true,
     successStatus: 204,
     errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
   },
-  async ({ params, principal }) => deleteMember(await memberContext(principal), params.id),
+  async ({ params, principal, request }) =>
+    deleteMember(await memberContext(principal), params.id, expectedVersion(request)),
 );

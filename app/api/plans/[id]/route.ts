@@ -1,4 +1,5 @@
 import { planResponse } from "@/app/api/responses";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { planContext } from "@/lib/plans/context";
 import { PlanErrors } from "@/lib/plans/errors";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "plans:read",
     params: idParams,
     summary: "Get a plan",
+    versioned: true,
     response: { schema: planResponse },
     errors: [PlanErrors.notFound],
   },
@@ -25,10 +27,12 @@ export const PUT = route(
     params: idParams,
     body: planInputSchema,
     summary: "Update a plan",
+    versioned: true,
     response: { schema: planResponse },
     errors: [PlanErrors.notFound, PlanErrors.duplicateCode],
   },
-  async ({ params, body, principal }) => updatePlan(await planContext(principal), params.id, body),
+  async ({ params, body, principal, request }) =>
+    updatePlan(await planContext(principal), params.id, body, expectedVersion(request)),
 );
 
 /** Spec 4.4: deactivates (isActive = false); the plan and its subscriptions stay. 200 with the plan. */
@@ -37,8 +41,10 @@ export const DELETE = route(
     access: "plans:delete",
     params: idParams,
     summary: "Deactivate a plan",
+    versioned: true,
     response: { schema: planResponse, description: "The plan, now inactive (plans are never removed)." },
     errors: [PlanErrors.notFound],
   },
-  async ({ params, principal }) => deactivatePlan(await planContext(principal), params.id),
+  async ({ params, principal, request }) =>
+    deactivatePlan(await planContext(principal), params.id, expectedVersion(request)),
 );

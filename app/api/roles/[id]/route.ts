@@ -1,4 +1,5 @@
 import { roleResponse } from "@/app/api/responses";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "roles:read",
     params: idParams,
     summary: "Get a role",
+    versioned: true,
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound],
   },
@@ -25,10 +27,12 @@ export const PUT = route(
     params: idParams,
     body: roleInputSchema,
     summary: "Update a role",
+    versioned: true,
     response: { schema: roleResponse },
     errors: [RoleErrors.notFound, RoleErrors.duplicateName, RoleErrors.builtIn, RoleErrors.cannotGrant],
   },
-  async ({ params, body, principal }) => updateRole((await platform()).database.db, principal, params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateRole((await platform()).database.db, principal, params.id, body, expectedVersion(request)),
 );
 
 export const DELETE = route(
@@ -36,8 +40,10 @@ export const DELETE = route(
     access: "roles:write",
     params: idParams,
     summary: "Delete a role",
+    versioned: true,
     successStatus: 204,
     errors: [RoleErrors.notFound, RoleErrors.builtIn, RoleErrors.inUse, RoleErrors.cannotGrant],
   },
-  async ({ params, principal }) => deleteRole((await platform()).database.db, principal, params.id),
+  async ({ params, principal, request }) =>
+    deleteRole((await platform()).database.db, principal, params.id, expectedVersion(request)),
 );

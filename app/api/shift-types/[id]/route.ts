@@ -3,6 +3,7 @@ import { personnelContext } from "@/lib/employees/context";
 import { ShiftTypeErrors } from "@/lib/employees/errors";
 import { shiftTypeInputSchema } from "@/lib/employees/schemas";
 import { deleteShiftType, getShiftType, updateShiftType } from "@/lib/employees/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
 
@@ -13,6 +14,7 @@ export const GET = route(
     access: "employees:read",
     params: idParams,
     summary: "Get a shift type",
+    versioned: true,
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound],
   },
@@ -25,10 +27,12 @@ export const PUT = route(
     params: idParams,
     body: shiftTypeInputSchema,
     summary: "Update a shift type",
+    versioned: true,
     response: { schema: shiftTypeResponse },
     errors: [ShiftTypeErrors.notFound, ShiftTypeErrors.duplicateName],
   },
-  async ({ params, body, principal }) => updateShiftType(await personnelContext(principal), params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateShiftType(await personnelContext(principal), params.id, body, expectedVersion(request)),
 );
 
 /** 204: nothing references a shift type while assignment is inactive. */
@@ -37,8 +41,10 @@ export const DELETE = route(
     access: "employees:write",
     params: idParams,
     summary: "Delete a shift type",
+    versioned: true,
     successStatus: 204,
     errors: [ShiftTypeErrors.notFound],
   },
-  async ({ params, principal }) => deleteShiftType(await personnelContext(principal), params.id),
+  async ({ params, principal, request }) =>
+    deleteShiftType(await personnelContext(principal), params.id, expectedVersion(request)),
 );

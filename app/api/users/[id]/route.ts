@@ -1,5 +1,6 @@
 import { userResponse } from "@/app/api/responses";
 import { authContext } from "@/lib/auth/context";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { route } from "@/lib/http/route";
 import { platform } from "@/lib/platform/container";
 import { idParams } from "@/lib/platform/http/params";
@@ -14,6 +15,7 @@ export const GET = route(
     access: "users:read",
     params: idParams,
     summary: "Get a user",
+    versioned: true,
     response: { schema: userResponse },
     errors: [UserErrors.notFound],
   },
@@ -26,6 +28,7 @@ export const PUT = route(
     params: idParams,
     body: updateUserSchema,
     summary: "Update a user",
+    versioned: true,
     description:
       "A new email does not apply at once: it waits as `pendingEmail` until the new address confirms it with the link " +
       "mailed there (POST /api/auth/confirm-email-change), and the old address is told.",
@@ -39,7 +42,8 @@ export const PUT = route(
       UserErrors.lastSuperAdmin,
     ],
   },
-  async ({ params, body, principal }) => updateUser(await authContext(), principal, params.id, body),
+  async ({ params, body, principal, request }) =>
+    updateUser(await authContext(), principal, params.id, body, expectedVersion(request)),
 );
 
 /** Deactivates (the account and its history stay); 204. */
@@ -48,8 +52,10 @@ export const DELETE = route(
     access: "users:write",
     params: idParams,
     summary: "Deactivate a user",
+    versioned: true,
     successStatus: 204,
     errors: [UserErrors.notFound, UserErrors.protectedAccount, UserErrors.cannotModifySelf, UserErrors.lastSuperAdmin],
   },
-  async ({ params, principal }) => deactivateUser(await authContext(), principal, params.id),
+  async ({ params, principal, request }) =>
+    deactivateUser(await authContext(), principal, params.id, expectedVersion(request)),
 );
