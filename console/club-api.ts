@@ -73,7 +73,9 @@ export function clubEndpoints(api: Transport) {
       list: (query: Partial<MemberListQuery>) => api.json<Paginated<MemberRow>>("GET", "/api/members", { query }),
       get: (id: string) => api.json<MemberRecord>("GET", memberPath(id)),
       create: (body: MemberInput) => api.json<MemberRecord>("POST", "/api/members", { body }),
-      update: (id: string, body: MemberInput) => api.json<MemberRecord>("PUT", memberPath(id), { body }),
+      /** `version`: the one the form was filled from; a member changed since then answers 412. */
+      update: (id: string, body: MemberInput, version?: number) =>
+        api.json<MemberRecord>("PUT", memberPath(id), { body, ifMatch: version }),
       remove: (id: string) => api.empty("DELETE", memberPath(id)),
       changeStatus: (id: string, body: z.input<typeof statusChangeSchema>) =>
         api.json<MemberRecord>("PUT", `${memberPath(id)}/status`, { body }),
