@@ -3,9 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { members } from "@/lib/platform/db/schema";
-import { completeSetup } from "@/tests/support/accounts";
+import { completeSetup, createAccount } from "@/tests/support/accounts";
 import { type ApiCall, call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { GET as getEmployee, PUT as putEmployee } from "./employees/[id]/route";
+import { POST as createEmployee } from "./employees/route";
+import { DELETE as deleteHolidayList, PUT as putHolidayList } from "./holiday-lists/[id]/route";
+import { POST as createHolidayList } from "./holiday-lists/route";
 import { DELETE as deleteMember, GET as getMember, PUT as putMember } from "./members/[id]/route";
 import { PUT as changeStatus } from "./members/[id]/status/route";
 import { POST as createMember } from "./members/route";
@@ -15,6 +19,7 @@ import { DELETE as deleteRole, GET as getRole } from "./roles/[id]/route";
 import { POST as createRole } from "./roles/route";
 import { DELETE as deleteShiftType, PUT as putShiftType } from "./shift-types/[id]/route";
 import { POST as createShiftType } from "./shift-types/route";
+import { DELETE as deactivateUser, GET as getUser, PUT as putUser } from "./users/[id]/route";
 
 // Conditional requests (docs/api.md, Concurrency control): ETag on reads, If-Match on PUT and DELETE.
 
@@ -204,5 +209,82 @@ describe("the other versioned records", () => {
     expect(loaded.headers.get("etag")).toBe('"1"');
     expect((await call(deleteRole, { ...at("roles", created.body.id, '"5"'), method: "DELETE" })).status).toBe(412);
     expect((await call(deleteRole, { ...at("roles", created.body.id, '"1"'), method: "DELETE" })).status).toBe(204);
+  });
+});
+
+describe("users (checked under SERIALIZABLE)", () => {
+  const userBody = (account: { email: string }, change: object = {}) => ({
+    email: account.email,
+    username: account.email.split("@")[0],
+    firstName: "Sam",
+    lastName: "Staff",
+    isActive: true,
+    ...change,
+  });
+
+  it("a stale PUT or DELETE is refused with the current ETag; the current version applies", async () => {
+    const account = await createAccount(token, []);
+    const etag = (await call(getUser, at("users", account.id))).headers.get("etag") ?? "";
+    const renamed = await call(putUser, {
+      ...at("users", account.id, etag),
+      method: "PUT",
+      body: userBody(account, { firstName: "Samuel" }),
+    });
+    expect(renamed.status).toBe(200);
+    const stale = await call(putUser, {
+      ...at("users", account.id, etag),
+      method: "PUT",
+      body: userBody(account, { lastName: "Stale" }),
+    });
+    expect(stale).toMatchObject({ status: 412, body: { code: "Precondition.Failed" } });
+    expect(stale.headers.get("etag")).toBe(renamed.headers.get("etag"));
+    const deactivate = (ifMatch: string) =>
+      call(deactivateUser, { ...at("users", account.id, ifMatch), method: "DELETE" });
+    expect((await deactivate(etag)).status).toBe(412);
+    expect((await deactivate(renamed.headers.get("etag") ?? "")).status).toBe(204);
+  });
+
+  it("two writers holding the same version give one 200 and one 412", async () => {
+    const account = await createAccount(token, []);
+    const etag = (await call(getUser, at("users", account.id))).headers.get("etag") ?? "";
+    const replies = await Promise.all(
+      ["Ana", "Eva"].map((firstName) =>
+        call(putUser, { ...at("users", account.id, etag), method: "PUT", body: userBody(account, { firstName }) }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 412]);
+  });
+});
+
+describe("employees and holiday lists", () => {
+  it("an employee's stale PUT is refused; a holiday list's stale DELETE deletes nothing", async () => {
+    const account = await createAccount(token, []);
+    const employee = await call<{ id: string }>(createEmployee, {
+      path: "/api/employees",
+      token,
+      body: { userId: account.id },
+    });
+    const loaded = await call(getEmployee, at("employees", employee.body.id));
+    expect(loaded.headers.get("etag")).toBe('"1"');
+    const update = (isActive: boolean) =>
+      call(putEmployee, {
+        ...at("employees", employee.body.id, '"1"'),
+        method: "PUT",
+        body: { isActive, holidayListId: null },
+      });
+    expect((await update(false)).headers.get("etag")).toBe('"2"');
+    expect((await update(true)).status).toBe(412);
+
+    const listBody = { name: `Madrid ${sequence++}`, weeklyOffDays: [6, 7], entries: [] };
+    const list = await call<{ id: string }>(createHolidayList, { path: "/api/holiday-lists", token, body: listBody });
+    await call(putHolidayList, {
+      ...at("holiday-lists", list.body.id, '"1"'),
+      method: "PUT",
+      body: { ...listBody, weeklyOffDays: [7] },
+    });
+    const remove = (ifMatch: string) =>
+      call(deleteHolidayList, { ...at("holiday-lists", list.body.id, ifMatch), method: "DELETE" });
+    expect(await remove('"1"')).toMatchObject({ status: 412, body: { code: "Precondition.Failed" } });
+    expect((await remove('"2"')).status).toBe(204);
   });
 });
