@@ -67,9 +67,10 @@ function endpoints(api: Transport) {
         api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
       get: (id: string) => api.json<UserRow>("GET", `/api/users/${segment(id)}`),
       create: (body: z.input<typeof createUserSchema>) => api.json<UserRow>("POST", "/api/users", { body }),
-      update: (id: string, body: z.input<typeof updateUserSchema>) =>
-        api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body }),
-      deactivate: (id: string) => api.empty("DELETE", `/api/users/${segment(id)}`),
+      update: (id: string, body: z.input<typeof updateUserSchema>, version: number) =>
+        api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body, ifMatch: version }),
+      deactivate: (id: string, version: number) =>
+        api.empty("DELETE", `/api/users/${segment(id)}`, { ifMatch: version }),
       assignRoles: (id: string, body: z.input<typeof assignRolesSchema>) =>
         api.json<UserRow>("PUT", `/api/users/${segment(id)}/roles`, { body }),
       blacklist: (id: string, body: z.input<typeof blacklistSchema>) =>
@@ -80,8 +81,9 @@ function endpoints(api: Transport) {
       list: (query: Partial<z.output<typeof roleListQuery>>) =>
         api.json<Paginated<RoleRow>>("GET", "/api/roles", { query }),
       create: (body: RoleInput) => api.json<RoleRow>("POST", "/api/roles", { body }),
-      update: (id: string, body: RoleInput) => api.json<RoleRow>("PUT", `/api/roles/${segment(id)}`, { body }),
-      remove: (id: string) => api.empty("DELETE", `/api/roles/${segment(id)}`),
+      update: (id: string, body: RoleInput, version: number) =>
+        api.json<RoleRow>("PUT", `/api/roles/${segment(id)}`, { body, ifMatch: version }),
+      remove: (id: string, version: number) => api.empty("DELETE", `/api/roles/${segment(id)}`, { ifMatch: version }),
     },
     permissions: {
       list: () => api.json<string[]>("GET", "/api/permissions"),

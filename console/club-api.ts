@@ -65,21 +65,27 @@ const segment = (id: string) => encodeURIComponent(id);
 const memberPath = (id: string) => `/api/members/${segment(id)}`;
 const termPath = (memberId: string, id: string) => `${memberPath(memberId)}/subscriptions/${segment(id)}`;
 
-/** Plans, members and their subscriptions (docs/api.md), as the console calls them. */
+/**
+ * Plans, members and their subscriptions (docs/api.md), as the console calls them. A change or delete of a record
+ * names the `version` it was shown (If-Match), so a record someone else changed meanwhile answers 412, not overwritten.
+ */
 export function clubEndpoints(api: Transport) {
   return {
     plans: {
       list: (query: PlanQuery) => api.json<Paginated<PlanRow>>("GET", "/api/plans", { query }),
       create: (body: PlanInput) => api.json<PlanRow>("POST", "/api/plans", { body }),
-      update: (id: string, body: PlanInput) => api.json<PlanRow>("PUT", `/api/plans/${segment(id)}`, { body }),
-      deactivate: (id: string) => api.json<PlanRow>("DELETE", `/api/plans/${segment(id)}`),
+      update: (id: string, body: PlanInput, version: number) =>
+        api.json<PlanRow>("PUT", `/api/plans/${segment(id)}`, { body, ifMatch: version }),
+      deactivate: (id: string, version: number) =>
+        api.json<PlanRow>("DELETE", `/api/plans/${segment(id)}`, { ifMatch: version }),
     },
     members: {
       list: (query: Partial<MemberListQuery>) => api.json<Paginated<MemberRow>>("GET", "/api/members", { query }),
       get: (id: string) => api.json<MemberRecord>("GET", memberPath(id)),
       create: (body: MemberInput) => api.json<MemberRecord>("POST", "/api/members", { body }),
-      update: (id: string, body: MemberInput) => api.json<MemberRecord>("PUT", memberPath(id), { body }),
-      remove: (id: string) => api.empty("DELETE", memberPath(id)),
+      update: (id: string, body: MemberInput, version: number) =>
+        api.json<MemberRecord>("PUT", memberPath(id), { body, ifMatch: version }),
+      remove: (id: string, version: number) => api.empty("DELETE", memberPath(id), { ifMatch: version }),
       changeStatus: (id: string, body: z.input<typeof statusChangeSchema>) =>
         api.json<MemberRecord>("PUT", `${memberPath(id)}/status`, { body }),
       enroll: (body: { member: MemberInput; subscription: NewSubscription }) =>
@@ -152,8 +158,8 @@ function staffEndpoints(api: Transport) {
       list: (query: EmployeeQuery) => api.json<Paginated<EmployeeRow>>("GET", "/api/employees", { query }),
       get: (id: string) => api.json<EmployeeRow>("GET", employeePath(id)),
       create: (body: z.input<typeof createEmployeeSchema>) => api.json<EmployeeRow>("POST", "/api/employees", { body }),
-      update: (id: string, body: z.input<typeof updateEmployeeSchema>) =>
-        api.json<EmployeeRow>("PUT", employeePath(id), { body }),
+      update: (id: string, body: z.input<typeof updateEmployeeSchema>, version: number) =>
+        api.json<EmployeeRow>("PUT", employeePath(id), { body, ifMatch: version }),
       clock: (id: string) => api.json<ClockState>("GET", `${employeePath(id)}/clock`),
       clockIn: (id: string, body: ClockBody) => api.json<CheckEvent>("POST", `${employeePath(id)}/clock-in`, { body }),
       clockOut: (id: string, body: ClockBody) => api.json<ClockOut>("POST", `${employeePath(id)}/clock-out`, { body }),
@@ -167,8 +173,9 @@ function staffEndpoints(api: Transport) {
         api.json<Paginated<HolidayListRow>>("GET", "/api/holiday-lists", { query }),
       get: (id: string) => api.json<HolidayListRecord>("GET", holidayListPath(id)),
       create: (body: HolidayListBody) => api.json<HolidayListRecord>("POST", "/api/holiday-lists", { body }),
-      update: (id: string, body: HolidayListBody) => api.json<HolidayListRecord>("PUT", holidayListPath(id), { body }),
-      remove: (id: string) => api.empty("DELETE", holidayListPath(id)),
+      update: (id: string, body: HolidayListBody, version: number) =>
+        api.json<HolidayListRecord>("PUT", holidayListPath(id), { body, ifMatch: version }),
+      remove: (id: string, version: number) => api.empty("DELETE", holidayListPath(id), { ifMatch: version }),
     },
     jobs: {
       list: () => api.json<{ items: JobSummary[] }>("GET", "/api/jobs"),
@@ -240,7 +247,7 @@ function fileEndpoints(api: Transport) {
       ) => api.upload<FileRow>("POST", "/api/files", { query, file, ...controls }),
       /** The content as a response whose body the caller reads (a download, a preview). */
       content: (id: string, signal?: AbortSignal) => api.response("GET", `${filePath(id)}/content`, { signal }),
-      remove: (id: string) => api.empty("DELETE", filePath(id)),
+      remove: (id: string, version: number) => api.empty("DELETE", filePath(id), { ifMatch: version }),
     },
     memberPhoto: {
       /** The photo as a response; `404 File.NoPhoto` when the member has none. */

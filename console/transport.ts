@@ -26,10 +26,12 @@ export class ApiError extends Error {
 
 const businessErrorBody = z.object({ code: z.string(), message: z.string() });
 const validationProblemBody = z.object({ status: z.literal(400), errors: z.record(z.string(), z.array(z.string())) });
-const problemDetailBody = z.object({ detail: z.string() });
+const problemDetailBody = z.object({ detail: z.string(), code: z.string().optional() });
 
 function messageForStatus(status: number): string {
   if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
+  if (status === 412)
+    return "Someone else changed this record after you opened it, so your change was not saved. Reload it to see theirs, then make yours again.";
   if (status === 413) return "That is more than the server accepts.";
   if (status === 503 || status === 504) return "The service is unavailable at the moment. Try again shortly.";
   if (status >= 500)
@@ -47,7 +49,7 @@ async function apiErrorOf(response: Response): Promise<ApiError> {
   const detail = problemDetailBody.safeParse(body);
   return new ApiError(
     response.status,
-    null,
+    (detail.success && detail.data.code) || null,
     messageForStatus(response.status),
     {},
     detail.success ? detail.data.detail : undefined,
@@ -62,6 +64,8 @@ type Call = {
   bearer?: string;
   /** Ends the call (a download the user stopped). */
   signal?: AbortSignal;
+  /** The version of the record the change was made on: sent as If-Match, so a newer one answers 412, not overwritten. */
+  ifMatch?: number;
 };
 
 /**
@@ -97,6 +101,7 @@ async function send(method: string, path: string, call: Call, credentials: Crede
   const headers = new Headers({ accept: "application/json" });
   authenticateAs((name, value) => headers.set(name, value), credentials);
   if (call.body !== undefined) headers.set("content-type", "application/json");
+  if (call.ifMatch !== undefined) headers.set("if-match", `"${call.ifMatch}"`);
   try {
     return await fetch(urlOf(path, call.query), {
       method,

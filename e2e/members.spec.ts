@@ -457,3 +457,35 @@ test("without write permissions the pages show the data and hide the actions", a
     await expect(page.getByRole("button", { name: action })).toHaveCount(0);
   await context.close();
 });
+
+test("members: a stale edit is refused, says someone else changed the member, and reloads it", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  const carla = {
+    firstName: "Carla",
+    lastName: "Stale",
+    email: "carla.stale@riverside.example",
+    phone: "+34 600 11 11 11",
+  };
+  const created = await api("POST", "/api/members", carla);
+  await openMember(page, "Carla Stale");
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Carla Stale" });
+  await expect(edit.getByLabel("Phone (optional)")).toHaveValue(carla.phone);
+
+  // Another client saves a new phone while the dialog is open.
+  await api("PUT", `/api/members/${created.id}`, { ...carla, phone: "+34 699 22 22 22" });
+  await edit.getByLabel("First name").fill("Carlota");
+  await edit.getByRole("button", { name: "Save member" }).click();
+  await expect(errorSummary(edit)).toContainText("Someone else changed this record after you opened it");
+  await snapshot(page, "member-edit-stale");
+
+  await edit.getByRole("button", { name: "Reload the current version" }).click();
+  await expect(edit.getByLabel("Phone (optional)")).toHaveValue("+34 699 22 22 22");
+  await expect(edit.getByLabel("First name")).toHaveValue("Carla");
+  await edit.getByLabel("First name").fill("Carlota");
+  await edit.getByRole("button", { name: "Save member" }).click();
+  await expect(notice(page)).toContainText("Carlota Stale's details saved.");
+  const stored = await api("GET", `/api/members/${created.id}`);
+  expect(stored).toMatchObject({ firstName: "Carlota", phone: "+34 699 22 22 22", version: 3 });
+});

@@ -11,7 +11,7 @@ import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import type { Role } from "@/lib/roles/repository";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import type { PublicSettings } from "@/lib/settings/public";
@@ -102,6 +102,7 @@ export const userResponse = z.strictObject({
   emailVerified: z.boolean(),
   lastLoginAt: instant().nullable(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const userIsExact: SameShape<z.output<typeof userResponse>, JsonOf<UserSummary>> = true;
 export const userPageResponse = pageOf(userResponse);
@@ -114,6 +115,7 @@ export const roleResponse = z.strictObject({
   permissions: z.array(z.string()),
   userCount: z.number().int(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
 export const rolePageResponse = pageOf(roleResponse);
@@ -138,6 +140,7 @@ export const planResponse = z.strictObject({
   activeSubscriptions: z.number().int(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 });
 const planIsExact: SameShape<z.output<typeof planResponse>, JsonOf<Plan>> = true;
 export const planPageResponse = pageOf(planResponse);
@@ -183,6 +186,7 @@ export const memberResponse = z.strictObject({
   photoFileId: uuid().nullable(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
   currentSubscription: z
     .strictObject({
       id: uuid(),
@@ -242,6 +246,7 @@ export const employeeResponse = z.strictObject({
   holidayList: z.strictObject({ id: uuid(), name: z.string() }).nullable(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 });
 const employeeIsExact: SameShape<z.output<typeof employeeResponse>, JsonOf<Employee>> = true;
 export const employeePageResponse = pageOf(employeeResponse);
@@ -256,6 +261,7 @@ const holidayListFields = {
   employeeCount: z.number().int(),
   createdAt: instant(),
   updatedAt: instant(),
+  version: recordVersion(),
 };
 const holidayListSummaryResponse = z.strictObject(holidayListFields);
 const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
@@ -275,6 +281,7 @@ export const shiftTypeResponse = z.strictObject({
   earlyExitToleranceMinutes: z.number().int(),
   overtimeAfterMinutes: z.number().int(),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const shiftTypeIsExact: SameShape<z.output<typeof shiftTypeResponse>, JsonOf<ShiftType>> = true;
 export const shiftTypePageResponse = pageOf(shiftTypeResponse);

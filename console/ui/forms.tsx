@@ -20,7 +20,8 @@ import {
 import { ApiError, type FieldErrors } from "@/console/transport";
 
 /** What a form shows after a failed submit: one message, and messages per field. */
-export type FormFailure = { message: string; fields: FieldErrors };
+/** `code`: the API's error code, if any (`Precondition.Failed` when the record changed meanwhile). */
+export type FormFailure = { message: string; fields: FieldErrors; code?: string | null };
 
 /**
  * A failed call in a form's terms. `codeFields` ties business errors that are about one field
@@ -32,6 +33,7 @@ export function formFailureOf(error: unknown, codeFields: Readonly<Record<string
   return {
     message: error.message,
     fields: field ? { ...error.fieldErrors, [field]: [error.message] } : error.fieldErrors,
+    code: error.code,
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AuthKeys } from "@/lib/platform/auth-keys";
 import type { Executor } from "@/lib/platform/db";
+import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { type BusinessError, invalidFields } from "@/lib/platform/result";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
@@ -51,7 +52,7 @@ export async function replacePassword(
 ): Promise<number> {
   await tx
     .update(users)
-    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+    .set({ passwordHash, mustChangePassword: false, updatedAt: new Date(), version: nextVersion(users.version) })
     .where(eq(users.id, user.id));
   await clearThrottles(tx, accountThrottleKeys(keys, user));
   return endAllSessions(tx, user.id);
@@ -61,6 +62,6 @@ export async function replacePassword(
 export async function markEmailVerified(tx: Executor, userId: string): Promise<void> {
   await tx
     .update(users)
-    .set({ emailVerifiedAt: new Date() })
+    .set({ emailVerifiedAt: new Date(), version: nextVersion(users.version) })
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }

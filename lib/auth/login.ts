@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Config } from "@/lib/config";
+import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { clientIp } from "@/lib/platform/http/client-ip";
@@ -74,7 +75,11 @@ export async function login(
     await commitWhatever(db, async (tx) => {
       await tx
         .update(users)
-        .set({ lastLoginAt: new Date(), ...(rehashed ? { passwordHash: rehashed } : {}) })
+        .set({
+          lastLoginAt: new Date(),
+          version: nextVersion(users.version),
+          ...(rehashed ? { passwordHash: rehashed } : {}),
+        })
         .where(eq(users.id, user.id));
       await rememberAddress(tx, ctx.keys, user.id, origin.address);
       await recordAudit(tx, {

@@ -21,6 +21,8 @@ export type Employee = {
   holidayList: { id: string; name: string } | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 const employeeColumns = {
@@ -34,6 +36,7 @@ const employeeColumns = {
   holidayListName: holidayLists.name,
   createdAt: employees.createdAt,
   updatedAt: employees.updatedAt,
+  version: employees.version,
 };
 
 const EMPLOYEE_ORDER = {
@@ -100,9 +103,9 @@ export async function findEmployee(executor: Executor, id: string): Promise<Empl
 export async function lockEmployee(
   executor: Executor,
   id: string,
-): Promise<{ isActive: boolean; holidayListId: string | null } | null> {
+): Promise<{ isActive: boolean; holidayListId: string | null; version: number } | null> {
   const [row] = await executor
-    .select({ isActive: employees.isActive, holidayListId: employees.holidayListId })
+    .select({ isActive: employees.isActive, holidayListId: employees.holidayListId, version: employees.version })
     .from(employees)
     .where(eq(employees.id, id))
     .for("update");
@@ -128,6 +131,8 @@ export type HolidayListSummary = {
   employeeCount: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 export type HolidayList = HolidayListSummary & { entries: HolidayEntry[] };
@@ -141,6 +146,7 @@ const holidayListColumns = {
   employeeCount: sql<number>`(select count(*) from employees e where e.holiday_list_id = "holiday_lists"."id")::int`,
   createdAt: holidayLists.createdAt,
   updatedAt: holidayLists.updatedAt,
+  version: holidayLists.version,
 };
 
 const HOLIDAY_LIST_ORDER = {
@@ -183,13 +189,13 @@ export async function lockHolidayList(
   executor: Executor,
   id: string,
   strength: Extract<LockStrength, "update" | "key share">,
-): Promise<boolean> {
+): Promise<{ version: number } | null> {
   const [row] = await executor
-    .select({ id: holidayLists.id })
+    .select({ version: holidayLists.version })
     .from(holidayLists)
     .where(eq(holidayLists.id, id))
     .for(strength);
-  return row !== undefined;
+  return row ?? null;
 }
 
 export async function countEmployeesUsing(executor: Executor, holidayListId: string): Promise<number> {
@@ -220,6 +226,8 @@ export type ShiftType = {
   earlyExitToleranceMinutes: number;
   overtimeAfterMinutes: number;
   createdAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 const shiftTypeColumns = {
@@ -232,6 +240,7 @@ const shiftTypeColumns = {
   earlyExitToleranceMinutes: shiftTypes.earlyExitToleranceMinutes,
   overtimeAfterMinutes: shiftTypes.overtimeAfterMinutes,
   createdAt: shiftTypes.createdAt,
+  version: shiftTypes.version,
 };
 
 const SHIFT_TYPE_ORDER = {

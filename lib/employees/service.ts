@@ -1,6 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import type { Database, Transaction } from "@/lib/platform/db";
+import {
+  acceptsVersion,
+  type ExpectedVersion,
+  nextVersion,
+  refusalOfConditionalWrite,
+  staleVersion,
+  versionMatches,
+} from "@/lib/platform/db/row-version";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -108,17 +116,20 @@ export function updateEmployee(
   ctx: PersonnelContext,
   id: string,
   input: UpdateEmployeeInput,
+  expected?: ExpectedVersion,
 ): Promise<Result<Employee>> {
   return commitWhatever(ctx.db, async (tx) => {
-    const before = await lockEmployee(tx, id);
-    if (!before) return fail(EmployeeErrors.notFound);
+    const locked = await lockEmployee(tx, id);
+    if (!locked) return fail(EmployeeErrors.notFound);
+    const { version, ...before } = locked;
+    if (!acceptsVersion(expected, version)) return fail(staleVersion(version));
     if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
       return fail(EmployeeErrors.holidayListNotFound);
     // A PUT that changes nothing writes nothing, so the audit trail records changes only.
     if (before.isActive !== input.isActive || before.holidayListId !== input.holidayListId) {
       await tx
         .update(employees)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...input, updatedAt: new Date(), version: nextVersion(employees.version) })
         .where(eq(employees.id, id));
       await audit(tx, ctx, {
         action: "personnel.employee_updated",
@@ -169,14 +180,15 @@ export function updateHolidayList(
   ctx: PersonnelContext,
   id: string,
   input: HolidayListInput,
+  expected?: ExpectedVersion,
 ): Promise<Result<HolidayList>> {
   return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
     const [updated] = await tx
       .update(holidayLists)
-      .set({ ...holidayListValues(input), updatedAt: new Date() })
-      .where(eq(holidayLists.id, id))
+      .set({ ...holidayListValues(input), updatedAt: new Date(), version: nextVersion(holidayLists.version) })
+      .where(and(eq(holidayLists.id, id), versionMatches(holidayLists.version, expected)))
       .returning({ id: holidayLists.id });
-    if (!updated) return fail(HolidayListErrors.notFound);
+    if (!updated) return fail(await refusalOfConditionalWrite(tx, holidayLists, id, HolidayListErrors.notFound));
     await replaceHolidayEntries(tx, id, input.entries);
     await audit(tx, ctx, {
       action: "personnel.holiday_list_updated",
@@ -193,9 +205,15 @@ export function updateHolidayList(
  * Refused while any employee (active or not) uses the list: the foreign key would silently unassign them. The row
  * lock is taken first, so an employee being given this list meanwhile is either counted or refused, never orphaned.
  */
-export function deleteHolidayList(ctx: PersonnelContext, id: string): Promise<Result<void>> {
+export function deleteHolidayList(
+  ctx: PersonnelContext,
+  id: string,
+  expected?: ExpectedVersion,
+): Promise<Result<void>> {
   return commitWhatever(ctx.db, async (tx) => {
-    if (!(await lockHolidayList(tx, id, "update"))) return fail(HolidayListErrors.notFound);
+    const locked = await lockHolidayList(tx, id, "update");
+    if (!locked) return fail(HolidayListErrors.notFound);
+    if (!acceptsVersion(expected, locked.version)) return fail(staleVersion(locked.version));
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
     const [deleted] = await tx
       .delete(holidayLists)
@@ -238,14 +256,23 @@ export function createShiftType(ctx: PersonnelContext, input: ShiftTypeInput): P
   });
 }
 
-export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftTypeInput): Promise<Result<ShiftType>> {
+/** The WHERE of a shift type write: the row, at the version the request expects (If-Match), if it names one. */
+const shiftTypeAt = (id: string, expected: ExpectedVersion) =>
+  and(eq(shiftTypes.id, id), versionMatches(shiftTypes.version, expected));
+
+export function updateShiftType(
+  ctx: PersonnelContext,
+  id: string,
+  input: ShiftTypeInput,
+  expected?: ExpectedVersion,
+): Promise<Result<ShiftType>> {
   return writeUnique(ctx.db, "shift_types_name_key", ShiftTypeErrors.duplicateName, async (tx) => {
     const [updated] = await tx
       .update(shiftTypes)
-      .set(input)
-      .where(eq(shiftTypes.id, id))
+      .set({ ...input, version: nextVersion(shiftTypes.version) })
+      .where(shiftTypeAt(id, expected))
       .returning({ id: shiftTypes.id });
-    if (!updated) return fail(ShiftTypeErrors.notFound);
+    if (!updated) return fail(await refusalOfConditionalWrite(tx, shiftTypes, id, ShiftTypeErrors.notFound));
     await audit(tx, ctx, {
       action: "personnel.shift_type_updated",
       severity: "Info",
@@ -258,10 +285,10 @@ export function updateShiftType(ctx: PersonnelContext, id: string, input: ShiftT
 }
 
 /** Nothing references a shift type while assignment is inactive, so it is removed outright. */
-export function deleteShiftType(ctx: PersonnelContext, id: string): Promise<Result<void>> {
+export function deleteShiftType(ctx: PersonnelContext, id: string, expected?: ExpectedVersion): Promise<Result<void>> {
   return commitWhatever(ctx.db, async (tx) => {
-    const [deleted] = await tx.delete(shiftTypes).where(eq(shiftTypes.id, id)).returning({ name: shiftTypes.name });
-    if (!deleted) return fail(ShiftTypeErrors.notFound);
+    const [deleted] = await tx.delete(shiftTypes).where(shiftTypeAt(id, expected)).returning({ name: shiftTypes.name });
+    if (!deleted) return fail(await refusalOfConditionalWrite(tx, shiftTypes, id, ShiftTypeErrors.notFound));
     await audit(tx, ctx, {
       action: "personnel.shift_type_deleted",
       severity: "Warning",

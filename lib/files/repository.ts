@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { live } from "@/lib/members/repository";
 import type { Executor } from "@/lib/platform/db";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
+import { type ExpectedVersion, nextVersion, versionMatches } from "@/lib/platform/db/row-version";
 import { files, members } from "@/lib/platform/db/schema";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { BucketName } from "@/lib/platform/storage";
@@ -21,6 +22,8 @@ export type FileMetadata = {
   /** When the expire-temp-files job deletes it (club-temp only). */
   expiresAt: Date | null;
   createdAt: Date;
+  /** The record's version, its ETag (docs/api.md, Concurrency control); a file's metadata never changes, so 1. */
+  version: number;
 };
 
 export type StoredFile = FileMetadata & { objectKey: string };
@@ -39,6 +42,7 @@ const storedColumns = {
   memberId: sql<string | null>`case when ${files.subjectType} = ${MEMBER_SUBJECT} then ${files.subjectId} end`,
   expiresAt: files.expiresAt,
   createdAt: files.createdAt,
+  version: files.version,
   objectKey: files.objectKey,
 };
 
@@ -73,7 +77,10 @@ export async function findFile(executor: Executor, id: string): Promise<StoredFi
   return row ?? null;
 }
 
-export type NewFile = Omit<FileMetadata, "createdAt" | "memberId"> & { objectKey: string; memberId?: string };
+export type NewFile = Omit<FileMetadata, "createdAt" | "memberId" | "version"> & {
+  objectKey: string;
+  memberId?: string;
+};
 
 export async function insertFile(executor: Executor, file: NewFile): Promise<StoredFile> {
   const { memberId, ...columns } = file;
@@ -86,8 +93,15 @@ export async function insertFile(executor: Executor, file: NewFile): Promise<Sto
 }
 
 /** Deletes the row and answers what it held, or null when there was none (already deleted). */
-export async function deleteFileRow(executor: Executor, id: string): Promise<StoredFile | null> {
-  const [row] = await executor.delete(files).where(eq(files.id, id)).returning(storedColumns);
+export async function deleteFileRow(
+  executor: Executor,
+  id: string,
+  expected?: ExpectedVersion,
+): Promise<StoredFile | null> {
+  const [row] = await executor
+    .delete(files)
+    .where(and(eq(files.id, id), versionMatches(files.version, expected)))
+    .returning(storedColumns);
   return row ?? null;
 }
 
@@ -128,5 +142,8 @@ export async function findMemberPhoto(
 }
 
 export async function setMemberPhoto(executor: Executor, memberId: string, fileId: string): Promise<void> {
-  await executor.update(members).set({ photoFileId: fileId, updatedAt: new Date() }).where(eq(members.id, memberId));
+  await executor
+    .update(members)
+    .set({ photoFileId: fileId, updatedAt: new Date(), version: nextVersion(members.version) })
+    .where(eq(members.id, memberId));
 }

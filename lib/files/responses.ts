@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import { BUCKETS } from "@/lib/platform/storage";
 import type { FileMetadata } from "./repository";
 
@@ -23,6 +23,7 @@ export const fileResponse = z.strictObject({
   memberId: uuid().nullable(),
   expiresAt: instant().nullable().meta({ description: "club-temp only: when the expire-temp-files job deletes it." }),
   createdAt: instant(),
+  version: recordVersion(),
 });
 const fileIsExact: SameShape<z.output<typeof fileResponse>, JsonOf<FileMetadata>> = true;
 

@@ -4,6 +4,8 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordAudit } from "@/lib/audit/record";
 import { MemberErrors } from "@/lib/members/errors";
 import type { Database, Transaction } from "@/lib/platform/db";
+import { type ExpectedVersion, refusalOfConditionalWrite } from "@/lib/platform/db/row-version";
+import { files } from "@/lib/platform/db/schema";
 import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import type { Paginated } from "@/lib/platform/pagination";
@@ -170,8 +172,9 @@ async function removeFile(
   ctx: Pick<FileContext, "storage" | "actor">,
   id: string,
   reason: string,
+  expected?: ExpectedVersion,
 ): Promise<StoredFile | null> {
-  const file = await deleteFileRow(tx, id);
+  const file = await deleteFileRow(tx, id, expected);
   if (!file) return null;
   const { bucket, sizeBytes, memberId } = file;
   await recordAudit(tx, {
@@ -274,9 +277,11 @@ export async function createDownloadUrl(
 }
 
 /** Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. */
-export async function deleteFile(ctx: FileContext, id: string): Promise<Result<void>> {
+export async function deleteFile(ctx: FileContext, id: string, expected?: ExpectedVersion): Promise<Result<void>> {
   return rollbackOnFailure(ctx.db, async (tx) =>
-    (await removeFile(tx, ctx, id, "deleted")) ? ok(undefined) : fail(FileErrors.notFound),
+    (await removeFile(tx, ctx, id, "deleted", expected))
+      ? ok(undefined)
+      : fail(await refusalOfConditionalWrite(tx, files, id, FileErrors.notFound)),
   );
 }
 

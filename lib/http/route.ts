@@ -11,6 +11,7 @@ import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
 import { bearerChallenge } from "./bearer-challenge";
+import { preconditionFailed, withEntityTag } from "./entity-tags";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -18,6 +19,7 @@ const STATUS_BY_KIND: Record<FailureKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition_failed: 412,
   rate_limited: 429,
 };
 
@@ -66,6 +68,11 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   successStatus?: number;
   /** A 201's `Location`: the created resource's URL, `{field}`s filled from the answer's body (`/api/plans/{id}`). */
   location?: LocationTemplate;
+  /**
+   * The answer is one record with a `version` (lib/http/entity-tags.ts): it carries it as its ETag, and the API reference
+   * documents If-Match and 412 on PUT and DELETE, whose handler passes `expectedVersion(request)` to the service.
+   */
+  versioned?: boolean;
   /** Documentation only (no effect on handling): one line for the reference; its group (default: the first path segment). */
   summary?: string;
   description?: string;
@@ -260,14 +267,21 @@ async function principalFor(
 }
 
 /** The handler's result as the answer: a Response as it is, a failure by its kind, a value as JSON. */
-function responseOf<T>(request: Request, schemas: { successStatus?: number }, result: Result<T> | Response): Response {
+function responseOf<T>(
+  request: Request,
+  schemas: { successStatus?: number; versioned?: boolean },
+  result: Result<T> | Response,
+): Response {
   if (result instanceof Response) return result;
   if (!result.ok) {
     const { errors } = result.error;
+    if (result.error.kind === "precondition_failed") return preconditionFailed(request, result.error);
     return errors ? validationProblem(request, { ...errors }) : businessErrorResponse(result.error);
   }
   const status = schemas.successStatus ?? 200;
-  return status === 204 ? new Response(null, { status }) : Response.json(result.value, { status });
+  if (status === 204) return new Response(null, { status });
+  const response = Response.json(result.value, { status });
+  return schemas.versioned ? withEntityTag(response, result.value) : response;
 }
 
 /**

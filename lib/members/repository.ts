@@ -44,6 +44,8 @@ export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEnd
   photoFileId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
   currentSubscription: CurrentSubscription | null;
 };
 
@@ -268,6 +270,7 @@ const detailColumns = {
   photoFileId: members.photoFileId,
   createdAt: members.createdAt,
   updatedAt: members.updatedAt,
+  version: members.version,
 };
 
 /** The member's subscription in force now (active, started, not ended), or null. */
@@ -289,12 +292,13 @@ export async function findMemberDetail(executor: Executor, id: string): Promise<
     .from(members)
     .where(and(eq(members.id, id), live));
   if (!member) return null;
-  const { createdAt, updatedAt, ...fields } = member;
+  const { createdAt, updatedAt, version, ...fields } = member;
   return {
     ...fields,
     fullName: fullName(fields),
     createdAt,
     updatedAt,
+    version,
     currentSubscription: await findCurrentSubscription(executor, id),
   };
 }
@@ -308,6 +312,7 @@ export async function findMemberDetail(executor: Executor, id: string): Promise<
 export async function lockLiveMember(executor: Executor, id: string) {
   const [member] = await executor
     .select({
+      version: members.version,
       status: members.status,
       firstName: members.firstName,
       lastName: members.lastName,

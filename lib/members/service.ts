@@ -1,6 +1,7 @@
 import { aliasedTable, and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Executor, Transaction } from "@/lib/platform/db";
+import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
 import { members } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -85,12 +86,19 @@ export function createMember(ctx: MemberContext, input: MemberInput): Promise<Re
 /**
  * Replaces the member's fields (an omitted joinedOn keeps the stored date). The audit entry names the fields
  * that changed, not their values: personal data stays where it can be corrected or erased, and the audit
- * trail is immutable. A PUT that changes nothing writes nothing.
+ * trail is immutable. A PUT that changes nothing writes nothing. `expected` (If-Match) is checked on the locked row,
+ * so a writer that loaded an older version gets Precondition.Failed instead of overwriting a change it never saw.
  */
-export function updateMember(ctx: MemberContext, id: string, input: MemberInput): Promise<Result<MemberDetail>> {
+export function updateMember(
+  ctx: MemberContext,
+  id: string,
+  input: MemberInput,
+  expected?: ExpectedVersion,
+): Promise<Result<MemberDetail>> {
   return writeMember(ctx, async (tx) => {
     const stored = await lockLiveMember(tx, id);
     if (!stored) return fail(MemberErrors.notFound);
+    if (!acceptsVersion(expected, stored.version)) return fail(staleVersion(stored.version));
     const values = memberValues(input);
     const changed = (Object.keys(values) as Array<keyof typeof values>).filter(
       (field) => values[field] !== undefined && values[field] !== stored[field],
@@ -99,7 +107,7 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
     if (changed.includes("email") && (await emailInUse(tx, input.email, id))) return fail(MemberErrors.duplicateEmail);
     await tx
       .update(members)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date(), version: nextVersion(members.version) })
       .where(eq(members.id, id));
     await recordAudit(tx, {
       action: "members.updated",
@@ -118,12 +126,17 @@ export function updateMember(ctx: MemberContext, id: string, input: MemberInput)
  * disappears from every read; its email becomes free for a new member. Refused while any subscription of the
  * member is active, a queued renewal included.
  */
-export function deleteMember(ctx: MemberContext, id: string): Promise<Result<null>> {
+export function deleteMember(ctx: MemberContext, id: string, expected?: ExpectedVersion): Promise<Result<null>> {
   return commitWhatever(ctx.db, async (tx) => {
-    if (!(await lockLiveMember(tx, id))) return fail(MemberErrors.notFound);
+    const stored = await lockLiveMember(tx, id);
+    if (!stored) return fail(MemberErrors.notFound);
+    if (!acceptsVersion(expected, stored.version)) return fail(staleVersion(stored.version));
     if (await hasActiveSubscription(tx, id)) return fail(MemberErrors.hasActiveSubscription);
     const now = new Date();
-    await tx.update(members).set({ deletedAt: now, updatedAt: now }).where(eq(members.id, id));
+    await tx
+      .update(members)
+      .set({ deletedAt: now, updatedAt: now, version: nextVersion(members.version) })
+      .where(eq(members.id, id));
     await recordAudit(tx, {
       action: "members.deleted",
       severity: "Warning",
@@ -147,7 +160,10 @@ export function changeMemberStatus(
     const refused = staffTransitionRefusal(stored.status, change.status);
     if (refused) return fail(refused);
     if (stored.status === change.status) return ok(id);
-    await tx.update(members).set({ status: change.status, updatedAt: new Date() }).where(eq(members.id, id));
+    await tx
+      .update(members)
+      .set({ status: change.status, updatedAt: new Date(), version: nextVersion(members.version) })
+      .where(eq(members.id, id));
     await recordAudit(
       tx,
       statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actor.id),
@@ -180,7 +196,7 @@ const before = aliasedTable(members, "before");
 export async function reactivateLapsedMember(tx: Transaction, memberId: string, actorId: string | null): Promise<void> {
   const [reactivated] = await tx
     .update(members)
-    .set({ status: "active", updatedAt: new Date() })
+    .set({ status: "active", updatedAt: new Date(), version: nextVersion(members.version) })
     .from(before)
     .where(and(eq(before.id, members.id), eq(members.id, memberId), live, inArray(members.status, LAPSED)))
     .returning({ from: before.status });

@@ -10,6 +10,7 @@ import {
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
+import { conditionalParameters, conditionalResponses, withEntityTagHeader } from "./conditional";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 
@@ -333,7 +334,7 @@ function accessNote(declaration: RouteDeclaration): string {
 }
 
 function operationOf(method: HttpMethod, path: string, folder: string, declaration: RouteDeclaration): Operation {
-  const parameters = parametersOf(declaration, path);
+  const parameters = [...parametersOf(declaration, path), ...conditionalParameters(method, declaration)];
   const [successStatus, success] = successResponse(declaration);
   return {
     operationId: operationIdOf(method, path),
@@ -363,7 +364,11 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           },
         }
       : {}),
-    responses: withCommonHeaders({ [successStatus]: success, ...errorResponses(declaration, path) }),
+    responses: withCommonHeaders({
+      [successStatus]: withEntityTagHeader(declaration, success),
+      ...errorResponses(declaration, path),
+      ...conditionalResponses(method, declaration),
+    }),
   };
 }
 

@@ -23,6 +23,8 @@ export type Plan = {
   activeSubscriptions: number;
   createdAt: Date;
   updatedAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 const planColumns = {
@@ -36,6 +38,7 @@ const planColumns = {
   isActive: plans.isActive,
   createdAt: plans.createdAt,
   updatedAt: plans.updatedAt,
+  version: plans.version,
   // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
   activeSubscriptions: sql<number>`(select count(*) from subscriptions s where s.plan_id = "plans"."id" and s.status = 'active')::int`,
 };

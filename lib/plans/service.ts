@@ -1,6 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Transaction } from "@/lib/platform/db";
+import {
+  type ExpectedVersion,
+  nextVersion,
+  refusalOfConditionalWrite,
+  versionMatches,
+} from "@/lib/platform/db/row-version";
 import { plans } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -54,15 +60,24 @@ export function createPlan(ctx: PlanContext, input: PlanInput): Promise<Result<P
   });
 }
 
+/** The WHERE of a plan write: the plan, at the version the request expects (If-Match), if it names one. */
+const planAt = (id: string, expected: ExpectedVersion) =>
+  and(eq(plans.id, id), versionMatches(plans.version, expected));
+
 /** Price edits apply to new subscriptions only: each subscription keeps the price it captured. */
-export function updatePlan(ctx: PlanContext, id: string, input: PlanInput): Promise<Result<Plan>> {
+export function updatePlan(
+  ctx: PlanContext,
+  id: string,
+  input: PlanInput,
+  expected?: ExpectedVersion,
+): Promise<Result<Plan>> {
   return writePlan(ctx, async (tx) => {
     const [updated] = await tx
       .update(plans)
-      .set({ ...planValues(input), updatedAt: new Date() })
-      .where(eq(plans.id, id))
+      .set({ ...planValues(input), updatedAt: new Date(), version: nextVersion(plans.version) })
+      .where(planAt(id, expected))
       .returning({ id: plans.id });
-    if (!updated) return fail(PlanErrors.notFound);
+    if (!updated) return fail(await refusalOfConditionalWrite(tx, plans, id, PlanErrors.notFound));
     await replaceBenefits(tx, id, input.benefits);
     await recordAudit(tx, {
       action: "plans.updated",
@@ -80,14 +95,14 @@ export function updatePlan(ctx: PlanContext, id: string, input: PlanInput): Prom
  * Spec 4.4 DELETE: plans are never removed (subscriptions keep pointing at them), only deactivated,
  * so no new subscription can use them. Repeating it is harmless.
  */
-export function deactivatePlan(ctx: PlanContext, id: string): Promise<Result<Plan>> {
+export function deactivatePlan(ctx: PlanContext, id: string, expected?: ExpectedVersion): Promise<Result<Plan>> {
   return writePlan(ctx, async (tx) => {
     const [deactivated] = await tx
       .update(plans)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(eq(plans.id, id))
+      .set({ isActive: false, updatedAt: new Date(), version: nextVersion(plans.version) })
+      .where(planAt(id, expected))
       .returning({ id: plans.id });
-    if (!deactivated) return fail(PlanErrors.notFound);
+    if (!deactivated) return fail(await refusalOfConditionalWrite(tx, plans, id, PlanErrors.notFound));
     await recordAudit(tx, {
       action: "plans.deactivated",
       severity: "Warning",

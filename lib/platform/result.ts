@@ -2,7 +2,14 @@
  * Expected business failures are values, never exceptions.
  * `kind` picks the HTTP status; only `code` and `message` reach the client.
  */
-export type FailureKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type FailureKind =
+  | "invalid"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "precondition_failed"
+  | "rate_limited";
 
 export type BusinessError = {
   readonly code: string;
@@ -12,6 +19,8 @@ export type BusinessError = {
   readonly errors?: Readonly<Record<string, string[]>>;
   /** How long to wait before trying again (`rate_limited`): answered as the Retry-After header. */
   readonly retryAfterSeconds?: number;
+  /** The version the record has now (`precondition_failed`): answered as the ETag header. */
+  readonly currentVersion?: number;
 };
 
 export type Result<T> =

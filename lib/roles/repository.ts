@@ -13,6 +13,8 @@ export type Role = {
   permissions: string[];
   userCount: number;
   createdAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 const roleColumns = {
@@ -21,6 +23,7 @@ const roleColumns = {
   description: roles.description,
   isBuiltIn: roles.isBuiltIn,
   createdAt: roles.createdAt,
+  version: roles.version,
   // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
   permissions: sql<
     string[]

@@ -1,5 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import {
+  type ExpectedVersion,
+  nextVersion,
+  refusalOfConditionalWrite,
+  versionMatches,
+} from "@/lib/platform/db/row-version";
 import { roles } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { sqlStateOf, violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -65,7 +71,16 @@ export async function createRole({ db, actor }: RoleEditing, input: RoleInput): 
 }
 
 /** Built-in roles keep their names, and SuperAdmin keeps `*`; other built-in roles' permissions can change. */
-export async function updateRole({ db, actor }: RoleEditing, id: string, input: RoleInput): Promise<Result<Role>> {
+/** The WHERE of a role write: the role, at the version the request expects (If-Match), if it names one. */
+const roleAt = (id: string, expected: ExpectedVersion) =>
+  and(eq(roles.id, id), versionMatches(roles.version, expected));
+
+export async function updateRole(
+  { db, actor }: RoleEditing,
+  id: string,
+  input: RoleInput,
+  expected?: ExpectedVersion,
+): Promise<Result<Role>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   const renamed = current.name !== input.name;
@@ -78,10 +93,18 @@ export async function updateRole({ db, actor }: RoleEditing, id: string, input: 
   if (!canGrant(actor.permissions, touched)) return fail(RoleErrors.cannotGrant);
   return uniqueName(() =>
     commitWhatever(db, async (tx) => {
-      await tx
+      // The checks above read `current` outside this transaction; with If-Match, the write applies only to that version.
+      const [updated] = await tx
         .update(roles)
-        .set({ name: input.name, description: input.description || null, updatedAt: new Date() })
-        .where(eq(roles.id, id));
+        .set({
+          name: input.name,
+          description: input.description || null,
+          updatedAt: new Date(),
+          version: nextVersion(roles.version),
+        })
+        .where(roleAt(id, expected))
+        .returning({ id: roles.id });
+      if (!updated) return fail(await refusalOfConditionalWrite(tx, roles, id, RoleErrors.notFound));
       if (permissionsChanged) await replaceRolePermissions(tx, id, input.permissions);
       await recordAudit(tx, {
         action: "roles.updated",
@@ -96,15 +119,20 @@ export async function updateRole({ db, actor }: RoleEditing, id: string, input: 
   );
 }
 
-export async function deleteRole({ db, actor }: RoleEditing, id: string): Promise<Result<void>> {
+export async function deleteRole(
+  { db, actor }: RoleEditing,
+  id: string,
+  expected?: ExpectedVersion,
+): Promise<Result<void>> {
   const current = await findRole(db, id);
   if (!current) return fail(RoleErrors.notFound);
   if (current.isBuiltIn) return fail(RoleErrors.builtIn);
   if (current.userCount > 0) return fail(RoleErrors.inUse);
   if (!canGrant(actor.permissions, current.permissions)) return fail(RoleErrors.cannotGrant);
   try {
-    await commitWhatever(db, async (tx) => {
-      await tx.delete(roles).where(eq(roles.id, id));
+    return await commitWhatever(db, async (tx) => {
+      const [deleted] = await tx.delete(roles).where(roleAt(id, expected)).returning({ id: roles.id });
+      if (!deleted) return fail(await refusalOfConditionalWrite(tx, roles, id, RoleErrors.notFound));
       await recordAudit(tx, {
         action: "roles.deleted",
         severity: "Warning",
@@ -113,8 +141,8 @@ export async function deleteRole({ db, actor }: RoleEditing, id: string): Promis
         entityId: id,
         data: { name: current.name },
       });
+      return ok(undefined);
     });
-    return ok(undefined);
   } catch (error) {
     // user_roles references roles ON DELETE RESTRICT: a user assigned meanwhile makes the delete fail, never orphaned.
     if (sqlStateOf(error) === FOREIGN_KEY_VIOLATION) return fail(RoleErrors.inUse);

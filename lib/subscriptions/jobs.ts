@@ -76,7 +76,7 @@ export async function processAutoRenewals(
         on conflict do nothing
         returning id, member_id, plan_id, ends_at, price, previous_subscription_id
       ), reactivated as (
-        update members m set status = 'active', updated_at = now()
+        update members m set status = 'active', updated_at = now(), version = m.version + 1
         from members lapsed
         where lapsed.id = m.id and m.id in (select member_id from renewed) and m.status in ('expired', 'inactive')
         returning m.id, lapsed.status as previous_status
@@ -158,7 +158,7 @@ export async function expireSubscriptions(
       where status = 'active' and ends_at <= ${now.toISOString()}::timestamptz
       returning id, member_id
     ), lapsed as (
-      update members set status = 'expired', updated_at = now()
+      update members set status = 'expired', updated_at = now(), version = members.version + 1
       where id in (select member_id from expired) and status = 'active'
         and not exists (select 1 from subscriptions s where s.member_id = members.id and s.status = 'active' and s.ends_at > ${now.toISOString()}::timestamptz)
       returning id

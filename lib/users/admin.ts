@@ -5,6 +5,13 @@ import { hashPassword } from "@/lib/auth/password";
 import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
 import { newUserValues } from "@/lib/auth/user-repository";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import {
+  acceptsVersion,
+  type ExpectedVersion,
+  nextVersion,
+  staleVersion,
+  storedVersion,
+} from "@/lib/platform/db/row-version";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import type { Paginated } from "@/lib/platform/pagination";
@@ -145,6 +152,8 @@ async function anotherSuperUserRemains(tx: Executor, userId: string): Promise<bo
 /**
  * Runs an account change with its target, SERIALIZABLE so "another super-admin remains" cannot be
  * invalidated by a parallel change, then answers the target's new summary. `apply` refuses before it writes.
+ * `expected` (If-Match) is checked in the same transaction: a parallel change of the account makes one of the two
+ * fail serialization, and its retry sees the new version.
  */
 async function changeAccount(
   db: Database,
@@ -152,6 +161,7 @@ async function changeAccount(
   id: string,
   change: AccountChange,
   apply: (tx: Transaction, target: UserAccess) => Promise<BusinessError | null>,
+  expected?: ExpectedVersion,
 ): Promise<Result<UserSummary>> {
   const changed = await uniqueAccount(() =>
     commitWhatever(
@@ -159,6 +169,8 @@ async function changeAccount(
       async (tx): Promise<Result<UserSummary>> => {
         const target = await changeableTarget(tx, actor, id);
         if (!target.ok) return target;
+        const version = expected === undefined ? null : await storedVersion(tx, users, id);
+        if (version !== null && !acceptsVersion(expected, version)) return fail(staleVersion(version));
         const refused = await apply(tx, target.value);
         if (refused) return fail(refused);
         return ok((await findUserSummary(tx, id)) as UserSummary);
@@ -177,43 +189,59 @@ async function mayRemoveAccess(tx: Executor, actor: Actor, target: UserAccess): 
 }
 
 /** Profile fields apply at once; a new email waits for its confirmation (`requestEmailChange`). */
-export async function updateUser(ctx: UsersContext, id: string, input: UpdateUserInput): Promise<Result<UserSummary>> {
+export async function updateUser(
+  ctx: UsersContext,
+  id: string,
+  input: UpdateUserInput,
+  expected?: ExpectedVersion,
+): Promise<Result<UserSummary>> {
   const { actor } = ctx;
-  return changeAccount(ctx.db, actor, id, input.isActive ? "update" : "deactivate", async (tx, target) => {
-    const deactivating = target.isActive && !input.isActive;
-    if (deactivating) {
-      const refused = await mayRemoveAccess(tx, actor, target);
-      if (refused) return refused;
-    }
-    const changesEmail = !sameAddress(input.email, target.email);
-    if (changesEmail) {
-      const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
-      if (refused) return refused;
-    }
-    const applied = { ...input, email: changesEmail ? target.email : input.email };
-    await tx
-      .update(users)
-      .set({ ...applied, updatedAt: new Date() })
-      .where(eq(users.id, id));
-    if (deactivating) await endAllSessions(tx, id);
-    await recordAudit(tx, {
-      action: deactivating ? "users.deactivated" : "users.updated",
-      severity: deactivating ? "Warning" : "Info",
-      actorId: actor.id,
-      entity: "user",
-      entityId: id,
-      data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
-    });
-    return null;
-  });
+  return changeAccount(
+    ctx.db,
+    actor,
+    id,
+    input.isActive ? "update" : "deactivate",
+    async (tx, target) => {
+      const deactivating = target.isActive && !input.isActive;
+      if (deactivating) {
+        const refused = await mayRemoveAccess(tx, actor, target);
+        if (refused) return refused;
+      }
+      const changesEmail = !sameAddress(input.email, target.email);
+      if (changesEmail) {
+        const refused = await requestEmailChange(tx, ctx.config, actor.id, target, input.email);
+        if (refused) return refused;
+      }
+      const applied = { ...input, email: changesEmail ? target.email : input.email };
+      await tx
+        .update(users)
+        .set({ ...applied, updatedAt: new Date(), version: nextVersion(users.version) })
+        .where(eq(users.id, id));
+      if (deactivating) await endAllSessions(tx, id);
+      await recordAudit(tx, {
+        action: deactivating ? "users.deactivated" : "users.updated",
+        severity: deactivating ? "Warning" : "Info",
+        actorId: actor.id,
+        entity: "user",
+        entityId: id,
+        data: { before: { email: target.email, username: target.username, isActive: target.isActive }, after: applied },
+      });
+      return null;
+    },
+    expected,
+  );
 }
 
 /** DELETE keeps the account (its history stays attributable) and deactivates it. */
-export async function deactivateUser(ctx: UsersContext, id: string): Promise<Result<UserSummary>> {
+export async function deactivateUser(
+  ctx: UsersContext,
+  id: string,
+  expected?: ExpectedVersion,
+): Promise<Result<UserSummary>> {
   const current = await findUserSummary(ctx.db, id);
   if (!current) return fail(UserErrors.notFound);
   const { email, username, firstName, lastName } = current;
-  return updateUser(ctx, id, { email, username, firstName, lastName, isActive: false });
+  return updateUser(ctx, id, { email, username, firstName, lastName, isActive: false }, expected);
 }
 
 export function assignRoles(
@@ -229,6 +257,11 @@ export function assignRoles(
     if (isSuperUser(target) && !keepsWildcard && !(await anotherSuperUserRemains(tx, id)))
       return UserErrors.lastSuperAdmin;
     await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    // The roles are part of the account as the API shows it, so changing them is a new version of it.
+    await tx
+      .update(users)
+      .set({ updatedAt: new Date(), version: nextVersion(users.version) })
+      .where(eq(users.id, id));
     if (granted.value.length > 0) {
       await tx.insert(userRoles).values(granted.value.map((role) => ({ userId: id, roleId: role.id })));
     }
@@ -251,7 +284,12 @@ export function blacklistUser({ db, actor }: UsersContext, id: string, reason: s
     if (refused) return refused;
     await tx
       .update(users)
-      .set({ blacklistedAt: new Date(), blacklistReason: reason, updatedAt: new Date() })
+      .set({
+        blacklistedAt: new Date(),
+        blacklistReason: reason,
+        updatedAt: new Date(),
+        version: nextVersion(users.version),
+      })
       .where(eq(users.id, id));
     await endAllSessions(tx, id);
     await recordAudit(tx, {
@@ -270,7 +308,7 @@ export function liftBlacklist({ db, actor }: UsersContext, id: string): Promise<
   return changeAccount(db, actor, id, "lift_blacklist", async (tx) => {
     await tx
       .update(users)
-      .set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date() })
+      .set({ blacklistedAt: null, blacklistReason: null, updatedAt: new Date(), version: nextVersion(users.version) })
       .where(eq(users.id, id));
     await recordAudit(tx, {
       action: "users.blacklist_lifted",

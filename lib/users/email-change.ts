@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById } from "@/lib/auth/user-repository";
 import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
 import type { Executor } from "@/lib/platform/db";
+import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
@@ -73,7 +74,7 @@ export async function confirmEmailChange(ctx: Pick<ServiceContext, "db">, token:
       const now = new Date();
       await tx
         .update(users)
-        .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now })
+        .set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now, version: nextVersion(users.version) })
         .where(eq(users.id, user.id));
       await endAllSessions(tx, user.id);
       await enqueueMail(tx, {

@@ -23,6 +23,8 @@ export type UserSummary = {
   emailVerified: boolean;
   lastLoginAt: Date | null;
   createdAt: Date;
+  /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
+  version: number;
 };
 
 const summaryColumns = {
@@ -46,6 +48,7 @@ const summaryColumns = {
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
+  version: users.version,
 };
 
 const ORDER_COLUMNS = {

@@ -81,6 +81,7 @@ describe("POST /api/employees", () => {
       holidayList: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      version: 1,
     });
     const [stored] = await running.database.db.select().from(employees).where(eq(employees.id, reply.body.id));
     expect(stored).toMatchObject({ userId, isActive: true, holidayListId: null });

@@ -51,7 +51,7 @@ describe("POST /api/shift-types", () => {
   it("creates a shift type, stores the times and audits it", async () => {
     const reply = await create(morning);
     expect(reply.status).toBe(201);
-    expect(reply.body).toEqual({ id: expect.any(String), ...morning, createdAt: expect.any(String) });
+    expect(reply.body).toEqual({ id: expect.any(String), ...morning, createdAt: expect.any(String), version: 1 });
     expect(await stored(reply.body.id)).toMatchObject({
       shiftStart: "09:00:00",
       shiftEnd: "17:30:00",

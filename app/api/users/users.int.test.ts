@@ -57,6 +57,7 @@ describe("POST /api/users", () => {
       emailVerified: true,
       lastLoginAt: null,
       createdAt: expect.any(String),
+      version: 1,
     });
     expect(await lastAudit(String(reply.body.id))).toMatchObject({ action: "users.created", actorId: superAdminId });
     const signedIn = await call(login, {

@@ -9,6 +9,8 @@ export type ProblemDetails = {
   traceId: string;
   detail?: string;
   errors?: Record<string, string[]>;
+  /** The business code, where a failure the wrapper answers as problem details has one (412 `Precondition.Failed`). */
+  code?: string;
 };
 
 const TYPES: Record<number, string> = {
@@ -16,6 +18,7 @@ const TYPES: Record<number, string> = {
   404: "https://tools.ietf.org/html/rfc9110#section-15.5.5",
   405: "https://tools.ietf.org/html/rfc9110#section-15.5.6",
   409: "https://tools.ietf.org/html/rfc9110#section-15.5.10",
+  412: "https://tools.ietf.org/html/rfc9110#section-15.5.13",
   413: "https://tools.ietf.org/html/rfc9110#section-15.5.14",
   415: "https://tools.ietf.org/html/rfc9110#section-15.5.16",
   422: "https://tools.ietf.org/html/rfc9110#section-15.5.21",
@@ -33,7 +36,7 @@ export function problemResponse(
   request: Request,
   status: number,
   title: string,
-  extra: Pick<ProblemDetails, "detail" | "errors"> = {},
+  extra: Pick<ProblemDetails, "detail" | "errors" | "code"> = {},
 ): Response {
   const body: ProblemDetails = {
     type: TYPES[status] ?? "about:blank",

@@ -25,6 +25,13 @@ export type JsonOf<T> = T extends Date
 /** ISO 8601 instants as the API writes them (`toISOString`, UTC). */
 export const instant = () => z.string().meta({ format: "date-time" });
 
+/** A record's version: its ETag (`"<version>"`), which If-Match names on PUT and DELETE (docs/api.md, Concurrency control). */
+export const recordVersion = () =>
+  z
+    .number()
+    .int()
+    .meta({ description: "Counts the record's changes; sent as the ETag, for If-Match.", examples: [3] });
+
 /** `{"code": "Module.Error", "message": "…"}`: a business rule refused the request (spec 7). */
 export const apiErrorShape = z
   .object({
@@ -43,6 +50,10 @@ export const problemDetailsShape = z
     traceId: z.string().meta({ description: "The W3C trace id, also in the service's logs and audit entries." }),
     detail: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    code: z
+      .string()
+      .optional()
+      .meta({ examples: ["Precondition.Failed"] }),
   })
   .meta({
     description: "RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message.",

@@ -8,6 +8,7 @@ import type { EmployeeRow } from "@/console/club-api";
 import { FormDialog } from "@/console/ui/dialog";
 import { Checkbox, ChoiceFieldset, type FormFailure, SelectField, textOf, useFormMutation } from "@/console/ui/forms";
 import { useDebounced } from "@/console/ui/list-page";
+import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 
 export const employeeName = (employee: Pick<EmployeeRow, "firstName" | "lastName">) =>
   `${employee.firstName} ${employee.lastName}`;
@@ -178,8 +179,10 @@ export function EmploymentDialog({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
+  const reload = useReloadAndClose(onClose);
   const form = useFormMutation(
-    (input: { isActive: boolean; holidayListId: string | null }) => api.employees.update(employee.id, input),
+    (input: { isActive: boolean; holidayListId: string | null }) =>
+      api.employees.update(employee.id, input, employee.version),
     {
       codeFields: { "Employee.HolidayListNotFound": "holidayListId" },
       onSuccess: (saved) =>
@@ -206,6 +209,7 @@ export function EmploymentDialog({
         defaultChecked={employee.isActive}
       />
       <HolidayListField defaultValue={employee.holidayList?.id ?? ""} />
+      <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }

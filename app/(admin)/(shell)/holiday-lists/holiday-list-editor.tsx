@@ -9,6 +9,7 @@ import { WEEKDAYS } from "@/console/ui/attendance-format";
 import { ConfirmDialog, Dialog, FormDialog } from "@/console/ui/dialog";
 import { LoadError, SkeletonCard } from "@/console/ui/feedback";
 import { ChoiceFieldset, formFailureOf, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 
 type EntryDraft = { key: number; date: string; description: string };
 
@@ -99,11 +100,13 @@ function HolidayListForm({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
+  const reload = useReloadAndClose(onClose);
   const [entries, setEntries] = useState<EntryDraft[]>(() =>
     (list?.entries ?? []).map((entry, key) => ({ key, date: entry.date, description: entry.description ?? "" })),
   );
   const form = useFormMutation(
-    (input: HolidayListBody) => (list ? api.holidayLists.update(list.id, input) : api.holidayLists.create(input)),
+    (input: HolidayListBody) =>
+      list ? api.holidayLists.update(list.id, input, list.version) : api.holidayLists.create(input),
     {
       codeFields: CODE_FIELDS,
       onSuccess: (saved) => onDone(`Holiday list ${saved.name} ${list ? "saved" : "created"}.`),
@@ -150,6 +153,7 @@ function HolidayListForm({
           change. Days already classified stay as they are.
         </p>
       )}
+      <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }
@@ -198,7 +202,7 @@ export function DeleteHolidayListDialog({
   return (
     <ConfirmDialog
       title={`Delete holiday list ${list.name}?`}
-      run={() => api.holidayLists.remove(list.id)}
+      run={() => api.holidayLists.remove(list.id, list.version)}
       onSuccess={() => onDone(`Holiday list ${list.name} deleted.`)}
       onClose={onClose}
       submitLabel="Delete holiday list"

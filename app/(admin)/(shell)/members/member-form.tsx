@@ -1,11 +1,13 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberInput, MemberRecord } from "@/console/club-api";
 import { FormDialog } from "@/console/ui/dialog";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { StaleRecordReload } from "@/console/ui/stale-record";
 import {
   missingPlan,
   PLAN_CHOICE_LABELS,
@@ -85,7 +87,11 @@ function memberInputOf(data: FormData, prefix = ""): MemberInput {
 
 export const memberPage = (member: Pick<MemberRecord, "id">) => `/members/${encodeURIComponent(member.id)}`;
 
-/** A new member (then their page), or changes to one (then `onDone` says so). */
+/**
+ * A new member (then their page), or changes to one (then `onDone` says so). Changes are sent with the version the
+ * form was filled from; when someone else saved meanwhile, the dialog offers to reload the member, and the page keys
+ * the dialog by version, so it starts again from what is now stored.
+ */
 export function MemberDialog({
   member,
   onClose,
@@ -97,8 +103,9 @@ export function MemberDialog({
 }) {
   const api = useConsoleApi();
   const router = useRouter();
+  const queryClient = useQueryClient();
   const form = useFormMutation(
-    (input: MemberInput) => (member ? api.members.update(member.id, input) : api.members.create(input)),
+    (input: MemberInput) => (member ? api.members.update(member.id, input, member.version) : api.members.create(input)),
     {
       codeFields: { "Member.DuplicateEmail": "email" },
       holdAfterSuccess: !member,
@@ -117,6 +124,10 @@ export function MemberDialog({
       onSubmit={(data) => form.submit(memberInputOf(data))}
     >
       <MemberFields member={member ?? undefined} />
+      <StaleRecordReload
+        failure={form.failure}
+        onReload={() => queryClient.invalidateQueries({ queryKey: ["members", "detail", member?.id] })}
+      />
     </FormDialog>
   );
 }

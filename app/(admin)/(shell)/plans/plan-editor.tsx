@@ -5,6 +5,7 @@ import { useConsoleApi } from "@/console/api-client";
 import type { BillingPeriod, PlanInput, PlanRow } from "@/console/club-api";
 import { FormDialog } from "@/console/ui/dialog";
 import { Checkbox, ChoiceFieldset, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import { MONTHS_IN } from "@/lib/subscriptions/pricing";
 
 type BenefitDraft = { key: number; name: string; description: string };
@@ -134,11 +135,12 @@ export function PlanEditor({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
+  const reload = useReloadAndClose(onClose);
   const [benefits, setBenefits] = useState<BenefitDraft[]>(() =>
     (plan?.benefits ?? []).map((benefit, key) => ({ key, name: benefit.name, description: benefit.description ?? "" })),
   );
   const form = useFormMutation(
-    (input: PlanInput) => (plan ? api.plans.update(plan.id, input) : api.plans.create(input)),
+    (input: PlanInput) => (plan ? api.plans.update(plan.id, input, plan.version) : api.plans.create(input)),
     {
       codeFields: CODE_FIELDS,
       onSuccess: (saved) => onDone(plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`),
@@ -202,6 +204,7 @@ export function PlanEditor({
         />
       )}
       <BenefitsEditor benefits={benefits} onChange={setBenefits} />
+      <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }

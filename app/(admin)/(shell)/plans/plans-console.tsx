@@ -53,7 +53,7 @@ function DeactivateDialog({
   return (
     <ConfirmDialog
       title={`Deactivate plan ${plan.name}?`}
-      run={() => api.plans.deactivate(plan.id)}
+      run={() => api.plans.deactivate(plan.id, plan.version)}
       onSuccess={() => onDone(`Plan ${plan.name} deactivated.`)}
       onClose={onClose}
       submitLabel="Deactivate plan"

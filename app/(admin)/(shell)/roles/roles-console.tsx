@@ -7,6 +7,7 @@ import { FormDialog } from "@/console/ui/dialog";
 import { EmptyState } from "@/console/ui/feedback";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
+import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import { PermissionPicker } from "./permission-picker";
 
 const PAGE_SIZE = 50;
@@ -47,6 +48,7 @@ function RoleEditor({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
+  const reload = useReloadAndClose(onClose);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(role?.permissions ?? []));
   const permissions = useQuery({
     queryKey: ["permissions"],
@@ -57,7 +59,7 @@ function RoleEditor({
   const locked = role?.name === SUPER_ADMIN;
   const form = useFormMutation(
     (input: { name: string; description?: string; permissions: string[] }) =>
-      role ? api.roles.update(role.id, input) : api.roles.create(input),
+      role ? api.roles.update(role.id, input, role.version) : api.roles.create(input),
     {
       codeFields: EDITOR_CODE_FIELDS,
       onSuccess: (saved) => onDone(role ? `Role ${saved.name} saved.` : `Role ${saved.name} created.`),
@@ -100,6 +102,7 @@ function RoleEditor({
       ) : (
         <PermissionPicker available={available} selected={selected} onChange={setSelected} locked={locked} />
       )}
+      <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }
@@ -114,7 +117,7 @@ function DeleteRoleDialog({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
-  const form = useFormMutation(() => api.roles.remove(role.id), {
+  const form = useFormMutation(() => api.roles.remove(role.id, role.version), {
     onSuccess: () => onDone(`Role ${role.name} deleted.`),
   });
   return (

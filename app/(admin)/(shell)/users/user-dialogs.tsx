@@ -7,6 +7,7 @@ import { type ConsoleApi, type RoleRow, type UserRow, useConsoleApi } from "@/co
 import { temporaryPassword } from "@/console/temporary-password";
 import { FormDialog } from "@/console/ui/dialog";
 import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import type { updateUserSchema } from "@/lib/users/schemas";
 
 export const displayName = (user: Pick<UserRow, "firstName" | "lastName">) => `${user.firstName} ${user.lastName}`;
@@ -141,10 +142,14 @@ function editNotice(before: UserRow, after: UserRow): string {
 
 export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClose: () => void; onDone: Done }) {
   const api = useConsoleApi();
-  const form = useFormMutation((body: z.input<typeof updateUserSchema>) => api.users.update(user.id, body), {
-    codeFields: ACCOUNT_CODE_FIELDS,
-    onSuccess: (updated) => onDone(editNotice(user, updated)),
-  });
+  const reload = useReloadAndClose(onClose);
+  const form = useFormMutation(
+    (body: z.input<typeof updateUserSchema>) => api.users.update(user.id, body, user.version),
+    {
+      codeFields: ACCOUNT_CODE_FIELDS,
+      onSuccess: (updated) => onDone(editNotice(user, updated)),
+    },
+  );
   return (
     <FormDialog
       title={`Edit ${displayName(user)}`}
@@ -160,6 +165,7 @@ export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClo
       <p className="field-after muted">
         A new email applies once the new address confirms it with the link we mail there; the current address is told.
       </p>
+      <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }
@@ -248,7 +254,7 @@ const CONFIRMED_CHANGES: Record<ConfirmedChange, ChangeSpec> = {
     confirm: "Deactivate",
     pending: "Deactivating…",
     danger: true,
-    run: (api, user) => api.users.deactivate(user.id),
+    run: (api, user) => api.users.deactivate(user.id, user.version),
     notice: (user) => `${displayName(user)} has been deactivated.`,
   },
   reactivate: {
@@ -258,13 +264,17 @@ const CONFIRMED_CHANGES: Record<ConfirmedChange, ChangeSpec> = {
     pending: "Reactivating…",
     danger: false,
     run: (api, user) =>
-      api.users.update(user.id, {
-        email: user.email,
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        isActive: true,
-      }),
+      api.users.update(
+        user.id,
+        {
+          email: user.email,
+          username: user.username,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          isActive: true,
+        },
+        user.version,
+      ),
     notice: (user) => `${displayName(user)} is active again.`,
   },
   unblock: {

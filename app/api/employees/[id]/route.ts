@@ -2,6 +2,7 @@ import { employeeResponse } from "@/app/api/responses";
 import { EmployeeErrors } from "@/lib/employees/errors";
 import { updateEmployeeSchema } from "@/lib/employees/schemas";
 import { getEmployee, updateEmployee } from "@/lib/employees/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "employees:read",
     params: idParams,
     summary: "Get an employee",
+    versioned: true,
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound],
   },
@@ -26,10 +28,11 @@ export const PUT = route(
     params: idParams,
     body: updateEmployeeSchema,
     summary: "Update an employee",
+    versioned: true,
     response: { schema: employeeResponse },
     errors: [EmployeeErrors.notFound, EmployeeErrors.holidayListNotFound],
   },
-  async ({ params, body, services }) => updateEmployee(services, params.id, body),
+  async ({ params, body, services, request }) => updateEmployee(services, params.id, body, expectedVersion(request)),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

@@ -1,6 +1,7 @@
 import { FileErrors } from "@/lib/files/errors";
 import { fileResponse } from "@/lib/files/responses";
 import { deleteFile, getFile } from "@/lib/files/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
@@ -12,6 +13,7 @@ export const GET = route(
     access: "files:read",
     params: idParams,
     summary: "A file's metadata",
+    versioned: true,
     response: { schema: fileResponse },
     errors: [FileErrors.notFound],
   },
@@ -24,10 +26,11 @@ export const DELETE = route(
     access: "files:delete",
     params: idParams,
     summary: "Delete a file",
+    versioned: true,
     successStatus: 204,
     errors: [FileErrors.notFound],
   },
-  async ({ params, services }) => deleteFile(services, params.id),
+  async ({ params, services, request }) => deleteFile(services, params.id, expectedVersion(request)),
 );
 
 export const { OPTIONS, PATCH, POST, PUT } = otherMethods({ GET, DELETE });

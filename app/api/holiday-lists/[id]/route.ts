@@ -2,6 +2,7 @@ import { holidayListResponse } from "@/app/api/responses";
 import { HolidayListErrors } from "@/lib/employees/errors";
 import { holidayListInputSchema } from "@/lib/employees/schemas";
 import { deleteHolidayList, getHolidayList, updateHolidayList } from "@/lib/employees/service";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { idParams } from "@/lib/platform/http/params";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "employees:read",
     params: idParams,
     summary: "Get a holiday list",
+    versioned: true,
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound],
   },
@@ -26,10 +28,11 @@ export const PUT = route(
     params: idParams,
     body: holidayListInputSchema,
     summary: "Replace a holiday list",
+    versioned: true,
     response: { schema: holidayListResponse },
     errors: [HolidayListErrors.notFound, HolidayListErrors.duplicateName],
   },
-  async ({ params, body, services }) => updateHolidayList(services, params.id, body),
+  async ({ params, body, services, request }) => updateHolidayList(services, params.id, body, expectedVersion(request)),
 );
 
 /** 204; 409 HolidayList.InUse while employees use it. */
@@ -38,10 +41,11 @@ export const DELETE = route(
     access: "employees:write",
     params: idParams,
     summary: "Delete a holiday list",
+    versioned: true,
     successStatus: 204,
     errors: [HolidayListErrors.notFound, HolidayListErrors.inUse],
   },
-  async ({ params, services }) => deleteHolidayList(services, params.id),
+  async ({ params, services, request }) => deleteHolidayList(services, params.id, expectedVersion(request)),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -1,4 +1,5 @@
 import { memberResponse } from "@/app/api/responses";
+import { expectedVersion } from "@/lib/http/entity-tags";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { MemberErrors } from "@/lib/members/errors";
@@ -13,6 +14,7 @@ export const GET = route(
     access: "members:read",
     params: idParams,
     summary: "Get a member",
+    versioned: true,
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound],
   },
@@ -25,10 +27,11 @@ export const PUT = route(
     params: idParams,
     body: memberInputSchema,
     summary: "Update a member",
+    versioned: true,
     response: { schema: memberResponse },
     errors: [MemberErrors.notFound, MemberErrors.duplicateEmail],
   },
-  async ({ params, body, services }) => updateMember(services, params.id, body),
+  async ({ params, body, services, request }) => updateMember(services, params.id, body, expectedVersion(request)),
 );
 
 /** Soft delete, audit-logged; 204. 409 Member.HasActiveSubscription while a subscription is active. */
@@ -37,10 +40,11 @@ export const DELETE = route(
     access: "members:delete",
     params: idParams,
     summary: "Delete a member (soft)",
+    versioned: true,
     successStatus: 204,
     errors: [MemberErrors.notFound, MemberErrors.hasActiveSubscription],
   },
-  async ({ params, services }) => deleteMember(services, params.id),
+  async ({ params, services, request }) => deleteMember(services, params.id, expectedVersion(request)),
 );
 
 export const { OPTIONS, PATCH, POST } = otherMethods({ GET, PUT, DELETE });

@@ -17,7 +17,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { createdAt, id, timestamptz, updatedAt, version } from "./columns";
 
 export const holidayLists = pgTable(
   "holiday_lists",
@@ -28,6 +28,7 @@ export const holidayLists = pgTable(
     weeklyOffDays: smallint("weekly_off_days").array().notNull().default(sql`'{}'::smallint[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   // Names are unique ignoring case, as role names are: "Madrid" and "madrid" would be the same list to staff.
   (t) => [uniqueIndex("holiday_lists_name_key").on(sql`lower(${t.name})`)],
@@ -57,6 +58,7 @@ export const shiftTypes = pgTable(
     earlyExitToleranceMinutes: integer("early_exit_tolerance_minutes").notNull().default(0),
     overtimeAfterMinutes: integer("overtime_after_minutes").notNull().default(0),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("shift_types_name_key").on(sql`lower(${t.name})`),
@@ -79,6 +81,7 @@ export const employees = pgTable(
     holidayListId: uuid("holiday_list_id").references(() => holidayLists.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [index("employees_active_idx").on(t.id).where(sql`${t.isActive}`)],
 );

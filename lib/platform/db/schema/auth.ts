@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { createdAt, id, timestamptz, updatedAt, version } from "./columns";
 
 export const users = pgTable(
   "users",
@@ -22,6 +22,7 @@ export const users = pgTable(
     sessionVersion: integer("session_version").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
@@ -38,6 +39,7 @@ export const roles = pgTable(
     isBuiltIn: boolean("is_built_in").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [uniqueIndex("roles_name_key").on(sql`lower(${t.name})`)],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgEnum, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { createdAt, id, timestamptz } from "./columns";
+import { createdAt, id, timestamptz, version } from "./columns";
 
 export const bucketName = pgEnum("bucket_name", ["club-documents", "club-images", "club-temp"]);
 
@@ -22,6 +22,7 @@ export const files = pgTable(
     subjectId: uuid("subject_id"),
     expiresAt: timestamptz("expires_at"),
     createdAt: createdAt(),
+    version: version(),
   },
   (t) => [
     unique("files_bucket_key").on(t.bucket, t.objectKey),

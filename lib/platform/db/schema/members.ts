@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz, updatedAt } from "./columns";
+import { createdAt, id, timestamptz, updatedAt, version } from "./columns";
 import { files } from "./files";
 
 /** Money is numeric(12,2) end to end and travels as a decimal string, never a float. */
@@ -33,6 +33,7 @@ export const plans = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     check(
@@ -74,6 +75,7 @@ export const members = pgTable(
     deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     /**
      * What the member list's text search looks in: the names, the email and the phone as typed and as bare digits,
      * lower-cased once on write so a trigram index can answer "contains" searches.

@@ -341,7 +341,10 @@ function MemberPage({
         />
       )}
 
-      {dialog?.kind === "edit" && <MemberDialog member={record} onClose={close} onDone={done} />}
+      {dialog?.kind === "edit" && (
+        // Keyed by version: a reload after a refused save (someone else's change) starts the form from the new one.
+        <MemberDialog key={record.version} member={record} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "status" && <StatusDialog member={record} onClose={close} onDone={done} />}
       {dialog?.kind === "delete" && <DeleteMemberDialog member={record} onClose={close} />}
       {dialog?.kind === "subscribe" && <SubscribeDialog memberId={memberId} onClose={close} onDone={done} />}

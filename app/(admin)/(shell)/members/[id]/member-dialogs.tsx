@@ -74,7 +74,7 @@ export function DeleteMemberDialog({ member, onClose }: { member: MemberRecord; 
   return (
     <ConfirmDialog
       title={`Delete ${member.fullName}?`}
-      run={() => api.members.remove(member.id)}
+      run={() => api.members.remove(member.id, member.version)}
       onSuccess={leave}
       holdAfterSuccess
       onClose={onClose}

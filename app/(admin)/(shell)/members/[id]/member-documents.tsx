@@ -140,7 +140,7 @@ function DeleteDocumentDialog({
   return (
     <ConfirmDialog
       title={`Delete ${file.fileName}?`}
-      run={() => api.files.remove(file.id)}
+      run={() => api.files.remove(file.id, file.version)}
       onSuccess={() => onDone(`${file.fileName} is deleted.`)}
       onClose={onClose}
       submitLabel="Delete document"
