@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh clone: installs what the tests need, then runs
 # unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis, the reliability
-# checks, a production build and the Playwright flows. Fails on the first failing step.
+# checks, a production build, the contract suite on it and the Playwright flows. Fails on the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -50,6 +50,9 @@ bash scripts/test-reliability.sh
 
 log "production build"
 npx next build
+
+log "contract suite: Portman → newman from the served OpenAPI document, every operation (docs/reliability.md)"
+bash scripts/test-contract.sh
 
 log "end-to-end tests (Playwright, Debian chromium)"
 npx playwright test
