@@ -75,9 +75,16 @@ const envSchema = z
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
     /** Absolute lifetime of a sign-in: refreshing never extends it past this many days after the password was given. */
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-    /** Requests per client IP per minute on the setup endpoints, and on login/refresh/register/password recovery. */
+    /**
+     * Seconds after a rotation in which the rotated refresh token still gets its successor again (a client whose
+     * answer was lost retries); later, or a token two rotations old, is reuse and ends the sign-in. 0: no grace.
+     */
+    REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /** Requests per client IP per minute on the setup endpoints, and on login/register/password recovery. */
     RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
+    /** Refreshes per client IP per minute, counted apart: a club's shared address full of members must not share a bucket with login guesses. */
+    RATE_LIMIT_REFRESH_PER_MINUTE: positiveInt(120),
     /** Reverse proxies in front of the app that append to X-Forwarded-For; 0: the client is the TCP peer (lib/platform/http/client-ip.ts). */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 

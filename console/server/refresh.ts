@@ -13,7 +13,8 @@ const recent = new Map<string, { startedAt: number; outcome: Promise<Result<Sess
  * Refresh tokens rotate, and presenting a rotated one revokes the whole login. Several requests of one
  * browser (tabs, a session poll racing an API retry) carry the same cookie, so within a short grace
  * period every refresh of one token shares the first one's outcome instead of tripping reuse detection.
- * The map lives in this process: several instances behind a load balancer need sticky sessions for the console.
+ * The map lives in this process and saves a rotation per burst; across instances the API's own reuse interval
+ * (REFRESH_REUSE_INTERVAL_SECONDS) answers the same successor, so the console needs no sticky sessions unless it is 0.
  */
 export function refreshOnce(refreshToken: string, userAgent: string | null): Promise<Result<Session>> {
   const now = Date.now();

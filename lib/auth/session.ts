@@ -30,16 +30,17 @@ export type SignIn = { id: string; startedAt: Date };
 /**
  * Issues an access token and a refresh token. A refresh token belongs to a family (one sign-in); rotation keeps
  * the family, so reuse of a rotated token can end that sign-in, and its start, so no refresh token outlives
- * SESSION_MAX_DAYS after it. Without `signIn` this is a new sign-in.
+ * SESSION_MAX_DAYS after it. Without `signIn` this is a new sign-in; rotation passes the successor's `refreshToken`
+ * (lib/auth/refresh-successor.ts), otherwise a random one is drawn.
  */
 export async function startSession(
   ctx: AuthContext,
   executor: Executor,
-  user: Pick<UserAccess, "id" | "email" | "roles" | "mustChangePassword" | "sessionVersion">,
-  options: { signIn?: SignIn; userAgent?: string | null } = {},
+  user: SessionUser,
+  options: { signIn?: SignIn; userAgent?: string | null; refreshToken?: string } = {},
 ): Promise<Session> {
   const signIn = options.signIn ?? { id: randomUUID(), startedAt: new Date() };
-  const refreshToken = newOpaqueToken();
+  const refreshToken = options.refreshToken ?? newOpaqueToken();
   const refreshTokenExpiresAt = new Date(
     Math.min(
       Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * DAY_MS,
@@ -54,6 +55,18 @@ export async function startSession(
     expiresAt: refreshTokenExpiresAt,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
   });
+  return sessionAnswer(ctx, user, signIn, { token: refreshToken, expiresAt: refreshTokenExpiresAt });
+}
+
+type SessionUser = Pick<UserAccess, "id" | "email" | "roles" | "mustChangePassword" | "sessionVersion">;
+
+/** The answer for a refresh token already stored: it, and a fresh access token of its sign-in. */
+export async function sessionAnswer(
+  ctx: Pick<AuthContext, "config" | "keys">,
+  user: SessionUser,
+  signIn: SignIn,
+  refresh: { token: string; expiresAt: Date },
+): Promise<Session> {
   const access = await issueAccessToken(
     ctx.keys.accessToken,
     { userId: user.id, sessionId: signIn.id, sessionVersion: user.sessionVersion },
@@ -63,8 +76,8 @@ export async function startSession(
     accessToken: access.token,
     accessTokenExpiresAt: access.expiresAt,
     accessTokenLifetime: ctx.config.ACCESS_TOKEN_TTL_SECONDS,
-    refreshToken,
-    refreshTokenExpiresAt,
+    refreshToken: refresh.token,
+    refreshTokenExpiresAt: refresh.expiresAt,
     user: {
       id: user.id,
       email: user.email,

@@ -318,6 +318,7 @@ function parametersOf(declaration: RouteDeclaration, path: string): Record<strin
 const RATE_LIMITS = {
   setup: "`RATE_LIMIT_SETUP_PER_MINUTE` (default 10)",
   auth: "`RATE_LIMIT_AUTH_PER_MINUTE` (default 20)",
+  refresh: "`RATE_LIMIT_REFRESH_PER_MINUTE` (default 120)",
 } as const;
 
 function accessNote(declaration: RouteDeclaration): string {

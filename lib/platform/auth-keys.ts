@@ -14,6 +14,8 @@ export type AuthKeys = {
   mailSecrets: Buffer;
   /** HMAC key of password-throttle keys and known sign-in addresses, so stored rows name no email or address. */
   passwordThrottle: Uint8Array;
+  /** HMAC key that derives a refresh token's successor from it, so a lost answer can be given again without storing it. */
+  refreshSuccessor: Uint8Array;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -47,6 +49,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     cursor: derive(secret, "list-cursor"),
     mailSecrets: derive(secret, "mail-secret-props"),
     passwordThrottle: derive(secret, "password-throttle"),
+    refreshSuccessor: derive(secret, "refresh-successor"),
   }));
   return holder.__clubopsAuthKeys;
 }

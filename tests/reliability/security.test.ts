@@ -101,13 +101,15 @@ beforeAll(async () => {
   if (renewed.status !== 200) throw new Error(`change password: ${renewed.status}`);
   revoked["password changed since"] = changed.token;
 
-  // Its refresh token was copied and used after the owner's own refresh: the whole sign-in ends.
+  // Its refresh token was copied and used after two of the owner's own refreshes (a token two rotations old is reuse
+  // even within REFRESH_REUSE_INTERVAL_SECONDS): the whole sign-in ends.
   const stolen = await call(login, {
     path: "/api/auth/login",
     body: { email: changed.email, password: "Yet-Another-Passw0rd9", refreshTokenTransport: "body" },
   });
-  const rotated = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
-  const replayed = await call(refresh, { path: "/api/auth/refresh", body: { refreshToken: stolen.body.refreshToken } });
+  const refreshWith = (token: unknown) => call(refresh, { path: "/api/auth/refresh", body: { refreshToken: token } });
+  const rotated = await refreshWith((await refreshWith(stolen.body.refreshToken)).body.refreshToken);
+  const replayed = await refreshWith(stolen.body.refreshToken);
   if (rotated.status !== 200 || replayed.status !== 401)
     throw new Error(`refresh-token reuse: ${rotated.status}, ${replayed.status}`);
   revoked["sign-in ended by refresh-token reuse"] = String(rotated.body.accessToken);

@@ -38,14 +38,17 @@ afterEach(() => {
 
 describe("refresh-token reuse", () => {
   it("ends the stolen sign-in's access tokens too, old and new, while another sign-in of the same user keeps working", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
     const other = await signIn();
     const victim = await signIn();
     const stolen = cookieOf(victim);
-    // The victim's browser refreshes; the thief, holding a copy of the cookie taken earlier, refreshes after.
+    // The victim's browser refreshes; the thief, holding a copy of the cookie taken earlier, refreshes after the
+    // reuse interval (REFRESH_REUSE_INTERVAL_SECONDS, 30), within which a retry would get the same successor.
     const rotated = await refreshWithCookie(stolen);
     expect(rotated.status).toBe(200);
     expect((await profileWith(rotated.body.accessToken)).status).toBe(200);
 
+    vi.setSystemTime(Date.now() + 31_000);
     const replayed = await refreshWithCookie(stolen);
     expect(replayed).toMatchObject({ status: 401, body: { code: "Auth.RefreshTokenReused" } });
 

@@ -4,14 +4,19 @@ import { logger } from "../logger";
 import type { BusinessError } from "../result";
 import { clientBucket, clientIp } from "./client-ip";
 
-/** Named limits; each counts requests per client address in fixed one-minute windows shared by every instance. */
-export type RateLimitPolicy = "setup" | "auth";
+/**
+ * Named limits; each counts requests per client address in fixed one-minute windows shared by every instance.
+ * `refresh` has its own bucket: refreshes present a 256-bit token (nothing to guess), and failed logins from a
+ * shared address (a club's Wi-Fi) must not lock its members' apps out of their sessions.
+ */
+export type RateLimitPolicy = "setup" | "auth" | "refresh";
 
 const WINDOW_SECONDS = 60;
 
 const LIMIT_OF: Record<RateLimitPolicy, (config: Config) => number> = {
   setup: (config) => config.RATE_LIMIT_SETUP_PER_MINUTE,
   auth: (config) => config.RATE_LIMIT_AUTH_PER_MINUTE,
+  refresh: (config) => config.RATE_LIMIT_REFRESH_PER_MINUTE,
 };
 
 /** `429 RateLimit.Exceeded` with Retry-After; `what` says what there were too many of. */

@@ -14,11 +14,13 @@ const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).option
 /** Spec 4.6: a new access token and a rotated refresh token, returned the way the old one came (cookie or body). */
 export const POST = route(
   {
-    rateLimit: "auth",
+    rateLimit: "refresh",
     body: refreshSchema,
     summary: "Renew the access token (rotates the refresh token)",
     description:
-      'Send the refresh token in the `clubops_refresh` cookie or as `{"refreshToken"}`; the rotated one comes back the same way.',
+      'Send the refresh token in the `clubops_refresh` cookie or as `{"refreshToken"}`; the rotated one comes back the same way. ' +
+      "Retrying with the same token within `REFRESH_REUSE_INTERVAL_SECONDS` (default 30) of its rotation, after a lost answer, " +
+      "answers the same successor again; later, or with an older token, it is reuse (`Auth.RefreshTokenReused`) and the sign-in ends.",
     response: { schema: loginResponse },
     errors: [AuthErrors.invalidRefreshToken, AuthErrors.refreshTokenReused, AuthErrors.tokenRevoked],
   },
