@@ -30,91 +30,105 @@ const uuid = () => z.string().meta({ format: "uuid" });
 const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
 const money = () => z.string().meta({ description: "Decimal string with two places.", examples: ["49.90"] });
 
-export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
+export const setupStatusResponse = z
+  .strictObject({ status: z.enum(["incomplete", "complete"]) })
+  .meta({ id: "SetupStatus" });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
 
-export const platformSettingsResponse = z.strictObject({
-  platformName: z.string(),
-  platformDescription: z.string().nullable(),
-});
+export const platformSettingsResponse = z
+  .strictObject({
+    platformName: z.string(),
+    platformDescription: z.string().nullable(),
+  })
+  .meta({ id: "PlatformSettings" });
 const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
 
-export const publicSettingsResponse = z.strictObject({
-  clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
-  timeZone: z.string().meta({
-    description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
-    examples: ["Europe/Madrid"],
-  }),
-  currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
-  languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
-  defaultLanguage: z.string().meta({ examples: ["en"] }),
-});
+export const publicSettingsResponse = z
+  .strictObject({
+    clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
+    timeZone: z.string().meta({
+      description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
+      examples: ["Europe/Madrid"],
+    }),
+    currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
+    languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
+    defaultLanguage: z.string().meta({ examples: ["en"] }),
+  })
+  .meta({ id: "PublicSettings" });
 const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;
 
-export const messageResponse = z.strictObject({ message: z.string() });
+export const messageResponse = z.strictObject({ message: z.string() }).meta({ id: "Message" });
 
 /** sessionResponse() in lib/auth/session-http.ts; the refresh token fields only with `"refreshTokenTransport": "body"`. */
-export const loginResponse = z.strictObject({
-  accessToken: z.string(),
-  tokenType: z.literal("Bearer"),
-  expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
-  userId: uuid(),
-  email: z.string(),
-  role: z
-    .string()
-    .nullable()
-    .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
-  mustChangePassword: z.boolean(),
-  refreshToken: z.string().optional(),
-  refreshTokenExpiresAt: instant().optional(),
-});
+export const loginResponse = z
+  .strictObject({
+    accessToken: z.string(),
+    tokenType: z.literal("Bearer"),
+    expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
+    userId: uuid(),
+    email: z.string(),
+    role: z
+      .string()
+      .nullable()
+      .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
+    mustChangePassword: z.boolean(),
+    refreshToken: z.string().optional(),
+    refreshTokenExpiresAt: instant().optional(),
+  })
+  .meta({ id: "LoginResponse" });
 
-export const profileResponse = z.strictObject({
-  id: uuid(),
-  email: z.string(),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: z.string().nullable(),
-  roles: z.array(z.string()),
-  mustChangePassword: z.boolean(),
-  permissions: z
-    .array(z.string())
-    .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
-});
+export const profileResponse = z
+  .strictObject({
+    id: uuid(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: z.string().nullable(),
+    roles: z.array(z.string()),
+    mustChangePassword: z.boolean(),
+    permissions: z
+      .array(z.string())
+      .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
+  })
+  .meta({ id: "Profile" });
 const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
 
-export const userResponse = z.strictObject({
-  id: uuid(),
-  email: z.string(),
-  pendingEmail: z.string().nullable().meta({
-    description:
-      "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
-  }),
-  username: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  roles: z.array(z.string()),
-  isActive: z.boolean(),
-  isBlacklisted: z.boolean(),
-  blacklistReason: z.string().nullable(),
-  mustChangePassword: z.boolean(),
-  emailVerified: z.boolean(),
-  lastLoginAt: instant().nullable(),
-  createdAt: instant(),
-});
+export const userResponse = z
+  .strictObject({
+    id: uuid(),
+    email: z.string(),
+    pendingEmail: z.string().nullable().meta({
+      description:
+        "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
+    }),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    roles: z.array(z.string()),
+    isActive: z.boolean(),
+    isBlacklisted: z.boolean(),
+    blacklistReason: z.string().nullable(),
+    mustChangePassword: z.boolean(),
+    emailVerified: z.boolean(),
+    lastLoginAt: instant().nullable(),
+    createdAt: instant(),
+  })
+  .meta({ id: "User" });
 const userIsExact: SameShape<z.output<typeof userResponse>, JsonOf<UserSummary>> = true;
 export const userPageResponse = pageOf(userResponse);
 
-export const roleResponse = z.strictObject({
-  id: uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  isBuiltIn: z.boolean(),
-  permissions: z.array(z.string()),
-  userCount: z.number().int(),
-  createdAt: instant(),
-});
+export const roleResponse = z
+  .strictObject({
+    id: uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    isBuiltIn: z.boolean(),
+    permissions: z.array(z.string()),
+    userCount: z.number().int(),
+    createdAt: instant(),
+  })
+  .meta({ id: "Role" });
 const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
 export const rolePageResponse = pageOf(roleResponse);
 
@@ -122,23 +136,27 @@ export const permissionsResponse = z
   .array(z.string())
   .meta({ examples: [["*", "attendance:clock-in", "members:read"]] });
 
-export const planResponse = z.strictObject({
-  id: uuid(),
-  name: z.string(),
-  code: z.string(),
-  description: z.string().nullable(),
-  monthlyPrice: money(),
-  quarterlyPrice: money().nullable(),
-  annualPrice: money().nullable(),
-  currency: z.string(),
-  isActive: z.boolean(),
-  benefits: z.array(
-    z.strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() }),
-  ),
-  activeSubscriptions: z.number().int(),
-  createdAt: instant(),
-  updatedAt: instant(),
-});
+export const planResponse = z
+  .strictObject({
+    id: uuid(),
+    name: z.string(),
+    code: z.string(),
+    description: z.string().nullable(),
+    monthlyPrice: money(),
+    quarterlyPrice: money().nullable(),
+    annualPrice: money().nullable(),
+    currency: z.string(),
+    isActive: z.boolean(),
+    benefits: z.array(
+      z
+        .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
+        .meta({ id: "PlanBenefit" }),
+    ),
+    activeSubscriptions: z.number().int(),
+    createdAt: instant(),
+    updatedAt: instant(),
+  })
+  .meta({ id: "Plan" });
 const planIsExact: SameShape<z.output<typeof planResponse>, JsonOf<Plan>> = true;
 export const planPageResponse = pageOf(planResponse);
 
@@ -168,81 +186,100 @@ const termFields = {
   status: z.enum(["active", "expired", "canceled"]),
 };
 
-export const memberListItemResponse = z.strictObject({
-  ...memberFields,
-  currentPlan: z.strictObject({ id: uuid(), name: z.string(), code: z.string() }).nullable(),
-  subscriptionEndsAt: instant().nullable(),
-});
+export const memberListItemResponse = z
+  .strictObject({
+    ...memberFields,
+    currentPlan: z
+      .strictObject({ id: uuid(), name: z.string(), code: z.string() })
+      .meta({ id: "PlanReference" })
+      .nullable(),
+    subscriptionEndsAt: instant().nullable(),
+  })
+  .meta({ id: "MemberListItem" });
 const memberItemIsExact: SameShape<z.output<typeof memberListItemResponse>, JsonOf<MemberListItem>> = true;
 export const memberPageResponse = pageOf(memberListItemResponse);
 
-export const memberResponse = z.strictObject({
-  ...memberFields,
-  birthDate: calendarDate().nullable(),
-  notes: z.string().nullable(),
-  photoFileId: uuid().nullable(),
-  createdAt: instant(),
-  updatedAt: instant(),
-  currentSubscription: z
-    .strictObject({
-      id: uuid(),
-      planId: uuid(),
-      planName: z.string(),
-      ...termFields,
-    })
-    .nullable()
-    .meta({ description: "The term in force now, if any." }),
-});
+export const memberResponse = z
+  .strictObject({
+    ...memberFields,
+    birthDate: calendarDate().nullable(),
+    notes: z.string().nullable(),
+    photoFileId: uuid().nullable(),
+    createdAt: instant(),
+    updatedAt: instant(),
+    currentSubscription: z
+      .strictObject({
+        id: uuid(),
+        planId: uuid(),
+        planName: z.string(),
+        ...termFields,
+      })
+      .meta({ id: "CurrentSubscription", description: "The term in force now, if any." })
+      .nullable(),
+  })
+  .meta({ id: "Member" });
 const memberIsExact: SameShape<z.output<typeof memberResponse>, JsonOf<MemberDetail>> = true;
 
-export const memberStatisticsResponse = z.strictObject({
-  countsByStatus: z.record(memberStatus, z.number().int()),
-  total: z.number().int(),
-  newThisMonth: z.number().int(),
-  activeSubscriptionsByPlan: z.array(z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() })),
-  monthlyRecurringRevenue: money(),
-  currency: z.string(),
-});
+export const memberStatisticsResponse = z
+  .strictObject({
+    countsByStatus: z.record(memberStatus, z.number().int()),
+    total: z.number().int(),
+    newThisMonth: z.number().int(),
+    activeSubscriptionsByPlan: z.array(
+      z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() }),
+    ),
+    monthlyRecurringRevenue: money(),
+    currency: z.string(),
+  })
+  .meta({ id: "MemberStatistics" });
 const statisticsIsExact: SameShape<z.output<typeof memberStatisticsResponse>, MemberStatistics> = true;
 
-export const subscriptionResponse = z.strictObject({
-  id: uuid(),
-  memberId: uuid(),
-  planId: uuid(),
-  planName: z.string(),
-  planCode: z.string(),
-  ...termFields,
-  canceledAt: instant().nullable(),
-  previousSubscriptionId: uuid().nullable(),
-  prorationCredit: money().nullable(),
-  createdAt: instant(),
-});
+export const subscriptionResponse = z
+  .strictObject({
+    id: uuid(),
+    memberId: uuid(),
+    planId: uuid(),
+    planName: z.string(),
+    planCode: z.string(),
+    ...termFields,
+    canceledAt: instant().nullable(),
+    previousSubscriptionId: uuid().nullable(),
+    prorationCredit: money().nullable(),
+    createdAt: instant(),
+  })
+  .meta({ id: "Subscription" });
 const subscriptionIsExact: SameShape<z.output<typeof subscriptionResponse>, JsonOf<Subscription>> = true;
 export const subscriptionPageResponse = pageOf(subscriptionResponse);
 
-export const enrollmentResponse = z.strictObject({ member: memberResponse, subscription: subscriptionResponse });
+export const enrollmentResponse = z
+  .strictObject({ member: memberResponse, subscription: subscriptionResponse })
+  .meta({ id: "Enrollment" });
 
-export const planChangeQuoteResponse = z.strictObject({
-  planId: uuid(),
-  billingPeriod,
-  price: money(),
-  prorationCredit: money(),
-  amountDue: money(),
-  currency: z.string(),
-});
+export const planChangeQuoteResponse = z
+  .strictObject({
+    planId: uuid(),
+    billingPeriod,
+    price: money(),
+    prorationCredit: money(),
+    amountDue: money(),
+    currency: z.string(),
+  })
+  .meta({ id: "PlanChangeQuote" });
 const quoteIsExact: SameShape<z.output<typeof planChangeQuoteResponse>, PlanChangeQuote> = true;
 
-export const employeeResponse = z.strictObject({
-  id: uuid(),
-  userId: uuid(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  isActive: z.boolean(),
-  holidayList: z.strictObject({ id: uuid(), name: z.string() }).nullable(),
-  createdAt: instant(),
-  updatedAt: instant(),
-});
+export const employeeResponse = z
+  .strictObject({
+    id: uuid(),
+    userId: uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    isActive: z.boolean(),
+    holidayList: z.strictObject({ id: uuid(), name: z.string() }).meta({ id: "HolidayListReference" }).nullable(),
+    createdAt: instant(),
+    updatedAt: instant(),
+  })
+  .meta({ id: "Employee" });
 const employeeIsExact: SameShape<z.output<typeof employeeResponse>, JsonOf<Employee>> = true;
 export const employeePageResponse = pageOf(employeeResponse);
 
@@ -257,106 +294,134 @@ const holidayListFields = {
   createdAt: instant(),
   updatedAt: instant(),
 };
-export const holidayListSummaryResponse = z.strictObject(holidayListFields);
+export const holidayListSummaryResponse = z.strictObject(holidayListFields).meta({ id: "HolidayListSummary" });
 const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
 export const holidayListPageResponse = pageOf(holidayListSummaryResponse);
-export const holidayListResponse = z.strictObject({
-  ...holidayListFields,
-  entries: z.array(z.strictObject({ date: calendarDate(), description: z.string().nullable() })),
-});
+export const holidayListResponse = z
+  .strictObject({
+    ...holidayListFields,
+    entries: z.array(
+      z.strictObject({ date: calendarDate(), description: z.string().nullable() }).meta({ id: "HolidayListEntry" }),
+    ),
+  })
+  .meta({ id: "HolidayList" });
 const holidayListIsExact: SameShape<z.output<typeof holidayListResponse>, JsonOf<HolidayList>> = true;
 
-export const shiftTypeResponse = z.strictObject({
-  id: uuid(),
-  name: z.string(),
-  shiftStart: z.string().meta({ examples: ["09:00"] }),
-  shiftEnd: z.string().meta({ examples: ["17:30"] }),
-  lateEntryToleranceMinutes: z.number().int(),
-  earlyExitToleranceMinutes: z.number().int(),
-  overtimeAfterMinutes: z.number().int(),
-  createdAt: instant(),
-});
+export const shiftTypeResponse = z
+  .strictObject({
+    id: uuid(),
+    name: z.string(),
+    shiftStart: z.string().meta({ examples: ["09:00"] }),
+    shiftEnd: z.string().meta({ examples: ["17:30"] }),
+    lateEntryToleranceMinutes: z.number().int(),
+    earlyExitToleranceMinutes: z.number().int(),
+    overtimeAfterMinutes: z.number().int(),
+    createdAt: instant(),
+  })
+  .meta({ id: "ShiftType" });
 const shiftTypeIsExact: SameShape<z.output<typeof shiftTypeResponse>, JsonOf<ShiftType>> = true;
 export const shiftTypePageResponse = pageOf(shiftTypeResponse);
 
-const openCheckIn = z.strictObject({ id: uuid(), occurredAt: instant() });
+const openCheckIn = z.strictObject({ id: uuid(), occurredAt: instant() }).meta({ id: "OpenCheckIn" });
 
-export const checkEventResponse = z.strictObject({
-  id: uuid(),
-  employeeId: uuid(),
-  direction: z.enum(["in", "out"]),
-  source: z.enum(CHECKIN_SOURCES),
-  note: z.string().nullable(),
-  occurredAt: instant(),
-  recordedByUserId: uuid().nullable(),
-});
+export const checkEventResponse = z
+  .strictObject({
+    id: uuid(),
+    employeeId: uuid(),
+    direction: z.enum(["in", "out"]),
+    source: z.enum(CHECKIN_SOURCES),
+    note: z.string().nullable(),
+    occurredAt: instant(),
+    recordedByUserId: uuid().nullable(),
+  })
+  .meta({ id: "ClockEvent" });
 const checkEventIsExact: SameShape<z.output<typeof checkEventResponse>, CheckEvent> = true;
 
-export const clockOutResponse = checkEventResponse.extend({
-  checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
-});
+export const clockOutResponse = checkEventResponse
+  .extend({
+    checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
+  })
+  .meta({ id: "ClockOut" });
 const clockOutIsExact: SameShape<z.output<typeof clockOutResponse>, ClockOut> = true;
 
-export const clockStateResponse = z.strictObject({
-  employeeId: uuid(),
-  clockedIn: z.boolean(),
-  checkIn: openCheckIn.nullable(),
-});
+export const clockStateResponse = z
+  .strictObject({
+    employeeId: uuid(),
+    clockedIn: z.boolean(),
+    checkIn: openCheckIn.nullable(),
+  })
+  .meta({ id: "ClockState" });
 const clockStateIsExact: SameShape<z.output<typeof clockStateResponse>, ClockState> = true;
 
-export const attendanceRecordResponse = z.strictObject({
-  employeeId: uuid(),
-  date: calendarDate(),
-  status: z.enum(ATTENDANCE_STATUSES),
-  checkInAt: instant().nullable(),
-  checkOutAt: instant().nullable(),
-  hoursWorked: z.number().meta({ description: "Decimal hours, 2 places." }),
-  lateEntry: z.number().int().meta({ description: "Minutes." }),
-  earlyExit: z.number().int().meta({ description: "Minutes." }),
-  overtime: z.number().meta({ description: "Decimal hours, 2 places." }),
-  isRegularized: z.boolean(),
-  updatedAt: instant(),
-});
+export const attendanceRecordResponse = z
+  .strictObject({
+    employeeId: uuid(),
+    date: calendarDate(),
+    status: z.enum(ATTENDANCE_STATUSES),
+    checkInAt: instant().nullable(),
+    checkOutAt: instant().nullable(),
+    hoursWorked: z.number().meta({ description: "Decimal hours, 2 places." }),
+    lateEntry: z.number().int().meta({ description: "Minutes." }),
+    earlyExit: z.number().int().meta({ description: "Minutes." }),
+    overtime: z.number().meta({ description: "Decimal hours, 2 places." }),
+    isRegularized: z.boolean(),
+    updatedAt: instant(),
+  })
+  .meta({ id: "AttendanceRecord" });
 
-export const attendancePageResponse = z.strictObject({
-  items: z.array(attendanceRecordResponse),
-  nextCursor: z
-    .string()
-    .nullable()
-    .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
-});
+export const attendancePageResponse = z
+  .strictObject({
+    items: z.array(attendanceRecordResponse),
+    nextCursor: z
+      .string()
+      .nullable()
+      .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
+  })
+  .meta({ id: "AttendancePage" });
 const attendancePageIsExact: SameShape<z.output<typeof attendancePageResponse>, AttendancePage> = true;
 
 const personName = { id: uuid(), firstName: z.string(), lastName: z.string() };
-export const attendanceRequestResponse = z.strictObject({
-  id: uuid(),
-  employeeId: uuid(),
-  employee: z.strictObject({ ...personName, email: z.string(), userId: uuid() }),
-  date: calendarDate(),
-  checkIn: instant(),
-  checkOut: instant(),
-  reason: z.string(),
-  status: z.enum(REQUEST_STATUSES),
-  decidedBy: z.strictObject(personName).nullable(),
-  decidedAt: instant().nullable(),
-  rejectionReason: z.string().nullable(),
-  createdAt: instant(),
-});
+const employeeReference = z
+  .strictObject({ ...personName, email: z.string(), userId: uuid() })
+  .meta({ id: "EmployeeReference" });
+const personReference = z.strictObject(personName).meta({ id: "PersonReference" });
+export const attendanceRequestResponse = z
+  .strictObject({
+    id: uuid(),
+    employeeId: uuid(),
+    employee: employeeReference,
+    date: calendarDate(),
+    checkIn: instant(),
+    checkOut: instant(),
+    reason: z.string(),
+    status: z.enum(REQUEST_STATUSES),
+    decidedBy: personReference.nullable(),
+    decidedAt: instant().nullable(),
+    rejectionReason: z.string().nullable(),
+    createdAt: instant(),
+  })
+  .meta({ id: "CorrectionRequest" });
 const requestIsExact: SameShape<z.output<typeof attendanceRequestResponse>, AttendanceRequestView> = true;
 export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
 
-export const jobListResponse = z.strictObject({
-  items: z.array(
-    z.strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() }),
-  ),
-});
+export const jobListResponse = z
+  .strictObject({
+    items: z.array(
+      z
+        .strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })
+        .meta({ id: "Job" }),
+    ),
+  })
+  .meta({ id: "JobList" });
 const jobsAreExact: SameShape<z.output<typeof jobListResponse>, { items: JobSummary[] }> = true;
 
-export const jobRunResponse = z.strictObject({
-  job: z.string(),
-  status: z.literal("completed"),
-  outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
-});
+export const jobRunResponse = z
+  .strictObject({
+    job: z.string(),
+    status: z.literal("completed"),
+    outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+  })
+  .meta({ id: "JobRun" });
 
 // The checks above are types; these keep them from reading as unused values.
 void [

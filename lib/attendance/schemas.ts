@@ -21,7 +21,8 @@ export const clockSchema = z
   .refine((clock) => clock.source !== "Manual" || (clock.note ?? "") !== "", {
     path: ["note"],
     message: "A note is required when the source is Manual.",
-  });
+  })
+  .meta({ id: "ClockRequest" });
 export type ClockRequest = z.infer<typeof clockSchema>;
 
 export const employeeParams = z.object({ id: z.uuid("Not a valid id.") });
@@ -62,7 +63,7 @@ export const correctionRequestSchema = z
   });
 export type CorrectionRequestInput = z.infer<typeof correctionRequestSchema>;
 
-export const rejectionSchema = z.object({ reason });
+export const rejectionSchema = z.object({ reason }).meta({ id: "CorrectionRejection" });
 
 export const requestParams = z.object({ id: z.uuid("Not a valid id.") });
 

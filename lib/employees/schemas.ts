@@ -47,28 +47,30 @@ const holidayEntrySchema = z.object({
     .transform((text) => text || null),
 });
 
-export const holidayListInputSchema = z.object({
-  name: nameField,
-  /** Stored sorted, so the same days always read back the same way. */
-  weeklyOffDays: z
-    .array(z.number().int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE))
-    .refine((days) => new Set(days).size === days.length, "List each weekday once.")
-    .transform((days) => [...days].sort((a, b) => a - b))
-    .default([]),
-  /** The whole set: an update replaces every entry. One entry per date (the table's key). */
-  entries: z
-    .array(holidayEntrySchema)
-    .max(1000, "Use at most 1000 entries.")
-    .superRefine((entries, ctx) => {
-      const seen = new Set<string>();
-      entries.forEach((entry, index) => {
-        if (seen.has(entry.date))
-          ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
-        seen.add(entry.date);
-      });
-    })
-    .default([]),
-});
+export const holidayListInputSchema = z
+  .object({
+    name: nameField,
+    /** Stored sorted, so the same days always read back the same way. */
+    weeklyOffDays: z
+      .array(z.number().int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE))
+      .refine((days) => new Set(days).size === days.length, "List each weekday once.")
+      .transform((days) => [...days].sort((a, b) => a - b))
+      .default([]),
+    /** The whole set: an update replaces every entry. One entry per date (the table's key). */
+    entries: z
+      .array(holidayEntrySchema)
+      .max(1000, "Use at most 1000 entries.")
+      .superRefine((entries, ctx) => {
+        const seen = new Set<string>();
+        entries.forEach((entry, index) => {
+          if (seen.has(entry.date))
+            ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
+          seen.add(entry.date);
+        });
+      })
+      .default([]),
+  })
+  .meta({ id: "HolidayListInput" });
 export type HolidayListInput = z.output<typeof holidayListInputSchema>;
 
 export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: searchField });
@@ -98,7 +100,8 @@ export const shiftTypeInputSchema = z
   .refine((shift) => shift.shiftStart !== shift.shiftEnd, {
     path: ["shiftEnd"],
     message: "A shift cannot end when it starts.",
-  });
+  })
+  .meta({ id: "ShiftTypeInput" });
 export type ShiftTypeInput = z.output<typeof shiftTypeInputSchema>;
 
 export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({

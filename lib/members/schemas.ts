@@ -41,7 +41,8 @@ export const memberInputSchema = z
   .refine((member) => !member.birthDate || !member.joinedOn || member.joinedOn >= member.birthDate, {
     path: ["joinedOn"],
     message: "A member cannot join before being born.",
-  });
+  })
+  .meta({ id: "MemberInput" });
 export type MemberInput = z.output<typeof memberInputSchema>;
 
 /** The filters the list and the CSV export share. */

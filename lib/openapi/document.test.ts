@@ -172,6 +172,34 @@ describe("buildOpenApiDocument", () => {
     });
   });
 
+  it("describes a named schema once, as a component every use refers to, and names the page of a named item", () => {
+    const gadget = z.object({ id: z.uuid(), part: z.object({ name: z.string() }).meta({ id: "GadgetPart" }) });
+    const named = gadget.meta({ id: "Gadget" });
+    const answerWith = (schema: z.ZodType) => route({ response: { schema } }, answer);
+    const withNames = buildOpenApiDocument(
+      { gadgets: { GET: answerWith(pageOf(named)) }, "gadgets/[id]": { GET: answerWith(named.nullable()) } },
+      "1.0.0",
+    );
+    const success = (path: string) => {
+      const read = withNames.paths[path]?.get as OperationObject | undefined;
+      return read && jsonSchema(read.responses["200"] as ResponseObject);
+    };
+    expect(success("/api/gadgets")).toEqual({ $ref: "#/components/schemas/GadgetPage" });
+    expect(success("/api/gadgets/{id}")).toEqual({
+      anyOf: [{ $ref: "#/components/schemas/Gadget" }, { type: "null" }],
+    });
+    const schemas = withNames.components.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["Gadget", "GadgetPage", "GadgetPart"]));
+    expect(schemas.Gadget).toMatchObject({ properties: { part: { $ref: "#/components/schemas/GadgetPart" } } });
+    expect(JSON.stringify(withNames)).not.toContain("$defs");
+  });
+
+  it("refuses one name for two different shapes", () => {
+    const input = z.object({ size: z.number().default(1) }).meta({ id: "Sized" });
+    const twice = route({ body: input, response: { schema: input } }, answer);
+    expect(() => buildOpenApiDocument({ sized: { POST: twice } }, "1.0.0")).toThrow(/named "Sized"/);
+  });
+
   it("documents a 201's Location, every answer's trace id and a 401's Bearer challenge", () => {
     expect(response("/api/widgets", "post", "201").headers).toEqual({
       Location: {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
 import { isOtherMethodHandler, ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
@@ -12,6 +12,7 @@ import {
 import type { BusinessError } from "@/lib/platform/result";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
+import { withNamedSchemas } from "./named-schemas";
 
 /** The methods a Next.js route module may export that the API uses. */
 export const HTTP_METHODS = ROUTE_METHODS;
@@ -134,6 +135,8 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
   204: "Done; no body.",
 };
 
+const isNamed = (schema: z.ZodType) => z.globalRegistry.get(schema)?.id !== undefined;
+
 const isPaginated = (query: z.ZodType | undefined) =>
   query !== undefined &&
   ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
@@ -143,7 +146,8 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
   const status = documented?.status ?? declaration.successStatus ?? 200;
   const description = documented?.description ?? SUCCESS_DESCRIPTIONS[status] ?? "Success";
   if (status === 204) return [String(status), { description }];
-  const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
+  // A page of a named item is a named schema of its own (pageOf); only an anonymous item's page is written here.
+  const item = documented?.schema && !isNamed(documented.schema) ? pageItemOf(documented.schema) : undefined;
   const schema = item
     ? {
         allOf: [
@@ -467,11 +471,11 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
     .filter((name) => !TAGS.some((tag) => tag.name === name))
     .sort()
     .map((name) => ({ name, description: "" }));
-  return {
+  return withNamedSchemas({
     openapi: "3.1.1",
     info: { title: "ClubOps API", version, description: DESCRIPTION },
     tags: [...known, ...others],
     paths,
     components: components(),
-  };
+  });
 }

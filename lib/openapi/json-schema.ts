@@ -24,8 +24,9 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
     },
   }) as JsonSchema;
   const { $schema: _dialect, ...rest } = converted;
-  // Local definitions (recursive schemas) would point at the document's root once embedded; none exist today.
-  if ("$defs" in rest)
+  // Named schemas (`.meta({ id })`) stay in `$defs` for withNamedSchemas to make components; zod names the parts of
+  // a recursive schema itself (`__schema0`), and those names would collide between schemas.
+  if (Object.keys((rest.$defs as object | undefined) ?? {}).some((name) => name.startsWith("__schema")))
     throw new Error("Recursive zod schemas are not supported by the OpenAPI generator; give the schema a flat shape.");
   return rest;
 }

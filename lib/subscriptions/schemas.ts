@@ -3,11 +3,13 @@ import { paginationQuery } from "@/lib/platform/pagination";
 
 export const billingPeriodField = z.enum(["monthly", "quarterly", "annual"]);
 
-export const newSubscriptionSchema = z.object({
-  planId: z.uuid("Not a valid plan id."),
-  billingPeriod: billingPeriodField,
-  autoRenew: z.boolean().default(false),
-});
+export const newSubscriptionSchema = z
+  .object({
+    planId: z.uuid("Not a valid plan id."),
+    billingPeriod: billingPeriodField,
+    autoRenew: z.boolean().default(false),
+  })
+  .meta({ id: "NewSubscription" });
 export type NewSubscription = z.output<typeof newSubscriptionSchema>;
 
 export const changePlanSchema = z.object({

@@ -15,13 +15,15 @@ export const personNameField = z.string().trim().min(1, "Required.").max(100, "U
 /** Only presence and a hard cap here: the stored password policy decides the rest. */
 export const passwordField = z.string().min(1, "Required.").max(1024);
 
-export const newAccountSchema = z.object({
-  email: emailField,
-  username: usernameField,
-  password: passwordField,
-  firstName: personNameField,
-  lastName: personNameField,
-});
+export const newAccountSchema = z
+  .object({
+    email: emailField,
+    username: usernameField,
+    password: passwordField,
+    firstName: personNameField,
+    lastName: personNameField,
+  })
+  .meta({ id: "NewAccount" });
 export type NewAccount = z.output<typeof newAccountSchema>;
 
 export const userListQuery = paginationQuery(
@@ -51,7 +53,9 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 /** The body of a page that follows an emailed link: the link's one-time token. */
-export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) });
+export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: "EmailedLink" });
 
 export const assignRolesSchema = z.object({ roles: roleNames });
-export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) });
+export const blacklistSchema = z
+  .object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) })
+  .meta({ id: "BlacklistRequest" });

@@ -147,6 +147,29 @@ describe("GET /api/openapi.json", () => {
     expect(onDisk.length).toBeGreaterThan(80);
   });
 
+  it("describes every object shape once: a shape used twice is a named component, never an anonymous copy", () => {
+    const copies = new Map<string, string[]>();
+    const visit = (node: unknown, at: string) => {
+      if (node === null || typeof node !== "object") return;
+      const schema = node as { type?: unknown; properties?: unknown };
+      const isComponent = /^\/components\/schemas\/[^/]+$/.test(at);
+      if (schema.type === "object" && schema.properties && !isComponent) {
+        const shape = JSON.stringify(node);
+        copies.set(shape, [...(copies.get(shape) ?? []), at]);
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${at}/${key}`);
+    };
+    visit(document, "");
+    expect([...copies.values()].filter((places) => places.length > 1)).toEqual([]);
+    const named = Object.keys(document.components.schemas ?? {});
+    for (const resource of ["Member", "MemberListItem", "Plan", "Subscription", "User", "Role", "Employee", "HolidayList"])
+      expect(named).toContain(resource);
+    for (const resource of ["ShiftType", "AttendanceRecord", "ClockEvent", "CorrectionRequest", "File", "AuditLogEntry"])
+      expect(named).toContain(resource);
+    for (const resource of ["MailMessage", "Job", "LoginResponse", "Profile", "PublicSettings", "MemberListItemPage"])
+      expect(named).toContain(resource);
+  });
+
   it("leaves out only the excluded catch-all and infrastructure routes, each on disk", () => {
     const folders = routeFolders();
     for (const folder of Object.keys(UNDOCUMENTED_ROUTES)) expect(folders).toContain(folder);

@@ -7,7 +7,10 @@ import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
-const logoutSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
+const logoutSchema = z
+  .object({ refreshToken: z.string().min(1).max(200).optional() })
+  .default({})
+  .meta({ id: "LogoutRequest" });
 
 /** Spec 4.6: ends the refresh token's login, deny-lists the access token and clears the cookie; always 204. */
 export const POST = route(

@@ -10,7 +10,10 @@ import { fail } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
-const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
+const refreshSchema = z
+  .object({ refreshToken: z.string().min(1).max(200).optional() })
+  .default({})
+  .meta({ id: "RefreshRequest" });
 
 /** Spec 4.6: a new access token and a rotated refresh token, returned the way the old one came (cookie or body). */
 export const POST = route(
