@@ -12,6 +12,7 @@ import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
 import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import type { Role } from "@/lib/roles/repository";
 import type { PublicSettings } from "@/lib/settings/public";
 import type { PlatformSettings } from "@/lib/setup/platform";
@@ -28,7 +29,11 @@ import type { UserSummary } from "@/lib/users/summaries";
 
 const uuid = () => z.string().meta({ format: "uuid" });
 const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
-const money = () => z.string().meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+const money = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
 
 export const setupStatusResponse = z
   .strictObject({ status: z.enum(["incomplete", "complete"]) })

@@ -47,9 +47,17 @@ export type MemberInput = z.output<typeof memberInputSchema>;
 
 /** The filters the list and the CSV export share. */
 const memberFilters = z.object({
-  /** Words that must each appear in the name, email or phone, ignoring case; % and _ match literally. */
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
-  status: z.enum(MEMBER_STATUSES).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
+    .optional()
+    .meta({
+      description: "Words that must each appear in the name, email or phone, ignoring case; % and _ match literally.",
+      examples: ["ana garcía"],
+    }),
+  status: z.enum(MEMBER_STATUSES).optional().meta({ description: "Only members with this status." }),
 });
 export type MemberFilters = z.output<typeof memberFilters>;
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { booleanFilter } from "@/lib/platform/http/params";
 import { pageOf } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { businessError, ok } from "@/lib/platform/result";
@@ -126,9 +127,45 @@ describe("buildOpenApiDocument", () => {
     expect(parameters[2]?.schema).toMatchObject({ enum: ["name", "createdAt"], default: "name" });
   });
 
-  it("takes path parameters from the params schema", () => {
-    expect(operation("/api/widgets/{id}", "get").parameters).toEqual([
-      { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+  it("takes path parameters from the params schema, described by what the path names", () => {
+    const [id] = operation("/api/widgets/{id}", "get").parameters as [ParameterObject];
+    expect(id).toMatchObject({ name: "id", in: "path", required: true, description: "The widget's id." });
+    // z.uuid() refuses ids the format allows (versions 0 and 9–f, other variants): its pattern says so.
+    const pattern = new RegExp((id.schema as { pattern: string }).pattern);
+    expect(id.schema).toMatchObject({ type: "string", format: "uuid" });
+    expect(pattern.test("4b9f5b2e-3c1e-4a55-9d0a-1f6f2f5c9a10")).toBe(true);
+    expect(pattern.test("4b9f5b2e-3c1e-0a55-9d0a-1f6f2f5c9a10")).toBe(false);
+  });
+
+  it("types a true/false query filter as boolean, and moves a field's description and example to its parameter", () => {
+    const filtered = buildOpenApiDocument(
+      {
+        things: {
+          GET: route(
+            {
+              query: z.object({
+                isActive: booleanFilter.meta({ description: "Only active things." }),
+                q: z
+                  .string()
+                  .optional()
+                  .meta({ description: "Text.", examples: ["ana"] }),
+              }),
+            },
+            answer,
+          ),
+        },
+      },
+      "1.0.0",
+    );
+    expect(filtered.paths["/api/things"]?.get?.parameters).toEqual([
+      {
+        name: "isActive",
+        in: "query",
+        required: false,
+        description: "Only active things.",
+        schema: { type: "boolean" },
+      },
+      { name: "q", in: "query", required: false, description: "Text.", schema: { type: "string" }, example: "ana" },
     ]);
   });
 

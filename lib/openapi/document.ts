@@ -11,7 +11,7 @@ import {
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
-import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
+import { type JsonSchema, jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 import { withNamedSchemas } from "./named-schemas";
 
 /** The methods a Next.js route module may export that the API uses. */
@@ -296,25 +296,47 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   return responses;
 }
 
+/** `members/{id}` → "The member's id.": what a path parameter names, unless its schema says. */
+function pathParameterDescription(path: string, name: string): string {
+  const segments = path.split("/");
+  const owner = segments[segments.indexOf(`{${name}}`) - 1] ?? "resource";
+  const singular = owner.replace(/-/g, " ").replace(/s$/, "");
+  return `The ${singular}'s ${name === "sid" ? "id" : name}.`;
+}
+
+/**
+ * A query value is text: a filter the server reads from exactly `true` or `false` is a boolean parameter, which
+ * generated clients serialize as those words.
+ */
+function asQueryParameterSchema(schema: JsonSchema): JsonSchema {
+  const { enum: values, type: _string, ...rest } = schema;
+  const isBoolean = Array.isArray(values) && values.length === 2 && ["true", "false"].every((v) => values.includes(v));
+  return isBoolean ? { type: "boolean", ...rest } : schema;
+}
+
+/** A parameter object: the schema's description and first example move up to the parameter, where tools show them. */
+function parameter(name: string, location: "path" | "query", required: boolean, schema: JsonSchema, fallback?: string) {
+  const { description = fallback, examples, ...rest } = schema;
+  const example = Array.isArray(examples) ? examples[0] : undefined;
+  return {
+    name,
+    in: location,
+    required,
+    ...(description !== undefined ? { description } : {}),
+    schema: rest,
+    ...(example !== undefined ? { example } : {}),
+  };
+}
+
 function parametersOf(declaration: RouteDeclaration, path: string): Record<string, unknown>[] {
   const pathProperties = declaration.params ? objectPropertiesOf(declaration.params, "input").properties : {};
-  const inPath = pathParametersOf(path).map((name) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: pathProperties[name] ?? { type: "string" },
-  }));
+  const inPath = pathParametersOf(path).map((name) =>
+    parameter(name, "path", true, pathProperties[name] ?? { type: "string" }, pathParameterDescription(path, name)),
+  );
   const query = declaration.query ? objectPropertiesOf(declaration.query, "input") : { properties: {}, required: [] };
-  const inQuery = Object.entries(query.properties).map(([name, schema]) => {
-    const { description, ...rest } = schema;
-    return {
-      name,
-      in: "query",
-      required: query.required.includes(name),
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
-  });
+  const inQuery = Object.entries(query.properties).map(([name, schema]) =>
+    parameter(name, "query", query.required.includes(name), asQueryParameterSchema(schema)),
+  );
   return [...inPath, ...inQuery];
 }
 

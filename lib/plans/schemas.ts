@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { booleanFilter, NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
@@ -29,10 +29,13 @@ export const planInputSchema = z
 export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
-  isActive: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
+  isActive: booleanFilter.meta({ description: "Only active (true) or only deactivated (false) plans." }),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
+    .optional()
+    .meta({ description: "Text the name or code contains, ignoring case." }),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;

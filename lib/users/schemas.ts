@@ -30,8 +30,17 @@ export const userListQuery = paginationQuery(
   ["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"],
   "createdAt",
 ).extend({
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
-  status: z.enum(["active", "inactive", "blacklisted"]).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
+    .optional()
+    .meta({ description: "Text the email, username, first or last name contains, ignoring case." }),
+  status: z
+    .enum(["active", "inactive", "blacklisted"])
+    .optional()
+    .meta({ description: "active: may sign in; inactive: deactivated; blacklisted: blocked." }),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 

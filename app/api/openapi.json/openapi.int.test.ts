@@ -170,6 +170,23 @@ describe("GET /api/openapi.json", () => {
       expect(named).toContain(resource);
   });
 
+  it("describes every parameter; ids carry the pattern the server's id check applies", () => {
+    type Parameter = { name: string; in: string; description?: string; schema: { format?: string; pattern?: string } };
+    const parameters = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) =>
+        ((operation.parameters ?? []) as (Parameter | { $ref: string })[])
+          .filter((parameter): parameter is Parameter => !("$ref" in parameter))
+          .map((parameter) => ({ at: `${method} ${path} ${parameter.name}`, ...parameter })),
+      ),
+    );
+    expect(parameters.length).toBeGreaterThan(140);
+    expect(parameters.filter((parameter) => !parameter.description).map((parameter) => parameter.at)).toEqual([]);
+    const ids = parameters.filter((parameter) => parameter.schema.format === "uuid");
+    expect(ids.filter((parameter) => !parameter.schema.pattern).map((parameter) => parameter.at)).toEqual([]);
+    const filters = parameters.filter((parameter) => parameter.name === "isActive");
+    expect(filters.map((parameter) => parameter.schema)).toEqual([{ type: "boolean" }, { type: "boolean" }]);
+  });
+
   it("leaves out only the excluded catch-all and infrastructure routes, each on disk", () => {
     const folders = routeFolders();
     for (const folder of Object.keys(UNDOCUMENTED_ROUTES)) expect(folders).toContain(folder);
