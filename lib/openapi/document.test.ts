@@ -231,6 +231,19 @@ describe("buildOpenApiDocument", () => {
     expect(JSON.stringify(withNames)).not.toContain("$defs");
   });
 
+  it("shows an operation's recorded exchange as the example of its JSON request body and success answer", () => {
+    const exchange = { source: "a.int.test.ts", request: { name: "Dial" }, response: { id: "x", name: "Dial" } };
+    const illustrated = buildOpenApiDocument(modules, "1.0.0", { examples: { "POST /api/widgets": exchange } });
+    const create = illustrated.paths["/api/widgets"]?.post as OperationObject & {
+      requestBody: { content: Record<string, { example?: unknown }> };
+    };
+    expect(create.requestBody.content["application/json"]?.example).toEqual(exchange.request);
+    expect((create.responses["201"] as ResponseObject).content?.["application/json"]).toMatchObject({
+      example: exchange.response,
+    });
+    expect(JSON.stringify(illustrated.paths["/api/widgets"]?.get)).not.toContain("example");
+  });
+
   it("refuses one name for two different shapes", () => {
     const input = z.object({ size: z.number().default(1) }).meta({ id: "Sized" });
     const twice = route({ body: input, response: { schema: input } }, answer);

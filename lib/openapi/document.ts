@@ -10,6 +10,7 @@ import {
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
+import { type ExamplesByOperation, withExamples } from "./examples";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { type JsonSchema, jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 import { withNamedSchemas } from "./named-schemas";
@@ -469,8 +470,13 @@ const DESCRIPTION = [
  * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
  * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
  * missing: describe it through route() or leave its module out with a reason (app/api/openapi.json/registry.ts).
+ * `examples` (by `METHOD /api/path`) illustrate the JSON request and success bodies.
  */
-export function buildOpenApiDocument(modules: RouteModules, version: string): OpenApiDocument {
+export function buildOpenApiDocument(
+  modules: RouteModules,
+  version: string,
+  { examples = {} }: { examples?: ExamplesByOperation } = {},
+): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   const usedTags = new Set<string>();
   for (const folder of Object.keys(modules).sort()) {
@@ -483,7 +489,10 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
         throw new Error(
           `${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`,
         );
-      const operation = withIdempotencyKey(method, declaration, operationOf(method, path, folder, declaration));
+      const operation = withExamples(
+        withIdempotencyKey(method, declaration, operationOf(method, path, folder, declaration)),
+        examples[`${method} ${path}`],
+      );
       for (const tag of operation.tags as string[]) usedTags.add(tag);
       paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }

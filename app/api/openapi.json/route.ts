@@ -1,4 +1,5 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
+import examples from "./examples.json";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
 import { openApiDocumentShape } from "@/lib/platform/http/shapes";
 import { route } from "@/lib/http/route";
@@ -18,7 +19,7 @@ export const GET = route(
     response: { schema: openApiDocumentShape },
   },
   async () => {
-    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version);
+    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version, { examples });
     return ok(document);
   },
 );
