@@ -227,7 +227,13 @@ const memberIsExact: SameShape<z.output<typeof memberResponse>, JsonOf<MemberDet
 
 export const memberStatisticsResponse = z
   .strictObject({
-    countsByStatus: z.record(memberStatus, z.number().int()),
+    // An object with every status, not z.record(): a record's JSON Schema requires keys it does not define.
+    countsByStatus: z.strictObject(
+      Object.fromEntries(MEMBER_STATUSES.map((status) => [status, z.number().int()])) as Record<
+        (typeof MEMBER_STATUSES)[number],
+        z.ZodNumber
+      >,
+    ),
     total: z.number().int(),
     newThisMonth: z.number().int(),
     activeSubscriptionsByPlan: z.array(

@@ -179,14 +179,52 @@ describe("buildOpenApiDocument", () => {
     expect(operation("/api/widgets/login", "post").requestBody?.required).toBe(false);
   });
 
-  it("describes a streamed file body by its media types", () => {
+  it("describes a streamed file body as bytes in its media types, refused over the limit or as JSON", () => {
     const upload = operation("/api/widgets/{id}/picture", "put");
+    const bytes = { schema: { type: "string", format: "binary" } };
     expect(upload.requestBody).toEqual({
       required: true,
       description: "The picture.",
-      content: { "image/png": {}, "image/jpeg": {} },
+      content: { "image/png": bytes, "image/jpeg": bytes },
     });
     expect(response("/api/widgets/{id}/picture", "put", "413").description).toMatch(/size limit/);
+    expect(response("/api/widgets/{id}/picture", "put", "415").description).toMatch(/declared as JSON/);
+  });
+
+  it("describes a stored file's download: its types as bytes, Range and If-None-Match, 206, 304 and 416", () => {
+    const download = route(
+      { access: "files:read", response: { contentType: ["image/png", "image/gif"], storedFile: true } },
+      answer,
+    );
+    const exported = route({ response: { contentType: "text/csv" } }, answer);
+    const files = buildOpenApiDocument({ pictures: { GET: download }, export: { GET: exported } }, "1.0.0");
+    const [read, csvExport] = [files.paths["/api/pictures"], files.paths["/api/export"]].map(
+      (item) => item?.get as OperationObject,
+    ) as [OperationObject, OperationObject];
+    const answers = read.responses as Record<string, ResponseObject>;
+    expect(answers["200"]?.content).toEqual({
+      "image/png": { schema: { type: "string", format: "binary" } },
+      "image/gif": { schema: { type: "string", format: "binary" } },
+    });
+    expect(Object.keys(answers["200"]?.headers ?? {})).toEqual(
+      expect.arrayContaining(["ETag", "Content-Disposition", "Accept-Ranges", "Repr-Digest", "X-Trace-Id"]),
+    );
+    expect(answers["206"]?.headers).toHaveProperty("Content-Range");
+    expect(answers["304"]?.content).toBeUndefined();
+    expect(answers["416"]?.headers).toHaveProperty("Content-Range");
+    expect((read.parameters as ParameterObject[]).map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ["Range", "header"],
+      ["If-None-Match", "header"],
+    ]);
+    const csv = csvExport.responses["200"] as ResponseObject;
+    expect(csv.content).toEqual({ "text/csv": { schema: { type: "string" } } });
+    expect(csv.headers).not.toHaveProperty("ETag");
+  });
+
+  it("lists the origin it was read from as the first server, then the public URL when one is configured", () => {
+    expect(document.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    const deployed = buildOpenApiDocument(modules, "1.0.0", { publicUrl: "https://club.example.org/" });
+    expect(deployed.servers.map((server) => server.url)).toEqual(["/", "https://club.example.org"]);
   });
 
   it("answers the success status with the documented schema, the Page shape for lists", () => {

@@ -11,6 +11,7 @@ import {
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
 import { type ExamplesByOperation, withExamples } from "./examples";
+import { fileContent, uploadRefusals, withStoredFileAnswers } from "./files";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
 import { type JsonSchema, jsonSchemaOf, objectPropertiesOf } from "./json-schema";
 import { withNamedSchemas } from "./named-schemas";
@@ -33,6 +34,7 @@ type Operation = Record<string, unknown>;
 export type OpenApiDocument = {
   openapi: "3.1.1";
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<Lowercase<HttpMethod>, Operation>>>;
   components: Record<string, Record<string, unknown>>;
@@ -136,7 +138,20 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
   204: "Done; no body.",
 };
 
-const isNamed = (schema: z.ZodType) => z.globalRegistry.get(schema)?.id !== undefined;
+/**
+ * A page of `item`s: the `Page` component with typed items. A page of a named item is named too (`MemberListItemPage`),
+ * left in `$defs` like zod's named schemas so that withNamedSchemas makes it the component every list of it refers to.
+ */
+function pageSchema(item: z.ZodType): JsonSchema {
+  const page = {
+    allOf: [
+      ref("schemas", "Page"),
+      { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
+    ],
+  };
+  const itemName = z.globalRegistry.get(item)?.id;
+  return itemName ? { $ref: `#/$defs/${itemName}Page`, $defs: { [`${itemName}Page`]: page } } : page;
+}
 
 const isPaginated = (query: z.ZodType | undefined) =>
   query !== undefined &&
@@ -147,15 +162,9 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
   const status = documented?.status ?? declaration.successStatus ?? 200;
   const description = documented?.description ?? SUCCESS_DESCRIPTIONS[status] ?? "Success";
   if (status === 204) return [String(status), { description }];
-  // A page of a named item is a named schema of its own (pageOf); only an anonymous item's page is written here.
-  const item = documented?.schema && !isNamed(documented.schema) ? pageItemOf(documented.schema) : undefined;
+  const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
   const schema = item
-    ? {
-        allOf: [
-          ref("schemas", "Page"),
-          { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
-        ],
-      }
+    ? pageSchema(item)
     : documented?.schema
       ? jsonSchemaOf(documented.schema, "output")
       : isPaginated(declaration.query)
@@ -163,10 +172,9 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
         : undefined;
   const contentType = documented?.contentType ?? "application/json";
   const headers = declaration.location ? { Location: locationHeader(declaration.location) } : undefined;
-  return [
-    String(status),
-    { description, ...(headers && { headers }), content: { [contentType]: schema ? { schema } : {} } },
-  ];
+  const content =
+    typeof contentType === "string" && schema ? { [contentType]: { schema } } : fileContent([contentType].flat());
+  return [String(status), { description, ...(headers && { headers }), content }];
 }
 
 /** Examples named by code, so the reference lists every code a status can carry. */
@@ -281,8 +289,7 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   if (declaration.body) {
     responses["413"] = ref("responses", "TooLarge");
     responses["415"] = ref("responses", "NotJson");
-  } else if (declaration.rawBody)
-    responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
+  } else if (declaration.rawBody) Object.assign(responses, uploadRefusals);
   if (listed(429).length > 0) {
     const limits = declaration.rateLimit ? " (or over the per-client limit)" : "";
     responses["429"] = {
@@ -384,9 +391,7 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           requestBody: {
             required: true,
             ...(declaration.rawBody.description ? { description: declaration.rawBody.description } : {}),
-            content: Object.fromEntries(
-              (declaration.rawBody.contentTypes ?? ["application/octet-stream"]).map((type) => [type, {}]),
-            ),
+            content: fileContent(declaration.rawBody.contentTypes ?? ["application/octet-stream"]),
           },
         }
       : {}),
@@ -467,15 +472,26 @@ const DESCRIPTION = [
 ].join("\n");
 
 /**
+ * Relative first: a client that read the document from a host calls that host, whatever APP_URL says (its default
+ * is a development address). The paths carry `/api`, so a server is an origin.
+ */
+function serversOf(publicUrl: string | undefined): OpenApiDocument["servers"] {
+  const relative = { url: "/", description: "The origin this document was served from." };
+  if (!publicUrl) return [relative];
+  return [relative, { url: publicUrl.replace(/\/+$/, ""), description: "The deployment's public URL (APP_URL)." }];
+}
+
+/**
  * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
  * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
  * missing: describe it through route() or leave its module out with a reason (app/api/openapi.json/registry.ts).
- * `examples` (by `METHOD /api/path`) illustrate the JSON request and success bodies.
+ * `examples` (by `METHOD /api/path`) illustrate the JSON request and success bodies; `publicUrl` (APP_URL) is listed
+ * as a server after the origin the document was read from.
  */
 export function buildOpenApiDocument(
   modules: RouteModules,
   version: string,
-  { examples = {} }: { examples?: ExamplesByOperation } = {},
+  { examples = {}, publicUrl }: { examples?: ExamplesByOperation; publicUrl?: string } = {},
 ): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   const usedTags = new Set<string>();
@@ -489,10 +505,8 @@ export function buildOpenApiDocument(
         throw new Error(
           `${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`,
         );
-      const operation = withExamples(
-        withIdempotencyKey(method, declaration, operationOf(method, path, folder, declaration)),
-        examples[`${method} ${path}`],
-      );
+      const described = withStoredFileAnswers(declaration, operationOf(method, path, folder, declaration));
+      const operation = withExamples(withIdempotencyKey(method, declaration, described), examples[`${method} ${path}`]);
       for (const tag of operation.tags as string[]) usedTags.add(tag);
       paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }
@@ -505,6 +519,7 @@ export function buildOpenApiDocument(
   return withNamedSchemas({
     openapi: "3.1.1",
     info: { title: "ClubOps API", version, description: DESCRIPTION },
+    servers: serversOf(publicUrl),
     tags: [...known, ...others],
     paths,
     components: components(),

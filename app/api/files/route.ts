@@ -1,6 +1,6 @@
 import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
-import { uploadInput, uploadResponse } from "@/lib/files/http";
+import { answerUpload, UPLOAD_EXAMPLE_TYPES } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
 import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
 import { listFiles, uploadFile } from "@/lib/files/service";
@@ -26,16 +26,16 @@ export const POST = route(
     location: "/api/files/{id}",
     summary: "Upload a file",
     rawBody: {
+      contentTypes: UPLOAD_EXAMPLE_TYPES,
       description:
-        "The file's bytes, streamed; Content-Type is its declared type (club-images: JPEG, PNG, GIF or WebP).",
+        "The file's bytes, streamed; Content-Type is its declared type, any but JSON (club-images: JPEG, PNG, GIF or WebP, recognised from the bytes).",
     },
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ query, request, principal }) =>
-    uploadResponse(
-      request,
-      await uploadFile(await fileContext(principal), query.bucket, uploadInput(request, query.name), query.memberId),
+    answerUpload(request, query.name, async (upload) =>
+      uploadFile(await fileContext(principal), query.bucket, upload, query.memberId),
     ),
 );
 

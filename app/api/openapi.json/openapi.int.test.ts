@@ -41,6 +41,7 @@ import { GET as getHolidayList } from "../holiday-lists/[id]/route";
 import { GET as listHolidayLists, POST as createHolidayList } from "../holiday-lists/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
 import { GET as listJobs } from "../jobs/route";
+import { GET as downloadFile } from "../files/[id]/content/route";
 import { POST as uploadFile } from "../files/route";
 import { PUT as replacePhoto } from "../members/[id]/photo/route";
 import { GET as getMember, PUT as updateMember } from "../members/[id]/route";
@@ -365,7 +366,25 @@ describe("documented responses match what the endpoints answer", () => {
   it("files and member photos", async () => {
     const member = await documented(createMember, { path: "/api/members", body: { firstName: "Carla", lastName: "Soto", email: "carla@club.example" } });
     const pdf = { bytes: new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n"), contentType: "application/pdf" };
-    await documentedUpload(uploadFile, { path: `/api/files?bucket=club-documents&name=contract.pdf&memberId=${member.id}` }, pdf);
+    const file = await documentedUpload(uploadFile, { path: `/api/files?bucket=club-documents&name=contract.pdf&memberId=${member.id}` }, pdf);
+    const download = async (headers: Record<string, string>) => {
+      const reply = await downloadFile(
+        new Request(`http://localhost/api/files/${file.id}/content`, { headers: { authorization: `Bearer ${adminToken}`, ...headers } }),
+        { params: Promise.resolve({ id: file.id }) },
+      );
+      const statuses = Object.keys((document.paths["/api/files/{id}/content"]?.get as Operation).responses);
+      expect(statuses, `the document lists ${reply.status}`).toContain(String(reply.status));
+      return reply;
+    };
+    const whole = await download({});
+    expect(whole.headers.get("content-type")).toBe("application/pdf");
+    expect((await download({ range: "bytes=0-3" })).status).toBe(206);
+    expect((await download({ "if-none-match": whole.headers.get("etag") ?? "" })).status).toBe(304);
+    expect((await download({ range: "bytes=9999-" })).status).toBe(416);
+    // What a generated client sends when it serializes a Blob as JSON: refused, nothing stored.
+    const asJson = await call(uploadFile, { token: adminToken, path: "/api/files?bucket=club-temp&name=blob.bin", body: {} });
+    expect(asJson.status).toBe(415);
+    expect((document.paths["/api/files"]?.post as Operation).responses).toHaveProperty("415");
     const png = { bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), contentType: "image/png" };
     await documentedUpload(replacePhoto, { method: "PUT", path: `/api/members/${member.id}/photo?name=carla.png`, params: { id: member.id } }, png);
   });

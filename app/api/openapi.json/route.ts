@@ -5,6 +5,7 @@ import { openApiDocumentShape } from "@/lib/platform/http/shapes";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import packageJson from "@/package.json";
+import { getConfig } from "@/lib/config";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +20,11 @@ export const GET = route(
     response: { schema: openApiDocumentShape },
   },
   async () => {
-    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version, { examples });
+    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version, {
+      examples,
+      // Only a configured APP_URL is a public address; its default is a development one.
+      publicUrl: process.env.APP_URL ? getConfig().APP_URL : undefined,
+    });
     return ok(document);
   },
 );

@@ -76,12 +76,8 @@ void problemIsExact;
 
 const pageItems = new WeakMap<z.ZodType, z.ZodType>();
 
-/**
- * Spec 2.10's page of `item`s. A page of a named item is a named schema too (`MemberListItemPage`), so every list of
- * it refers to one component; a page of anything else is shown as the `Page` component with typed items.
- */
+/** Spec 2.10's page of `item`s; the document shows it as the `Page` component with typed items. */
 export function pageOf<Item extends z.ZodType>(item: Item) {
-  const itemId = z.globalRegistry.get(item)?.id;
   const page = z.object({
     items: z.array(item),
     totalCount: z.number().int(),
@@ -89,7 +85,6 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
     pageSize: z.number().int(),
     totalPages: z.number().int(),
   });
-  if (itemId) page.register(z.globalRegistry, { id: `${itemId}Page` });
   pageItems.set(page, item);
   return page;
 }

@@ -17,8 +17,9 @@ export const GET = route(
     description:
       "Streams the bytes with Content-Disposition: attachment, ETag and Repr-Digest; one Range answers 206, a bad one 416.",
     response: {
-      contentType: "application/octet-stream",
+      contentType: "*/*",
       description: "The content, with the file's stored Content-Type.",
+      storedFile: true,
     },
     errors: [FileErrors.notFound],
   },

@@ -1,6 +1,6 @@
 import { fileContext } from "@/lib/files/context";
 import { FileErrors } from "@/lib/files/errors";
-import { contentResponse, uploadInput, uploadResponse } from "@/lib/files/http";
+import { answerUpload, contentResponse } from "@/lib/files/http";
 import { fileResponse } from "@/lib/files/responses";
 import { photoUploadQuery } from "@/lib/files/schemas";
 import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
@@ -19,8 +19,9 @@ export const GET = route(
     params: idParams,
     summary: "A member's photo",
     response: {
-      contentType: "image/*",
+      contentType: IMAGE_TYPES,
       description: "The image, inline, with the same caching and range headers as a download.",
+      storedFile: true,
     },
     errors: [MemberErrors.notFound, FileErrors.noPhoto],
   },
@@ -46,9 +47,8 @@ export const PUT = route(
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ params, query, request, principal }) =>
-    uploadResponse(
-      request,
-      await replaceMemberPhoto(await fileContext(principal), params.id, uploadInput(request, query.name ?? "photo")),
+    answerUpload(request, query.name ?? "photo", async (upload) =>
+      replaceMemberPhoto(await fileContext(principal), params.id, upload),
     ),
 );
 
