@@ -1,24 +1,17 @@
 import { z } from "zod";
-import {
-  booleanFilter,
-  NUL_CHARACTER_MESSAGE,
-  notYearZero,
-  withoutNul,
-  YEAR_ZERO_MESSAGE,
-} from "@/lib/platform/http/params";
+import { booleanFilter, notYearZero, searchFilter, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
 const idField = z.uuid("Not a valid id.");
-const searchField = z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional();
-const nameSearch = searchField.meta({ description: "Text the name contains, ignoring case." });
+const nameSearch = searchFilter("Text the name contains, ignoring case.");
 
 // Employees
 
 export const employeeListQuery = paginationQuery(["name", "email", "createdAt"], "name").extend({
-  search: searchField.meta({
-    description: "Words that must each appear in the linked user's first name, last name or email, ignoring case.",
-  }),
+  search: searchFilter(
+    "Words that must each appear in the linked user's first name, last name or email, ignoring case.",
+  ),
   isActive: booleanFilter.meta({ description: "Only active (true) or only inactive (false) employees." }),
 });
 export type EmployeeListQuery = z.output<typeof employeeListQuery>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { searchFilter } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { emailField, personNameField } from "@/lib/users/schemas";
 
@@ -47,16 +47,9 @@ export type MemberInput = z.output<typeof memberInputSchema>;
 
 /** The filters the list and the CSV export share. */
 const memberFilters = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
-    .optional()
-    .meta({
-      description: "Words that must each appear in the name, email or phone, ignoring case; % and _ match literally.",
-      examples: ["ana garcía"],
-    }),
+  search: searchFilter(
+    "Words that must each appear in the name, email or phone, ignoring case; % and _ match literally.",
+  ).meta({ examples: ["ana garcía"] }),
   status: z.enum(MEMBER_STATUSES).optional().meta({ description: "Only members with this status." }),
 });
 export type MemberFilters = z.output<typeof memberFilters>;

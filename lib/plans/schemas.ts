@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanFilter, NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { booleanFilter, searchFilter } from "@/lib/platform/http/params";
 import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
@@ -30,12 +30,6 @@ export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
   isActive: booleanFilter.meta({ description: "Only active (true) or only deactivated (false) plans." }),
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
-    .optional()
-    .meta({ description: "Text the name or code contains, ignoring case." }),
+  search: searchFilter("Text the name or code contains, ignoring case."),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;

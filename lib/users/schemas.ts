@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { searchFilter } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 /** Field rules shared by setup, registration and user management. */
@@ -30,13 +30,7 @@ export const userListQuery = paginationQuery(
   ["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"],
   "createdAt",
 ).extend({
-  search: z
-    .string()
-    .trim()
-    .max(100)
-    .refine(withoutNul, NUL_CHARACTER_MESSAGE)
-    .optional()
-    .meta({ description: "Text the email, username, first or last name contains, ignoring case." }),
+  search: searchFilter("Text the email, username, first or last name contains, ignoring case."),
   status: z
     .enum(["active", "inactive", "blacklisted"])
     .optional()

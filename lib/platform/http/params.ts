@@ -30,6 +30,10 @@ export const booleanFilter = z
 /** For a query string field matched in SQL (a search): query values are the schemas' to judge. */
 export const withoutNul = (text: string) => !text.includes("\u0000");
 
+/** A list's optional `search` (trimmed, at most 100 characters), described by what it matches. */
+export const searchFilter = (description: string) =>
+  z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional().meta({ description });
+
 export const YEAR_ZERO_MESSAGE = "There is no year 0000; use a year from 0001.";
 
 /** PostgreSQL has no year 0 (1 BC precedes AD 1): a YYYY-MM-DD date or ISO date-time in year 0000 cannot be stored or compared. */
