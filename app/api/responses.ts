@@ -11,7 +11,7 @@ import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import type { Role } from "@/lib/roles/repository";
 import type { PublicSettings } from "@/lib/settings/public";
@@ -35,105 +35,91 @@ const money = () =>
     .regex(AMOUNT_ANSWERED)
     .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
 
-export const setupStatusResponse = z
-  .strictObject({ status: z.enum(["incomplete", "complete"]) })
-  .meta({ id: "SetupStatus" });
+export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
 
-export const platformSettingsResponse = z
-  .strictObject({
-    platformName: z.string(),
-    platformDescription: z.string().nullable(),
-  })
-  .meta({ id: "PlatformSettings" });
+export const platformSettingsResponse = z.strictObject({
+  platformName: z.string(),
+  platformDescription: z.string().nullable(),
+});
 const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
 
-export const publicSettingsResponse = z
-  .strictObject({
-    clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
-    timeZone: z.string().meta({
-      description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
-      examples: ["Europe/Madrid"],
-    }),
-    currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
-    languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
-    defaultLanguage: z.string().meta({ examples: ["en"] }),
-  })
-  .meta({ id: "PublicSettings" });
+export const publicSettingsResponse = z.strictObject({
+  clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
+  timeZone: z.string().meta({
+    description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
+    examples: ["Europe/Madrid"],
+  }),
+  currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
+  languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
+  defaultLanguage: z.string().meta({ examples: ["en"] }),
+});
 const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;
 
-export const messageResponse = z.strictObject({ message: z.string() }).meta({ id: "Message" });
+export const messageResponse = z.strictObject({ message: z.string() });
 
 /** sessionResponse() in lib/auth/session-http.ts; the refresh token fields only with `"refreshTokenTransport": "body"`. */
-export const loginResponse = z
-  .strictObject({
-    accessToken: z.string(),
-    tokenType: z.literal("Bearer"),
-    expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
-    userId: uuid(),
-    email: z.string(),
-    role: z
-      .string()
-      .nullable()
-      .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
-    mustChangePassword: z.boolean(),
-    refreshToken: z.string().optional(),
-    refreshTokenExpiresAt: instant().optional(),
-  })
-  .meta({ id: "LoginResponse" });
+export const loginResponse = z.strictObject({
+  accessToken: z.string(),
+  tokenType: z.literal("Bearer"),
+  expiresIn: z.number().int().meta({ description: "Seconds the access token lives." }),
+  userId: uuid(),
+  email: z.string(),
+  role: z
+    .string()
+    .nullable()
+    .meta({ description: "The account's most powerful built-in role, else its first role by name." }),
+  mustChangePassword: z.boolean(),
+  refreshToken: z.string().optional(),
+  refreshTokenExpiresAt: instant().optional(),
+});
 
-export const profileResponse = z
-  .strictObject({
-    id: uuid(),
-    email: z.string(),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    role: z.string().nullable(),
-    roles: z.array(z.string()),
-    mustChangePassword: z.boolean(),
-    permissions: z
-      .array(z.string())
-      .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
-  })
-  .meta({ id: "Profile" });
+export const profileResponse = z.strictObject({
+  id: uuid(),
+  email: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.string().nullable(),
+  roles: z.array(z.string()),
+  mustChangePassword: z.boolean(),
+  permissions: z
+    .array(z.string())
+    .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
+});
 const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
 
-export const userResponse = z
-  .strictObject({
-    id: uuid(),
-    email: z.string(),
-    pendingEmail: z.string().nullable().meta({
-      description:
-        "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
-    }),
-    username: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    roles: z.array(z.string()),
-    isActive: z.boolean(),
-    isBlacklisted: z.boolean(),
-    blacklistReason: z.string().nullable(),
-    mustChangePassword: z.boolean(),
-    emailVerified: z.boolean(),
-    lastLoginAt: instant().nullable(),
-    createdAt: instant(),
-  })
-  .meta({ id: "User" });
+export const userResponse = z.strictObject({
+  id: uuid(),
+  email: z.string(),
+  pendingEmail: z.string().nullable().meta({
+    description:
+      "An address staff asked to change the email to, waiting for the new address to confirm it (the link lives 24 h); else null.",
+  }),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  roles: z.array(z.string()),
+  isActive: z.boolean(),
+  isBlacklisted: z.boolean(),
+  blacklistReason: z.string().nullable(),
+  mustChangePassword: z.boolean(),
+  emailVerified: z.boolean(),
+  lastLoginAt: instant().nullable(),
+  createdAt: instant(),
+});
 const userIsExact: SameShape<z.output<typeof userResponse>, JsonOf<UserSummary>> = true;
 export const userPageResponse = pageOf(userResponse);
 
-export const roleResponse = z
-  .strictObject({
-    id: uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    isBuiltIn: z.boolean(),
-    permissions: z.array(z.string()),
-    userCount: z.number().int(),
-    createdAt: instant(),
-  })
-  .meta({ id: "Role" });
+export const roleResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  isBuiltIn: z.boolean(),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  createdAt: instant(),
+});
 const roleIsExact: SameShape<z.output<typeof roleResponse>, JsonOf<Role>> = true;
 export const rolePageResponse = pageOf(roleResponse);
 
@@ -141,27 +127,25 @@ export const permissionsResponse = z
   .array(z.string())
   .meta({ examples: [["*", "attendance:clock-in", "members:read"]] });
 
-export const planResponse = z
-  .strictObject({
-    id: uuid(),
-    name: z.string(),
-    code: z.string(),
-    description: z.string().nullable(),
-    monthlyPrice: money(),
-    quarterlyPrice: money().nullable(),
-    annualPrice: money().nullable(),
-    currency: z.string(),
-    isActive: z.boolean(),
-    benefits: z.array(
-      z
-        .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
-        .meta({ id: "PlanBenefit" }),
-    ),
-    activeSubscriptions: z.number().int(),
-    createdAt: instant(),
-    updatedAt: instant(),
-  })
-  .meta({ id: "Plan" });
+export const planResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string().nullable(),
+  monthlyPrice: money(),
+  quarterlyPrice: money().nullable(),
+  annualPrice: money().nullable(),
+  currency: z.string(),
+  isActive: z.boolean(),
+  benefits: z.array(
+    z
+      .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
+      .meta({ id: "PlanBenefit" }),
+  ),
+  activeSubscriptions: z.number().int(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
 const planIsExact: SameShape<z.output<typeof planResponse>, JsonOf<Plan>> = true;
 export const planPageResponse = pageOf(planResponse);
 
@@ -191,106 +175,90 @@ const termFields = {
   status: z.enum(["active", "expired", "canceled"]),
 };
 
-export const memberListItemResponse = z
-  .strictObject({
-    ...memberFields,
-    currentPlan: z
-      .strictObject({ id: uuid(), name: z.string(), code: z.string() })
-      .meta({ id: "PlanReference" })
-      .nullable(),
-    subscriptionEndsAt: instant().nullable(),
-  })
-  .meta({ id: "MemberListItem" });
+export const memberListItemResponse = z.strictObject({
+  ...memberFields,
+  currentPlan: z
+    .strictObject({ id: uuid(), name: z.string(), code: z.string() })
+    .meta({ id: "PlanReference" })
+    .nullable(),
+  subscriptionEndsAt: instant().nullable(),
+});
 const memberItemIsExact: SameShape<z.output<typeof memberListItemResponse>, JsonOf<MemberListItem>> = true;
 export const memberPageResponse = pageOf(memberListItemResponse);
 
-export const memberResponse = z
-  .strictObject({
-    ...memberFields,
-    birthDate: calendarDate().nullable(),
-    notes: z.string().nullable(),
-    photoFileId: uuid().nullable(),
-    createdAt: instant(),
-    updatedAt: instant(),
-    currentSubscription: z
-      .strictObject({
-        id: uuid(),
-        planId: uuid(),
-        planName: z.string(),
-        ...termFields,
-      })
-      .meta({ id: "CurrentSubscription", description: "The term in force now, if any." })
-      .nullable(),
-  })
-  .meta({ id: "Member" });
+export const memberResponse = z.strictObject({
+  ...memberFields,
+  birthDate: calendarDate().nullable(),
+  notes: z.string().nullable(),
+  photoFileId: uuid().nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+  currentSubscription: z
+    .strictObject({
+      id: uuid(),
+      planId: uuid(),
+      planName: z.string(),
+      ...termFields,
+    })
+    .meta({ id: "CurrentSubscription", description: "The term in force now, if any." })
+    .nullable(),
+});
 const memberIsExact: SameShape<z.output<typeof memberResponse>, JsonOf<MemberDetail>> = true;
 
-export const memberStatisticsResponse = z
-  .strictObject({
-    // An object with every status, not z.record(): a record's JSON Schema requires keys it does not define.
-    countsByStatus: z.strictObject(
-      Object.fromEntries(MEMBER_STATUSES.map((status) => [status, z.number().int()])) as Record<
-        (typeof MEMBER_STATUSES)[number],
-        z.ZodNumber
-      >,
-    ),
-    total: z.number().int(),
-    newThisMonth: z.number().int(),
-    activeSubscriptionsByPlan: z.array(
-      z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() }),
-    ),
-    monthlyRecurringRevenue: money(),
-    currency: z.string(),
-  })
-  .meta({ id: "MemberStatistics" });
+export const memberStatisticsResponse = z.strictObject({
+  // An object with every status, not z.record(): a record's JSON Schema requires keys it does not define.
+  countsByStatus: z.strictObject(
+    Object.fromEntries(MEMBER_STATUSES.map((status) => [status, z.number().int()])) as Record<
+      (typeof MEMBER_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
+  total: z.number().int(),
+  newThisMonth: z.number().int(),
+  activeSubscriptionsByPlan: z.array(z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() })),
+  monthlyRecurringRevenue: money(),
+  currency: z.string(),
+});
 const statisticsIsExact: SameShape<z.output<typeof memberStatisticsResponse>, MemberStatistics> = true;
 
-export const subscriptionResponse = z
-  .strictObject({
-    id: uuid(),
-    memberId: uuid(),
-    planId: uuid(),
-    planName: z.string(),
-    planCode: z.string(),
-    ...termFields,
-    canceledAt: instant().nullable(),
-    previousSubscriptionId: uuid().nullable(),
-    prorationCredit: money().nullable(),
-    createdAt: instant(),
-  })
-  .meta({ id: "Subscription" });
+export const subscriptionResponse = z.strictObject({
+  id: uuid(),
+  memberId: uuid(),
+  planId: uuid(),
+  planName: z.string(),
+  planCode: z.string(),
+  ...termFields,
+  canceledAt: instant().nullable(),
+  previousSubscriptionId: uuid().nullable(),
+  prorationCredit: money().nullable(),
+  createdAt: instant(),
+});
 const subscriptionIsExact: SameShape<z.output<typeof subscriptionResponse>, JsonOf<Subscription>> = true;
 export const subscriptionPageResponse = pageOf(subscriptionResponse);
 
-export const enrollmentResponse = z
-  .strictObject({ member: memberResponse, subscription: subscriptionResponse })
-  .meta({ id: "Enrollment" });
+export const enrollmentResponse = z.strictObject({ member: memberResponse, subscription: subscriptionResponse });
 
-export const planChangeQuoteResponse = z
-  .strictObject({
-    planId: uuid(),
-    billingPeriod,
-    price: money(),
-    prorationCredit: money(),
-    amountDue: money(),
-    currency: z.string(),
-  })
-  .meta({ id: "PlanChangeQuote" });
+export const planChangeQuoteResponse = z.strictObject({
+  planId: uuid(),
+  billingPeriod,
+  price: money(),
+  prorationCredit: money(),
+  amountDue: money(),
+  currency: z.string(),
+});
 const quoteIsExact: SameShape<z.output<typeof planChangeQuoteResponse>, PlanChangeQuote> = true;
 
-export const employeeResponse = z
-  .strictObject({
-    id: uuid(),
-    userId: uuid(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    isActive: z.boolean(),
-    holidayList: z.strictObject({ id: uuid(), name: z.string() }).meta({ id: "HolidayListReference" }).nullable(),
-    createdAt: instant(),
-    updatedAt: instant(),
-  })
-  .meta({ id: "Employee" });
+export const employeeResponse = z.strictObject({
+  id: uuid(),
+  userId: uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isActive: z.boolean(),
+  holidayList: z.strictObject({ id: uuid(), name: z.string() }).meta({ id: "HolidayListReference" }).nullable(),
+  createdAt: instant(),
+  updatedAt: instant(),
+});
 const employeeIsExact: SameShape<z.output<typeof employeeResponse>, JsonOf<Employee>> = true;
 export const employeePageResponse = pageOf(employeeResponse);
 
@@ -305,134 +273,112 @@ const holidayListFields = {
   createdAt: instant(),
   updatedAt: instant(),
 };
-export const holidayListSummaryResponse = z.strictObject(holidayListFields).meta({ id: "HolidayListSummary" });
+export const holidayListSummaryResponse = z.strictObject(holidayListFields);
 const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryResponse>, JsonOf<HolidayListSummary>> = true;
 export const holidayListPageResponse = pageOf(holidayListSummaryResponse);
-export const holidayListResponse = z
-  .strictObject({
-    ...holidayListFields,
-    entries: z.array(
-      z.strictObject({ date: calendarDate(), description: z.string().nullable() }).meta({ id: "HolidayListEntry" }),
-    ),
-  })
-  .meta({ id: "HolidayList" });
+export const holidayListResponse = z.strictObject({
+  ...holidayListFields,
+  entries: z.array(
+    z.strictObject({ date: calendarDate(), description: z.string().nullable() }).meta({ id: "HolidayListEntry" }),
+  ),
+});
 const holidayListIsExact: SameShape<z.output<typeof holidayListResponse>, JsonOf<HolidayList>> = true;
 
-export const shiftTypeResponse = z
-  .strictObject({
-    id: uuid(),
-    name: z.string(),
-    shiftStart: z.string().meta({ examples: ["09:00"] }),
-    shiftEnd: z.string().meta({ examples: ["17:30"] }),
-    lateEntryToleranceMinutes: z.number().int(),
-    earlyExitToleranceMinutes: z.number().int(),
-    overtimeAfterMinutes: z.number().int(),
-    createdAt: instant(),
-  })
-  .meta({ id: "ShiftType" });
+export const shiftTypeResponse = z.strictObject({
+  id: uuid(),
+  name: z.string(),
+  shiftStart: z.string().meta({ examples: ["09:00"] }),
+  shiftEnd: z.string().meta({ examples: ["17:30"] }),
+  lateEntryToleranceMinutes: z.number().int(),
+  earlyExitToleranceMinutes: z.number().int(),
+  overtimeAfterMinutes: z.number().int(),
+  createdAt: instant(),
+});
 const shiftTypeIsExact: SameShape<z.output<typeof shiftTypeResponse>, JsonOf<ShiftType>> = true;
 export const shiftTypePageResponse = pageOf(shiftTypeResponse);
 
-const openCheckIn = z.strictObject({ id: uuid(), occurredAt: instant() }).meta({ id: "OpenCheckIn" });
+const openCheckIn = z.strictObject({ id: uuid(), occurredAt: instant() });
 
-export const checkEventResponse = z
-  .strictObject({
-    id: uuid(),
-    employeeId: uuid(),
-    direction: z.enum(["in", "out"]),
-    source: z.enum(CHECKIN_SOURCES),
-    note: z.string().nullable(),
-    occurredAt: instant(),
-    recordedByUserId: uuid().nullable(),
-  })
-  .meta({ id: "ClockEvent" });
+export const checkEventResponse = z.strictObject({
+  id: uuid(),
+  employeeId: uuid(),
+  direction: z.enum(["in", "out"]),
+  source: z.enum(CHECKIN_SOURCES),
+  note: z.string().nullable(),
+  occurredAt: instant(),
+  recordedByUserId: uuid().nullable(),
+});
 const checkEventIsExact: SameShape<z.output<typeof checkEventResponse>, CheckEvent> = true;
 
-export const clockOutResponse = checkEventResponse
-  .extend({
-    checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
-  })
-  .meta({ id: "ClockOut" });
+export const clockOutResponse = checkEventResponse.extend({
+  checkIn: openCheckIn.meta({ description: "The clock-in this closes." }),
+});
 const clockOutIsExact: SameShape<z.output<typeof clockOutResponse>, ClockOut> = true;
 
-export const clockStateResponse = z
-  .strictObject({
-    employeeId: uuid(),
-    clockedIn: z.boolean(),
-    checkIn: openCheckIn.nullable(),
-  })
-  .meta({ id: "ClockState" });
+export const clockStateResponse = z.strictObject({
+  employeeId: uuid(),
+  clockedIn: z.boolean(),
+  checkIn: openCheckIn.nullable(),
+});
 const clockStateIsExact: SameShape<z.output<typeof clockStateResponse>, ClockState> = true;
 
-export const attendanceRecordResponse = z
-  .strictObject({
-    employeeId: uuid(),
-    date: calendarDate(),
-    status: z.enum(ATTENDANCE_STATUSES),
-    checkInAt: instant().nullable(),
-    checkOutAt: instant().nullable(),
-    hoursWorked: z.number().meta({ description: "Decimal hours, 2 places." }),
-    lateEntry: z.number().int().meta({ description: "Minutes." }),
-    earlyExit: z.number().int().meta({ description: "Minutes." }),
-    overtime: z.number().meta({ description: "Decimal hours, 2 places." }),
-    isRegularized: z.boolean(),
-    updatedAt: instant(),
-  })
-  .meta({ id: "AttendanceRecord" });
+export const attendanceRecordResponse = z.strictObject({
+  employeeId: uuid(),
+  date: calendarDate(),
+  status: z.enum(ATTENDANCE_STATUSES),
+  checkInAt: instant().nullable(),
+  checkOutAt: instant().nullable(),
+  hoursWorked: z.number().meta({ description: "Decimal hours, 2 places." }),
+  lateEntry: z.number().int().meta({ description: "Minutes." }),
+  earlyExit: z.number().int().meta({ description: "Minutes." }),
+  overtime: z.number().meta({ description: "Decimal hours, 2 places." }),
+  isRegularized: z.boolean(),
+  updatedAt: instant(),
+});
 
-export const attendancePageResponse = z
-  .strictObject({
-    items: z.array(attendanceRecordResponse),
-    nextCursor: z
-      .string()
-      .nullable()
-      .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
-  })
-  .meta({ id: "AttendancePage" });
+export const attendancePageResponse = z.strictObject({
+  items: z.array(attendanceRecordResponse),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: "Pass it back as `cursor` with the same filters; null on the last page." }),
+});
 const attendancePageIsExact: SameShape<z.output<typeof attendancePageResponse>, AttendancePage> = true;
 
 const personName = { id: uuid(), firstName: z.string(), lastName: z.string() };
-const employeeReference = z
-  .strictObject({ ...personName, email: z.string(), userId: uuid() })
-  .meta({ id: "EmployeeReference" });
-const personReference = z.strictObject(personName).meta({ id: "PersonReference" });
-export const attendanceRequestResponse = z
-  .strictObject({
-    id: uuid(),
-    employeeId: uuid(),
-    employee: employeeReference,
-    date: calendarDate(),
-    checkIn: instant(),
-    checkOut: instant(),
-    reason: z.string(),
-    status: z.enum(REQUEST_STATUSES),
-    decidedBy: personReference.nullable(),
-    decidedAt: instant().nullable(),
-    rejectionReason: z.string().nullable(),
-    createdAt: instant(),
-  })
-  .meta({ id: "CorrectionRequest" });
+const employeeReference = z.strictObject({ ...personName, email: z.string(), userId: uuid() });
+const personReference = z.strictObject(personName);
+export const attendanceRequestResponse = z.strictObject({
+  id: uuid(),
+  employeeId: uuid(),
+  employee: employeeReference,
+  date: calendarDate(),
+  checkIn: instant(),
+  checkOut: instant(),
+  reason: z.string(),
+  status: z.enum(REQUEST_STATUSES),
+  decidedBy: personReference.nullable(),
+  decidedAt: instant().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdAt: instant(),
+});
 const requestIsExact: SameShape<z.output<typeof attendanceRequestResponse>, AttendanceRequestView> = true;
 export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
 
-export const jobListResponse = z
-  .strictObject({
-    items: z.array(
-      z
-        .strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })
-        .meta({ id: "Job" }),
-    ),
-  })
-  .meta({ id: "JobList" });
+export const jobListResponse = z.strictObject({
+  items: z.array(
+    z
+      .strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })
+      .meta({ id: "Job" }),
+  ),
+});
 const jobsAreExact: SameShape<z.output<typeof jobListResponse>, { items: JobSummary[] }> = true;
 
-export const jobRunResponse = z
-  .strictObject({
-    job: z.string(),
-    status: z.literal("completed"),
-    outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
-  })
-  .meta({ id: "JobRun" });
+export const jobRunResponse = z.strictObject({
+  job: z.string(),
+  status: z.literal("completed"),
+  outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
+});
 
 // The checks above are types; these keep them from reading as unused values.
 void [
@@ -459,3 +405,37 @@ void [
   requestIsExact,
   jobsAreExact,
 ];
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [setupStatusResponse, "SetupStatus"],
+  [platformSettingsResponse, "PlatformSettings"],
+  [publicSettingsResponse, "PublicSettings"],
+  [messageResponse, "Message"],
+  [loginResponse, "LoginResponse"],
+  [profileResponse, "Profile"],
+  [userResponse, "User"],
+  [roleResponse, "Role"],
+  [planResponse, "Plan"],
+  [memberListItemResponse, "MemberListItem"],
+  [memberResponse, "Member"],
+  [memberStatisticsResponse, "MemberStatistics"],
+  [subscriptionResponse, "Subscription"],
+  [enrollmentResponse, "Enrollment"],
+  [planChangeQuoteResponse, "PlanChangeQuote"],
+  [employeeResponse, "Employee"],
+  [holidayListSummaryResponse, "HolidayListSummary"],
+  [holidayListResponse, "HolidayList"],
+  [shiftTypeResponse, "ShiftType"],
+  [openCheckIn, "OpenCheckIn"],
+  [checkEventResponse, "ClockEvent"],
+  [clockOutResponse, "ClockOut"],
+  [clockStateResponse, "ClockState"],
+  [attendanceRecordResponse, "AttendanceRecord"],
+  [attendancePageResponse, "AttendancePage"],
+  [employeeReference, "EmployeeReference"],
+  [personReference, "PersonReference"],
+  [attendanceRequestResponse, "CorrectionRequest"],
+  [jobListResponse, "JobList"],
+  [jobRunResponse, "JobRun"],
+]);

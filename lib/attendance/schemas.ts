@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { attendanceRequests, employeeCheckins } from "@/lib/platform/db/schema";
 import { notYearZero, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, paginationQuery } from "@/lib/platform/pagination";
 import { ATTENDANCE_STATUSES } from "./classify";
 
@@ -21,8 +22,7 @@ export const clockSchema = z
   .refine((clock) => clock.source !== "Manual" || (clock.note ?? "") !== "", {
     path: ["note"],
     message: "A note is required when the source is Manual.",
-  })
-  .meta({ id: "ClockRequest" });
+  });
 export type ClockRequest = z.infer<typeof clockSchema>;
 
 export const employeeParams = z.object({ id: z.uuid("Not a valid id.") });
@@ -74,7 +74,7 @@ export const correctionRequestSchema = z
   });
 export type CorrectionRequestInput = z.infer<typeof correctionRequestSchema>;
 
-export const rejectionSchema = z.object({ reason }).meta({ id: "CorrectionRejection" });
+export const rejectionSchema = z.object({ reason });
 
 export const requestParams = z.object({ id: z.uuid("Not a valid id.") });
 
@@ -92,3 +92,9 @@ export type RequestQueueQuery = z.infer<typeof requestQueueQuery>;
 
 export const ownRequestsQuery = requestQueueQuery.omit({ employeeId: true });
 export type OwnRequestsQuery = z.infer<typeof ownRequestsQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [clockSchema, "ClockRequest"],
+  [rejectionSchema, "CorrectionRejection"],
+]);

@@ -1,35 +1,37 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AUDIT_SEVERITIES, type AuditLogItem } from "./query";
 
 /** How the API answers the audit trail, for the API reference; `npx tsc` fails when it drifts from AuditLogItem. */
-export const auditLogItemShape = z
-  .object({
-    id: z.string().meta({ format: "uuid" }),
-    occurredAt: instant(),
-    action: z.string().meta({ examples: ["personnel.manual_checkin"] }),
-    severity: z.enum(AUDIT_SEVERITIES),
-    actorId: z.string().nullable().meta({ description: "The acting user's id; null for the system." }),
-    actor: z
-      .object({ id: z.string(), name: z.string(), email: z.string() })
-      .meta({
-        id: "AuditActor",
-        description: "The acting user, resolved from the users table; null for the system or an id no user has.",
-      })
-      .nullable(),
-    entity: z.string().meta({ examples: ["employee_checkin"] }),
-    entityId: z.string().nullable(),
-    data: z.record(z.string(), z.unknown()).meta({ description: "What the entry recorded, as the module wrote it." }),
-    traceId: z.string().nullable(),
-  })
-  .meta({ id: "AuditLogEntry" });
+export const auditLogItemShape = z.object({
+  id: z.string().meta({ format: "uuid" }),
+  occurredAt: instant(),
+  action: z.string().meta({ examples: ["personnel.manual_checkin"] }),
+  severity: z.enum(AUDIT_SEVERITIES),
+  actorId: z.string().nullable().meta({ description: "The acting user's id; null for the system." }),
+  actor: z
+    .object({ id: z.string(), name: z.string(), email: z.string() })
+    .meta({
+      id: "AuditActor",
+      description: "The acting user, resolved from the users table; null for the system or an id no user has.",
+    })
+    .nullable(),
+  entity: z.string().meta({ examples: ["employee_checkin"] }),
+  entityId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).meta({ description: "What the entry recorded, as the module wrote it." }),
+  traceId: z.string().nullable(),
+});
 
 export const auditLogPageShape = pageOf(auditLogItemShape);
-export const auditActionsShape = z
-  .object({
-    items: z.array(z.string()).meta({ examples: [["auth.login", "personnel.clock_in"]] }),
-  })
-  .meta({ id: "AuditActions" });
+export const auditActionsShape = z.object({
+  items: z.array(z.string()).meta({ examples: [["auth.login", "personnel.clock_in"]] }),
+});
 
 const itemIsExact: SameShape<z.output<typeof auditLogItemShape>, JsonOf<AuditLogItem>> = true;
 void itemIsExact;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [auditLogItemShape, "AuditLogEntry"],
+  [auditActionsShape, "AuditActions"],
+]);

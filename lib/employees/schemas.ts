@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanFilter, notYearZero, searchFilter, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
@@ -44,30 +45,28 @@ const holidayEntrySchema = z.object({
     .transform((text) => text || null),
 });
 
-export const holidayListInputSchema = z
-  .object({
-    name: nameField,
-    /** Stored sorted, so the same days always read back the same way. */
-    weeklyOffDays: z
-      .array(z.number().int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE))
-      .refine((days) => new Set(days).size === days.length, "List each weekday once.")
-      .transform((days) => [...days].sort((a, b) => a - b))
-      .default([]),
-    /** The whole set: an update replaces every entry. One entry per date (the table's key). */
-    entries: z
-      .array(holidayEntrySchema)
-      .max(1000, "Use at most 1000 entries.")
-      .superRefine((entries, ctx) => {
-        const seen = new Set<string>();
-        entries.forEach((entry, index) => {
-          if (seen.has(entry.date))
-            ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
-          seen.add(entry.date);
-        });
-      })
-      .default([]),
-  })
-  .meta({ id: "HolidayListInput" });
+export const holidayListInputSchema = z.object({
+  name: nameField,
+  /** Stored sorted, so the same days always read back the same way. */
+  weeklyOffDays: z
+    .array(z.number().int(WEEKDAY_MESSAGE).min(1, WEEKDAY_MESSAGE).max(7, WEEKDAY_MESSAGE))
+    .refine((days) => new Set(days).size === days.length, "List each weekday once.")
+    .transform((days) => [...days].sort((a, b) => a - b))
+    .default([]),
+  /** The whole set: an update replaces every entry. One entry per date (the table's key). */
+  entries: z
+    .array(holidayEntrySchema)
+    .max(1000, "Use at most 1000 entries.")
+    .superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        if (seen.has(entry.date))
+          ctx.addIssue({ code: "custom", path: [index, "date"], message: "This date is already listed." });
+        seen.add(entry.date);
+      });
+    })
+    .default([]),
+});
 export type HolidayListInput = z.output<typeof holidayListInputSchema>;
 
 export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: nameSearch });
@@ -97,11 +96,16 @@ export const shiftTypeInputSchema = z
   .refine((shift) => shift.shiftStart !== shift.shiftEnd, {
     path: ["shiftEnd"],
     message: "A shift cannot end when it starts.",
-  })
-  .meta({ id: "ShiftTypeInput" });
+  });
 export type ShiftTypeInput = z.output<typeof shiftTypeInputSchema>;
 
 export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({
   search: nameSearch,
 });
 export type ShiftTypeListQuery = z.output<typeof shiftTypeListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [holidayListInputSchema, "HolidayListInput"],
+  [shiftTypeInputSchema, "ShiftTypeInput"],
+]);

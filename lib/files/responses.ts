@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { BUCKETS } from "@/lib/platform/storage";
 import type { FileMetadata } from "./repository";
 
@@ -10,33 +10,35 @@ import type { FileMetadata } from "./repository";
 
 const uuid = () => z.string().meta({ format: "uuid" });
 
-export const fileResponse = z
-  .strictObject({
-    id: uuid(),
-    bucket: z.enum(BUCKETS),
-    fileName: z.string().meta({ description: "The client's name, sanitized; a display name only." }),
-    contentType: z
-      .string()
-      .meta({ description: "Declared type without parameters; for images, the type the bytes show." }),
-    sizeBytes: z.number().int(),
-    checksumSha256: z.string().meta({ description: "Hex SHA-256 of the content; the download's ETag." }),
-    ownerUserId: uuid().nullable(),
-    memberId: uuid().nullable(),
-    expiresAt: instant().nullable().meta({ description: "club-temp only: when the expire-temp-files job deletes it." }),
-    createdAt: instant(),
-  })
-  .meta({ id: "File" });
+export const fileResponse = z.strictObject({
+  id: uuid(),
+  bucket: z.enum(BUCKETS),
+  fileName: z.string().meta({ description: "The client's name, sanitized; a display name only." }),
+  contentType: z
+    .string()
+    .meta({ description: "Declared type without parameters; for images, the type the bytes show." }),
+  sizeBytes: z.number().int(),
+  checksumSha256: z.string().meta({ description: "Hex SHA-256 of the content; the download's ETag." }),
+  ownerUserId: uuid().nullable(),
+  memberId: uuid().nullable(),
+  expiresAt: instant().nullable().meta({ description: "club-temp only: when the expire-temp-files job deletes it." }),
+  createdAt: instant(),
+});
 const fileIsExact: SameShape<z.output<typeof fileResponse>, JsonOf<FileMetadata>> = true;
 
 export const filePageResponse = pageOf(fileResponse);
 
-export const downloadUrlResponse = z
-  .strictObject({
-    url: z
-      .string()
-      .meta({ format: "uri", description: "Presigned storage URL; works without credentials until expiresAt." }),
-    expiresAt: instant(),
-  })
-  .meta({ id: "DownloadUrl" });
+export const downloadUrlResponse = z.strictObject({
+  url: z
+    .string()
+    .meta({ format: "uri", description: "Presigned storage URL; works without credentials until expiresAt." }),
+  expiresAt: instant(),
+});
 
 void fileIsExact;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [fileResponse, "File"],
+  [downloadUrlResponse, "DownloadUrl"],
+]);

@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
 import { searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { emailField, personNameField } from "@/lib/users/schemas";
 
@@ -41,8 +42,7 @@ export const memberInputSchema = z
   .refine((member) => !member.birthDate || !member.joinedOn || member.joinedOn >= member.birthDate, {
     path: ["joinedOn"],
     message: "A member cannot join before being born.",
-  })
-  .meta({ id: "MemberInput" });
+  });
 export type MemberInput = z.output<typeof memberInputSchema>;
 
 /** The filters the list and the CSV export share. */
@@ -71,3 +71,6 @@ export const statusChangeSchema = z
     message: "Say why the member is suspended.",
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[memberInputSchema, "MemberInput"]]);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { booleanFilter, searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
@@ -8,24 +9,22 @@ export const benefitSchema = z.object({
   description: z.string().trim().max(500, "Use at most 500 characters.").optional(),
 });
 
-export const planInputSchema = z
-  .object({
-    name: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
-    /** Stored upper-case, so "gold-12" and "GOLD-12" are one code. */
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,29}$/, "Use 2 to 30 letters, digits, dashes or underscores.")
-      .transform((code) => code.toUpperCase()),
-    description: z.string().trim().max(1000, "Use at most 1000 characters.").optional(),
-    monthlyPrice: moneyField,
-    quarterlyPrice: moneyField.nullish(),
-    annualPrice: moneyField.nullish(),
-    isActive: z.boolean().default(true),
-    /** In display order; replaced as a whole on update. */
-    benefits: z.array(benefitSchema).max(50).default([]),
-  })
-  .meta({ id: "PlanInput" });
+export const planInputSchema = z.object({
+  name: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
+  /** Stored upper-case, so "gold-12" and "GOLD-12" are one code. */
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,29}$/, "Use 2 to 30 letters, digits, dashes or underscores.")
+    .transform((code) => code.toUpperCase()),
+  description: z.string().trim().max(1000, "Use at most 1000 characters.").optional(),
+  monthlyPrice: moneyField,
+  quarterlyPrice: moneyField.nullish(),
+  annualPrice: moneyField.nullish(),
+  isActive: z.boolean().default(true),
+  /** In display order; replaced as a whole on update. */
+  benefits: z.array(benefitSchema).max(50).default([]),
+});
 export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
@@ -33,3 +32,6 @@ export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "c
   search: searchFilter("Text the name or code contains, ignoring case."),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[planInputSchema, "PlanInput"]]);

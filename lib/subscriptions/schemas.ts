@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const billingPeriodField = z.enum(["monthly", "quarterly", "annual"]);
 
-export const newSubscriptionSchema = z
-  .object({
-    planId: z.uuid("Not a valid plan id."),
-    billingPeriod: billingPeriodField,
-    autoRenew: z.boolean().default(false),
-  })
-  .meta({ id: "NewSubscription" });
+export const newSubscriptionSchema = z.object({
+  planId: z.uuid("Not a valid plan id."),
+  billingPeriod: billingPeriodField,
+  autoRenew: z.boolean().default(false),
+});
 export type NewSubscription = z.output<typeof newSubscriptionSchema>;
 
 export const changePlanSchema = z.object({
@@ -30,3 +29,6 @@ export const subscriptionParams = z.object({ id: z.uuid("Not a valid id."), sid:
 /** A member's terms as a page (spec 2.10); newest first unless asked otherwise, as the list was before it was paged. */
 export const subscriptionListQuery = paginationQuery(["startedAt", "endsAt", "createdAt"], "startedAt", "desc");
 export type SubscriptionListQuery = z.output<typeof subscriptionListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[newSubscriptionSchema, "NewSubscription"]]);

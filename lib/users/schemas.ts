@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 /** Field rules shared by setup, registration and user management. */
@@ -15,15 +16,13 @@ export const personNameField = z.string().trim().min(1, "Required.").max(100, "U
 /** Only presence and a hard cap here: the stored password policy decides the rest. */
 export const passwordField = z.string().min(1, "Required.").max(1024);
 
-export const newAccountSchema = z
-  .object({
-    email: emailField,
-    username: usernameField,
-    password: passwordField,
-    firstName: personNameField,
-    lastName: personNameField,
-  })
-  .meta({ id: "NewAccount" });
+export const newAccountSchema = z.object({
+  email: emailField,
+  username: usernameField,
+  password: passwordField,
+  firstName: personNameField,
+  lastName: personNameField,
+});
 export type NewAccount = z.output<typeof newAccountSchema>;
 
 export const userListQuery = paginationQuery(
@@ -56,9 +55,14 @@ export const updateUserSchema = z.object({
 export type UpdateUserInput = z.output<typeof updateUserSchema>;
 
 /** The body of a page that follows an emailed link: the link's one-time token. */
-export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) }).meta({ id: "EmailedLink" });
+export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) });
 
 export const assignRolesSchema = z.object({ roles: roleNames });
-export const blacklistSchema = z
-  .object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) })
-  .meta({ id: "BlacklistRequest" });
+export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [newAccountSchema, "NewAccount"],
+  [emailedLinkSchema, "EmailedLink"],
+  [blacklistSchema, "BlacklistRequest"],
+]);

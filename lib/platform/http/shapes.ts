@@ -36,6 +36,14 @@ export function documentedAs<Schema extends z.ZodType>(schema: Schema, documente
 /** The JSON Schema documentedAs() gave `schema`, if any. */
 export const documentedSchemaOf = (schema: z.core.$ZodType) => documentedSchemas.get(schema);
 
+/**
+ * Names schemas in the OpenAPI document: each becomes a component (`#/components/schemas/Member`) that every use
+ * refers to (lib/openapi/named-schemas.ts); the rest of their metadata (a description) stays.
+ */
+export function nameSchemas(names: readonly (readonly [z.ZodType, string])[]): void {
+  for (const [schema, id] of names) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
 /** ISO 8601 instants as the API writes them (`toISOString`, UTC). */
 export const instant = () => z.string().meta({ format: "date-time" });
 

@@ -4,13 +4,11 @@ import { logout } from "@/lib/auth/logout";
 import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 
 export const dynamic = "force-dynamic";
 
-const logoutSchema = z
-  .object({ refreshToken: z.string().min(1).max(200).optional() })
-  .default({})
-  .meta({ id: "LogoutRequest" });
+const logoutSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
 
 /** Spec 4.6: ends the refresh token's login, deny-lists the access token and clears the cookie; always 204. */
 export const POST = route(
@@ -31,3 +29,6 @@ export const POST = route(
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[logoutSchema, "LogoutRequest"]]);

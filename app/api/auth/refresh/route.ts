@@ -6,14 +6,12 @@ import { refreshSession } from "@/lib/auth/refresh";
 import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { fail } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
-const refreshSchema = z
-  .object({ refreshToken: z.string().min(1).max(200).optional() })
-  .default({})
-  .meta({ id: "RefreshRequest" });
+const refreshSchema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).default({});
 
 /** Spec 4.6: a new access token and a rotated refresh token, returned the way the old one came (cookie or body). */
 export const POST = route(
@@ -36,3 +34,6 @@ export const POST = route(
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[refreshSchema, "RefreshRequest"]]);
