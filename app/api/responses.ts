@@ -11,7 +11,8 @@ import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
 import type { Plan } from "@/lib/plans/repository";
-import { instant, type JsonOf, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
+import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import type { Role } from "@/lib/roles/repository";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import type { PublicSettings } from "@/lib/settings/public";
@@ -28,7 +29,11 @@ import type { UserSummary } from "@/lib/users/summaries";
 
 const uuid = () => z.string().meta({ format: "uuid" });
 const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
-const money = () => z.string().meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+const money = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
 
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
@@ -135,7 +140,9 @@ export const planResponse = z.strictObject({
   currency: z.string(),
   isActive: z.boolean(),
   benefits: z.array(
-    z.strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() }),
+    z
+      .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
+      .meta({ id: "PlanBenefit" }),
   ),
   activeSubscriptions: z.number().int(),
   createdAt: instant(),
@@ -173,7 +180,10 @@ const termFields = {
 
 const memberListItemResponse = z.strictObject({
   ...memberFields,
-  currentPlan: z.strictObject({ id: uuid(), name: z.string(), code: z.string() }).nullable(),
+  currentPlan: z
+    .strictObject({ id: uuid(), name: z.string(), code: z.string() })
+    .meta({ id: "PlanReference" })
+    .nullable(),
   subscriptionEndsAt: instant().nullable(),
 });
 const memberItemIsExact: SameShape<z.output<typeof memberListItemResponse>, JsonOf<MemberListItem>> = true;
@@ -194,13 +204,19 @@ export const memberResponse = z.strictObject({
       planName: z.string(),
       ...termFields,
     })
-    .nullable()
-    .meta({ description: "The term in force now, if any." }),
+    .meta({ id: "CurrentSubscription", description: "The term in force now, if any." })
+    .nullable(),
 });
 const memberIsExact: SameShape<z.output<typeof memberResponse>, JsonOf<MemberDetail>> = true;
 
 export const memberStatisticsResponse = z.strictObject({
-  countsByStatus: z.record(memberStatus, z.number().int()),
+  // An object with every status, not z.record(): a record's JSON Schema requires keys it does not define.
+  countsByStatus: z.strictObject(
+    Object.fromEntries(MEMBER_STATUSES.map((status) => [status, z.number().int()])) as Record<
+      (typeof MEMBER_STATUSES)[number],
+      z.ZodNumber
+    >,
+  ),
   total: z.number().int(),
   newThisMonth: z.number().int(),
   activeSubscriptionsByPlan: z.array(z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() })),
@@ -243,7 +259,7 @@ export const employeeResponse = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   isActive: z.boolean(),
-  holidayList: z.strictObject({ id: uuid(), name: z.string() }).nullable(),
+  holidayList: z.strictObject({ id: uuid(), name: z.string() }).meta({ id: "HolidayListReference" }).nullable(),
   createdAt: instant(),
   updatedAt: instant(),
   version: recordVersion(),
@@ -268,7 +284,9 @@ const holidaySummaryIsExact: SameShape<z.output<typeof holidayListSummaryRespons
 export const holidayListPageResponse = pageOf(holidayListSummaryResponse);
 export const holidayListResponse = z.strictObject({
   ...holidayListFields,
-  entries: z.array(z.strictObject({ date: calendarDate(), description: z.string().nullable() })),
+  entries: z.array(
+    z.strictObject({ date: calendarDate(), description: z.string().nullable() }).meta({ id: "HolidayListEntry" }),
+  ),
 });
 const holidayListIsExact: SameShape<z.output<typeof holidayListResponse>, JsonOf<HolidayList>> = true;
 
@@ -335,16 +353,18 @@ export const attendancePageResponse = z.strictObject({
 const attendancePageIsExact: SameShape<z.output<typeof attendancePageResponse>, AttendancePage> = true;
 
 const personName = { id: uuid(), firstName: z.string(), lastName: z.string() };
+const employeeReference = z.strictObject({ ...personName, email: z.string(), userId: uuid() });
+const personReference = z.strictObject(personName);
 export const attendanceRequestResponse = z.strictObject({
   id: uuid(),
   employeeId: uuid(),
-  employee: z.strictObject({ ...personName, email: z.string(), userId: uuid() }),
+  employee: employeeReference,
   date: calendarDate(),
   checkIn: instant(),
   checkOut: instant(),
   reason: z.string(),
   status: z.enum(REQUEST_STATUSES),
-  decidedBy: z.strictObject(personName).nullable(),
+  decidedBy: personReference.nullable(),
   decidedAt: instant().nullable(),
   rejectionReason: z.string().nullable(),
   createdAt: instant(),
@@ -354,7 +374,9 @@ export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
 
 export const jobListResponse = z.strictObject({
   items: z.array(
-    z.strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() }),
+    z
+      .strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })
+      .meta({ id: "Job" }),
   ),
 });
 const jobsAreExact: SameShape<z.output<typeof jobListResponse>, { items: JobSummary[] }> = true;
@@ -390,3 +412,37 @@ void [
   requestIsExact,
   jobsAreExact,
 ];
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [setupStatusResponse, "SetupStatus"],
+  [platformSettingsResponse, "PlatformSettings"],
+  [publicSettingsResponse, "PublicSettings"],
+  [messageResponse, "Message"],
+  [loginResponse, "LoginResponse"],
+  [profileResponse, "Profile"],
+  [userResponse, "User"],
+  [roleResponse, "Role"],
+  [planResponse, "Plan"],
+  [memberListItemResponse, "MemberListItem"],
+  [memberResponse, "Member"],
+  [memberStatisticsResponse, "MemberStatistics"],
+  [subscriptionResponse, "Subscription"],
+  [enrollmentResponse, "Enrollment"],
+  [planChangeQuoteResponse, "PlanChangeQuote"],
+  [employeeResponse, "Employee"],
+  [holidayListSummaryResponse, "HolidayListSummary"],
+  [holidayListResponse, "HolidayList"],
+  [shiftTypeResponse, "ShiftType"],
+  [openCheckIn, "OpenCheckIn"],
+  [checkEventResponse, "ClockEvent"],
+  [clockOutResponse, "ClockOut"],
+  [clockStateResponse, "ClockState"],
+  [attendanceRecordResponse, "AttendanceRecord"],
+  [attendancePageResponse, "AttendancePage"],
+  [employeeReference, "EmployeeReference"],
+  [personReference, "PersonReference"],
+  [attendanceRequestResponse, "CorrectionRequest"],
+  [jobListResponse, "JobList"],
+  [jobRunResponse, "JobRun"],
+]);

@@ -33,19 +33,23 @@ const severities = z.preprocess(
 );
 
 /** The audit viewer's query: page-number pagination, newest first unless asked otherwise, and optional filters. */
-export const auditLogQuery = paginationQuery(["occurredAt"], "occurredAt")
+export const auditLogQuery = paginationQuery(["occurredAt"], "occurredAt", "desc")
   .extend({
-    orderDirection: z.enum(["asc", "desc"]).default("desc"),
-    /** Inclusive. */
-    from: optionalFilter(instant),
-    /** Exclusive. */
-    to: optionalFilter(instant),
-    /** Exact, or a prefix when it ends with a dot (`personnel.`). */
-    action: optionalFilter(text(200)),
-    severity: optionalFilter(severities),
-    actorId: optionalFilter(text(200)),
-    entity: optionalFilter(text(200)),
-    entityId: optionalFilter(text(200)),
+    from: optionalFilter(instant).meta({ description: "Entries from this instant on (inclusive)." }),
+    to: optionalFilter(instant).meta({ description: "Entries before this instant (exclusive)." }),
+    action: optionalFilter(text(200)).meta({
+      description: "The action, exactly, or a prefix when it ends with a dot (`personnel.`).",
+      examples: ["personnel.clock_in"],
+    }),
+    severity: optionalFilter(severities).meta({
+      description: "One severity or several, repeated or comma-separated (`severity=Warning,Error`).",
+    }),
+    actorId: optionalFilter(text(200)).meta({ description: "The acting user's id, exactly." }),
+    entity: optionalFilter(text(200)).meta({
+      description: "The kind of record changed, exactly.",
+      examples: ["member"],
+    }),
+    entityId: optionalFilter(text(200)).meta({ description: "The changed record's id, exactly." }),
   })
   .refine((query) => !query.from || !query.to || query.from < query.to, {
     path: ["to"],

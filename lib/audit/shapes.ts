@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AUDIT_SEVERITIES, type AuditLogItem } from "./query";
 
 /** How the API answers the audit trail, for the API reference; `npx tsc` fails when it drifts from AuditLogItem. */
@@ -11,8 +11,11 @@ const auditLogItemShape = z.object({
   actorId: z.string().nullable().meta({ description: "The acting user's id; null for the system." }),
   actor: z
     .object({ id: z.string(), name: z.string(), email: z.string() })
-    .nullable()
-    .meta({ description: "The acting user, resolved from the users table; null for the system or an id no user has." }),
+    .meta({
+      id: "AuditActor",
+      description: "The acting user, resolved from the users table; null for the system or an id no user has.",
+    })
+    .nullable(),
   entity: z.string().meta({ examples: ["employee_checkin"] }),
   entityId: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).meta({ description: "What the entry recorded, as the module wrote it." }),
@@ -26,3 +29,9 @@ export const auditActionsShape = z.object({
 
 const itemIsExact: SameShape<z.output<typeof auditLogItemShape>, JsonOf<AuditLogItem>> = true;
 void itemIsExact;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [auditLogItemShape, "AuditLogEntry"],
+  [auditActionsShape, "AuditActions"],
+]);

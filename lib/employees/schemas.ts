@@ -1,21 +1,19 @@
 import { z } from "zod";
-import { NUL_CHARACTER_MESSAGE, notYearZero, withoutNul, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
+import { booleanFilter, notYearZero, searchFilter, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
 const idField = z.uuid("Not a valid id.");
-const searchField = z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional();
-const isActiveFilter = z
-  .enum(["true", "false"])
-  .transform((value) => value === "true")
-  .optional();
+const nameSearch = searchFilter("Text the name contains, ignoring case.");
 
 // Employees
 
 export const employeeListQuery = paginationQuery(["name", "email", "createdAt"], "name").extend({
-  /** Words that must each appear in the linked user's first name, last name or email, ignoring case. */
-  search: searchField,
-  isActive: isActiveFilter,
+  search: searchFilter(
+    "Words that must each appear in the linked user's first name, last name or email, ignoring case.",
+  ),
+  isActive: booleanFilter.meta({ description: "Only active (true) or only inactive (false) employees." }),
 });
 export type EmployeeListQuery = z.output<typeof employeeListQuery>;
 
@@ -71,7 +69,7 @@ export const holidayListInputSchema = z.object({
 });
 export type HolidayListInput = z.output<typeof holidayListInputSchema>;
 
-export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: searchField });
+export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: nameSearch });
 export type HolidayListListQuery = z.output<typeof holidayListListQuery>;
 
 // Shift types
@@ -102,6 +100,12 @@ export const shiftTypeInputSchema = z
 export type ShiftTypeInput = z.output<typeof shiftTypeInputSchema>;
 
 export const shiftTypeListQuery = paginationQuery(["name", "shiftStart", "createdAt"], "name").extend({
-  search: searchField,
+  search: nameSearch,
 });
 export type ShiftTypeListQuery = z.output<typeof shiftTypeListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [holidayListInputSchema, "HolidayListInput"],
+  [shiftTypeInputSchema, "ShiftTypeInput"],
+]);

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { businessErrorResponse } from "@/lib/http/route";
+import { businessErrorResponse, isJsonMediaType } from "@/lib/http/route";
 import { contentDisposition } from "@/lib/platform/http/content-disposition";
 import { problemResponse } from "@/lib/platform/http/problem";
 import type { Result } from "@/lib/platform/result";
@@ -7,14 +7,18 @@ import { TOO_LARGE_CODE } from "./errors";
 import { parseRange } from "./range";
 import type { FileMetadata, StoredFile } from "./repository";
 import { type FileContext, readContent, type UploadInput } from "./service";
+import { IMAGE_TYPES } from "./sniff";
 
 /**
  * HTTP around the file services: the raw upload body in, streamed downloads out. The route wrapper leaves the
  * body of a route without a `body` schema unread, which is what lets an upload stream instead of being parsed.
  */
 
+/** Types an upload is commonly sent in, for the reference: any type but JSON is stored as declared. */
+export const UPLOAD_EXAMPLE_TYPES = ["application/octet-stream", "application/pdf", "text/plain", ...IMAGE_TYPES];
+
 /** The upload as the request carries it: body, Content-Type and Content-Length, and the name from the query. */
-export function uploadInput(request: Request, fileName: string): UploadInput {
+function uploadInput(request: Request, fileName: string): UploadInput {
   const length = request.headers.get("content-length");
   return {
     body: request.body,
@@ -24,8 +28,23 @@ export function uploadInput(request: Request, fileName: string): UploadInput {
   };
 }
 
-/** 201 with the metadata; over the bucket's limit is 413 problem details, like any request body that is too large. */
-export function uploadResponse(request: Request, result: Result<FileMetadata>): Response | Result<FileMetadata> {
+/**
+ * Stores the request's body as a file with `store`: 201 with the metadata; over the bucket's limit is 413 problem
+ * details, like any request body that is too large. A body declared as JSON is refused first (415): it is what a
+ * client generated from the OpenAPI document sends when it serializes a Blob as JSON (`{}`), which would otherwise be
+ * stored as a 2-byte file.
+ */
+export async function answerUpload(
+  request: Request,
+  fileName: string,
+  store: (upload: UploadInput) => Promise<Result<FileMetadata>>,
+): Promise<Response | Result<FileMetadata>> {
+  const declaredType = request.headers.get("content-type");
+  if (declaredType !== null && isJsonMediaType(declaredType))
+    return problemResponse(request, 415, "The body must be the file's bytes, not JSON.", {
+      detail: "Send the file as it is, with its own Content-Type (application/octet-stream when it has none).",
+    });
+  const result = await store(uploadInput(request, fileName));
   if (result.ok || result.error.code !== TOO_LARGE_CODE) return result;
   return problemResponse(request, 413, "The file is too large.", { detail: result.error.message });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import { BUCKETS } from "@/lib/platform/storage";
 import type { FileMetadata } from "./repository";
 
@@ -37,3 +37,9 @@ export const downloadUrlResponse = z.strictObject({
 });
 
 void fileIsExact;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [fileResponse, "File"],
+  [downloadUrlResponse, "DownloadUrl"],
+]);

@@ -6,22 +6,28 @@ import { BUCKETS, type BucketName } from "@/lib/platform/storage";
 const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
 
 /** The client's name for the file; stored sanitized (see names.ts), never used as the object key. */
-const fileNameField = z.string().min(1, "Required.").max(1000, "Use at most 1000 characters.");
+const fileNameField = z
+  .string()
+  .min(1, "Required.")
+  .max(1000, "Use at most 1000 characters.")
+  .meta({ description: "The file's name, for display and downloads; stored sanitized.", examples: ["contract.pdf"] });
 
 /** POST /api/files: the body is the file itself, so everything else travels in the query string. */
 export const uploadQuery = z.object({
-  bucket: bucketField,
+  bucket: bucketField.meta({ description: "The bucket to store the file in; each has its own size limit and types." }),
   name: fileNameField,
-  /** Attaches the file to a member, e.g. a signed contract in club-documents. */
-  memberId: z.uuid("Not a valid id.").optional(),
+  memberId: z
+    .uuid("Not a valid id.")
+    .optional()
+    .meta({ description: "Attaches the file to a member, e.g. a signed contract in club-documents." }),
 });
 
 /** PUT /api/members/{id}/photo. */
 export const photoUploadQuery = z.object({ name: fileNameField.optional() });
 
 export const fileListQuery = paginationQuery(["createdAt", "fileName", "sizeBytes"], "createdAt").extend({
-  bucket: bucketField.optional(),
-  memberId: z.uuid("Not a valid id.").optional(),
+  bucket: bucketField.optional().meta({ description: "Only files in this bucket." }),
+  memberId: z.uuid("Not a valid id.").optional().meta({ description: "Only files attached to this member." }),
 });
 export type FileListQuery = z.output<typeof fileListQuery>;
 

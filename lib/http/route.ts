@@ -43,8 +43,10 @@ type ResponseDoc = {
   description?: string;
   /** The JSON body (absent for 204). */
   schema?: z.ZodType;
-  /** Defaults to application/json. */
-  contentType?: string;
+  /** Defaults to application/json; several for a file sent in the type it was stored with. */
+  contentType?: string | readonly string[];
+  /** The body is a stored file's bytes (lib/files contentResponse): ETag, one Range (206, 416), If-None-Match (304). */
+  storedFile?: true;
 };
 
 /**
@@ -207,7 +209,7 @@ async function readLimitedText(request: Request): Promise<string | null> {
 }
 
 /** `application/json` or a `+json` type (RFC 6839), parameters such as charset allowed. */
-function isJsonMediaType(contentType: string): boolean {
+export function isJsonMediaType(contentType: string): boolean {
   const [type = ""] = contentType.split(";");
   const mediaType = type.trim().toLowerCase();
   return mediaType === "application/json" || /^application\/[\w.!#$&^-]+\+json$/.test(mediaType);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { instant, type JsonOf, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import type { MailListItem, MailMessage } from "./admin";
 import { MAIL_STATUSES } from "./schemas";
 import type { TemplatePreview, TemplateSummary } from "./templates";
@@ -35,12 +35,14 @@ export const mailMessageShape = mailListItemShape.extend({
 
 export const templateListShape = z.object({
   items: z.array(
-    z.object({
-      name: z.string(),
-      description: z.string(),
-      sampleProps: z.record(z.string(), z.unknown()),
-      hasSecrets: z.boolean(),
-    }),
+    z
+      .object({
+        name: z.string(),
+        description: z.string(),
+        sampleProps: z.record(z.string(), z.unknown()),
+        hasSecrets: z.boolean(),
+      })
+      .meta({ id: "MailTemplate" }),
   ),
 });
 
@@ -58,3 +60,11 @@ const exact: [
   SameShape<z.output<typeof templatePreviewShape>, TemplatePreview>,
 ] = [true, true, true, true];
 void exact;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [mailListItemShape, "MailListItem"],
+  [mailMessageShape, "MailMessage"],
+  [templateListShape, "MailTemplateList"],
+  [templatePreviewShape, "MailTemplatePreview"],
+]);

@@ -3,7 +3,8 @@ import { emailField, personNameField } from "@/lib/auth/account-schema";
 import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const MEMBER_STATUSES = memberStatus.enumValues;
@@ -46,9 +47,10 @@ export type MemberInput = z.output<typeof memberInputSchema>;
 
 /** The filters the list and the CSV export share. */
 const memberFilters = z.object({
-  /** Words that must each appear in the name, email or phone, ignoring case; % and _ match literally. */
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
-  status: z.enum(MEMBER_STATUSES).optional(),
+  search: searchFilter(
+    "Words that must each appear in the name, email or phone, ignoring case; % and _ match literally.",
+  ).meta({ examples: ["ana garcía"] }),
+  status: z.enum(MEMBER_STATUSES).optional().meta({ description: "Only members with this status." }),
 });
 export type MemberFilters = z.output<typeof memberFilters>;
 
@@ -69,3 +71,6 @@ export const statusChangeSchema = z
     message: "Say why the member is suspended.",
   });
 export type StatusChange = z.output<typeof statusChangeSchema>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[memberInputSchema, "MemberInput"]]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { booleanFilter } from "@/lib/platform/http/params";
 import { pageOf } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { businessError, ok } from "@/lib/platform/result";
@@ -126,9 +127,45 @@ describe("buildOpenApiDocument", () => {
     expect(parameters[2]?.schema).toMatchObject({ enum: ["name", "createdAt"], default: "name" });
   });
 
-  it("takes path parameters from the params schema", () => {
-    expect(operation("/api/widgets/{id}", "get").parameters).toEqual([
-      { name: "id", in: "path", required: true, schema: { type: "string", format: "uuid" } },
+  it("takes path parameters from the params schema, described by what the path names", () => {
+    const [id] = operation("/api/widgets/{id}", "get").parameters as [ParameterObject];
+    expect(id).toMatchObject({ name: "id", in: "path", required: true, description: "The widget's id." });
+    // z.uuid() refuses ids the format allows (versions 0 and 9–f, other variants): its pattern says so.
+    const pattern = new RegExp((id.schema as { pattern: string }).pattern);
+    expect(id.schema).toMatchObject({ type: "string", format: "uuid" });
+    expect(pattern.test("4b9f5b2e-3c1e-4a55-9d0a-1f6f2f5c9a10")).toBe(true);
+    expect(pattern.test("4b9f5b2e-3c1e-0a55-9d0a-1f6f2f5c9a10")).toBe(false);
+  });
+
+  it("types a true/false query filter as boolean, and moves a field's description and example to its parameter", () => {
+    const filtered = buildOpenApiDocument(
+      {
+        things: {
+          GET: route(
+            {
+              query: z.object({
+                isActive: booleanFilter.meta({ description: "Only active things." }),
+                q: z
+                  .string()
+                  .optional()
+                  .meta({ description: "Text.", examples: ["ana"] }),
+              }),
+            },
+            answer,
+          ),
+        },
+      },
+      "1.0.0",
+    );
+    expect(filtered.paths["/api/things"]?.get?.parameters).toEqual([
+      {
+        name: "isActive",
+        in: "query",
+        required: false,
+        description: "Only active things.",
+        schema: { type: "boolean" },
+      },
+      { name: "q", in: "query", required: false, description: "Text.", schema: { type: "string" }, example: "ana" },
     ]);
   });
 
@@ -142,14 +179,52 @@ describe("buildOpenApiDocument", () => {
     expect(operation("/api/widgets/login", "post").requestBody?.required).toBe(false);
   });
 
-  it("describes a streamed file body by its media types", () => {
+  it("describes a streamed file body as bytes in its media types, refused over the limit or as JSON", () => {
     const upload = operation("/api/widgets/{id}/picture", "put");
+    const bytes = { schema: { type: "string", format: "binary" } };
     expect(upload.requestBody).toEqual({
       required: true,
       description: "The picture.",
-      content: { "image/png": {}, "image/jpeg": {} },
+      content: { "image/png": bytes, "image/jpeg": bytes },
     });
     expect(response("/api/widgets/{id}/picture", "put", "413").description).toMatch(/size limit/);
+    expect(response("/api/widgets/{id}/picture", "put", "415").description).toMatch(/declared as JSON/);
+  });
+
+  it("describes a stored file's download: its types as bytes, Range and If-None-Match, 206, 304 and 416", () => {
+    const download = route(
+      { access: "files:read", response: { contentType: ["image/png", "image/gif"], storedFile: true } },
+      answer,
+    );
+    const exported = route({ response: { contentType: "text/csv" } }, answer);
+    const files = buildOpenApiDocument({ pictures: { GET: download }, export: { GET: exported } }, "1.0.0");
+    const [read, csvExport] = [files.paths["/api/pictures"], files.paths["/api/export"]].map(
+      (item) => item?.get as OperationObject,
+    ) as [OperationObject, OperationObject];
+    const answers = read.responses as Record<string, ResponseObject>;
+    expect(answers["200"]?.content).toEqual({
+      "image/png": { schema: { type: "string", format: "binary" } },
+      "image/gif": { schema: { type: "string", format: "binary" } },
+    });
+    expect(Object.keys(answers["200"]?.headers ?? {})).toEqual(
+      expect.arrayContaining(["ETag", "Content-Disposition", "Accept-Ranges", "Repr-Digest", "X-Trace-Id"]),
+    );
+    expect(answers["206"]?.headers).toHaveProperty("Content-Range");
+    expect(answers["304"]?.content).toBeUndefined();
+    expect(answers["416"]?.headers).toHaveProperty("Content-Range");
+    expect((read.parameters as ParameterObject[]).map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ["Range", "header"],
+      ["If-None-Match", "header"],
+    ]);
+    const csv = csvExport.responses["200"] as ResponseObject;
+    expect(csv.content).toEqual({ "text/csv": { schema: { type: "string" } } });
+    expect(csv.headers).not.toHaveProperty("ETag");
+  });
+
+  it("lists the origin it was read from as the first server, then the public URL when one is configured", () => {
+    expect(document.servers).toEqual([{ url: "/", description: expect.any(String) }]);
+    const deployed = buildOpenApiDocument(modules, "1.0.0", { publicUrl: "https://club.example.org/" });
+    expect(deployed.servers.map((server) => server.url)).toEqual(["/", "https://club.example.org"]);
   });
 
   it("answers the success status with the documented schema, the Page shape for lists", () => {
@@ -170,6 +245,47 @@ describe("buildOpenApiDocument", () => {
         "Idempotency-Replayed": { $ref: "#/components/headers/Idempotency-Replayed" },
       },
     });
+  });
+
+  it("describes a named schema once, as a component every use refers to, and names the page of a named item", () => {
+    const gadget = z.object({ id: z.uuid(), part: z.object({ name: z.string() }).meta({ id: "GadgetPart" }) });
+    const named = gadget.meta({ id: "Gadget" });
+    const answerWith = (schema: z.ZodType) => route({ response: { schema } }, answer);
+    const withNames = buildOpenApiDocument(
+      { gadgets: { GET: answerWith(pageOf(named)) }, "gadgets/[id]": { GET: answerWith(named.nullable()) } },
+      "1.0.0",
+    );
+    const success = (path: string) => {
+      const read = withNames.paths[path]?.get as OperationObject | undefined;
+      return read && jsonSchema(read.responses["200"] as ResponseObject);
+    };
+    expect(success("/api/gadgets")).toEqual({ $ref: "#/components/schemas/GadgetPage" });
+    expect(success("/api/gadgets/{id}")).toEqual({
+      anyOf: [{ $ref: "#/components/schemas/Gadget" }, { type: "null" }],
+    });
+    const schemas = withNames.components.schemas ?? {};
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["Gadget", "GadgetPage", "GadgetPart"]));
+    expect(schemas.Gadget).toMatchObject({ properties: { part: { $ref: "#/components/schemas/GadgetPart" } } });
+    expect(JSON.stringify(withNames)).not.toContain("$defs");
+  });
+
+  it("shows an operation's recorded exchange as the example of its JSON request body and success answer", () => {
+    const exchange = { source: "a.int.test.ts", request: { name: "Dial" }, response: { id: "x", name: "Dial" } };
+    const illustrated = buildOpenApiDocument(modules, "1.0.0", { examples: { "POST /api/widgets": exchange } });
+    const create = illustrated.paths["/api/widgets"]?.post as OperationObject & {
+      requestBody: { content: Record<string, { example?: unknown }> };
+    };
+    expect(create.requestBody.content["application/json"]?.example).toEqual(exchange.request);
+    expect((create.responses["201"] as ResponseObject).content?.["application/json"]).toMatchObject({
+      example: exchange.response,
+    });
+    expect(JSON.stringify(illustrated.paths["/api/widgets"]?.get)).not.toContain("example");
+  });
+
+  it("refuses one name for two different shapes", () => {
+    const input = z.object({ size: z.number().default(1) }).meta({ id: "Sized" });
+    const twice = route({ body: input, response: { schema: input } }, answer);
+    expect(() => buildOpenApiDocument({ sized: { POST: twice } }, "1.0.0")).toThrow(/named "Sized"/);
   });
 
   it("documents a 201's Location, every answer's trace id and a 401's Bearer challenge", () => {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { AuthErrors } from "@/lib/auth/errors";
 import { isOtherMethodHandler, ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
@@ -11,8 +11,11 @@ import {
 } from "@/lib/platform/http/shapes";
 import type { BusinessError } from "@/lib/platform/result";
 import { conditionalParameters, conditionalResponses, withEntityTagHeader } from "./conditional";
+import { type ExamplesByOperation, withExamples } from "./examples";
+import { fileContent, uploadRefusals, withStoredFileAnswers } from "./files";
 import { idempotencyComponents, withIdempotencyKey } from "./idempotency";
-import { jsonSchemaOf, objectPropertiesOf } from "./json-schema";
+import { type JsonSchema, jsonSchemaOf, objectPropertiesOf } from "./json-schema";
+import { withNamedSchemas } from "./named-schemas";
 
 /** The methods a Next.js route module may export that the API uses. */
 export const HTTP_METHODS = ROUTE_METHODS;
@@ -32,6 +35,7 @@ type Operation = Record<string, unknown>;
 export type OpenApiDocument = {
   openapi: "3.1.1";
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<Lowercase<HttpMethod>, Operation>>>;
   components: Record<string, Record<string, unknown>>;
@@ -135,6 +139,21 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
   204: "Done; no body.",
 };
 
+/**
+ * A page of `item`s: the `Page` component with typed items. A page of a named item is named too (`MemberListItemPage`),
+ * left in `$defs` like zod's named schemas so that withNamedSchemas makes it the component every list of it refers to.
+ */
+function pageSchema(item: z.ZodType): JsonSchema {
+  const page = {
+    allOf: [
+      ref("schemas", "Page"),
+      { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
+    ],
+  };
+  const itemName = z.globalRegistry.get(item)?.id;
+  return itemName ? { $ref: `#/$defs/${itemName}Page`, $defs: { [`${itemName}Page`]: page } } : page;
+}
+
 const isPaginated = (query: z.ZodType | undefined) =>
   query !== undefined &&
   ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
@@ -146,12 +165,7 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
   if (status === 204) return [String(status), { description }];
   const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
   const schema = item
-    ? {
-        allOf: [
-          ref("schemas", "Page"),
-          { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
-        ],
-      }
+    ? pageSchema(item)
     : documented?.schema
       ? jsonSchemaOf(documented.schema, "output")
       : isPaginated(declaration.query)
@@ -159,10 +173,9 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
         : undefined;
   const contentType = documented?.contentType ?? "application/json";
   const headers = declaration.location ? { Location: locationHeader(declaration.location) } : undefined;
-  return [
-    String(status),
-    { description, ...(headers && { headers }), content: { [contentType]: schema ? { schema } : {} } },
-  ];
+  const content =
+    typeof contentType === "string" && schema ? { [contentType]: { schema } } : fileContent([contentType].flat());
+  return [String(status), { description, ...(headers && { headers }), content }];
 }
 
 /** Examples named by code, so the reference lists every code a status can carry. */
@@ -277,8 +290,7 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   if (declaration.body) {
     responses["413"] = ref("responses", "TooLarge");
     responses["415"] = ref("responses", "NotJson");
-  } else if (declaration.rawBody)
-    responses["413"] = { description: "The file is over the size limit; nothing is stored.", content: problemContent };
+  } else if (declaration.rawBody) Object.assign(responses, uploadRefusals);
   if (listed(429).length > 0) {
     const limits = declaration.rateLimit ? " (or over the per-client limit)" : "";
     responses["429"] = {
@@ -293,25 +305,47 @@ function errorResponses(declaration: RouteDeclaration, path: string): Record<str
   return responses;
 }
 
+/** `members/{id}` → "The member's id.": what a path parameter names, unless its schema says. */
+function pathParameterDescription(path: string, name: string): string {
+  const segments = path.split("/");
+  const owner = segments[segments.indexOf(`{${name}}`) - 1] ?? "resource";
+  const singular = owner.replace(/-/g, " ").replace(/s$/, "");
+  return `The ${singular}'s ${name === "sid" ? "id" : name}.`;
+}
+
+/**
+ * A query value is text: a filter the server reads from exactly `true` or `false` is a boolean parameter, which
+ * generated clients serialize as those words.
+ */
+function asQueryParameterSchema(schema: JsonSchema): JsonSchema {
+  const { enum: values, type: _string, ...rest } = schema;
+  const isBoolean = Array.isArray(values) && values.length === 2 && ["true", "false"].every((v) => values.includes(v));
+  return isBoolean ? { type: "boolean", ...rest } : schema;
+}
+
+/** A parameter object: the schema's description and first example move up to the parameter, where tools show them. */
+function parameter(name: string, location: "path" | "query", required: boolean, schema: JsonSchema, fallback?: string) {
+  const { description = fallback, examples, ...rest } = schema;
+  const example = Array.isArray(examples) ? examples[0] : undefined;
+  return {
+    name,
+    in: location,
+    required,
+    ...(description !== undefined ? { description } : {}),
+    schema: rest,
+    ...(example !== undefined ? { example } : {}),
+  };
+}
+
 function parametersOf(declaration: RouteDeclaration, path: string): Record<string, unknown>[] {
   const pathProperties = declaration.params ? objectPropertiesOf(declaration.params, "input").properties : {};
-  const inPath = pathParametersOf(path).map((name) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: pathProperties[name] ?? { type: "string" },
-  }));
+  const inPath = pathParametersOf(path).map((name) =>
+    parameter(name, "path", true, pathProperties[name] ?? { type: "string" }, pathParameterDescription(path, name)),
+  );
   const query = declaration.query ? objectPropertiesOf(declaration.query, "input") : { properties: {}, required: [] };
-  const inQuery = Object.entries(query.properties).map(([name, schema]) => {
-    const { description, ...rest } = schema;
-    return {
-      name,
-      in: "query",
-      required: query.required.includes(name),
-      ...(description ? { description } : {}),
-      schema: rest,
-    };
-  });
+  const inQuery = Object.entries(query.properties).map(([name, schema]) =>
+    parameter(name, "query", query.required.includes(name), asQueryParameterSchema(schema)),
+  );
   return [...inPath, ...inQuery];
 }
 
@@ -359,9 +393,7 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
           requestBody: {
             required: true,
             ...(declaration.rawBody.description ? { description: declaration.rawBody.description } : {}),
-            content: Object.fromEntries(
-              (declaration.rawBody.contentTypes ?? ["application/octet-stream"]).map((type) => [type, {}]),
-            ),
+            content: fileContent(declaration.rawBody.contentTypes ?? ["application/octet-stream"]),
           },
         }
       : {}),
@@ -446,11 +478,27 @@ const DESCRIPTION = [
 ].join("\n");
 
 /**
+ * Relative first: a client that read the document from a host calls that host, whatever APP_URL says (its default
+ * is a development address). The paths carry `/api`, so a server is an origin.
+ */
+function serversOf(publicUrl: string | undefined): OpenApiDocument["servers"] {
+  const relative = { url: "/", description: "The origin this document was served from." };
+  if (!publicUrl) return [relative];
+  return [relative, { url: publicUrl.replace(/\/+$/, ""), description: "The deployment's public URL (APP_URL)." }];
+}
+
+/**
  * The OpenAPI 3.1 document of the given route modules: one operation per exported method, described by the
  * declaration route() recorded. A method handler that was not made by route() is an error, so nothing is silently
  * missing: describe it through route() or leave its module out with a reason (app/api/openapi.json/registry.ts).
+ * `examples` (by `METHOD /api/path`) illustrate the JSON request and success bodies; `publicUrl` (APP_URL) is listed
+ * as a server after the origin the document was read from.
  */
-export function buildOpenApiDocument(modules: RouteModules, version: string): OpenApiDocument {
+export function buildOpenApiDocument(
+  modules: RouteModules,
+  version: string,
+  { examples = {}, publicUrl }: { examples?: ExamplesByOperation; publicUrl?: string } = {},
+): OpenApiDocument {
   const paths: OpenApiDocument["paths"] = {};
   const usedTags = new Set<string>();
   for (const folder of Object.keys(modules).sort()) {
@@ -463,7 +511,8 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
         throw new Error(
           `${method} ${path} (app/api/${folder}/route.ts) is not made by route(), so it cannot be described.`,
         );
-      const operation = withIdempotencyKey(method, declaration, operationOf(method, path, folder, declaration));
+      const described = withStoredFileAnswers(declaration, operationOf(method, path, folder, declaration));
+      const operation = withExamples(withIdempotencyKey(method, declaration, described), examples[`${method} ${path}`]);
       for (const tag of operation.tags as string[]) usedTags.add(tag);
       paths[path] = { ...paths[path], [method.toLowerCase() as Lowercase<HttpMethod>]: operation };
     }
@@ -473,11 +522,12 @@ export function buildOpenApiDocument(modules: RouteModules, version: string): Op
     .filter((name) => !TAGS.some((tag) => tag.name === name))
     .sort()
     .map((name) => ({ name, description: "" }));
-  return {
+  return withNamedSchemas({
     openapi: "3.1.1",
     info: { title: "ClubOps API", version, description: DESCRIPTION },
+    servers: serversOf(publicUrl),
     tags: [...known, ...others],
     paths,
     components: components(),
-  };
+  });
 }

@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { documentedSchemaOf } from "@/lib/platform/http/shapes";
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) as zod writes it. */
 export type JsonSchema = Record<string, unknown>;
 
 /** Formats whose meaning is the standard's; zod's regex for them only restates it. */
-const SELF_DESCRIBING_FORMATS = new Set(["date", "date-time", "uuid"]);
+// Not "uuid": the server's id check (z.uuid()) takes only RFC 9562 versions and variants (and nil and max), fewer ids
+// than the format allows, so its pattern stays and the document refuses what the server refuses.
+const SELF_DESCRIBING_FORMATS = new Set(["date", "date-time"]);
 
 /**
  * The JSON Schema of a zod schema, as the request reads it (`input`: defaults optional, coerced query values) or as
@@ -15,7 +18,13 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
   const converted = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
-    override: ({ jsonSchema }) => {
+    override: ({ zodSchema, jsonSchema }) => {
+      const documented = documentedSchemaOf(zodSchema);
+      if (documented) {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, structuredClone(documented));
+        return;
+      }
       // z.int() bounds itself to safe integers; that is JavaScript's limit, not the API's.
       if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
@@ -24,8 +33,9 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
     },
   }) as JsonSchema;
   const { $schema: _dialect, ...rest } = converted;
-  // Local definitions (recursive schemas) would point at the document's root once embedded; none exist today.
-  if ("$defs" in rest)
+  // Named schemas (`.meta({ id })`) stay in `$defs` for withNamedSchemas to make components; zod names the parts of
+  // a recursive schema itself (`__schema0`), and those names would collide between schemas.
+  if (Object.keys((rest.$defs as object | undefined) ?? {}).some((name) => name.startsWith("__schema")))
     throw new Error("Recursive zod schemas are not supported by the OpenAPI generator; give the schema a flat shape.");
   return rest;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { booleanFilter, searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
@@ -27,10 +28,10 @@ export const planInputSchema = z.object({
 export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({
-  isActive: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
+  isActive: booleanFilter.meta({ description: "Only active (true) or only deactivated (false) plans." }),
+  search: searchFilter("Text the name or code contains, ignoring case."),
 });
 export type PlanListQuery = z.output<typeof planListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[planInputSchema, "PlanInput"]]);

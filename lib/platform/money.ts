@@ -1,19 +1,35 @@
 import { z } from "zod";
+import { documentedAs } from "@/lib/platform/http/shapes";
 
 /**
  * A money amount as the API speaks it: a decimal string with at most two places ("29.90"). JSON numbers are
  * accepted too and read through their shortest decimal form, which is exactly what the client wrote, so no
  * floating-point arithmetic ever touches an amount; PostgreSQL numeric does the sums.
  */
-export const moneyField = z
-  .union([z.string().trim(), z.number().finite()])
-  .transform((value) => (typeof value === "number" ? String(value) : value))
-  .pipe(
-    z
-      .string()
-      .regex(/^\d{1,10}(\.\d{1,2})?$/, "Use a non-negative amount with at most two decimals, e.g. 29.90.")
-      .transform((amount) => normaliseAmount(amount)),
-  );
+const AMOUNT_SENT = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** How the API writes an amount: numeric(12,2) as text, always two places ("-12.50" for a credit). */
+export const AMOUNT_ANSWERED = /^-?\d+\.\d{2}$/;
+
+export const moneyField = documentedAs(
+  z
+    .union([z.string().trim(), z.number().finite()])
+    .transform((value) => (typeof value === "number" ? String(value) : value))
+    .pipe(
+      z
+        .string()
+        .regex(AMOUNT_SENT, "Use a non-negative amount with at most two decimals, e.g. 29.90.")
+        .transform((amount) => normaliseAmount(amount)),
+    ),
+  // The contract is the decimal string; a JSON number is tolerated, not promised (clients generated from the
+  // document send strings, and no float ever carries an amount).
+  {
+    type: "string",
+    pattern: AMOUNT_SENT.source,
+    description: "A non-negative amount: a decimal string with at most two places.",
+    examples: ["29.90"],
+  },
+);
 
 /** "29.9" → "29.90", "0030" → "30.00": the form numeric(12,2) answers with. */
 function normaliseAmount(amount: string): string {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 import { PERMISSIONS, WILDCARD } from "./permissions";
 
@@ -19,3 +20,6 @@ export type RoleInput = z.output<typeof roleInputSchema>;
 
 export const roleListQuery = paginationQuery(["name", "createdAt"], "name");
 export type RoleListQuery = z.output<typeof roleListQuery>;
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[roleInputSchema, "RoleInput"]]);

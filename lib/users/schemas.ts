@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { emailField, newAccountSchema, personNameField, usernameField } from "@/lib/auth/account-schema";
-import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
+import { searchFilter } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const userListQuery = paginationQuery(
   ["email", "username", "firstName", "lastName", "createdAt", "lastLoginAt"],
   "createdAt",
 ).extend({
-  search: z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional(),
-  status: z.enum(["active", "inactive", "blacklisted"]).optional(),
+  search: searchFilter("Text the email, username, first or last name contains, ignoring case."),
+  status: z
+    .enum(["active", "inactive", "blacklisted"])
+    .optional()
+    .meta({ description: "active: may sign in; inactive: deactivated; blacklisted: blocked." }),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 
@@ -34,3 +38,10 @@ export const emailedLinkSchema = z.object({ token: z.string().min(1).max(200) })
 
 export const assignRolesSchema = z.object({ roles: roleNames });
 export const blacklistSchema = z.object({ reason: z.string().trim().min(1, "Give a reason for blocking.").max(500) });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([
+  [newAccountSchema, "NewAccount"],
+  [emailedLinkSchema, "EmailedLink"],
+  [blacklistSchema, "BlacklistRequest"],
+]);

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { PEER_ADDRESS_HEADER, trustPeerAddressHeader } from "@/lib/platform/http/client-ip";
+import { RECORDING, recordExample } from "./openapi-examples";
 
 // Route handlers are called here as scripts/server.mjs calls them: with the peer address it wrote.
 trustPeerAddressHeader();
@@ -40,7 +41,9 @@ export async function call<T = Record<string, unknown>>(handler: RouteHandler, r
     { params: Promise.resolve(request.params ?? {}) },
   );
   const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+  const reply = { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+  if (RECORDING) await recordExample(handler, request.body, reply);
+  return reply;
 }
 
 /** The value of a cookie a response sets. */

@@ -1,5 +1,5 @@
 import { FileErrors } from "@/lib/files/errors";
-import { uploadInput, uploadResponse } from "@/lib/files/http";
+import { answerUpload, UPLOAD_EXAMPLE_TYPES } from "@/lib/files/http";
 import { filePageResponse, fileResponse } from "@/lib/files/responses";
 import { fileListQuery, uploadQuery } from "@/lib/files/schemas";
 import { listFiles, uploadFile } from "@/lib/files/service";
@@ -25,14 +25,15 @@ export const POST = route(
     location: "/api/files/{id}",
     summary: "Upload a file",
     rawBody: {
+      contentTypes: UPLOAD_EXAMPLE_TYPES,
       description:
-        "The file's bytes, streamed; Content-Type is its declared type (club-images: JPEG, PNG, GIF or WebP).",
+        "The file's bytes, streamed; Content-Type is its declared type, any but JSON (club-images: JPEG, PNG, GIF or WebP, recognised from the bytes).",
     },
     response: { schema: fileResponse },
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ query, request, services }) =>
-    uploadResponse(request, await uploadFile(services, query.bucket, uploadInput(request, query.name), query.memberId)),
+    answerUpload(request, query.name, async (upload) => uploadFile(services, query.bucket, upload, query.memberId)),
 );
 
 export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

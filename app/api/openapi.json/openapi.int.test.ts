@@ -1,16 +1,26 @@
 import "@/tests/support/isolated-env";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { implementedMethods, openApiPath, type OpenApiDocument, type RouteModule } from "@/lib/openapi/document";
-import { UNDOCUMENTED_ROUTES } from "./registry";
+import {
+  implementedMethods,
+  openApiPath,
+  type OpenApiDocument,
+  type RouteModule,
+  type RouteModules,
+} from "@/lib/openapi/document";
+import type { z } from "zod";
+import type { ExamplesByOperation } from "@/lib/openapi/examples";
+import examples from "./examples.json";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 import { localDate } from "@/lib/platform/calendar";
 import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
 import { routeDeclaration } from "@/lib/http/route";
 import { type LocationTemplate, locationOf } from "@/lib/http/answer-headers";
 import packageJson from "@/package.json";
 import { call, type ApiCall } from "@/tests/support/api";
+import { RECORDING, recordExample } from "@/tests/support/openapi-examples";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
@@ -19,6 +29,7 @@ import { GET as getRequest } from "../attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "../attendance-requests/route";
 import { POST as forgotPassword } from "../auth/forgot-password/route";
 import { POST as login } from "../auth/login/route";
+import { POST as logout } from "../auth/logout/route";
 import { GET as me } from "../auth/me/route";
 import { POST as refresh } from "../auth/refresh/route";
 import { GET as attendanceDay } from "../employees/[id]/attendance/[date]/route";
@@ -30,6 +41,9 @@ import { GET as getHolidayList } from "../holiday-lists/[id]/route";
 import { GET as listHolidayLists, POST as createHolidayList } from "../holiday-lists/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
 import { GET as listJobs } from "../jobs/route";
+import { GET as downloadFile } from "../files/[id]/content/route";
+import { POST as uploadFile } from "../files/route";
+import { PUT as replacePhoto } from "../members/[id]/photo/route";
 import { GET as getMember, PUT as updateMember } from "../members/[id]/route";
 import { PUT as changeStatus } from "../members/[id]/status/route";
 import { POST as cancelTerm } from "../members/[id]/subscriptions/[sid]/cancel/route";
@@ -61,6 +75,9 @@ import { GET as listUsers } from "../users/route";
 import { GET as openApiDocument } from "./route";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
+const EXAMPLES_FILE = path.join(import.meta.dirname, "examples.json");
+const DOCUMENTED_ROUTES_AND_DOCUMENT: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocument } };
+type Content = { content: Record<string, { example?: unknown }> };
 
 type Handler = Parameters<typeof call>[0];
 /** An answer's body: the tests read created ids (and a few named fields) from it, the schema checks the rest. */
@@ -99,6 +116,32 @@ async function documented(handler: Handler, request: ApiCall): Promise<Body> {
     expect(reply.headers.get("location"), `${request.path} names what it created`).toBe(
       locationOf(declaration?.location as LocationTemplate, reply.body),
     );
+  return reply.body;
+}
+
+/**
+ * Sends bytes as a client uploads a file (the body is the file, not JSON) and checks the answer as documented() does;
+ * the exchange is recorded as the operation's example like call()'s.
+ */
+async function documentedUpload(
+  handler: Handler,
+  request: { method?: string; path: string; params?: Record<string, string> },
+  file: { bytes: Uint8Array<ArrayBuffer>; contentType: string },
+): Promise<Body> {
+  const response = await handler(
+    new Request(`http://localhost${request.path}`, {
+      method: request.method ?? "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": file.contentType },
+      body: file.bytes,
+    }),
+    { params: Promise.resolve(request.params ?? {}) },
+  );
+  const reply = { status: response.status, body: (await response.json()) as Body, headers: response.headers };
+  const declaration = routeDeclaration(handler);
+  expect(reply.status, `${request.path}: ${JSON.stringify(reply.body)}`).toBe(declaration?.successStatus ?? 200);
+  const parsed = declaration?.response?.schema?.safeParse(reply.body);
+  expect(parsed?.success ? [] : parsed?.error.issues, `${request.path} answers what the document says`).toEqual([]);
+  if (RECORDING) await recordExample(handler, undefined, reply);
   return reply.body;
 }
 
@@ -147,6 +190,46 @@ describe("GET /api/openapi.json", () => {
     expect(onDisk.length).toBeGreaterThan(80);
   });
 
+  it("describes every object shape once: a shape used twice is a named component, never an anonymous copy", () => {
+    const copies = new Map<string, string[]>();
+    const visit = (node: unknown, at: string) => {
+      if (node === null || typeof node !== "object") return;
+      const schema = node as { type?: unknown; properties?: unknown };
+      const isComponent = /^\/components\/schemas\/[^/]+$/.test(at);
+      if (schema.type === "object" && schema.properties && !isComponent) {
+        const shape = JSON.stringify(node);
+        copies.set(shape, [...(copies.get(shape) ?? []), at]);
+      }
+      for (const [key, value] of Object.entries(node)) visit(value, `${at}/${key}`);
+    };
+    visit(document, "");
+    expect([...copies.values()].filter((places) => places.length > 1)).toEqual([]);
+    const named = Object.keys(document.components.schemas ?? {});
+    for (const resource of ["Member", "MemberListItem", "Plan", "Subscription", "User", "Role", "Employee", "HolidayList"])
+      expect(named).toContain(resource);
+    for (const resource of ["ShiftType", "AttendanceRecord", "ClockEvent", "CorrectionRequest", "File", "AuditLogEntry"])
+      expect(named).toContain(resource);
+    for (const resource of ["MailMessage", "Job", "LoginResponse", "Profile", "PublicSettings", "MemberListItemPage"])
+      expect(named).toContain(resource);
+  });
+
+  it("describes every parameter; ids carry the pattern the server's id check applies", () => {
+    type Parameter = { name: string; in: string; description?: string; schema: { format?: string; pattern?: string } };
+    const parameters = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) =>
+        ((operation.parameters ?? []) as (Parameter | { $ref: string })[])
+          .filter((parameter): parameter is Parameter => !("$ref" in parameter))
+          .map((parameter) => ({ at: `${method} ${path} ${parameter.name}`, ...parameter })),
+      ),
+    );
+    expect(parameters.length).toBeGreaterThan(140);
+    expect(parameters.filter((parameter) => !parameter.description).map((parameter) => parameter.at)).toEqual([]);
+    const ids = parameters.filter((parameter) => parameter.schema.format === "uuid");
+    expect(ids.filter((parameter) => !parameter.schema.pattern).map((parameter) => parameter.at)).toEqual([]);
+    const filters = parameters.filter((parameter) => parameter.name === "isActive");
+    expect(filters.map((parameter) => parameter.schema)).toEqual([{ type: "boolean" }, { type: "boolean" }]);
+  });
+
   it("leaves out only the excluded catch-all and infrastructure routes, each on disk", () => {
     const folders = routeFolders();
     for (const folder of Object.keys(UNDOCUMENTED_ROUTES)) expect(folders).toContain(folder);
@@ -181,6 +264,8 @@ describe("documented responses match what the endpoints answer", () => {
     expect(session.refreshToken).toEqual(expect.any(String));
     await documented(refresh, { path: "/api/auth/refresh", token: undefined, body: { refreshToken: session.refreshToken } });
     await documented(me, { path: "/api/auth/me" });
+    const signedOut = await call(logout, { path: "/api/auth/logout", body: { refreshToken: session.refreshToken } });
+    expect(signedOut.status).toBe(204);
     await documented(forgotPassword, { path: "/api/auth/forgot-password", token: undefined, body: { email: "nobody@club.example" } });
     await documentedRefusal(login, { path: "/api/auth/login", token: undefined, body: { email: SUPER_ADMIN.email, password: "Wrong-Passw0rd!" } }, "post", "/api/auth/login", 401);
   });
@@ -278,7 +363,72 @@ describe("documented responses match what the endpoints answer", () => {
     );
   });
 
+  it("files and member photos", async () => {
+    const member = await documented(createMember, { path: "/api/members", body: { firstName: "Carla", lastName: "Soto", email: "carla@club.example" } });
+    const pdf = { bytes: new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n"), contentType: "application/pdf" };
+    const file = await documentedUpload(uploadFile, { path: `/api/files?bucket=club-documents&name=contract.pdf&memberId=${member.id}` }, pdf);
+    const download = async (headers: Record<string, string>) => {
+      const reply = await downloadFile(
+        new Request(`http://localhost/api/files/${file.id}/content`, { headers: { authorization: `Bearer ${adminToken}`, ...headers } }),
+        { params: Promise.resolve({ id: file.id }) },
+      );
+      const statuses = Object.keys((document.paths["/api/files/{id}/content"]?.get as Operation).responses);
+      expect(statuses, `the document lists ${reply.status}`).toContain(String(reply.status));
+      return reply;
+    };
+    const whole = await download({});
+    expect(whole.headers.get("content-type")).toBe("application/pdf");
+    expect((await download({ range: "bytes=0-3" })).status).toBe(206);
+    expect((await download({ "if-none-match": whole.headers.get("etag") ?? "" })).status).toBe(304);
+    expect((await download({ range: "bytes=9999-" })).status).toBe(416);
+    // What a generated client sends when it serializes a Blob as JSON: refused, nothing stored.
+    const asJson = await call(uploadFile, { token: adminToken, path: "/api/files?bucket=club-temp&name=blob.bin", body: {} });
+    expect(asJson.status).toBe(415);
+    expect((document.paths["/api/files"]?.post as Operation).responses).toHaveProperty("415");
+    const png = { bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), contentType: "image/png" };
+    await documentedUpload(replacePhoto, { method: "PUT", path: `/api/members/${member.id}/photo?name=carla.png`, params: { id: member.id } }, png);
+  });
+
   it("the document itself", async () => {
     await documented(openApiDocument, { path: "/api/openapi.json", token: undefined });
+  });
+});
+
+// After the flows above, so that a recording run checks what they recorded.
+describe("examples", () => {
+  /** The document's own answer is the document: an example of it would be a copy. */
+  const UNILLUSTRATED = new Set(["GET /api/openapi.json response"]);
+
+  it("illustrate every JSON request body and success answer with an exchange a test made, true to today's schemas", () => {
+    // Read now, not imported: a recording run (RECORD_OPENAPI_EXAMPLES=1) has just written it.
+    const recorded = JSON.parse(readFileSync(EXAMPLES_FILE, "utf8")) as ExamplesByOperation;
+    const expected = new Set<string>();
+    const wrong: Record<string, unknown> = {};
+    const check = (key: string, schema: z.ZodType, example: unknown) => {
+      expected.add(key);
+      if (UNILLUSTRATED.has(key)) return;
+      const parsed = example === undefined ? undefined : schema.safeParse(example);
+      if (!parsed?.success) wrong[key] = parsed?.error.issues ?? "no example";
+    };
+    for (const [folder, module] of Object.entries(DOCUMENTED_ROUTES_AND_DOCUMENT))
+      for (const method of implementedMethods(module)) {
+        const key = `${method} ${openApiPath(folder)}`;
+        const declaration = routeDeclaration(module[method]);
+        const { schema, contentType = "application/json" } = declaration?.response ?? {};
+        if (declaration?.body) check(`${key} request`, declaration.body, recorded[key]?.request);
+        if (schema && contentType === "application/json") check(`${key} response`, schema, recorded[key]?.response);
+      }
+    expect(wrong).toEqual({});
+    const operations = new Set([...expected].map((key) => key.replace(/ (request|response)$/, "")));
+    expect(Object.keys(recorded).filter((key) => !operations.has(key)), "examples of no operation").toEqual([]);
+    for (const { source } of Object.values(recorded)) expect(existsSync(path.resolve(API_DIR, "../..", source))).toBe(true);
+  });
+
+  it("are shown in the document", () => {
+    const create = document.paths["/api/members"]?.post as { requestBody: Content; responses: Record<string, Content> };
+    expect(create.requestBody.content["application/json"]?.example).toEqual(examples["POST /api/members"]?.request);
+    expect(create.responses["201"]?.content["application/json"]?.example).toEqual(
+      examples["POST /api/members"]?.response,
+    );
   });
 });

@@ -90,9 +90,13 @@ describe("the routes the OpenAPI document describes", () => {
   });
 });
 
-/** The JSON schema of a dotted field path (`member.id`) in an object schema, or undefined. */
+/** The JSON schema of a dotted field path (`member.id`) in an object schema, or undefined; named parts followed. */
 function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
-  let current: JsonSchema | undefined = schema;
-  for (const key of path.split(".")) current = (current?.properties as Record<string, JsonSchema> | undefined)?.[key];
+  const definitions = (schema.$defs ?? {}) as Record<string, JsonSchema>;
+  const followed = (part: JsonSchema | undefined) =>
+    typeof part?.$ref === "string" ? definitions[part.$ref.replace("#/$defs/", "")] : part;
+  let current: JsonSchema | undefined = followed(schema);
+  for (const key of path.split("."))
+    current = followed((current?.properties as Record<string, JsonSchema> | undefined)?.[key]);
   return current;
 }

@@ -1,9 +1,11 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
+import examples from "./examples.json";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
 import { openApiDocumentShape } from "@/lib/platform/http/shapes";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
 import packageJson from "@/package.json";
+import { getConfig } from "@/lib/config";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
@@ -19,7 +21,11 @@ export const GET = route(
     withoutServices: true,
   },
   async () => {
-    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version);
+    document ??= buildOpenApiDocument({ ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET } }, packageJson.version, {
+      examples,
+      // Only a configured APP_URL is a public address; its default is a development one.
+      publicUrl: process.env.APP_URL ? getConfig().APP_URL : undefined,
+    });
     return ok(document);
   },
 );

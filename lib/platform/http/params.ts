@@ -17,8 +17,21 @@ export function unstorableTextProblem(text: string): string | null {
   return LONE_SURROGATE.test(text) ? LONE_SURROGATE_MESSAGE : null;
 }
 
+/**
+ * A yes/no filter of a query string: exactly `true` or `false` (the document types it boolean, which clients
+ * serialize as those words); absent is no filter.
+ */
+export const booleanFilter = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .optional();
+
 /** For a query string field matched in SQL (a search): query values are the schemas' to judge. */
 export const withoutNul = (text: string) => !text.includes("\u0000");
+
+/** A list's optional `search` (trimmed, at most 100 characters), described by what it matches. */
+export const searchFilter = (description: string) =>
+  z.string().trim().max(100).refine(withoutNul, NUL_CHARACTER_MESSAGE).optional().meta({ description });
 
 export const YEAR_ZERO_MESSAGE = "There is no year 0000; use a year from 0001.";
 

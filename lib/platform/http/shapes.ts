@@ -22,6 +22,28 @@ export type JsonOf<T> = T extends Date
       ? { [K in keyof T]: JsonOf<T[K]> }
       : T;
 
+const documentedSchemas = new WeakMap<z.core.$ZodType, Record<string, unknown>>();
+
+/**
+ * Documents `schema` as the JSON Schema `documented` instead of what zod would derive, for input the API tolerates
+ * beyond its contract (money also as a JSON number): the reference states the contract.
+ */
+export function documentedAs<Schema extends z.ZodType>(schema: Schema, documented: Record<string, unknown>): Schema {
+  documentedSchemas.set(schema, documented);
+  return schema;
+}
+
+/** The JSON Schema documentedAs() gave `schema`, if any. */
+export const documentedSchemaOf = (schema: z.core.$ZodType) => documentedSchemas.get(schema);
+
+/**
+ * Names schemas in the OpenAPI document: each becomes a component (`#/components/schemas/Member`) that every use
+ * refers to (lib/openapi/named-schemas.ts); the rest of their metadata (a description) stays.
+ */
+export function nameSchemas(names: readonly (readonly [z.ZodType, string])[]): void {
+  for (const [schema, id] of names) z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+}
+
 /** ISO 8601 instants as the API writes them (`toISOString`, UTC). */
 export const instant = () => z.string().meta({ format: "date-time" });
 

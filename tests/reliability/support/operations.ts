@@ -66,7 +66,7 @@ export function documentedOperations(): Operation[] {
         name: `${method} ${path}`,
         handler,
         parameters: (described.parameters ?? []).filter((parameter): parameter is Parameter => "in" in parameter),
-        body: json?.schema,
+        body: json?.schema && (inlined(json.schema, document.components.schemas ?? {}) as JsonSchema),
         bodyRequired: described.requestBody?.required ?? false,
         rawBody: raw.length > 0 ? raw : undefined,
         permission: described["x-permission"],
@@ -85,3 +85,16 @@ export function concretePath(template: string, params: Record<string, string>): 
 
 export const wellFormed = (text: string) =>
   text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+
+/** A schema with its references to named components (`#/components/schemas/Member`) replaced by what they name. */
+function inlined(schema: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => inlined(item, components));
+  if (schema === null || typeof schema !== "object") return schema;
+  const { $ref, ...rest } = schema as { $ref?: string };
+  const named = $ref?.startsWith(COMPONENT) ? inlined(components[$ref.slice(COMPONENT.length)], components) : {};
+  return {
+    ...(named as object),
+    ...Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, inlined(value, components)])),
+  };
+}
+const COMPONENT = "#/components/schemas/";

@@ -3,6 +3,7 @@ import { logout } from "@/lib/auth/logout";
 import { clearRefreshCookie, presentedRefreshToken } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 
 export const dynamic = "force-dynamic";
 
@@ -27,3 +28,6 @@ export const POST = route(
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[logoutSchema, "LogoutRequest"]]);

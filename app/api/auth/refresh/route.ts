@@ -5,6 +5,7 @@ import { refreshSession } from "@/lib/auth/refresh";
 import { presentedRefreshToken, sessionResponse } from "@/lib/auth/session-http";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
+import { nameSchemas } from "@/lib/platform/http/shapes";
 import { fail } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
@@ -34,3 +35,6 @@ export const POST = route(
 );
 
 export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+
+// The names these schemas go by in the OpenAPI document.
+nameSchemas([[refreshSchema, "RefreshRequest"]]);

@@ -18,6 +18,7 @@ export const GET = route(
     response: {
       contentType: "*/*",
       description: "The content, with the file's stored Content-Type.",
+      storedFile: true,
     },
     errors: [FileErrors.notFound],
   },

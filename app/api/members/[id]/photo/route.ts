@@ -1,5 +1,5 @@
 import { FileErrors } from "@/lib/files/errors";
-import { contentResponse, uploadInput, uploadResponse } from "@/lib/files/http";
+import { answerUpload, contentResponse } from "@/lib/files/http";
 import { fileResponse } from "@/lib/files/responses";
 import { photoUploadQuery } from "@/lib/files/schemas";
 import { getMemberPhoto, replaceMemberPhoto } from "@/lib/files/service";
@@ -18,8 +18,9 @@ export const GET = route(
     params: idParams,
     summary: "A member's photo",
     response: {
-      contentType: "image/*",
+      contentType: IMAGE_TYPES,
       description: "The image, inline, with the same caching and range headers as a download.",
+      storedFile: true,
     },
     errors: [MemberErrors.notFound, FileErrors.noPhoto],
   },
@@ -45,7 +46,7 @@ export const PUT = route(
     errors: [FileErrors.notAnImage, MemberErrors.notFound],
   },
   async ({ params, query, request, services }) =>
-    uploadResponse(request, await replaceMemberPhoto(services, params.id, uploadInput(request, query.name ?? "photo"))),
+    answerUpload(request, query.name ?? "photo", async (upload) => replaceMemberPhoto(services, params.id, upload)),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });
