@@ -3,9 +3,9 @@ import { AuthErrors } from "@/lib/auth/errors";
 import { isOtherMethodHandler, ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
 import {
-  anyPageShape,
   apiErrorShape,
   pageItemOf,
+  pageTotalsShape,
   problemDetailsShape,
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
@@ -139,6 +139,14 @@ const isPaginated = (query: z.ZodType | undefined) =>
   query !== undefined &&
   ["pageNumber", "pageSize"].every((name) => name in objectPropertiesOf(query, "input").properties);
 
+/** A page of `items`: the `Page` component's totals and the items, required like them. */
+const pageSchema = (items: Record<string, unknown>) => ({
+  allOf: [
+    ref("schemas", "Page"),
+    { type: "object", required: ["items"], properties: { items: { type: "array", items } } },
+  ],
+});
+
 function successResponse(declaration: RouteDeclaration): [string, Record<string, unknown>] {
   const documented = declaration.response;
   const status = documented?.status ?? declaration.successStatus ?? 200;
@@ -146,16 +154,11 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
   if (status === 204) return [String(status), { description }];
   const item = documented?.schema ? pageItemOf(documented.schema) : undefined;
   const schema = item
-    ? {
-        allOf: [
-          ref("schemas", "Page"),
-          { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
-        ],
-      }
+    ? pageSchema(jsonSchemaOf(item, "output"))
     : documented?.schema
       ? jsonSchemaOf(documented.schema, "output")
       : isPaginated(declaration.query)
-        ? ref("schemas", "Page")
+        ? pageSchema({})
         : undefined;
   const contentType = documented?.contentType ?? "application/json";
   const headers = declaration.location ? { Location: locationHeader(declaration.location) } : undefined;
@@ -388,7 +391,7 @@ function components(): OpenApiDocument["components"] {
       ApiError: jsonSchemaOf(apiErrorShape, "output"),
       ProblemDetails: jsonSchemaOf(problemDetailsShape, "output"),
       ValidationProblem: jsonSchemaOf(validationProblemShape, "output"),
-      Page: jsonSchemaOf(anyPageShape, "output"),
+      Page: jsonSchemaOf(pageTotalsShape, "output"),
     },
     headers: { ...COMMON_HEADERS, ...idempotencyComponents.headers },
     responses: withCommonHeaders({
