@@ -17,8 +17,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     message: string,
     readonly fieldErrors: FieldErrors = {},
-    /** The problem details' `detail`, when the answer had one (a 413 names the bucket's limit there). */
-    readonly detail?: string,
+    /** The size limit a 413 went over, when the answer names it (`limitBytes`: an upload over its bucket's limit). */
+    readonly limitBytes?: number,
   ) {
     super(message);
   }
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 const businessErrorBody = z.object({ code: z.string(), message: z.string() });
 const validationProblemBody = z.object({ status: z.literal(400), errors: z.record(z.string(), z.array(z.string())) });
-const problemDetailBody = z.object({ detail: z.string(), code: z.string().optional() });
+const problemDetailBody = z.object({ code: z.string().optional(), limitBytes: z.number().optional() });
 
 function messageForStatus(status: number): string {
   if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
@@ -46,13 +46,13 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
   const problem = validationProblemBody.safeParse(body);
   if (problem.success)
     return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
-  const detail = problemDetailBody.safeParse(body);
+  const problemDetails = problemDetailBody.safeParse(body);
   return new ApiError(
     status,
-    (detail.success && detail.data.code) || null,
+    (problemDetails.success && problemDetails.data.code) || null,
     messageForStatus(status),
     {},
-    detail.success ? detail.data.detail : undefined,
+    problemDetails.success ? problemDetails.data.limitBytes : undefined,
   );
 }
 

@@ -28,6 +28,7 @@ import type { UserSummary } from "@/lib/users/summaries";
 
 const uuid = () => z.string().meta({ format: "uuid" });
 const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
+const bytes = () => z.number().int().positive();
 const money = () => z.string().meta({ description: "Decimal string with two places.", examples: ["49.90"] });
 
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
@@ -48,6 +49,11 @@ export const publicSettingsResponse = z.strictObject({
   currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
   languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
   defaultLanguage: z.string().meta({ examples: ["en"] }),
+  uploadLimitBytes: z.strictObject({ "club-documents": bytes(), "club-images": bytes(), "club-temp": bytes() }).meta({
+    description:
+      "The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.",
+    examples: [{ "club-documents": 10485760, "club-images": 10485760, "club-temp": 52428800 }],
+  }),
 });
 const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;
 

@@ -1547,6 +1547,11 @@ export interface components {
              * @example POST /api/plans
              */
             instance: string;
+            /**
+             * @description On a 413 over an upload's limit: the limit, in bytes.
+             * @example 10485760
+             */
+            limitBytes?: number;
             status: number;
             title: string;
             /** @description The W3C trace id, also in the service's logs and audit entries. */
@@ -1575,6 +1580,11 @@ export interface components {
              * @example POST /api/plans
              */
             instance: string;
+            /**
+             * @description On a 413 over an upload's limit: the limit, in bytes.
+             * @example 10485760
+             */
+            limitBytes?: number;
             status: number;
             title: string;
             /** @description The W3C trace id, also in the service's logs and audit entries. */
@@ -7237,6 +7247,19 @@ export interface operations {
                          * @example Europe/Madrid
                          */
                         timeZone: string;
+                        /**
+                         * @description The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.
+                         * @example {
+                         *       "club-documents": 10485760,
+                         *       "club-images": 10485760,
+                         *       "club-temp": 52428800
+                         *     }
+                         */
+                        uploadLimitBytes: {
+                            "club-documents": number;
+                            "club-images": number;
+                            "club-temp": number;
+                        };
                     };
                 };
             };

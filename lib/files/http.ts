@@ -24,10 +24,14 @@ export function uploadInput(request: Request, fileName: string): UploadInput {
   };
 }
 
-/** 201 with the metadata; over the bucket's limit is 413 problem details, like any request body that is too large. */
+/**
+ * 201 with the metadata; over the bucket's limit is 413 problem details, like any request body that is too large,
+ * naming the limit in `limitBytes` so a client need not read it out of the prose.
+ */
 export function uploadResponse(request: Request, result: Result<FileMetadata>): Response | Result<FileMetadata> {
   if (result.ok || result.error.code !== TOO_LARGE_CODE) return result;
-  return problemResponse(request, 413, "The file is too large.", { detail: result.error.message });
+  const { code, message, limitBytes } = result.error;
+  return problemResponse(request, 413, "The file is too large.", { detail: message, code, limitBytes });
 }
 
 /** `sha-256=:<base64>:` (RFC 9530) from the stored hex digest, so a client can verify what it received. */

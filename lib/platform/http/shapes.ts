@@ -54,6 +54,11 @@ export const problemDetailsShape = z
       .string()
       .optional()
       .meta({ examples: ["Precondition.Failed"] }),
+    limitBytes: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "On a 413 over an upload's limit: the limit, in bytes.", examples: [10485760] }),
   })
   .meta({
     description: "RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message.",
