@@ -52,7 +52,7 @@ export const publicSettingsResponse = z.strictObject({
   uploadLimitBytes: z.strictObject({ "club-documents": bytes(), "club-images": bytes(), "club-temp": bytes() }).meta({
     description:
       "The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.",
-    examples: [{ "club-documents": 10485760, "club-images": 10485760, "club-temp": 52428800 }],
+    examples: [{ "club-documents": 26214400, "club-images": 10485760, "club-temp": 104857600 }],
   }),
 });
 const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;

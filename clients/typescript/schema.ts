@@ -7250,9 +7250,9 @@ export interface operations {
                         /**
                          * @description The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.
                          * @example {
-                         *       "club-documents": 10485760,
+                         *       "club-documents": 26214400,
                          *       "club-images": 10485760,
-                         *       "club-temp": 52428800
+                         *       "club-temp": 104857600
                          *     }
                          */
                         uploadLimitBytes: {
