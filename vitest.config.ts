@@ -24,6 +24,7 @@ export default defineConfig({
             "console/**/*.test.ts",
             "emails/**/*.test.ts",
             "inngest/**/*.test.ts",
+            "clients/**/*.test.ts",
           ],
           exclude: ["**/*.int.test.ts"],
           environment: "node",

@@ -1,94 +1,75 @@
 import type { Session } from "next-auth";
 import { getSession, signOut, useSession } from "next-auth/react";
 import { useMemo } from "react";
-import type { z } from "zod";
+import type { JsonAnswer, JsonBody, PageItem, QueryOf } from "@/clients/typescript";
 import type { SessionUpdate } from "@/console/server/renewal";
-import type { newAccountSchema } from "@/lib/auth/account-schema";
-import type { Paginated } from "@/lib/platform/pagination";
-import type { Role } from "@/lib/roles/repository";
-import type { roleInputSchema, roleListQuery } from "@/lib/roles/schemas";
-import type { PlatformSettings } from "@/lib/settings/platform-settings";
-import type { platformSettingsSchema } from "@/lib/setup/platform";
-import type {
-  assignRolesSchema,
-  blacklistSchema,
-  createUserSchema,
-  updateUserSchema,
-  userListQuery,
-} from "@/lib/users/schemas";
-import type { UserSummary } from "@/lib/users/summaries";
 import { clubEndpoints } from "./club-api";
-import { type Json, type Transport, transport } from "./transport";
+import { type Transport, transport } from "./transport";
+import { answer, done, ifMatch, postOutsideDocument, typedClient } from "./typed-client";
 
-/** The console's API: the session-aware transport (./transport) with every endpoint; club-api.ts adds the club's. */
-export type UserRow = Json<UserSummary>;
-export type RoleRow = Json<Role>;
+/** The console's API: the generated client over the session-aware transport (./transport); club-api.ts adds the club's. */
+export type UserRow = JsonAnswer<"/api/users/{id}", "get">;
+export type RoleRow = PageItem<JsonAnswer<"/api/roles", "get">>;
 
-/** The login response of setup, login and password change; the refresh token is in the body when asked for. */
-type LoginResponse = {
-  accessToken: string;
-  tokenType: "Bearer";
-  expiresIn: number;
-  userId: string;
-  email: string;
-  role: string | null;
-  mustChangePassword: boolean;
-  refreshToken?: string;
-};
-
-/** A role as the console submits it: permissions come from GET /api/permissions, so the API is what checks them. */
-type RoleInput = Omit<z.input<typeof roleInputSchema>, "permissions"> & { permissions: string[] };
-
-const segment = (id: string) => encodeURIComponent(id);
+/** A role as the console submits it: its permissions are strings GET /api/permissions listed; the API checks them. */
+type RoleInput = Omit<JsonBody<"/api/roles", "post">, "permissions"> & { permissions: string[] };
+const roleBody = (input: RoleInput) => input as JsonBody<"/api/roles", "post">;
 
 function endpoints(api: Transport) {
+  const client = typedClient(api);
   return {
     setup: {
-      platform: (body: z.input<typeof platformSettingsSchema>) =>
-        api.json<PlatformSettings>("POST", "/api/setup/platform", { body }),
-      superAdmin: (body: z.input<typeof newAccountSchema>) =>
-        api.json<LoginResponse>("POST", "/api/setup/superadmin", { body }),
+      platform: (body: JsonBody<"/api/setup/platform", "post">) => answer(client.POST("/api/setup/platform", { body })),
+      superAdmin: (body: JsonBody<"/api/setup/superadmin", "post">) =>
+        answer(client.POST("/api/setup/superadmin", { body })),
     },
     auth: {
       /** Ends the API login a bearer token belongs to (the console's own sign-out goes through next-auth). */
-      logout: (bearer: string) => api.empty("POST", "/api/auth/logout", { bearer }),
-      /** The console's own password change: the new session comes back sealed, for update({ sealedRefreshToken }). */
-      changePassword: (body: { currentPassword: string; newPassword: string }) =>
-        api.json<{ sealedRefreshToken: string }>("POST", "/api/console/change-password", { body }),
-      forgotPassword: (body: { email: string }) =>
-        api.json<{ message: string }>("POST", "/api/auth/forgot-password", { body }),
-      resetPassword: (body: { token: string; newPassword: string }) =>
-        api.empty("POST", "/api/auth/reset-password", { body }),
-      verifyEmail: (body: { token: string }) => api.empty("POST", "/api/auth/verify-email", { body }),
-      confirmEmailChange: (body: { token: string }) => api.empty("POST", "/api/auth/confirm-email-change", { body }),
+      logout: (bearer: string) =>
+        done(client.POST("/api/auth/logout", { headers: { authorization: `Bearer ${bearer}` } })),
+      /**
+       * The console's own password change: the new session comes back sealed, for update({ sealedRefreshToken }).
+       * It is not part of the API document (app/api/openapi.json/registry.ts), so its answer is typed here.
+       */
+      changePassword: (body: JsonBody<"/api/auth/change-password", "post">) =>
+        postOutsideDocument<{ sealedRefreshToken: string }>(api, "/api/console/change-password", body),
+      forgotPassword: (body: JsonBody<"/api/auth/forgot-password", "post">) =>
+        answer(client.POST("/api/auth/forgot-password", { body })),
+      resetPassword: (body: JsonBody<"/api/auth/reset-password", "post">) =>
+        done(client.POST("/api/auth/reset-password", { body })),
+      verifyEmail: (body: JsonBody<"/api/auth/verify-email", "post">) =>
+        done(client.POST("/api/auth/verify-email", { body })),
+      confirmEmailChange: (body: JsonBody<"/api/auth/confirm-email-change", "post">) =>
+        done(client.POST("/api/auth/confirm-email-change", { body })),
     },
     users: {
-      list: (query: Partial<z.output<typeof userListQuery>>) =>
-        api.json<Paginated<UserRow>>("GET", "/api/users", { query }),
-      get: (id: string) => api.json<UserRow>("GET", `/api/users/${segment(id)}`),
-      create: (body: z.input<typeof createUserSchema>) => api.json<UserRow>("POST", "/api/users", { body }),
-      update: (id: string, body: z.input<typeof updateUserSchema>, version: number) =>
-        api.json<UserRow>("PUT", `/api/users/${segment(id)}`, { body, ifMatch: version }),
+      list: (query: QueryOf<"/api/users", "get">) => answer(client.GET("/api/users", { params: { query } })),
+      get: (id: string) => answer(client.GET("/api/users/{id}", { params: { path: { id } } })),
+      create: (body: JsonBody<"/api/users", "post">) => answer(client.POST("/api/users", { body })),
+      update: (id: string, body: JsonBody<"/api/users/{id}", "put">, version: number) =>
+        answer(client.PUT("/api/users/{id}", { params: { path: { id }, header: ifMatch(version) }, body })),
       deactivate: (id: string, version: number) =>
-        api.empty("DELETE", `/api/users/${segment(id)}`, { ifMatch: version }),
-      assignRoles: (id: string, body: z.input<typeof assignRolesSchema>) =>
-        api.json<UserRow>("PUT", `/api/users/${segment(id)}/roles`, { body }),
-      blacklist: (id: string, body: z.input<typeof blacklistSchema>) =>
-        api.json<UserRow>("POST", `/api/users/${segment(id)}/blacklist`, { body }),
-      liftBlacklist: (id: string) => api.json<UserRow>("DELETE", `/api/users/${segment(id)}/blacklist`),
+        done(client.DELETE("/api/users/{id}", { params: { path: { id }, header: ifMatch(version) } })),
+      assignRoles: (id: string, body: JsonBody<"/api/users/{id}/roles", "put">) =>
+        answer(client.PUT("/api/users/{id}/roles", { params: { path: { id } }, body })),
+      blacklist: (id: string, body: JsonBody<"/api/users/{id}/blacklist", "post">) =>
+        answer(client.POST("/api/users/{id}/blacklist", { params: { path: { id } }, body })),
+      liftBlacklist: (id: string) => answer(client.DELETE("/api/users/{id}/blacklist", { params: { path: { id } } })),
     },
     roles: {
-      list: (query: Partial<z.output<typeof roleListQuery>>) =>
-        api.json<Paginated<RoleRow>>("GET", "/api/roles", { query }),
-      create: (body: RoleInput) => api.json<RoleRow>("POST", "/api/roles", { body }),
-      update: (id: string, body: RoleInput, version: number) =>
-        api.json<RoleRow>("PUT", `/api/roles/${segment(id)}`, { body, ifMatch: version }),
-      remove: (id: string, version: number) => api.empty("DELETE", `/api/roles/${segment(id)}`, { ifMatch: version }),
+      list: (query: QueryOf<"/api/roles", "get">) => answer(client.GET("/api/roles", { params: { query } })),
+      create: (input: RoleInput) => answer(client.POST("/api/roles", { body: roleBody(input) })),
+      update: (id: string, input: RoleInput, version: number) =>
+        answer(
+          client.PUT("/api/roles/{id}", { params: { path: { id }, header: ifMatch(version) }, body: roleBody(input) }),
+        ),
+      remove: (id: string, version: number) =>
+        done(client.DELETE("/api/roles/{id}", { params: { path: { id }, header: ifMatch(version) } })),
     },
     permissions: {
-      list: () => api.json<string[]>("GET", "/api/permissions"),
+      list: () => answer(client.GET("/api/permissions")),
     },
-    ...clubEndpoints(api),
+    ...clubEndpoints(client, api),
   };
 }
 

@@ -5,7 +5,6 @@ import {
   formatLimit,
   initialsOf,
   isPreviewableImage,
-  limitInDetail,
   percentOf,
   uploadRefusalMessage,
 } from "./file-format";
@@ -13,19 +12,15 @@ import {
 describe("upload refusals in words", () => {
   const tooLarge = { status: 413, code: null, message: "That is more than the server accepts." };
 
-  it("takes the limit from the 413's problem detail", () => {
-    const detail = "Files in club-images are limited to 10 MiB (10485760 bytes).";
-    expect(limitInDetail(detail)).toBe(10_485_760);
-    expect(uploadRefusalMessage({ ...tooLarge, detail }, "The photo", 5 * 1024 * 1024)).toBe(
+  it("takes the limit from the 413's limitBytes, never from its prose", () => {
+    expect(uploadRefusalMessage({ ...tooLarge, limitBytes: 10_485_760 }, "The photo", 5 * 1024 * 1024)).toBe(
       "The photo is larger than 10 MB.",
     );
   });
 
   it("falls back to the limit the page knows, then to no figure", () => {
     expect(uploadRefusalMessage(tooLarge, "“a.pdf”", 25 * 1024 * 1024)).toBe("“a.pdf” is larger than 25 MB.");
-    expect(uploadRefusalMessage({ ...tooLarge, detail: "Too big." }, "The photo")).toBe(
-      "The photo is larger than the server accepts.",
-    );
+    expect(uploadRefusalMessage(tooLarge, "The photo")).toBe("The photo is larger than the server accepts.");
   });
 
   it("words File.NotAnImage and an ended session; other refusals keep the API's message", () => {

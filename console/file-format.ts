@@ -16,14 +16,8 @@ export function formatLimit(bytes: number): string {
   return mib >= 1 ? `${Number.isInteger(mib) ? mib : Number(mib.toFixed(1))} MB` : formatBytes(bytes);
 }
 
-/** The limit a 413's problem detail names ("… limited to 10 MiB (10485760 bytes)."), or null when it names none. */
-export function limitInDetail(detail: string | undefined): number | null {
-  const bytes = /\((\d+) bytes\)/.exec(detail ?? "")?.[1];
-  return bytes === undefined ? null : Number(bytes);
-}
-
 /** What a refused upload says: the parts of an ApiError this needs. */
-export type UploadRefusal = { status: number; code: string | null; detail?: string; message: string };
+export type UploadRefusal = { status: number; code: string | null; limitBytes?: number; message: string };
 
 /**
  * A refused upload in words. `subject` is what was sent ("The photo", "“contract.pdf”"); `knownLimit` is the
@@ -31,7 +25,7 @@ export type UploadRefusal = { status: number; code: string | null; detail?: stri
  */
 export function uploadRefusalMessage(refusal: UploadRefusal, subject: string, knownLimit?: number): string {
   if (refusal.status === 413) {
-    const limit = limitInDetail(refusal.detail) ?? knownLimit;
+    const limit = refusal.limitBytes ?? knownLimit;
     return limit ? `${subject} is larger than ${formatLimit(limit)}.` : `${subject} is larger than the server accepts.`;
   }
   if (refusal.code === "File.NotAnImage") return "That file is not a JPEG, PNG, GIF or WebP image.";

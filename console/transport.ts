@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { CONSOLE_REQUEST_HEADER } from "./console-request";
 
-// How the console calls the API (spec 5.3): errors as ApiError, uploads with progress, one renewal on 401. Both
-// api-client.ts and club-api.ts build their endpoints over it, so neither imports the other's internals.
+// How the console calls the API (spec 5.3): errors as ApiError, uploads with progress, one renewal on 401. The typed
+// client of the OpenAPI document (clients/typescript) sends through it (console/typed-client.ts).
 
 /** Field path → messages, as the API's validation problems carry them (`$` is the body as a whole). */
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
@@ -17,8 +17,8 @@ export class ApiError extends Error {
     readonly code: string | null,
     message: string,
     readonly fieldErrors: FieldErrors = {},
-    /** The problem details' `detail`, when the answer had one (a 413 names the bucket's limit there). */
-    readonly detail?: string,
+    /** The size limit a 413 went over, when the answer names it (`limitBytes`: an upload over its bucket's limit). */
+    readonly limitBytes?: number,
   ) {
     super(message);
   }
@@ -26,7 +26,7 @@ export class ApiError extends Error {
 
 const businessErrorBody = z.object({ code: z.string(), message: z.string() });
 const validationProblemBody = z.object({ status: z.literal(400), errors: z.record(z.string(), z.array(z.string())) });
-const problemDetailBody = z.object({ detail: z.string(), code: z.string().optional() });
+const problemDetailBody = z.object({ code: z.string().optional(), limitBytes: z.number().optional() });
 
 function messageForStatus(status: number): string {
   if (status === 404) return "It is not there any more: it may have been removed meanwhile.";
@@ -39,34 +39,41 @@ function messageForStatus(status: number): string {
   return `The request was refused (HTTP ${status}).`;
 }
 
-async function apiErrorOf(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => null);
+/** The ApiError of a refused answer from its status and its body, already parsed (null when it had none). */
+export function apiErrorOf(status: number, body: unknown): ApiError {
   const business = businessErrorBody.safeParse(body);
-  if (business.success) return new ApiError(response.status, business.data.code, business.data.message);
+  if (business.success) return new ApiError(status, business.data.code, business.data.message);
   const problem = validationProblemBody.safeParse(body);
   if (problem.success)
     return new ApiError(400, "Validation.Failed", "Some details need your attention.", problem.data.errors);
-  const detail = problemDetailBody.safeParse(body);
+  const problemDetails = problemDetailBody.safeParse(body);
   return new ApiError(
-    response.status,
-    (detail.success && detail.data.code) || null,
-    messageForStatus(response.status),
+    status,
+    (problemDetails.success && problemDetails.data.code) || null,
+    messageForStatus(status),
     {},
-    detail.success ? detail.data.detail : undefined,
+    problemDetails.success ? problemDetails.data.limitBytes : undefined,
   );
 }
 
-type Query = Readonly<Record<string, string | number | undefined>>;
-type Call = {
-  query?: Query;
-  body?: unknown;
-  /** A bearer token instead of the session (the setup's own, to end it). */
-  bearer?: string;
-  /** Ends the call (a download the user stopped). */
-  signal?: AbortSignal;
-  /** The version of the record the change was made on: sent as If-Match, so a newer one answers 412, not overwritten. */
-  ifMatch?: number;
-};
+const apiErrorOfResponse = async (response: Response) =>
+  apiErrorOf(response.status, await response.json().catch(() => null));
+
+/** Query values as sent: an empty or missing value is left out, so a blank filter means "any". */
+type Query = Readonly<Record<string, unknown>>;
+
+/** The query string of `query` (without `?`): what urlOf() and the typed client both send. */
+export function queryString(query: Query | undefined): string {
+  const entries = Object.entries(query ?? {}).flatMap(([key, value]) =>
+    value === undefined || value === null || value === "" ? [] : [[key, String(value)]],
+  );
+  return new URLSearchParams(entries).toString();
+}
+
+function urlOf(path: string, query: Query | undefined): string {
+  const search = queryString(query);
+  return search ? `${path}?${search}` : path;
+}
 
 /**
  * How the transport reaches the console session; none for the public pages (setup, password recovery). The page
@@ -80,38 +87,22 @@ export type SessionAccess = {
   end: () => Promise<void>;
 };
 
-/** How one call authenticates: as the console (the proxy attaches the session's token), with its own bearer token, or not at all. */
-type Credentials = { console: true } | { bearer: string } | null;
-
-function authenticateAs(setHeader: (name: string, value: string) => void, credentials: Credentials) {
-  if (credentials && "bearer" in credentials) setHeader("authorization", `Bearer ${credentials.bearer}`);
-  else if (credentials) setHeader(CONSOLE_REQUEST_HEADER, "1");
-}
+/**
+ * Whether a call goes as the console (the proxy attaches the session's token); not when it carries its own
+ * bearer token (the setup's, to end it) or there is no session.
+ */
+type AsConsole = boolean;
 
 const REVOKED = "Auth.TokenRevoked";
 
-function urlOf(path: string, query: Query | undefined): string {
-  const entries = Object.entries(query ?? {}).flatMap(([key, value]) =>
-    value === undefined || value === "" ? [] : [[key, String(value)]],
-  );
-  return entries.length > 0 ? `${path}?${new URLSearchParams(entries)}` : path;
-}
-
-async function send(method: string, path: string, call: Call, credentials: Credentials): Promise<Response> {
-  const headers = new Headers({ accept: "application/json" });
-  authenticateAs((name, value) => headers.set(name, value), credentials);
-  if (call.body !== undefined) headers.set("content-type", "application/json");
-  if (call.ifMatch !== undefined) headers.set("if-match", `"${call.ifMatch}"`);
+/** A request of the typed client, sent as the console or as it is; a network failure becomes an ApiError. */
+async function send(request: Request, asConsole: AsConsole): Promise<Response> {
+  const headers = new Headers(request.headers);
+  if (asConsole) headers.set(CONSOLE_REQUEST_HEADER, "1");
   try {
-    return await fetch(urlOf(path, call.query), {
-      method,
-      headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
-      cache: "no-store",
-      signal: call.signal,
-    });
+    return await fetch(new Request(request, { headers }));
   } catch (error) {
-    if (call.signal?.aborted) throw error;
+    if (request.signal.aborted) throw error;
     throw new ApiError(0, null, "The server cannot be reached. Check your connection and try again.");
   }
 }
@@ -132,14 +123,14 @@ const abortError = () => new DOMException("The upload was stopped.", "AbortError
  * The upload through XMLHttpRequest, whose `upload.onprogress` reports the bytes sent (fetch has no
  * upload progress). The answer comes back as a Response so it is read like every other one.
  */
-function sendFile(method: string, path: string, upload: FileUpload, credentials: Credentials): Promise<Response> {
+function sendFile(method: string, path: string, upload: FileUpload, asConsole: AsConsole): Promise<Response> {
   return new Promise((resolve, reject) => {
     const { signal, file } = upload;
     if (signal?.aborted) return reject(abortError());
     const request = new XMLHttpRequest();
     request.open(method, urlOf(path, upload.query));
     request.setRequestHeader("accept", "application/json");
-    authenticateAs((name, value) => request.setRequestHeader(name, value), credentials);
+    if (asConsole) request.setRequestHeader(CONSOLE_REQUEST_HEADER, "1");
     request.setRequestHeader("content-type", file.type || "application/octet-stream");
     const abort = () => request.abort();
     signal?.addEventListener("abort", abort, { once: true });
@@ -176,44 +167,29 @@ function sendFile(method: string, path: string, upload: FileUpload, credentials:
  * the session and returns to the login page.
  */
 export function transport(session: SessionAccess | null) {
-  async function respond(
-    sendWith: (credentials: Credentials) => Promise<Response>,
-    bearer: string | undefined,
-  ): Promise<Response> {
-    const credentials: Credentials = bearer ? { bearer } : session && { console: true };
-    const tokenId = credentials && "console" in credentials ? await session?.accessTokenId() : undefined;
-    const response = await sendWith(credentials);
+  async function respond(sendAs: (asConsole: AsConsole) => Promise<Response>, ownBearer: boolean): Promise<Response> {
+    const asConsole = !ownBearer && session !== null;
+    const tokenId = asConsole ? await session?.accessTokenId() : undefined;
+    const response = await sendAs(asConsole);
     if (response.status !== 401 || !session) return response;
-    const refused = await apiErrorOf(response);
+    const refused = await apiErrorOfResponse(response);
     const renewed = tokenId && refused.code !== REVOKED ? await session.renew(tokenId) : false;
-    const retried = renewed ? await sendWith(credentials) : null;
+    const retried = renewed ? await sendAs(asConsole) : null;
     if (retried && retried.status !== 401) return retried;
     await session.end();
-    throw retried ? await apiErrorOf(retried) : refused;
-  }
-  async function checked(method: string, path: string, call: Call): Promise<Response> {
-    const response = await respond((token) => send(method, path, call, token), call.bearer);
-    if (!response.ok) throw await apiErrorOf(response);
-    return response;
+    throw retried ? await apiErrorOfResponse(retried) : refused;
   }
   return {
-    json: async <T>(method: string, path: string, call: Call = {}): Promise<T> =>
-      (await (await checked(method, path, call)).json()) as T,
-    empty: async (method: string, path: string, call: Call = {}): Promise<void> => {
-      await checked(method, path, call);
-    },
-    /** The successful response itself, for bodies read as a stream (the CSV export, file downloads). */
-    response: (method: string, path: string, call: Call = {}): Promise<Response> => checked(method, path, call),
+    /** The typed client's fetch: each try sends a copy, so the body can go again after a renewal. */
+    fetch: (request: Request): Promise<Response> =>
+      respond((asConsole) => send(request.clone(), asConsole), request.headers.has("authorization")),
     /** A file as the raw body, with upload progress; the same renewal on 401 (the file is sent again). */
     upload: async <T>(method: string, path: string, upload: FileUpload): Promise<T> => {
-      const response = await respond((token) => sendFile(method, path, upload, token), undefined);
-      if (!response.ok) throw await apiErrorOf(response);
+      const response = await respond((asConsole) => sendFile(method, path, upload, asConsole), false);
+      if (!response.ok) throw await apiErrorOfResponse(response);
       return (await response.json()) as T;
     },
   };
 }
 
 export type Transport = ReturnType<typeof transport>;
-
-/** An API response body: dates travel as ISO strings. */
-export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };

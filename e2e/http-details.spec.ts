@@ -46,6 +46,7 @@ test.describe("HTTP details on the production server", () => {
       "defaultLanguage",
       "languages",
       "timeZone",
+      "uploadLimitBytes",
     ]);
   });
 });

@@ -240,7 +240,7 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
   await expect(refusal).toContainText("The photo is larger than 10 MB.");
   expect(sent).toEqual([]);
 
-  // The API's 413 names its limit in the problem detail, and the message follows it.
+  // The API's 413 names its limit in limitBytes (not only in the detail's prose), and the message follows it.
   await page.route(PHOTO_URL, (route) =>
     route.request().method() === "PUT"
       ? route.fulfill({
@@ -250,6 +250,8 @@ test("member photo: chosen, previewed, uploaded with progress (and canceled), re
             status: 413,
             title: "The file is too large.",
             detail: "Files in club-images are limited to 2 MiB (2097152 bytes).",
+            code: "File.TooLarge",
+            limitBytes: 2097152,
           },
         })
       : route.continue(),

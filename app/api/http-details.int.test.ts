@@ -43,7 +43,7 @@ describe("GET /api/settings/public", () => {
     token = await completeSetup();
   });
 
-  it("tells any client the club's name, time zone, currency and languages, and nothing else", async () => {
+  it("tells any client the club's name, time zone, currency, languages and upload limits, and nothing else", async () => {
     const reply = await read();
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
@@ -52,6 +52,11 @@ describe("GET /api/settings/public", () => {
       currency: running.config.CURRENCY,
       languages: ["en"],
       defaultLanguage: "en",
+      uploadLimitBytes: {
+        "club-documents": running.config.FILE_LIMIT_DOCUMENTS_MB * 1024 * 1024,
+        "club-images": running.config.FILE_LIMIT_IMAGES_MB * 1024 * 1024,
+        "club-temp": running.config.FILE_LIMIT_TEMP_MB * 1024 * 1024,
+      },
     });
     expect(reply.headers.get("cache-control")).toBe("public, max-age=300");
     expect(reply.headers.get("x-trace-id")).toMatch(/^[\da-f]{32}$/);

@@ -29,6 +29,7 @@ import type { UserSummary } from "@/lib/users/summaries";
 
 const uuid = () => z.string().meta({ format: "uuid" });
 const calendarDate = () => z.string().meta({ format: "date", examples: ["2026-11-20"] });
+const bytes = () => z.number().int().positive();
 const money = () =>
   z
     .string()
@@ -53,6 +54,11 @@ export const publicSettingsResponse = z.strictObject({
   currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
   languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
   defaultLanguage: z.string().meta({ examples: ["en"] }),
+  uploadLimitBytes: z.strictObject({ "club-documents": bytes(), "club-images": bytes(), "club-temp": bytes() }).meta({
+    description:
+      "The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.",
+    examples: [{ "club-documents": 26214400, "club-images": 10485760, "club-temp": 104857600 }],
+  }),
 });
 const publicSettingsIsExact: SameShape<z.output<typeof publicSettingsResponse>, PublicSettings> = true;
 

@@ -18,9 +18,8 @@ export const TOO_LARGE_CODE = "File.TooLarge";
  */
 export function tooLarge(bucket: string, limitBytes: number): BusinessError {
   const mib = limitBytes / (1024 * 1024);
-  return businessError(
-    TOO_LARGE_CODE,
-    "invalid",
-    `Files in ${bucket} are limited to ${mib} MiB (${limitBytes} bytes).`,
-  );
+  return Object.freeze({
+    ...businessError(TOO_LARGE_CODE, "invalid", `Files in ${bucket} are limited to ${mib} MiB (${limitBytes} bytes).`),
+    limitBytes,
+  });
 }

@@ -30,7 +30,8 @@ function uploadInput(request: Request, fileName: string): UploadInput {
 
 /**
  * Stores the request's body as a file with `store`: 201 with the metadata; over the bucket's limit is 413 problem
- * details, like any request body that is too large. A body declared as JSON is refused first (415): it is what a
+ * details, like any request body that is too large, naming the limit in `limitBytes` so a client need not read it out
+ * of the prose. A body declared as JSON is refused first (415): it is what a
  * client generated from the OpenAPI document sends when it serializes a Blob as JSON (`{}`), which would otherwise be
  * stored as a 2-byte file.
  */
@@ -46,7 +47,8 @@ export async function answerUpload(
     });
   const result = await store(uploadInput(request, fileName));
   if (result.ok || result.error.code !== TOO_LARGE_CODE) return result;
-  return problemResponse(request, 413, "The file is too large.", { detail: result.error.message });
+  const { code, message, limitBytes } = result.error;
+  return problemResponse(request, 413, "The file is too large.", { detail: message, code, limitBytes });
 }
 
 /** `sha-256=:<base64>:` (RFC 9530) from the stored hex digest, so a client can verify what it received. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import type { Config } from "@/lib/config";
 import { paginationQuery } from "@/lib/platform/pagination";
-import { BUCKETS, type BucketName } from "@/lib/platform/storage";
+import { BUCKETS } from "@/lib/platform/storage";
 
 const bucketField = z.enum(BUCKETS, { error: `Use one of ${BUCKETS.join(", ")}.` });
 
@@ -30,19 +29,6 @@ export const fileListQuery = paginationQuery(["createdAt", "fileName", "sizeByte
   memberId: z.uuid("Not a valid id.").optional().meta({ description: "Only files attached to this member." }),
 });
 export type FileListQuery = z.output<typeof fileListQuery>;
-
-const MiB = 1024 * 1024;
-
-/** The configured upload limit of each bucket, in bytes. */
-export function bucketLimits(
-  config: Pick<Config, "FILE_LIMIT_DOCUMENTS_MB" | "FILE_LIMIT_IMAGES_MB" | "FILE_LIMIT_TEMP_MB">,
-): Record<BucketName, number> {
-  return {
-    "club-documents": config.FILE_LIMIT_DOCUMENTS_MB * MiB,
-    "club-images": config.FILE_LIMIT_IMAGES_MB * MiB,
-    "club-temp": config.FILE_LIMIT_TEMP_MB * MiB,
-  };
-}
 
 /** How long a club-temp file lives before the expire-temp-files job deletes it. */
 export const TEMP_FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;

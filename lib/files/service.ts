@@ -11,6 +11,7 @@ import { logger } from "@/lib/platform/logger";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { BucketName, ByteRange, Storage, StoredObject } from "@/lib/platform/storage";
+import { bucketLimits } from "@/lib/platform/storage/limits";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { FileErrors, tooLarge } from "./errors";
 import { sanitizeFileName } from "./names";
@@ -27,7 +28,7 @@ import {
   setMemberPhoto,
   withoutKey,
 } from "./repository";
-import { bucketLimits, DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
+import { DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
 import { SNIFF_BYTES, sniffImageType } from "./sniff";
 import { ByteMeter, peek } from "./upload-stream";
 

@@ -32,7 +32,7 @@ export type MemberListItem = {
  * The subscription in force, as the member detail shows it: an abridged term read straight from its table, so the
  * member module needs nothing from lib/subscriptions (which builds on members).
  */
-export type CurrentSubscription = Pick<
+type CurrentSubscription = Pick<
   typeof subscriptions.$inferSelect,
   "id" | "planId" | "billingPeriod" | "startedAt" | "endsAt" | "price" | "currency" | "autoRenew" | "status"
 > & { planName: string };

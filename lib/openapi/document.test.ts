@@ -232,9 +232,10 @@ describe("buildOpenApiDocument", () => {
       type: "object",
       required: ["id", "name", "createdAt"],
     });
-    expect(jsonSchema(response("/api/widgets", "get", "200"))).toEqual({
-      $ref: "#/components/schemas/Page",
-    });
+    expect(jsonSchema(response("/api/widgets", "get", "200"))?.allOf).toEqual([
+      { $ref: "#/components/schemas/Page" },
+      { type: "object", required: ["items"], properties: { items: { type: "array", items: {} } } },
+    ]);
     const page = jsonSchema(response("/api/widgets/{id}", "get", "200"));
     expect(page?.allOf?.[0]).toEqual({ $ref: "#/components/schemas/Page" });
     expect(page?.allOf?.[1]?.properties?.items?.items).toMatchObject({ required: ["id", "name", "createdAt"] });

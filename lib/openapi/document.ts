@@ -3,9 +3,9 @@ import { AuthErrors } from "@/lib/auth/errors";
 import { isOtherMethodHandler, ROUTE_METHODS } from "@/lib/http/method-not-allowed";
 import { MAX_JSON_BODY_BYTES, type RouteDeclaration, routeDeclaration, statusOfError } from "@/lib/http/route";
 import {
-  anyPageShape,
   apiErrorShape,
   pageItemOf,
+  pageTotalsShape,
   problemDetailsShape,
   validationProblemShape,
 } from "@/lib/platform/http/shapes";
@@ -143,11 +143,16 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
  * A page of `item`s: the `Page` component with typed items. A page of a named item is named too (`MemberListItemPage`),
  * left in `$defs` like zod's named schemas so that withNamedSchemas makes it the component every list of it refers to.
  */
+/** A page of `items`: the `Page` component's totals and the items, required like them; named after its item. */
 function pageSchema(item: z.ZodType): JsonSchema {
   const page = {
     allOf: [
       ref("schemas", "Page"),
-      { type: "object", properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } } },
+      {
+        type: "object",
+        required: ["items"],
+        properties: { items: { type: "array", items: jsonSchemaOf(item, "output") } },
+      },
     ],
   };
   const itemName = z.globalRegistry.get(item)?.id;
@@ -169,7 +174,7 @@ function successResponse(declaration: RouteDeclaration): [string, Record<string,
     : documented?.schema
       ? jsonSchemaOf(documented.schema, "output")
       : isPaginated(declaration.query)
-        ? ref("schemas", "Page")
+        ? pageSchema(z.unknown())
         : undefined;
   const contentType = documented?.contentType ?? "application/json";
   const headers = declaration.location ? { Location: locationHeader(declaration.location) } : undefined;
@@ -405,6 +410,12 @@ function operationOf(method: HttpMethod, path: string, folder: string, declarati
   };
 }
 
+/** The `Page` component: the totals, open to the `items` each list adds beside them (allOf). */
+function pageTotals(): JsonSchema {
+  const { additionalProperties: _closed, ...totals } = jsonSchemaOf(pageTotalsShape, "output");
+  return totals;
+}
+
 function components(): OpenApiDocument["components"] {
   return {
     securitySchemes: {
@@ -421,7 +432,7 @@ function components(): OpenApiDocument["components"] {
       ApiError: jsonSchemaOf(apiErrorShape, "output"),
       ProblemDetails: jsonSchemaOf(problemDetailsShape, "output"),
       ValidationProblem: jsonSchemaOf(validationProblemShape, "output"),
-      Page: jsonSchemaOf(anyPageShape, "output"),
+      Page: pageTotals(),
     },
     headers: { ...COMMON_HEADERS, ...idempotencyComponents.headers },
     responses: withCommonHeaders({

@@ -58,7 +58,7 @@ describe("reading the generated document", () => {
 
   it("merges a page's allOf into one object with typed items", () => {
     const page = flatten(document, pageSchema as SchemaObject);
-    expect(Object.keys(page.properties ?? {})).toEqual(["items", "totalCount", "pageNumber", "pageSize", "totalPages"]);
+    expect(Object.keys(page.properties ?? {})).toEqual(["totalCount", "pageNumber", "pageSize", "totalPages", "items"]);
     expect(typeLabel(document, page.properties?.items)).toBe("array of object");
   });
 

@@ -21,6 +21,8 @@ export type BusinessError = {
   readonly retryAfterSeconds?: number;
   /** The version the record has now (`precondition_failed`): answered as the ETag header. */
   readonly currentVersion?: number;
+  /** The size limit a body went over (`File.TooLarge`): answered as the problem details' `limitBytes`. */
+  readonly limitBytes?: number;
 };
 
 export type Result<T> =

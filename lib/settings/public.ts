@@ -1,3 +1,5 @@
+import type { BucketName } from "@/lib/platform/storage";
+import { bucketLimits } from "@/lib/platform/storage/limits";
 import type { ServiceContext } from "@/lib/services/context";
 import { getPlatformSettings } from "./platform-settings";
 
@@ -15,6 +17,8 @@ export type PublicSettings = {
   currency: string;
   languages: string[];
   defaultLanguage: string;
+  /** The largest file each bucket takes, in bytes, so a client can refuse a larger one before sending it. */
+  uploadLimitBytes: Record<BucketName, number>;
 };
 
 export async function publicSettings({ db, config }: Pick<ServiceContext, "db" | "config">): Promise<PublicSettings> {
@@ -25,5 +29,6 @@ export async function publicSettings({ db, config }: Pick<ServiceContext, "db" |
     currency: config.CURRENCY,
     languages: [...CLUB_LANGUAGES.languages],
     defaultLanguage: CLUB_LANGUAGES.defaultLanguage,
+    uploadLimitBytes: bucketLimits(config),
   };
 }

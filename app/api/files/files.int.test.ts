@@ -283,6 +283,8 @@ describe("limits and content checks", () => {
         status: 413,
         title: "The file is too large.",
         detail: expect.stringContaining("10 MiB"),
+        code: "File.TooLarge",
+        limitBytes: 10 * MiB,
       });
     });
     expect(source.pulled()).toBeLessThanOrEqual(MiB);
@@ -296,6 +298,7 @@ describe("limits and content checks", () => {
       expect(reply.body).toMatchObject({
         status: 413,
         detail: "Files in club-images are limited to 10 MiB (10485760 bytes).",
+        limitBytes: 10 * MiB,
       });
     });
     // Reading stopped at the limit (10 MiB, plus the few chunks the stream stages buffer ahead) instead of

@@ -11,6 +11,8 @@ export type ProblemDetails = {
   errors?: Record<string, string[]>;
   /** The business code, where a failure the wrapper answers as problem details has one (412 `Precondition.Failed`). */
   code?: string;
+  /** The size limit in bytes a 413 went over, where the route knows it (an upload over its bucket's limit). */
+  limitBytes?: number;
 };
 
 const TYPES: Record<number, string> = {
@@ -36,7 +38,7 @@ export function problemResponse(
   request: Request,
   status: number,
   title: string,
-  extra: Pick<ProblemDetails, "detail" | "errors" | "code"> = {},
+  extra: Pick<ProblemDetails, "detail" | "errors" | "code" | "limitBytes"> = {},
 ): Response {
   const body: ProblemDetails = {
     type: TYPES[status] ?? "about:blank",

@@ -76,6 +76,11 @@ export const problemDetailsShape = z
       .string()
       .optional()
       .meta({ examples: ["Precondition.Failed"] }),
+    limitBytes: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: "On a 413 over an upload's limit: the limit, in bytes.", examples: [10485760] }),
   })
   .meta({
     description: "RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message.",
@@ -111,12 +116,15 @@ export function pageOf<Item extends z.ZodType>(item: Item) {
 /** The item schema of a page made by pageOf(). */
 export const pageItemOf = (schema: z.ZodType): z.ZodType | undefined => pageItems.get(schema);
 
-/** The `Page` component: items of any shape. */
-export const anyPageShape = pageOf(z.unknown()).meta({
-  description: "Spec 2.10's page: a slice of a collection and its totals.",
-});
+/**
+ * The `Page` component: a page's totals. Each list adds its typed `items` beside it (allOf), as an `items` of any
+ * shape here would intersect with them and leave generated clients with items of unknown type.
+ */
+export const pageTotalsShape = pageOf(z.unknown())
+  .omit({ items: true })
+  .meta({ description: "Spec 2.10's page: the totals of a slice of a collection, whose `items` the list adds." });
 
-const pageIsExact: SameShape<z.output<typeof anyPageShape>, Paginated<unknown>> = true;
+const pageIsExact: SameShape<z.output<typeof pageTotalsShape> & { items: unknown[] }, Paginated<unknown>> = true;
 void pageIsExact;
 
 /** The outline of an OpenAPI document, for GET /api/openapi.json's own entry. */

@@ -46,6 +46,11 @@ const NO_FILTERS: Filters = { from: "", to: "", action: "", severity: "", actorI
 
 const PAGE_SIZE = 25;
 
+const isSeverity = (value: string): value is Severity => value in SEVERITIES;
+
+/** The severity filter ("Warning,Error,Critical") as the list the API reads. */
+const severitiesOf = (filter: string) => (filter ? filter.split(",").filter(isSeverity) : undefined);
+
 /** A datetime-local value (local wall time) as the ISO instant the API reads; blank stays blank. */
 function instantOf(local: string): string | undefined {
   if (!local) return undefined;
@@ -60,7 +65,7 @@ function queryOf(filters: Filters, pageNumber: number): AuditLogQuery {
     from: instantOf(filters.from),
     to: instantOf(filters.to),
     action: filters.action || undefined,
-    severity: filters.severity || undefined,
+    severity: severitiesOf(filters.severity),
     actorId: filters.actorId || undefined,
     entity: filters.entity || undefined,
     entityId: filters.entityId || undefined,

@@ -16,7 +16,7 @@ const statusData = (statistics: MemberStatistics): ChartDatum[] =>
   MEMBER_STATUS_VALUES.map((status) => ({
     key: status,
     label: MEMBER_STATUSES[status].label,
-    value: statistics.countsByStatus[status],
+    value: statistics.countsByStatus[status] ?? 0,
     tone: STATUS_TONES[status],
   }));
 
@@ -73,6 +73,8 @@ function Charts({ statistics }: { statistics: MemberStatistics }) {
 
 function Figures({ statistics }: { statistics: MemberStatistics }) {
   const { total, countsByStatus } = statistics;
+  // The document types the counts as a map of any status; every status is in it.
+  const active = countsByStatus.active ?? 0;
   return (
     <div className="stats stats-compact">
       <Stat
@@ -84,8 +86,8 @@ function Figures({ statistics }: { statistics: MemberStatistics }) {
       />
       <Stat
         label="Active"
-        value={formatCount(countsByStatus.active)}
-        detail={total > 0 ? `${Math.round((countsByStatus.active / total) * 100)}% of the members.` : "Nobody yet."}
+        value={formatCount(active)}
+        detail={total > 0 ? `${Math.round((active / total) * 100)}% of the members.` : "Nobody yet."}
       />
       <Stat
         label="New this month"

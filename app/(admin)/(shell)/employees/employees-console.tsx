@@ -16,6 +16,7 @@ import {
   useDebounced,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { yesNoFilter } from "@/console/ui/yes-no-filter";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
 type OrderField = "name" | "email" | "createdAt";
@@ -49,7 +50,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
   const [isActive, setIsActive] = useState<ActiveFilter>("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "name", direction: "asc" });
   const [adding, setAdding] = useState(false);
-  const filters = { search: search || undefined, isActive: isActive || undefined };
+  const filters = { search: search || undefined, isActive: yesNoFilter(isActive) };
   const [employees, setPageNumber] = usePagedQuery(["employees", { ...filters, sort }], (pageNumber) =>
     api.employees.list({
       ...filters,

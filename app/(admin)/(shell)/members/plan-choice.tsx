@@ -28,7 +28,7 @@ function useActivePlans() {
   const api = useConsoleApi();
   return useQuery({
     queryKey: ["plans", "choices"],
-    queryFn: () => api.plans.list({ isActive: "true", pageSize: 100, orderBy: "name", orderDirection: "asc" }),
+    queryFn: () => api.plans.list({ isActive: true, pageSize: 100, orderBy: "name", orderDirection: "asc" }),
     select: (page) => page.items,
   });
 }

@@ -7,6 +7,7 @@ import { formatCount, formatMoney, plural } from "@/console/format";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
+import { yesNoFilter } from "@/console/ui/yes-no-filter";
 import { MONTHS_IN, priceFor } from "@/lib/subscriptions/pricing";
 import { PlanEditor } from "./plan-editor";
 
@@ -88,7 +89,7 @@ export function PlansConsole({
     api.plans.list({
       pageNumber,
       pageSize: PAGE_SIZE,
-      isActive: isActive || undefined,
+      isActive: yesNoFilter(isActive),
       orderBy: "name",
       orderDirection: "asc",
     }),

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { can, pageUser } from "@/console/server/session";
 import { serviceContext } from "@/lib/composition/services";
-import { bucketLimits } from "@/lib/files/schemas";
+import { bucketLimits } from "@/lib/platform/storage/limits";
 import { Forbidden } from "../../forbidden";
 import { MemberDetail } from "./member-detail";
 
