@@ -26,7 +26,7 @@ install_node_modules
 log "type check"
 npx tsc --noEmit -p .
 
-log "lint (Biome, the architecture rules of .dependency-cruiser.cjs, knip)"
+log "lint (Biome, the architecture rules of .dependency-cruiser.cjs, knip, the OpenAPI linter)"
 npm run lint
 
 log "unit tests"
