@@ -65,7 +65,7 @@ export function errorShapeProblem(request: Pick<RawRequest, "method" | "path">, 
   if (!body || typeof body !== "object" || Array.isArray(body))
     return `not a JSON object (${reply.contentType}): ${reply.text.slice(0, 200)}`;
   if (reply.contentType.startsWith("application/problem+json")) {
-    const { type, title, status, instance, traceId, detail, errors, ...rest } = body;
+    const { type, title, status, instance, traceId, detail, errors, code, limitBytes, ...rest } = body;
     if (typeof type !== "string" || typeof title !== "string") return "problem details without type or title";
     if (status !== reply.status) return `problem status ${String(status)} differs from HTTP ${reply.status}`;
     const pathname = new URL(`http://localhost${request.path}`).pathname;
@@ -73,6 +73,11 @@ export function errorShapeProblem(request: Pick<RawRequest, "method" | "path">, 
       return `instance ${String(instance)} is not "${request.method} ${pathname}"`;
     if (typeof traceId !== "string" || !TRACE_ID.test(traceId)) return `traceId ${String(traceId)}`;
     if (detail !== undefined && typeof detail !== "string") return "detail is not a string";
+    // A problem may name its code (412 Precondition.Failed, 413 File.TooLarge) and a 413 its limit (docs/api.md).
+    if (code !== undefined && (typeof code !== "string" || !/^[A-Z]\w*\.[A-Z]\w*$/.test(code)))
+      return `code ${String(code)}`;
+    if (limitBytes !== undefined && (reply.status !== 413 || !Number.isInteger(limitBytes)))
+      return `limitBytes ${String(limitBytes)} on a ${reply.status}`;
     if (Object.keys(rest).length > 0) return `unexpected members ${Object.keys(rest).join(", ")}`;
     if (reply.status === 400) {
       if (!errors || typeof errors !== "object" || Array.isArray(errors)) return "400 problem details without errors";
