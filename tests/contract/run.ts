@@ -1,13 +1,15 @@
 // `npm run test:contract` (scripts/test-contract.sh): the third-party contract suite. Portman generates a Postman
 // collection from the OpenAPI document the production server serves (contract checks on every operation and the
 // negative variations of tests/contract/portman-config.json), and newman runs it against that server on the
-// PostgreSQL and Redis of DATABASE_URL / REDIS_URL. The summary goes to tests/contract/results/contract.json.
+// PostgreSQL and Redis of DATABASE_URL / REDIS_URL. The summary goes to tests/contract/results/contract.json. Then,
+// on the same server, the scripted mobile journey through the generated client (tests/contract/mobile-journey.ts).
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "@/bench/servers";
+import { runMobileJourney } from "./mobile-journey";
 import { seedContractClub } from "./seed";
 
 const run = promisify(execFile);
@@ -31,7 +33,7 @@ const { base, server } = await startAppServer("contract");
 const work = mkdtempSync(path.join(tmpdir(), "clubops-contract-"));
 try {
   await waitUntilAnswering(`${base}/health/live`);
-  const variables = await seedContractClub(base);
+  const { variables, journey } = await seedContractClub(base);
   const collection = path.join(work, "collection.json");
   const report = path.join(work, "newman.json");
   // Run in the scratch directory: Portman writes its intermediate files under ./tmp.
@@ -83,6 +85,9 @@ try {
   console.log(
     `contract suite: ${summary.requests} requests, ${summary.assertions} assertions, ${summary.failedAssertions} failed, ${summary.seconds} s`,
   );
+  const started = Date.now();
+  const steps = await runMobileJourney(base, journey);
+  console.log(`mobile journey: ${steps} steps passed, ${Math.round((Date.now() - started) / 1000)} s`);
 } finally {
   await stopProcess(server);
   rmSync(work, { recursive: true, force: true });

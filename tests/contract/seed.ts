@@ -9,7 +9,7 @@ import { SUPER_ADMIN } from "@/tests/support/accounts";
 
 type Json = Record<string, unknown>;
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** One request to the server; throws unless it answers 2xx. */
 function client(base: string) {
@@ -35,7 +35,12 @@ function client(base: string) {
   };
 }
 
-export async function seedContractClub(base: string): Promise<Record<string, string>> {
+/** What tests/contract/mobile-journey.ts signs in as and works with: an Admin who is also an employee. */
+export type JourneyAccount = { email: string; password: string; planId: string; otherPlanId: string };
+
+export async function seedContractClub(
+  base: string,
+): Promise<{ variables: Record<string, string>; journey: JourneyAccount }> {
   const send = client(base);
   await send("POST", "/api/setup/platform", { body: { platformName: "Contract Club" } });
   const admin = await send("POST", "/api/setup/superadmin", { body: SUPER_ADMIN });
@@ -134,6 +139,9 @@ export async function seedContractClub(base: string): Promise<Record<string, str
     token,
     body: { userId: staff.id, holidayListId: holidayList.id },
   });
+  // The mobile journey's user: it enrols, changes plans, clocks in and out and files a correction for itself.
+  const traveller = await account(["Admin"]);
+  await send("POST", "/api/employees", { token, body: { userId: traveller.id, holidayListId: holidayList.id } });
   // Filed by the staff member: a reviewer may not approve or reject their own request.
   const staffToken = String((await login(staff.email, staff.password)).accessToken);
   const correction = async (days: number) =>
@@ -149,8 +157,10 @@ export async function seedContractClub(base: string): Promise<Record<string, str
   const request = await correction(2);
   const approved = await correction(3);
   const rejected = await correction(4);
-  // Yesterday's attendance records, for GET /api/employees/{id}/attendance/{date}.
-  await send("POST", "/api/jobs/process-daily-attendance/run", { token, body: { date: daysAgo(1) } });
+  // Yesterday's attendance records, for GET /api/employees/{id}/attendance/{date}; two more days give the journey's
+  // attendance history more than one cursor page.
+  for (const days of [1, 5, 6])
+    await send("POST", "/api/jobs/process-daily-attendance/run", { token, body: { date: daysAgo(days) } });
 
   const upload = (name: string) =>
     send("POST", `/api/files?bucket=club-documents&name=${name}`, {
@@ -178,7 +188,13 @@ export async function seedContractClub(base: string): Promise<Record<string, str
   const mail = await send("GET", "/api/mail?pageSize=1", { token });
   const firstMail = (mail.items as Json[])[0];
 
-  return {
+  const journey = {
+    email: traveller.email,
+    password: traveller.password,
+    planId: String(plan.id),
+    otherPlanId: String(otherPlan.id),
+  };
+  const variables = {
     bearerToken: token,
     adminEmail: SUPER_ADMIN.email,
     adminPassword: SUPER_ADMIN.password,
@@ -220,4 +236,5 @@ export async function seedContractClub(base: string): Promise<Record<string, str
     yesterday: daysAgo(1),
     lastWeek: daysAgo(7),
   };
+  return { variables, journey };
 }
