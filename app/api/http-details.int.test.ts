@@ -50,7 +50,7 @@ describe("GET /api/settings/public", () => {
       clubName: "Test Club",
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
-      languages: ["en"],
+      languages: ["en", "es"],
       defaultLanguage: "en",
       uploadLimitBytes: {
         "club-documents": running.config.FILE_LIMIT_DOCUMENTS_MB * 1024 * 1024,

@@ -25,16 +25,26 @@ export const currencyField = z
   .string()
   .refine((code) => CURRENCIES.has(code), "Use an ISO 4217 currency code such as EUR.");
 
-/** Reads the stored settings; a value never stored (an install older than them) is the env's default. */
-export async function readClubSettings(executor: Executor, defaults: ClubDefaults): Promise<ClubSettings> {
-  const [stored] = await executor
-    .select({ language: platformSettings.language, timeZone: platformSettings.timeZone, currency: platformSettings.currency })
-    .from(platformSettings);
+type StoredClubSettings = { language: string | null; timeZone: string | null; currency: string | null };
+
+export const storedClubSettings = {
+  language: platformSettings.language,
+  timeZone: platformSettings.timeZone,
+  currency: platformSettings.currency,
+};
+
+/** A value never stored (before setup, or an install older than these settings) is the env's default, and English. */
+export function clubSettingsOf(stored: StoredClubSettings | undefined, defaults: ClubDefaults): ClubSettings {
   return {
-    language: (stored?.language as ClubLanguage | null) ?? "en",
+    language: (stored?.language as ClubLanguage | null | undefined) ?? "en",
     timeZone: stored?.timeZone ?? defaults.CLUB_TIMEZONE,
     currency: stored?.currency ?? defaults.CURRENCY,
   };
+}
+
+export async function readClubSettings(executor: Executor, defaults: ClubDefaults): Promise<ClubSettings> {
+  const [stored] = await executor.select(storedClubSettings).from(platformSettings);
+  return clubSettingsOf(stored, defaults);
 }
 
 /**
