@@ -54,8 +54,8 @@ import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./p
 import { POST as createPlan, GET as listPlans } from "./plans/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
-import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
 import { GET as getSettings, PUT as updateSettings } from "./settings/route";
+import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
 import { POST as createShiftType, GET as listShiftTypes } from "./shift-types/route";
 import { POST as blacklist, DELETE as liftBlacklist } from "./users/[id]/blacklist/route";
 import { PUT as assignRoles } from "./users/[id]/roles/route";

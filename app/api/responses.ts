@@ -4,6 +4,7 @@ import type { CheckEvent, ClockOut, ClockState } from "@/lib/attendance/clock";
 import type { AttendancePage } from "@/lib/attendance/records";
 import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
+import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
@@ -14,8 +15,7 @@ import type { Plan } from "@/lib/plans/repository";
 import { instant, type JsonOf, nameSchemas, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import type { Role } from "@/lib/roles/repository";
-import type { OwnLanguage } from "@/lib/auth/own-language";
-import { CLUB_LANGUAGES, type ClubSettings } from "@/lib/settings/club-settings";
+import { CLUB_LANGUAGES, type ClubLocale } from "@/lib/settings/club-settings";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import type { PublicSettings } from "@/lib/settings/public";
 import type { Settings } from "@/lib/settings/service";
@@ -58,7 +58,7 @@ export const platformSettingsResponse = z.strictObject({
   timeZone: clubTimeZone(),
   currency: clubCurrency(),
 });
-const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings & ClubSettings> = true;
+const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings & ClubLocale> = true;
 
 export const settingsResponse = z.strictObject({
   clubName: z.string(),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
-import { CLUB_LANGUAGES, type ClubLanguage, languageField } from "@/lib/settings/club-settings";
+import { type ClubLanguage, isClubLanguage, languageField } from "@/lib/settings/club-settings";
 
 /** The console's language a user picked; null follows the club's. */
 export type OwnLanguage = { language: ClubLanguage | null };
@@ -19,5 +19,4 @@ export async function setOwnLanguage(db: Executor, userId: string, input: OwnLan
 }
 
 /** A stored language, typed; anything else (impossible under the column's check) reads as none. */
-export const ownLanguageOf = (stored: string | null): ClubLanguage | null =>
-  CLUB_LANGUAGES.find((language) => language === stored) ?? null;
+export const ownLanguageOf = (stored: string | null): ClubLanguage | null => (isClubLanguage(stored) ? stored : null);

@@ -20,10 +20,7 @@ import type { PlanInput, PlanListQuery } from "./schemas";
 /** What the plan services need: the database, the club's currency and who acts (for the audit trail). */
 export type PlanContext = Pick<ServiceContext, "db" | "club"> & Acting;
 
-export async function listPlans(
-  ctx: Pick<PlanContext, "db" | "club">,
-  query: PlanListQuery,
-): Promise<Paginated<Plan>> {
+export async function listPlans(ctx: Pick<PlanContext, "db" | "club">, query: PlanListQuery): Promise<Paginated<Plan>> {
   return selectPlanPage(ctx.db, query, ctx.club.currency);
 }
 

@@ -6,7 +6,7 @@ import type { Cache } from "@/lib/platform/cache";
 import type { Database } from "@/lib/platform/db";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import type { Storage } from "@/lib/platform/storage";
-import type { ClubSettings } from "@/lib/settings/club-settings";
+import type { ClubLocale } from "@/lib/settings/club-settings";
 
 /** Who acts: the signed-in caller's id (for the audit trail) and permissions (what they may grant). */
 export type Actor = { readonly id: string; readonly permissions: readonly string[] };
@@ -24,7 +24,7 @@ export type ServiceContext = {
   renderer: EmailRenderer;
   config: Config;
   /** The club's language, time zone and currency as stored (GET /api/settings), read when the context is built. */
-  club: ClubSettings;
+  club: ClubLocale;
   keys: AuthKeys;
   actor: Actor | null;
   events: EventDispatcher;

@@ -1,8 +1,16 @@
-import { getConfig } from "@/lib/config";
-import type { Database } from "@/lib/platform/db";
-import { type ClubSettings, clubSettings } from "./club-settings";
+import type { Config } from "@/lib/config";
+import type { Executor } from "@/lib/platform/db";
+import { type ClubLocale, clubSettings } from "./club-settings";
 
-/** The club's language, time zone and currency, for the console's i18n request configuration and formatter. */
-export function getClubLocale(db: Database): Promise<ClubSettings> {
-  return clubSettings(db, getConfig());
+export { type ClubLanguage, type ClubLocale, isClubLanguage } from "./club-settings";
+
+/**
+ * The club's language, time zone and currency as stored (GET /api/settings), for the console's i18n request
+ * configuration and formatter: through the same short per-process memo as every request's service context.
+ */
+export function getClubLocale(
+  executor: Executor,
+  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">,
+): Promise<ClubLocale> {
+  return clubSettings(executor, config);
 }

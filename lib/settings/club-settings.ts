@@ -1,14 +1,17 @@
 import { z } from "zod";
 import type { Config } from "@/lib/config";
-import type { Database, Executor } from "@/lib/platform/db";
+import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
 
 /** The languages the console and the mails speak. */
 export const CLUB_LANGUAGES = ["en", "es"] as const;
 export type ClubLanguage = (typeof CLUB_LANGUAGES)[number];
 
+export const isClubLanguage = (value: unknown): value is ClubLanguage =>
+  typeof value === "string" && (CLUB_LANGUAGES as readonly string[]).includes(value);
+
 /** The club's locale: what its dates, times and prices are read and written in. */
-export type ClubSettings = { language: ClubLanguage; timeZone: string; currency: string };
+export type ClubLocale = { language: ClubLanguage; timeZone: string; currency: string };
 
 /** What an install started with: the env vars are the initial defaults only (setup stores them, or what it is given). */
 export type ClubDefaults = Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">;
@@ -34,15 +37,15 @@ export const storedClubSettings = {
 };
 
 /** A value never stored (before setup, or an install older than these settings) is the env's default, and English. */
-export function clubSettingsOf(stored: StoredClubSettings | undefined, defaults: ClubDefaults): ClubSettings {
+export function clubSettingsOf(stored: StoredClubSettings | undefined, defaults: ClubDefaults): ClubLocale {
   return {
-    language: (stored?.language as ClubLanguage | null | undefined) ?? "en",
+    language: isClubLanguage(stored?.language) ? stored.language : "en",
     timeZone: stored?.timeZone ?? defaults.CLUB_TIMEZONE,
     currency: stored?.currency ?? defaults.CURRENCY,
   };
 }
 
-export async function readClubSettings(executor: Executor, defaults: ClubDefaults): Promise<ClubSettings> {
+export async function readClubSettings(executor: Executor, defaults: ClubDefaults): Promise<ClubLocale> {
   const [stored] = await executor.select(storedClubSettings).from(platformSettings);
   return clubSettingsOf(stored, defaults);
 }
@@ -54,10 +57,10 @@ export async function readClubSettings(executor: Executor, defaults: ClubDefault
  */
 export const CLUB_SETTINGS_TTL_MS = 5_000;
 
-const remembered = new WeakMap<Database, { settings: ClubSettings; until: number }>();
+const remembered = new WeakMap<Executor, { settings: ClubLocale; until: number }>();
 
 /** The club's settings for a request: from the memo while it is fresh, else read and remembered. */
-export async function clubSettings(db: Database, defaults: ClubDefaults): Promise<ClubSettings> {
+export async function clubSettings(db: Executor, defaults: ClubDefaults): Promise<ClubLocale> {
   const now = Date.now();
   const memo = remembered.get(db);
   if (memo && memo.until > now) return memo.settings;
@@ -67,6 +70,6 @@ export async function clubSettings(db: Database, defaults: ClubDefaults): Promis
 }
 
 /** After a write of the settings (setup, PUT /api/settings): this instance's next request reads them again. */
-export function forgetClubSettings(db: Database): void {
+export function forgetClubSettings(db: Executor): void {
   remembered.delete(db);
 }

@@ -1,8 +1,8 @@
-import type { BucketName } from "@/lib/platform/storage";
-import { bucketLimits } from "@/lib/platform/storage/limits";
 import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
-import { CLUB_LANGUAGES, type ClubSettings } from "./club-settings";
+import type { BucketName } from "@/lib/platform/storage";
+import { bucketLimits } from "@/lib/platform/storage/limits";
+import { CLUB_LANGUAGES, type ClubLocale } from "./club-settings";
 import { getPlatformSettings } from "./platform-settings";
 
 /** What any client may know about the club before signing in, so it need not guess zone, currency or language. */
@@ -25,7 +25,7 @@ export async function publicSettings({
 }: {
   db: Executor;
   config: Config;
-  club: ClubSettings;
+  club: ClubLocale;
 }): Promise<PublicSettings> {
   const platformSettings = await getPlatformSettings(db);
   return {

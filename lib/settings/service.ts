@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
-import { platformSettings, plans, subscriptions } from "@/lib/platform/db/schema";
+import { plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
 import { afterCommit, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import {
   type ClubDefaults,
-  type ClubSettings,
+  type ClubLocale,
   clubSettingsOf,
   forgetClubSettings,
   storedClubSettings,
@@ -16,7 +16,7 @@ import { SettingsErrors } from "./errors";
 import type { SettingsInput } from "./schemas";
 
 /** The club's settings as GET and PUT /api/settings answer them: one record, versioned like the others. */
-export type Settings = ClubSettings & {
+export type Settings = ClubLocale & {
   clubName: string;
   description: string | null;
   updatedAt: Date;

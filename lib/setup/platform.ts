@@ -5,7 +5,7 @@ import { afterCommit, commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
 import {
-  type ClubSettings,
+  type ClubLocale,
   currencyField,
   forgetClubSettings,
   languageField,
@@ -30,7 +30,7 @@ export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
 export async function configurePlatform(
   { db, config }: Pick<ServiceContext, "db" | "config">,
   input: PlatformSettingsInput,
-): Promise<Result<PlatformSettings & ClubSettings>> {
+): Promise<Result<PlatformSettings & ClubLocale>> {
   return commitWhatever(
     db,
     async (tx) => {

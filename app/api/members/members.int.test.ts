@@ -133,7 +133,9 @@ describe("POST /api/members", () => {
   });
 
   // Two days on: a schema takes today where the day starts first (UTC+14), one day ahead of the club at most.
-  const dayAfterTomorrow = new Date(Date.parse(`${clubToday("Europe/Madrid")}T00:00:00Z`) + 2 * DAY).toISOString().slice(0, 10);
+  const dayAfterTomorrow = new Date(Date.parse(`${clubToday("Europe/Madrid")}T00:00:00Z`) + 2 * DAY)
+    .toISOString()
+    .slice(0, 10);
   it.each([
     ["a malformed email", { email: "not-an-email" }, "email"],
     ["an empty first name", { firstName: " " }, "firstName"],
@@ -578,7 +580,9 @@ describe("GET /api/members/export", () => {
     const reply = await download();
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(reply.headers.get("content-disposition")).toBe(`attachment; filename="members-${clubToday(running.config.CLUB_TIMEZONE)}.csv"`);
+    expect(reply.headers.get("content-disposition")).toBe(
+      `attachment; filename="members-${clubToday(running.config.CLUB_TIMEZONE)}.csv"`,
+    );
     const bytes = new Uint8Array(await reply.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");

@@ -1,9 +1,9 @@
 import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { platformSettings, users } from "@/lib/platform/db/schema";
-import { localDate } from "@/lib/platform/calendar";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { auditEntriesOf } from "@/tests/support/audit";
@@ -129,7 +129,10 @@ describe("PUT /api/settings", () => {
     });
     expect(plan.body).toMatchObject({ monthlyPrice: "59.90", currency: "USD" });
     const refused = await put({ ...settings, currency: "EUR" });
-    expect(refused).toMatchObject({ status: 409, body: { code: "Settings.CurrencyInUse", message: expect.any(String) } });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: "Settings.CurrencyInUse", message: expect.any(String) },
+    });
     expect((await read()).body).toMatchObject({ currency: "USD", version: 2 });
     // Everything else still changes while the currency stays.
     expect((await put({ ...settings, language: "en", currency: "USD" })).body).toMatchObject({
@@ -199,6 +202,8 @@ describe("PUT /api/auth/me/language", () => {
     const reply = await pick("fr");
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toHaveProperty("language");
-    expect((await call(setOwnLanguage, { path: "/api/auth/me/language", method: "PUT", body: { language: "es" } })).status).toBe(401);
+    expect(
+      (await call(setOwnLanguage, { path: "/api/auth/me/language", method: "PUT", body: { language: "es" } })).status,
+    ).toBe(401);
   });
 });

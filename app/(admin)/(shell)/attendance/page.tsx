@@ -19,7 +19,5 @@ export default async function MyAttendancePage() {
   if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
   // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
   const { club } = await serviceContext(null);
-  return (
-    <MyAttendance allowed={allowed} timeZone={club.timeZone} canManageEmployees={can(user, "employees:write")} />
-  );
+  return <MyAttendance allowed={allowed} timeZone={club.timeZone} canManageEmployees={can(user, "employees:write")} />;
 }

@@ -15,10 +15,6 @@ export default async function RequestsQueuePage() {
   const { club } = await serviceContext(null);
   // Filtering by employee lists the employees.
   return (
-    <RequestsQueue
-      currentUserId={user.id}
-      canListEmployees={can(user, "employees:read")}
-      timeZone={club.timeZone}
-    />
+    <RequestsQueue currentUserId={user.id} canListEmployees={can(user, "employees:read")} timeZone={club.timeZone} />
   );
 }
