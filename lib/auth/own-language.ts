@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/platform/db";
 import { users } from "@/lib/platform/db/schema";
-import { type ClubLanguage, isClubLanguage, languageField } from "@/lib/settings/club-settings";
+import { languageField } from "@/lib/settings/club-settings";
+import { type ClubLanguage, isClubLanguage } from "@/lib/settings/languages";
 
 /** The console's language a user picked; null follows the club's. */
 export type OwnLanguage = { language: ClubLanguage | null };

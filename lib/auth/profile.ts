@@ -1,5 +1,5 @@
 import { PERMISSIONS, WILDCARD } from "@/lib/roles/permissions";
-import type { ClubLanguage } from "@/lib/settings/club-settings";
+import type { ClubLanguage } from "@/lib/settings/languages";
 import type { Principal } from "./authenticate";
 import { ownLanguageOf } from "./own-language";
 import { primaryRole } from "./user-access";

@@ -2,13 +2,8 @@ import { z } from "zod";
 import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
+import { CLUB_LANGUAGES, type ClubLanguage, isClubLanguage } from "./languages";
 
-/** The languages the console and the mails speak. */
-export const CLUB_LANGUAGES = ["en", "es"] as const;
-export type ClubLanguage = (typeof CLUB_LANGUAGES)[number];
-
-export const isClubLanguage = (value: unknown): value is ClubLanguage =>
-  typeof value === "string" && (CLUB_LANGUAGES as readonly string[]).includes(value);
 
 /** The club's locale: what its dates, times and prices are read and written in. */
 export type ClubLocale = { language: ClubLanguage; timeZone: string; currency: string };

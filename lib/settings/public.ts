@@ -2,7 +2,8 @@ import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
 import type { BucketName } from "@/lib/platform/storage";
 import { bucketLimits } from "@/lib/platform/storage/limits";
-import { CLUB_LANGUAGES, type ClubLocale } from "./club-settings";
+import type { ClubLocale } from "./club-settings";
+import { CLUB_LANGUAGES } from "./languages";
 import { getPlatformSettings } from "./platform-settings";
 
 /** What any client may know about the club before signing in, so it need not guess zone, currency or language. */

@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getLocale } from "next-intl/server";
 import { passwordHint } from "@/console/password-hint";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { serviceContext } from "@/lib/composition/services";
+import { isClubLanguage } from "@/lib/settings/languages";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { SetupWizard } from "./setup-wizard";
 
@@ -16,7 +18,9 @@ export default async function SetupPage() {
     await redirectSignedIn();
     redirect("/login");
   }
-  const { db } = await serviceContext(null);
-  const [settings, policy] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db)]);
-  return <SetupWizard initialPlatform={settings} passwordHint={passwordHint(policy)} />;
+  const { db, club } = await serviceContext(null);
+  const [settings, policy, language] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db), getLocale()]);
+  // Before the club is named: the language the page speaks, the configured zone and currency (or what step 1 stored).
+  const locale = { ...club, language: isClubLanguage(language) ? language : club.language };
+  return <SetupWizard initialPlatform={settings} locale={locale} passwordHint={passwordHint(policy)} />;
 }
