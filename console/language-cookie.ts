@@ -11,6 +11,7 @@ const YEAR_SECONDS = 365 * 86_400;
  */
 export function rememberLanguage(language: ClubLanguage | null): void {
   const secure = window.location.protocol === "https:" ? "; secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API exists only in secure contexts, and a club may serve the console over plain HTTP on its own network
   document.cookie =
     language === null
       ? `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax${secure}`

@@ -21,3 +21,9 @@ export async function setOwnLanguage(db: Executor, userId: string, input: OwnLan
 
 /** A stored language, typed; anything else (impossible under the column's check) reads as none. */
 export const ownLanguageOf = (stored: string | null): ClubLanguage | null => (isClubLanguage(stored) ? stored : null);
+
+/** The language a user picked, for the console's cookie at sign-in. */
+export async function getOwnLanguage(db: Executor, userId: string): Promise<ClubLanguage | null> {
+  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return ownLanguageOf(user?.language ?? null);
+}

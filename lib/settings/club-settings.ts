@@ -4,7 +4,6 @@ import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
 import { CLUB_LANGUAGES, type ClubLanguage, isClubLanguage } from "./languages";
 
-
 /** The club's locale: what its dates, times and prices are read and written in. */
 export type ClubLocale = { language: ClubLanguage; timeZone: string; currency: string };
 

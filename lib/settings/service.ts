@@ -48,17 +48,21 @@ export function getSettings(ctx: SettingsContext): Promise<Settings> {
 }
 
 /**
- * Whether prices are stored in the current currency: plans hold amounts without one (they are in the club's) and
- * subscriptions captured it. SHARE locks hold back new plans and subscriptions until this transaction ends, so none
- * is written in the old currency after the check.
+ * Whether amounts are stored in the current currency, which then may not change: plans hold prices without one (they
+ * are in the club's) and subscriptions captured it.
  */
-async function pricesExist(tx: Transaction): Promise<boolean> {
-  await tx.execute(sql`lock table ${plans}, ${subscriptions} in share mode`);
+export async function currencyInUse(executor: Executor): Promise<boolean> {
   const [[plan], [subscription]] = await Promise.all([
-    tx.select({ id: plans.id }).from(plans).limit(1),
-    tx.select({ id: subscriptions.id }).from(subscriptions).limit(1),
+    executor.select({ id: plans.id }).from(plans).limit(1),
+    executor.select({ id: subscriptions.id }).from(subscriptions).limit(1),
   ]);
   return Boolean(plan ?? subscription);
+}
+
+/** currencyInUse() under SHARE locks that hold back new plans and subscriptions until the transaction ends. */
+async function currencyInUseLocked(tx: Transaction): Promise<boolean> {
+  await tx.execute(sql`lock table ${plans}, ${subscriptions} in share mode`);
+  return currencyInUse(tx);
 }
 
 /** The fields whose value changes, for the audit entry. */
@@ -82,7 +86,8 @@ export function updateSettings(
   return rollbackOnFailure(ctx.db, async (tx) => {
     const before = await readSettings(tx, ctx.config, true);
     if (!acceptsVersion(expected, before.version)) return fail(staleVersion(before.version));
-    if (input.currency !== before.currency && (await pricesExist(tx))) return fail(SettingsErrors.currencyInUse);
+    if (input.currency !== before.currency && (await currencyInUseLocked(tx)))
+      return fail(SettingsErrors.currencyInUse);
     const changed = changedFields(before, input);
     await tx
       .update(platformSettings)

@@ -153,7 +153,9 @@ function AdministratorStep({
   return (
     <>
       <StepHeading>{t("administratorTitle")}</StepHeading>
-      <p className="page-lead">{t.rich("administratorLead", { clubName, strong: (text) => <strong>{text}</strong> })}</p>
+      <p className="page-lead">
+        {t.rich("administratorLead", { clubName, strong: (text) => <strong>{text}</strong> })}
+      </p>
       <ConsoleForm labels={labels} failure={form.failure} onSubmit={submit}>
         <div className="form-row">
           <TextField name="firstName" autoComplete="given-name" />
