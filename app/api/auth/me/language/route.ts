@@ -18,4 +18,4 @@ export const PUT = route(
   async ({ body, principal, services }) => ok(await setOwnLanguage(services.db, principal.id, body)),
 );
 
-export const { DELETE, GET, OPTIONS, PATCH, POST } = otherMethods({ PUT });
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, POST } = otherMethods({ PUT });
