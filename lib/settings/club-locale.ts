@@ -3,7 +3,7 @@ import type { Executor } from "@/lib/platform/db";
 import { type ClubLocale, clubSettings } from "./club-settings";
 
 export type { ClubLocale } from "./club-settings";
-export { CLUB_LANGUAGES, type ClubLanguage, isClubLanguage } from "./languages";
+export { type ClubLanguage, isClubLanguage } from "./languages";
 
 /**
  * The club's language, time zone and currency as stored (GET /api/settings), for the console's i18n request

@@ -49,7 +49,7 @@ export async function readClubSettings(executor: Executor, defaults: ClubDefault
  * so this spares a query each; a change saved on another instance shows here within this time. A change saved on this
  * instance is seen at once (`forgetClubSettings`). Jobs and the scheduler read the table directly.
  */
-export const CLUB_SETTINGS_TTL_MS = 5_000;
+const CLUB_SETTINGS_TTL_MS = 5_000;
 
 const remembered = new WeakMap<Executor, { settings: ClubLocale; until: number }>();
 

@@ -76,7 +76,7 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
 /**
  * Replaces the club's settings. The currency changes only while no plan or subscription exists
  * (Settings.CurrencyInUse): their amounts would silently become another currency's. Instances other than this one see
- * the new language, zone and currency within CLUB_SETTINGS_TTL_MS.
+ * the new language, zone and currency within the memo's 5 seconds (club-settings.ts).
  */
 export function updateSettings(
   ctx: SettingsContext & { actor: { id: string } },
