@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { passwordHint } from "@/console/password-hint";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
@@ -10,7 +10,10 @@ import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { SetupWizard } from "./setup-wizard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Set up" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings.setup"))("title") };
+}
 
 /** First run only: once a user exists the wizard is gone for good. */
 export default async function SetupPage() {
