@@ -10,7 +10,7 @@ import { SelectField, TextField } from "./forms";
 /** The club's language, time zone and currency: the fields setup and the settings page share. */
 export type ClubLocaleValues = { language: ClubLanguage; timeZone: string; currency: string };
 
-/** The IANA zones the API accepts (lib/settings/club-settings.ts checks the same list, and UTC). */
+/** The zones the runtime lists, and UTC: all of them the API accepts (lib/settings/club-settings.ts). */
 const TIME_ZONES = [...Intl.supportedValuesOf("timeZone"), "UTC"];
 const CURRENCIES = Intl.supportedValuesOf("currency");
 

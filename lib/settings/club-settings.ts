@@ -10,14 +10,27 @@ export type ClubLocale = { language: ClubLanguage; timeZone: string; currency: s
 /** What an install started with: the env vars are the initial defaults only (setup stores them, or what it is given). */
 export type ClubDefaults = Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">;
 
-const TIME_ZONES = new Set([...Intl.supportedValuesOf("timeZone"), "UTC"]);
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
+/** An IANA name, Area/Location as written in the database, or UTC: no offsets ("+01:00") or abbreviations ("CET"). */
+const IANA_NAME = /^(?:UTC|[A-Z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+)+)$/;
+
+/**
+ * Whether the runtime knows the zone. Its list (Intl.supportedValuesOf, which the console offers) holds ICU's names
+ * (Asia/Calcutta), so the IANA ones it resolves (Asia/Kolkata) are taken too; PostgreSQL's zone database has both.
+ */
+function isKnownTimeZone(zone: string): boolean {
+  if (!IANA_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const languageField = z.enum(CLUB_LANGUAGES, { error: "Use en or es." });
-/** IANA zones as the runtime knows them (the console lists the same); PostgreSQL's zone database has them all. */
-export const timeZoneField = z
-  .string()
-  .refine((zone) => TIME_ZONES.has(zone), "Use an IANA time zone such as Europe/Madrid.");
+export const timeZoneField = z.string().refine(isKnownTimeZone, "Use an IANA time zone such as Europe/Madrid.");
 export const currencyField = z
   .string()
   .refine((code) => CURRENCIES.has(code), "Use an ISO 4217 currency code such as EUR.");
