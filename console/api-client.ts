@@ -10,6 +10,7 @@ import { answer, done, ifMatch, postOutsideDocument, typedClient } from "./typed
 /** The console's API: the generated client over the session-aware transport (./transport); club-api.ts adds the club's. */
 export type UserRow = JsonAnswer<"/api/users/{id}", "get">;
 export type RoleRow = PageItem<JsonAnswer<"/api/roles", "get">>;
+export type ClubSettingsRecord = JsonAnswer<"/api/settings", "get">;
 
 /** A role as the console submits it: its permissions are strings GET /api/permissions listed; the API checks them. */
 type RoleInput = Omit<JsonBody<"/api/roles", "post">, "permissions"> & { permissions: string[] };
@@ -41,6 +42,13 @@ function endpoints(api: Transport) {
         done(client.POST("/api/auth/verify-email", { body })),
       confirmEmailChange: (body: JsonBody<"/api/auth/confirm-email-change", "post">) =>
         done(client.POST("/api/auth/confirm-email-change", { body })),
+      setOwnLanguage: (body: JsonBody<"/api/auth/me/language", "put">) =>
+        answer(client.PUT("/api/auth/me/language", { body })),
+    },
+    settings: {
+      get: () => answer(client.GET("/api/settings")),
+      update: (body: JsonBody<"/api/settings", "put">, version: number) =>
+        answer(client.PUT("/api/settings", { params: { header: ifMatch(version) }, body })),
     },
     users: {
       list: (query: QueryOf<"/api/users", "get">) => answer(client.GET("/api/users", { params: { query } })),

@@ -11,6 +11,7 @@ import { GET as requestQueue, POST as submitRequest } from "./attendance-request
 import { GET as listAuditActions } from "./audit-logs/actions/route";
 import { GET as listAuditLogs } from "./audit-logs/route";
 import { POST as changePassword } from "./auth/change-password/route";
+import { PUT as setOwnLanguage } from "./auth/me/language/route";
 import { GET as me } from "./auth/me/route";
 import { GET as attendanceDay } from "./employees/[id]/attendance/[date]/route";
 import { GET as employeeAttendance } from "./employees/[id]/attendance/route";
@@ -53,6 +54,7 @@ import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./p
 import { POST as createPlan, GET as listPlans } from "./plans/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
+import { GET as getSettings, PUT as updateSettings } from "./settings/route";
 import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
 import { POST as createShiftType, GET as listShiftTypes } from "./shift-types/route";
 import { POST as blacklist, DELETE as liftBlacklist } from "./users/[id]/blacklist/route";
@@ -84,6 +86,23 @@ const correction = {
 /** Every protected endpoint, with the permission it needs. */
 const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = [
   ["GET /api/auth/me", "authenticated", me, { path: "/api/auth/me" }],
+  [
+    "PUT /api/auth/me/language",
+    "authenticated",
+    setOwnLanguage,
+    { path: "/api/auth/me/language", method: "PUT", body: { language: "es" } },
+  ],
+  ["GET /api/settings", "settings:read", getSettings, { path: "/api/settings" }],
+  [
+    "PUT /api/settings",
+    "settings:write",
+    updateSettings,
+    {
+      path: "/api/settings",
+      method: "PUT",
+      body: { clubName: "C", language: "es", timeZone: "Europe/Madrid", currency: "EUR" },
+    },
+  ],
   [
     "POST /api/auth/change-password",
     "authenticated",

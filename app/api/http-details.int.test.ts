@@ -50,7 +50,7 @@ describe("GET /api/settings/public", () => {
       clubName: "Test Club",
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
-      languages: ["en"],
+      languages: ["en", "es"],
       defaultLanguage: "en",
       uploadLimitBytes: {
         "club-documents": running.config.FILE_LIMIT_DOCUMENTS_MB * 1024 * 1024,
@@ -58,7 +58,7 @@ describe("GET /api/settings/public", () => {
         "club-temp": running.config.FILE_LIMIT_TEMP_MB * 1024 * 1024,
       },
     });
-    expect(reply.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(reply.headers.get("cache-control")).toBe("public, max-age=60");
     expect(reply.headers.get("x-trace-id")).toMatch(/^[\da-f]{32}$/);
   });
 });

@@ -4,6 +4,7 @@ import type { CheckEvent, ClockOut, ClockState } from "@/lib/attendance/clock";
 import type { AttendancePage } from "@/lib/attendance/records";
 import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
+import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
@@ -14,8 +15,11 @@ import type { Plan } from "@/lib/plans/repository";
 import { instant, type JsonOf, nameSchemas, pageOf, recordVersion, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import type { Role } from "@/lib/roles/repository";
+import type { ClubLocale } from "@/lib/settings/club-settings";
+import { CLUB_LANGUAGES } from "@/lib/settings/languages";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import type { PublicSettings } from "@/lib/settings/public";
+import type { Settings } from "@/lib/settings/service";
 import type { SetupStatus } from "@/lib/settings/setup-status";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { Subscription } from "@/lib/subscriptions/repository";
@@ -39,21 +43,51 @@ const money = () =>
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
 
+const clubLanguage = () =>
+  z.enum(CLUB_LANGUAGES).meta({ description: "The club's language: the console's and the mails' default." });
+const clubTimeZone = () =>
+  z.string().meta({
+    description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
+    examples: ["Europe/Madrid"],
+  });
+const clubCurrency = () => z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] });
+
 export const platformSettingsResponse = z.strictObject({
   platformName: z.string(),
   platformDescription: z.string().nullable(),
+  language: clubLanguage(),
+  timeZone: clubTimeZone(),
+  currency: clubCurrency(),
 });
-const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings> = true;
+const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, PlatformSettings & ClubLocale> = true;
+
+export const settingsResponse = z.strictObject({
+  clubName: z.string(),
+  description: z.string().nullable(),
+  language: clubLanguage(),
+  timeZone: clubTimeZone(),
+  currency: clubCurrency(),
+  updatedAt: instant(),
+  version: recordVersion(),
+});
+const settingsIsExact: SameShape<z.output<typeof settingsResponse>, JsonOf<Settings>> = true;
+
+export const ownLanguageResponse = z.strictObject({
+  language: z
+    .enum(CLUB_LANGUAGES)
+    .nullable()
+    .meta({ description: "The console's language the caller picked; null follows the club's." }),
+});
+const ownLanguageIsExact: SameShape<z.output<typeof ownLanguageResponse>, OwnLanguage> = true;
 
 export const publicSettingsResponse = z.strictObject({
   clubName: z.string().nullable().meta({ description: "Null until first-run setup names the club." }),
-  timeZone: z.string().meta({
-    description: 'IANA zone of the club\'s calendar: attendance dates, "today", job schedules.',
-    examples: ["Europe/Madrid"],
-  }),
-  currency: z.string().meta({ description: "ISO 4217 currency of every price.", examples: ["EUR"] }),
-  languages: z.array(z.string()).meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en"]] }),
-  defaultLanguage: z.string().meta({ examples: ["en"] }),
+  timeZone: clubTimeZone(),
+  currency: clubCurrency(),
+  languages: z
+    .array(z.string())
+    .meta({ description: "BCP 47 tags the club's texts come in.", examples: [["en", "es"]] }),
+  defaultLanguage: z.string().meta({ description: "The club's language (GET /api/settings).", examples: ["es"] }),
   uploadLimitBytes: z.strictObject({ "club-documents": bytes(), "club-images": bytes(), "club-temp": bytes() }).meta({
     description:
       "The largest file each bucket takes (POST /api/files, PUT /api/members/{id}/photo), in bytes; a larger one is 413 with `limitBytes`.",
@@ -92,6 +126,7 @@ export const profileResponse = z.strictObject({
   permissions: z
     .array(z.string())
     .meta({ description: "Effective permissions; a wildcard holder gets `*` and every named one." }),
+  language: ownLanguageResponse.shape.language,
 });
 const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
 
@@ -399,6 +434,8 @@ void [
   platformIsExact,
   publicSettingsIsExact,
   profileIsExact,
+  settingsIsExact,
+  ownLanguageIsExact,
   userIsExact,
   roleIsExact,
   planIsExact,
@@ -424,6 +461,8 @@ nameSchemas([
   [setupStatusResponse, "SetupStatus"],
   [platformSettingsResponse, "PlatformSettings"],
   [publicSettingsResponse, "PublicSettings"],
+  [settingsResponse, "Settings"],
+  [ownLanguageResponse, "OwnLanguage"],
   [messageResponse, "Message"],
   [loginResponse, "LoginResponse"],
   [profileResponse, "Profile"],

@@ -254,6 +254,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me/language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pick the caller's language
+         * @description `en` or `es` for the console; null follows the club's language.
+         *
+         *     **Access:** any signed-in user (bearer token).
+         */
+        put: operations["putAuthMeLanguage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -1184,6 +1206,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's settings
+         * @description Name, description, language, time zone and currency, as staff edit them.
+         *
+         *     **Access:** bearer token of a user holding `settings:read`.
+         */
+        get: operations["getSettings"];
+        /**
+         * Change the club's settings
+         * @description Replaces them all (audited as `settings.updated`). The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.
+         *
+         *     **Access:** bearer token of a user holding `settings:write`.
+         */
+        put: operations["putSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/public": {
         parameters: {
             query?: never;
@@ -1193,7 +1243,7 @@ export interface paths {
         };
         /**
          * The club's public settings
-         * @description Time zone (calendar days, attendance dates, job schedules), currency of every price and the languages spoken. Answers before setup too (`clubName` is then null). Cacheable for 5 minutes.
+         * @description Time zone (calendar days, attendance dates, job schedules), currency of every price and the languages spoken. The club's stored settings (PUT /api/settings), `defaultLanguage` its language. Answers before setup too (`clubName` is then null). Cacheable for a minute.
          *
          *     **Access:** public.
          */
@@ -2035,6 +2085,10 @@ export interface components {
             /** Format: date-time */
             occurredAt: string;
         };
+        OwnLanguage: {
+            /** @description The console's language the caller picked; null follows the club's. */
+            language: ("en" | "es") | null;
+        };
         /** @description Spec 2.10's page: the totals of a slice of a collection, whose `items` the list adds. */
         Page: {
             pageNumber: number;
@@ -2131,8 +2185,23 @@ export interface components {
             name: string;
         };
         PlatformSettings: {
+            /**
+             * @description ISO 4217 currency of every price.
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description The club's language: the console's and the mails' default.
+             * @enum {string}
+             */
+            language: "en" | "es";
             platformDescription: string | null;
             platformName: string;
+            /**
+             * @description IANA zone of the club's calendar: attendance dates, "today", job schedules.
+             * @example Europe/Madrid
+             */
+            timeZone: string;
         };
         /** @description RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message. */
         ProblemDetails: {
@@ -2164,6 +2233,8 @@ export interface components {
             firstName: string;
             /** Format: uuid */
             id: string;
+            /** @description The console's language the caller picked; null follows the club's. */
+            language: ("en" | "es") | null;
             lastName: string;
             mustChangePassword: boolean;
             /** @description Effective permissions; a wildcard holder gets `*` and every named one. */
@@ -2180,12 +2251,16 @@ export interface components {
              * @example EUR
              */
             currency: string;
-            /** @example en */
+            /**
+             * @description The club's language (GET /api/settings).
+             * @example es
+             */
             defaultLanguage: string;
             /**
              * @description BCP 47 tags the club's texts come in.
              * @example [
-             *       "en"
+             *       "en",
+             *       "es"
              *     ]
              */
             languages: string[];
@@ -2231,10 +2306,36 @@ export interface components {
         RoleInput: {
             description?: string;
             name: string;
-            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "promotions:read" | "promotions:write" | "referrals:read")[];
+            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "promotions:read" | "promotions:write" | "referrals:read")[];
         };
         RolePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Role"][];
+        };
+        Settings: {
+            clubName: string;
+            /**
+             * @description ISO 4217 currency of every price.
+             * @example EUR
+             */
+            currency: string;
+            description: string | null;
+            /**
+             * @description The club's language: the console's and the mails' default.
+             * @enum {string}
+             */
+            language: "en" | "es";
+            /**
+             * @description IANA zone of the club's calendar: attendance dates, "today", job schedules.
+             * @example Europe/Madrid
+             */
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /**
+             * @description Counts the record's changes; sent as the ETag, for If-Match.
+             * @example 3
+             */
+            version: number;
         };
         SetupStatus: {
             /** @enum {string} */
@@ -3419,7 +3520,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "db885745-0103-4cf0-b4f4-248fba6202eb",
+                     *       "id": "1dac4e97-498f-48ea-95d8-b951f2a7c2c5",
                      *       "email": "owner@club.example",
                      *       "username": "owner",
                      *       "firstName": "Olga",
@@ -3432,13 +3533,67 @@ export interface operations {
                      *       "permissions": [
                      *         "*",
                      *         "attendance-requests:manage"
-                     *       ]
+                     *       ],
+                     *       "language": null
                      *     }
                      */
                     "application/json": components["schemas"]["Profile"];
                 };
             };
             401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    putAuthMeLanguage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "language": "es"
+                 *     }
+                 */
+                "application/json": {
+                    language: ("en" | "es") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "language": "es"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OwnLanguage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["IdempotencyKeyInProgress"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -8108,6 +8263,142 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The record's version as a strong entity tag, e.g. `"3"`; send it back in If-Match to change the record. */
+                    ETag?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clubName": "Test Club",
+                     *       "description": null,
+                     *       "language": "en",
+                     *       "timeZone": "Europe/Madrid",
+                     *       "currency": "EUR",
+                     *       "updatedAt": "2026-11-26T23:46:03.786Z",
+                     *       "version": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    putSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag you loaded (`"3"`, or a list): the change applies only if the record still has that version, else 412 and nothing changes. `*` or no header: applies whatever the version. A weak or malformed tag matches nothing. */
+                "If-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clubName": "Test Club",
+                 *       "description": "Sailing and rowing on the Retiro lake.",
+                 *       "language": "es",
+                 *       "timeZone": "Europe/Madrid",
+                 *       "currency": "EUR"
+                 *     }
+                 */
+                "application/json": {
+                    clubName: string;
+                    currency: string;
+                    description?: string | null;
+                    /** @enum {string} */
+                    language: "en" | "es";
+                    timeZone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The record's version as a strong entity tag, e.g. `"3"`; send it back in If-Match to change the record. */
+                    ETag?: string;
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clubName": "Test Club",
+                     *       "description": "Sailing and rowing on the Retiro lake.",
+                     *       "language": "es",
+                     *       "timeZone": "Europe/Madrid",
+                     *       "currency": "EUR",
+                     *       "updatedAt": "2026-11-26T23:46:09.274Z",
+                     *       "version": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: `Settings.CurrencyInUse`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description `Precondition.Failed`: the record has changed since the version If-Match names; nothing was changed. Problem details with `code`; the ETag header holds the current version. */
+            412: {
+                headers: {
+                    /** @description The record's version as a strong entity tag, e.g. `"3"`; send it back in If-Match to change the record. */
+                    ETag?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getSettingsPublic: {
         parameters: {
             query?: never;
@@ -8126,11 +8417,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "clubName": null,
+                     *       "clubName": "Test Club",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
                      *       "languages": [
-                     *         "en"
+                     *         "en",
+                     *         "es"
                      *       ],
                      *       "defaultLanguage": "en",
                      *       "uploadLimitBytes": {
@@ -8163,8 +8455,12 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    currency?: string;
+                    /** @enum {string} */
+                    language?: "en" | "es";
                     platformDescription?: string;
                     platformName: string;
+                    timeZone?: string;
                 };
             };
         };
@@ -8179,7 +8475,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "platformName": "Test Club",
-                     *       "platformDescription": null
+                     *       "platformDescription": null,
+                     *       "language": "en",
+                     *       "timeZone": "Europe/Madrid",
+                     *       "currency": "EUR"
                      *     }
                      */
                     "application/json": components["schemas"]["PlatformSettings"];

@@ -9,6 +9,7 @@ import { signInUnavailable } from "@/console/sign-in-errors";
 import { AuthErrors } from "@/lib/auth/errors";
 import { login, signInOrigin } from "@/lib/auth/login";
 import { logout } from "@/lib/auth/logout";
+import { getOwnLanguage } from "@/lib/auth/own-language";
 import { serviceContext } from "@/lib/composition/services";
 import { getConfig } from "@/lib/config";
 import { authKeys } from "@/lib/platform/auth-keys";
@@ -16,6 +17,7 @@ import { platform } from "@/lib/platform/container";
 import { checkRateLimit } from "@/lib/platform/http/rate-limit";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import { setLanguageCookie } from "./language-cookie";
 import { openRefreshToken } from "./password-handoff";
 import { refreshOnce } from "./refresh";
 import { type Renewal, refreshTokenToRedeem, type SessionUpdate, sessionUpdateSchema } from "./renewal";
@@ -47,6 +49,7 @@ async function signInWithPassword(credentials: unknown, requestHeaders: RequestH
   const ctx = await serviceContext(null);
   const session = await login(ctx, parsed.data, signInOrigin(headers, ctx.config));
   if (!session.ok) return session;
+  await setLanguageCookie(ctx.config, await getOwnLanguage(ctx.db, session.value.user.id));
   return ok({ id: session.value.user.id, email: session.value.user.email, api: apiTokensOf(session.value) });
 }
 

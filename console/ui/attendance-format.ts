@@ -4,7 +4,7 @@ import { instantOf, localDate, localTime } from "@/lib/platform/calendar";
 
 /**
  * Attendance as the console shows it. Attendance days are the club's calendar days: times are read and
- * written in the club's time zone (CLUB_TIMEZONE, handed down by the pages), whatever the browser's zone.
+ * written in the club's time zone (its stored setting, handed down by the pages), whatever the browser's zone.
  */
 
 /** How a day's status reads, its badge, and the `tone-…` class that colours it in the calendar. */

@@ -13,6 +13,8 @@ function jobFunction(job: JobDefinition) {
     {
       id: job.name,
       name: job.description,
+      // Inngest takes triggers when it syncs the app, declared here before any database is read: they follow
+      // CLUB_TIMEZONE, not the stored zone (docs/api.md, Settings). Each run still reads the stored zone.
       triggers: [{ cron: scheduleOf(job, getConfig().CLUB_TIMEZONE) }],
       retries: 5,
       concurrency: { limit: 1 },

@@ -34,14 +34,14 @@ const daysBetween = (from: string, to: string) =>
 /** The rules only the service can check: the window, and times that belong to the day and have happened. */
 function checkCorrection(ctx: AttendanceContext, input: CorrectionRequestInput): BusinessError | null {
   const now = ctx.now();
-  const age = daysBetween(input.date, localDate(now, ctx.config.CLUB_TIMEZONE));
+  const age = daysBetween(input.date, localDate(now, ctx.club.timeZone));
   if (age < 0) return AttendanceErrors.futureDate;
   if (age > CORRECTION_WINDOW_DAYS) return AttendanceErrors.windowExpired;
   const checkIn = new Date(input.checkIn);
   const checkOut = new Date(input.checkOut);
   const errors: Record<string, string[]> = {};
-  if (localDate(checkIn, ctx.config.CLUB_TIMEZONE) !== input.date) {
-    errors.checkIn = [`The check-in must fall on ${input.date} in the club's time zone (${ctx.config.CLUB_TIMEZONE}).`];
+  if (localDate(checkIn, ctx.club.timeZone) !== input.date) {
+    errors.checkIn = [`The check-in must fall on ${input.date} in the club's time zone (${ctx.club.timeZone}).`];
   }
   if (checkOut.getTime() - checkIn.getTime() > MAX_SHIFT_MS)
     errors.checkOut = ["A working day lasts at most 24 hours."];

@@ -1,5 +1,7 @@
 import { PERMISSIONS, WILDCARD } from "@/lib/roles/permissions";
+import type { ClubLanguage } from "@/lib/settings/languages";
 import type { Principal } from "./authenticate";
+import { ownLanguageOf } from "./own-language";
 import { primaryRole } from "./user-access";
 
 export type Profile = {
@@ -13,6 +15,8 @@ export type Profile = {
   mustChangePassword: boolean;
   /** Every permission the caller effectively holds; "*" is expanded and kept, so clients need no wildcard logic. */
   permissions: string[];
+  /** The console's language the caller picked (PUT /api/auth/me/language); null follows the club's. */
+  language: ClubLanguage | null;
 };
 
 export function profileOf(principal: Principal): Profile {
@@ -27,5 +31,6 @@ export function profileOf(principal: Principal): Profile {
     roles: [...principal.roles].sort(),
     mustChangePassword: principal.mustChangePassword,
     permissions: [...new Set(effective)].sort(),
+    language: ownLanguageOf(principal.language),
   };
 }

@@ -14,6 +14,8 @@ export type UserAccess = {
   isActive: boolean;
   blacklistedAt: Date | null;
   sessionVersion: number;
+  /** The console's language the user picked (users.language); null follows the club's. */
+  language: string | null;
   roles: string[];
   permissions: string[];
 };
@@ -30,6 +32,7 @@ const userAccessQuery = builtOncePerExecutor((executor) =>
       isActive: users.isActive,
       blacklistedAt: users.blacklistedAt,
       sessionVersion: users.sessionVersion,
+      language: users.language,
       roles: sql<string[]>`coalesce(array_agg(distinct ${roles.name}) filter (where ${roles.name} is not null), '{}')`,
       permissions: sql<
         string[]

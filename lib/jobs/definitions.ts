@@ -5,6 +5,7 @@ import { expireTempFiles } from "@/lib/files/service";
 import { pruneExpiredKeys } from "@/lib/idempotency/store";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import type { Platform } from "@/lib/platform/container";
+import { readClubSettings } from "@/lib/settings/club-settings";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
 
 export type JobArgs = { date?: string };
@@ -14,7 +15,7 @@ export type JobDefinition = {
   /** Inngest function id, lock key and `npm run job -- <name>` name. */
   name: string;
   description: string;
-  /** Cron expression honoured by both Inngest and the embedded scheduler, on the club's wall clock (CLUB_TIMEZONE). */
+  /** Cron expression honoured by both Inngest and the embedded scheduler, on the club's wall clock (its stored time zone). */
   cron: string;
   /** The name of the one retryable step its Inngest function runs, as Inngest's run history shows it. */
   stepName: string;
@@ -80,7 +81,7 @@ export const processDailyAttendanceJob: JobDefinition = {
   lockSeconds: 1800,
   acceptsDate: true,
   run: async (platform, args) => {
-    const timeZone = platform.config.CLUB_TIMEZONE;
+    const { timeZone } = await readClubSettings(platform.database.db, platform.config);
     return classifyAttendanceDay(platform.database.db, {
       date: args.date ?? previousClubDay(new Date(), timeZone),
       timeZone,

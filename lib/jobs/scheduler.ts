@@ -1,24 +1,47 @@
 import { Cron } from "croner";
 import type { Platform } from "@/lib/platform/container";
 import { logger } from "@/lib/platform/logger";
+import { readClubSettings } from "@/lib/settings/club-settings";
 import { JOBS } from "./definitions";
 import { runJobExclusively } from "./run";
 
-/** Runs every job on its schedule in this process; used when Inngest is not configured. */
-function startEmbeddedScheduler(platform: Platform): () => void {
-  const crons = JOBS.map(
+/** How often the scheduler looks whether the club's time zone changed (PUT /api/settings on any instance). */
+const ZONE_CHECK_CRON = "* * * * *";
+
+function scheduleJobs(platform: Platform, timeZone: string): Cron[] {
+  return JOBS.map(
     (job) =>
-      new Cron(job.cron, { timezone: platform.config.CLUB_TIMEZONE, protect: true, name: job.name }, async () => {
+      new Cron(job.cron, { timezone: timeZone, protect: true, name: job.name }, async () => {
         await runJobExclusively(platform, job).catch(() => undefined); // logged by the runner; the next tick retries
       }),
   );
-  logger.info({ jobs: JOBS.map((job) => job.name) }, "embedded scheduler started");
+}
+
+/**
+ * Runs every job on its schedule in this process, on the club's stored time zone; used when Inngest is not configured.
+ * The zone is read at start and then every minute: when it changed, every job is scheduled again on the new one.
+ */
+async function startEmbeddedScheduler(platform: Platform): Promise<() => void> {
+  const readZone = async () => (await readClubSettings(platform.database.db, platform.config)).timeZone;
+  // The database is away at start: CLUB_TIMEZONE until the first check below reads the stored zone.
+  let timeZone = await readZone().catch(() => platform.config.CLUB_TIMEZONE);
+  let crons = scheduleJobs(platform, timeZone);
+  const zoneCheck = new Cron(ZONE_CHECK_CRON, { protect: true, name: "club-time-zone" }, async () => {
+    const current = await readZone().catch(() => timeZone); // the database is away: keep the schedule we have
+    if (current === timeZone) return;
+    for (const cron of crons) cron.stop();
+    crons = scheduleJobs(platform, current);
+    logger.info({ from: timeZone, to: current }, "embedded scheduler moved to the club's new time zone");
+    timeZone = current;
+  });
+  logger.info({ jobs: JOBS.map((job) => job.name), timeZone }, "embedded scheduler started");
   return () => {
+    zoneCheck.stop();
     for (const cron of crons) cron.stop();
   };
 }
 
 /** Starts the embedded scheduler when Inngest is not configured and EMBEDDED_SCHEDULER allows it (server start-up). */
 export function startSchedulerUnlessInngest(platform: Platform): void {
-  if (!platform.config.inngestEnabled && platform.config.EMBEDDED_SCHEDULER) startEmbeddedScheduler(platform);
+  if (!platform.config.inngestEnabled && platform.config.EMBEDDED_SCHEDULER) void startEmbeddedScheduler(platform);
 }

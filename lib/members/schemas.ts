@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { emailField, personNameField } from "@/lib/auth/account-schema";
-import { getConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
 import { searchFilter } from "@/lib/platform/http/params";
@@ -10,16 +9,22 @@ import { paginationQuery } from "@/lib/platform/pagination";
 export const MEMBER_STATUSES = memberStatus.enumValues;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-/** Today in the club's time zone: the default join date, and the latest birth or join date accepted. */
-export const clubToday = () => localDate(new Date(), getConfig().CLUB_TIMEZONE);
+/** Today in the club's time zone (`ServiceContext.club`): the default join date, the dashboard's month. */
+export const clubToday = (timeZone: string, now = new Date()) => localDate(now, timeZone);
+
+/**
+ * The latest birth or join date a request may name: today where the day starts first (UTC+14). A schema checks before
+ * any service has read the club's stored time zone; a later date is the future wherever the club is.
+ */
+const latestDateAnywhere = () => localDate(new Date(), "Etc/GMT-14");
 
 const EARLIEST_DATE = "1900-01-01";
 
-/** A calendar date (YYYY-MM-DD) from 1900 to today in the club's time zone. */
+/** A calendar date (YYYY-MM-DD) from 1900 to today. */
 const pastDate = z.iso
   .date("Use a date such as 1990-04-23.")
   .refine((date) => date >= EARLIEST_DATE, "Use a date from 1900 on.")
-  .refine((date) => date <= clubToday(), "The date cannot be in the future.");
+  .refine((date) => date <= latestDateAnywhere(), "The date cannot be in the future.");
 
 /** Lenient on purpose: what people write (+34 612 34 56 78, (555) 123-4567), checked only for plausibility. */
 const phoneField = z

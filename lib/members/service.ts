@@ -24,7 +24,7 @@ import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, t
 import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
 
 /** What the member services need: the database and who acts (for the audit trail). */
-export type MemberContext = Pick<ServiceContext, "db"> & Acting;
+export type MemberContext = Pick<ServiceContext, "db" | "club"> & Acting;
 
 export async function listMembers(
   ctx: Pick<MemberContext, "db">,
@@ -62,11 +62,16 @@ async function writeMember(
  * Adds an active member in the caller's transaction (enrollment adds one with its first subscription) and
  * answers its id. Joins today in the club's time zone unless `joinedOn` says otherwise.
  */
-export async function addMember(tx: Executor, actorId: string | null, input: MemberInput): Promise<Result<string>> {
+export async function addMember(
+  tx: Executor,
+  actorId: string | null,
+  input: MemberInput,
+  timeZone: string,
+): Promise<Result<string>> {
   if (await emailInUse(tx, input.email)) return fail(MemberErrors.duplicateEmail);
   const [created] = await tx
     .insert(members)
-    .values({ ...memberValues(input), joinedOn: input.joinedOn ?? clubToday() })
+    .values({ ...memberValues(input), joinedOn: input.joinedOn ?? clubToday(timeZone) })
     .returning({ id: members.id });
   if (!created) throw new Error("insert returned no member");
   await recordAudit(tx, {
@@ -80,7 +85,7 @@ export async function addMember(tx: Executor, actorId: string | null, input: Mem
 }
 
 export function createMember(ctx: MemberContext, input: MemberInput): Promise<Result<MemberDetail>> {
-  return writeMember(ctx, (tx) => addMember(tx, ctx.actor.id, input));
+  return writeMember(ctx, (tx) => addMember(tx, ctx.actor.id, input, ctx.club.timeZone));
 }
 
 /**

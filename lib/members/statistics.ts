@@ -32,8 +32,8 @@ function monthOf(date: string): { from: string; until: string } {
  * The statistics view. "Active subscriptions" are the terms in force now (as on the member detail), so a
  * renewal queued to start at the current end is not counted twice. The member counts come from the counters.
  */
-export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "config">): Promise<MemberStatistics> {
-  const month = monthOf(clubToday());
+export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "club">): Promise<MemberStatistics> {
+  const month = monthOf(clubToday(ctx.club.timeZone));
   const [countsByStatus, [joined], byPlan, [revenue]] = await Promise.all([
     countMembersByStatus(ctx.db),
     ctx.db
@@ -50,7 +50,7 @@ export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "config"
     ctx.db
       .select({ amount: sql<string>`round(coalesce(sum(${monthlyPrice}), 0), 2)::text` })
       .from(subscriptions)
-      .where(and(termInForce, eq(subscriptions.currency, ctx.config.CURRENCY))),
+      .where(and(termInForce, eq(subscriptions.currency, ctx.club.currency))),
   ]);
   return {
     countsByStatus,
@@ -58,6 +58,6 @@ export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "config"
     newThisMonth: joined?.n ?? 0,
     activeSubscriptionsByPlan: byPlan,
     monthlyRecurringRevenue: revenue?.amount ?? "0.00",
-    currency: ctx.config.CURRENCY,
+    currency: ctx.club.currency,
   };
 }

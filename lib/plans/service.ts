@@ -17,18 +17,15 @@ import { PlanErrors } from "./errors";
 import { findPlan, type Plan, planValues, replaceBenefits, selectPlanPage } from "./repository";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
-/** What the plan services need: the database, the configured currency and who acts (for the audit trail). */
-export type PlanContext = Pick<ServiceContext, "db" | "config"> & Acting;
+/** What the plan services need: the database, the club's currency and who acts (for the audit trail). */
+export type PlanContext = Pick<ServiceContext, "db" | "club"> & Acting;
 
-export async function listPlans(
-  ctx: Pick<PlanContext, "db" | "config">,
-  query: PlanListQuery,
-): Promise<Paginated<Plan>> {
-  return selectPlanPage(ctx.db, query, ctx.config.CURRENCY);
+export async function listPlans(ctx: Pick<PlanContext, "db" | "club">, query: PlanListQuery): Promise<Paginated<Plan>> {
+  return selectPlanPage(ctx.db, query, ctx.club.currency);
 }
 
-export async function getPlan(ctx: Pick<PlanContext, "db" | "config">, id: string): Promise<Result<Plan>> {
-  const plan = await findPlan(ctx.db, id, ctx.config.CURRENCY);
+export async function getPlan(ctx: Pick<PlanContext, "db" | "club">, id: string): Promise<Result<Plan>> {
+  const plan = await findPlan(ctx.db, id, ctx.club.currency);
   return plan ? ok(plan) : fail(PlanErrors.notFound);
 }
 
@@ -36,7 +33,7 @@ export async function getPlan(ctx: Pick<PlanContext, "db" | "config">, id: strin
 async function writePlan(ctx: PlanContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<Plan>> {
   try {
     const written = await commitWhatever(ctx.db, work);
-    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.config.CURRENCY)) as Plan) : written;
+    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.club.currency)) as Plan) : written;
   } catch (error) {
     if (violatedUniqueConstraint(error) === "plans_code_key") return fail(PlanErrors.duplicateCode);
     throw error;

@@ -29,6 +29,7 @@ export const PERMISSIONS = [
   "roles:read",
   "roles:write",
   "permissions:read",
+  "settings:read",
   "settings:write",
   "files:read",
   "files:write",

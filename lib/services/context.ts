@@ -6,6 +6,7 @@ import type { Cache } from "@/lib/platform/cache";
 import type { Database } from "@/lib/platform/db";
 import type { EmailRenderer } from "@/lib/platform/email-renderer";
 import type { Storage } from "@/lib/platform/storage";
+import type { ClubLocale } from "@/lib/settings/club-settings";
 
 /** Who acts: the signed-in caller's id (for the audit trail) and permissions (what they may grant). */
 export type Actor = { readonly id: string; readonly permissions: readonly string[] };
@@ -22,6 +23,8 @@ export type ServiceContext = {
   analytics: Analytics;
   renderer: EmailRenderer;
   config: Config;
+  /** The club's language, time zone and currency as stored (GET /api/settings), read when the context is built. */
+  club: ClubLocale;
   keys: AuthKeys;
   actor: Actor | null;
   events: EventDispatcher;

@@ -1,13 +1,10 @@
+import type { Config } from "@/lib/config";
+import type { Executor } from "@/lib/platform/db";
 import type { BucketName } from "@/lib/platform/storage";
 import { bucketLimits } from "@/lib/platform/storage/limits";
-import type { ServiceContext } from "@/lib/services/context";
+import type { ClubLocale } from "./club-settings";
+import { CLUB_LANGUAGES } from "./languages";
 import { getPlatformSettings } from "./platform-settings";
-
-/**
- * The languages the API and console speak, in one place: English only until the i18n issue (16) lands, which moves
- * them with the time zone and currency into the club's settings in the database.
- */
-const CLUB_LANGUAGES = { languages: ["en"], defaultLanguage: "en" } as const;
 
 /** What any client may know about the club before signing in, so it need not guess zone, currency or language. */
 export type PublicSettings = {
@@ -21,14 +18,23 @@ export type PublicSettings = {
   uploadLimitBytes: Record<BucketName, number>;
 };
 
-export async function publicSettings({ db, config }: Pick<ServiceContext, "db" | "config">): Promise<PublicSettings> {
+/** `club`: the stored settings, as the request's service context read them. */
+export async function publicSettings({
+  db,
+  config,
+  club,
+}: {
+  db: Executor;
+  config: Config;
+  club: ClubLocale;
+}): Promise<PublicSettings> {
   const platformSettings = await getPlatformSettings(db);
   return {
     clubName: platformSettings?.platformName ?? null,
-    timeZone: config.CLUB_TIMEZONE,
-    currency: config.CURRENCY,
-    languages: [...CLUB_LANGUAGES.languages],
-    defaultLanguage: CLUB_LANGUAGES.defaultLanguage,
+    timeZone: club.timeZone,
+    currency: club.currency,
+    languages: [...CLUB_LANGUAGES],
+    defaultLanguage: club.language,
     uploadLimitBytes: bucketLimits(config),
   };
 }

@@ -1,29 +1,47 @@
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
 import { platformSettings } from "@/lib/platform/db/schema";
-import { commitWhatever } from "@/lib/platform/db/transaction";
+import { afterCommit, commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
+import {
+  type ClubLocale,
+  currencyField,
+  forgetClubSettings,
+  languageField,
+  timeZoneField,
+} from "@/lib/settings/club-settings";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
+import { clubDescriptionField, clubNameField } from "@/lib/settings/schemas";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 import { SetupErrors } from "./errors";
 
+/** Spec 4.2's fields, and beside them the club's language, time zone and currency (else English and the env's defaults). */
 export const platformSettingsSchema = z.object({
-  platformName: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
-  platformDescription: z.string().trim().max(500, "Use at most 500 characters.").optional(),
+  platformName: clubNameField,
+  platformDescription: clubDescriptionField.optional(),
+  language: languageField.optional(),
+  timeZone: timeZoneField.optional(),
+  currency: currencyField.optional(),
 });
 export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
 
 /** Spec 4.2: stores (or replaces) the platform configuration while no user exists. */
 export async function configurePlatform(
-  { db }: Pick<ServiceContext, "db">,
+  { db, config }: Pick<ServiceContext, "db" | "config">,
   input: PlatformSettingsInput,
-): Promise<Result<PlatformSettings>> {
+): Promise<Result<PlatformSettings & ClubLocale>> {
   return commitWhatever(
     db,
     async (tx) => {
       if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
-      const values = { platformName: input.platformName, platformDescription: input.platformDescription || null };
+      const values = {
+        platformName: input.platformName,
+        platformDescription: input.platformDescription || null,
+        language: input.language ?? "en",
+        timeZone: input.timeZone ?? config.CLUB_TIMEZONE,
+        currency: input.currency ?? config.CURRENCY,
+      };
       await tx
         .insert(platformSettings)
         .values({ id: 1, ...values })
@@ -35,6 +53,7 @@ export async function configurePlatform(
         entityId: "1",
         data: values,
       });
+      afterCommit(tx, () => forgetClubSettings(db));
       return ok(values);
     },
     { serializable: true },

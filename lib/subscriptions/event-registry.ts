@@ -1,10 +1,10 @@
-import type { Config } from "@/lib/config";
 import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispatcher";
+import type { ClubLocale } from "@/lib/settings/club-settings";
 import { auditSubscription, welcomeOnEnrollment } from "./consumers";
 
 /** Which consumers each integration event reaches, in order. */
-export function eventDispatcher(config: Pick<Config, "CLUB_TIMEZONE">): EventDispatcher {
+export function eventDispatcher(club: Pick<ClubLocale, "timeZone">): EventDispatcher {
   return createEventDispatcher({
-    MemberSubscribedEvent: [auditSubscription, welcomeOnEnrollment(config.CLUB_TIMEZONE)],
+    MemberSubscribedEvent: [auditSubscription, welcomeOnEnrollment(club.timeZone)],
   });
 }

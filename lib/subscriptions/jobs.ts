@@ -1,8 +1,8 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Config } from "@/lib/config";
 import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { currentTraceId } from "@/lib/platform/trace";
+import { type ClubDefaults, readClubSettings } from "@/lib/settings/club-settings";
 import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /**
@@ -12,7 +12,8 @@ import { clubNameOf } from "@/lib/settings/platform-settings";
  */
 export type SubscriptionJobDependencies = {
   database: DatabaseAdapter;
-  config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">;
+  /** The defaults of the club's stored time zone and currency, which each run reads when it starts. */
+  config: ClubDefaults;
 };
 
 const RENEWAL_BATCH = 10_000;
@@ -54,7 +55,7 @@ export async function processAutoRenewals(
   deps: SubscriptionJobDependencies,
   now = new Date(),
 ): Promise<{ renewed: number; mailed: number }> {
-  const { CLUB_TIMEZONE: zone, CURRENCY: currency } = deps.config;
+  const { timeZone: zone, currency } = await readClubSettings(deps.database.db, deps.config);
   const club = await clubNameOf(deps.database.db);
   const total = { renewed: 0, mailed: 0 };
   for (;;) {
@@ -120,7 +121,7 @@ export async function sendRenewalReminders(
   deps: SubscriptionJobDependencies,
   now = new Date(),
 ): Promise<{ reminded: number }> {
-  const zone = deps.config.CLUB_TIMEZONE;
+  const { timeZone: zone } = await readClubSettings(deps.database.db, deps.config);
   const club = await clubNameOf(deps.database.db);
   const result = await counts(
     deps.database,

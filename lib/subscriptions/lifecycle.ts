@@ -60,7 +60,7 @@ async function planPrice(tx: Transaction, planId: string, period: BillingPeriod)
 export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term: Term): Promise<Result<string>> {
   const price = term.priced ? ok(term.priced.price) : await planPrice(tx, term.planId, term.billingPeriod);
   if (!price.ok) return price;
-  const endsAt = addMonths(term.startedAt, MONTHS_IN[term.billingPeriod], ctx.config.CLUB_TIMEZONE);
+  const endsAt = addMonths(term.startedAt, MONTHS_IN[term.billingPeriod], ctx.club.timeZone);
   const [created] = await tx
     .insert(subscriptions)
     .values({
@@ -70,7 +70,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
       startedAt: term.startedAt,
       endsAt,
       price: price.value,
-      currency: ctx.config.CURRENCY,
+      currency: ctx.club.currency,
       autoRenew: term.autoRenew,
       previousSubscriptionId: term.previousSubscriptionId ?? null,
       prorationCredit: term.priced?.prorationCredit ?? null,
@@ -86,7 +86,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     startedAt: term.startedAt.toISOString(),
     endsAt: endsAt.toISOString(),
     price: price.value,
-    currency: ctx.config.CURRENCY,
+    currency: ctx.club.currency,
     source: term.source,
     actorId: actorIdOf(ctx),
   });
@@ -187,7 +187,7 @@ async function pricePlanChange(
 ): Promise<Result<PlanChangePrice>> {
   const price = await planPrice(tx, change.planId, change.billingPeriod);
   if (!price.ok) return price;
-  const proration = { enabled: ctx.config.PRORATION_ENABLED, timeZone: ctx.config.CLUB_TIMEZONE };
+  const proration = { enabled: ctx.config.PRORATION_ENABLED, timeZone: ctx.club.timeZone };
   return ok(planChangePrice(current, price.value, at, proration));
 }
 
@@ -213,7 +213,7 @@ export async function quotePlanChange(
       price,
       prorationCredit: prorationCredit ?? "0.00",
       amountDue,
-      currency: ctx.config.CURRENCY,
+      currency: ctx.club.currency,
     });
   });
 }

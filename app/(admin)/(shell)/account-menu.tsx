@@ -1,7 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { endConsoleSession } from "@/console/api-client";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { type KeyboardEvent, useRef, useState } from "react";
+import { endConsoleSession, useConsoleApi } from "@/console/api-client";
+import { rememberLanguage } from "@/console/language-cookie";
+import { useLanguageOptions } from "@/console/ui/club-locale-fields";
+import type { ClubLanguage } from "@/lib/settings/languages";
 
 const initialsOf = (name: string) =>
   name
@@ -11,27 +17,95 @@ const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join("");
 
-/** The signed-in user: who and in which role, with their password and sign-out at hand. */
-export function AccountMenu({ name, email, role }: { name: string; email: string; role: string }) {
+/** The user's own language: English, Spanish, or the club's (null), saved with their account and in the cookie. */
+function LanguageChoice({ saved, clubLanguage }: { saved: ClubLanguage | null; clubLanguage: ClubLanguage }) {
+  const t = useTranslations("settings.account");
+  const api = useConsoleApi();
+  const router = useRouter();
+  const languages = useLanguageOptions();
+  const [chosen, setChosen] = useState(saved);
+  const [failed, setFailed] = useState(false);
+  const clubLabel = languages.find((option) => option.value === clubLanguage)?.label ?? clubLanguage;
+  const choices = [...languages, { value: null, label: t("clubDefault", { language: clubLabel }) }];
+  const choose = async (language: ClubLanguage | null) => {
+    setFailed(false);
+    try {
+      await api.auth.setOwnLanguage({ language });
+    } catch {
+      setFailed(true);
+      return;
+    }
+    setChosen(language);
+    rememberLanguage(language);
+    router.refresh();
+  };
   return (
-    <details className="account-menu">
-      <summary aria-label={`Account: ${name}, ${role}`}>
+    <li>
+      <fieldset className="account-language">
+        <legend className="account-section-title">{t("language")}</legend>
+        {choices.map((choice) => (
+          <button
+            key={choice.value ?? "club"}
+            type="button"
+            aria-pressed={chosen === choice.value}
+            onClick={() => void choose(choice.value)}
+          >
+            {choice.label}
+          </button>
+        ))}
+        {failed && (
+          <p role="alert" className="account-language-error">
+            {t("languageFailed")}
+          </p>
+        )}
+      </fieldset>
+    </li>
+  );
+}
+
+/** The signed-in user: who and in which role, with their language, password and sign-out at hand. Escape closes it. */
+export function AccountMenu({
+  name,
+  email,
+  role,
+  language,
+  clubLanguage,
+}: {
+  name: string;
+  email: string;
+  role: string | null;
+  language: ClubLanguage | null;
+  clubLanguage: ClubLanguage;
+}) {
+  const t = useTranslations("settings.account");
+  const menu = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+  const roleText = role ?? t("noRole");
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !menu.current?.open) return;
+    menu.current.open = false;
+    summary.current?.focus();
+  };
+  return (
+    <details className="account-menu" ref={menu} onKeyDown={closeOnEscape}>
+      <summary ref={summary} aria-label={t("label", { name, role: roleText })}>
         <span className="avatar" aria-hidden="true">
           {initialsOf(name)}
         </span>
         <span className="account-who">
           <span className="account-name">{name}</span>
-          <span className="account-role">{role}</span>
+          <span className="account-role">{roleText}</span>
         </span>
       </summary>
       <ul className="account-actions">
         <li className="account-email">{email}</li>
+        <LanguageChoice saved={language} clubLanguage={clubLanguage} />
         <li>
-          <Link href="/change-password">Change password</Link>
+          <Link href="/change-password">{t("changePassword")}</Link>
         </li>
         <li>
           <button type="button" onClick={() => void endConsoleSession()}>
-            Sign out
+            {t("signOut")}
           </button>
         </li>
       </ul>

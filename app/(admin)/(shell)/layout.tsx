@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { can, consoleAccess, setupStatus } from "@/console/server/session";
 import { MainNavigation } from "@/console/ui/main-navigation";
 import { SessionRenewal } from "@/console/ui/session-renewal";
+import { ownLanguageOf } from "@/lib/auth/own-language";
 import { serviceContext } from "@/lib/composition/services";
 import type { Permission } from "@/lib/roles/permissions";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
@@ -23,6 +24,7 @@ const NAVIGATION: readonly { href: string; label: string; permission?: Permissio
   { href: "/roles", label: "Roles", permission: "roles:read" },
   { href: "/mail", label: "Mail", permission: "mail:read" },
   { href: "/audit", label: "Audit log", permission: "audit:read" },
+  { href: "/settings", label: "Settings", permission: "settings:read" },
   { href: "/system", label: "System health" },
   { href: "/api-reference", label: "API reference" },
 ];
@@ -35,7 +37,8 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (access.state === "renewing") return <SessionRenewal />;
   const { user } = access;
   if (user.mustChangePassword) redirect("/change-password");
-  const settings = await getPlatformSettings((await serviceContext(null)).db);
+  const { db, club } = await serviceContext(null);
+  const settings = await getPlatformSettings(db);
   return (
     <div className="shell">
       <aside className="sidebar">
@@ -51,7 +54,9 @@ export default async function AdminLayout({ children }: { children: ReactNode })
         <AccountMenu
           name={`${user.firstName} ${user.lastName}`}
           email={user.email}
-          role={user.roles.length > 0 ? user.roles.join(", ") : "No role"}
+          role={user.roles.length > 0 ? user.roles.join(", ") : null}
+          language={ownLanguageOf(user.language)}
+          clubLanguage={club.language}
         />
       </aside>
       <main className="main">{children}</main>

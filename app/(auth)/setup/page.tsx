@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { passwordHint } from "@/console/password-hint";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { serviceContext } from "@/lib/composition/services";
+import { isClubLanguage } from "@/lib/settings/languages";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
 import { SetupWizard } from "./setup-wizard";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Set up" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("settings.setup"))("title") };
+}
 
 /** First run only: once a user exists the wizard is gone for good. */
 export default async function SetupPage() {
@@ -16,7 +21,9 @@ export default async function SetupPage() {
     await redirectSignedIn();
     redirect("/login");
   }
-  const { db } = await serviceContext(null);
-  const [settings, policy] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db)]);
-  return <SetupWizard initialPlatform={settings} passwordHint={passwordHint(policy)} />;
+  const { db, club } = await serviceContext(null);
+  const [settings, policy, language] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db), getLocale()]);
+  // Before the club is named: the language the page speaks, the configured zone and currency (or what step 1 stored).
+  const locale = { ...club, language: isClubLanguage(language) ? language : club.language };
+  return <SetupWizard initialPlatform={settings} locale={locale} passwordHint={passwordHint(policy)} />;
 }

@@ -3,9 +3,12 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { publicApi } from "@/console/api-client";
+import { rememberLanguage } from "@/console/language-cookie";
 import { signInErrorMessage } from "@/console/sign-in-errors";
+import { ClubLocaleFields, type ClubLocaleValues, clubLocaleOf } from "@/console/ui/club-locale-fields";
 import {
   ConsoleForm,
   NewPasswordFields,
@@ -21,22 +24,23 @@ import type { PlatformSettings } from "@/lib/settings/platform-settings";
 
 type Step = "platform" | "administrator" | "signing-in";
 
-const STEPS: readonly { id: Step; label: string }[] = [
-  { id: "platform", label: "Your club" },
-  { id: "administrator", label: "Administrator" },
-  { id: "signing-in", label: "Sign in" },
+const STEPS: readonly { id: Step; label: "platform" | "administrator" | "signingIn" }[] = [
+  { id: "platform", label: "platform" },
+  { id: "administrator", label: "administrator" },
+  { id: "signing-in", label: "signingIn" },
 ];
 
 function StepIndicator({ current }: { current: Step }) {
+  const t = useTranslations("settings.setup");
   const currentIndex = STEPS.findIndex((step) => step.id === current);
   return (
-    <ol className="steps" aria-label="Setup progress">
+    <ol className="steps" aria-label={t("progress")}>
       {STEPS.map((step, index) => {
         const state = index < currentIndex ? "done" : index === currentIndex ? "current" : "upcoming";
         return (
           <li key={step.id} data-state={state} aria-current={state === "current" ? "step" : undefined}>
-            <span>{step.label}</span>
-            {state === "done" && <span className="visually-hidden"> (done)</span>}
+            <span>{t(`steps.${step.label}`)}</span>
+            {state === "done" && <span className="visually-hidden"> {t("done")}</span>}
           </li>
         );
       })}
@@ -55,29 +59,39 @@ function StepHeading({ children }: { children: ReactNode }) {
   );
 }
 
-const PLATFORM_LABELS = { platformName: "Club name", platformDescription: "Description (optional)" };
+type ClubSetup = PlatformSettings & Partial<ClubLocaleValues>;
 
 function PlatformStep({
   initial,
+  locale,
   onSaved,
 }: {
-  initial: PlatformSettings | null;
-  onSaved: (settings: PlatformSettings) => void;
+  initial: ClubSetup | null;
+  locale: ClubLocaleValues;
+  onSaved: (settings: ClubSetup) => void;
 }) {
+  const t = useTranslations("settings");
+  const router = useRouter();
   const form = useFormMutation(publicApi.setup.platform, { onSuccess: onSaved });
+  const labels = {
+    platformName: t("fields.clubName"),
+    platformDescription: t("fields.description"),
+    language: t("fields.language"),
+    timeZone: t("fields.timeZone"),
+    currency: t("fields.currency"),
+  };
   return (
     <>
-      <StepHeading>Welcome to ClubOps</StepHeading>
-      <p className="page-lead">
-        Two short steps set up this installation: name your club, then create its first administrator.
-      </p>
+      <StepHeading>{t("setup.welcome")}</StepHeading>
+      <p className="page-lead">{t("setup.lead")}</p>
       <ConsoleForm
-        labels={PLATFORM_LABELS}
+        labels={labels}
         failure={form.failure}
         onSubmit={(data) =>
           form.submit({
             platformName: textOf(data, "platformName"),
             platformDescription: textOf(data, "platformDescription") || undefined,
+            ...clubLocaleOf(data),
           })
         }
       >
@@ -85,11 +99,19 @@ function PlatformStep({
         <TextAreaField
           name="platformDescription"
           defaultValue={initial?.platformDescription ?? undefined}
-          hint="A line about your club, shown to staff in the console."
+          hint={t("fields.descriptionHint")}
           rows={3}
         />
+        <ClubLocaleFields
+          initial={{ ...locale, ...initial }}
+          onLanguageChange={(language) => {
+            // The wizard speaks the language as soon as it is picked; what was typed stays.
+            rememberLanguage(language);
+            router.refresh();
+          }}
+        />
         <div className="form-actions">
-          <SubmitButton pending={form.pending}>Continue</SubmitButton>
+          <SubmitButton pending={form.pending}>{t("setup.continue")}</SubmitButton>
         </div>
       </ConsoleForm>
     </>
@@ -98,14 +120,7 @@ function PlatformStep({
 
 type Credentials = { email: string; password: string };
 
-const ADMIN_LABELS = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  username: "Username",
-  password: "Password",
-  confirmPassword: "Confirm password",
-};
+const ADMIN_FIELDS = ["firstName", "lastName", "email", "username", "password", "confirmPassword"] as const;
 
 function AdministratorStep({
   clubName,
@@ -118,12 +133,14 @@ function AdministratorStep({
   onBack: () => void;
   onCreated: (credentials: Credentials, setupToken: string) => void;
 }) {
+  const t = useTranslations("settings.setup");
+  const labels = Object.fromEntries(ADMIN_FIELDS.map((field) => [field, t(field)]));
   const form = useFormMutation(publicApi.setup.superAdmin, {
     onSuccess: (session, account) =>
       onCreated({ email: account.email, password: account.password }, session.accessToken),
   });
   const submit = (data: FormData) => {
-    const refusal = newPasswordRefusal(data, Object.keys(ADMIN_LABELS), "password", "confirmPassword");
+    const refusal = newPasswordRefusal(data, [...ADMIN_FIELDS], "password", "confirmPassword");
     if (refusal) return form.refuse(refusal);
     form.submit({
       firstName: textOf(data, "firstName"),
@@ -135,28 +152,24 @@ function AdministratorStep({
   };
   return (
     <>
-      <StepHeading>Create the super-administrator</StepHeading>
+      <StepHeading>{t("administratorTitle")}</StepHeading>
       <p className="page-lead">
-        This account runs <strong>{clubName}</strong> and can do everything. You can add more staff once you are in.
+        {t.rich("administratorLead", { clubName, strong: (text) => <strong>{text}</strong> })}
       </p>
-      <ConsoleForm labels={ADMIN_LABELS} failure={form.failure} onSubmit={submit}>
+      <ConsoleForm labels={labels} failure={form.failure} onSubmit={submit}>
         <div className="form-row">
           <TextField name="firstName" autoComplete="given-name" />
           <TextField name="lastName" autoComplete="family-name" />
         </div>
         <TextField name="email" type="email" autoComplete="email" />
-        <TextField
-          name="username"
-          autoComplete="username"
-          hint="3 to 50 letters, digits, dots, dashes or underscores."
-        />
+        <TextField name="username" autoComplete="username" hint={t("usernameHint")} />
         <NewPasswordFields name="password" confirmation="confirmPassword" hint={passwordHint} />
         <div className="form-actions">
           <button type="button" className="button" onClick={onBack}>
-            Back
+            {t("back")}
           </button>
-          <SubmitButton pending={form.pending} pendingLabel="Creating…">
-            Create and sign in
+          <SubmitButton pending={form.pending} pendingLabel={t("creating")}>
+            {t("createAndSignIn")}
           </SubmitButton>
         </div>
       </ConsoleForm>
@@ -169,6 +182,7 @@ function AdministratorStep({
  * (its refresh cookie would otherwise stay valid, unused, for weeks).
  */
 function SigningIn({ credentials, setupToken }: { credentials: Credentials; setupToken: string }) {
+  const t = useTranslations("settings.setup");
   const router = useRouter();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -189,18 +203,18 @@ function SigningIn({ credentials, setupToken }: { credentials: Credentials; setu
   if (failure) {
     return (
       <div className="error-summary" role="alert">
-        <p className="error-summary-title">Your club is set up, but signing in failed: {failure}</p>
+        <p className="error-summary-title">{t("signInFailed", { reason: failure })}</p>
         <p>
-          <Link href="/login">Go to the sign-in page</Link>
+          <Link href="/login">{t("goToSignIn")}</Link>
         </p>
       </div>
     );
   }
   return (
     <>
-      <StepHeading>All set</StepHeading>
+      <StepHeading>{t("allSet")}</StepHeading>
       <p role="status" className="page-lead">
-        Signing you in…
+        {t("signingIn")}
       </p>
     </>
   );
@@ -208,11 +222,15 @@ function SigningIn({ credentials, setupToken }: { credentials: Credentials; setu
 
 export function SetupWizard({
   initialPlatform,
+  locale,
   passwordHint,
 }: {
-  initialPlatform: PlatformSettings | null;
+  initialPlatform: ClubSetup | null;
+  /** What the club's fields offer first: the page's language, the configured time zone and currency. */
+  locale: ClubLocaleValues;
   passwordHint: string;
 }) {
+  const t = useTranslations("settings.setup");
   const [step, setStep] = useState<Step>("platform");
   const [settings, setSettings] = useState(initialPlatform);
   const [created, setCreated] = useState<{ credentials: Credentials; setupToken: string } | null>(null);
@@ -222,6 +240,7 @@ export function SetupWizard({
       {step === "platform" && (
         <PlatformStep
           initial={settings}
+          locale={locale}
           onSaved={(saved) => {
             setSettings(saved);
             setStep("administrator");
@@ -230,7 +249,7 @@ export function SetupWizard({
       )}
       {step === "administrator" && (
         <AdministratorStep
-          clubName={settings?.platformName ?? "your club"}
+          clubName={settings?.platformName ?? t("yourClub")}
           passwordHint={passwordHint}
           onBack={() => setStep("platform")}
           onCreated={(credentials, setupToken) => {

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 /** The background jobs and their schedules. */
 export const GET = route(
   { access: "jobs:run", summary: "List the background jobs", response: { schema: jobListResponse } },
-  async ({ services }) => listJobs(services.config.CLUB_TIMEZONE),
+  async ({ services }) => listJobs(services.club.timeZone),
 );
 
 export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });

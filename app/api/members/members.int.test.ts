@@ -112,7 +112,7 @@ describe("POST /api/members", () => {
       phone: "+34 612 34 56 78",
       birthDate: "1990-04-23",
       status: "active",
-      joinedOn: clubToday(),
+      joinedOn: clubToday(running.config.CLUB_TIMEZONE),
       notes: "Swims",
       photoFileId: null,
       currentSubscription: null,
@@ -132,7 +132,10 @@ describe("POST /api/members", () => {
     expect(reply).toMatchObject({ status: 409, body: { code: "Member.DuplicateEmail", message: expect.any(String) } });
   });
 
-  const tomorrow = new Date(Date.parse(`${clubToday()}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  // Two days on: a schema takes today where the day starts first (UTC+14), one day ahead of the club at most.
+  const dayAfterTomorrow = new Date(Date.parse(`${clubToday("Europe/Madrid")}T00:00:00Z`) + 2 * DAY)
+    .toISOString()
+    .slice(0, 10);
   it.each([
     ["a malformed email", { email: "not-an-email" }, "email"],
     ["an empty first name", { firstName: " " }, "firstName"],
@@ -140,10 +143,10 @@ describe("POST /api/members", () => {
     ["a phone with letters", { phone: "+34 612 ABC" }, "phone"],
     ["a phone under 6 digits", { phone: "12-34" }, "phone"],
     ["a phone over 20 characters", { phone: "1".repeat(21) }, "phone"],
-    ["a birth date tomorrow", { birthDate: tomorrow }, "birthDate"],
+    ["a birth date the day after tomorrow", { birthDate: dayAfterTomorrow }, "birthDate"],
     ["a birth date before 1900", { birthDate: "1899-12-31" }, "birthDate"],
     ["an impossible date", { birthDate: "2001-02-29" }, "birthDate"],
-    ["a join date in the future", { joinedOn: tomorrow }, "joinedOn"],
+    ["a join date in the future", { joinedOn: dayAfterTomorrow }, "joinedOn"],
     ["a join date before the birth date", { birthDate: "2000-01-02", joinedOn: "2000-01-01" }, "joinedOn"],
     ["notes over 2000 characters", { notes: "x".repeat(2001) }, "notes"],
   ])("rejects %s with a validation problem naming the field", async (_case, change, field) => {
@@ -484,7 +487,7 @@ describe("GET /api/members/statistics", () => {
   });
 
   it("counts live members by status, this month's joiners, subscriptions in force by plan and their monthly revenue", async () => {
-    const lastYear = `${Number(clubToday().slice(0, 4)) - 1}-06-15`;
+    const lastYear = `${Number(clubToday(running.config.CLUB_TIMEZONE).slice(0, 4)) - 1}-06-15`;
     const ids = [];
     for (const joinedOn of [undefined, undefined, lastYear, lastYear, lastYear, lastYear, undefined])
       ids.push((await created({ joinedOn })).id);
@@ -577,7 +580,9 @@ describe("GET /api/members/export", () => {
     const reply = await download();
     expect(reply.status).toBe(200);
     expect(reply.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(reply.headers.get("content-disposition")).toBe(`attachment; filename="members-${clubToday()}.csv"`);
+    expect(reply.headers.get("content-disposition")).toBe(
+      `attachment; filename="members-${clubToday(running.config.CLUB_TIMEZONE)}.csv"`,
+    );
     const bytes = new Uint8Array(await reply.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).split("\r\n");
@@ -588,7 +593,7 @@ describe("GET /api/members/export", () => {
     expect(lines.at(-1)).toBe("");
     expect(lines.find((line) => line.startsWith(quoted.id))).toMatch(
       new RegExp(
-        `^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},'\\+34 600 000 000,,active,${clubToday()},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`,
+        `^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},'\\+34 600 000 000,,active,${clubToday(running.config.CLUB_TIMEZONE)},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`,
       ),
     );
     const formula = lines.find((line) => line.includes("HYPERLINK"));

@@ -28,6 +28,7 @@ import { PUT as approveRequest } from "../attendance-requests/[id]/approve/route
 import { GET as getRequest } from "../attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "../attendance-requests/route";
 import { POST as forgotPassword } from "../auth/forgot-password/route";
+import { PUT as setOwnLanguage } from "../auth/me/language/route";
 import { POST as login } from "../auth/login/route";
 import { POST as logout } from "../auth/logout/route";
 import { GET as me } from "../auth/me/route";
@@ -61,6 +62,7 @@ import { GET as getRole } from "../roles/[id]/route";
 import { GET as listRoles, POST as createRole } from "../roles/route";
 import { GET as setupStatus } from "../setup/status/route";
 import { GET as publicSettings } from "../settings/public/route";
+import { GET as getSettings, PUT as updateSettings } from "../settings/route";
 import { GET as getShiftType } from "../shift-types/[id]/route";
 import { GET as listShiftTypes, POST as createShiftType } from "../shift-types/route";
 import { DELETE as unblock, POST as block } from "../users/[id]/blacklist/route";
@@ -264,6 +266,20 @@ describe("documented responses match what the endpoints answer", () => {
     expect(session.refreshToken).toEqual(expect.any(String));
     await documented(refresh, { path: "/api/auth/refresh", token: undefined, body: { refreshToken: session.refreshToken } });
     await documented(me, { path: "/api/auth/me" });
+    await documented(setOwnLanguage, { path: "/api/auth/me/language", method: "PUT", body: { language: "es" } });
+    const settings = await documented(getSettings, { path: "/api/settings" });
+    await documented(updateSettings, {
+      path: "/api/settings",
+      method: "PUT",
+      headers: { "if-match": `"${settings.version}"` },
+      body: {
+        clubName: settings.clubName,
+        description: "Sailing and rowing on the Retiro lake.",
+        language: "es",
+        timeZone: running.config.CLUB_TIMEZONE,
+        currency: running.config.CURRENCY,
+      },
+    });
     const signedOut = await call(logout, { path: "/api/auth/logout", body: { refreshToken: session.refreshToken } });
     expect(signedOut.status).toBe(204);
     await documented(forgotPassword, { path: "/api/auth/forgot-password", token: undefined, body: { email: "nobody@club.example" } });

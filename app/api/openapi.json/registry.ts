@@ -9,6 +9,7 @@ import * as authConfirmEmailChangeRoute from "@/app/api/auth/confirm-email-chang
 import * as authForgotPasswordRoute from "@/app/api/auth/forgot-password/route";
 import * as authLoginRoute from "@/app/api/auth/login/route";
 import * as authLogoutRoute from "@/app/api/auth/logout/route";
+import * as authMeLanguageRoute from "@/app/api/auth/me/language/route";
 import * as authMeRoute from "@/app/api/auth/me/route";
 import * as authRefreshRoute from "@/app/api/auth/refresh/route";
 import * as authRegisterRoute from "@/app/api/auth/register/route";
@@ -52,6 +53,7 @@ import * as plansRoute from "@/app/api/plans/route";
 import * as rolesIdRoute from "@/app/api/roles/[id]/route";
 import * as rolesRoute from "@/app/api/roles/route";
 import * as settingsPublicRoute from "@/app/api/settings/public/route";
+import * as settingsRoute from "@/app/api/settings/route";
 import * as setupPlatformRoute from "@/app/api/setup/platform/route";
 import * as setupStatusRoute from "@/app/api/setup/status/route";
 import * as setupSuperadminRoute from "@/app/api/setup/superadmin/route";
@@ -86,6 +88,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "auth/login": authLoginRoute,
   "auth/logout": authLogoutRoute,
   "auth/me": authMeRoute,
+  "auth/me/language": authMeLanguageRoute,
   "auth/refresh": authRefreshRoute,
   "auth/register": authRegisterRoute,
   "auth/reset-password": authResetPasswordRoute,
@@ -127,6 +130,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "plans/[id]": plansIdRoute,
   roles: rolesRoute,
   "roles/[id]": rolesIdRoute,
+  settings: settingsRoute,
   "settings/public": settingsPublicRoute,
   "setup/platform": setupPlatformRoute,
   "setup/status": setupStatusRoute,

@@ -44,7 +44,7 @@ function bodyOf(draft: Draft, timeZone: string): CorrectionBody {
 
 /**
  * Asks a manager to correct one of the user's days with the times they really came and left. Times are
- * the club's (CLUB_TIMEZONE); a check-out earlier than the check-in is taken as the next day.
+ * the club's (its stored setting); a check-out earlier than the check-in is taken as the next day.
  */
 export function CorrectionDialog({
   date,

@@ -18,8 +18,6 @@ export default async function MyAttendancePage() {
   };
   if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
   // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
-  const { config } = await serviceContext(null);
-  return (
-    <MyAttendance allowed={allowed} timeZone={config.CLUB_TIMEZONE} canManageEmployees={can(user, "employees:write")} />
-  );
+  const { club } = await serviceContext(null);
+  return <MyAttendance allowed={allowed} timeZone={club.timeZone} canManageEmployees={can(user, "employees:write")} />;
 }

@@ -11,12 +11,12 @@ export default async function PlansPage() {
   const user = await pageUser();
   if (!user) return null;
   if (!can(user, "plans:read")) return <Forbidden title="Plans" permission="plans:read" />;
-  const { config } = await serviceContext(null);
+  const { club } = await serviceContext(null);
   return (
     <PlansConsole
       canWrite={can(user, "plans:write")}
       canDeactivate={can(user, "plans:delete")}
-      currency={config.CURRENCY}
+      currency={club.currency}
     />
   );
 }

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "System health" };
 export default async function HealthPage() {
   const user = await pageUser();
   if (!user) return null;
-  const [report, { config }] = await Promise.all([readinessReport(), serviceContext(null)]);
+  const [report, { club }] = await Promise.all([readinessReport(), serviceContext(null)]);
   return (
     <>
       <h1 className="page-title">System health</h1>
@@ -27,7 +27,7 @@ export default async function HealthPage() {
           </li>
         ))}
       </ul>
-      {can(user, "jobs:run") && <JobsCard timeZone={config.CLUB_TIMEZONE} />}
+      {can(user, "jobs:run") && <JobsCard timeZone={club.timeZone} />}
     </>
   );
 }

@@ -21,7 +21,7 @@ export const GET = route(
     return new Response(await memberCsvStream(db, query), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="members-${clubToday()}.csv"`,
+        "content-disposition": `attachment; filename="members-${clubToday(services.club.timeZone)}.csv"`,
         "cache-control": "no-store",
       },
     });

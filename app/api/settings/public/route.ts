@@ -5,15 +5,15 @@ import { publicSettings } from "@/lib/settings/public";
 
 export const dynamic = "force-dynamic";
 
-/** Zone, currency and language change only with a restart (or setup naming the club): a few minutes' cache is safe. */
-const CACHE_CONTROL = "public, max-age=300";
+/** Staff change the club's zone, currency and language seldom (PUT /api/settings): a minute's cache is safe. */
+const CACHE_CONTROL = "public, max-age=60";
 
 /** The club's name, time zone, currency and languages, for any client before it signs in. */
 export const GET = route(
   {
     summary: "The club's public settings",
     description:
-      "Time zone (calendar days, attendance dates, job schedules), currency of every price and the languages spoken. Answers before setup too (`clubName` is then null). Cacheable for 5 minutes.",
+      "Time zone (calendar days, attendance dates, job schedules), currency of every price and the languages spoken. The club's stored settings (PUT /api/settings), `defaultLanguage` its language. Answers before setup too (`clubName` is then null). Cacheable for a minute.",
     response: { schema: publicSettingsResponse },
   },
   async ({ services }) =>

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt, version } from "./columns";
 
 export const users = pgTable(
@@ -20,6 +31,8 @@ export const users = pgTable(
     lastLoginAt: timestamptz("last_login_at"),
     /** Carried by every access token; raising it refuses all tokens issued before (blacklist, deactivation, password change). */
     sessionVersion: integer("session_version").notNull().default(0),
+    /** The console's language this user picked; null follows the club's (platform_settings.language). */
+    language: text("language"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -27,6 +40,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    check("users_language", sql`${t.language} in ('en', 'es')`),
   ],
 );
 

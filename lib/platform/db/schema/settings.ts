@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt, version } from "./columns";
 
 /** Singleton rows (id = 1): created by first-run setup. */
 export const platformSettings = pgTable(
@@ -9,10 +9,22 @@ export const platformSettings = pgTable(
     id: smallint("id").primaryKey().default(1),
     platformName: text("platform_name").notNull(),
     platformDescription: text("platform_description"),
+    /**
+     * The club's language, time zone and currency (lib/settings/club-settings.ts). Null on an install set up before
+     * they were settings: it then keeps the CLUB_TIMEZONE/CURRENCY it ran with (and English) until an admin saves them.
+     */
+    language: text("language"),
+    timeZone: text("time_zone"),
+    currency: text("currency"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
-  (t) => [check("platform_settings_singleton", sql`${t.id} = 1`)],
+  (t) => [
+    check("platform_settings_singleton", sql`${t.id} = 1`),
+    check("platform_settings_language", sql`${t.language} in ('en', 'es')`),
+    check("platform_settings_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 export const passwordPolicy = pgTable(

@@ -12,13 +12,9 @@ export default async function RequestsQueuePage() {
   if (!user) return null;
   if (!can(user, "attendance-requests:manage"))
     return <Forbidden title="Correction requests" permission="attendance-requests:manage" />;
-  const { config } = await serviceContext(null);
+  const { club } = await serviceContext(null);
   // Filtering by employee lists the employees.
   return (
-    <RequestsQueue
-      currentUserId={user.id}
-      canListEmployees={can(user, "employees:read")}
-      timeZone={config.CLUB_TIMEZONE}
-    />
+    <RequestsQueue currentUserId={user.id} canListEmployees={can(user, "employees:read")} timeZone={club.timeZone} />
   );
 }

@@ -12,11 +12,11 @@ export default async function EmployeePage({ params }: { params: Promise<{ id: s
   if (!user) return null;
   if (!can(user, "employees:read")) return <Forbidden title="Employee" permission="employees:read" />;
   const { id } = await params;
-  const { config } = await serviceContext(null);
+  const { club } = await serviceContext(null);
   return (
     <EmployeeDetail
       employeeId={id}
-      timeZone={config.CLUB_TIMEZONE}
+      timeZone={club.timeZone}
       allowed={{
         edit: can(user, "employees:write"),
         readAttendance: can(user, "attendance:read-any"),

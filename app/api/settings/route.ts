@@ -1,0 +1,37 @@
+import { settingsResponse } from "@/app/api/responses";
+import { expectedVersion } from "@/lib/http/entity-tags";
+import { otherMethods } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+import { ok } from "@/lib/platform/result";
+import { SettingsErrors } from "@/lib/settings/errors";
+import { settingsInputSchema } from "@/lib/settings/schemas";
+import { getSettings, updateSettings } from "@/lib/settings/service";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route(
+  {
+    access: "settings:read",
+    summary: "The club's settings",
+    description: "Name, description, language, time zone and currency, as staff edit them.",
+    versioned: true,
+    response: { schema: settingsResponse },
+  },
+  async ({ services }) => ok(await getSettings(services)),
+);
+
+export const PUT = route(
+  {
+    access: "settings:write",
+    body: settingsInputSchema,
+    summary: "Change the club's settings",
+    description:
+      "Replaces them all (audited as `settings.updated`). The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.",
+    versioned: true,
+    response: { schema: settingsResponse },
+    errors: [SettingsErrors.currencyInUse],
+  },
+  async ({ body, services, request }) => updateSettings(services, body, expectedVersion(request)),
+);
+
+export const { DELETE, OPTIONS, PATCH, POST } = otherMethods({ GET, PUT });

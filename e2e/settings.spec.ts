@@ -1,0 +1,57 @@
+import { adminPage, apiAs, ensureInstalledBeforeAll, expect, notice, test } from "./support";
+
+// Issue 16: the club's settings page and each user's language in the account menu. Both put back what they change,
+// since later specs share the installation and the super-administrator.
+
+test.beforeAll(ensureInstalledBeforeAll);
+
+test("the account menu closes on Escape and switches the console's language for this user only", async ({
+  browser,
+}) => {
+  const page = await adminPage(browser);
+  const account = page.getByLabel(/^Account:/);
+  await account.click();
+  const signOut = page.getByRole("button", { name: "Sign out" });
+  await expect(signOut).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(signOut).toBeHidden();
+  await expect(account).toBeFocused();
+
+  await account.click();
+  await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Español" }).click();
+  const cuenta = page.getByLabel(/^Cuenta:/);
+  await expect(cuenta).toBeVisible();
+  expect((await (await apiAs(page))("GET", "/api/auth/me")).language).toBe("es");
+
+  await cuenta.click();
+  const idioma = page.getByRole("group", { name: "Idioma" });
+  await expect(idioma.getByRole("button", { name: "Español" })).toHaveAttribute("aria-pressed", "true");
+  await idioma.getByRole("button", { name: /^El del club/ }).click();
+  await expect(page.getByLabel(/^Account:/)).toBeVisible();
+  expect((await (await apiAs(page))("GET", "/api/auth/me")).language).toBeNull();
+});
+
+test("the settings page changes the club's language and time zone; the public settings follow", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  const before = await api("GET", "/api/settings");
+  try {
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { name: "Club settings" })).toBeVisible();
+    await page.getByLabel("Time zone").fill("Atlantic/Canary");
+    await page.getByLabel("Club language").selectOption("es");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    // The admin follows the club's language: the page speaks Spanish once saved.
+    await expect(notice(page)).toContainText("Ajustes guardados.");
+    await expect(page.getByRole("heading", { name: "Ajustes del club" })).toBeVisible();
+    const published = await (await page.request.get("/api/settings/public")).json();
+    expect(published).toMatchObject({ timeZone: "Atlantic/Canary", defaultLanguage: "es" });
+
+    await page.getByLabel("Zona horaria").fill("Mars/Olympus");
+    await page.getByRole("button", { name: "Guardar ajustes" }).click();
+    await expect(page.getByLabel("Zona horaria")).toHaveAttribute("aria-invalid", "true");
+  } finally {
+    const { clubName, description, language, timeZone, currency } = before;
+    await api("PUT", "/api/settings", { clubName, description, language, timeZone, currency });
+  }
+});

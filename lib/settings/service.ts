@@ -1,0 +1,115 @@
+import { eq, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
+import { plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
+import { afterCommit, rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { fail, ok, type Result } from "@/lib/platform/result";
+import {
+  type ClubDefaults,
+  type ClubLocale,
+  clubSettingsOf,
+  forgetClubSettings,
+  storedClubSettings,
+} from "./club-settings";
+import { SettingsErrors } from "./errors";
+import type { SettingsInput } from "./schemas";
+
+/** The club's settings as GET and PUT /api/settings answer them: one record, versioned like the others. */
+export type Settings = ClubLocale & {
+  clubName: string;
+  description: string | null;
+  updatedAt: Date;
+  version: number;
+};
+
+/** What the settings services use; declared here rather than picked from ServiceContext, which reads lib/settings. */
+type SettingsContext = { db: Database; config: ClubDefaults };
+
+async function readSettings(executor: Executor, defaults: ClubDefaults, lock = false): Promise<Settings> {
+  const query = executor
+    .select({
+      clubName: platformSettings.platformName,
+      description: platformSettings.platformDescription,
+      ...storedClubSettings,
+      updatedAt: platformSettings.updatedAt,
+      version: platformSettings.version,
+    })
+    .from(platformSettings);
+  const [stored] = await (lock ? query.for("update") : query);
+  // Signed-in callers only reach these: a user exists, so setup has stored the row.
+  if (!stored) throw new Error("platform_settings has no row after setup");
+  const { clubName, description, updatedAt, version } = stored;
+  return { clubName, description, ...clubSettingsOf(stored, defaults), updatedAt, version };
+}
+
+export function getSettings(ctx: SettingsContext): Promise<Settings> {
+  return readSettings(ctx.db, ctx.config);
+}
+
+/**
+ * Whether amounts are stored in the current currency, which then may not change: plans hold prices without one (they
+ * are in the club's) and subscriptions captured it.
+ */
+export async function currencyInUse(executor: Executor): Promise<boolean> {
+  const [[plan], [subscription]] = await Promise.all([
+    executor.select({ id: plans.id }).from(plans).limit(1),
+    executor.select({ id: subscriptions.id }).from(subscriptions).limit(1),
+  ]);
+  return Boolean(plan ?? subscription);
+}
+
+/** currencyInUse() under SHARE locks that hold back new plans and subscriptions until the transaction ends. */
+async function currencyInUseLocked(tx: Transaction): Promise<boolean> {
+  await tx.execute(sql`lock table ${plans}, ${subscriptions} in share mode`);
+  return currencyInUse(tx);
+}
+
+/** The fields whose value changes, for the audit entry. */
+function changedFields(before: Settings, after: SettingsInput): string[] {
+  const next: Record<string, unknown> = { ...after, description: after.description || null };
+  return (["clubName", "description", "language", "timeZone", "currency"] as const).filter(
+    (field) => before[field] !== next[field],
+  );
+}
+
+/**
+ * Replaces the club's settings. The currency changes only while no plan or subscription exists
+ * (Settings.CurrencyInUse): their amounts would silently become another currency's. Instances other than this one see
+ * the new language, zone and currency within the memo's 5 seconds (club-settings.ts).
+ */
+export function updateSettings(
+  ctx: SettingsContext & { actor: { id: string } },
+  input: SettingsInput,
+  expected?: ExpectedVersion,
+): Promise<Result<Settings>> {
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    const before = await readSettings(tx, ctx.config, true);
+    if (!acceptsVersion(expected, before.version)) return fail(staleVersion(before.version));
+    if (input.currency !== before.currency && (await currencyInUseLocked(tx)))
+      return fail(SettingsErrors.currencyInUse);
+    const changed = changedFields(before, input);
+    await tx
+      .update(platformSettings)
+      .set({
+        platformName: input.clubName,
+        platformDescription: input.description || null,
+        language: input.language,
+        timeZone: input.timeZone,
+        currency: input.currency,
+        updatedAt: new Date(),
+        version: nextVersion(platformSettings.version),
+      })
+      .where(eq(platformSettings.id, 1));
+    await recordAudit(tx, {
+      action: "settings.updated",
+      severity: "Warning",
+      actorId: ctx.actor.id,
+      entity: "settings",
+      entityId: "1",
+      data: { changed, ...input, description: input.description || null },
+    });
+    afterCommit(tx, () => forgetClubSettings(ctx.db));
+    return ok(await readSettings(tx, ctx.config));
+  });
+}
