@@ -225,7 +225,13 @@ export async function settleMemberStatus(
     .set({ status: standing, updatedAt: new Date(), version: nextVersion(members.version) })
     .from(before)
     .where(
-      and(eq(before.id, members.id), eq(members.id, memberId), live, ne(members.status, "suspended"), ne(members.status, standing)),
+      and(
+        eq(before.id, members.id),
+        eq(members.id, memberId),
+        live,
+        ne(members.status, "suspended"),
+        ne(members.status, standing),
+      ),
     )
     .returning({ from: before.status, to: members.status });
   if (!settled) return;

@@ -21,7 +21,8 @@ describe("staffStatusChange", () => {
   it.each(cases)("stored %s, asked %s, subscriptions give %s", (stored, requested, standing) => {
     const change = staffStatusChange(stored, requested, standing);
     const want = expected(stored, requested, standing);
-    if (want === "refused") expect(change).toMatchObject({ ok: false, error: { code: "Member.InvalidStatusTransition" } });
+    if (want === "refused")
+      expect(change).toMatchObject({ ok: false, error: { code: "Member.InvalidStatusTransition" } });
     else expect(change).toEqual({ ok: true, value: want });
   });
 

@@ -44,11 +44,7 @@ export const termEnd = (start: SQL, length: SQL, zone: string) =>
 /** A term with no live successor: not renewed yet (a canceled renewal does not count). */
 const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
 
-async function counts(
-  database: DatabaseAdapter,
-  executor: Executor,
-  statement: SQL,
-): Promise<Record<string, number>> {
+async function counts(database: DatabaseAdapter, executor: Executor, statement: SQL): Promise<Record<string, number>> {
   const [row] = await database.rows<Record<string, string | number>>(executor, statement);
   return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
 }
