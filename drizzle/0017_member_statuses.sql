@@ -2,21 +2,22 @@
 -- is inactive, not active.
 ALTER TABLE "members" ALTER COLUMN "status" SET DEFAULT 'inactive';
 --> statement-breakpoint
--- The status a member's subscriptions give at `at`, for a member staff have not suspended: active while a term is in
--- force; else the way their last term ended: canceled before its end → inactive, ran out → expired; never
--- subscribed → inactive. A term past its end counts as ended even before the expiry job marks it expired. The one
--- definition the services, the subscription jobs and the recompute below share.
+-- The status a member's subscriptions give at `at`, for a member staff have not suspended: active while an active term
+-- has not ended (the term in force, or one that starts where it ends, or a term created after `at` while a job ran);
+-- else the way their last term ended: canceled before its end → inactive, ran out → expired; never subscribed →
+-- inactive. A term past its end counts as ended even before the expiry job marks it expired. The one definition the
+-- services, the subscription jobs and the recompute below share.
 CREATE FUNCTION member_standing(member uuid, at timestamptz) RETURNS member_status
 LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN EXISTS (
       SELECT 1 FROM subscriptions s
-      WHERE s.member_id = member AND s.status = 'active' AND s.started_at <= at AND s.ends_at > at
+      WHERE s.member_id = member AND s.status = 'active' AND s.ends_at > at
     ) THEN 'active'::member_status
     ELSE coalesce((
       SELECT CASE WHEN s.canceled_at < s.ends_at THEN 'inactive' ELSE 'expired' END::member_status
       FROM subscriptions s
-      WHERE s.member_id = member AND s.started_at <= at
+      WHERE s.member_id = member
       -- The term that ended last: at its cancellation when canceled early, else at its end.
       ORDER BY least(s.ends_at, coalesce(s.canceled_at, s.ends_at)) DESC, s.canceled_at IS NULL
       LIMIT 1

@@ -5,7 +5,8 @@ import type { MemberStatus } from "./schemas";
 
 /**
  * Member statuses (docs/api.md, "Member statuses"). Three follow the member's subscriptions, one is staff's:
- * - active: a subscription term is in force (started, not ended, not canceled).
+ * - active: a subscription term is in force: active (not canceled, not expired) and not ended. A renewal queued to
+ *   start where the term in force ends counts too: it follows without a gap.
  * - inactive: no term in force, and the last one was canceled before its end, or the member never subscribed.
  * - expired: no term in force, and the last one ran out (reached its end).
  * - suspended: set by staff with a reason, and sticky: subscriptions, cancellations and the jobs leave it alone,
