@@ -1,7 +1,9 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enCommon from "./en/common.json";
+import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import esCommon from "./es/common.json";
+import esDashboard from "./es/dashboard.json";
 import esErrors from "./es/errors.json";
 
 /**
@@ -10,8 +12,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, dashboard: enDashboard, errors: enErrors },
+  es: { common: esCommon, dashboard: esDashboard, errors: esErrors },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];
