@@ -29,11 +29,14 @@ function ChartFigure({
   title,
   data,
   unit,
+  footer,
   children,
 }: {
   title: string;
   data: readonly ChartDatum[];
   unit: Noun;
+  /** Below the drawing, inside the card: e.g. what the values mean. */
+  footer?: ReactNode;
   children: (description: string) => ReactNode;
 }) {
   const t = useTranslations("dashboard.chart");
@@ -42,6 +45,7 @@ function ChartFigure({
     <figure className="card chart">
       <figcaption className="chart-title">{title}</figcaption>
       {children(description)}
+      {footer}
       {/* Wrapped: a table ignores overflow, so hidden on itself it would still stretch the page. */}
       <div className="visually-hidden">
         <table>
@@ -72,7 +76,17 @@ const RADIUS = 48;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** Parts of a whole as a ring, its total in the middle, with a legend. */
-export function DonutChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
+export function DonutChart({
+  title,
+  data,
+  unit,
+  footer,
+}: {
+  title: string;
+  data: readonly ChartDatum[];
+  unit: Noun;
+  footer?: ReactNode;
+}) {
   const format = useClubFormat();
   const total = data.reduce((sum, datum) => sum + datum.value, 0);
   const arcs: { datum: ChartDatum; length: number; offset: number }[] = [];
@@ -83,7 +97,7 @@ export function DonutChart({ title, data, unit }: { title: string; data: readonl
     offset += length;
   }
   return (
-    <ChartFigure title={title} data={data} unit={unit}>
+    <ChartFigure title={title} data={data} unit={unit} footer={footer}>
       {(description) => (
         <div className="donut">
           <svg className="donut-ring" viewBox="0 0 120 120" role="img" aria-label={description}>

@@ -83,10 +83,12 @@ function Charts({ statistics }: { statistics: MemberStatistics }) {
   const members = { one: t("units.member"), other: t("units.members") };
   return (
     <div className="chart-grid">
-      <div>
-        <DonutChart title={t("statuses.title")} data={statusData(statistics, t)} unit={members} />
-        <StatusMeanings />
-      </div>
+      <DonutChart
+        title={t("statuses.title")}
+        data={statusData(statistics, t)}
+        unit={members}
+        footer={<StatusMeanings />}
+      />
       {plans.length > 0 ? (
         <BarChart
           title={t("plans.title")}
