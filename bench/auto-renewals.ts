@@ -14,8 +14,8 @@ try {
     sql`insert into plans (name, code, monthly_price, annual_price) values ('Gold', 'GOLD', 45.00, 450.00)`,
   );
   await database.db.execute(sql`
-    insert into members (first_name, last_name, email)
-    select 'Member', 'No. ' || n, 'member' || n || '@bench.example' from generate_series(1, ${DUE}) as n`);
+    insert into members (first_name, last_name, email, status)
+    select 'Member', 'No. ' || n, 'member' || n || '@bench.example', 'active' from generate_series(1, ${DUE}) as n`);
   await database.db.execute(sql`
     insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew)
     select m.id, p.id, case when row_number() over () % 4 = 0 then 'annual'::billing_period else 'monthly'::billing_period end,

@@ -220,17 +220,19 @@ test("members: create → subscribe → change plan with the proration preview �
   await expect(notice(page)).toContainText("The Gold (monthly) subscription is canceled.");
   await expect(current).toContainText("No subscription in force");
   await expect(history.getByRole("row").filter({ hasText: "Canceled" })).toHaveCount(3);
+  // A canceled term shows when it was canceled, not the end it had.
+  await expect(history.getByRole("row").filter({ hasText: "Canceled on" })).toHaveCount(3);
 
-  // Suspending needs a reason.
-  await page.getByRole("button", { name: "Change status" }).click();
-  const status = page.getByRole("dialog", { name: `Change the status of ${anaName}` });
-  await status.getByLabel("New status").selectOption("suspended");
-  await status.getByRole("button", { name: "Change status" }).click();
+  // With her only subscription canceled, Ana is inactive; suspending needs a reason.
+  await expect(page.locator(".page-lead")).toContainText("Inactive");
+  await page.getByRole("button", { name: "Suspend", exact: true }).click();
+  const status = page.getByRole("dialog", { name: `Suspend ${anaName}` });
+  await status.getByRole("button", { name: "Suspend", exact: true }).click();
   await expect(status.getByLabel("Reason")).toHaveAttribute("aria-invalid", "true");
   await expect(errorSummary(status)).toContainText("Reason: Say why the member is suspended.");
   await status.getByLabel("Reason").fill("Unpaid fees.");
   await snapshot(page, "member-suspend");
-  await status.getByRole("button", { name: "Change status" }).click();
+  await status.getByRole("button", { name: "Suspend", exact: true }).click();
   await expect(notice(page)).toContainText(`${anaName} is now suspended.`);
   await expect(page.locator(".page-lead")).toContainText("Suspended");
 });
@@ -395,13 +397,14 @@ test("the dashboard draws the statistics as accessible charts", async ({ browser
   const page = await adminPage(browser);
   await navigation(page).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("region", { name: "Members", exact: true })).toContainText("24");
-  await expect(page.getByRole("region", { name: "Active", exact: true })).toContainText("23");
+  // Bruno alone has a subscription in force; the members created without one are inactive.
+  await expect(page.getByRole("region", { name: "Paying members" })).toContainText("1");
   await expect(page.getByRole("region", { name: "New this month" })).toContainText("24");
   // Bruno's annual Gold term: 598.80 ÷ 12 a month.
   await expect(page.getByRole("region", { name: "Monthly revenue" })).toContainText("€49.90");
   await expect(page.getByRole("img", { name: /^Members by status:/ })).toHaveAttribute(
     "aria-label",
-    "Members by status: Active 23 members, Inactive 0 members, Suspended 1 member, Expired 0 members.",
+    "Members by status: Active 1 member, Inactive 22 members, Suspended 1 member, Expired 0 members.",
   );
   await expect(page.getByRole("img", { name: /^Active subscriptions by plan:/ })).toHaveAttribute(
     "aria-label",
@@ -447,7 +450,7 @@ test("without write permissions the pages show the data and hide the actions", a
 
   await openMember(page, anaName);
   await expect(page.getByRole("region", { name: "Subscription history" }).getByRole("row")).toHaveCount(4);
-  for (const action of ["Edit", "Change status", "Delete", "Subscribe", "Renew Gold"]) {
+  for (const action of ["Edit", "Lift suspension", "Suspend", "Delete", "Subscribe", "Renew Gold"]) {
     await expect(page.getByRole("button", { name: action, exact: true })).toHaveCount(0);
   }
   await snapshot(page, "member-detail-readonly");

@@ -1,8 +1,10 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enCommon from "./en/common.json";
+import enDashboard from "./en/dashboard.json";
 import enErrors from "./en/errors.json";
 import enSettings from "./en/settings.json";
 import esCommon from "./es/common.json";
+import esDashboard from "./es/dashboard.json";
 import esErrors from "./es/errors.json";
 import esSettings from "./es/settings.json";
 
@@ -12,8 +14,8 @@ import esSettings from "./es/settings.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors, settings: enSettings },
-  es: { common: esCommon, errors: esErrors, settings: esSettings },
+  en: { common: enCommon, dashboard: enDashboard, errors: enErrors, settings: enSettings },
+  es: { common: esCommon, dashboard: esDashboard, errors: esErrors, settings: esSettings },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

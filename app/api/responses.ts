@@ -259,6 +259,10 @@ export const memberStatisticsResponse = z.strictObject({
     >,
   ),
   total: z.number().int(),
+  payingMembers: z
+    .number()
+    .int()
+    .meta({ description: "Live members with a subscription term in force now, whatever their status." }),
   newThisMonth: z.number().int(),
   activeSubscriptionsByPlan: z.array(z.strictObject({ planId: uuid(), planName: z.string(), count: z.number().int() })),
   monthlyRecurringRevenue: money(),

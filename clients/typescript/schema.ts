@@ -2058,6 +2058,8 @@ export interface components {
              */
             monthlyRecurringRevenue: string;
             newThisMonth: number;
+            /** @description Live members with a subscription term in force now, whatever their status. */
+            payingMembers: number;
             total: number;
         };
         Message: {

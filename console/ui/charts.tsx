@@ -1,15 +1,25 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { formatCount, plural } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
+import type { ClubFormat } from "@/console/i18n/format";
 import type { Noun } from "./feedback";
 
 /** One value of a chart; `tone` picks its colour (a `chart-tone-…` class). */
 export type ChartDatum = { key: string; label: string; value: number; tone: string };
 
-const share = (value: number, total: number) => (total > 0 ? Math.round((value / total) * 100) : 0);
-
-/** The words a screen reader hears for the drawing: every value, in order. */
-const describeChart = (title: string, data: readonly ChartDatum[], unit: Noun) =>
-  `${title}: ${data.map((datum) => `${datum.label} ${plural(datum.value, unit.one, unit.other)}`).join(", ")}.`;
+/** The words a screen reader hears for the drawing: every value, in order, in the reader's language. */
+function useChartDescription(title: string, data: readonly ChartDatum[], unit: Noun): string {
+  const t = useTranslations("dashboard.chart");
+  const format = useClubFormat();
+  const values = data.map((datum) =>
+    t("value", {
+      label: datum.label,
+      count: format.count(datum.value),
+      noun: datum.value === 1 ? unit.one : unit.other,
+    }),
+  );
+  return `${title}: ${values.join(", ")}.`;
+}
 
 /**
  * A chart in its card: the drawing is one image with a description, and a visually hidden table holds
@@ -19,24 +29,30 @@ function ChartFigure({
   title,
   data,
   unit,
+  footer,
   children,
 }: {
   title: string;
   data: readonly ChartDatum[];
   unit: Noun;
+  /** Below the drawing, inside the card: e.g. what the values mean. */
+  footer?: ReactNode;
   children: (description: string) => ReactNode;
 }) {
+  const t = useTranslations("dashboard.chart");
+  const description = useChartDescription(title, data, unit);
   return (
     <figure className="card chart">
       <figcaption className="chart-title">{title}</figcaption>
-      {children(describeChart(title, data, unit))}
+      {children(description)}
+      {footer}
       {/* Wrapped: a table ignores overflow, so hidden on itself it would still stretch the page. */}
       <div className="visually-hidden">
         <table>
           <caption>{title}</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
+              <th scope="col">{t("name")}</th>
               <th scope="col">{unit.other}</th>
             </tr>
           </thead>
@@ -54,11 +70,24 @@ function ChartFigure({
   );
 }
 
+const share = (format: ClubFormat, value: number, total: number) => format.percent(total > 0 ? value / total : 0);
+
 const RADIUS = 48;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** Parts of a whole as a ring, its total in the middle, with a legend. */
-export function DonutChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
+export function DonutChart({
+  title,
+  data,
+  unit,
+  footer,
+}: {
+  title: string;
+  data: readonly ChartDatum[];
+  unit: Noun;
+  footer?: ReactNode;
+}) {
+  const format = useClubFormat();
   const total = data.reduce((sum, datum) => sum + datum.value, 0);
   const arcs: { datum: ChartDatum; length: number; offset: number }[] = [];
   let offset = 0;
@@ -68,7 +97,7 @@ export function DonutChart({ title, data, unit }: { title: string; data: readonl
     offset += length;
   }
   return (
-    <ChartFigure title={title} data={data} unit={unit}>
+    <ChartFigure title={title} data={data} unit={unit} footer={footer}>
       {(description) => (
         <div className="donut">
           <svg className="donut-ring" viewBox="0 0 120 120" role="img" aria-label={description}>
@@ -87,7 +116,7 @@ export function DonutChart({ title, data, unit }: { title: string; data: readonl
                 />
               ))}
             <text className="donut-total" x="60" y="60">
-              {formatCount(total)}
+              {format.count(total)}
             </text>
             <text className="donut-total-label" x="60" y="78">
               {unit.other}
@@ -99,7 +128,7 @@ export function DonutChart({ title, data, unit }: { title: string; data: readonl
                 <span className={`chart-swatch chart-tone-${datum.tone}`} />
                 <span className="chart-legend-label">{datum.label}</span>
                 <span className="chart-legend-value">
-                  {formatCount(datum.value)} <span className="muted">· {share(datum.value, total)}%</span>
+                  {format.count(datum.value)} <span className="muted">· {share(format, datum.value, total)}</span>
                 </span>
               </li>
             ))}
@@ -114,6 +143,7 @@ const ROW_HEIGHT = 44;
 
 /** Values side by side as horizontal bars, each named above its bar, the largest bar full width. */
 export function BarChart({ title, data, unit }: { title: string; data: readonly ChartDatum[]; unit: Noun }) {
+  const format = useClubFormat();
   const largest = Math.max(1, ...data.map((datum) => datum.value));
   return (
     <ChartFigure title={title} data={data} unit={unit}>
@@ -127,7 +157,7 @@ export function BarChart({ title, data, unit }: { title: string; data: readonly 
                   {datum.label}
                 </text>
                 <text className="bar-value" x="100%" y={top + 14}>
-                  {formatCount(datum.value)}
+                  {format.count(datum.value)}
                 </text>
                 <rect className="bar-track" x="0" y={top + 22} width="100%" height="12" rx="6" />
                 <rect

@@ -57,7 +57,8 @@ const processAutoRenewalsJob: JobDefinition = {
 const expireSubscriptionsJob: JobDefinition = {
   name: "expire-subscriptions",
   description: "Marks subscriptions whose end passed without renewal as expired, and their members.",
-  cron: "30 2 * * *",
+  // Hourly, so a member whose last term ran out shows expired within the hour (docs/api.md, "Member statuses").
+  cron: "30 * * * *",
   stepName: "expire-ended-subscriptions",
   lockSeconds: 1800,
   run: async (platform) => expireSubscriptions(platform),

@@ -8,14 +8,14 @@ export const MemberErrors = {
     "conflict",
     "The member has an active subscription; cancel it before deleting the member.",
   ),
-  expiredBySystemOnly: businessError(
+  followsSubscriptions: businessError(
     "Member.InvalidStatusTransition",
     "conflict",
-    "Only the subscription expiry job sets a member expired.",
+    "Active, inactive and expired follow the member's subscriptions: subscribe, renew or cancel instead. Staff only suspend a member and lift a suspension.",
   ),
-  suspensionNotLifted: businessError(
+  liftsToStanding: businessError(
     "Member.InvalidStatusTransition",
     "conflict",
-    "A suspended member cannot be set inactive; lift the suspension (set the member active) first.",
+    "Lifting a suspension gives the member the status their subscriptions give: set active to lift it.",
   ),
 } as const;

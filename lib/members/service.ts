@@ -1,7 +1,8 @@
-import { aliasedTable, and, eq, inArray } from "drizzle-orm";
+import { aliasedTable, and, eq, ne, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
+import { executeRows } from "@/lib/platform/db/rows";
 import { members } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
@@ -21,7 +22,7 @@ import {
   selectMemberPage,
 } from "./repository";
 import { clubToday, type MemberInput, type MemberListQuery, type MemberStatus, type StatusChange } from "./schemas";
-import { MEMBER_STATUS_CHANGED, staffTransitionRefusal } from "./status";
+import { MEMBER_STATUS_CHANGED, type Standing, staffStatusChange, standingOf } from "./status";
 
 /** What the member services need: the database and who acts (for the audit trail). */
 export type MemberContext = Pick<ServiceContext, "db" | "club"> & Acting;
@@ -59,19 +60,25 @@ async function writeMember(
 }
 
 /**
- * Adds an active member in the caller's transaction (enrollment adds one with its first subscription) and
- * answers its id. Joins today in the club's time zone unless `joinedOn` says otherwise.
+ * Adds a member in the caller's transaction and answers its id. Joins today in the club's time zone unless `joinedOn`
+ * says otherwise. A member without a subscription is inactive; enrollment, which starts their first term in the same
+ * transaction, adds them `subscribing`: active from the start, so the trail has no inactive → active step.
  */
 export async function addMember(
   tx: Executor,
   actorId: string | null,
   input: MemberInput,
   timeZone: string,
+  options: { subscribing?: boolean } = {},
 ): Promise<Result<string>> {
   if (await emailInUse(tx, input.email)) return fail(MemberErrors.duplicateEmail);
   const [created] = await tx
     .insert(members)
-    .values({ ...memberValues(input), joinedOn: input.joinedOn ?? clubToday(timeZone) })
+    .values({
+      ...memberValues(input),
+      joinedOn: input.joinedOn ?? clubToday(timeZone),
+      status: options.subscribing ? "active" : "inactive",
+    })
     .returning({ id: members.id });
   if (!created) throw new Error("insert returned no member");
   await recordAudit(tx, {
@@ -153,7 +160,10 @@ export function deleteMember(ctx: MemberContext, id: string, expected?: Expected
   });
 }
 
-/** Staff status change by the rules of status.ts; setting the status the member already has changes nothing. */
+/**
+ * Staff suspend a member, or lift a suspension (status.ts): the member then gets the status their subscriptions give.
+ * Setting the status the member already has changes nothing.
+ */
 export function changeMemberStatus(
   ctx: MemberContext,
   id: string,
@@ -162,16 +172,21 @@ export function changeMemberStatus(
   return writeMember(ctx, async (tx) => {
     const stored = await lockLiveMember(tx, id);
     if (!stored) return fail(MemberErrors.notFound);
-    const refused = staffTransitionRefusal(stored.status, change.status);
-    if (refused) return fail(refused);
-    if (stored.status === change.status) return ok(id);
+    const [standing] = await executeRows<{ status: Standing }>(
+      tx,
+      sql`select ${standingOf(sql`${id}::uuid`, new Date())} as status`,
+    );
+    if (!standing) throw new Error("member_standing answered no row");
+    const next = staffStatusChange(stored.status, change.status, standing.status);
+    if (!next.ok) return next;
+    if (stored.status === next.value) return ok(id);
     await tx
       .update(members)
-      .set({ status: change.status, updatedAt: new Date(), version: nextVersion(members.version) })
+      .set({ status: next.value, updatedAt: new Date(), version: nextVersion(members.version) })
       .where(eq(members.id, id));
     await recordAudit(
       tx,
-      statusChangeAudit(id, { from: stored.status, to: change.status, reason: change.reason ?? null }, ctx.actor.id),
+      statusChangeAudit(id, { from: stored.status, to: next.value, reason: change.reason ?? null }, ctx.actor.id),
     );
     return ok(id);
   });
@@ -192,22 +207,34 @@ function statusChangeAudit(
   };
 }
 
-const LAPSED: readonly MemberStatus[] = ["expired", "inactive"];
-
 /** The member row as it was before the statement, for the status an update replaces. */
 const before = aliasedTable(members, "before");
 
-/** A lapsed member (expired or inactive) who starts a subscription is active again, audited like a staff change. */
-export async function reactivateLapsedMember(tx: Transaction, memberId: string, actorId: string | null): Promise<void> {
-  const [reactivated] = await tx
+/**
+ * Puts a live member who is not suspended to the status their subscriptions give at `at`, in the caller's
+ * transaction, after a change of their terms; a change is audited with `reason`. The caller holds the member's row
+ * lock (lockLiveMember) from before it read the terms, so two changes of one member's terms settle in turn.
+ */
+export async function settleMemberStatus(
+  tx: Transaction,
+  memberId: string,
+  change: { at: Date; actorId: string | null; reason: string },
+): Promise<void> {
+  const standing = standingOf(sql`${members.id}`, change.at);
+  const [settled] = await tx
     .update(members)
-    .set({ status: "active", updatedAt: new Date(), version: nextVersion(members.version) })
+    .set({ status: standing, updatedAt: new Date(), version: nextVersion(members.version) })
     .from(before)
-    .where(and(eq(before.id, members.id), eq(members.id, memberId), live, inArray(members.status, LAPSED)))
-    .returning({ from: before.status });
-  if (!reactivated) return;
-  await recordAudit(
-    tx,
-    statusChangeAudit(memberId, { from: reactivated.from, to: "active", reason: "Subscribed" }, actorId),
-  );
+    .where(
+      and(
+        eq(before.id, members.id),
+        eq(members.id, memberId),
+        live,
+        ne(members.status, "suspended"),
+        ne(members.status, standing),
+      ),
+    )
+    .returning({ from: before.status, to: members.status });
+  if (!settled) return;
+  await recordAudit(tx, statusChangeAudit(memberId, { ...settled, reason: change.reason }, change.actorId));
 }

@@ -7,6 +7,11 @@ import { clubToday, type MemberStatus } from "./schemas";
 export type MemberStatistics = {
   countsByStatus: Record<MemberStatus, number>;
   total: number;
+  /**
+   * Live members with a subscription term in force now: the members who pay. A suspended member's term stays in
+   * force, so they count here while their status says suspended.
+   */
+  payingMembers: number;
   /** Members whose join date falls in the current calendar month of the club's time zone. */
   newThisMonth: number;
   activeSubscriptionsByPlan: Array<{ planId: string; planName: string; count: number }>;
@@ -34,8 +39,14 @@ function monthOf(date: string): { from: string; until: string } {
  */
 export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "club">): Promise<MemberStatistics> {
   const month = monthOf(clubToday(ctx.club.timeZone));
-  const [countsByStatus, [joined], byPlan, [revenue]] = await Promise.all([
+  const [countsByStatus, [paying], [joined], byPlan, [revenue]] = await Promise.all([
     countMembersByStatus(ctx.db),
+    // One term in force per member at most (the exclusion constraint), so counting terms counts members.
+    ctx.db
+      .select({ n: count() })
+      .from(subscriptions)
+      .innerJoin(members, eq(members.id, subscriptions.memberId))
+      .where(and(termInForce, live)),
     ctx.db
       .select({ n: count() })
       .from(members)
@@ -55,6 +66,7 @@ export async function memberStatistics(ctx: Pick<ServiceContext, "db" | "club">)
   return {
     countsByStatus,
     total: Object.values(countsByStatus).reduce((sum, n) => sum + n, 0),
+    payingMembers: paying?.n ?? 0,
     newThisMonth: joined?.n ?? 0,
     activeSubscriptionsByPlan: byPlan,
     monthlyRecurringRevenue: revenue?.amount ?? "0.00",

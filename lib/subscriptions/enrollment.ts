@@ -25,7 +25,7 @@ export async function enroll(
 ): Promise<Result<{ member: MemberDetail; subscription: Subscription }>> {
   try {
     const enrolled = await rollbackOnFailure(ctx.db, async (tx) => {
-      const member = await addMember(tx, actorIdOf(ctx), enrollment.member, ctx.club.timeZone);
+      const member = await addMember(tx, actorIdOf(ctx), enrollment.member, ctx.club.timeZone, { subscribing: true });
       if (!member.ok) return member;
       const term = await startTerm(ctx, tx, {
         ...enrollment.subscription,

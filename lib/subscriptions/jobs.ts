@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
-import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
-import type { DatabaseAdapter } from "@/lib/platform/db";
+import { MEMBER_STATUS_CHANGED, standingOf } from "@/lib/members/status";
+import type { DatabaseAdapter, Executor } from "@/lib/platform/db";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { currentTraceId } from "@/lib/platform/trace";
 import { type ClubDefaults, readClubSettings } from "@/lib/settings/club-settings";
 import { clubNameOf } from "@/lib/settings/platform-settings";
@@ -9,6 +10,10 @@ import { clubNameOf } from "@/lib/settings/platform-settings";
  * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due
  * subscriptions is as many statements as a night with one, and each is idempotent: running it twice, or on
  * two instances at once, changes nothing the second time (the database refuses a second live successor).
+ * The renewal and expiry jobs first lock the rows of the members they will touch, as every service changing a member's
+ * terms does (lifecycle.ts), and then work from a snapshot taken after those locks: a cancellation or a new
+ * subscription of one of those members either committed before (and the job sees it) or waits for the job (and then
+ * settles the member's status itself), so neither leaves a wrong status or renews a term just canceled.
  */
 export type SubscriptionJobDependencies = {
   database: DatabaseAdapter;
@@ -40,10 +45,15 @@ export const termEnd = (start: SQL, length: SQL, zone: string) =>
 /** A term with no live successor: not renewed yet (a canceled renewal does not count). */
 const notRenewed = sql`not exists (select 1 from subscriptions r where r.previous_subscription_id = s.id and r.status <> 'canceled')`;
 
-async function counts(database: DatabaseAdapter, statement: SQL): Promise<Record<string, number>> {
-  const [row] = await database.rows<Record<string, string | number>>(database.db, statement);
+async function counts(database: DatabaseAdapter, executor: Executor, statement: SQL): Promise<Record<string, number>> {
+  const [row] = await database.rows<Record<string, string | number>>(executor, statement);
   return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
 }
+
+/** Terms due for auto-renewal at `now`, over `s` (the term), `p` (its plan) and `m` (its member). */
+const dueForRenewal = (now: Date) => sql`s.status = 'active' and s.auto_renew
+  and s.ends_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
+  and p.is_active and m.deleted_at is null and m.status <> 'suspended' and ${notRenewed}`;
 
 /**
  * ProcessAutoRenewalsJob (spec 3.1, 8): every active, auto-renewing term ending within 24 hours gets its next
@@ -59,17 +69,23 @@ export async function processAutoRenewals(
   const club = await clubNameOf(deps.database.db);
   const total = { renewed: 0, mailed: 0 };
   for (;;) {
-    const batch = await counts(
-      deps.database,
-      sql`with due as (
+    const batch = await commitWhatever(deps.database.db, async (tx) => {
+      // The batch's terms, their members locked; the renewal below re-checks each in a snapshot taken after the locks.
+      const locked = await deps.database.rows<{ id: string }>(
+        tx,
+        sql`select s.id from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
+          where ${dueForRenewal(now)} order by s.ends_at, s.id limit ${RENEWAL_BATCH} for update of m`,
+      );
+      if (locked.length === 0) return { due: 0, renewed: 0, mailed: 0 };
+      return counts(
+        deps.database,
+        tx,
+        sql`with due as (
         select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at, ${periodPrice} as price, ${termLength} as length
         from subscriptions s
         join plans p on p.id = s.plan_id
         join members m on m.id = s.member_id
-        where s.status = 'active' and s.auto_renew and s.ends_at <= ${now.toISOString()}::timestamptz + interval '24 hours'
-          and p.is_active and m.deleted_at is null and m.status <> 'suspended' and ${notRenewed}
-        order by s.ends_at, s.id
-        limit ${RENEWAL_BATCH}
+        where s.id = any(${`{${locked.map((term) => term.id).join(",")}}`}::uuid[]) and ${dueForRenewal(now)}
       ), renewed as (
         insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
         select member_id, plan_id, billing_period, ends_at, ${termEnd(sql`ends_at`, sql`length`, zone)}, price, ${currency}, true, id
@@ -104,8 +120,9 @@ export async function processAutoRenewals(
         from renewed r
         returning 1
       )
-      select (select count(*) from due) as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
-    );
+      select ${locked.length}::int as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
+      );
+    });
     total.renewed += batch.renewed ?? 0;
     total.mailed += batch.mailed ?? 0;
     // A full batch that renewed something may have more behind it; terms that cannot be renewed (an overlapping term) stop the loop.
@@ -125,6 +142,7 @@ export async function sendRenewalReminders(
   const club = await clubNameOf(deps.database.db);
   const result = await counts(
     deps.database,
+    deps.database.db,
     sql`with reminded as (
       insert into mail_outbox (template, to_address, props, dedupe_key)
       select 'renewal-reminder', m.email,
@@ -145,35 +163,46 @@ export async function sendRenewalReminders(
 }
 
 /**
- * Spec 3.1 active → expired when the end date passes without renewal. A member whose last active term
- * ended goes from active to expired (inactive and suspended members keep their status).
+ * Spec 3.1 active → expired when the end date passes without renewal, and each of their members settled to the status
+ * their subscriptions then give (status.ts): expired when the term that ran out was their last, still active when a
+ * renewal took over; suspended members keep their status.
  */
 export async function expireSubscriptions(
   deps: SubscriptionJobDependencies,
   now = new Date(),
 ): Promise<{ expired: number; membersExpired: number }> {
-  const result = await counts(
-    deps.database,
-    sql`with expired as (
+  const ended = sql`status = 'active' and ends_at <= ${now.toISOString()}::timestamptz`;
+  const result = await commitWhatever(deps.database.db, async (tx) => {
+    await deps.database.rows(
+      tx,
+      sql`select id from members where id in (select member_id from subscriptions where ${ended}) order by id for update`,
+    );
+    return counts(
+      deps.database,
+      tx,
+      sql`with expired as (
       update subscriptions set status = 'expired', updated_at = now()
-      where status = 'active' and ends_at <= ${now.toISOString()}::timestamptz
+      where ${ended}
       returning id, member_id
-    ), lapsed as (
-      update members set status = 'expired', updated_at = now(), version = members.version + 1
-      where id in (select member_id from expired) and status = 'active'
-        and not exists (select 1 from subscriptions s where s.member_id = members.id and s.status = 'active' and s.ends_at > ${now.toISOString()}::timestamptz)
-      returning id
+    ), settled as (
+      -- member_standing reads the terms as they were before this statement: a term past its end counts as ended.
+      update members m set status = ${standingOf(sql`m.id`, now)}, updated_at = now(), version = m.version + 1
+      from members previous
+      where previous.id = m.id and m.id in (select member_id from expired) and m.deleted_at is null
+        and m.status <> 'suspended' and m.status <> ${standingOf(sql`m.id`, now)}
+      returning m.id, previous.status as previous_status, m.status as new_status
     ), audited as (
       insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
       select 'subscriptions.expired', 'Info'::audit_severity, 'subscription', e.id::text, jsonb_build_object('memberId', e.member_id), ${currentTraceId() ?? null}
       from expired e
       union all
-      select ${MEMBER_STATUS_CHANGED}, 'Info'::audit_severity, 'member', l.id::text,
-        jsonb_build_object('from', 'active', 'to', 'expired', 'reason', 'Last subscription ended'), ${currentTraceId() ?? null}
-      from lapsed l
+      select ${MEMBER_STATUS_CHANGED}, 'Info'::audit_severity, 'member', c.id::text,
+        jsonb_build_object('from', c.previous_status, 'to', c.new_status, 'reason', 'Last subscription ended'), ${currentTraceId() ?? null}
+      from settled c
       returning 1
     )
-    select (select count(*) from expired) as expired, (select count(*) from lapsed) as members_expired`,
-  );
+    select (select count(*) from expired) as expired, (select count(*) from settled where new_status = 'expired') as members_expired`,
+    );
+  });
   return { expired: result.expired ?? 0, membersExpired: result.members_expired ?? 0 };
 }

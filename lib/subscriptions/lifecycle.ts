@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { lockLiveMember } from "@/lib/members/repository";
-import { reactivateLapsedMember } from "@/lib/members/service";
+import { settleMemberStatus } from "@/lib/members/service";
 import { addMonths } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { subscriptions } from "@/lib/platform/db/schema";
@@ -54,7 +54,7 @@ async function planPrice(tx: Transaction, planId: string, period: BillingPeriod)
 
 /**
  * Starts a term: captures the plan's price for the period, computes the end in calendar months of the
- * club's time zone, puts the member back to active if they had lapsed, and dispatches MemberSubscribedEvent
+ * club's time zone, settles the member's status (active, unless suspended) and dispatches MemberSubscribedEvent
  * in the same transaction. Overlap with another active term is refused by the database.
  */
 export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term: Term): Promise<Result<string>> {
@@ -77,7 +77,7 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     })
     .returning({ id: subscriptions.id });
   if (!created) throw new Error("insert returned no subscription");
-  await reactivateLapsedMember(tx, term.memberId, actorIdOf(ctx));
+  await settleMemberStatus(tx, term.memberId, { at: ctx.now(), actorId: actorIdOf(ctx), reason: "Subscribed" });
   await ctx.events.dispatch(tx, "MemberSubscribedEvent", {
     memberId: term.memberId,
     subscriptionId: created.id,
@@ -113,6 +113,14 @@ async function writeTerm(
     }
     throw error;
   }
+}
+
+/**
+ * Every change of a member's terms locks the member's row first (then the term), so two changes of one member's terms
+ * run in turn and each settles the status from what the other committed; one lock order, so they never deadlock.
+ */
+async function lockMember(tx: Transaction, memberId: string): Promise<void> {
+  await lockLiveMember(tx, memberId);
 }
 
 /** Locks the member for the transaction, so a concurrent delete or suspension cannot slip past the check. */
@@ -226,6 +234,7 @@ export function changePlan(
   change: PlanChange,
 ): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.alreadyActive, async (tx) => {
+    await lockMember(tx, memberId);
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
@@ -259,6 +268,7 @@ export function renewSubscription(
   id: string,
 ): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.alreadyRenewed, async (tx) => {
+    await lockMember(tx, memberId);
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status === "canceled") return fail(SubscriptionErrors.notRenewable);
@@ -277,7 +287,10 @@ export function renewSubscription(
   });
 }
 
-/** Spec 3.1 active → canceled (staff or member ending it); renewals queued after it end too. */
+/**
+ * Spec 3.1 active → canceled (staff or member ending it), at once: the term is over now, not at its end; renewals
+ * queued after it end too. The member is inactive when no other term is in force (status.ts).
+ */
 export async function cancelSubscription(
   ctx: SubscriptionContext,
   memberId: string,
@@ -285,6 +298,7 @@ export async function cancelSubscription(
   reason: string | undefined,
 ): Promise<Result<Subscription>> {
   return writeTerm(ctx, memberId, SubscriptionErrors.notActive, async (tx) => {
+    await lockMember(tx, memberId);
     const current = await lockSubscription(tx, memberId, id);
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
@@ -305,6 +319,7 @@ export async function cancelSubscription(
       entityId: id,
       data: { memberId, reason: reason ?? null },
     });
+    await settleMemberStatus(tx, memberId, { at: now, actorId: actorIdOf(ctx), reason: "Subscription canceled" });
     return ok(id);
   });
 }

@@ -62,7 +62,10 @@ async function newPlan(code: string): Promise<string> {
   return plan!.id;
 }
 
-/** A subscription row written directly: `from` and `to` in days from now. */
+/**
+ * A subscription row written directly: `from` and `to` in days from now. The member's status is then settled as the
+ * services settle it (member_standing, migration 0017), so the rows stay as the API would have left them.
+ */
 type Term = { period?: Period; price?: string; from?: number; to?: number; status?: "active" | "expired" | "canceled" };
 async function subscribe(memberId: string, planId: string, term: Term) {
   const [row] = await running.database.db
@@ -78,6 +81,10 @@ async function subscribe(memberId: string, planId: string, term: Term) {
       status: term.status ?? "active",
     })
     .returning({ id: subscriptions.id, endsAt: subscriptions.endsAt });
+  await running.database.db
+    .update(members)
+    .set({ status: sql`member_standing(${memberId}, now())` })
+    .where(and(eq(members.id, memberId), sql`${members.status} <> 'suspended'`));
   return row!;
 }
 
@@ -94,7 +101,7 @@ beforeAll(async () => {
 afterAll(stopPlatform);
 
 describe("POST /api/members", () => {
-  it("creates an active member who joins today in the club's time zone, and audits it", async () => {
+  it("creates an inactive member (no subscription yet) who joins today in the club's time zone, and audits it", async () => {
     const reply = await create(
       memberBody({
         firstName: " Ana ",
@@ -111,7 +118,7 @@ describe("POST /api/members", () => {
       fullName: "Ana García López",
       phone: "+34 612 34 56 78",
       birthDate: "1990-04-23",
-      status: "active",
+      status: "inactive",
       joinedOn: clubToday(running.config.CLUB_TIMEZONE),
       notes: "Swims",
       photoFileId: null,
@@ -217,7 +224,7 @@ describe("GET /api/members", () => {
     ["firstName", ["ana", "Bruno", "Carla", "Dario", "Zoe"]],
     ["email&orderDirection=desc", ["Zoe", "Dario", "Carla", "Bruno", "ana"]],
     ["joinedOn&orderDirection=desc", ["Dario", "Carla", "Bruno", "ana", "Zoe"]],
-    ["status", ["ana", "Bruno", "Zoe", "Dario", "Carla"]],
+    ["status", ["Zoe", "ana", "Bruno", "Dario", "Carla"]],
     ["createdAt", ["Zoe", "ana", "Bruno", "Carla", "Dario"]],
   ])("orders by %s", async (order, expected) => {
     const reply = await list(`orderBy=${order}`);
@@ -416,7 +423,7 @@ describe("PUT /api/members/{id}/status", () => {
     expect(audit).toMatchObject({
       action: "members.status_changed",
       severity: "Warning",
-      data: { from: "active", to: "suspended", reason: "Unpaid fees" },
+      data: { from: "inactive", to: "suspended", reason: "Unpaid fees" },
     });
   });
 
@@ -428,34 +435,56 @@ describe("PUT /api/members/{id}/status", () => {
     });
   });
 
+  // The member's terms: none, one in force, one that ran out.
+  const TERMS = { none: null, inForce: {}, ranOut: { from: -31, to: -1 } } as const;
   it.each([
-    ["active", "inactive", 200],
-    ["inactive", "active", 200],
-    ["inactive", "suspended", 200],
-    ["suspended", "active", 200],
-    ["suspended", "inactive", 409],
-    ["expired", "active", 200],
-    ["expired", "inactive", 200],
-    ["expired", "suspended", 200],
-    ["active", "expired", 409],
-    ["inactive", "expired", 409],
-  ] as const)("%s → %s answers %i", async (from, to, status) => {
+    ["none", "inactive", "active", 409, "inactive"],
+    ["none", "inactive", "expired", 409, "inactive"],
+    ["none", "inactive", "suspended", 200, "suspended"],
+    ["none", "suspended", "active", 200, "inactive"],
+    ["none", "suspended", "inactive", 200, "inactive"],
+    ["none", "suspended", "expired", 409, "suspended"],
+    ["inForce", "active", "inactive", 409, "active"],
+    ["inForce", "active", "expired", 409, "active"],
+    ["inForce", "suspended", "active", 200, "active"],
+    ["inForce", "suspended", "inactive", 409, "suspended"],
+    ["ranOut", "expired", "active", 409, "expired"],
+    ["ranOut", "expired", "suspended", 200, "suspended"],
+    ["ranOut", "suspended", "active", 200, "expired"],
+  ] as const)("terms %s: %s → %s answers %i, leaving the member %s", async (terms, from, to, status, after) => {
     const member = await created();
+    const term = TERMS[terms];
+    if (term) await subscribe(member.id, await newPlan(`S${sequence}`), term);
     await running.database.db.update(members).set({ status: from }).where(eq(members.id, member.id));
     const reply = await setStatus(member.id, { status: to, reason: "Front desk" });
     expect(reply.status).toBe(status);
     if (status === 409)
       expect(reply.body).toMatchObject({ code: "Member.InvalidStatusTransition", message: expect.any(String) });
+    else expect(reply.body).toMatchObject({ status: after });
     const [row] = await running.database.db
       .select({ status: members.status })
       .from(members)
       .where(eq(members.id, member.id));
-    expect(row?.status).toBe(status === 200 ? to : from);
+    expect(row?.status).toBe(after);
+  });
+
+  it("audits a lifted suspension with the status the member got", async () => {
+    const member = await created();
+    await setStatus(member.id, { status: "suspended", reason: "Unpaid fees" });
+    await setStatus(member.id, { status: "active", reason: "Paid" });
+    expect((await auditOf(member.id)).at(-1)).toMatchObject({
+      action: "members.status_changed",
+      severity: "Info",
+      data: { from: "suspended", to: "inactive", reason: "Paid" },
+    });
   });
 
   it("answers 200 and changes nothing when the member already has the status", async () => {
     const member = await created();
-    expect(await setStatus(member.id, { status: "active" })).toMatchObject({ status: 200, body: { status: "active" } });
+    expect(await setStatus(member.id, { status: "inactive" })).toMatchObject({
+      status: 200,
+      body: { status: "inactive" },
+    });
     expect(await auditOf(member.id)).toHaveLength(1);
   });
 
@@ -479,6 +508,7 @@ describe("GET /api/members/statistics", () => {
     expect(await statistics()).toEqual({
       countsByStatus: { active: 0, inactive: 0, suspended: 0, expired: 0 },
       total: 0,
+      payingMembers: 0,
       newThisMonth: 0,
       activeSubscriptionsByPlan: [],
       monthlyRecurringRevenue: "0.00",
@@ -492,8 +522,6 @@ describe("GET /api/members/statistics", () => {
     for (const joinedOn of [undefined, undefined, lastYear, lastYear, lastYear, lastYear, undefined])
       ids.push((await created({ joinedOn })).id);
     const [a, b, c, d, e, f, gone] = ids as [string, string, string, string, string, string, string];
-    await running.database.db.update(members).set({ status: "inactive" }).where(eq(members.id, d));
-    await running.database.db.update(members).set({ status: "expired" }).where(eq(members.id, e));
     await running.database.db.update(members).set({ status: "suspended" }).where(eq(members.id, f));
     await call(deleteMember, { ...byId(gone, ""), method: "DELETE" });
     const [gold, basic] = [await newPlan("GOLD"), await newPlan("BASIC")];
@@ -507,8 +535,9 @@ describe("GET /api/members/statistics", () => {
     await subscribe(f, basic, { status: "canceled", price: "30.00" });
 
     expect(await statistics()).toEqual({
-      countsByStatus: { active: 3, inactive: 1, suspended: 1, expired: 1 },
+      countsByStatus: { active: 3, inactive: 0, suspended: 1, expired: 2 },
       total: 6,
+      payingMembers: 3,
       newThisMonth: 2,
       activeSubscriptionsByPlan: [
         { planId: gold, planName: "Plan GOLD", count: 2 },

@@ -2,20 +2,24 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberStatistics } from "@/console/club-api";
-import { formatCount, formatMoney, MEMBER_STATUS_VALUES, MEMBER_STATUSES, plural } from "@/console/format";
+import { MEMBER_STATUS_VALUES } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { BarChart, type ChartDatum, DonutChart } from "@/console/ui/charts";
 import { EmptyState, LoadError, SkeletonCard } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
 import { Stat } from "../stat";
 
 const STATUS_TONES = { active: "ok", inactive: "muted", suspended: "bad", expired: "warn" } as const;
 
-const statusData = (statistics: MemberStatistics): ChartDatum[] =>
+type Translate = ReturnType<typeof useTranslations<"dashboard">>;
+
+const statusData = (statistics: MemberStatistics, t: Translate): ChartDatum[] =>
   MEMBER_STATUS_VALUES.map((status) => ({
     key: status,
-    label: MEMBER_STATUSES[status].label,
+    label: t(`statuses.${status}`),
     value: statistics.countsByStatus[status] ?? 0,
     tone: STATUS_TONES[status],
   }));
@@ -28,17 +32,25 @@ const planData = (statistics: MemberStatistics): ChartDatum[] =>
     tone: "accent",
   }));
 
+const FIGURES = ["members", "paying", "newThisMonth", "revenue"] as const;
+
 function DashboardSkeleton() {
+  const t = useTranslations("dashboard");
   return (
     <>
       <div className="stats stats-compact">
-        {["Members", "Active", "New this month", "Monthly revenue"].map((label) => (
-          <SkeletonCard key={label} className="card stat" label={`Loading ${label.toLowerCase()}…`} lines={2} />
+        {FIGURES.map((figure) => (
+          <SkeletonCard
+            key={figure}
+            className="card stat"
+            label={t("loading.figure", { figure: t(`figures.${figure}`).toLowerCase() })}
+            lines={2}
+          />
         ))}
       </div>
       <div className="chart-grid">
-        <SkeletonCard label="Loading the charts…" lines={6} />
-        <SkeletonCard label="Loading the charts…" lines={6} />
+        <SkeletonCard label={t("loading.charts")} lines={6} />
+        <SkeletonCard label={t("loading.charts")} lines={6} />
       </div>
     </>
   );
@@ -48,22 +60,46 @@ function DashboardSkeleton() {
 const inForce = (statistics: MemberStatistics) =>
   statistics.activeSubscriptionsByPlan.reduce((sum, plan) => sum + plan.count, 0);
 
+/** What each status means, under the chart that counts them (docs/console.md). */
+function StatusMeanings() {
+  const t = useTranslations("dashboard.statuses");
+  return (
+    <details className="status-meanings">
+      <summary>{t("meaning")}</summary>
+      <dl>
+        {MEMBER_STATUS_VALUES.map((status) => (
+          <div key={status}>
+            <dt>{t(status)}:</dt> <dd>{t(`${status}Meaning`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
 function Charts({ statistics }: { statistics: MemberStatistics }) {
+  const t = useTranslations("dashboard");
   const plans = planData(statistics);
+  const members = { one: t("units.member"), other: t("units.members") };
   return (
     <div className="chart-grid">
-      <DonutChart title="Members by status" data={statusData(statistics)} unit={{ one: "member", other: "members" }} />
+      <DonutChart
+        title={t("statuses.title")}
+        data={statusData(statistics, t)}
+        unit={members}
+        footer={<StatusMeanings />}
+      />
       {plans.length > 0 ? (
         <BarChart
-          title="Active subscriptions by plan"
+          title={t("plans.title")}
           data={plans}
-          unit={{ one: "subscription", other: "subscriptions" }}
+          unit={{ one: t("units.subscription"), other: t("units.subscriptions") }}
         />
       ) : (
-        <section className="card chart" aria-label="Active subscriptions by plan">
-          <p className="chart-title">Active subscriptions by plan</p>
-          <EmptyState title="No subscription is in force">
-            <p>Subscribe members to a plan to see them here.</p>
+        <section className="card chart" aria-label={t("plans.title")}>
+          <p className="chart-title">{t("plans.title")}</p>
+          <EmptyState title={t("plans.emptyTitle")}>
+            <p>{t("plans.emptyBody")}</p>
           </EmptyState>
         </section>
       )}
@@ -72,51 +108,48 @@ function Charts({ statistics }: { statistics: MemberStatistics }) {
 }
 
 function Figures({ statistics }: { statistics: MemberStatistics }) {
-  const { total, countsByStatus } = statistics;
-  // The document types the counts as a map of any status; every status is in it.
-  const active = countsByStatus.active ?? 0;
+  const t = useTranslations("dashboard.figures");
+  const format = useClubFormat();
+  const { total, payingMembers } = statistics;
   return (
     <div className="stats stats-compact">
       <Stat
-        label="Members"
-        value={formatCount(total)}
-        detail="Every status together."
+        label={t("members")}
+        value={format.count(total)}
+        detail={t("membersDetail")}
         href="/members"
-        linkText="All members"
+        linkText={t("allMembers")}
       />
       <Stat
-        label="Active"
-        value={formatCount(active)}
-        detail={total > 0 ? `${Math.round((active / total) * 100)}% of the members.` : "Nobody yet."}
+        label={t("paying")}
+        value={format.count(payingMembers)}
+        detail={total > 0 ? t("payingDetail", { share: format.percent(payingMembers / total) }) : t("payingNobody")}
       />
+      <Stat label={t("newThisMonth")} value={format.count(statistics.newThisMonth)} detail={t("newThisMonthDetail")} />
       <Stat
-        label="New this month"
-        value={formatCount(statistics.newThisMonth)}
-        detail="Joined since the first of the month."
-      />
-      <Stat
-        label="Monthly revenue"
-        value={formatMoney(statistics.monthlyRecurringRevenue, statistics.currency)}
-        detail={`Recurring, from ${plural(inForce(statistics), "subscription", "subscriptions")} in force.`}
+        label={t("revenue")}
+        value={format.money(statistics.monthlyRecurringRevenue, statistics.currency)}
+        detail={t("revenueDetail", { count: inForce(statistics) })}
       />
     </div>
   );
 }
 
 function GettingStarted({ canEnroll, canManagePlans }: { canEnroll: boolean; canManagePlans: boolean }) {
+  const t = useTranslations("dashboard.gettingStarted");
   return (
-    <section className="card empty-state" aria-label="Getting started">
-      <p className="empty-state-title">No members yet</p>
-      <p>The charts fill in as members join and subscribe.</p>
+    <section className="card empty-state" aria-label={t("label")}>
+      <p className="empty-state-title">{t("title")}</p>
+      <p>{t("body")}</p>
       <p className="empty-state-actions">
         {canManagePlans && (
           <Link className="button" href="/plans">
-            Set up plans
+            {t("setUpPlans")}
           </Link>
         )}
         {canEnroll && (
           <Link className="button button-primary" href="/members">
-            Enroll members
+            {t("enroll")}
           </Link>
         )}
       </p>
@@ -125,13 +158,15 @@ function GettingStarted({ canEnroll, canManagePlans }: { canEnroll: boolean; can
 }
 
 function DashboardContent({ canEnroll, canManagePlans }: { canEnroll: boolean; canManagePlans: boolean }) {
+  const t = useTranslations("dashboard");
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const statistics = useQuery({ queryKey: ["members", "statistics"], queryFn: api.members.statistics });
   if (statistics.isPending) return <DashboardSkeleton />;
   if (statistics.isError) {
     return (
       <LoadError
-        message={`The statistics could not be loaded: ${formFailureOf(statistics.error).message}`}
+        message={t("loadError", { reason: failureText(formFailureOf(statistics.error)) })}
         onRetry={() => void statistics.refetch()}
       />
     );
@@ -149,10 +184,11 @@ function DashboardContent({ canEnroll, canManagePlans }: { canEnroll: boolean; c
 }
 
 export function Dashboard(access: { canEnroll: boolean; canManagePlans: boolean }) {
+  const t = useTranslations("dashboard");
   return (
     <>
-      <h1 className="page-title">Dashboard</h1>
-      <p className="page-lead">Members and recurring revenue, as of now.</p>
+      <h1 className="page-title">{t("title")}</h1>
+      <p className="page-lead">{t("lead")}</p>
       <DashboardContent {...access} />
     </>
   );

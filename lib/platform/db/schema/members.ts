@@ -68,7 +68,7 @@ export const members = pgTable(
     email: text("email").notNull(),
     phone: text("phone"),
     birthDate: date("birth_date"),
-    status: memberStatus("status").notNull().default("active"),
+    status: memberStatus("status").notNull().default("inactive"),
     joinedOn: date("joined_on").notNull().default(sql`current_date`),
     notes: text("notes"),
     photoFileId: uuid("photo_file_id").references(() => files.id, { onDelete: "set null" }),

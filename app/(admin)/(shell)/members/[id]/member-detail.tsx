@@ -203,10 +203,12 @@ function HistoryTable({
               )}
             </td>
             <td className="cell-nowrap">{formatDateTime(term.startedAt)}</td>
-            <td className="cell-nowrap">{formatDateTime(term.endsAt)}</td>
+            {/* A canceled term ended when it was canceled, not at the end it had. */}
+            <td className="cell-nowrap">
+              {term.canceledAt ? `Canceled on ${formatDay(term.canceledAt)}` : formatDateTime(term.endsAt)}
+            </td>
             <td className="cell-end">
               <StatusBadge look={termLook(term)} />
-              {term.canceledAt && <div className="cell-secondary">{formatDay(term.canceledAt)}</div>}
             </td>
           </tr>
         )}
@@ -314,7 +316,7 @@ function MemberPage({
               Edit
             </button>
             <button type="button" className="button" onClick={() => dialogs.open({ kind: "status" })}>
-              Change status
+              {record.status === "suspended" ? "Lift suspension" : "Suspend"}
             </button>
           </>
         )}

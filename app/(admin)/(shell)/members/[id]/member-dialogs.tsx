@@ -6,18 +6,14 @@ import { useConsoleApi } from "@/console/api-client";
 import type { MemberRecord, MemberStatus } from "@/console/club-api";
 import { MEMBER_STATUSES } from "@/console/format";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
-import { SelectField, TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
+import { TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
 
-/** The statuses staff set; `expired` is the expiry job's alone. */
-const STAFF_STATUSES = [
-  { value: "active", label: "Active: in good standing" },
-  { value: "inactive", label: "Inactive: left or paused" },
-  { value: "suspended", label: "Suspended: barred, cannot subscribe" },
-] as const satisfies readonly { value: MemberStatus; label: string }[];
-type StaffStatus = (typeof STAFF_STATUSES)[number]["value"];
+const STATUS_LABELS = { reason: "Reason" };
 
-const STATUS_LABELS = { status: "New status", reason: "Reason" };
-
+/**
+ * Staff suspend a member, or lift a suspension; the other statuses follow the member's subscriptions
+ * (docs/console.md, "Member statuses"). Lifting gives the member the status their subscriptions give.
+ */
 export function StatusDialog({
   member,
   onClose,
@@ -28,35 +24,37 @@ export function StatusDialog({
   onDone: (notice: string) => void;
 }) {
   const api = useConsoleApi();
+  const lifting = member.status === "suspended";
   const form = useFormMutation(
-    (change: { status: StaffStatus; reason?: string }) => api.members.changeStatus(member.id, change),
+    (change: { status: MemberStatus; reason?: string }) => api.members.changeStatus(member.id, change),
     {
-      codeFields: { "Member.InvalidStatusTransition": "status" },
+      codeFields: { "Member.InvalidStatusTransition": "reason" },
       onSuccess: (changed) =>
         onDone(`${changed.fullName} is now ${MEMBER_STATUSES[changed.status].label.toLowerCase()}.`),
     },
   );
   return (
     <FormDialog
-      title={`Change the status of ${member.fullName}`}
+      title={lifting ? `Lift the suspension of ${member.fullName}` : `Suspend ${member.fullName}`}
       labels={STATUS_LABELS}
       form={form}
       onClose={onClose}
-      submitLabel="Change status"
+      submitLabel={lifting ? "Lift suspension" : "Suspend"}
       onSubmit={(data) =>
-        form.submit({
-          status: STAFF_STATUSES.find((option) => option.value === textOf(data, "status"))?.value ?? "active",
-          reason: textOf(data, "reason") || undefined,
-        })
+        form.submit({ status: lifting ? "active" : "suspended", reason: textOf(data, "reason") || undefined })
       }
     >
-      <p className="dialog-body">Now {MEMBER_STATUSES[member.status].label.toLowerCase()}.</p>
-      <SelectField
-        name="status"
-        options={STAFF_STATUSES}
-        defaultValue={member.status === "expired" ? "active" : member.status}
+      <p className="dialog-body">
+        {lifting
+          ? "They get the status their subscriptions give: active with a subscription in force, else inactive or expired."
+          : "A suspended member cannot subscribe and is not renewed; their subscription in force stays."}
+      </p>
+      <TextAreaField
+        name="reason"
+        rows={2}
+        maxLength={500}
+        hint={lifting ? "Optional. Kept in the audit trail." : "Required. Kept in the audit trail."}
       />
-      <TextAreaField name="reason" rows={2} maxLength={500} hint="Required to suspend. Kept in the audit trail." />
     </FormDialog>
   );
 }

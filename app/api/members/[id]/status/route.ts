@@ -8,7 +8,7 @@ import { idParams } from "@/lib/platform/http/params";
 
 export const dynamic = "force-dynamic";
 
-/** Staff status change (lib/members/status.ts); 200 with the member. */
+/** Staff suspend a member or lift a suspension (lib/members/status.ts); 200 with the member. */
 export const PUT = route(
   {
     access: "members:write",
@@ -16,7 +16,7 @@ export const PUT = route(
     body: statusChangeSchema,
     summary: "Change a member's status",
     response: { schema: memberResponse },
-    errors: [MemberErrors.notFound, MemberErrors.expiredBySystemOnly, MemberErrors.suspensionNotLifted],
+    errors: [MemberErrors.notFound, MemberErrors.followsSubscriptions, MemberErrors.liftsToStanding],
   },
   async ({ params, body, services }) => changeMemberStatus(services, params.id, body),
 );
