@@ -201,9 +201,9 @@ export async function lockHolidayList(
   executor: Executor,
   id: string,
   strength: Extract<LockStrength, "update" | "key share">,
-): Promise<{ version: number } | null> {
+): Promise<{ version: number; isDefault: boolean } | null> {
   const [row] = await executor
-    .select({ version: holidayLists.version })
+    .select({ version: holidayLists.version, isDefault: holidayLists.isDefault })
     .from(holidayLists)
     .where(eq(holidayLists.id, id))
     .for(strength);

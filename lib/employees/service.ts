@@ -271,6 +271,8 @@ export function deleteHolidayList(
     const locked = await lockHolidayList(tx, id, "update");
     if (!locked) return fail(HolidayListErrors.notFound);
     if (!acceptsVersion(expected, locked.version)) return fail(staleVersion(locked.version));
+    // Deleting the default would silently leave every employee without a list working every day.
+    if (locked.isDefault) return fail(HolidayListErrors.isDefault);
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
     const [deleted] = await tx
       .delete(holidayLists)
