@@ -142,6 +142,9 @@ function staffEndpoints(client: ConsoleClient) {
         answer(client.PUT("/api/holiday-lists/{id}", { params: { path: { id }, header: ifMatch(version) }, body })),
       remove: (id: string, version: number) =>
         done(client.DELETE("/api/holiday-lists/{id}", { params: { path: { id }, header: ifMatch(version) } })),
+      presets: () => answer(client.GET("/api/holiday-presets")),
+      applyPreset: (id: string, body: JsonBody<"/api/holiday-lists/{id}/presets", "post">) =>
+        answer(client.POST("/api/holiday-lists/{id}/presets", { params: { path: { id } }, body })),
     },
     jobs: {
       list: () => answer(client.GET("/api/jobs")),
