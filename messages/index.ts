@@ -1,8 +1,14 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import enAttendance from "./en/attendance.json";
 import enCommon from "./en/common.json";
+import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
+import enHolidayLists from "./en/holidayLists.json";
+import esAttendance from "./es/attendance.json";
 import esCommon from "./es/common.json";
+import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
+import esHolidayLists from "./es/holidayLists.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +16,20 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    attendance: enAttendance,
+    employees: enEmployees,
+    holidayLists: enHolidayLists,
+  },
+  es: {
+    common: esCommon,
+    errors: esErrors,
+    attendance: esAttendance,
+    employees: esEmployees,
+    holidayLists: esHolidayLists,
+  },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];
