@@ -87,6 +87,7 @@ export type EmployeeRow = JsonAnswer<"/api/employees/{id}", "get">;
 export type HolidayListRow = PageItem<JsonAnswer<"/api/holiday-lists", "get">>;
 export type HolidayListRecord = JsonAnswer<"/api/holiday-lists/{id}", "get">;
 export type HolidayListBody = JsonBody<"/api/holiday-lists", "post">;
+export type HolidayPresetId = JsonBody<"/api/holiday-lists/{id}/presets", "post">["preset"];
 export type ClockBody = JsonBody<"/api/users/me/clock-in", "post">;
 export type CheckinSource = NonNullable<ClockBody["source"]>;
 export type CorrectionBody = JsonBody<"/api/attendance-requests", "post">;

@@ -3748,7 +3748,7 @@ export interface operations {
                 /** @description Only active (true) or only inactive (false) employees. */
                 isActive?: boolean;
                 /** @description The field to sort by. */
-                orderBy?: "name" | "email" | "createdAt";
+                orderBy?: "name" | "email" | "createdAt" | "startsOn";
                 /** @description Ascending or descending order. */
                 orderDirection?: "asc" | "desc";
                 /** @description The page to answer, from 1; past the last page the items are empty. */

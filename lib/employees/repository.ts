@@ -47,6 +47,7 @@ const EMPLOYEE_ORDER = {
   name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
   email: [sql`lower(${users.email})`],
   createdAt: [sql`${employees.createdAt}`],
+  startsOn: [sql`${employees.startsOn}`],
 } satisfies Record<EmployeeListQuery["orderBy"], SQL[]>;
 
 /** Every word of `search` must appear in the user's first name, last name or email, so "ana garcía" finds Ana García. */

@@ -10,7 +10,7 @@ const nameSearch = searchFilter("Text the name contains, ignoring case.");
 
 // Employees
 
-export const employeeListQuery = paginationQuery(["name", "email", "createdAt"], "name").extend({
+export const employeeListQuery = paginationQuery(["name", "email", "createdAt", "startsOn"], "name").extend({
   search: searchFilter(
     "Words that must each appear in the linked user's first name, last name or email, ignoring case.",
   ),
