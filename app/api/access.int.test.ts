@@ -23,12 +23,12 @@ import { GET as fileContent } from "./files/[id]/content/route";
 import { GET as fileDownloadUrl } from "./files/[id]/download-url/route";
 import { DELETE as deleteFile, GET as getFile } from "./files/[id]/route";
 import { GET as listFiles, POST as uploadFile } from "./files/route";
+import { POST as applyHolidayPreset } from "./holiday-lists/[id]/presets/route";
 import {
   DELETE as deleteHolidayList,
   GET as getHolidayList,
   PUT as updateHolidayList,
 } from "./holiday-lists/[id]/route";
-import { POST as applyHolidayPreset } from "./holiday-lists/[id]/presets/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
 import { POST as runJob } from "./jobs/[name]/run/route";

@@ -121,9 +121,7 @@ function DayDetails({
           {record.isRegularized && <p className="calendar-details-note">{t("fromCorrection")}</p>}
         </>
       ) : beforeStart && owner.startsOn ? (
-        <p className="muted">
-          {t("beforeStart", { name: owner.name ?? "", date: format.longDate(owner.startsOn) })}
-        </p>
+        <p className="muted">{t("beforeStart", { name: owner.name ?? "", date: format.longDate(owner.startsOn) })}</p>
       ) : (
         <p className="muted">{t("noRecord")}</p>
       )}
@@ -221,9 +219,9 @@ export function AttendanceCalendar({
     const next = dayAfterKey(event.key, selected);
     if (!next) return;
     event.preventDefault();
-    // Days to come hold nothing yet: the focus stops at today.
     moved.current = true;
-    select(next > today ? today : next);
+    // Days to come hold nothing yet: the focus stops at today (ISO dates compare as strings).
+    select(next.localeCompare(today) > 0 ? today : next);
   };
   const focusable = monthOf(selected) === month ? selected : null;
   const selectedDay = focusable ? { date: focusable, record: byDate.get(focusable), today } : null;
@@ -270,6 +268,7 @@ export function AttendanceCalendar({
           <table
             ref={grid}
             className="calendar"
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG grid pattern is a table with role grid; its day buttons take the focus
             role="grid"
             aria-labelledby={headingId}
             aria-describedby={`${headingId}-caption`}
@@ -292,7 +291,7 @@ export function AttendanceCalendar({
               {monthWeeks(month).map((week) => (
                 <tr key={week.find(Boolean)}>
                   {week.map((date, index) => (
-                    <td key={date ?? `pad-${index}`} role="gridcell" aria-selected={date ? date === focusable : undefined}>
+                    <td key={date ?? `pad-${index}`}>
                       {date && (
                         <DayButton
                           date={date}
@@ -300,6 +299,7 @@ export function AttendanceCalendar({
                           record={byDate.get(date)}
                           label={dayLabel(date, today, byDate.get(date))}
                           beforeStart={owner.startsOn !== undefined && date < owner.startsOn}
+                          selected={date === focusable}
                           focusable={date === (focusable ?? monthRange(month).from)}
                           onSelect={select}
                         />
@@ -324,6 +324,7 @@ function DayButton({
   record,
   label,
   beforeStart,
+  selected,
   focusable,
   onSelect,
 }: {
@@ -332,6 +333,7 @@ function DayButton({
   record: AttendanceRecord | undefined;
   label: string;
   beforeStart: boolean;
+  selected: boolean;
   focusable: boolean;
   onSelect: (date: string) => void;
 }) {
@@ -352,6 +354,7 @@ function DayButton({
       data-date={date}
       className={classes}
       aria-label={label}
+      aria-pressed={selected}
       // Days to come stay visible but hold nothing: announced as unavailable, never in the Tab order.
       aria-disabled={future || undefined}
       tabIndex={focusable ? 0 : -1}

@@ -97,7 +97,9 @@ export function ClockCard({
           "checkIn" in event
             ? t("clockedOut", {
                 time,
-                duration: format.hours((Date.parse(event.occurredAt) - Date.parse(event.checkIn.occurredAt)) / 3_600_000),
+                duration: format.hours(
+                  (Date.parse(event.occurredAt) - Date.parse(event.checkIn.occurredAt)) / 3_600_000,
+                ),
               })
             : t("clockedIn", { time }),
         );
@@ -130,7 +132,10 @@ export function ClockCard({
               <>
                 <p className="clock-state">
                   {subject
-                    ? t("subjectClockedInSince", { name: subject, time: format.timeOn(checkIn.occurredAt, format.today()) })
+                    ? t("subjectClockedInSince", {
+                        name: subject,
+                        time: format.timeOn(checkIn.occurredAt, format.today()),
+                      })
                     : t("clockedInSince", { time: format.timeOn(checkIn.occurredAt, format.today()) })}
                 </p>
                 <p className="clock-elapsed">
@@ -196,9 +201,7 @@ export function ClockCard({
               disabled={form.pending}
               aria-busy={form.pending || undefined}
             >
-              {form.pending
-                ? t(clockedIn ? "clockingOut" : "clockingIn")
-                : t(clockedIn ? "clockOut" : "clockIn")}
+              {form.pending ? t(clockedIn ? "clockingOut" : "clockingIn") : t(clockedIn ? "clockOut" : "clockIn")}
             </button>
           </ConsoleForm>
         )}

@@ -36,8 +36,14 @@ export function useAttendanceFormat() {
       timeZone,
       today: () => localDate(new Date(), timeZone),
       status: (status: AttendanceStatus) => t(`statuses.${status}`),
-      statusLook: (status: AttendanceStatus) => ({ label: t(`statuses.${status}`), badge: ATTENDANCE_LOOKS[status].badge }),
-      requestLook: (status: RequestStatus) => ({ label: t(`requestStatuses.${status}`), badge: REQUEST_BADGES[status] }),
+      statusLook: (status: AttendanceStatus) => ({
+        label: t(`statuses.${status}`),
+        badge: ATTENDANCE_LOOKS[status].badge,
+      }),
+      requestLook: (status: RequestStatus) => ({
+        label: t(`requestStatuses.${status}`),
+        badge: REQUEST_BADGES[status],
+      }),
       source: (source: CheckinSource) => t(`sources.${source}`),
       hours,
       minutes: (value: number) => (value === 0 ? t("duration.none") : hours(value / 60)),

@@ -31,7 +31,11 @@ function CorrectionDecidedEmail(props: CorrectionDecidedProps) {
     <EmailLayout
       clubName={clubName}
       heading={approved ? "Your correction was approved" : "Your correction was not approved"}
-      preview={approved ? `Your attendance for ${day} now shows the times you asked for.` : `Your attendance for ${day} stays as it was.`}
+      preview={
+        approved
+          ? `Your attendance for ${day} now shows the times you asked for.`
+          : `Your attendance for ${day} stays as it was.`
+      }
     >
       <Paragraph>
         Hi {employeeName},{" "}

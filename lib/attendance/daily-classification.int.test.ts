@@ -459,32 +459,39 @@ describe("classifyAttendanceDay: the club's default list and the start date (iss
   it.each([
     ["spring", "2026-03-23", "2026-03-29"],
     ["autumn", "2026-10-19", "2026-10-25"],
-  ])("classifies the %s daylight-saving week in Europe/Madrid day by day, the weekend off by the default list", async (_, monday, sunday) => {
-    await makeDefault(await holidayList([6, 7]));
-    const worker = await employee({ startsOn: monday });
-    const days = Array.from({ length: 7 }, (_, i) =>
-      new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
-    );
-    // 09:00 to 17:00 on the club's clock every weekday: the UTC offsets differ across the change, the hours do not.
-    const local = (date: string, hour: number) => {
-      const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-      return instantOf({ year, month, day, hour, minute: 0, second: 0, millisecond: 0 }, TZ);
-    };
-    await insertPairs(
-      days.slice(0, 5).map((date) => ({ employeeId: worker, checkIn: local(date, 9), checkOut: local(date, 17) })),
-    );
-    for (const date of days) await classify(date);
-    const statuses = await database.db
-      .select({ date: attendanceRecords.date, status: attendanceRecords.status, hours: attendanceRecords.hoursWorked })
-      .from(attendanceRecords)
-      .where(eq(attendanceRecords.employeeId, worker))
-      .orderBy(asc(attendanceRecords.date));
-    expect(statuses).toEqual([
-      ...days.slice(0, 5).map((date) => ({ date, status: "Present", hours: "8.00" })),
-      { date: days[5], status: "Weekend", hours: "0.00" },
-      { date: sunday, status: "Weekend", hours: "0.00" },
-    ]);
-  });
+  ])(
+    "classifies the %s daylight-saving week in Europe/Madrid day by day, the weekend off by the default list",
+    async (_, monday, sunday) => {
+      await makeDefault(await holidayList([6, 7]));
+      const worker = await employee({ startsOn: monday });
+      const days = Array.from({ length: 7 }, (_, i) =>
+        new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+      );
+      // 09:00 to 17:00 on the club's clock every weekday: the UTC offsets differ across the change, the hours do not.
+      const local = (date: string, hour: number) => {
+        const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+        return instantOf({ year, month, day, hour, minute: 0, second: 0, millisecond: 0 }, TZ);
+      };
+      await insertPairs(
+        days.slice(0, 5).map((date) => ({ employeeId: worker, checkIn: local(date, 9), checkOut: local(date, 17) })),
+      );
+      for (const date of days) await classify(date);
+      const statuses = await database.db
+        .select({
+          date: attendanceRecords.date,
+          status: attendanceRecords.status,
+          hours: attendanceRecords.hoursWorked,
+        })
+        .from(attendanceRecords)
+        .where(eq(attendanceRecords.employeeId, worker))
+        .orderBy(asc(attendanceRecords.date));
+      expect(statuses).toEqual([
+        ...days.slice(0, 5).map((date) => ({ date, status: "Present", hours: "8.00" })),
+        { date: days[5], status: "Weekend", hours: "0.00" },
+        { date: sunday, status: "Weekend", hours: "0.00" },
+      ]);
+    },
+  );
 
   it("starts an employee on 29 February 2028 and classifies that day, not the day before", async () => {
     const leapStarter = await employee({ startsOn: "2028-02-29" });

@@ -123,10 +123,7 @@ export async function employeeCalendar(executor: Executor, employeeId: string, d
     .from(employees)
     .leftJoin(
       holidayLists,
-      eq(
-        holidayLists.id,
-        sql`coalesce(${employees.holidayListId}, (select id from holiday_lists where is_default))`,
-      ),
+      eq(holidayLists.id, sql`coalesce(${employees.holidayListId}, (select id from holiday_lists where is_default))`),
     )
     .where(eq(employees.id, employeeId));
   return { weeklyOffDays: calendar?.weeklyOffDays ?? [], holidays: new Set(calendar?.isHoliday ? [date] : []) };

@@ -27,7 +27,9 @@ export const createEmployeeSchema = z.object({
   userId: idField,
   holidayListId: idField.nullish().transform((id) => id ?? null),
   isActive: z.boolean().default(true),
-  startsOn: startsOnField.optional().meta({ description: "Defaults to the day the employee is added, on the club's calendar." }),
+  startsOn: startsOnField
+    .optional()
+    .meta({ description: "Defaults to the day the employee is added, on the club's calendar." }),
 });
 export type CreateEmployeeInput = z.output<typeof createEmployeeSchema>;
 
@@ -75,17 +77,20 @@ export const holidayListInputSchema = z.object({
     })
     .default([]),
   /** Omitted on a PUT keeps the list's current role, so clients that do not know the flag never clear it. */
-  isDefault: z
-    .boolean()
-    .optional()
-    .meta({ description: "The club's default list, for employees without their own; making one default unsets the other." }),
+  isDefault: z.boolean().optional().meta({
+    description: "The club's default list, for employees without their own; making one default unsets the other.",
+  }),
 });
 export type HolidayListInput = z.output<typeof holidayListInputSchema>;
 
 /** Adds a preset's holidays for one year (lib/employees/holiday-presets), named in one language. */
 export const applyHolidayPresetSchema = z.object({
   preset: z.enum(PRESET_IDS, `Use one of ${PRESET_IDS.join(", ")}.`),
-  year: z.number().int("Use a year such as 2026.").min(2000, "Use a year such as 2026.").max(2100, "Use a year such as 2026."),
+  year: z
+    .number()
+    .int("Use a year such as 2026.")
+    .min(2000, "Use a year such as 2026.")
+    .max(2100, "Use a year such as 2026."),
   language: z
     .enum(PRESET_LANGUAGES, `Use one of ${PRESET_LANGUAGES.join(", ")}.`)
     .default("en")

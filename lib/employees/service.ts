@@ -51,7 +51,8 @@ import type {
 /** What the personnel services need: the database and who acts (for the audit trail). */
 export type PersonnelContext = Pick<ServiceContext, "db"> & Acting;
 /** Adding an employee also needs today's date on the club's calendar, their default start date. */
-type HiringContext = PersonnelContext & Pick<ServiceContext, "now"> & { config: Pick<ServiceContext["config"], "CLUB_TIMEZONE"> };
+type HiringContext = PersonnelContext &
+  Pick<ServiceContext, "now"> & { config: Pick<ServiceContext["config"], "CLUB_TIMEZONE"> };
 type Reader = Pick<ServiceContext, "db">;
 
 /**

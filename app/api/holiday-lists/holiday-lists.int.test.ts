@@ -329,21 +329,40 @@ describe("holiday presets", () => {
     const reply = await call<{ items: Preset[] }>(listPresets, { path: "/api/holiday-presets", token });
     expect(reply.status).toBe(200);
     expect(reply.body.items).toMatchObject([
-      { id: "es", years: [{ year: 2026, holidayCount: 10, verified: true }, { year: 2027, verified: false }] },
-      { id: "es-md", years: [{ year: 2026, holidayCount: 12, verified: true }, { year: 2027, verified: false }] },
+      {
+        id: "es",
+        years: [
+          { year: 2026, holidayCount: 10, verified: true },
+          { year: 2027, verified: false },
+        ],
+      },
+      {
+        id: "es-md",
+        years: [
+          { year: 2026, holidayCount: 12, verified: true },
+          { year: 2027, verified: false },
+        ],
+      },
     ]);
   });
 
   it("adds a preset's holidays in the language asked for, keeps existing dates, and adds nothing the second time", async () => {
     const created = (
-      await create({ name: "Madrid club", weeklyOffDays: [6, 7], entries: [{ date: "2026-12-25", description: "Navidad (club)" }] })
+      await create({
+        name: "Madrid club",
+        weeklyOffDays: [6, 7],
+        entries: [{ date: "2026-12-25", description: "Navidad (club)" }],
+      })
     ).body;
     const first = await applyPreset(created.id, { preset: "es-md", year: 2026, language: "es" });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ entryCount: 12, version: 2 });
     expect(first.body.entries).toContainEqual({ date: "2026-05-02", description: "Fiesta de la Comunidad de Madrid" });
     expect(first.body.entries).toContainEqual({ date: "2026-12-25", description: "Navidad (club)" });
-    expect(first.body.entries).toContainEqual({ date: "2026-11-02", description: "Lunes siguiente a Todos los Santos" });
+    expect(first.body.entries).toContainEqual({
+      date: "2026-11-02",
+      description: "Lunes siguiente a Todos los Santos",
+    });
 
     const again = await applyPreset(created.id, { preset: "es-md", year: 2026, language: "en" });
     expect(again.body).toMatchObject({ entryCount: 12, version: 2 });

@@ -122,12 +122,7 @@ export function CorrectionDialog({
       ) : (
         <p className="field-hint correction-note">{t("overnightHint")}</p>
       )}
-      <TextAreaField
-        name="reason"
-        rows={3}
-        maxLength={500}
-        hint={t("reasonHint")}
-      />
+      <TextAreaField name="reason" rows={3} maxLength={500} hint={t("reasonHint")} />
     </FormDialog>
   );
 }

@@ -132,13 +132,7 @@ function MyRequests() {
 
 type Correction = { date: string; record: AttendanceRecord | undefined };
 
-export function MyAttendance({
-  allowed,
-  canManageEmployees,
-}: {
-  allowed: SelfService;
-  canManageEmployees: boolean;
-}) {
+export function MyAttendance({ allowed, canManageEmployees }: { allowed: SelfService; canManageEmployees: boolean }) {
   const t = useTranslations("attendance");
   const format = useAttendanceFormat();
   const api = useConsoleApi();
@@ -162,8 +156,7 @@ export function MyAttendance({
   };
   const dayActions = (day: CalendarDay) => {
     if (!allowed.request) return null;
-    if (!mayCorrect(day.date))
-      return <p className="muted calendar-details-note">{t("mine.windowClosed")}</p>;
+    if (!mayCorrect(day.date)) return <p className="muted calendar-details-note">{t("mine.windowClosed")}</p>;
     return (
       <p className="calendar-details-actions">
         <button type="button" className="button" onClick={() => setCorrection({ date: day.date, record: day.record })}>

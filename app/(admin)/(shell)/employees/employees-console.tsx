@@ -114,7 +114,11 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
                 {employee.email}
               </td>
               <td data-label={t("columns.holidayList")}>
-                {employee.holidayList ? employee.holidayList.name : <span className="muted">{t("clubDefaultShort")}</span>}
+                {employee.holidayList ? (
+                  employee.holidayList.name
+                ) : (
+                  <span className="muted">{t("clubDefaultShort")}</span>
+                )}
               </td>
               <td data-label={t("columns.status")}>
                 <StatusBadge look={employmentLook(employee.isActive)} />

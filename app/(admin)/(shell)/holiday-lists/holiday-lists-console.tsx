@@ -126,7 +126,9 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
             <tr key={list.id}>
               <td className="cell-primary" data-label={t("columns.name")}>
                 {list.name}
-                {list.isDefault && <span className="badge badge-active holiday-default-badge">{t("defaultBadge")}</span>}
+                {list.isDefault && (
+                  <span className="badge badge-active holiday-default-badge">{t("defaultBadge")}</span>
+                )}
               </td>
               <td data-label={t("columns.weeklyOffDays")}>
                 <WeeklyOffDays days={list.weeklyOffDays} />

@@ -104,12 +104,7 @@ export function RejectDialog({ request, onClose, onDone }: DialogProps) {
       <div className="dialog-body">
         <RequestSummary request={request} />
       </div>
-      <TextAreaField
-        name="reason"
-        rows={3}
-        maxLength={500}
-        hint={t("decide.rejectHint")}
-      />
+      <TextAreaField name="reason" rows={3} maxLength={500} hint={t("decide.rejectHint")} />
     </FormDialog>
   );
 }

@@ -14,10 +14,7 @@ export default async function RequestsQueuePage() {
   if (!user) return null;
   if (!can(user, "attendance-requests:manage"))
     return (
-      <Forbidden
-        title={(await getTranslations("attendance.queue"))("title")}
-        permission="attendance-requests:manage"
-      />
+      <Forbidden title={(await getTranslations("attendance.queue"))("title")} permission="attendance-requests:manage" />
     );
   // Filtering by employee lists the employees.
   return <RequestsQueue currentUserId={user.id} canListEmployees={can(user, "employees:read")} />;

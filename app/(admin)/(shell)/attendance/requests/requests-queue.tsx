@@ -25,7 +25,6 @@ import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
 type OrderField = "createdAt" | "date";
 type StatusFilter = RequestStatus | "";
 
-
 const PAGE_SIZE = 20;
 
 type OpenDialog = { kind: "approve" | "reject"; request: AttendanceRequest };
@@ -105,7 +104,13 @@ function FilterPanel({ label, active, children }: { label: string; active: numbe
   );
 }
 
-export function RequestsQueue({ currentUserId, canListEmployees }: { currentUserId: string; canListEmployees: boolean }) {
+export function RequestsQueue({
+  currentUserId,
+  canListEmployees,
+}: {
+  currentUserId: string;
+  canListEmployees: boolean;
+}) {
   const t = useTranslations("attendance.queue");
   const format = useAttendanceFormat();
   const api = useConsoleApi();
@@ -172,7 +177,9 @@ export function RequestsQueue({ currentUserId, canListEmployees }: { currentUser
             label={t("employee")}
             value={employeeId}
             options={
-              employees.data ?? [{ value: "", label: employees.isError ? t("employeesUnavailable") : t("allEmployees") }]
+              employees.data ?? [
+                { value: "", label: employees.isError ? t("employeesUnavailable") : t("allEmployees") },
+              ]
             }
             onChange={setEmployeeId}
           />
@@ -195,80 +202,86 @@ export function RequestsQueue({ currentUserId, canListEmployees }: { currentUser
         </section>
       ) : (
         <div className="card-table-on-phone">
-        <PagedTable
-          label={t("title")}
-          noun={{ one: format.requestLook("Open").label, other: t("title") }}
-          query={requests}
-          onPage={setPageNumber}
-          headers={[
-            ...sortable.headers,
-            <span key="actions" className="visually-hidden">
-              {t("columns.actions")}
-            </span>,
-          ]}
-          sortOf={sortable.sortOf}
-          empty={
-            <EmptyState title={filtered ? t("noMatchTitle") : t("noneTitle")}>
-              <p>{filtered ? t("noMatchText") : t("noneText")}</p>
-            </EmptyState>
-          }
-          row={(request) => (
-            <tr key={request.id}>
-              <td className="cell-nowrap" data-label={t("columns.employee")}>
-                {canListEmployees ? (
-                  <Link
-                    className="cell-primary cell-link"
-                    href={`/employees/${encodeURIComponent(request.employeeId)}`}
-                    title={request.employee.email}
-                  >
-                    {employeeName(request)}
-                  </Link>
-                ) : (
-                  <span className="cell-primary" title={request.employee.email}>
-                    {employeeName(request)}
-                  </span>
-                )}
-              </td>
-              <td className="cell-nowrap" data-label={t("columns.day")}>
-                <RequestedDay request={request} />
-              </td>
-              <td className="cell-reason" data-label={t("columns.reason")}>
-                {request.reason}
-              </td>
-              <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
-                {format.dateTime(request.createdAt)}
-              </td>
-              <td data-label={t("columns.status")}>
-                <Decision request={request} />
-              </td>
-              <td>
-                {request.status === "Open" && request.employee.userId === currentUserId && (
-                  <span className="muted">{t("ownRequest")}</span>
-                )}
-                {request.status === "Open" && request.employee.userId !== currentUserId && (
-                  <div className="cell-actions">
-                    <button
-                      type="button"
-                      className="button button-small button-primary"
-                      aria-label={t("approveLabel", { name: employeeName(request), date: format.longDate(request.date) })}
-                      onClick={() => dialogs.open({ kind: "approve", request })}
+          <PagedTable
+            label={t("title")}
+            noun={{ one: format.requestLook("Open").label, other: t("title") }}
+            query={requests}
+            onPage={setPageNumber}
+            headers={[
+              ...sortable.headers,
+              <span key="actions" className="visually-hidden">
+                {t("columns.actions")}
+              </span>,
+            ]}
+            sortOf={sortable.sortOf}
+            empty={
+              <EmptyState title={filtered ? t("noMatchTitle") : t("noneTitle")}>
+                <p>{filtered ? t("noMatchText") : t("noneText")}</p>
+              </EmptyState>
+            }
+            row={(request) => (
+              <tr key={request.id}>
+                <td className="cell-nowrap" data-label={t("columns.employee")}>
+                  {canListEmployees ? (
+                    <Link
+                      className="cell-primary cell-link"
+                      href={`/employees/${encodeURIComponent(request.employeeId)}`}
+                      title={request.employee.email}
                     >
-                      {t("approve")}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger-quiet"
-                      aria-label={t("rejectLabel", { name: employeeName(request), date: format.longDate(request.date) })}
-                      onClick={() => dialogs.open({ kind: "reject", request })}
-                    >
-                      {t("reject")}
-                    </button>
-                  </div>
-                )}
-              </td>
-            </tr>
-          )}
-        />
+                      {employeeName(request)}
+                    </Link>
+                  ) : (
+                    <span className="cell-primary" title={request.employee.email}>
+                      {employeeName(request)}
+                    </span>
+                  )}
+                </td>
+                <td className="cell-nowrap" data-label={t("columns.day")}>
+                  <RequestedDay request={request} />
+                </td>
+                <td className="cell-reason" data-label={t("columns.reason")}>
+                  {request.reason}
+                </td>
+                <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
+                  {format.dateTime(request.createdAt)}
+                </td>
+                <td data-label={t("columns.status")}>
+                  <Decision request={request} />
+                </td>
+                <td>
+                  {request.status === "Open" && request.employee.userId === currentUserId && (
+                    <span className="muted">{t("ownRequest")}</span>
+                  )}
+                  {request.status === "Open" && request.employee.userId !== currentUserId && (
+                    <div className="cell-actions">
+                      <button
+                        type="button"
+                        className="button button-small button-primary"
+                        aria-label={t("approveLabel", {
+                          name: employeeName(request),
+                          date: format.longDate(request.date),
+                        })}
+                        onClick={() => dialogs.open({ kind: "approve", request })}
+                      >
+                        {t("approve")}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-danger-quiet"
+                        aria-label={t("rejectLabel", {
+                          name: employeeName(request),
+                          date: format.longDate(request.date),
+                        })}
+                        onClick={() => dialogs.open({ kind: "reject", request })}
+                      >
+                        {t("reject")}
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
         </div>
       )}
 
