@@ -87,6 +87,7 @@ export type EmployeeRow = JsonAnswer<"/api/employees/{id}", "get">;
 export type HolidayListRow = PageItem<JsonAnswer<"/api/holiday-lists", "get">>;
 export type HolidayListRecord = JsonAnswer<"/api/holiday-lists/{id}", "get">;
 export type HolidayListBody = JsonBody<"/api/holiday-lists", "post">;
+export type HolidayPresetId = JsonBody<"/api/holiday-lists/{id}/presets", "post">["preset"];
 export type ClockBody = JsonBody<"/api/users/me/clock-in", "post">;
 export type CheckinSource = NonNullable<ClockBody["source"]>;
 export type CorrectionBody = JsonBody<"/api/attendance-requests", "post">;
@@ -142,6 +143,9 @@ function staffEndpoints(client: ConsoleClient) {
         answer(client.PUT("/api/holiday-lists/{id}", { params: { path: { id }, header: ifMatch(version) }, body })),
       remove: (id: string, version: number) =>
         done(client.DELETE("/api/holiday-lists/{id}", { params: { path: { id }, header: ifMatch(version) } })),
+      presets: () => answer(client.GET("/api/holiday-presets")),
+      applyPreset: (id: string, body: JsonBody<"/api/holiday-lists/{id}/presets", "post">) =>
+        answer(client.POST("/api/holiday-lists/{id}/presets", { params: { path: { id } }, body })),
     },
     jobs: {
       list: () => answer(client.GET("/api/jobs")),

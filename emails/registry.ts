@@ -1,5 +1,6 @@
 import type { EmailTemplate } from "./template";
 import { accountExistsTemplate } from "./templates/account-exists";
+import { correctionDecidedTemplate } from "./templates/correction-decided";
 import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
 import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
@@ -20,6 +21,7 @@ export const templates = {
   "email-change-notice": emailChangeNoticeTemplate,
   "account-exists": accountExistsTemplate,
   "username-taken": usernameTakenTemplate,
+  "correction-decided": correctionDecidedTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

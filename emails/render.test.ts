@@ -4,6 +4,14 @@ import { renderEmail } from "./render";
 
 /** Values each sample must show in both bodies, as the reader sees them. */
 const KEY_VALUES: Record<TemplateName, string[]> = {
+  "correction-decided": [
+    "Andrés Romero",
+    "14 March 2025",
+    "08:00",
+    "16:30",
+    "The front desk log shows you left at 15:00.",
+    "Sunrise Tennis Club",
+  ],
   welcome: ["Ana García", "Gold Monthly", "1 March 2025", "31 March 2025", "Sunrise Tennis Club"],
   "renewal-confirmation": ["Ana García", "Gold Quarterly", "30 June 2025", "€129.90", "Sunrise Tennis Club"],
   "renewal-reminder": ["Ana García", "Gold Monthly", "31 March 2025", "7 days", "Sunrise Tennis Club"],

@@ -1,11 +1,17 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import enAttendance from "./en/attendance.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
+import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
+import enHolidayLists from "./en/holidayLists.json";
 import enSettings from "./en/settings.json";
+import esAttendance from "./es/attendance.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
+import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
+import esHolidayLists from "./es/holidayLists.json";
 import esSettings from "./es/settings.json";
 
 /**
@@ -14,8 +20,8 @@ import esSettings from "./es/settings.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, dashboard: enDashboard, errors: enErrors, settings: enSettings },
-  es: { common: esCommon, dashboard: esDashboard, errors: esErrors, settings: esSettings },
+  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, settings: enSettings },
+  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, settings: esSettings },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

@@ -24,12 +24,14 @@ import { GET as fileContent } from "./files/[id]/content/route";
 import { GET as fileDownloadUrl } from "./files/[id]/download-url/route";
 import { DELETE as deleteFile, GET as getFile } from "./files/[id]/route";
 import { GET as listFiles, POST as uploadFile } from "./files/route";
+import { POST as applyHolidayPreset } from "./holiday-lists/[id]/presets/route";
 import {
   DELETE as deleteHolidayList,
   GET as getHolidayList,
   PUT as updateHolidayList,
 } from "./holiday-lists/[id]/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
+import { GET as listHolidayPresets } from "./holiday-presets/route";
 import { POST as runJob } from "./jobs/[name]/run/route";
 import { GET as listJobs } from "./jobs/route";
 import { POST as retryMail } from "./mail/[id]/retry/route";
@@ -262,6 +264,13 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     deleteHolidayList,
     { path: `/api/holiday-lists/${someId}`, method: "DELETE", params },
   ],
+  [
+    "POST /api/holiday-lists/{id}/presets",
+    "employees:write",
+    applyHolidayPreset,
+    { path: `/api/holiday-lists/${someId}/presets`, params, body: { preset: "es", year: 2026 } },
+  ],
+  ["GET /api/holiday-presets", "employees:read", listHolidayPresets, { path: "/api/holiday-presets" }],
   ["GET /api/shift-types", "employees:read", listShiftTypes, { path: "/api/shift-types" }],
   ["POST /api/shift-types", "employees:write", createShiftType, { path: "/api/shift-types", body: shiftType }],
   ["GET /api/shift-types/{id}", "employees:read", getShiftType, { path: `/api/shift-types/${someId}`, params }],

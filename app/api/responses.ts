@@ -6,6 +6,7 @@ import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
+import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
 import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
@@ -305,6 +306,9 @@ export const employeeResponse = z.strictObject({
   lastName: z.string(),
   isActive: z.boolean(),
   holidayList: z.strictObject({ id: uuid(), name: z.string() }).meta({ id: "HolidayListReference" }).nullable(),
+  startsOn: calendarDate().meta({
+    description: "First day of employment on the club's calendar: no attendance record is written before it.",
+  }),
   createdAt: instant(),
   updatedAt: instant(),
   version: recordVersion(),
@@ -318,6 +322,7 @@ const holidayListFields = {
   weeklyOffDays: z
     .array(z.number().int().min(1).max(7))
     .meta({ description: "ISO weekdays, 1 = Monday … 7 = Sunday." }),
+  isDefault: z.boolean().meta({ description: "The club's default list, for employees without a list of their own." }),
   entryCount: z.number().int(),
   employeeCount: z.number().int(),
   createdAt: instant(),
@@ -334,6 +339,23 @@ export const holidayListResponse = z.strictObject({
   ),
 });
 const holidayListIsExact: SameShape<z.output<typeof holidayListResponse>, JsonOf<HolidayList>> = true;
+
+const inBothLanguages = z.strictObject({ en: z.string(), es: z.string() });
+const holidayPresetResponse = z.strictObject({
+  id: z.string().meta({ examples: ["es-md"] }),
+  name: inBothLanguages,
+  note: inBothLanguages.meta({ description: "What the preset leaves out, such as the town's local holidays." }),
+  years: z.array(
+    z.strictObject({
+      year: z.number().int(),
+      holidayCount: z.number().int(),
+      verified: z.boolean().meta({ description: "Whether the dates were checked against the official bulletin." }),
+      source: z.string().meta({ description: "The official publication the dates come from." }),
+    }),
+  ),
+});
+const holidayPresetIsExact: SameShape<z.output<typeof holidayPresetResponse>, HolidayPresetView> = true;
+export const holidayPresetListResponse = z.strictObject({ items: z.array(holidayPresetResponse) });
 
 export const shiftTypeResponse = z.strictObject({
   id: uuid(),
@@ -451,6 +473,7 @@ void [
   employeeIsExact,
   holidaySummaryIsExact,
   holidayListIsExact,
+  holidayPresetIsExact,
   shiftTypeIsExact,
   checkEventIsExact,
   clockOutIsExact,
@@ -482,6 +505,8 @@ nameSchemas([
   [employeeResponse, "Employee"],
   [holidayListSummaryResponse, "HolidayListSummary"],
   [holidayListResponse, "HolidayList"],
+  [holidayPresetResponse, "HolidayPreset"],
+  [holidayPresetListResponse, "HolidayPresetList"],
   [shiftTypeResponse, "ShiftType"],
   [openCheckIn, "OpenCheckIn"],
   [checkEventResponse, "ClockEvent"],

@@ -648,6 +648,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/holiday-lists/{id}/presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a preset's holidays to a holiday list
+         * @description **Access:** bearer token of a user holding `employees:write`.
+         */
+        post: operations["postHolidayListsByIdPresets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/holiday-presets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List holiday presets
+         * @description **Access:** bearer token of a user holding `employees:read`.
+         */
+        get: operations["getHolidayPresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -1764,6 +1804,12 @@ export interface components {
             id: string;
             isActive: boolean;
             lastName: string;
+            /**
+             * Format: date
+             * @description First day of employment on the club's calendar: no attendance record is written before it.
+             * @example 2026-11-20
+             */
+            startsOn: string;
             /** Format: date-time */
             updatedAt: string;
             /** Format: uuid */
@@ -1825,6 +1871,8 @@ export interface components {
             entryCount: number;
             /** Format: uuid */
             id: string;
+            /** @description The club's default list, for employees without a list of their own. */
+            isDefault: boolean;
             name: string;
             /** Format: date-time */
             updatedAt: string;
@@ -1850,6 +1898,8 @@ export interface components {
                 date: string;
                 description?: string | null;
             }[];
+            /** @description The club's default list, for employees without their own; making one default unsets the other. */
+            isDefault?: boolean;
             name: string;
             weeklyOffDays?: number[];
         };
@@ -1865,6 +1915,8 @@ export interface components {
             entryCount: number;
             /** Format: uuid */
             id: string;
+            /** @description The club's default list, for employees without a list of their own. */
+            isDefault: boolean;
             name: string;
             /** Format: date-time */
             updatedAt: string;
@@ -1878,6 +1930,41 @@ export interface components {
         };
         HolidayListSummaryPage: components["schemas"]["Page"] & {
             items: components["schemas"]["HolidayListSummary"][];
+        };
+        HolidayPreset: {
+            /** @example es-md */
+            id: string;
+            name: {
+                en: string;
+                es: string;
+            };
+            /** @description What the preset leaves out, such as the town's local holidays. */
+            note: {
+                en: string;
+                es: string;
+            };
+            years: {
+                holidayCount: number;
+                /** @description The official publication the dates come from. */
+                source: string;
+                /** @description Whether the dates were checked against the official bulletin. */
+                verified: boolean;
+                year: number;
+            }[];
+        };
+        HolidayPresetApplication: {
+            /**
+             * @description The language of the holidays' descriptions.
+             * @default en
+             * @enum {string}
+             */
+            language?: "en" | "es";
+            /** @enum {string} */
+            preset: "es" | "es-md";
+            year: number;
+        };
+        HolidayPresetList: {
+            items: components["schemas"]["HolidayPreset"][];
         };
         Job: {
             acceptsDate: boolean;
@@ -3818,7 +3905,7 @@ export interface operations {
                 /** @description Only active (true) or only inactive (false) employees. */
                 isActive?: boolean;
                 /** @description The field to sort by. */
-                orderBy?: "name" | "email" | "createdAt";
+                orderBy?: "name" | "email" | "createdAt" | "startsOn";
                 /** @description Ascending or descending order. */
                 orderDirection?: "asc" | "desc";
                 /** @description The page to answer, from 1; past the last page the items are empty. */
@@ -3845,14 +3932,15 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "c785f39e-914e-4281-b906-6a56e6e4aca0",
-                     *           "userId": "fa674391-ef9e-442c-b1ce-782b632a64f7",
+                     *           "id": "f3e3a95e-1b7b-4ffe-8f99-ed67c7d80438",
+                     *           "userId": "258346e4-b451-42fc-bdd0-f8119363db51",
                      *           "email": "staff2@club.example",
                      *           "firstName": "Sam",
                      *           "lastName": "Staff",
                      *           "isActive": true,
-                     *           "createdAt": "2026-11-24T08:17:07.637Z",
-                     *           "updatedAt": "2026-11-24T08:17:07.637Z",
+                     *           "startsOn": "2020-01-01",
+                     *           "createdAt": "2026-11-26T23:53:34.452Z",
+                     *           "updatedAt": "2026-11-26T23:53:34.452Z",
                      *           "version": 1,
                      *           "holidayList": null
                      *         }
@@ -3891,13 +3979,18 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userId": "fed2bb3c-9d58-41f7-8c7b-e34e3eb6a983"
+                 *       "userId": "e5ddcce0-f8d7-43b0-a210-5cbfe7fb2fda"
                  *     }
                  */
                 "application/json": {
                     holidayListId?: string | null;
                     /** @default true */
                     isActive?: boolean;
+                    /**
+                     * Format: date
+                     * @description Defaults to the day the employee is added, on the club's calendar.
+                     */
+                    startsOn?: string;
                     /** Format: uuid */
                     userId: string;
                 };
@@ -3916,14 +4009,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "8799a285-0cae-41df-8d97-a5c83fac6bf6",
-                     *       "userId": "fed2bb3c-9d58-41f7-8c7b-e34e3eb6a983",
-                     *       "email": "staff3@club.example",
-                     *       "firstName": "Sam",
-                     *       "lastName": "Staff",
+                     *       "id": "69e6fc17-c761-4934-9cef-f39673037ca4",
+                     *       "userId": "e5ddcce0-f8d7-43b0-a210-5cbfe7fb2fda",
+                     *       "email": "person1@club.example",
+                     *       "firstName": "Elena",
+                     *       "lastName": "Vidal",
                      *       "isActive": true,
-                     *       "createdAt": "2026-11-24T08:18:18.124Z",
-                     *       "updatedAt": "2026-11-24T08:18:18.124Z",
+                     *       "startsOn": "2026-11-27",
+                     *       "createdAt": "2026-11-26T23:55:21.272Z",
+                     *       "updatedAt": "2026-11-26T23:55:21.272Z",
                      *       "version": 1,
                      *       "holidayList": null
                      *     }
@@ -3988,14 +4082,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c785f39e-914e-4281-b906-6a56e6e4aca0",
-                     *       "userId": "fa674391-ef9e-442c-b1ce-782b632a64f7",
+                     *       "id": "f3e3a95e-1b7b-4ffe-8f99-ed67c7d80438",
+                     *       "userId": "258346e4-b451-42fc-bdd0-f8119363db51",
                      *       "email": "staff2@club.example",
                      *       "firstName": "Sam",
                      *       "lastName": "Staff",
                      *       "isActive": true,
-                     *       "createdAt": "2026-11-24T08:17:07.637Z",
-                     *       "updatedAt": "2026-11-24T08:17:07.637Z",
+                     *       "startsOn": "2020-01-01",
+                     *       "createdAt": "2026-11-26T23:53:34.452Z",
+                     *       "updatedAt": "2026-11-26T23:53:34.452Z",
                      *       "version": 1,
                      *       "holidayList": null
                      *     }
@@ -4050,6 +4145,11 @@ export interface operations {
                 "application/json": {
                     holidayListId?: string | null;
                     isActive: boolean;
+                    /**
+                     * Format: date
+                     * @description First day of employment: no attendance record is written before it.
+                     */
+                    startsOn?: string;
                 };
             };
         };
@@ -4066,14 +4166,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "c785f39e-914e-4281-b906-6a56e6e4aca0",
-                     *       "userId": "fa674391-ef9e-442c-b1ce-782b632a64f7",
+                     *       "id": "f3e3a95e-1b7b-4ffe-8f99-ed67c7d80438",
+                     *       "userId": "258346e4-b451-42fc-bdd0-f8119363db51",
                      *       "email": "staff2@club.example",
                      *       "firstName": "Sam",
                      *       "lastName": "Staff",
                      *       "isActive": true,
-                     *       "createdAt": "2026-11-24T08:17:07.637Z",
-                     *       "updatedAt": "2026-11-24T08:17:07.637Z",
+                     *       "startsOn": "2020-01-01",
+                     *       "createdAt": "2026-11-26T23:53:34.452Z",
+                     *       "updatedAt": "2026-11-26T23:53:34.452Z",
                      *       "version": 1,
                      *       "holidayList": null
                      *     }
@@ -4965,16 +5066,17 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "7e940e6a-5a17-4111-bd2c-51296532835e",
+                     *           "id": "e8a88a17-7f01-4c16-a233-589f1d32a4b5",
                      *           "name": "Madrid",
                      *           "weeklyOffDays": [
                      *             6,
                      *             7
                      *           ],
+                     *           "isDefault": false,
                      *           "entryCount": 1,
                      *           "employeeCount": 0,
-                     *           "createdAt": "2026-11-24T08:17:07.641Z",
-                     *           "updatedAt": "2026-11-24T08:17:07.641Z",
+                     *           "createdAt": "2026-11-26T23:53:34.472Z",
+                     *           "updatedAt": "2026-11-26T23:53:34.472Z",
                      *           "version": 1
                      *         }
                      *       ],
@@ -5041,16 +5143,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e940e6a-5a17-4111-bd2c-51296532835e",
+                     *       "id": "e8a88a17-7f01-4c16-a233-589f1d32a4b5",
                      *       "name": "Madrid",
                      *       "weeklyOffDays": [
                      *         6,
                      *         7
                      *       ],
+                     *       "isDefault": false,
                      *       "entryCount": 1,
                      *       "employeeCount": 0,
-                     *       "createdAt": "2026-11-24T08:17:07.641Z",
-                     *       "updatedAt": "2026-11-24T08:17:07.641Z",
+                     *       "createdAt": "2026-11-26T23:53:34.472Z",
+                     *       "updatedAt": "2026-11-26T23:53:34.472Z",
                      *       "version": 1,
                      *       "entries": [
                      *         {
@@ -5110,16 +5213,17 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e940e6a-5a17-4111-bd2c-51296532835e",
+                     *       "id": "e8a88a17-7f01-4c16-a233-589f1d32a4b5",
                      *       "name": "Madrid",
                      *       "weeklyOffDays": [
                      *         6,
                      *         7
                      *       ],
+                     *       "isDefault": false,
                      *       "entryCount": 1,
                      *       "employeeCount": 0,
-                     *       "createdAt": "2026-11-24T08:17:07.641Z",
-                     *       "updatedAt": "2026-11-24T08:17:07.641Z",
+                     *       "createdAt": "2026-11-26T23:53:34.472Z",
+                     *       "updatedAt": "2026-11-26T23:53:34.472Z",
                      *       "version": 1,
                      *       "entries": [
                      *         {
@@ -5172,11 +5276,19 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Madrid 12",
+                 *       "name": "After",
                  *       "weeklyOffDays": [
-                 *         7
+                 *         5
                  *       ],
-                 *       "entries": []
+                 *       "entries": [
+                 *         {
+                 *           "date": "2027-01-06",
+                 *           "description": "Epiphany"
+                 *         },
+                 *         {
+                 *           "date": "2026-12-25"
+                 *         }
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["HolidayListInput"];
@@ -5195,17 +5307,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ee3131b1-837f-4d29-970f-11e915b9bfe4",
-                     *       "name": "Madrid 12",
+                     *       "id": "4085c719-e4e9-4c1c-95eb-c0bf4313bac2",
+                     *       "name": "After",
                      *       "weeklyOffDays": [
-                     *         7
+                     *         5
                      *       ],
-                     *       "entryCount": 0,
+                     *       "isDefault": false,
+                     *       "entryCount": 2,
                      *       "employeeCount": 0,
-                     *       "createdAt": "2026-11-24T08:18:18.138Z",
-                     *       "updatedAt": "2026-11-24T08:18:18.143Z",
+                     *       "createdAt": "2026-11-26T23:56:21.567Z",
+                     *       "updatedAt": "2026-11-26T23:56:21.640Z",
                      *       "version": 2,
-                     *       "entries": []
+                     *       "entries": [
+                     *         {
+                     *           "date": "2026-12-25",
+                     *           "description": null
+                     *         },
+                     *         {
+                     *           "date": "2027-01-06",
+                     *           "description": "Epiphany"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": components["schemas"]["HolidayList"];
@@ -5299,7 +5421,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `HolidayList.InUse`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            /** @description Conflict: `HolidayList.InUse`, `HolidayList.IsDefault`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -5325,6 +5447,188 @@ export interface operations {
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postHolidayListsByIdPresets: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The holiday list's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "preset": "es-md",
+                 *       "year": 2026,
+                 *       "language": "es"
+                 *     }
+                 */
+                "application/json": components["schemas"]["HolidayPresetApplication"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description The record's version as a strong entity tag, e.g. `"3"`; send it back in If-Match to change the record. */
+                    ETag?: string;
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e8a88a17-7f01-4c16-a233-589f1d32a4b5",
+                     *       "name": "Madrid",
+                     *       "weeklyOffDays": [
+                     *         6,
+                     *         7
+                     *       ],
+                     *       "isDefault": false,
+                     *       "entryCount": 12,
+                     *       "employeeCount": 0,
+                     *       "createdAt": "2026-11-26T23:53:34.472Z",
+                     *       "updatedAt": "2026-11-26T23:53:34.749Z",
+                     *       "version": 2,
+                     *       "entries": [
+                     *         {
+                     *           "date": "2026-01-01",
+                     *           "description": "Año Nuevo"
+                     *         },
+                     *         {
+                     *           "date": "2026-01-06",
+                     *           "description": "Epifanía del Señor"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolidayList"];
+                };
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `HolidayList.PresetYearNotAvailable`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `HolidayList.NotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInProgress"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getHolidayPresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "es",
+                     *           "name": {
+                     *             "en": "Spain: national holidays",
+                     *             "es": "España: festivos nacionales"
+                     *           },
+                     *           "note": {
+                     *             "en": "The holidays common to all of Spain. Your region and town add their own: check them and add them too.",
+                     *             "es": "Los festivos comunes a toda España. Tu comunidad autónoma y tu municipio añaden los suyos: revísalos y añádelos también."
+                     *           },
+                     *           "years": [
+                     *             {
+                     *               "year": 2026,
+                     *               "holidayCount": 10,
+                     *               "verified": true,
+                     *               "source": "BOE: Resolución de la Dirección General de Trabajo que publica las fiestas laborales de 2026 (October 2025). 1 Nov and 6 Dec fall on a Sunday; each region decides whether to move them to Monday (see es-md.json)."
+                     *             },
+                     *             {
+                     *               "year": 2027,
+                     *               "holidayCount": 10,
+                     *               "verified": false,
+                     *               "source": "Estatuto de los Trabajadores art. 37.2 and Real Decreto 2001/1983 art. 45 (the fixed national holidays; Good Friday from Easter on 28 March 2027). Not yet checked against the BOE resolution for 2027: 15 Aug falls on a Sunday and regions may move it."
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "id": "es-md",
+                     *           "name": {
+                     *             "en": "Community of Madrid: regional calendar",
+                     *             "es": "Comunidad de Madrid: calendario autonómico"
+                     *           },
+                     *           "note": {
+                     *             "en": "The 12 holidays of the Community of Madrid, national ones included. Your town adds two local holidays (in Madrid city, San Isidro and La Almudena): add them by hand.",
+                     *             "es": "Los 12 festivos de la Comunidad de Madrid, incluidos los nacionales. Tu municipio añade dos festivos locales (en Madrid capital, San Isidro y La Almudena): añádelos a mano."
+                     *           },
+                     *           "years": [
+                     *             {
+                     *               "year": 2026,
+                     *               "holidayCount": 12,
+                     *               "verified": true,
+                     *               "source": "BOCM: decreto del Consejo de Gobierno de la Comunidad de Madrid que fija las fiestas laborales de 2026 (September 2025), published with the national list in the BOE."
+                     *             },
+                     *             {
+                     *               "year": 2027,
+                     *               "holidayCount": 12,
+                     *               "verified": false,
+                     *               "source": "Not yet checked against the BOCM decree for 2027: the national holidays plus Maundy Thursday and 2 May, which Madrid keeps every year. 2 May and 15 Aug fall on a Sunday and the decree may move them to Monday (as it moved 2 May 2021 to 3 May); check it and complete the list."
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HolidayPresetList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

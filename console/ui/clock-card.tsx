@@ -3,19 +3,14 @@
 import "client-only";
 
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import type { CheckEvent, CheckinSource, ClockBody, ClockOut, ClockState } from "@/console/club-api";
 import { ApiError } from "@/console/transport";
-import {
-  CHECKIN_SOURCE_LABELS,
-  clubToday,
-  formatClubTime,
-  formatClubTimeOn,
-  formatElapsed,
-  formatHours,
-} from "./attendance-format";
+import { formatElapsed } from "./attendance-format";
 import { LoadError, SkeletonCard, StatusMessage } from "./feedback";
-import { ChoiceFieldset, ConsoleForm, formFailureOf, TextAreaField, useFormMutation } from "./forms";
+import { ChoiceFieldset, ConsoleForm, formFailureOf, TextAreaField, useFailureText, useFormMutation } from "./forms";
+import { useAttendanceFormat } from "./use-attendance-format";
 
 /** The current time, ticking every `intervalMs` while `running`. */
 function useNow(running: boolean, intervalMs: number): number {
@@ -37,16 +32,16 @@ export type ClockQuery = {
   refetch: () => unknown;
 };
 
-const LABELS = { source: "Source", note: "Note" };
 /** Refusals that mean the card showed an outdated state: it reloads it. */
 const STALE_STATE = new Set(["Checkin.AlreadyClockedIn", "Checkin.NoActiveCheckin"]);
 
 type Clocking = { direction: "in"; body: ClockBody } | { direction: "out"; body: ClockBody };
 
 /**
- * A clock-in/clock-out button with the current state and the time elapsed since clocking in. The server's
- * clock sets the time of every event; the card only says where it came from (the source) and, for a Manual
- * entry, why (the note the API requires).
+ * A clock-in/clock-out button with the current state and the time elapsed since clocking in. The server's clock sets
+ * the time of every event; the card says where it comes from. With one source (the user's own clock on the web:
+ * entered by hand, as the API has no web source) it says so and fills in the note the API requires; HR chooses
+ * between several and writes why.
  */
 export function ClockCard({
   title,
@@ -56,7 +51,6 @@ export function ClockCard({
   clockIn,
   clockOut,
   sources,
-  timeZone,
   unavailable,
 }: {
   title: string;
@@ -68,12 +62,15 @@ export function ClockCard({
   clockIn?: (body: ClockBody) => Promise<CheckEvent>;
   clockOut?: (body: ClockBody) => Promise<ClockOut>;
   sources: readonly CheckinSource[];
-  timeZone: string;
   /** Why clocking is not possible at all (an inactive employee). */
   unavailable?: string;
 }) {
+  const t = useTranslations("attendance.clock");
+  const format = useAttendanceFormat();
+  const failureText = useFailureText();
   const headingId = useId();
   const queryClient = useQueryClient();
+  const fixedSource = sources.length === 1;
   const [source, setSource] = useState<CheckinSource>(sources[0] ?? "Manual");
   const [note, setNote] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
@@ -83,7 +80,7 @@ export function ClockCard({
   const form = useFormMutation(
     async (clocking: Clocking): Promise<CheckEvent | ClockOut> => {
       const run = clocking.direction === "in" ? clockIn : clockOut;
-      if (!run) throw new ApiError(403, "Auth.Forbidden", "You may not do that.");
+      if (!run) throw new ApiError(403, "Auth.Forbidden", t("forbidden"));
       try {
         return await run(clocking.body);
       } catch (error) {
@@ -95,23 +92,28 @@ export function ClockCard({
     {
       onSuccess: (event) => {
         setNote("");
-        const at = formatClubTime(event.occurredAt, timeZone);
+        const time = format.time(event.occurredAt);
         setNotice(
           "checkIn" in event
-            ? `Clocked out at ${at} after ${formatHours((Date.parse(event.occurredAt) - Date.parse(event.checkIn.occurredAt)) / 3_600_000)}.`
-            : `Clocked in at ${at}.`,
+            ? t("clockedOut", {
+                time,
+                duration: format.hours(
+                  (Date.parse(event.occurredAt) - Date.parse(event.checkIn.occurredAt)) / 3_600_000,
+                ),
+              })
+            : t("clockedIn", { time }),
         );
         return queryClient.invalidateQueries({ queryKey: stateKey });
       },
     },
   );
 
-  if (state.isPending) return <SkeletonCard label="Loading the clock…" lines={4} />;
+  if (state.isPending) return <SkeletonCard label={t("loading")} lines={4} />;
   if (!state.data) {
     return (
       <section className="card" aria-labelledby={headingId}>
         <h2 id={headingId}>{title}</h2>
-        <LoadError message={formFailureOf(state.error).message} onRetry={() => void state.refetch()} />
+        <LoadError message={failureText(formFailureOf(state.error))} onRetry={() => void state.refetch()} />
       </section>
     );
   }
@@ -129,35 +131,43 @@ export function ClockCard({
             {checkIn ? (
               <>
                 <p className="clock-state">
-                  {subject ? `${subject}: clocked` : "Clocked"} in since{" "}
-                  {formatClubTimeOn(checkIn.occurredAt, clubToday(timeZone), timeZone)}
+                  {subject
+                    ? t("subjectClockedInSince", {
+                        name: subject,
+                        time: format.timeOn(checkIn.occurredAt, format.today()),
+                      })
+                    : t("clockedInSince", { time: format.timeOn(checkIn.occurredAt, format.today()) })}
                 </p>
                 <p className="clock-elapsed">
-                  <span className="visually-hidden">Time since clock-in: </span>
+                  <span className="visually-hidden">{t("elapsed")} </span>
                   <span className="clock-elapsed-value">{formatElapsed(now - Date.parse(checkIn.occurredAt))}</span>
                 </p>
               </>
             ) : (
               <>
-                <p className="clock-state">{subject ? `${subject}: not clocked in` : "Not clocked in"}</p>
-                <p className="muted clock-hint">
-                  {unavailable ?? "The server's clock sets the time when the button is pressed."}
+                <p className="clock-state">
+                  {subject ? t("subjectNotClockedIn", { name: subject }) : t("notClockedIn")}
                 </p>
+                <p className="muted clock-hint">{unavailable ?? t("serverTime")}</p>
               </>
             )}
           </div>
         </div>
         {!unavailable && may && (
           <ConsoleForm
-            labels={LABELS}
+            labels={{ source: t("source"), note: t("note") }}
             failure={form.failure}
             className="clock-form"
             onSubmit={() => {
-              const body = { source, note: source === "Manual" || note.trim() ? note.trim() : undefined };
+              // The API wants a note on a time entered by hand; the user's own web clock says where it came from.
+              const typed = note.trim() || (fixedSource ? t("webNote") : "");
+              const body = { source, note: typed || undefined };
               form.submit(clockedIn ? { direction: "out", body } : { direction: "in", body });
             }}
           >
-            {sources.length > 1 && (
+            {fixedSource ? (
+              <p className="muted clock-source">{t("recordedAs", { source: format.source(source) })}</p>
+            ) : (
               <ChoiceFieldset name="source">
                 <div className="radio-row">
                   {sources.map((option) => (
@@ -169,7 +179,7 @@ export function ClockCard({
                         checked={source === option}
                         onChange={() => setSource(option)}
                       />
-                      <span>{CHECKIN_SOURCE_LABELS[option]}</span>
+                      <span>{format.source(option)}</span>
                     </label>
                   ))}
                 </div>
@@ -182,7 +192,7 @@ export function ClockCard({
                 maxLength={500}
                 value={note}
                 onChange={(event) => setNote(event.target.value)}
-                hint="Required for a manual entry: say why the clock is set by hand. Kept in the audit trail."
+                hint={fixedSource ? t("noteOptional") : t("noteHint")}
               />
             )}
             <button
@@ -191,7 +201,7 @@ export function ClockCard({
               disabled={form.pending}
               aria-busy={form.pending || undefined}
             >
-              {form.pending ? (clockedIn ? "Clocking out…" : "Clocking in…") : clockedIn ? "Clock out" : "Clock in"}
+              {form.pending ? t(clockedIn ? "clockingOut" : "clockingIn") : t(clockedIn ? "clockOut" : "clockIn")}
             </button>
           </ConsoleForm>
         )}

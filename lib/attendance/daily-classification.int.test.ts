@@ -2,7 +2,7 @@ import "@/tests/support/isolated-env";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { localDate } from "@/lib/platform/calendar";
+import { instantOf, localDate } from "@/lib/platform/calendar";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import {
   attendanceRecords,
@@ -13,6 +13,7 @@ import {
   users,
 } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { LONG_EMPLOYED_SINCE } from "@/tests/support/staff";
 import { createTestDatabase } from "@/tests/support/test-database";
 import { classifyDay } from "./classify";
 import { classifyAttendanceDay, previousClubDay } from "./daily-classification";
@@ -42,7 +43,7 @@ async function holidayList(weeklyOffDays: number[], dates: string[] = []) {
   return list!.id;
 }
 
-async function employee(options: { isActive?: boolean; holidayListId?: string | null } = {}) {
+async function employee(options: { isActive?: boolean; holidayListId?: string | null; startsOn?: string } = {}) {
   sequence += 1;
   const email = `employee${sequence}@club.example`;
   const [user] = await database.db
@@ -51,7 +52,12 @@ async function employee(options: { isActive?: boolean; holidayListId?: string | 
     .returning({ id: users.id });
   const [row] = await database.db
     .insert(employees)
-    .values({ userId: user!.id, isActive: options.isActive ?? true, holidayListId: options.holidayListId ?? null })
+    .values({
+      userId: user!.id,
+      isActive: options.isActive ?? true,
+      holidayListId: options.holidayListId ?? null,
+      startsOn: options.startsOn ?? LONG_EMPLOYED_SINCE,
+    })
     .returning({ id: employees.id });
   return row!.id;
 }
@@ -402,6 +408,97 @@ describe("classifyAttendanceDay", () => {
       (await database.db.select({ status: attendanceRecords.status }).from(attendanceRecords)).map((row) => row.status),
     );
     expect([...statuses].sort()).toEqual(["Absent", "Holiday", "Incomplete", "Present", "Weekend"]);
+  });
+});
+
+describe("classifyAttendanceDay: the club's default list and the start date (issue 16 item 8)", () => {
+  const SUNDAY = "2026-11-22";
+
+  async function makeDefault(listId: string) {
+    await database.db.update(holidayLists).set({ isDefault: true }).where(eq(holidayLists.id, listId));
+  }
+
+  it("classifies an employee without a list by the club's default list; an employee's own list wins", async () => {
+    await makeDefault(await holidayList([6, 7], [FRIDAY]));
+    const byDefault = await employee();
+    const ownList = await employee({ holidayListId: await holidayList([1]) });
+    await insertPairs([pair(ownList, "2026-11-20T08:00:00Z", "2026-11-20T16:00:00Z")]);
+
+    await classify(FRIDAY);
+    expect(await recordOf(byDefault, FRIDAY)).toMatchObject({ status: "Holiday" });
+    expect(await recordOf(ownList, FRIDAY)).toMatchObject({ status: "Present" });
+    await classify(SUNDAY);
+    expect(await recordOf(byDefault, SUNDAY)).toMatchObject({ status: "Weekend" });
+    // The own list has Sunday as a working day: no clock-in is an absence.
+    expect(await recordOf(ownList, SUNDAY)).toMatchObject({ status: "Absent" });
+  });
+
+  it("without any list, every day is a working day (spec 3.3): the default list is what keeps Sunday off", async () => {
+    const noList = await employee();
+    await classify(SUNDAY);
+    expect(await recordOf(noList, SUNDAY)).toMatchObject({ status: "Absent" });
+    await makeDefault(await holidayList([6, 7]));
+    await classify(SUNDAY);
+    expect(await recordOf(noList, SUNDAY)).toMatchObject({ status: "Weekend" });
+  });
+
+  it("writes no record before the employee's start date, and one from that day on", async () => {
+    await makeDefault(await holidayList([6, 7]));
+    const addedOnTuesday = await employee({ startsOn: "2026-11-24" });
+    const longEmployed = await employee();
+
+    expect(await classify(SUNDAY)).toMatchObject({ classified: 1, written: 1 });
+    expect(await recordOf(addedOnTuesday, SUNDAY)).toBeUndefined();
+    expect(await recordOf(longEmployed, SUNDAY)).toMatchObject({ status: "Weekend" });
+    await classify("2026-11-23");
+    expect(await recordOf(addedOnTuesday, "2026-11-23")).toBeUndefined();
+    await classify("2026-11-24");
+    expect(await recordOf(addedOnTuesday, "2026-11-24")).toMatchObject({ status: "Absent" });
+  });
+
+  it.each([
+    ["spring", "2026-03-23", "2026-03-29"],
+    ["autumn", "2026-10-19", "2026-10-25"],
+  ])(
+    "classifies the %s daylight-saving week in Europe/Madrid day by day, the weekend off by the default list",
+    async (_, monday, sunday) => {
+      await makeDefault(await holidayList([6, 7]));
+      const worker = await employee({ startsOn: monday });
+      const days = Array.from({ length: 7 }, (_, i) =>
+        new Date(Date.parse(`${monday}T00:00:00Z`) + i * 86_400_000).toISOString().slice(0, 10),
+      );
+      // 09:00 to 17:00 on the club's clock every weekday: the UTC offsets differ across the change, the hours do not.
+      const local = (date: string, hour: number) => {
+        const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+        return instantOf({ year, month, day, hour, minute: 0, second: 0, millisecond: 0 }, TZ);
+      };
+      await insertPairs(
+        days.slice(0, 5).map((date) => ({ employeeId: worker, checkIn: local(date, 9), checkOut: local(date, 17) })),
+      );
+      for (const date of days) await classify(date);
+      const statuses = await database.db
+        .select({
+          date: attendanceRecords.date,
+          status: attendanceRecords.status,
+          hours: attendanceRecords.hoursWorked,
+        })
+        .from(attendanceRecords)
+        .where(eq(attendanceRecords.employeeId, worker))
+        .orderBy(asc(attendanceRecords.date));
+      expect(statuses).toEqual([
+        ...days.slice(0, 5).map((date) => ({ date, status: "Present", hours: "8.00" })),
+        { date: days[5], status: "Weekend", hours: "0.00" },
+        { date: sunday, status: "Weekend", hours: "0.00" },
+      ]);
+    },
+  );
+
+  it("starts an employee on 29 February 2028 and classifies that day, not the day before", async () => {
+    const leapStarter = await employee({ startsOn: "2028-02-29" });
+    await classify("2028-02-28");
+    expect(await recordOf(leapStarter, "2028-02-28")).toBeUndefined();
+    await classify("2028-02-29");
+    expect(await recordOf(leapStarter, "2028-02-29")).toMatchObject({ status: "Absent" });
   });
 });
 

@@ -15,7 +15,8 @@ export type DailyClassificationResult = {
 };
 
 /**
- * ProcessDailyAttendanceJob (spec 3.3) for one calendar day: every active employee gets an attendance record,
+ * ProcessDailyAttendanceJob (spec 3.3) for one calendar day: every active employee employed on that day (from their
+ * `starts_on`) gets an attendance record, by their own holiday list or else the club's default one,
  * in ONE statement whatever the number of employees (Frappe's per-employee loop times out at a few thousand).
  * It is the SQL twin of `classifyDay()` with no shift type (spec 2.8), and tests hold the two to the same answers.
  *
@@ -80,10 +81,12 @@ async function classifyInOneStatement(
         p.check_in, p.check_out
       from employees e
       cross join day
-      left join holiday_lists hl on hl.id = e.holiday_list_id
-      left join holiday_entries h on h.holiday_list_id = e.holiday_list_id and h.date = day.date
+      -- An employee without a list of their own follows the club's default list (at most one, by a unique index).
+      left join holiday_lists hl on hl.id = coalesce(e.holiday_list_id, (select id from holiday_lists where is_default))
+      left join holiday_entries h on h.holiday_list_id = hl.id and h.date = day.date
       left join pairs p on p.employee_id = e.id
-      where e.is_active
+      -- No record before the employee started: a day they were not employed is not an absence.
+      where e.is_active and e.starts_on <= day.date
     ), record as (
       select employee_id, date, status,
         case when status in ('Present', 'Incomplete') then check_in end as check_in_at,

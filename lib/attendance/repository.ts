@@ -110,15 +110,21 @@ export async function selectRequestPage(
   return withItems(rows, rows.items.map(requestView));
 }
 
-/** The employee's weekly off days and whether `date` is in their holiday list: what classifying a day needs. */
+/**
+ * The employee's weekly off days and whether `date` is in their holiday list (their own, else the club's default):
+ * what classifying a day needs, read as the nightly job reads it.
+ */
 export async function employeeCalendar(executor: Executor, employeeId: string, date: string) {
   const [calendar] = await executor
     .select({
       weeklyOffDays: sql<number[]>`coalesce(${holidayLists.weeklyOffDays}, '{}'::smallint[])`,
-      isHoliday: sql<boolean>`exists (select 1 from ${holidayEntries} where ${holidayEntries.holidayListId} = ${employees.holidayListId} and ${holidayEntries.date} = ${date})`,
+      isHoliday: sql<boolean>`exists (select 1 from ${holidayEntries} where ${holidayEntries.holidayListId} = ${holidayLists.id} and ${holidayEntries.date} = ${date})`,
     })
     .from(employees)
-    .leftJoin(holidayLists, eq(holidayLists.id, employees.holidayListId))
+    .leftJoin(
+      holidayLists,
+      eq(holidayLists.id, sql`coalesce(${employees.holidayListId}, (select id from holiday_lists where is_default))`),
+    )
     .where(eq(employees.id, employeeId));
   return { weeklyOffDays: calendar?.weeklyOffDays ?? [], holidays: new Set(calendar?.isHoliday ? [date] : []) };
 }

@@ -11,6 +11,7 @@ import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/
 import { allows } from "@/lib/roles/permissions";
 import { classifyDay } from "./classify";
 import type { AttendanceContext, AttendanceWriteContext } from "./context";
+import { queueDecisionMail } from "./decision-mail";
 import { resolveEmployee } from "./employee";
 import { AttendanceErrors } from "./errors";
 import { forgetRecord } from "./records";
@@ -166,7 +167,8 @@ async function decide(tx: Transaction, ctx: AttendanceWriteContext, id: string, 
 
 /**
  * Spec 3.2 approve: the day is classified again from the corrected times by the same rules as the nightly job,
- * marked IsRegularized, audited as a Warning, all in one transaction; then the cached record is dropped.
+ * marked IsRegularized, audited as a Warning and mailed to the employee, all in one transaction; then the cached
+ * record is dropped.
  */
 export async function approveRequest(ctx: AttendanceWriteContext, id: string): Promise<Result<AttendanceRequestView>> {
   const approved = await rollbackOnFailure(ctx.db, async (tx) => {
@@ -181,6 +183,7 @@ export async function approveRequest(ctx: AttendanceWriteContext, id: string): P
       checkOut: request.requestedCheckOut,
     });
     await saveRegularizedRecord(tx, request.employeeId, day);
+    await queueDecisionMail(tx, request, ctx.club.timeZone);
     await recordAudit(tx, {
       action: "personnel.attendance_regularized",
       severity: "Warning",
@@ -203,7 +206,7 @@ export async function approveRequest(ctx: AttendanceWriteContext, id: string): P
   return ok(await requireRequest(ctx, id));
 }
 
-/** Spec 3.2 reject: the reason is stored and the attendance record stays as it was. */
+/** Spec 3.2 reject: the reason is stored, the employee is mailed, and the attendance record stays as it was. */
 export async function rejectRequest(
   ctx: AttendanceWriteContext,
   id: string,
@@ -212,6 +215,7 @@ export async function rejectRequest(
   const rejected = await rollbackOnFailure(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, id, { status: "rejected", reason });
     if (!decided.ok) return decided;
+    await queueDecisionMail(tx, decided.value, ctx.club.timeZone);
     await recordAudit(tx, {
       action: "personnel.attendance_request_rejected",
       severity: "Info",

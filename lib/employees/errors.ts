@@ -18,6 +18,16 @@ export const HolidayListErrors = {
     "conflict",
     "Employees still use this holiday list; give them another list first.",
   ),
+  isDefault: businessError(
+    "HolidayList.IsDefault",
+    "conflict",
+    "This is the club's default holiday list; make another list the default (or unset it) first.",
+  ),
+  presetYearNotAvailable: businessError(
+    "HolidayList.PresetYearNotAvailable",
+    "invalid",
+    "That preset has no holidays for that year; GET /api/holiday-presets lists the years each preset has.",
+  ),
 } as const;
 
 export const ShiftTypeErrors = {

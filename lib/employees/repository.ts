@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from "drizzle-orm";
 import type { LockStrength } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
+import { nextVersion } from "@/lib/platform/db/row-version";
 import { employees, holidayEntries, holidayLists, shiftTypes, users } from "@/lib/platform/db/schema";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { EmployeeListQuery, HolidayListInput, HolidayListListQuery, ShiftTypeListQuery } from "./schemas";
@@ -19,6 +20,8 @@ export type Employee = {
   lastName: string;
   isActive: boolean;
   holidayList: { id: string; name: string } | null;
+  /** YYYY-MM-DD on the club's calendar. */
+  startsOn: string;
   createdAt: Date;
   updatedAt: Date;
   /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
@@ -34,6 +37,7 @@ const employeeColumns = {
   isActive: employees.isActive,
   holidayListId: holidayLists.id,
   holidayListName: holidayLists.name,
+  startsOn: employees.startsOn,
   createdAt: employees.createdAt,
   updatedAt: employees.updatedAt,
   version: employees.version,
@@ -43,6 +47,7 @@ const EMPLOYEE_ORDER = {
   name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
   email: [sql`lower(${users.email})`],
   createdAt: [sql`${employees.createdAt}`],
+  startsOn: [sql`${employees.startsOn}`],
 } satisfies Record<EmployeeListQuery["orderBy"], SQL[]>;
 
 /** Every word of `search` must appear in the user's first name, last name or email, so "ana garcía" finds Ana García. */
@@ -103,9 +108,14 @@ export async function findEmployee(executor: Executor, id: string): Promise<Empl
 export async function lockEmployee(
   executor: Executor,
   id: string,
-): Promise<{ isActive: boolean; holidayListId: string | null; version: number } | null> {
+): Promise<{ isActive: boolean; holidayListId: string | null; startsOn: string; version: number } | null> {
   const [row] = await executor
-    .select({ isActive: employees.isActive, holidayListId: employees.holidayListId, version: employees.version })
+    .select({
+      isActive: employees.isActive,
+      holidayListId: employees.holidayListId,
+      startsOn: employees.startsOn,
+      version: employees.version,
+    })
     .from(employees)
     .where(eq(employees.id, id))
     .for("update");
@@ -127,6 +137,8 @@ export type HolidayListSummary = {
   name: string;
   /** ISO weekdays, 1 = Monday … 7 = Sunday, ascending. */
   weeklyOffDays: number[];
+  /** The club's default list: it applies to every employee without a list of their own. */
+  isDefault: boolean;
   entryCount: number;
   employeeCount: number;
   createdAt: Date;
@@ -141,6 +153,7 @@ const holidayListColumns = {
   id: holidayLists.id,
   name: holidayLists.name,
   weeklyOffDays: holidayLists.weeklyOffDays,
+  isDefault: holidayLists.isDefault,
   // Written out with aliases: drizzle leaves columns unqualified in a single-table select, which a correlated subquery cannot use.
   entryCount: sql<number>`(select count(*) from holiday_entries he where he.holiday_list_id = "holiday_lists"."id")::int`,
   employeeCount: sql<number>`(select count(*) from employees e where e.holiday_list_id = "holiday_lists"."id")::int`,
@@ -189,9 +202,9 @@ export async function lockHolidayList(
   executor: Executor,
   id: string,
   strength: Extract<LockStrength, "update" | "key share">,
-): Promise<{ version: number } | null> {
+): Promise<{ version: number; isDefault: boolean } | null> {
   const [row] = await executor
-    .select({ version: holidayLists.version })
+    .select({ version: holidayLists.version, isDefault: holidayLists.isDefault })
     .from(holidayLists)
     .where(eq(holidayLists.id, id))
     .for(strength);
@@ -201,6 +214,34 @@ export async function lockHolidayList(
 export async function countEmployeesUsing(executor: Executor, holidayListId: string): Promise<number> {
   const [row] = await executor.select({ n: count() }).from(employees).where(eq(employees.holidayListId, holidayListId));
   return row?.n ?? 0;
+}
+
+/**
+ * Unsets the current default list (other than `keptId`) before a list becomes the default. A transaction-level
+ * advisory lock queues concurrent switches, so two lists made default at once end with the later one rather than the
+ * unique index `holiday_lists_one_default` refusing the second; the index stays the guarantee.
+ */
+export async function releaseDefaultHolidayList(executor: Executor, keptId?: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtext('holiday_lists.is_default'))`);
+  await executor
+    .update(holidayLists)
+    .set({ isDefault: false, updatedAt: new Date(), version: nextVersion(holidayLists.version) })
+    .where(and(eq(holidayLists.isDefault, true), keptId ? ne(holidayLists.id, keptId) : undefined));
+}
+
+/** Adds the entries whose dates the list lacks; entries already there keep their description. Returns how many were added. */
+export async function addHolidayEntries(
+  executor: Executor,
+  holidayListId: string,
+  entries: HolidayListInput["entries"],
+): Promise<number> {
+  if (entries.length === 0) return 0;
+  const added = await executor
+    .insert(holidayEntries)
+    .values(entries.map((entry) => ({ holidayListId, ...entry })))
+    .onConflictDoNothing({ target: [holidayEntries.holidayListId, holidayEntries.date] })
+    .returning({ date: holidayEntries.date });
+  return added.length;
 }
 
 /** Set-based: one delete and one multi-row insert, whatever the number of entries. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { booleanFilter, notYearZero, searchFilter, YEAR_ZERO_MESSAGE } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { PRESET_IDS, PRESET_LANGUAGES } from "./holiday-presets";
 
 const nameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
 const idField = z.uuid("Not a valid id.");
@@ -9,7 +10,7 @@ const nameSearch = searchFilter("Text the name contains, ignoring case.");
 
 // Employees
 
-export const employeeListQuery = paginationQuery(["name", "email", "createdAt"], "name").extend({
+export const employeeListQuery = paginationQuery(["name", "email", "createdAt", "startsOn"], "name").extend({
   search: searchFilter(
     "Words that must each appear in the linked user's first name, last name or email, ignoring case.",
   ),
@@ -17,17 +18,26 @@ export const employeeListQuery = paginationQuery(["name", "email", "createdAt"],
 });
 export type EmployeeListQuery = z.output<typeof employeeListQuery>;
 
+const startsOnField = z.iso
+  .date("Use a date such as 2026-11-24.")
+  .refine(notYearZero, YEAR_ZERO_MESSAGE)
+  .meta({ description: "First day of employment: no attendance record is written before it." });
+
 export const createEmployeeSchema = z.object({
   userId: idField,
   holidayListId: idField.nullish().transform((id) => id ?? null),
   isActive: z.boolean().default(true),
+  startsOn: startsOnField
+    .optional()
+    .meta({ description: "Defaults to the day the employee is added, on the club's calendar." }),
 });
 export type CreateEmployeeInput = z.output<typeof createEmployeeSchema>;
 
-/** A PUT replaces both fields: an omitted holidayListId means none. */
+/** A PUT replaces isActive and holidayListId (an omitted holidayListId means none); an omitted startsOn is kept. */
 export const updateEmployeeSchema = z.object({
   isActive: z.boolean(),
   holidayListId: idField.nullish().transform((id) => id ?? null),
+  startsOn: startsOnField.optional(),
 });
 export type UpdateEmployeeInput = z.output<typeof updateEmployeeSchema>;
 
@@ -66,8 +76,27 @@ export const holidayListInputSchema = z.object({
       });
     })
     .default([]),
+  /** Omitted on a PUT keeps the list's current role, so clients that do not know the flag never clear it. */
+  isDefault: z.boolean().optional().meta({
+    description: "The club's default list, for employees without their own; making one default unsets the other.",
+  }),
 });
 export type HolidayListInput = z.output<typeof holidayListInputSchema>;
+
+/** Adds a preset's holidays for one year (lib/employees/holiday-presets), named in one language. */
+export const applyHolidayPresetSchema = z.object({
+  preset: z.enum(PRESET_IDS, `Use one of ${PRESET_IDS.join(", ")}.`),
+  year: z
+    .number()
+    .int("Use a year such as 2026.")
+    .min(2000, "Use a year such as 2026.")
+    .max(2100, "Use a year such as 2026."),
+  language: z
+    .enum(PRESET_LANGUAGES, `Use one of ${PRESET_LANGUAGES.join(", ")}.`)
+    .default("en")
+    .meta({ description: "The language of the holidays' descriptions." }),
+});
+export type ApplyHolidayPresetInput = z.output<typeof applyHolidayPresetSchema>;
 
 export const holidayListListQuery = paginationQuery(["name", "createdAt"], "name").extend({ search: nameSearch });
 export type HolidayListListQuery = z.output<typeof holidayListListQuery>;
@@ -107,5 +136,6 @@ export type ShiftTypeListQuery = z.output<typeof shiftTypeListQuery>;
 // The names these schemas go by in the OpenAPI document.
 nameSchemas([
   [holidayListInputSchema, "HolidayListInput"],
+  [applyHolidayPresetSchema, "HolidayPresetApplication"],
   [shiftTypeInputSchema, "ShiftTypeInput"],
 ]);

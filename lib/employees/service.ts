@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type AuditEntry, recordAudit } from "@/lib/audit/record";
+import { localDate } from "@/lib/platform/calendar";
 import type { Database, Transaction } from "@/lib/platform/db";
 import {
   acceptsVersion,
@@ -16,7 +17,9 @@ import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { EmployeeErrors, HolidayListErrors, ShiftTypeErrors } from "./errors";
+import { presetEntries } from "./holiday-presets";
 import {
+  addHolidayEntries,
   countEmployeesUsing,
   type Employee,
   findEmployee,
@@ -26,6 +29,7 @@ import {
   type HolidayListSummary,
   lockEmployee,
   lockHolidayList,
+  releaseDefaultHolidayList,
   replaceHolidayEntries,
   type ShiftType,
   selectEmployeePage,
@@ -34,6 +38,7 @@ import {
   userExists,
 } from "./repository";
 import type {
+  ApplyHolidayPresetInput,
   CreateEmployeeInput,
   EmployeeListQuery,
   HolidayListInput,
@@ -45,6 +50,9 @@ import type {
 
 /** What the personnel services need: the database and who acts (for the audit trail). */
 export type PersonnelContext = Pick<ServiceContext, "db"> & Acting;
+/** Adding an employee also needs today's date on the club's calendar, their default start date. */
+type HiringContext = PersonnelContext &
+  Pick<ServiceContext, "now"> & { club: Pick<ServiceContext["club"], "timeZone"> };
 type Reader = Pick<ServiceContext, "db">;
 
 /**
@@ -92,20 +100,24 @@ export async function getEmployee(ctx: Reader, id: string): Promise<Result<Emplo
   return employee ? ok(employee) : fail(EmployeeErrors.notFound);
 }
 
-/** One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. */
-export function createEmployee(ctx: PersonnelContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
+/**
+ * One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. Without a
+ * start date the employee starts today on the club's calendar, so no day before they existed is classified Absent.
+ */
+export function createEmployee(ctx: HiringContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
   return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, async (tx) => {
     if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
     if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
       return fail(EmployeeErrors.holidayListNotFound);
-    const [created] = await tx.insert(employees).values(input).returning({ id: employees.id });
+    const values = { ...input, startsOn: input.startsOn ?? localDate(ctx.now(), ctx.club.timeZone) };
+    const [created] = await tx.insert(employees).values(values).returning({ id: employees.id });
     if (!created) throw new Error("insert returned no employee");
     await audit(tx, ctx, {
       action: "personnel.employee_created",
       severity: "Info",
       entity: "employee",
       entityId: created.id,
-      data: input,
+      data: values,
     });
     return reread(findEmployee, tx, created.id);
   });
@@ -125,18 +137,23 @@ export function updateEmployee(
     if (!acceptsVersion(expected, version)) return fail(staleVersion(version));
     if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
       return fail(EmployeeErrors.holidayListNotFound);
+    const after = { ...input, startsOn: input.startsOn ?? before.startsOn };
     // A PUT that changes nothing writes nothing, so the audit trail records changes only.
-    if (before.isActive !== input.isActive || before.holidayListId !== input.holidayListId) {
+    if (
+      before.isActive !== after.isActive ||
+      before.holidayListId !== after.holidayListId ||
+      before.startsOn !== after.startsOn
+    ) {
       await tx
         .update(employees)
-        .set({ ...input, updatedAt: new Date(), version: nextVersion(employees.version) })
+        .set({ ...after, updatedAt: new Date(), version: nextVersion(employees.version) })
         .where(eq(employees.id, id));
       await audit(tx, ctx, {
         action: "personnel.employee_updated",
         severity: "Info",
         entity: "employee",
         entityId: id,
-        data: { from: before, to: input },
+        data: { from: before, to: after },
       });
     }
     return reread(findEmployee, tx, id);
@@ -157,10 +174,16 @@ export async function getHolidayList(ctx: Reader, id: string): Promise<Result<Ho
   return list ? ok(list) : fail(HolidayListErrors.notFound);
 }
 
-const holidayListValues = (input: HolidayListInput) => ({ name: input.name, weeklyOffDays: input.weeklyOffDays });
+/** The columns a create or PUT writes; an omitted isDefault is left as it is (false on a new list). */
+const holidayListValues = (input: HolidayListInput) => ({
+  name: input.name,
+  weeklyOffDays: input.weeklyOffDays,
+  ...(input.isDefault === undefined ? {} : { isDefault: input.isDefault }),
+});
 
 export function createHolidayList(ctx: PersonnelContext, input: HolidayListInput): Promise<Result<HolidayList>> {
   return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
+    if (input.isDefault) await releaseDefaultHolidayList(tx);
     const [created] = await tx.insert(holidayLists).values(holidayListValues(input)).returning({ id: holidayLists.id });
     if (!created) throw new Error("insert returned no holiday list");
     await replaceHolidayEntries(tx, created.id, input.entries);
@@ -183,6 +206,7 @@ export function updateHolidayList(
   expected?: ExpectedVersion,
 ): Promise<Result<HolidayList>> {
   return writeUnique(ctx.db, "holiday_lists_name_key", HolidayListErrors.duplicateName, async (tx) => {
+    if (input.isDefault) await releaseDefaultHolidayList(tx, id);
     const [updated] = await tx
       .update(holidayLists)
       .set({ ...holidayListValues(input), updatedAt: new Date(), version: nextVersion(holidayLists.version) })
@@ -202,6 +226,40 @@ export function updateHolidayList(
 }
 
 /**
+ * Adds a preset's holidays for one year to the list. Idempotent: dates the list already has are left as they are
+ * (their descriptions too), so applying a preset twice adds nothing the second time and writes no audit entry.
+ */
+export function applyHolidayPreset(
+  ctx: PersonnelContext,
+  id: string,
+  input: ApplyHolidayPresetInput,
+  expected?: ExpectedVersion,
+): Promise<Result<HolidayList>> {
+  return commitWhatever(ctx.db, async (tx) => {
+    const entries = presetEntries(input.preset, input.year, input.language);
+    if (!entries) return fail(HolidayListErrors.presetYearNotAvailable);
+    const locked = await lockHolidayList(tx, id, "update");
+    if (!locked) return fail(HolidayListErrors.notFound);
+    if (!acceptsVersion(expected, locked.version)) return fail(staleVersion(locked.version));
+    const added = await addHolidayEntries(tx, id, entries);
+    if (added > 0) {
+      await tx
+        .update(holidayLists)
+        .set({ updatedAt: new Date(), version: nextVersion(holidayLists.version) })
+        .where(eq(holidayLists.id, id));
+      await audit(tx, ctx, {
+        action: "personnel.holiday_preset_applied",
+        severity: "Info",
+        entity: "holiday_list",
+        entityId: id,
+        data: { ...input, added },
+      });
+    }
+    return reread(findHolidayList, tx, id);
+  });
+}
+
+/**
  * Refused while any employee (active or not) uses the list: the foreign key would silently unassign them. The row
  * lock is taken first, so an employee being given this list meanwhile is either counted or refused, never orphaned.
  */
@@ -214,6 +272,8 @@ export function deleteHolidayList(
     const locked = await lockHolidayList(tx, id, "update");
     if (!locked) return fail(HolidayListErrors.notFound);
     if (!acceptsVersion(expected, locked.version)) return fail(staleVersion(locked.version));
+    // Deleting the default would silently leave every employee without a list working every day.
+    if (locked.isDefault) return fail(HolidayListErrors.isDefault);
     if ((await countEmployeesUsing(tx, id)) > 0) return fail(HolidayListErrors.inUse);
     const [deleted] = await tx
       .delete(holidayLists)

@@ -74,7 +74,7 @@ const TAGS: readonly { name: string; description: string; prefixes: readonly str
   {
     name: "Staff",
     description: "Employees, holiday lists and shift types.",
-    prefixes: ["employees", "holiday-lists", "shift-types"],
+    prefixes: ["employees", "holiday-lists", "holiday-presets", "shift-types"],
   },
   {
     name: "Attendance",

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { recordCacheKey } from "@/lib/attendance/records";
 import { instantOf, localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { attendanceRecords, attendanceRequests, auditOutbox, holidayLists } from "@/lib/platform/db/schema";
+import { attendanceRecords, attendanceRequests, auditOutbox, holidayLists, mailOutbox } from "@/lib/platform/db/schema";
 import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
 import { GET as getRecord } from "../employees/[id]/attendance/[date]/route";
@@ -385,5 +386,52 @@ describe("reading requests", () => {
       (await call<Page>(ownRequests, { path: "/api/users/me/attendance-requests", token: colleague.token })).body
         .totalCount,
     ).toBe(1);
+  });
+});
+
+describe("the employee hears about the decision (issue 16 item 9)", () => {
+  const decisionMails = (requestId: string) =>
+    running.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `correction-decided:${requestId}`));
+
+  it("queues one mail with the approval in its transaction, and the employee receives it", async () => {
+    const date = daysAgo(2);
+    const request = await ask(correction(date));
+    expect((await decide(approve, request.body.id)).status).toBe(200);
+    expect(await decisionMails(request.body.id)).toMatchObject([
+      {
+        template: "correction-decided",
+        toAddress: staff.email,
+        props: { date, checkIn: "09:00", checkOut: "17:30", decision: "approved", rejectionReason: null },
+      },
+    ]);
+    const mail = await waitForMail(running.mailer, staff.email, 10_000, (message) =>
+      message.subject.includes("was approved"),
+    );
+    expect(mail.text).toContain("09:00");
+    expect(mail.text).toContain("17:30");
+    // A second decision is refused and mails nothing more.
+    expect((await decide(reject, request.body.id, { reason: "Too late" })).status).toBe(409);
+    expect(await decisionMails(request.body.id)).toHaveLength(1);
+  });
+
+  it("queues a rejection mail carrying the manager's reason", async () => {
+    const request = await ask(correction(daysAgo(3)));
+    await decide(reject, request.body.id, { reason: "The door log shows 10:15." });
+    expect(await decisionMails(request.body.id)).toMatchObject([
+      { toAddress: staff.email, props: { decision: "rejected", rejectionReason: "The door log shows 10:15." } },
+    ]);
+    const mail = await waitForMail(running.mailer, staff.email, 10_000, (message) =>
+      message.subject.includes("was not approved"),
+    );
+    expect(mail.text).toContain("The door log shows 10:15.");
+  });
+
+  it("queues nothing when the decision is refused (the employee's own request)", async () => {
+    const request = await ask(correction(daysAgo(1)), colleague.token);
+    expect((await decide(approve, request.body.id, undefined, colleague.token)).status).toBe(403);
+    expect(await decisionMails(request.body.id)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Employee as EmployeeRecord } from "@/lib/employees/repository";
+import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { employees } from "@/lib/platform/db/schema";
 import type { JsonOf } from "@/lib/platform/http/shapes";
@@ -79,21 +80,36 @@ describe("POST /api/employees", () => {
       lastName: "Vidal",
       isActive: true,
       holidayList: null,
+      startsOn: localDate(new Date(), running.config.CLUB_TIMEZONE),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       version: 1,
     });
     const [stored] = await running.database.db.select().from(employees).where(eq(employees.id, reply.body.id));
-    expect(stored).toMatchObject({ userId, isActive: true, holidayListId: null });
+    expect(stored).toMatchObject({ userId, isActive: true, holidayListId: null, startsOn: reply.body.startsOn });
     expect(await auditOf(reply.body.id)).toMatchObject([
       {
         action: "personnel.employee_created",
         severity: "Info",
         actorId: adminId,
         entity: "employee",
-        data: { userId, isActive: true, holidayListId: null },
+        data: { userId, isActive: true, holidayListId: null, startsOn: reply.body.startsOn },
       },
     ]);
+  });
+
+  it("takes an employment start date, past or future, and refuses one that is not a date", async () => {
+    expect((await create({ userId: await newUser(), startsOn: "2026-09-01" })).body).toMatchObject({
+      startsOn: "2026-09-01",
+    });
+    expect((await create({ userId: await newUser(), startsOn: "2027-01-04" })).body).toMatchObject({
+      startsOn: "2027-01-04",
+    });
+    for (const startsOn of ["2026-02-30", "24/11/2026", "0000-01-01"]) {
+      const reply = await create({ userId: await newUser(), startsOn });
+      expect(reply.status, startsOn).toBe(400);
+      expect(reply.body).toMatchObject({ errors: { startsOn: [expect.any(String)] } });
+    }
   });
 
   it("takes a holiday list and an initial isActive", async () => {
@@ -265,6 +281,24 @@ describe("GET and PUT /api/employees/{id}", () => {
       body: { code: "Employee.HolidayListNotFound" },
     });
     expect((await call<Employee>(getEmployee, { ...byId(created.id), token })).body.isActive).toBe(true);
+  });
+
+  it("changes the start date when a PUT names one and keeps it when a PUT omits it, audited", async () => {
+    const created = (await create({ userId: await newUser(), startsOn: "2026-11-24" })).body;
+    expect((await update(created.id, { isActive: true, startsOn: "2026-11-02" })).body).toMatchObject({
+      startsOn: "2026-11-02",
+      version: 2,
+    });
+    expect((await update(created.id, { isActive: true })).body).toMatchObject({ startsOn: "2026-11-02", version: 2 });
+    const [, changed, ...rest] = await auditOf(created.id);
+    expect(changed).toMatchObject({
+      action: "personnel.employee_updated",
+      data: { from: { startsOn: "2026-11-24" }, to: { startsOn: "2026-11-02" } },
+    });
+    expect(rest).toEqual([]);
+    expect((await update(created.id, { isActive: true, startsOn: "2026-13-01" })).body).toMatchObject({
+      errors: { startsOn: [expect.any(String)] },
+    });
   });
 
   it("rejects a body without isActive with a validation problem", async () => {

@@ -10,6 +10,8 @@ import { itRefusesBadListQueries } from "@/tests/support/list-queries";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { PUT as updateEmployee } from "../employees/[id]/route";
 import { POST as createEmployee } from "../employees/route";
+import { GET as listPresets } from "../holiday-presets/route";
+import { POST as applyPresetRoute } from "./[id]/presets/route";
 import { DELETE as deleteList, GET as getList, PUT as updateList } from "./[id]/route";
 import { POST as createList, GET as listLists } from "./route";
 
@@ -20,6 +22,8 @@ type HolidayList = {
   entries: Array<{ date: string; description: string | null }>;
   entryCount: number;
   employeeCount: number;
+  isDefault: boolean;
+  version: number;
 };
 type Page = { items: HolidayList[]; totalCount: number; pageNumber: number; pageSize: number; totalPages: number };
 
@@ -256,5 +260,152 @@ describe("GET, PUT and DELETE /api/holiday-lists/{id}", () => {
       expect(employee?.holidayListId).toBe(created.id);
     }
     await assign(null);
+  });
+});
+
+describe("the club's default holiday list (isDefault)", () => {
+  const defaults = () =>
+    running.database.db.select({ id: holidayLists.id }).from(holidayLists).where(eq(holidayLists.isDefault, true));
+
+  it("is false unless asked; making a list default unsets the previous default, in one change each", async () => {
+    const plain = await create({ name: "Plain" });
+    expect(plain.body).toMatchObject({ isDefault: false });
+    const first = (await create({ name: "Club default", weeklyOffDays: [6, 7], isDefault: true })).body;
+    expect(first).toMatchObject({ isDefault: true });
+    const second = await update(plain.body.id, { name: "Plain", isDefault: true });
+    expect(second.body).toMatchObject({ isDefault: true, version: 2 });
+    expect(await defaults()).toEqual([{ id: plain.body.id }]);
+    expect((await read(first.id)).body).toMatchObject({ isDefault: false, version: 2 });
+    expect((await list("search=Club%20default")).body.items).toMatchObject([{ isDefault: false }]);
+  });
+
+  it("keeps the flag when a PUT omits it, and clears it when a PUT says false", async () => {
+    const created = (await create({ name: "Keeps flag", isDefault: true })).body;
+    expect((await update(created.id, { name: "Keeps flag", weeklyOffDays: [7] })).body).toMatchObject({
+      isDefault: true,
+    });
+    expect((await update(created.id, { name: "Keeps flag", isDefault: false })).body).toMatchObject({
+      isDefault: false,
+    });
+    expect(await defaults()).toEqual([]);
+  });
+
+  it("leaves exactly one default when several lists are made default at once", async () => {
+    const lists = await Promise.all(["Race A", "Race B", "Race C"].map((name) => create({ name })));
+    const replies = await Promise.all(lists.map(({ body }) => update(body.id, { name: body.name, isDefault: true })));
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200]);
+    expect(await defaults()).toHaveLength(1);
+  });
+
+  it("refuses to delete the default list with 409 HolidayList.IsDefault, and the database refuses a second default", async () => {
+    const created = (await create({ name: "Undeletable", isDefault: true })).body;
+    expect(await remove(created.id)).toMatchObject({ status: 409, body: { code: "HolidayList.IsDefault" } });
+    await expect(
+      running.database.db.insert(holidayLists).values({ name: "Sneaky second default", isDefault: true }),
+    ).rejects.toThrow();
+    await update(created.id, { name: "Undeletable", isDefault: false });
+    expect((await remove(created.id)).status).toBe(204);
+  });
+
+  it("rejects a non-boolean isDefault with a validation problem", async () => {
+    expect((await create({ name: "Bad flag", isDefault: "yes" })).body).toMatchObject({
+      errors: { isDefault: [expect.any(String)] },
+    });
+  });
+});
+
+describe("holiday presets", () => {
+  type Preset = { id: string; years: Array<{ year: number; holidayCount: number; verified: boolean }> };
+  const applyPreset = (id: string, body: object) =>
+    call<HolidayList>(applyPresetRoute, {
+      path: `/api/holiday-lists/${id}/presets`,
+      params: { id },
+      method: "POST",
+      token,
+      body,
+    });
+
+  it("lists Spain's and the Community of Madrid's presets with their years", async () => {
+    const reply = await call<{ items: Preset[] }>(listPresets, { path: "/api/holiday-presets", token });
+    expect(reply.status).toBe(200);
+    expect(reply.body.items).toMatchObject([
+      {
+        id: "es",
+        years: [
+          { year: 2026, holidayCount: 10, verified: true },
+          { year: 2027, verified: false },
+        ],
+      },
+      {
+        id: "es-md",
+        years: [
+          { year: 2026, holidayCount: 12, verified: true },
+          { year: 2027, verified: false },
+        ],
+      },
+    ]);
+  });
+
+  it("adds a preset's holidays in the language asked for, keeps existing dates, and adds nothing the second time", async () => {
+    const created = (
+      await create({
+        name: "Madrid club",
+        weeklyOffDays: [6, 7],
+        entries: [{ date: "2026-12-25", description: "Navidad (club)" }],
+      })
+    ).body;
+    const first = await applyPreset(created.id, { preset: "es-md", year: 2026, language: "es" });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ entryCount: 12, version: 2 });
+    expect(first.body.entries).toContainEqual({ date: "2026-05-02", description: "Fiesta de la Comunidad de Madrid" });
+    expect(first.body.entries).toContainEqual({ date: "2026-12-25", description: "Navidad (club)" });
+    expect(first.body.entries).toContainEqual({
+      date: "2026-11-02",
+      description: "Lunes siguiente a Todos los Santos",
+    });
+
+    const again = await applyPreset(created.id, { preset: "es-md", year: 2026, language: "en" });
+    expect(again.body).toMatchObject({ entryCount: 12, version: 2 });
+    expect((await auditOf(created.id)).map((entry) => [entry.action, entry.data])).toEqual([
+      ["personnel.holiday_list_created", expect.anything()],
+      ["personnel.holiday_preset_applied", { preset: "es-md", year: 2026, language: "es", added: 11 }],
+    ]);
+
+    // The national list adds the Sundays Madrid moved (1 Nov, 6 Dec), in English by default.
+    const national = await applyPreset(created.id, { preset: "es", year: 2026 });
+    expect(national.body).toMatchObject({ entryCount: 14, version: 3 });
+    expect(national.body.entries).toContainEqual({ date: "2026-11-01", description: "All Saints' Day" });
+  });
+
+  it("answers 400 HolidayList.PresetYearNotAvailable for a year the preset lacks, 404 for an unknown list, 400 for a bad body", async () => {
+    const created = (await create({ name: "Preset errors" })).body;
+    expect(await applyPreset(created.id, { preset: "es", year: 2031 })).toMatchObject({
+      status: 400,
+      body: { code: "HolidayList.PresetYearNotAvailable" },
+    });
+    expect(await applyPreset(unknownId, { preset: "es", year: 2026 })).toMatchObject({
+      status: 404,
+      body: { code: "HolidayList.NotFound" },
+    });
+    const bad = await applyPreset(created.id, { preset: "fr", year: 2026.5, language: "de" });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { errors: { preset: [expect.any(String)], year: [expect.any(String)], language: [expect.any(String)] } },
+    });
+    expect((await read(created.id)).body).toMatchObject({ entryCount: 0, version: 1 });
+  });
+
+  it("honours If-Match: a stale version is refused with 412 and nothing is added", async () => {
+    const created = (await create({ name: "Versioned presets" })).body;
+    const reply = await call(applyPresetRoute, {
+      path: `/api/holiday-lists/${created.id}/presets`,
+      params: { id: created.id },
+      method: "POST",
+      token,
+      body: { preset: "es", year: 2027 },
+      headers: { "if-match": '"7"' },
+    });
+    expect(reply.status).toBe(412);
+    expect((await read(created.id)).body).toMatchObject({ entryCount: 0 });
   });
 });

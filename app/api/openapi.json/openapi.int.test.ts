@@ -39,7 +39,9 @@ import { GET as employeeClock } from "../employees/[id]/clock/route";
 import { GET as getEmployee, PUT as updateEmployee } from "../employees/[id]/route";
 import { GET as listEmployees } from "../employees/route";
 import { GET as getHolidayList } from "../holiday-lists/[id]/route";
+import { POST as applyHolidayPreset } from "../holiday-lists/[id]/presets/route";
 import { GET as listHolidayLists, POST as createHolidayList } from "../holiday-lists/route";
+import { GET as listHolidayPresets } from "../holiday-presets/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
 import { GET as listJobs } from "../jobs/route";
 import { GET as downloadFile } from "../files/[id]/content/route";
@@ -339,6 +341,8 @@ describe("documented responses match what the endpoints answer", () => {
     const list = await documented(createHolidayList, { path: "/api/holiday-lists", body: { name: "Madrid", weeklyOffDays: [6, 7], entries: [{ date: "2026-12-25", description: "Christmas" }] } });
     await documented(listHolidayLists, { path: "/api/holiday-lists" });
     await documented(getHolidayList, { path: `/api/holiday-lists/${list.id}`, params: { id: list.id } });
+    await documented(listHolidayPresets, { path: "/api/holiday-presets" });
+    await documented(applyHolidayPreset, { path: `/api/holiday-lists/${list.id}/presets`, method: "POST", params: { id: list.id }, body: { preset: "es-md", year: 2026, language: "es" } });
     const shift = await documented(createShiftType, { path: "/api/shift-types", body: { name: "Morning", shiftStart: "09:00", shiftEnd: "17:30" } });
     await documented(listShiftTypes, { path: "/api/shift-types" });
     await documented(getShiftType, { path: `/api/shift-types/${shift.id}`, params: { id: shift.id } });

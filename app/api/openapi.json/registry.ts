@@ -26,8 +26,10 @@ import * as filesIdContentRoute from "@/app/api/files/[id]/content/route";
 import * as filesIdDownloadUrlRoute from "@/app/api/files/[id]/download-url/route";
 import * as filesIdRoute from "@/app/api/files/[id]/route";
 import * as filesRoute from "@/app/api/files/route";
+import * as holidayListsIdPresetsRoute from "@/app/api/holiday-lists/[id]/presets/route";
 import * as holidayListsIdRoute from "@/app/api/holiday-lists/[id]/route";
 import * as holidayListsRoute from "@/app/api/holiday-lists/route";
+import * as holidayPresetsRoute from "@/app/api/holiday-presets/route";
 import * as jobsNameRunRoute from "@/app/api/jobs/[name]/run/route";
 import * as jobsRoute from "@/app/api/jobs/route";
 import * as mailIdRetryRoute from "@/app/api/mail/[id]/retry/route";
@@ -106,6 +108,8 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "files/[id]/download-url": filesIdDownloadUrlRoute,
   "holiday-lists": holidayListsRoute,
   "holiday-lists/[id]": holidayListsIdRoute,
+  "holiday-lists/[id]/presets": holidayListsIdPresetsRoute,
+  "holiday-presets": holidayPresetsRoute,
   jobs: jobsRoute,
   "jobs/[name]/run": jobsNameRunRoute,
   mail: mailRoute,

@@ -1,13 +1,14 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRecord, CorrectionBody } from "@/console/club-api";
-import { addDays, clubClockTime, clubInstant, formatLongDate } from "@/console/ui/attendance-format";
+import { addDays, clubClockTime, clubInstant } from "@/console/ui/attendance-format";
 import { FormDialog } from "@/console/ui/dialog";
 import { type FormFailure, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 
-const LABELS = { date: "Day", checkIn: "Check-in", checkOut: "Check-out", reason: "Reason" };
 /** Business refusals about the day itself land on the Day field. */
 const CODE_FIELDS = {
   "AttendanceRequest.WindowExpired": "date",
@@ -22,12 +23,12 @@ const overnight = (draft: Pick<Draft, "checkIn" | "checkOut">) =>
   draft.checkIn !== "" && draft.checkOut !== "" && draft.checkOut < draft.checkIn;
 
 /** Without a day and both times there are no instants to send. */
-function missingTimes(draft: Draft): FormFailure | null {
+function missingTimes(draft: Draft, words: { missing: string; required: string }): FormFailure | null {
   const missing = (["date", "checkIn", "checkOut"] as const).filter((name) => draft[name] === "");
   if (missing.length === 0) return null;
   return {
-    message: "Some details are missing.",
-    fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])),
+    message: words.missing,
+    fields: Object.fromEntries(missing.map((name) => [name, [words.required]])),
   };
 }
 
@@ -44,23 +45,24 @@ function bodyOf(draft: Draft, timeZone: string): CorrectionBody {
 
 /**
  * Asks a manager to correct one of the user's days with the times they really came and left. Times are
- * the club's (its stored setting); a check-out earlier than the check-in is taken as the next day.
+ * the club's (its time zone); a check-out earlier than the check-in is taken as the next day.
  */
 export function CorrectionDialog({
   date,
   record,
   today,
-  timeZone,
   onClose,
   onDone,
 }: {
   date: string;
   record: AttendanceRecord | undefined;
   today: string;
-  timeZone: string;
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("attendance.correction");
+  const format = useAttendanceFormat();
+  const { timeZone } = format;
   const api = useConsoleApi();
   const [draft, setDraft] = useState<Draft>({
     date,
@@ -70,25 +72,26 @@ export function CorrectionDialog({
   });
   const form = useFormMutation((input: Draft) => api.attendanceRequests.submit(bodyOf(input, timeZone)), {
     codeFields: CODE_FIELDS,
-    precheck: missingTimes,
-    onSuccess: (request) =>
-      onDone(`Correction requested for ${formatLongDate(request.date)}. A manager will approve or reject it.`),
+    precheck: (draft) => missingTimes(draft, { missing: t("missing"), required: t("required") }),
+    onSuccess: (request) => onDone(t("sent", { date: format.longDate(request.date) })),
   });
   const edit = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
   return (
     <FormDialog
-      title="Request a correction"
-      labels={LABELS}
+      title={t("title")}
+      labels={{
+        date: t("labels.date"),
+        checkIn: t("labels.checkIn"),
+        checkOut: t("labels.checkOut"),
+        reason: t("labels.reason"),
+      }}
       form={form}
       onClose={onClose}
-      submitLabel="Send request"
-      pendingLabel="Sending…"
+      submitLabel={t("send")}
+      pendingLabel={t("sending")}
       onSubmit={(data) => form.submit({ ...draft, reason: textOf(data, "reason") })}
     >
-      <p className="dialog-body muted">
-        Give the times you really came and left; a manager approves or rejects the request. Times are the club&apos;s (
-        {timeZone}).
-      </p>
+      <p className="dialog-body muted">{t("lead", { timeZone })}</p>
       <TextField
         name="date"
         type="date"
@@ -96,7 +99,7 @@ export function CorrectionDialog({
         min={addDays(today, -7)}
         value={draft.date}
         onChange={(event) => edit({ date: event.target.value })}
-        hint="Up to 7 days back."
+        hint={t("dateHint")}
       />
       <div className="form-row">
         <TextField
@@ -114,19 +117,12 @@ export function CorrectionDialog({
       </div>
       {overnight(draft) && draft.date !== "" ? (
         <p className="notice" role="status">
-          Overnight: the check-out is on {formatLongDate(addDays(draft.date, 1))}.
+          {t("overnight", { date: format.longDate(addDays(draft.date, 1)) })}
         </p>
       ) : (
-        <p className="field-hint correction-note">
-          A check-out earlier than the check-in is taken as the next day (an overnight shift).
-        </p>
+        <p className="field-hint correction-note">{t("overnightHint")}</p>
       )}
-      <TextAreaField
-        name="reason"
-        rows={3}
-        maxLength={500}
-        hint="Why the recorded times are wrong, e.g. the terminal was down."
-      />
+      <TextAreaField name="reason" rows={3} maxLength={500} hint={t("reasonHint")} />
     </FormDialog>
   );
 }

@@ -2,22 +2,17 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRecord, AttendanceRequest } from "@/console/club-api";
 import { ApiError } from "@/console/transport";
 import { AttendanceCalendar, type CalendarDay } from "@/console/ui/attendance-calendar";
-import {
-  clubToday,
-  daysBetween,
-  formatClubDateTime,
-  formatClubTimeOn,
-  formatShortDate,
-  REQUEST_STATUSES,
-} from "@/console/ui/attendance-format";
+import { daysBetween } from "@/console/ui/attendance-format";
 import { ClockCard } from "@/console/ui/clock-card";
 import { EmptyState, SkeletonCard, StatusBadge, StatusMessage } from "@/console/ui/feedback";
 import { PagedTable, PageHeader, usePagedQuery } from "@/console/ui/list-page";
+import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 import { CorrectionDialog } from "./correction-dialog";
 
 /** What the user may do here (the page reads it from their permissions). */
@@ -34,17 +29,15 @@ const NOT_LINKED = "Employee.NotLinked";
 const isNotLinked = (error: Error | null) => error instanceof ApiError && error.code === NOT_LINKED;
 
 function NotAnEmployee({ canManageEmployees }: { canManageEmployees: boolean }) {
+  const t = useTranslations("attendance.mine");
   return (
     <div className="card empty-state" role="note">
-      <p className="empty-state-title">Your account is not set up as an employee</p>
-      <p>
-        Attendance is kept for the club&apos;s staff. An administrator can add you as an employee; then you can clock in
-        here.
-      </p>
+      <p className="empty-state-title">{t("notLinkedTitle")}</p>
+      <p>{t("notLinkedText")}</p>
       {canManageEmployees && (
         <p className="empty-state-actions">
           <Link className="button" href="/employees">
-            Open Employees
+            {t("openEmployees")}
           </Link>
         </p>
       )}
@@ -53,71 +46,82 @@ function NotAnEmployee({ canManageEmployees }: { canManageEmployees: boolean }) 
 }
 
 /** A request's times, on the club's clocks. */
-export function RequestedTimes({ request, timeZone }: { request: AttendanceRequest; timeZone: string }) {
+export function RequestedTimes({ request }: { request: AttendanceRequest }) {
+  const format = useAttendanceFormat();
   return (
     <span className="cell-nowrap">
-      {formatClubTimeOn(request.checkIn, request.date, timeZone)} –{" "}
-      {formatClubTimeOn(request.checkOut, request.date, timeZone)}
+      {format.timeOn(request.checkIn, request.date)} – {format.timeOn(request.checkOut, request.date)}
     </span>
   );
 }
 
 /** The day a request is about, with the times asked for under it. */
-export function RequestedDay({ request, timeZone }: { request: AttendanceRequest; timeZone: string }) {
+export function RequestedDay({ request }: { request: AttendanceRequest }) {
+  const format = useAttendanceFormat();
   return (
     <>
-      <div className="cell-primary">{formatShortDate(request.date)}</div>
+      <div className="cell-primary">{format.date(request.date)}</div>
       <div className="cell-secondary">
-        <RequestedTimes request={request} timeZone={timeZone} />
+        <RequestedTimes request={request} />
       </div>
     </>
   );
 }
 
 /** The status of a request and, once decided, by whom, when and why. */
-export function Decision({ request, timeZone }: { request: AttendanceRequest; timeZone: string }) {
+export function Decision({ request }: { request: AttendanceRequest }) {
+  const t = useTranslations("attendance.decision");
+  const format = useAttendanceFormat();
   return (
     <div className="request-decision">
-      <StatusBadge look={REQUEST_STATUSES[request.status]} />
+      <StatusBadge look={format.requestLook(request.status)} />
       {request.decidedBy && (
         <div className="cell-secondary">
-          by {request.decidedBy.firstName} {request.decidedBy.lastName}
+          {t("by", { name: `${request.decidedBy.firstName} ${request.decidedBy.lastName}` })}
         </div>
       )}
-      {request.decidedAt && <div className="cell-secondary">{formatClubDateTime(request.decidedAt, timeZone)}</div>}
-      {request.rejectionReason && <div className="cell-secondary request-rejection">“{request.rejectionReason}”</div>}
+      {request.decidedAt && <div className="cell-secondary">{format.dateTime(request.decidedAt)}</div>}
+      {request.rejectionReason && (
+        <div className="cell-secondary request-rejection">{t("reasonQuoted", { reason: request.rejectionReason })}</div>
+      )}
     </div>
   );
 }
 
-function MyRequests({ timeZone }: { timeZone: string }) {
+function MyRequests() {
+  const t = useTranslations("attendance.mine");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const [requests, setPageNumber] = usePagedQuery(REQUESTS_KEY, (pageNumber) =>
     api.me.requests({ pageNumber, pageSize: PAGE_SIZE, orderBy: "createdAt", orderDirection: "desc" }),
   );
   return (
     <>
-      <h2 className="section-title">My correction requests</h2>
+      <h2 className="section-title">{t("requestsTitle")}</h2>
       <PagedTable
-        label="My correction requests"
-        noun={{ one: "request", other: "requests" }}
+        label={t("requestsTitle")}
+        noun={{ one: t("requestNoun", { count: 1 }), other: t("requestNoun", { count: 2 }) }}
         query={requests}
         onPage={setPageNumber}
-        headers={["Day", "Reason", "Sent", "Status"]}
+        headers={[t("columns.day"), t("columns.reason"), t("columns.sent"), t("columns.status")]}
         empty={
-          <EmptyState title="No correction requests">
-            <p>When a day&apos;s times are wrong, choose it in the calendar and request a correction.</p>
+          <EmptyState title={t("noRequestsTitle")}>
+            <p>{t("noRequestsText")}</p>
           </EmptyState>
         }
         row={(request) => (
           <tr key={request.id}>
-            <td className="cell-nowrap">
-              <RequestedDay request={request} timeZone={timeZone} />
+            <td className="cell-nowrap" data-label={t("columns.day")}>
+              <RequestedDay request={request} />
             </td>
-            <td className="cell-reason">{request.reason}</td>
-            <td className="cell-secondary cell-nowrap">{formatClubDateTime(request.createdAt, timeZone)}</td>
-            <td className="cell-end">
-              <Decision request={request} timeZone={timeZone} />
+            <td className="cell-reason" data-label={t("columns.reason")}>
+              {request.reason}
+            </td>
+            <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
+              {format.dateTime(request.createdAt)}
+            </td>
+            <td className="cell-end" data-label={t("columns.status")}>
+              <Decision request={request} />
             </td>
           </tr>
         )}
@@ -128,18 +132,12 @@ function MyRequests({ timeZone }: { timeZone: string }) {
 
 type Correction = { date: string; record: AttendanceRecord | undefined };
 
-export function MyAttendance({
-  allowed,
-  timeZone,
-  canManageEmployees,
-}: {
-  allowed: SelfService;
-  timeZone: string;
-  canManageEmployees: boolean;
-}) {
+export function MyAttendance({ allowed, canManageEmployees }: { allowed: SelfService; canManageEmployees: boolean }) {
+  const t = useTranslations("attendance");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const queryClient = useQueryClient();
-  const [today] = useState(() => clubToday(timeZone));
+  const [today] = useState(() => format.today());
   const [correction, setCorrection] = useState<Correction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const clock = useQuery({ queryKey: CLOCK_KEY, queryFn: api.me.clock, enabled: allowed.clock });
@@ -158,12 +156,11 @@ export function MyAttendance({
   };
   const dayActions = (day: CalendarDay) => {
     if (!allowed.request) return null;
-    if (!mayCorrect(day.date))
-      return <p className="muted calendar-details-note">Corrections can be requested up to 7 days after the day.</p>;
+    if (!mayCorrect(day.date)) return <p className="muted calendar-details-note">{t("mine.windowClosed")}</p>;
     return (
       <p className="calendar-details-actions">
         <button type="button" className="button" onClick={() => setCorrection({ date: day.date, record: day.record })}>
-          Request a correction
+          {t("mine.requestCorrection")}
         </button>
       </p>
     );
@@ -172,19 +169,19 @@ export function MyAttendance({
   return (
     <>
       <PageHeader
-        title="My attendance"
-        lead="Clock in and out, see how each day was recorded, and ask for a correction when the times are wrong."
+        title={t("mine.title")}
+        lead={t("mine.lead")}
         create={
           allowed.request && !notLinked && !link.isPending
-            ? { label: "Request a correction", onClick: () => setCorrection({ date: today, record: undefined }) }
+            ? { label: t("mine.requestCorrection"), onClick: () => setCorrection({ date: today, record: undefined }) }
             : undefined
         }
       />
       {notice && <StatusMessage onDismiss={() => setNotice(null)}>{notice}</StatusMessage>}
       {link.isPending ? (
         <div className="stack">
-          <SkeletonCard label="Loading your attendance…" lines={4} />
-          <SkeletonCard label="Loading the calendar…" lines={8} />
+          <SkeletonCard label={t("mine.loading")} lines={4} />
+          <SkeletonCard label={t("calendar.loading")} lines={8} />
         </div>
       ) : notLinked ? (
         <NotAnEmployee canManageEmployees={canManageEmployees} />
@@ -192,34 +189,32 @@ export function MyAttendance({
         <div className="stack">
           {allowed.clock && (
             <ClockCard
-              title="Clock"
+              title={t("clock.title")}
               state={clock}
               stateKey={CLOCK_KEY}
               clockIn={api.me.clockIn}
               clockOut={api.me.clockOut}
-              sources={["MobileApp", "Manual"]}
-              timeZone={timeZone}
+              // The web console is neither the mobile app nor a terminal: the API records it as entered by hand.
+              sources={["Manual"]}
             />
           )}
           {allowed.read && (
             <AttendanceCalendar
-              title="My days"
+              title={t("mine.myDays")}
               queryKey={RECORDS_KEY}
               load={(range) => api.me.attendance(range)}
-              timeZone={timeZone}
               dayActions={dayActions}
             />
           )}
         </div>
       )}
-      {allowed.readRequests && !notLinked && !link.isPending && <MyRequests timeZone={timeZone} />}
+      {allowed.readRequests && !notLinked && !link.isPending && <MyRequests />}
 
       {correction && (
         <CorrectionDialog
           date={correction.date}
           record={correction.record}
           today={today}
-          timeZone={timeZone}
           onClose={() => setCorrection(null)}
           onDone={(message) => {
             setCorrection(null);

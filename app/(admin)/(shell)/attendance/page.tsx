@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
-import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../forbidden";
 import { MyAttendance } from "./my-attendance";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "My attendance" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("attendance.mine"))("title") };
+}
 
 export default async function MyAttendancePage() {
   const user = await pageUser();
@@ -16,8 +18,8 @@ export default async function MyAttendancePage() {
     readRequests: can(user, "attendance-requests:read"),
     request: can(user, "attendance-requests:write"),
   };
-  if (!allowed.clock && !allowed.read) return <Forbidden title="My attendance" permission="attendance:read" />;
-  // Attendance days are the club's calendar days: the page reads and writes times on its clocks.
-  const { club } = await serviceContext(null);
-  return <MyAttendance allowed={allowed} timeZone={club.timeZone} canManageEmployees={can(user, "employees:write")} />;
+  const t = await getTranslations("attendance.mine");
+  if (!allowed.clock && !allowed.read) return <Forbidden title={t("title")} permission="attendance:read" />;
+  // Attendance days are the club's calendar days: the page reads and writes times on its clocks (next-intl's zone).
+  return <MyAttendance allowed={allowed} canManageEmployees={can(user, "employees:write")} />;
 }

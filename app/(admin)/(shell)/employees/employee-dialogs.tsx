@@ -2,59 +2,84 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { EmployeeRow } from "@/console/club-api";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { FormDialog } from "@/console/ui/dialog";
-import { Checkbox, ChoiceFieldset, type FormFailure, SelectField, textOf, useFormMutation } from "@/console/ui/forms";
+import {
+  Checkbox,
+  ChoiceFieldset,
+  type FormFailure,
+  SelectField,
+  TextField,
+  textOf,
+  useFormMutation,
+} from "@/console/ui/forms";
 import { useDebounced } from "@/console/ui/list-page";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
+import { localDate } from "@/lib/platform/calendar";
 
 export const employeeName = (employee: Pick<EmployeeRow, "firstName" | "lastName">) =>
   `${employee.firstName} ${employee.lastName}`;
 export const employeePage = (employee: Pick<EmployeeRow, "id">) => `/employees/${encodeURIComponent(employee.id)}`;
 
-const NO_LIST = { value: "", label: "None: every day is a working day" };
-
-/** Every holiday list, for the choice of an employee's (a club has a handful; the API pages at 100). */
+/**
+ * Every holiday list, for the choice of an employee's (a club has a handful; the API pages at 100). No list of their
+ * own means the club's default list, or every day a working day when the club has none.
+ */
 function useHolidayListChoices() {
+  const t = useTranslations("employees");
   const api = useConsoleApi();
   return useQuery({
     queryKey: ["holiday-lists", "choices"],
     queryFn: () => api.holidayLists.list({ pageSize: 100, orderBy: "name", orderDirection: "asc" }),
-    select: (page) => [NO_LIST, ...page.items.map((list) => ({ value: list.id, label: list.name }))],
+    select: (page) => {
+      const clubDefault = page.items.find((list) => list.isDefault);
+      const none = clubDefault ? t("holidayList.useDefault", { name: clubDefault.name }) : t("noList");
+      return [{ value: "", label: none }, ...page.items.map((list) => ({ value: list.id, label: list.name }))];
+    },
   });
 }
 
 /** The holiday list select, once the lists are known (its initial value only applies when it first appears). */
 function HolidayListField({ defaultValue }: { defaultValue: string }) {
+  const t = useTranslations("employees.holidayList");
   const choices = useHolidayListChoices();
-  if (choices.isPending) return <p className="muted">Loading the holiday lists…</p>;
-  if (choices.isError)
-    return <p className="error-summary">The holiday lists could not be loaded: {choices.error.message}</p>;
-  return (
-    <SelectField
-      name="holidayListId"
-      options={choices.data}
-      defaultValue={defaultValue}
-      hint="Its weekly off days and holidays are not working days (Weekend or Holiday in the calendar)."
-    />
-  );
+  if (choices.isPending) return <p className="muted">{t("loading")}</p>;
+  if (choices.isError) return <p className="error-summary">{t("failed", { message: choices.error.message })}</p>;
+  return <SelectField name="holidayListId" options={choices.data} defaultValue={defaultValue} hint={t("hint")} />;
 }
 
-const ADD_LABELS = { search: "Find a user", userId: "User", holidayListId: "Holiday list" };
+/** The first working day: no attendance is kept before it (today on the club's calendar unless changed). */
+function StartsOnField({ defaultValue }: { defaultValue: string }) {
+  const t = useTranslations("employees");
+  return <TextField name="startsOn" type="date" defaultValue={defaultValue} hint={t("startsOnHint")} />;
+}
+
+function useEmployeeLabels() {
+  const t = useTranslations("employees.labels");
+  return {
+    search: t("search"),
+    userId: t("userId"),
+    holidayListId: t("holidayListId"),
+    startsOn: t("startsOn"),
+    isActive: t("isActive"),
+  };
+}
+
+type NewEmployee = { userId: string };
 const ADD_CODE_FIELDS = {
   "Employee.AlreadyExists": "userId",
   "Employee.UserNotFound": "userId",
   "Employee.HolidayListNotFound": "holidayListId",
 };
 
-type NewEmployee = { userId: string };
-const missingUser = (input: NewEmployee): FormFailure | null =>
-  input.userId ? null : { message: "Choose the user to add.", fields: { userId: ["Choose a user."] } };
-
 /** The users matching a search, to pick the one who becomes an employee. */
 function UserChoice({ value, onChange }: { value: string; onChange: (userId: string) => void }) {
+  const t = useTranslations("employees");
+  const labels = useEmployeeLabels();
   const api = useConsoleApi();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
@@ -72,27 +97,24 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
   return (
     <>
       <div className="field">
-        <label htmlFor="employee-user-search">{ADD_LABELS.search}</label>
+        <label htmlFor="employee-user-search">{labels.search}</label>
         <input
           id="employee-user-search"
           className="input"
           type="search"
-          placeholder="Name or email"
+          placeholder={t("searchPlaceholder")}
           autoComplete="off"
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
       </div>
-      <ChoiceFieldset
-        name="userId"
-        hint="Active accounts only. Making a user an employee leaves their roles as they are."
-      >
+      <ChoiceFieldset name="userId" hint={t("usersHint")}>
         {users.isPending ? (
-          <p className="muted">Looking for users…</p>
+          <p className="muted">{t("lookingForUsers")}</p>
         ) : users.isError ? (
-          <p className="error-summary">The users could not be loaded: {users.error.message}</p>
+          <p className="error-summary">{t("usersFailed", { message: users.error.message })}</p>
         ) : users.data.items.length === 0 ? (
-          <p className="muted">No active user matches.</p>
+          <p className="muted">{t("noUser")}</p>
         ) : (
           <div className="user-choices">
             {users.data.items.map((user) => (
@@ -107,14 +129,14 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
                 <span>
                   {user.firstName} {user.lastName}
                   <span className="checkbox-description">
-                    {user.email} · {user.roles.length > 0 ? user.roles.join(", ") : "no role"}
+                    {user.email} · {user.roles.length > 0 ? user.roles.join(", ") : t("noRole")}
                   </span>
                 </span>
               </label>
             ))}
             {users.data.totalCount > users.data.items.length && (
               <p className="muted field-hint">
-                {users.data.totalCount - users.data.items.length} more: narrow the search.
+                {t("moreUsers", { count: users.data.totalCount - users.data.items.length })}
               </p>
             )}
           </div>
@@ -126,13 +148,18 @@ function UserChoice({ value, onChange }: { value: string; onChange: (userId: str
 
 /** Makes a user an employee, then opens their page. */
 export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("employees");
+  const labels = useEmployeeLabels();
+  const timeZone = useTimeZone() ?? "UTC";
+  const [today] = useState(() => localDate(new Date(), timeZone));
   const api = useConsoleApi();
   const router = useRouter();
   const queryClient = useQueryClient();
   const [userId, setUserId] = useState("");
   const form = useFormMutation(api.employees.create, {
     codeFields: ADD_CODE_FIELDS,
-    precheck: missingUser,
+    precheck: (input: NewEmployee): FormFailure | null =>
+      input.userId ? null : { message: t("chooseUser"), fields: { userId: [t("chooseUserField")] } },
     holdAfterSuccess: true,
     // The lists (employees, the queue's employee filter, the holiday lists' employee counts) load again when
     // shown; then the new employee's page.
@@ -147,26 +174,28 @@ export function AddEmployeeDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog
-      title="Add an employee"
+      title={t("addTitle")}
       wide
-      labels={ADD_LABELS}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel="Add employee"
-      pendingLabel="Adding…"
-      onSubmit={(data) => form.submit({ userId, holidayListId: textOf(data, "holidayListId") || null })}
+      submitLabel={t("add")}
+      pendingLabel={t("adding")}
+      onSubmit={(data) =>
+        form.submit({
+          userId,
+          holidayListId: textOf(data, "holidayListId") || null,
+          startsOn: textOf(data, "startsOn") || undefined,
+        })
+      }
     >
-      <p className="dialog-body muted">
-        Employees clock in and out and have their days classified every night. To clock in themselves they need a role
-        with the attendance:clock-in permission, such as Employee.
-      </p>
+      <p className="dialog-body muted">{t("addLead")}</p>
       <UserChoice value={userId} onChange={setUserId} />
+      <StartsOnField defaultValue={today} />
       <HolidayListField defaultValue="" />
     </FormDialog>
   );
 }
-
-const EMPLOYMENT_LABELS = { isActive: "Active", holidayListId: "Holiday list" };
 
 /** Whether the employee works here now, and which holiday list decides their days off. */
 export function EmploymentDialog({
@@ -178,36 +207,46 @@ export function EmploymentDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("employees");
+  const format = useClubFormat();
+  const labels = useEmployeeLabels();
   const api = useConsoleApi();
   const reload = useReloadAndClose(onClose);
   const form = useFormMutation(
-    (input: { isActive: boolean; holidayListId: string | null }) =>
+    (input: { isActive: boolean; holidayListId: string | null; startsOn?: string }) =>
       api.employees.update(employee.id, input, employee.version),
     {
       codeFields: { "Employee.HolidayListNotFound": "holidayListId" },
       onSuccess: (saved) =>
         onDone(
-          `${employeeName(saved)} is ${saved.isActive ? "active" : "inactive"}${saved.holidayList ? `, on the holiday list ${saved.holidayList.name}` : ", without a holiday list"}.`,
+          saved.isActive
+            ? t("savedActive", { name: employeeName(saved), date: format.calendarDate(saved.startsOn) })
+            : t("savedInactive", { name: employeeName(saved) }),
         ),
     },
   );
   return (
     <FormDialog
-      title={`Employment of ${employeeName(employee)}`}
-      labels={EMPLOYMENT_LABELS}
+      title={t("employmentTitle", { name: employeeName(employee) })}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel="Save"
+      submitLabel={t("save")}
       onSubmit={(data) =>
-        form.submit({ isActive: data.has("isActive"), holidayListId: textOf(data, "holidayListId") || null })
+        form.submit({
+          isActive: data.has("isActive"),
+          holidayListId: textOf(data, "holidayListId") || null,
+          startsOn: textOf(data, "startsOn") || undefined,
+        })
       }
     >
       <Checkbox
         name="isActive"
-        label="Active"
-        description="Inactive employees cannot clock in and are left out of the nightly classification; their history stays."
+        label={labels.isActive}
+        description={t("activeDescription")}
         defaultChecked={employee.isActive}
       />
+      <StartsOnField defaultValue={employee.startsOn} />
       <HolidayListField defaultValue={employee.holidayList?.id ?? ""} />
       <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>

@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
-import { formatDay } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import {
   type Column,
@@ -19,31 +20,23 @@ import {
 import { yesNoFilter } from "@/console/ui/yes-no-filter";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
-type OrderField = "name" | "email" | "createdAt";
+type OrderField = "name" | "email" | "startsOn";
 
-const ACTIVE_FILTERS = [
-  { value: "", label: "All employees" },
-  { value: "true", label: "Active" },
-  { value: "false", label: "Inactive" },
-] as const;
-type ActiveFilter = (typeof ACTIVE_FILTERS)[number]["value"];
+type ActiveFilter = "" | "true" | "false";
 
-export const EMPLOYMENT_STATUSES = {
-  active: { label: "Active", badge: "badge-active" },
-  inactive: { label: "Inactive", badge: "badge-inactive" },
-};
-
-const COLUMNS: readonly Column<OrderField>[] = [
-  { label: "Name", field: "name" },
-  { label: "Email", field: "email" },
-  { label: "Holiday list" },
-  { label: "Status" },
-  { label: "Added", field: "createdAt" },
-];
+/** An employee's badge: active or inactive, in the reader's words. */
+export function useEmploymentLook() {
+  const t = useTranslations("employees.statuses");
+  return (isActive: boolean) =>
+    isActive ? { label: t("active"), badge: "badge-active" } : { label: t("inactive"), badge: "badge-inactive" };
+}
 
 const PAGE_SIZE = 20;
 
 export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
+  const t = useTranslations("employees");
+  const format = useClubFormat();
+  const employmentLook = useEmploymentLook();
   const api = useConsoleApi();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
@@ -61,57 +54,82 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
     }),
   );
   const filtered = search !== "" || isActive !== "";
+  const activeFilters: readonly { value: ActiveFilter; label: string }[] = [
+    { value: "", label: t("filters.all") },
+    { value: "true", label: t("filters.active") },
+    { value: "false", label: t("filters.inactive") },
+  ];
+  const columns: readonly Column<OrderField>[] = [
+    { label: t("columns.name"), field: "name" },
+    { label: t("columns.email"), field: "email" },
+    { label: t("columns.holidayList") },
+    { label: t("columns.status") },
+    { label: t("columns.startsOn"), field: "startsOn" },
+  ];
 
   return (
     <>
       <PageHeader
-        title="Employees"
-        lead="The club's staff: who clocks in, which holiday list sets their days off, and their attendance."
-        create={canAdd ? { label: "Add employee", onClick: () => setAdding(true) } : undefined}
+        title={t("title")}
+        lead={t("lead")}
+        create={canAdd ? { label: t("add"), onClick: () => setAdding(true) } : undefined}
       />
 
       <search className="toolbar">
-        <SearchField id="employee-search" placeholder="Name or email" value={searchText} onChange={setSearchText} />
+        <SearchField
+          id="employee-search"
+          placeholder={t("searchPlaceholder")}
+          value={searchText}
+          onChange={setSearchText}
+        />
         <FilterSelect
           id="employee-status"
-          label="Status"
+          label={t("status")}
           value={isActive}
-          options={ACTIVE_FILTERS}
+          options={activeFilters}
           onChange={setIsActive}
         />
       </search>
 
-      <PagedTable
-        label="Employees"
-        noun={{ one: "employee", other: "employees" }}
-        query={employees}
-        onPage={setPageNumber}
-        {...sortableHeaders(COLUMNS, sort, setSort)}
-        empty={
-          <EmptyState title={filtered ? "No employees match" : "No employees yet"}>
-            <p>
-              {filtered
-                ? "Try another search or status."
-                : "Add the club's staff from their user accounts; they can then clock in."}
-            </p>
-          </EmptyState>
-        }
-        row={(employee) => (
-          <tr key={employee.id}>
-            <td>
-              <Link className="cell-primary cell-link" href={employeePage(employee)}>
-                {employeeName(employee)}
-              </Link>
-            </td>
-            <td className="cell-secondary">{employee.email}</td>
-            <td>{employee.holidayList ? employee.holidayList.name : <span className="muted">None</span>}</td>
-            <td>
-              <StatusBadge look={employee.isActive ? EMPLOYMENT_STATUSES.active : EMPLOYMENT_STATUSES.inactive} />
-            </td>
-            <td className="cell-end cell-nowrap">{formatDay(employee.createdAt)}</td>
-          </tr>
-        )}
-      />
+      <div className="card-table-on-phone">
+        <PagedTable
+          label={t("title")}
+          noun={{ one: t("noun", { count: 1 }), other: t("noun", { count: 2 }) }}
+          query={employees}
+          onPage={setPageNumber}
+          {...sortableHeaders(columns, sort, setSort)}
+          empty={
+            <EmptyState title={filtered ? t("noMatchTitle") : t("noneTitle")}>
+              <p>{filtered ? t("noMatchText") : t("noneText")}</p>
+            </EmptyState>
+          }
+          row={(employee) => (
+            <tr key={employee.id}>
+              <td data-label={t("columns.name")}>
+                <Link className="cell-primary cell-link" href={employeePage(employee)}>
+                  {employeeName(employee)}
+                </Link>
+              </td>
+              <td className="cell-secondary cell-break" data-label={t("columns.email")}>
+                {employee.email}
+              </td>
+              <td data-label={t("columns.holidayList")}>
+                {employee.holidayList ? (
+                  employee.holidayList.name
+                ) : (
+                  <span className="muted">{t("clubDefaultShort")}</span>
+                )}
+              </td>
+              <td data-label={t("columns.status")}>
+                <StatusBadge look={employmentLook(employee.isActive)} />
+              </td>
+              <td className="cell-end cell-nowrap" data-label={t("columns.startsOn")}>
+                {format.calendarDate(employee.startsOn)}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
 
       {adding && <AddEmployeeDialog onClose={() => setAdding(false)} />}
     </>

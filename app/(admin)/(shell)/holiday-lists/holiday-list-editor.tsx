@@ -1,30 +1,44 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { HolidayListBody, HolidayListRecord, HolidayListRow } from "@/console/club-api";
-import { plural } from "@/console/format";
-import { WEEKDAYS } from "@/console/ui/attendance-format";
+import { ISO_WEEKDAYS } from "@/console/ui/attendance-format";
 import { ConfirmDialog, Dialog, FormDialog } from "@/console/ui/dialog";
 import { LoadError, SkeletonCard } from "@/console/ui/feedback";
-import { ChoiceFieldset, formFailureOf, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import {
+  Checkbox,
+  ChoiceFieldset,
+  formFailureOf,
+  TextField,
+  textOf,
+  useFailureText,
+  useFormMutation,
+} from "@/console/ui/forms";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
+import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 
 type EntryDraft = { key: number; date: string; description: string };
 
-const FIXED_LABELS = { name: "Name", weeklyOffDays: "Weekly days off", entries: "Holidays" };
 const CODE_FIELDS = { "HolidayList.DuplicateName": "name" };
 
 const entryDate = (index: number) => `entries.${index}.date`;
 const entryDescription = (index: number) => `entries.${index}.description`;
 
 /** The form's labels, holiday rows included (the API names their fields `entries.0.date`, …). */
-function labelsFor(entries: readonly EntryDraft[]): Record<string, string> {
-  const labels: Record<string, string> = { ...FIXED_LABELS };
+function useLabels(entries: readonly EntryDraft[]): Record<string, string> {
+  const t = useTranslations("holidayLists.form");
+  const labels: Record<string, string> = {
+    name: t("labels.name"),
+    weeklyOffDays: t("labels.weeklyOffDays"),
+    entries: t("labels.entries"),
+    isDefault: t("labels.isDefault"),
+  };
   entries.forEach((_, index) => {
-    labels[entryDate(index)] = `Holiday ${index + 1} date`;
-    labels[entryDescription(index)] = `Holiday ${index + 1} description`;
+    labels[entryDate(index)] = t("entryDate", { number: index + 1 });
+    labels[entryDescription(index)] = t("entryDescription", { number: index + 1 });
   });
   return labels;
 }
@@ -37,12 +51,13 @@ function EntriesEditor({
   entries: readonly EntryDraft[];
   onChange: (next: EntryDraft[]) => void;
 }) {
+  const t = useTranslations("holidayLists.form");
   const nextKey = useRef(entries.length);
   const edit = (index: number, change: Partial<EntryDraft>) =>
     onChange(entries.map((entry, at) => (at === index ? { ...entry, ...change } : entry)));
   return (
-    <ChoiceFieldset name="entries" hint="Public holidays and club closures: each date once. Saved in date order.">
-      {entries.length === 0 && <p className="muted benefits-empty">No holidays yet.</p>}
+    <ChoiceFieldset name="entries" hint={t("entriesHint")}>
+      {entries.length === 0 && <p className="muted benefits-empty">{t("noEntries")}</p>}
       <ol className="holiday-entries">
         {entries.map((entry, index) => (
           <li key={entry.key} className="holiday-entry">
@@ -56,17 +71,17 @@ function EntriesEditor({
               name={entryDescription(index)}
               value={entry.description}
               maxLength={200}
-              placeholder="e.g. Christmas Day"
+              placeholder={t("descriptionPlaceholder")}
               autoComplete="off"
               onChange={(event) => edit(index, { description: event.target.value })}
             />
             <button
               type="button"
               className="button button-small holiday-entry-remove"
-              aria-label={`Remove holiday ${index + 1}`}
+              aria-label={t("removeLabel", { number: index + 1 })}
               onClick={() => onChange(entries.filter((_, at) => at !== index))}
             >
-              Remove
+              {t("remove")}
             </button>
           </li>
         ))}
@@ -77,7 +92,7 @@ function EntriesEditor({
           className="button button-small"
           onClick={() => onChange([...entries, { key: nextKey.current++, date: "", description: "" }])}
         >
-          + Add holiday
+          {t("addEntry")}
         </button>
       </p>
     </ChoiceFieldset>
@@ -99,6 +114,8 @@ function HolidayListForm({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("holidayLists.form");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const reload = useReloadAndClose(onClose);
   const [entries, setEntries] = useState<EntryDraft[]>(() =>
@@ -109,50 +126,54 @@ function HolidayListForm({
       list ? api.holidayLists.update(list.id, input, list.version) : api.holidayLists.create(input),
     {
       codeFields: CODE_FIELDS,
-      onSuccess: (saved) => onDone(`Holiday list ${saved.name} ${list ? "saved" : "created"}.`),
+      onSuccess: (saved) => onDone(t(list ? "saved" : "created", { name: saved.name })),
     },
   );
+  const labels = useLabels(entries);
   return (
     <FormDialog
-      title={list ? `Edit holiday list ${list.name}` : "New holiday list"}
+      title={list ? t("editTitle", { name: list.name }) : t("newTitle")}
       wide
-      labels={labelsFor(entries)}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel={list ? "Save holiday list" : "Create holiday list"}
+      submitLabel={list ? t("save") : t("create")}
       onSubmit={(data) =>
         form.submit({
           name: textOf(data, "name"),
           weeklyOffDays: weeklyOffDaysOf(data),
+          isDefault: data.has("isDefault"),
           // A date left empty is sent as it is: the API says which row needs one.
           entries: entries.map((entry) => ({ date: entry.date, description: entry.description.trim() || null })),
         })
       }
     >
-      <TextField name="name" defaultValue={list?.name} autoComplete="off" hint="e.g. Madrid 2026. Unique." />
-      <ChoiceFieldset name="weeklyOffDays" hint="Days nobody on this list works: they show as Weekend.">
+      <TextField name="name" defaultValue={list?.name} autoComplete="off" hint={t("nameHint")} />
+      <Checkbox
+        name="isDefault"
+        label={labels.isDefault ?? ""}
+        description={t("isDefaultDescription")}
+        defaultChecked={list?.isDefault ?? false}
+      />
+      <ChoiceFieldset name="weeklyOffDays" hint={t("weeklyOffDaysHint")}>
         <div className="weekday-choices">
-          {WEEKDAYS.map((weekday) => (
-            <label key={weekday.value} className="weekday-choice">
+          {ISO_WEEKDAYS.map((weekday) => (
+            <label key={weekday} className="weekday-choice">
               <input
                 type="checkbox"
                 name="weeklyOffDays"
-                value={String(weekday.value)}
-                defaultChecked={list ? list.weeklyOffDays.includes(weekday.value) : false}
+                value={String(weekday)}
+                // A new list starts with the weekend off, which is what most clubs want.
+                defaultChecked={list ? list.weeklyOffDays.includes(weekday) : weekday >= 6}
               />
-              <span aria-hidden="true">{weekday.short}</span>
-              <span className="visually-hidden">{weekday.label}</span>
+              <span aria-hidden="true">{format.weekday(weekday, "short")}</span>
+              <span className="visually-hidden">{format.weekday(weekday, "long")}</span>
             </label>
           ))}
         </div>
       </ChoiceFieldset>
       <EntriesEditor entries={entries} onChange={setEntries} />
-      {list && list.employeeCount > 0 && (
-        <p className="notice">
-          {plural(list.employeeCount, "employee uses", "employees use")} this list: their days from now on follow the
-          change. Days already classified stay as they are.
-        </p>
-      )}
+      {list && list.employeeCount > 0 && <p className="notice">{t("inUse", { count: list.employeeCount })}</p>}
       <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
@@ -168,6 +189,8 @@ export function HolidayListEditor({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("holidayLists.form");
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const list = useQuery({
     queryKey: ["holiday-lists", "detail", listId],
@@ -179,11 +202,11 @@ export function HolidayListEditor({
   if (listId === null) return <HolidayListForm list={null} onClose={onClose} onDone={onDone} />;
   if (list.data) return <HolidayListForm list={list.data} onClose={onClose} onDone={onDone} />;
   return (
-    <Dialog title="Edit holiday list" onClose={onClose} wide>
+    <Dialog title={t("editLoading")} onClose={onClose} wide>
       {list.isError ? (
-        <LoadError message={formFailureOf(list.error).message} onRetry={() => void list.refetch()} />
+        <LoadError message={failureText(formFailureOf(list.error))} onRetry={() => void list.refetch()} />
       ) : (
-        <SkeletonCard className="dialog-skeleton" label="Loading the holiday list…" lines={6} />
+        <SkeletonCard className="dialog-skeleton" label={t("loading")} lines={6} />
       )}
     </Dialog>
   );
@@ -198,26 +221,24 @@ export function DeleteHolidayListDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("holidayLists.deleteDialog");
   const api = useConsoleApi();
   return (
     <ConfirmDialog
-      title={`Delete holiday list ${list.name}?`}
+      title={t("title", { name: list.name })}
       run={() => api.holidayLists.remove(list.id, list.version)}
-      onSuccess={() => onDone(`Holiday list ${list.name} deleted.`)}
+      onSuccess={() => onDone(t("deleted", { name: list.name }))}
       onClose={onClose}
-      submitLabel="Delete holiday list"
-      pendingLabel="Deleting…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
     >
-      {list.employeeCount > 0 ? (
-        <p className="notice notice-warn">
-          {plural(list.employeeCount, "employee uses", "employees use")} this list. A list in use cannot be deleted:
-          give {list.employeeCount === 1 ? "that employee" : "them"} another list first.
-        </p>
+      {list.isDefault ? (
+        <p className="notice notice-warn">{t("isDefault")}</p>
+      ) : list.employeeCount > 0 ? (
+        <p className="notice notice-warn">{t("inUse", { count: list.employeeCount })}</p>
       ) : (
-        <p>
-          Its {plural(list.entryCount, "holiday", "holidays")} go with it. Days already classified keep their status.
-        </p>
+        <p>{t("entries", { count: list.entryCount })}</p>
       )}
     </ConfirmDialog>
   );

@@ -35,7 +35,7 @@ export const PUT = route(
   async ({ params, body, services, request }) => updateHolidayList(services, params.id, body, expectedVersion(request)),
 );
 
-/** 204; 409 HolidayList.InUse while employees use it. */
+/** 204; 409 HolidayList.InUse while employees use it, 409 HolidayList.IsDefault while it is the club's default. */
 export const DELETE = route(
   {
     access: "employees:write",
@@ -43,7 +43,7 @@ export const DELETE = route(
     summary: "Delete a holiday list",
     versioned: true,
     successStatus: 204,
-    errors: [HolidayListErrors.notFound, HolidayListErrors.inUse],
+    errors: [HolidayListErrors.notFound, HolidayListErrors.inUse, HolidayListErrors.isDefault],
   },
   async ({ params, services, request }) => deleteHolidayList(services, params.id, expectedVersion(request)),
 );

@@ -26,12 +26,18 @@ export const holidayLists = pgTable(
     name: text("name").notNull(),
     /** ISO weekdays that are always off: 1 = Monday … 7 = Sunday. */
     weeklyOffDays: smallint("weekly_off_days").array().notNull().default(sql`'{}'::smallint[]`),
+    /** The club's default: the list of every employee who has none of their own. */
+    isDefault: boolean("is_default").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
   },
-  // Names are unique ignoring case, as role names are: "Madrid" and "madrid" would be the same list to staff.
-  (t) => [uniqueIndex("holiday_lists_name_key").on(sql`lower(${t.name})`)],
+  (t) => [
+    // Names are unique ignoring case, as role names are: "Madrid" and "madrid" would be the same list to staff.
+    uniqueIndex("holiday_lists_name_key").on(sql`lower(${t.name})`),
+    // At most one default, whatever the application does.
+    uniqueIndex("holiday_lists_one_default").on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
 );
 
 export const holidayEntries = pgTable(
@@ -79,6 +85,11 @@ export const employees = pgTable(
       .unique("employees_user_key"),
     isActive: boolean("is_active").notNull().default(true),
     holidayListId: uuid("holiday_list_id").references(() => holidayLists.id, { onDelete: "set null" }),
+    /**
+     * First day of employment on the club's calendar: the nightly job writes no record before it. The service sets
+     * the day the employee is added in the club's time zone; the column default only serves direct inserts.
+     */
+    startsOn: date("starts_on").notNull().default(sql`current_date`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

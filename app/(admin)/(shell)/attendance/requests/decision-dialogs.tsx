@@ -1,12 +1,13 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRequest } from "@/console/club-api";
 import { ApiError } from "@/console/transport";
-import { formatLongDate } from "@/console/ui/attendance-format";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
 import { TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
+import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 import { RequestedTimes } from "../my-attendance";
 
 const ALREADY_DECIDED = "AlreadyDecided";
@@ -19,6 +20,7 @@ export const employeeName = (request: AttendanceRequest) =>
  * they show that decision, and says so.
  */
 function useDecision<Args extends unknown[]>(decide: (...args: Args) => Promise<AttendanceRequest>) {
+  const t = useTranslations("attendance.decide");
   const queryClient = useQueryClient();
   return async (...args: Args) => {
     try {
@@ -26,27 +28,26 @@ function useDecision<Args extends unknown[]>(decide: (...args: Args) => Promise<
     } catch (error) {
       if (!(error instanceof ApiError) || error.code !== ALREADY_DECIDED) throw error;
       void queryClient.invalidateQueries({ queryKey: ["attendance"] });
-      throw new ApiError(
-        error.status,
-        error.code,
-        `${error.message} Someone decided it meanwhile; the list now shows the decision.`,
-      );
+      // No code: the console shows these words, which say what the list now does, rather than the code's.
+      throw new ApiError(error.status, null, t("alreadyDecided"));
     }
   };
 }
 
-function RequestSummary({ request, timeZone }: { request: AttendanceRequest; timeZone: string }) {
+function RequestSummary({ request }: { request: AttendanceRequest }) {
+  const t = useTranslations("attendance.decide");
+  const format = useAttendanceFormat();
   return (
     <dl className="definition-list request-summary">
-      <dt>Employee</dt>
+      <dt>{t("employee")}</dt>
       <dd>{employeeName(request)}</dd>
-      <dt>Day</dt>
-      <dd>{formatLongDate(request.date)}</dd>
-      <dt>Times</dt>
+      <dt>{t("day")}</dt>
+      <dd>{format.longDate(request.date)}</dd>
+      <dt>{t("times")}</dt>
       <dd>
-        <RequestedTimes request={request} timeZone={timeZone} />
+        <RequestedTimes request={request} />
       </dd>
-      <dt>Reason</dt>
+      <dt>{t("reason")}</dt>
       <dd className="pre-line">{request.reason}</dd>
     </dl>
   );
@@ -54,65 +55,56 @@ function RequestSummary({ request, timeZone }: { request: AttendanceRequest; tim
 
 type DialogProps = {
   request: AttendanceRequest;
-  timeZone: string;
   onClose: () => void;
   onDone: (notice: string) => void;
 };
 
-export function ApproveDialog({ request, timeZone, onClose, onDone }: DialogProps) {
+export function ApproveDialog({ request, onClose, onDone }: DialogProps) {
+  const t = useTranslations("attendance");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const approve = useDecision(() => api.attendanceRequests.approve(request.id));
   return (
     <ConfirmDialog
-      title="Approve the correction?"
+      title={t("decide.approveTitle")}
       run={approve}
       onSuccess={(approved) =>
-        onDone(`Approved: ${employeeName(approved)}'s ${formatLongDate(approved.date)} now uses the requested times.`)
+        onDone(t("decide.approved", { name: employeeName(approved), date: format.longDate(approved.date) }))
       }
       onClose={onClose}
-      submitLabel="Approve"
-      pendingLabel="Approving…"
+      submitLabel={t("queue.approve")}
+      pendingLabel={t("decide.approving")}
     >
-      <RequestSummary request={request} timeZone={timeZone} />
-      <p>
-        The day is classified again from these times and marked as corrected; the nightly job leaves it as it is from
-        then on.
-      </p>
+      <RequestSummary request={request} />
+      <p>{t("decide.approveText", { name: request.employee.firstName })}</p>
     </ConfirmDialog>
   );
 }
 
-const REJECT_LABELS = { reason: "Reason" };
-
-export function RejectDialog({ request, timeZone, onClose, onDone }: DialogProps) {
+export function RejectDialog({ request, onClose, onDone }: DialogProps) {
+  const t = useTranslations("attendance");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const reject = useDecision((reason: string) => api.attendanceRequests.reject(request.id, { reason }));
   const form = useFormMutation(reject, {
     onSuccess: (rejected) =>
-      onDone(
-        `Rejected: ${employeeName(rejected)}'s request for ${formatLongDate(rejected.date)}. The day is unchanged.`,
-      ),
+      onDone(t("decide.rejected", { name: employeeName(rejected), date: format.longDate(rejected.date) })),
   });
   return (
     <FormDialog
-      title="Reject the correction?"
-      labels={REJECT_LABELS}
+      title={t("decide.rejectTitle")}
+      labels={{ reason: t("decide.reason") }}
       form={form}
       onClose={onClose}
-      submitLabel="Reject"
-      pendingLabel="Rejecting…"
+      submitLabel={t("queue.reject")}
+      pendingLabel={t("decide.rejecting")}
       variant="danger"
       onSubmit={(data) => form.submit(textOf(data, "reason"))}
     >
       <div className="dialog-body">
-        <RequestSummary request={request} timeZone={timeZone} />
+        <RequestSummary request={request} />
       </div>
-      <TextAreaField
-        name="reason"
-        rows={3}
-        maxLength={500}
-        hint="Required. The employee sees it with the decision; the day stays as recorded."
-      />
+      <TextAreaField name="reason" rows={3} maxLength={500} hint={t("decide.rejectHint")} />
     </FormDialog>
   );
 }

@@ -2,15 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useId, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRequest, RequestStatus } from "@/console/club-api";
-import {
-  formatClubDateTime,
-  formatLongDate,
-  REQUEST_STATUS_VALUES,
-  REQUEST_STATUSES,
-} from "@/console/ui/attendance-format";
+import { REQUEST_STATUS_VALUES } from "@/console/ui/attendance-format";
 import { EmptyState } from "@/console/ui/feedback";
 import {
   type Column,
@@ -22,38 +18,26 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
 
 type OrderField = "createdAt" | "date";
 type StatusFilter = RequestStatus | "";
 
-const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
-  ...REQUEST_STATUS_VALUES.map((status) => ({ value: status, label: REQUEST_STATUSES[status].label })),
-  { value: "", label: "All requests" },
-];
-
-const COLUMNS: readonly Column<OrderField>[] = [
-  { label: "Employee" },
-  { label: "Day", field: "date" },
-  { label: "Reason" },
-  { label: "Sent", field: "createdAt" },
-  { label: "Status" },
-];
-
 const PAGE_SIZE = 20;
 
 type OpenDialog = { kind: "approve" | "reject"; request: AttendanceRequest };
 
 /** Every employee, for the filter (the API pages at 100; a club has fewer staff). */
-function useEmployeeChoices(enabled: boolean) {
+function useEmployeeChoices(enabled: boolean, everyone: string) {
   const api = useConsoleApi();
   return useQuery({
     queryKey: ["employees", "choices"],
     queryFn: () => api.employees.list({ pageSize: 100, orderBy: "name", orderDirection: "asc" }),
     enabled,
     select: (page) => [
-      { value: "", label: "All employees" },
+      { value: "", label: everyone },
       ...page.items.map((employee) => ({ value: employee.id, label: `${employee.firstName} ${employee.lastName}` })),
     ],
   });
@@ -93,15 +77,42 @@ function DateFilter({
   );
 }
 
+/**
+ * The filters of a list: in the toolbar on a wide screen; on a phone behind a button that says how many are set, so
+ * the list itself is on the first screen.
+ */
+function FilterPanel({ label, active, children }: { label: string; active: number; children: ReactNode }) {
+  const t = useTranslations("attendance.queue");
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="filter-panel" data-open={open || undefined}>
+      <button
+        type="button"
+        className="button filter-panel-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
+        {t("filters")}
+        {active > 0 && <span className="filter-panel-count"> ({active})</span>}
+      </button>
+      <search id={panelId} className="toolbar toolbar-filters" aria-label={label}>
+        {children}
+      </search>
+    </div>
+  );
+}
+
 export function RequestsQueue({
   currentUserId,
   canListEmployees,
-  timeZone,
 }: {
   currentUserId: string;
   canListEmployees: boolean;
-  timeZone: string;
 }) {
+  const t = useTranslations("attendance.queue");
+  const format = useAttendanceFormat();
   const api = useConsoleApi();
   const [status, setStatus] = useState<StatusFilter>("Open");
   const [employeeId, setEmployeeId] = useState("");
@@ -111,7 +122,18 @@ export function RequestsQueue({
   // Approving rewrites the employee's day: their calendars reload too.
   const dialogs = useListDialogs<OpenDialog>([["attendance"]]);
   const { dialog, close, done } = dialogs;
-  const employees = useEmployeeChoices(canListEmployees);
+  const employees = useEmployeeChoices(canListEmployees, t("allEmployees"));
+  const statusFilters: readonly { value: StatusFilter; label: string }[] = [
+    ...REQUEST_STATUS_VALUES.map((value) => ({ value, label: format.requestLook(value).label })),
+    { value: "", label: t("allRequests") },
+  ];
+  const columns: readonly Column<OrderField>[] = [
+    { label: t("columns.employee") },
+    { label: t("columns.day"), field: "date" },
+    { label: t("columns.reason") },
+    { label: t("columns.sent"), field: "createdAt" },
+    { label: t("columns.status") },
+  ];
   const rangeBackwards = from !== "" && to !== "" && to < from;
 
   const filters = {
@@ -132,131 +154,139 @@ export function RequestsQueue({
       }),
     { enabled: !rangeBackwards },
   );
-  const filtered = status !== "Open" || employeeId !== "" || from !== "" || to !== "";
-  const sortable = sortableHeaders(COLUMNS, sort, setSort);
+  const setFilters = [status !== "Open", employeeId !== "", from !== "", to !== ""].filter(Boolean).length;
+  const filtered = setFilters > 0;
+  const sortable = sortableHeaders(columns, sort, setSort);
 
   return (
     <>
-      <PageHeader
-        title="Correction requests"
-        lead="Employees' requests to correct the times of a day. Approving classifies the day again from the requested times."
-      />
+      <PageHeader title={t("title")} lead={t("lead")} />
       {dialogs.notice}
 
-      <search className="toolbar toolbar-filters" aria-label="Filter the requests">
-        <FilterSelect id="request-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
+      <FilterPanel label={t("filtersLabel")} active={setFilters}>
+        <FilterSelect
+          id="request-status"
+          label={t("status")}
+          value={status}
+          options={statusFilters}
+          onChange={setStatus}
+        />
         {canListEmployees && (
           <FilterSelect
             id="request-employee"
-            label="Employee"
+            label={t("employee")}
             value={employeeId}
             options={
               employees.data ?? [
-                { value: "", label: employees.isError ? "All employees (list unavailable)" : "All employees" },
+                { value: "", label: employees.isError ? t("employeesUnavailable") : t("allEmployees") },
               ]
             }
             onChange={setEmployeeId}
           />
         )}
-        <DateFilter id="request-from" label="From" value={from} onChange={setFrom} />
+        <DateFilter id="request-from" label={t("from")} value={from} onChange={setFrom} />
         <DateFilter
           id="request-to"
-          label="To"
+          label={t("to")}
           value={to}
-          invalid={rangeBackwards ? "Pick a day on or after From." : undefined}
+          invalid={rangeBackwards ? t("rangeBackwards") : undefined}
           onChange={setTo}
         />
-      </search>
+      </FilterPanel>
 
       {rangeBackwards ? (
         <section className="card">
-          <EmptyState title="The range ends before it starts">
-            <p>Change From or To to see requests.</p>
+          <EmptyState title={t("rangeTitle")}>
+            <p>{t("rangeText")}</p>
           </EmptyState>
         </section>
       ) : (
-        <PagedTable
-          label="Correction requests"
-          noun={{ one: "request", other: "requests" }}
-          query={requests}
-          onPage={setPageNumber}
-          headers={[
-            ...sortable.headers,
-            <span key="actions" className="visually-hidden">
-              Actions
-            </span>,
-          ]}
-          sortOf={sortable.sortOf}
-          empty={
-            <EmptyState title={filtered ? "No requests match" : "No open requests"}>
-              <p>
-                {filtered
-                  ? "Try another status, employee or range."
-                  : "Nothing is waiting for a decision. New requests appear here."}
-              </p>
-            </EmptyState>
-          }
-          row={(request) => (
-            <tr key={request.id}>
-              <td className="cell-nowrap">
-                {canListEmployees ? (
-                  <Link
-                    className="cell-primary cell-link"
-                    href={`/employees/${encodeURIComponent(request.employeeId)}`}
-                    title={request.employee.email}
-                  >
-                    {employeeName(request)}
-                  </Link>
-                ) : (
-                  <span className="cell-primary" title={request.employee.email}>
-                    {employeeName(request)}
-                  </span>
-                )}
-              </td>
-              <td className="cell-nowrap">
-                <RequestedDay request={request} timeZone={timeZone} />
-              </td>
-              <td className="cell-reason">{request.reason}</td>
-              <td className="cell-secondary cell-nowrap">{formatClubDateTime(request.createdAt, timeZone)}</td>
-              <td>
-                <Decision request={request} timeZone={timeZone} />
-              </td>
-              <td>
-                {request.status === "Open" && request.employee.userId === currentUserId && (
-                  <span className="muted">Your own request: another manager decides it.</span>
-                )}
-                {request.status === "Open" && request.employee.userId !== currentUserId && (
-                  <div className="cell-actions">
-                    <button
-                      type="button"
-                      className="button button-small button-primary"
-                      aria-label={`Approve ${employeeName(request)}'s request for ${formatLongDate(request.date)}`}
-                      onClick={() => dialogs.open({ kind: "approve", request })}
+        <div className="card-table-on-phone">
+          <PagedTable
+            label={t("title")}
+            noun={{ one: format.requestLook("Open").label, other: t("title") }}
+            query={requests}
+            onPage={setPageNumber}
+            headers={[
+              ...sortable.headers,
+              <span key="actions" className="visually-hidden">
+                {t("columns.actions")}
+              </span>,
+            ]}
+            sortOf={sortable.sortOf}
+            empty={
+              <EmptyState title={filtered ? t("noMatchTitle") : t("noneTitle")}>
+                <p>{filtered ? t("noMatchText") : t("noneText")}</p>
+              </EmptyState>
+            }
+            row={(request) => (
+              <tr key={request.id}>
+                <td className="cell-nowrap" data-label={t("columns.employee")}>
+                  {canListEmployees ? (
+                    <Link
+                      className="cell-primary cell-link"
+                      href={`/employees/${encodeURIComponent(request.employeeId)}`}
+                      title={request.employee.email}
                     >
-                      Approve
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger-quiet"
-                      aria-label={`Reject ${employeeName(request)}'s request for ${formatLongDate(request.date)}`}
-                      onClick={() => dialogs.open({ kind: "reject", request })}
-                    >
-                      Reject
-                    </button>
-                  </div>
-                )}
-              </td>
-            </tr>
-          )}
-        />
+                      {employeeName(request)}
+                    </Link>
+                  ) : (
+                    <span className="cell-primary" title={request.employee.email}>
+                      {employeeName(request)}
+                    </span>
+                  )}
+                </td>
+                <td className="cell-nowrap" data-label={t("columns.day")}>
+                  <RequestedDay request={request} />
+                </td>
+                <td className="cell-reason" data-label={t("columns.reason")}>
+                  {request.reason}
+                </td>
+                <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
+                  {format.dateTime(request.createdAt)}
+                </td>
+                <td data-label={t("columns.status")}>
+                  <Decision request={request} />
+                </td>
+                <td>
+                  {request.status === "Open" && request.employee.userId === currentUserId && (
+                    <span className="muted">{t("ownRequest")}</span>
+                  )}
+                  {request.status === "Open" && request.employee.userId !== currentUserId && (
+                    <div className="cell-actions">
+                      <button
+                        type="button"
+                        className="button button-small button-primary"
+                        aria-label={t("approveLabel", {
+                          name: employeeName(request),
+                          date: format.longDate(request.date),
+                        })}
+                        onClick={() => dialogs.open({ kind: "approve", request })}
+                      >
+                        {t("approve")}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button-small button-danger-quiet"
+                        aria-label={t("rejectLabel", {
+                          name: employeeName(request),
+                          date: format.longDate(request.date),
+                        })}
+                        onClick={() => dialogs.open({ kind: "reject", request })}
+                      >
+                        {t("reject")}
+                      </button>
+                    </div>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
+        </div>
       )}
 
-      {dialog?.kind === "approve" && (
-        <ApproveDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />
-      )}
-      {dialog?.kind === "reject" && (
-        <RejectDialog request={dialog.request} timeZone={timeZone} onClose={close} onDone={done} />
-      )}
+      {dialog?.kind === "approve" && <ApproveDialog request={dialog.request} onClose={close} onDone={done} />}
+      {dialog?.kind === "reject" && <RejectDialog request={dialog.request} onClose={close} onDone={done} />}
     </>
   );
 }

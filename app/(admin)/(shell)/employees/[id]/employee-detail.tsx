@@ -2,90 +2,79 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { EmployeeRow } from "@/console/club-api";
-import { formatDay } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { AttendanceCalendar } from "@/console/ui/attendance-calendar";
-import { formatClubDateTime } from "@/console/ui/attendance-format";
 import { ClockCard } from "@/console/ui/clock-card";
 import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/console/ui/detail-page";
 import { StatusBadge } from "@/console/ui/feedback";
 import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { EmploymentDialog, employeeName } from "../employee-dialogs";
-import { EMPLOYMENT_STATUSES } from "../employees-console";
+import { useEmploymentLook } from "../employees-console";
 
 /** What the user may do here (the page reads it from their permissions). */
 export type EmployeeActions = { edit: boolean; readAttendance: boolean; clockIn: boolean; clockOut: boolean };
 
-const EMPLOYEES: ParentList = { href: "/employees", label: "Employees" };
-
-function EmploymentCard({ employee, timeZone }: { employee: EmployeeRow; timeZone: string }) {
+function EmploymentCard({ employee }: { employee: EmployeeRow }) {
+  const t = useTranslations("employees");
+  const format = useClubFormat();
   return (
     <section className="card" aria-labelledby="employment-heading">
-      <h2 id="employment-heading">Employment</h2>
+      <h2 id="employment-heading">{t("detail.employment")}</h2>
       <dl className="definition-list">
-        <dt>Email</dt>
-        <dd>
+        <dt>{t("detail.email")}</dt>
+        <dd className="cell-break">
           <a href={`mailto:${employee.email}`}>{employee.email}</a>
         </dd>
-        <dt>Status</dt>
-        <dd>{employee.isActive ? "Active: clocks in, classified nightly" : "Inactive: no clocking, not classified"}</dd>
-        <dt>Holiday list</dt>
+        <dt>{t("detail.status")}</dt>
+        <dd>{employee.isActive ? t("detail.active") : t("detail.inactive")}</dd>
+        <dt>{t("detail.startsOn")}</dt>
+        <dd>{format.longDate(employee.startsOn)}</dd>
+        <dt>{t("detail.holidayList")}</dt>
         <dd>
           {employee.holidayList ? (
             <Link href="/holiday-lists">{employee.holidayList.name}</Link>
           ) : (
-            <span className="muted">None: every day is a working day</span>
+            <Link href="/holiday-lists">{t("clubDefaultShort")}</Link>
           )}
         </dd>
-        <dt>Employee since</dt>
-        <dd>{formatDay(employee.createdAt)}</dd>
-        <dt>Last changed</dt>
-        <dd>{formatClubDateTime(employee.updatedAt, timeZone)}</dd>
+        <dt>{t("detail.since")}</dt>
+        <dd>{format.day(employee.createdAt)}</dd>
+        <dt>{t("detail.lastChanged")}</dt>
+        <dd>{format.dateTime(employee.updatedAt)}</dd>
       </dl>
     </section>
   );
 }
 
 /** HR's view of one employee: their clock (clocking them in or out by hand), and their attendance calendar. */
-function EmployeeAttendance({
-  employee,
-  allowed,
-  timeZone,
-}: {
-  employee: EmployeeRow;
-  allowed: EmployeeActions;
-  timeZone: string;
-}) {
+function EmployeeAttendance({ employee, allowed }: { employee: EmployeeRow; allowed: EmployeeActions }) {
+  const t = useTranslations("attendance.clock");
   const api = useConsoleApi();
   const clockKey = ["attendance", "employee", employee.id, "clock"];
   const clock = useQuery({ queryKey: clockKey, queryFn: () => api.employees.clock(employee.id) });
   return (
     <ClockCard
-      title="Clock"
+      title={t("title")}
       subject={employeeName(employee)}
       state={clock}
       stateKey={clockKey}
       clockIn={allowed.clockIn ? (body) => api.employees.clockIn(employee.id, body) : undefined}
       clockOut={allowed.clockOut ? (body) => api.employees.clockOut(employee.id, body) : undefined}
       sources={["Manual", "BiometricTerminal"]}
-      timeZone={timeZone}
-      unavailable={employee.isActive ? undefined : "Inactive employees cannot clock in or out."}
+      unavailable={employee.isActive ? undefined : t("inactive")}
     />
   );
 }
 
 type OpenDialog = { kind: "employment" };
 
-export function EmployeeDetail({
-  employeeId,
-  allowed,
-  timeZone,
-}: {
-  employeeId: string;
-  allowed: EmployeeActions;
-  timeZone: string;
-}) {
+export function EmployeeDetail({ employeeId, allowed }: { employeeId: string; allowed: EmployeeActions }) {
+  const t = useTranslations("employees");
+  const employmentLook = useEmploymentLook();
+  const employees: ParentList = { href: "/employees", label: t("title") };
   const api = useConsoleApi();
   const employee = useQuery({
     queryKey: ["employees", "detail", employeeId],
@@ -101,10 +90,10 @@ export function EmployeeDetail({
   if (employee.isPending) {
     return (
       <DetailSkeleton
-        back={EMPLOYEES}
+        back={employees}
         cards={[
-          { label: "Loading the employee…", lines: 5 },
-          { label: "Loading the clock…", lines: 4 },
+          { label: t("detail.loading"), lines: 5 },
+          { label: t("detail.loadingClock"), lines: 4 },
         ]}
       />
     );
@@ -112,9 +101,9 @@ export function EmployeeDetail({
   if (employee.isError) {
     return (
       <DetailLoadFailure
-        back={EMPLOYEES}
-        title="Employee"
-        goneMessage="This employee does not exist."
+        back={employees}
+        title={t("detail.title")}
+        goneMessage={t("detail.gone")}
         error={employee.error}
         onRetry={() => void employee.refetch()}
       />
@@ -123,35 +112,34 @@ export function EmployeeDetail({
   const record = employee.data;
   return (
     <>
-      <BackLink to={EMPLOYEES} />
+      <BackLink to={employees} />
       <PageHeader
         title={employeeName(record)}
         lead={
           <>
-            <StatusBadge look={record.isActive ? EMPLOYMENT_STATUSES.active : EMPLOYMENT_STATUSES.inactive} />{" "}
-            {record.email}
+            <StatusBadge look={employmentLook(record.isActive)} /> {record.email}
           </>
         }
       >
         {allowed.edit && (
           <button type="button" className="button" onClick={() => dialogs.open({ kind: "employment" })}>
-            Edit employment
+            {t("detail.edit")}
           </button>
         )}
       </PageHeader>
       {dialogs.notice}
 
       <div className="detail-grid">
-        <EmploymentCard employee={record} timeZone={timeZone} />
-        {allowed.readAttendance && <EmployeeAttendance employee={record} allowed={allowed} timeZone={timeZone} />}
+        <EmploymentCard employee={record} />
+        {allowed.readAttendance && <EmployeeAttendance employee={record} allowed={allowed} />}
       </div>
       {allowed.readAttendance && (
         <div className="section-gap">
           <AttendanceCalendar
-            title="Attendance"
+            title={t("detail.attendance")}
             queryKey={["attendance", "employee", record.id, "records"]}
             load={(range) => api.employees.attendance(record.id, range)}
-            timeZone={timeZone}
+            owner={{ startsOn: record.startsOn, name: record.firstName }}
           />
         </div>
       )}

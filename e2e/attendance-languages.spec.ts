@@ -1,0 +1,132 @@
+import type { Page } from "@playwright/test";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  notice,
+  readIn,
+  snapshot,
+  test,
+  VIEWPORTS,
+} from "./support";
+
+// The attendance, employees and holiday-list pages in Spanish and English, at desktop and phone sizes: each fits the
+// screen, axe finds nothing serious, and a screenshot of each is kept (e2e/screenshots) for people to look at.
+
+test.beforeAll(ensureInstalledBeforeAll);
+
+let employeeId = "";
+
+/** The administrator as an employee on the club's default list, with Spain's 2026 holidays on it. */
+test("arranging: a default holiday list with presets, and the administrator as an employee", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  const me = await api("GET", "/api/auth/me");
+  const existing = await api("GET", `/api/employees?search=${encodeURIComponent(me.email)}`);
+  employeeId =
+    existing.items[0]?.id ?? (await api("POST", "/api/employees", { userId: me.id, startsOn: "2026-11-02" })).id;
+  const lists = await api("GET", "/api/holiday-lists?search=Madrid");
+  if (lists.items.length === 0) {
+    const list = await api("POST", "/api/holiday-lists", { name: "Madrid", weeklyOffDays: [6, 7], isDefault: true });
+    await api("POST", `/api/holiday-lists/${list.id}/presets`, { preset: "es-md", year: 2026, language: "es" });
+  }
+});
+
+const PAGES = [
+  { path: "/attendance", heading: { en: "My attendance", es: "Mi asistencia" } },
+  { path: "/attendance/requests", heading: { en: "Correction requests", es: "Solicitudes de corrección" } },
+  { path: "/employees", heading: { en: "Employees", es: "Empleados" } },
+  { path: "/holiday-lists", heading: { en: "Holiday lists", es: "Calendarios de festivos" } },
+] as const;
+
+async function open(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+  // Lists and calendars have loaded when no placeholder remains.
+  await expect(page.locator(".skeleton-row, .skeleton-block")).toHaveCount(0);
+}
+
+for (const language of ["en", "es"] as const)
+  for (const [size, viewport] of Object.entries(VIEWPORTS))
+    test(`the attendance pages in ${language} at ${size} size fit the screen and pass axe`, async ({ browser }) => {
+      const page = await adminPage(browser);
+      await page.setViewportSize(viewport);
+      await readIn(page, language);
+      for (const { path, heading } of PAGES) {
+        await open(page, path, heading[language]);
+        await expectFitsScreen(page);
+        await expectAccessible(page);
+        await snapshot(page, `attendance-${language}-${size}${path.replaceAll("/", "-")}`);
+      }
+      await open(page, `/employees/${employeeId}`, "Ada Lovelace");
+      await expect(page.getByRole("region", { name: language === "es" ? "Empleo" : "Employment" })).toContainText(
+        language === "es" ? "2 de noviembre de 2026" : "2 November 2026",
+      );
+      await expectFitsScreen(page);
+      await expectAccessible(page);
+      await snapshot(page, `attendance-${language}-${size}-employee`);
+    });
+
+test("the calendar moves with the arrow keys, Home and End, one day in the Tab order", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await readIn(page, "en");
+  await open(page, "/attendance", "My attendance");
+  const calendar = page.getByRole("grid");
+  const today = calendar.locator("button[tabindex='0']");
+  await expect(today).toHaveCount(1);
+  await expect(today).toHaveAccessibleName(/\(today\)/);
+  await today.focus();
+  await page.keyboard.press("ArrowLeft");
+  const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-date"));
+  const yesterday = await focused();
+  expect(yesterday).not.toBeNull();
+  await expect(calendar.locator("button[tabindex='0']")).toHaveAttribute("data-date", yesterday ?? "");
+  await page.keyboard.press("ArrowUp");
+  const weekBefore = new Date(Date.parse(`${yesterday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+  expect(await focused()).toBe(weekBefore);
+  await page.keyboard.press("Home");
+  expect(new Date(`${await focused()}T00:00:00Z`).getUTCDay()).toBe(1);
+  await page.keyboard.press("End");
+  expect(new Date(`${await focused()}T00:00:00Z`).getUTCDay()).toBe(0);
+  // The chosen day's details follow the focus.
+  await expect(page.getByRole("region", { name: /Day details/ })).toBeVisible();
+  await page.keyboard.press("PageUp");
+  await expect(page.locator(".calendar-month")).not.toBeEmpty();
+  expect(await focused()).not.toBeNull();
+});
+
+test("the clock card on the web says where the time comes from and offers no Mobile app", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await readIn(page, "es");
+  await open(page, "/attendance", "Mi asistencia");
+  const clock = page.getByRole("region", { name: "Fichaje" });
+  await expect(clock).toContainText("Se registra como: Introducido a mano, desde la consola web.");
+  await expect(clock.getByText("App móvil")).toHaveCount(0);
+});
+
+test("public holidays are added to a list once; adding them again adds nothing", async ({ browser }) => {
+  const page = await adminPage(browser);
+  await readIn(page, "en");
+  const api = await apiAs(page);
+  const list = await api("POST", "/api/holiday-lists", { name: `Presets ${Date.now()}`, weeklyOffDays: [7] });
+  await open(page, "/holiday-lists", "Holiday lists");
+  const row = page.getByRole("row").filter({ hasText: list.name });
+  await row.getByRole("button", { name: `Add public holidays to ${list.name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Add public holidays to ${list.name}` });
+  await dialog.getByLabel("Calendar").selectOption({ label: "Spain: national holidays" });
+  await dialog.getByLabel("Year").selectOption("2026");
+  await snapshot(page, "holiday-presets-dialog");
+  await dialog.getByRole("button", { name: "Add holidays" }).click();
+  await expect(notice(page)).toContainText(`10 holidays added to ${list.name}.`);
+  await row.getByRole("button", { name: `Add public holidays to ${list.name}` }).click();
+  await dialog.getByLabel("Year").selectOption("2026");
+  await dialog.getByRole("button", { name: "Add holidays" }).click();
+  await expect(notice(page)).toContainText(`No new holidays: ${list.name} already had them all.`);
+  // 2027 has not been checked against the bulletin: the dialog says so.
+  await row.getByRole("button", { name: `Add public holidays to ${list.name}` }).click();
+  await dialog.getByLabel("Year").selectOption("2027");
+  await expect(dialog.getByRole("note")).toContainText("have not been checked against the official bulletin");
+});
