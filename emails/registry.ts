@@ -6,6 +6,7 @@ import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
+import { staffInvitationTemplate } from "./templates/staff-invitation";
 import { usernameTakenTemplate } from "./templates/username-taken";
 import { welcomeTemplate } from "./templates/welcome";
 
@@ -20,6 +21,7 @@ export const templates = {
   "email-change-notice": emailChangeNoticeTemplate,
   "account-exists": accountExistsTemplate,
   "username-taken": usernameTakenTemplate,
+  "staff-invitation": staffInvitationTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

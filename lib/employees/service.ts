@@ -66,7 +66,7 @@ async function writeUnique<T>(
 }
 
 /** Personnel audit entries are written by the acting user, in the transaction of their change. */
-function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "actorId">): Promise<void> {
+function audit(tx: Transaction, ctx: Acting, entry: Omit<AuditEntry, "actorId">): Promise<void> {
   return recordAudit(tx, { ...entry, actorId: ctx.actor.id });
 }
 
@@ -92,23 +92,35 @@ export async function getEmployee(ctx: Reader, id: string): Promise<Result<Emplo
   return employee ? ok(employee) : fail(EmployeeErrors.notFound);
 }
 
+/**
+ * Adds the employee record of an existing user, with its audit entry, in the caller's transaction (also how
+ * lib/staff adds a staff member in one step). A second record of one user breaks employees_user_key.
+ */
+export async function insertEmployee(
+  tx: Transaction,
+  ctx: Acting,
+  input: CreateEmployeeInput,
+): Promise<Result<Employee>> {
+  if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
+  if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
+    return fail(EmployeeErrors.holidayListNotFound);
+  const [created] = await tx.insert(employees).values(input).returning({ id: employees.id });
+  if (!created) throw new Error("insert returned no employee");
+  await audit(tx, ctx, {
+    action: "personnel.employee_created",
+    severity: "Info",
+    entity: "employee",
+    entityId: created.id,
+    data: input,
+  });
+  return reread(findEmployee, tx, created.id);
+}
+
 /** One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. */
 export function createEmployee(ctx: PersonnelContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
-  return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, async (tx) => {
-    if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
-    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
-      return fail(EmployeeErrors.holidayListNotFound);
-    const [created] = await tx.insert(employees).values(input).returning({ id: employees.id });
-    if (!created) throw new Error("insert returned no employee");
-    await audit(tx, ctx, {
-      action: "personnel.employee_created",
-      severity: "Info",
-      entity: "employee",
-      entityId: created.id,
-      data: input,
-    });
-    return reread(findEmployee, tx, created.id);
-  });
+  return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, (tx) =>
+    insertEmployee(tx, ctx, input),
+  );
 }
 
 /** Deactivating stops the employee's clock-ins and their nightly classification (the attendance module reads isActive). */
