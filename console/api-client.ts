@@ -41,6 +41,13 @@ function endpoints(api: Transport) {
         done(client.POST("/api/auth/verify-email", { body })),
       confirmEmailChange: (body: JsonBody<"/api/auth/confirm-email-change", "post">) =>
         done(client.POST("/api/auth/confirm-email-change", { body })),
+      acceptInvitation: (body: JsonBody<"/api/auth/accept-invitation", "post">) =>
+        done(client.POST("/api/auth/accept-invitation", { body })),
+    },
+    staff: {
+      add: (body: JsonBody<"/api/staff", "post">) => answer(client.POST("/api/staff", { body })),
+      resendInvitation: (userId: string) =>
+        answer(client.POST("/api/staff/{id}/invitation", { params: { path: { id: userId } } })),
     },
     users: {
       list: (query: QueryOf<"/api/users", "get">) => answer(client.GET("/api/users", { params: { query } })),

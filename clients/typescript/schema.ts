@@ -130,6 +130,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation by choosing a password
+         * @description **Access:** public. **Rate limit:** `RATE_LIMIT_AUTH_PER_MINUTE` (default 20) requests per client IP per minute (`auth`).
+         */
+        post: operations["postAuthAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -1318,6 +1338,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff member and email them an invitation
+         * @description Creates the account with the chosen roles, its employee record and a single-use invitation link (7 days) emailed to the person, who chooses their password with POST /api/auth/accept-invitation. The caller also needs `employees:write` (else 403 Auth.Forbidden) and every permission of the roles granted. Any refusal leaves nothing behind.
+         *
+         *     **Access:** bearer token of a user holding `users:write`.
+         */
+        post: operations["postStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a staff member a new invitation
+         * @description **Access:** bearer token of a user holding `users:write`.
+         */
+        post: operations["postStaffByIdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1520,6 +1582,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitation: {
+            newPassword: string;
+            token: string;
+        };
         /** @description A business rule refused the request; `code` is stable, `message` is for people. */
         ApiError: {
             /** @example Member.NotFound */
@@ -1829,6 +1895,15 @@ export interface components {
         HolidayListSummaryPage: components["schemas"]["Page"] & {
             items: components["schemas"]["HolidayListSummary"][];
         };
+        Invitation: {
+            /**
+             * Format: date-time
+             * @description When its link stops working (7 days after it was sent).
+             */
+            expiresAt: string;
+            /** @description The address the invitation was emailed to. */
+            sentTo: string;
+        };
         Job: {
             acceptsDate: boolean;
             cron: string;
@@ -2020,6 +2095,25 @@ export interface components {
             lastName: string;
             password: string;
             username: string;
+        };
+        NewStaffMember: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description The employee record. Without a holidayListId the employee follows the club's default.
+             * @default {}
+             */
+            employee?: {
+                holidayListId?: string | null;
+                /** @default true */
+                isActive?: boolean;
+            };
+            firstName: string;
+            lastName: string;
+            /** @description The roles to grant; the caller must hold every permission they carry. Default: Employee. */
+            roles?: string[];
+            /** @description Defaults to the email's local part, with a number added when that username is taken. */
+            username?: string;
         };
         NewSubscription: {
             /** @default false */
@@ -2273,6 +2367,11 @@ export interface components {
         ShiftTypePage: components["schemas"]["Page"] & {
             items: components["schemas"]["ShiftType"][];
         };
+        StaffMember: {
+            employee: components["schemas"]["Employee"];
+            invitation: components["schemas"]["Invitation"];
+            user: components["schemas"]["User"];
+        };
         Subscription: {
             autoRenew: boolean;
             /** @enum {string} */
@@ -2315,6 +2414,10 @@ export interface components {
             firstName: string;
             /** Format: uuid */
             id: string;
+            /** @description Invited and not yet accepted: the account cannot sign in until the link is followed. */
+            invitationPending: boolean;
+            /** @description When an invitation to choose a password was last emailed (POST /api/staff); else null. */
+            invitedAt: string | null;
             isActive: boolean;
             isBlacklisted: boolean;
             lastLoginAt: string | null;
@@ -3091,6 +3194,52 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postAuthAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "CSl-CbsPFVXJ7OeknRj4X4NjdhP7dl7aS8fAc6JAjvA",
+                 *       "newPassword": "Chosen-Passw0rd-42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitation"];
+            };
+        };
+        responses: {
+            /** @description Password set and email address confirmed: the account may sign in. */
+            204: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `Auth.InvalidLink`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -8126,7 +8275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "clubName": null,
+                     *       "clubName": "Test Club",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
                      *       "languages": [
@@ -8652,6 +8801,211 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "andres@club.example",
+                 *       "firstName": "Andrés",
+                 *       "lastName": "Romero",
+                 *       "roles": [
+                 *         "Employee"
+                 *       ],
+                 *       "employee": {
+                 *         "holidayListId": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewStaffMember"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/users/{user.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "email": "andres@club.example",
+                     *         "pendingEmail": null,
+                     *         "username": "andres",
+                     *         "firstName": "Andrés",
+                     *         "lastName": "Romero",
+                     *         "roles": [
+                     *           "Employee"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isBlacklisted": false,
+                     *         "blacklistReason": null,
+                     *         "mustChangePassword": false,
+                     *         "emailVerified": false,
+                     *         "invitedAt": "2026-11-26T23:42:19.392Z",
+                     *         "invitationPending": true,
+                     *         "lastLoginAt": null,
+                     *         "createdAt": "2026-11-26T23:42:19.357Z",
+                     *         "version": 2
+                     *       },
+                     *       "employee": {
+                     *         "id": "b226a944-56b6-48a8-845a-b72946630bbb",
+                     *         "userId": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "email": "andres@club.example",
+                     *         "firstName": "Andrés",
+                     *         "lastName": "Romero",
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-26T23:42:19.357Z",
+                     *         "updatedAt": "2026-11-26T23:42:19.357Z",
+                     *         "version": 1,
+                     *         "holidayList": null
+                     *       },
+                     *       "invitation": {
+                     *         "sentTo": "andres@club.example",
+                     *         "expiresAt": "2026-12-03T23:42:19.378Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `User.UnknownRole`, `Employee.HolidayListNotFound`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: `Auth.Forbidden`, `Auth.PasswordChangeRequired`, `Role.CannotGrant`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `User.DuplicateEmail`, `User.DuplicateUsername`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postStaffByIdInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The staff's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sentTo": "andres@club.example",
+                     *       "expiresAt": "2026-12-03T23:42:20.031Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: `Auth.Forbidden`, `Auth.PasswordChangeRequired`, `User.ProtectedAccount`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `User.NotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Staff.NoPendingInvitation`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getUsers: {
         parameters: {
             query?: {
@@ -8685,7 +9039,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "db885745-0103-4cf0-b4f4-248fba6202eb",
+                     *           "id": "0b72bd4a-e4cf-4ab2-ab46-1f1e702e0f2c",
                      *           "email": "owner@club.example",
                      *           "pendingEmail": null,
                      *           "username": "owner",
@@ -8699,12 +9053,14 @@ export interface operations {
                      *           "blacklistReason": null,
                      *           "mustChangePassword": false,
                      *           "emailVerified": true,
-                     *           "lastLoginAt": "2026-11-24T08:17:06.295Z",
-                     *           "createdAt": "2026-11-24T08:17:05.659Z",
+                     *           "invitedAt": null,
+                     *           "invitationPending": false,
+                     *           "lastLoginAt": "2026-11-26T23:45:57.724Z",
+                     *           "createdAt": "2026-11-26T23:45:53.341Z",
                      *           "version": 2
                      *         },
                      *         {
-                     *           "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *           "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *           "email": "staff1@club.example",
                      *           "pendingEmail": null,
                      *           "username": "staff1",
@@ -8718,8 +9074,10 @@ export interface operations {
                      *           "blacklistReason": null,
                      *           "mustChangePassword": false,
                      *           "emailVerified": true,
-                     *           "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *           "createdAt": "2026-11-24T08:17:06.606Z",
+                     *           "invitedAt": null,
+                     *           "invitationPending": false,
+                     *           "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *           "createdAt": "2026-11-26T23:45:59.239Z",
                      *           "version": 3
                      *         }
                      *       ],
@@ -8791,7 +9149,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "staff1",
@@ -8805,8 +9163,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": true,
                      *       "emailVerified": true,
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
                      *       "lastLoginAt": null,
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 1
                      *     }
                      */
@@ -8879,7 +9239,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "staff1",
@@ -8893,8 +9253,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 3
                      *     }
                      */
@@ -8971,7 +9333,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -8985,8 +9347,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 4
                      *     }
                      */
@@ -9167,7 +9531,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9181,8 +9545,10 @@ export interface operations {
                      *       "blacklistReason": "Unpaid fees",
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 6
                      *     }
                      */
@@ -9260,7 +9626,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9274,8 +9640,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 7
                      *     }
                      */
@@ -9352,7 +9720,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9366,8 +9734,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 5
                      *     }
                      */
