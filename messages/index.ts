@@ -1,8 +1,14 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enCommon from "./en/common.json";
 import enErrors from "./en/errors.json";
+import enRoles from "./en/roles.json";
+import enStaff from "./en/staff.json";
+import enUsers from "./en/users.json";
 import esCommon from "./es/common.json";
 import esErrors from "./es/errors.json";
+import esRoles from "./es/roles.json";
+import esStaff from "./es/staff.json";
+import esUsers from "./es/users.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +16,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, errors: enErrors, roles: enRoles, staff: enStaff, users: enUsers },
+  es: { common: esCommon, errors: esErrors, roles: esRoles, staff: esStaff, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

@@ -3,9 +3,7 @@ import { emailField, passwordField, personNameField, usernameField } from "@/lib
 import { createEmployeeSchema } from "@/lib/employees/schemas";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { roleNames } from "@/lib/users/schemas";
-
-/** The built-in role a new staff member gets unless another is chosen: back-office self-service (clock, requests). */
-export const DEFAULT_STAFF_ROLE = "Employee";
+import { DEFAULT_STAFF_ROLE } from "./default-role";
 
 /** What an employee record needs besides its user, whatever fields lib/employees adds to it. */
 const staffEmployeeSchema = createEmployeeSchema.omit({ userId: true });

@@ -17,6 +17,7 @@ import {
   usePagedQuery,
 } from "@/console/ui/list-page";
 import { yesNoFilter } from "@/console/ui/yes-no-filter";
+import { AddStaffLink } from "../staff/add-staff-link";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
 type OrderField = "name" | "email" | "createdAt";
@@ -69,6 +70,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         lead="The club's staff: who clocks in, which holiday list sets their days off, and their attendance."
         create={canAdd ? { label: "Add employee", onClick: () => setAdding(true) } : undefined}
       />
+      <AddStaffLink show={canAdd} />
 
       <search className="toolbar">
         <SearchField id="employee-search" placeholder="Name or email" value={searchText} onChange={setSearchText} />
