@@ -39,7 +39,7 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
 }
 
 /** An emailed link that lets its holder choose the account's password, and how following it is audited. */
-export type PasswordLink = {
+type PasswordLink = {
   purpose: Extract<OneTimePurpose, "reset_password" | "accept_invitation">;
   audit: { action: string; severity: AuditEntry["severity"] };
 };

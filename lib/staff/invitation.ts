@@ -13,7 +13,7 @@ import type { Actor, ServiceContext } from "@/lib/services/context";
 import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /** A week: long enough to reach someone who is off for a few days, short enough that a forgotten link dies. */
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 
 /** Who is invited: the account's id, address and first name. */
 type Invitee = { id: string; email: string; firstName: string };

@@ -31,7 +31,7 @@ import { uniqueAccount } from "./unique-account";
 export type UsersContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
-export type AccountChange =
+type AccountChange =
   | "create"
   | "update"
   | "deactivate"
