@@ -68,10 +68,7 @@ function RoleField({
       name="role"
       hint={canListRoles ? t("hints.role") : t("hints.roleUnlisted")}
       defaultValue={names.includes(DEFAULT_STAFF_ROLE) ? DEFAULT_STAFF_ROLE : names[0]}
-      options={(roles.data ?? [{ name: DEFAULT_STAFF_ROLE, description: null }]).map((role) => ({
-        value: role.name,
-        label: role.description ? `${role.name} — ${role.description}` : role.name,
-      }))}
+      options={names.map((name) => ({ value: name, label: name }))}
     />
   );
 }
@@ -127,7 +124,7 @@ export function StaffForm({
     holidayListId: t("fields.holidayList"),
   };
   return (
-    <>
+    <div className="staff-page">
       <BackLink to={{ href: "/users", label: common("backTo", { list: t("back") }) }} />
       <h1 className="page-title">{t("title")}</h1>
       <p className="page-lead">{t("lead")}</p>
@@ -174,6 +171,6 @@ export function StaffForm({
           </SubmitButton>
         </ConsoleForm>
       )}
-    </>
+    </div>
   );
 }
