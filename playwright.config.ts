@@ -1,7 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { mailboxPorts } from "./e2e/mailbox-ports";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The SMTP server the app sends to during the runs, and where specs read what it received (e2e/mailbox.ts). */
+const MAILBOX = mailboxPorts(port);
 
 export default defineConfig({
   testDir: "e2e",
@@ -38,12 +41,21 @@ export default defineConfig({
     },
   ],
   // The production build on embedded defaults, with a throw-away data directory.
-  webServer: {
-    command: `node scripts/e2e-server.mjs ${port}`,
-    url: `${baseURL}/health/live`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `node node_modules/.bin/tsx scripts/e2e-mailbox.ts ${MAILBOX.smtpPort} ${MAILBOX.httpPort}`,
+      url: `http://127.0.0.1:${MAILBOX.httpPort}/`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${port}`,
+      url: `${baseURL}/health/live`,
+      env: { E2E_SMTP_URL: `smtp://127.0.0.1:${MAILBOX.smtpPort}` },
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -44,11 +44,18 @@ function endpoints(api: Transport) {
         done(client.POST("/api/auth/confirm-email-change", { body })),
       setOwnLanguage: (body: JsonBody<"/api/auth/me/language", "put">) =>
         answer(client.PUT("/api/auth/me/language", { body })),
+      acceptInvitation: (body: JsonBody<"/api/auth/accept-invitation", "post">) =>
+        done(client.POST("/api/auth/accept-invitation", { body })),
     },
     settings: {
       get: () => answer(client.GET("/api/settings")),
       update: (body: JsonBody<"/api/settings", "put">, version: number) =>
         answer(client.PUT("/api/settings", { params: { header: ifMatch(version) }, body })),
+    },
+    staff: {
+      add: (body: JsonBody<"/api/staff", "post">) => answer(client.POST("/api/staff", { body })),
+      resendInvitation: (userId: string) =>
+        answer(client.POST("/api/staff/{id}/invitation", { params: { path: { id: userId } } })),
     },
     users: {
       list: (query: QueryOf<"/api/users", "get">) => answer(client.GET("/api/users", { params: { query } })),

@@ -7,6 +7,7 @@ import { emailVerificationTemplate } from "./templates/email-verification";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
+import { staffInvitationTemplate } from "./templates/staff-invitation";
 import { usernameTakenTemplate } from "./templates/username-taken";
 import { welcomeTemplate } from "./templates/welcome";
 
@@ -22,6 +23,7 @@ export const templates = {
   "account-exists": accountExistsTemplate,
   "username-taken": usernameTakenTemplate,
   "correction-decided": correctionDecidedTemplate,
+  "staff-invitation": staffInvitationTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

@@ -41,6 +41,13 @@ const KEY_VALUES: Record<TemplateName, string[]> = {
     "Sunrise Tennis Club",
   ],
   "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
+  "staff-invitation": [
+    "Andrés",
+    "María López",
+    "https://clubops.example/accept-invitation?token=sample-token",
+    "7 days",
+    "Sunrise Tennis Club",
+  ],
 };
 
 async function renderOrThrow(template: string, props: unknown) {

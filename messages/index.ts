@@ -5,14 +5,20 @@ import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enHolidayLists from "./en/holidayLists.json";
+import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
+import enStaff from "./en/staff.json";
+import enUsers from "./en/users.json";
 import esAttendance from "./es/attendance.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esHolidayLists from "./es/holidayLists.json";
+import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
+import esStaff from "./es/staff.json";
+import esUsers from "./es/users.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -20,8 +26,8 @@ import esSettings from "./es/settings.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, settings: enSettings },
-  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, settings: esSettings },
+  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, roles: enRoles, settings: enSettings, staff: enStaff, users: enUsers },
+  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, roles: esRoles, settings: esSettings, staff: esStaff, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

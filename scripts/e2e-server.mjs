@@ -17,6 +17,8 @@ const env = {
 for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL", "EMAIL_RENDERER_URL", "SMTP_URL"]) {
   delete env[name];
 }
+// Playwright's mailbox (scripts/e2e-mailbox.ts), so specs can follow emailed links.
+if (process.env.E2E_SMTP_URL) env.SMTP_URL = process.env.E2E_SMTP_URL;
 
 const server = spawn("bash", ["scripts/start.sh", "-p", port, "-H", "127.0.0.1"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");

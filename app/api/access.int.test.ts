@@ -59,6 +59,8 @@ import { POST as createRole, GET as listRoles } from "./roles/route";
 import { GET as getSettings, PUT as updateSettings } from "./settings/route";
 import { DELETE as deleteShiftType, GET as getShiftType, PUT as updateShiftType } from "./shift-types/[id]/route";
 import { POST as createShiftType, GET as listShiftTypes } from "./shift-types/route";
+import { POST as resendInvitation } from "./staff/[id]/invitation/route";
+import { POST as addStaffMember } from "./staff/route";
 import { POST as blacklist, DELETE as liftBlacklist } from "./users/[id]/blacklist/route";
 import { PUT as assignRoles } from "./users/[id]/roles/route";
 import { DELETE as deactivateUser, GET as getUser, PUT as updateUser } from "./users/[id]/route";
@@ -138,6 +140,18 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "users:write",
     liftBlacklist,
     { path: `/api/users/${someId}/blacklist`, method: "DELETE", params },
+  ],
+  [
+    "POST /api/staff",
+    "users:write",
+    addStaffMember,
+    { path: "/api/staff", body: { email: "s@club.example", firstName: "S", lastName: "T" } },
+  ],
+  [
+    "POST /api/staff/{id}/invitation",
+    "users:write",
+    resendInvitation,
+    { path: `/api/staff/${someId}/invitation`, method: "POST", params },
   ],
   ["GET /api/roles", "roles:read", listRoles, { path: "/api/roles" }],
   ["POST /api/roles", "roles:write", createRole, { path: "/api/roles", body: { name: "X", permissions: [] } }],

@@ -22,6 +22,8 @@ import type { PlatformSettings } from "@/lib/settings/platform-settings";
 import type { PublicSettings } from "@/lib/settings/public";
 import type { Settings } from "@/lib/settings/service";
 import type { SetupStatus } from "@/lib/settings/setup-status";
+import type { Invitation } from "@/lib/staff/invitation";
+import type { StaffMember } from "@/lib/staff/service";
 import type { PlanChangeQuote } from "@/lib/subscriptions/lifecycle";
 import type { Subscription } from "@/lib/subscriptions/repository";
 import type { UserSummary } from "@/lib/users/summaries";
@@ -147,6 +149,12 @@ export const userResponse = z.strictObject({
   blacklistReason: z.string().nullable(),
   mustChangePassword: z.boolean(),
   emailVerified: z.boolean(),
+  invitedAt: instant()
+    .nullable()
+    .meta({ description: "When an invitation to choose a password was last emailed (POST /api/staff); else null." }),
+  invitationPending: z
+    .boolean()
+    .meta({ description: "Invited and not yet accepted: the account cannot sign in until the link is followed." }),
   lastLoginAt: instant().nullable(),
   createdAt: instant(),
   version: recordVersion(),
@@ -439,6 +447,19 @@ export const attendanceRequestResponse = z.strictObject({
 const requestIsExact: SameShape<z.output<typeof attendanceRequestResponse>, AttendanceRequestView> = true;
 export const attendanceRequestPageResponse = pageOf(attendanceRequestResponse);
 
+export const invitationResponse = z.strictObject({
+  sentTo: z.string().meta({ description: "The address the invitation was emailed to." }),
+  expiresAt: instant().meta({ description: "When its link stops working (7 days after it was sent)." }),
+});
+const invitationIsExact: SameShape<z.output<typeof invitationResponse>, JsonOf<Invitation>> = true;
+
+export const staffMemberResponse = z.strictObject({
+  user: userResponse,
+  employee: employeeResponse,
+  invitation: invitationResponse,
+});
+const staffMemberIsExact: SameShape<z.output<typeof staffMemberResponse>, JsonOf<StaffMember>> = true;
+
 export const jobListResponse = z.strictObject({
   items: z.array(
     z
@@ -481,6 +502,8 @@ void [
   attendancePageIsExact,
   requestIsExact,
   jobsAreExact,
+  invitationIsExact,
+  staffMemberIsExact,
 ];
 
 // The names these schemas go by in the OpenAPI document.
@@ -519,4 +542,6 @@ nameSchemas([
   [attendanceRequestResponse, "CorrectionRequest"],
   [jobListResponse, "JobList"],
   [jobRunResponse, "JobRun"],
+  [invitationResponse, "Invitation"],
+  [staffMemberResponse, "StaffMember"],
 ]);

@@ -130,6 +130,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/accept-invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a staff invitation by choosing a password
+         * @description **Access:** public. **Rate limit:** `RATE_LIMIT_AUTH_PER_MINUTE` (default 20) requests per client IP per minute (`auth`).
+         */
+        post: operations["postAuthAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/change-password": {
         parameters: {
             query?: never;
@@ -1408,6 +1428,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a staff member and email them an invitation
+         * @description Creates the account with the chosen roles, its employee record and a single-use invitation link (7 days) emailed to the person, who chooses their password with POST /api/auth/accept-invitation. The caller also needs `employees:write` (else 403 Auth.Forbidden) and every permission of the roles granted. Any refusal leaves nothing behind.
+         *
+         *     **Access:** bearer token of a user holding `users:write`.
+         */
+        post: operations["postStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a staff member a new invitation
+         * @description **Access:** bearer token of a user holding `users:write`.
+         */
+        post: operations["postStaffByIdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1610,6 +1672,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptInvitation: {
+            newPassword: string;
+            token: string;
+        };
         /** @description A business rule refused the request; `code` is stable, `message` is for people. */
         ApiError: {
             /** @example Member.NotFound */
@@ -1966,6 +2032,15 @@ export interface components {
         HolidayPresetList: {
             items: components["schemas"]["HolidayPreset"][];
         };
+        Invitation: {
+            /**
+             * Format: date-time
+             * @description When its link stops working (7 days after it was sent).
+             */
+            expiresAt: string;
+            /** @description The address the invitation was emailed to. */
+            sentTo: string;
+        };
         Job: {
             acceptsDate: boolean;
             cron: string;
@@ -2159,6 +2234,30 @@ export interface components {
             lastName: string;
             password: string;
             username: string;
+        };
+        NewStaffMember: {
+            /** Format: email */
+            email: string;
+            /**
+             * @description The employee record. Without a holidayListId the employee follows the club's default.
+             * @default {}
+             */
+            employee?: {
+                holidayListId?: string | null;
+                /** @default true */
+                isActive?: boolean;
+                /**
+                 * Format: date
+                 * @description Defaults to the day the employee is added, on the club's calendar.
+                 */
+                startsOn?: string;
+            };
+            firstName: string;
+            lastName: string;
+            /** @description The roles to grant; the caller must hold every permission they carry. Default: Employee. */
+            roles?: string[];
+            /** @description Defaults to the email's local part, with a number added when that username is taken. */
+            username?: string;
         };
         NewSubscription: {
             /** @default false */
@@ -2463,6 +2562,11 @@ export interface components {
         ShiftTypePage: components["schemas"]["Page"] & {
             items: components["schemas"]["ShiftType"][];
         };
+        StaffMember: {
+            employee: components["schemas"]["Employee"];
+            invitation: components["schemas"]["Invitation"];
+            user: components["schemas"]["User"];
+        };
         Subscription: {
             autoRenew: boolean;
             /** @enum {string} */
@@ -2505,6 +2609,10 @@ export interface components {
             firstName: string;
             /** Format: uuid */
             id: string;
+            /** @description Invited and not yet accepted: the account cannot sign in until the link is followed. */
+            invitationPending: boolean;
+            /** @description When an invitation to choose a password was last emailed (POST /api/staff); else null. */
+            invitedAt: string | null;
             isActive: boolean;
             isBlacklisted: boolean;
             lastLoginAt: string | null;
@@ -3281,6 +3389,52 @@ export interface operations {
             };
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postAuthAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "CSl-CbsPFVXJ7OeknRj4X4NjdhP7dl7aS8fAc6JAjvA",
+                 *       "newPassword": "Chosen-Passw0rd-42"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AcceptInvitation"];
+            };
+        };
+        responses: {
+            /** @description Password set and email address confirmed: the account may sign in. */
+            204: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `Auth.InvalidLink`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -6193,7 +6347,7 @@ export interface operations {
                      *       "email": "ana@club.example",
                      *       "phone": null,
                      *       "birthDate": null,
-                     *       "status": "active",
+                     *       "status": "inactive",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
                      *       "photoFileId": null,
@@ -7621,6 +7775,7 @@ export interface operations {
                      *         "expired": 0
                      *       },
                      *       "total": 1,
+                     *       "payingMembers": 1,
                      *       "newThisMonth": 1,
                      *       "activeSubscriptionsByPlan": [
                      *         {
@@ -9257,6 +9412,211 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postStaff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "andres@club.example",
+                 *       "firstName": "Andrés",
+                 *       "lastName": "Romero",
+                 *       "roles": [
+                 *         "Employee"
+                 *       ],
+                 *       "employee": {
+                 *         "holidayListId": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewStaffMember"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/users/{user.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "user": {
+                     *         "id": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "email": "andres@club.example",
+                     *         "pendingEmail": null,
+                     *         "username": "andres",
+                     *         "firstName": "Andrés",
+                     *         "lastName": "Romero",
+                     *         "roles": [
+                     *           "Employee"
+                     *         ],
+                     *         "isActive": true,
+                     *         "isBlacklisted": false,
+                     *         "blacklistReason": null,
+                     *         "mustChangePassword": false,
+                     *         "emailVerified": false,
+                     *         "invitedAt": "2026-11-26T23:42:19.392Z",
+                     *         "invitationPending": true,
+                     *         "lastLoginAt": null,
+                     *         "createdAt": "2026-11-26T23:42:19.357Z",
+                     *         "version": 2
+                     *       },
+                     *       "employee": {
+                     *         "id": "b226a944-56b6-48a8-845a-b72946630bbb",
+                     *         "userId": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "email": "andres@club.example",
+                     *         "firstName": "Andrés",
+                     *         "lastName": "Romero",
+                     *         "isActive": true,
+                     *         "createdAt": "2026-11-26T23:42:19.357Z",
+                     *         "updatedAt": "2026-11-26T23:42:19.357Z",
+                     *         "version": 1,
+                     *         "holidayList": null
+                     *       },
+                     *       "invitation": {
+                     *         "sentTo": "andres@club.example",
+                     *         "expiresAt": "2026-12-03T23:42:19.378Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `User.UnknownRole`, `Employee.HolidayListNotFound`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: `Auth.Forbidden`, `Auth.PasswordChangeRequired`, `Role.CannotGrant`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `User.DuplicateEmail`, `User.DuplicateUsername`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postStaffByIdInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The staff's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "sentTo": "andres@club.example",
+                     *       "expiresAt": "2026-12-03T23:42:20.031Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Refused: `Auth.Forbidden`, `Auth.PasswordChangeRequired`, `User.ProtectedAccount`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Not found: `User.NotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Staff.NoPendingInvitation`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getUsers: {
         parameters: {
             query?: {
@@ -9290,7 +9650,7 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "db885745-0103-4cf0-b4f4-248fba6202eb",
+                     *           "id": "0b72bd4a-e4cf-4ab2-ab46-1f1e702e0f2c",
                      *           "email": "owner@club.example",
                      *           "pendingEmail": null,
                      *           "username": "owner",
@@ -9304,12 +9664,14 @@ export interface operations {
                      *           "blacklistReason": null,
                      *           "mustChangePassword": false,
                      *           "emailVerified": true,
-                     *           "lastLoginAt": "2026-11-24T08:17:06.295Z",
-                     *           "createdAt": "2026-11-24T08:17:05.659Z",
+                     *           "invitedAt": null,
+                     *           "invitationPending": false,
+                     *           "lastLoginAt": "2026-11-26T23:45:57.724Z",
+                     *           "createdAt": "2026-11-26T23:45:53.341Z",
                      *           "version": 2
                      *         },
                      *         {
-                     *           "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *           "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *           "email": "staff1@club.example",
                      *           "pendingEmail": null,
                      *           "username": "staff1",
@@ -9323,8 +9685,10 @@ export interface operations {
                      *           "blacklistReason": null,
                      *           "mustChangePassword": false,
                      *           "emailVerified": true,
-                     *           "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *           "createdAt": "2026-11-24T08:17:06.606Z",
+                     *           "invitedAt": null,
+                     *           "invitationPending": false,
+                     *           "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *           "createdAt": "2026-11-26T23:45:59.239Z",
                      *           "version": 3
                      *         }
                      *       ],
@@ -9396,7 +9760,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "staff1",
@@ -9410,8 +9774,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": true,
                      *       "emailVerified": true,
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
                      *       "lastLoginAt": null,
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 1
                      *     }
                      */
@@ -9484,7 +9850,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "staff1",
@@ -9498,8 +9864,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 3
                      *     }
                      */
@@ -9576,7 +9944,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9590,8 +9958,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 4
                      *     }
                      */
@@ -9772,7 +10142,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9786,8 +10156,10 @@ export interface operations {
                      *       "blacklistReason": "Unpaid fees",
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 6
                      *     }
                      */
@@ -9865,7 +10237,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9879,8 +10251,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 7
                      *     }
                      */
@@ -9957,7 +10331,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "493e852a-675d-466f-af7d-743ec5120287",
+                     *       "id": "82587924-a7aa-49b4-b860-e5f6df18b255",
                      *       "email": "staff1@club.example",
                      *       "pendingEmail": null,
                      *       "username": "renamed",
@@ -9971,8 +10345,10 @@ export interface operations {
                      *       "blacklistReason": null,
                      *       "mustChangePassword": false,
                      *       "emailVerified": true,
-                     *       "lastLoginAt": "2026-11-24T08:17:06.751Z",
-                     *       "createdAt": "2026-11-24T08:17:06.606Z",
+                     *       "invitedAt": null,
+                     *       "invitationPending": false,
+                     *       "lastLoginAt": "2026-11-26T23:46:00.075Z",
+                     *       "createdAt": "2026-11-26T23:45:59.239Z",
                      *       "version": 5
                      *     }
                      */

@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/audit/record";
+import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -6,7 +6,7 @@ import { clubNameOf } from "@/lib/settings/platform-settings";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified, replacePassword } from "./credentials";
 import { AuthErrors } from "./errors";
-import { consumeOneTimeToken, issueOneTimeToken, peekOneTimeToken } from "./one-time-tokens";
+import { consumeOneTimeToken, issueOneTimeToken, type OneTimePurpose, peekOneTimeToken } from "./one-time-tokens";
 import { hashPassword } from "./password";
 import { findUserByEmail, findUserById } from "./user-repository";
 
@@ -38,29 +38,43 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   });
 }
 
-/** Sets a new password from a reset link; the link works once, and proves the email address too. */
-export async function resetPassword(
+/** An emailed link that lets its holder choose the account's password, and how following it is audited. */
+type PasswordLink = {
+  purpose: Extract<OneTimePurpose, "reset_password" | "accept_invitation">;
+  audit: { action: string; severity: AuditEntry["severity"] };
+};
+
+const RESET_LINK: PasswordLink = {
+  purpose: "reset_password",
+  audit: { action: "auth.password_reset", severity: "Warning" },
+};
+
+/**
+ * Sets the password from an emailed link (a reset, a staff invitation): the link works once, and proves the email
+ * address too. The password is checked against its owner before the link is used up, so a weak one costs no link.
+ */
+export async function setPasswordFromLink(
   ctx: AuthContext,
   input: { token: string; newPassword: string },
+  link: PasswordLink,
 ): Promise<Result<void>> {
   const db = ctx.db;
-  const userId = await peekOneTimeToken(db, input.token, "reset_password");
+  const userId = await peekOneTimeToken(db, input.token, link.purpose);
   const user = userId ? await findUserById(db, userId) : null;
   if (!user) return fail(AuthErrors.invalidLink);
   const weak = await checkNewPassword(db, input.newPassword, user, "newPassword");
   if (weak) return fail(weak);
   const passwordHash = await hashPassword(input.newPassword);
   return commitWhatever(db, async (tx) => {
-    if ((await consumeOneTimeToken(tx, input.token, "reset_password")) !== user.id) return fail(AuthErrors.invalidLink);
+    if ((await consumeOneTimeToken(tx, input.token, link.purpose)) !== user.id) return fail(AuthErrors.invalidLink);
     await replacePassword(tx, ctx.keys, user, passwordHash);
     await markEmailVerified(tx, user.id);
-    await recordAudit(tx, {
-      action: "auth.password_reset",
-      severity: "Warning",
-      actorId: user.id,
-      entity: "user",
-      entityId: user.id,
-    });
+    await recordAudit(tx, { ...link.audit, actorId: user.id, entity: "user", entityId: user.id });
     return ok(undefined);
   });
+}
+
+/** Sets a new password from a reset link. */
+export function resetPassword(ctx: AuthContext, input: { token: string; newPassword: string }): Promise<Result<void>> {
+  return setPasswordFromLink(ctx, input, RESET_LINK);
 }

@@ -51,8 +51,8 @@ import type {
 /** What the personnel services need: the database and who acts (for the audit trail). */
 export type PersonnelContext = Pick<ServiceContext, "db"> & Acting;
 /** Adding an employee also needs today's date on the club's calendar, their default start date. */
-type HiringContext = PersonnelContext &
-  Pick<ServiceContext, "now"> & { club: Pick<ServiceContext["club"], "timeZone"> };
+export type HiringClock = Acting & Pick<ServiceContext, "now"> & { club: Pick<ServiceContext["club"], "timeZone"> };
+type HiringContext = PersonnelContext & HiringClock;
 type Reader = Pick<ServiceContext, "db">;
 
 /**
@@ -74,7 +74,7 @@ async function writeUnique<T>(
 }
 
 /** Personnel audit entries are written by the acting user, in the transaction of their change. */
-function audit(tx: Transaction, ctx: PersonnelContext, entry: Omit<AuditEntry, "actorId">): Promise<void> {
+function audit(tx: Transaction, ctx: Acting, entry: Omit<AuditEntry, "actorId">): Promise<void> {
   return recordAudit(tx, { ...entry, actorId: ctx.actor.id });
 }
 
@@ -101,26 +101,36 @@ export async function getEmployee(ctx: Reader, id: string): Promise<Result<Emplo
 }
 
 /**
- * One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. Without a
- * start date the employee starts today on the club's calendar, so no day before they existed is classified Absent.
+ * Adds the employee record of an existing user, with its audit entry, in the caller's transaction (also how
+ * lib/staff adds a staff member in one step). Without a start date the employee starts today on the club's calendar,
+ * so no day before they existed is classified Absent. A second record of one user breaks employees_user_key.
  */
-export function createEmployee(ctx: HiringContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
-  return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, async (tx) => {
-    if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
-    if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
-      return fail(EmployeeErrors.holidayListNotFound);
-    const values = { ...input, startsOn: input.startsOn ?? localDate(ctx.now(), ctx.club.timeZone) };
-    const [created] = await tx.insert(employees).values(values).returning({ id: employees.id });
-    if (!created) throw new Error("insert returned no employee");
-    await audit(tx, ctx, {
-      action: "personnel.employee_created",
-      severity: "Info",
-      entity: "employee",
-      entityId: created.id,
-      data: values,
-    });
-    return reread(findEmployee, tx, created.id);
+export async function insertEmployee(
+  tx: Transaction,
+  ctx: HiringClock,
+  input: CreateEmployeeInput,
+): Promise<Result<Employee>> {
+  if (!(await userExists(tx, input.userId))) return fail(EmployeeErrors.userNotFound);
+  if (input.holidayListId && !(await lockHolidayList(tx, input.holidayListId, "key share")))
+    return fail(EmployeeErrors.holidayListNotFound);
+  const values = { ...input, startsOn: input.startsOn ?? localDate(ctx.now(), ctx.club.timeZone) };
+  const [created] = await tx.insert(employees).values(values).returning({ id: employees.id });
+  if (!created) throw new Error("insert returned no employee");
+  await audit(tx, ctx, {
+    action: "personnel.employee_created",
+    severity: "Info",
+    entity: "employee",
+    entityId: created.id,
+    data: values,
   });
+  return reread(findEmployee, tx, created.id);
+}
+
+/** One employee per user: the unique constraint employees_user_key refuses a second, however simultaneous. */
+export function createEmployee(ctx: HiringContext, input: CreateEmployeeInput): Promise<Result<Employee>> {
+  return writeUnique(ctx.db, "employees_user_key", EmployeeErrors.alreadyExists, (tx) =>
+    insertEmployee(tx, ctx, input),
+  );
 }
 
 /** Deactivating stops the employee's clock-ins and their nightly classification (the attendance module reads isActive). */

@@ -31,7 +31,14 @@ import { uniqueAccount } from "./unique-account";
 export type UsersContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
-type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist";
+type AccountChange =
+  | "create"
+  | "update"
+  | "deactivate"
+  | "assign_roles"
+  | "blacklist"
+  | "lift_blacklist"
+  | "invite";
 
 export async function listUsers(
   ctx: Pick<ServiceContext, "db">,
@@ -49,7 +56,7 @@ export async function getUser(ctx: Pick<ServiceContext, "db">, id: string): Prom
  * A 403 here is someone reaching beyond their own permissions, so it is audited as a Warning. It is written on its
  * own (one statement, its own transaction): the refused change's transaction kept nothing.
  */
-async function auditedRefusal<T>(
+export async function auditedRefusal<T>(
   db: Database,
   actor: Actor,
   change: AccountChange,
@@ -73,7 +80,7 @@ async function auditedRefusal<T>(
  * The named roles, if they all exist and the actor holds every permission they carry, and every permission of the
  * roles they replace (`revoked`): taking a role away needs the same authority as handing it out.
  */
-async function grantableRoles(
+export async function grantableRoles(
   executor: Executor,
   actor: Actor,
   names: readonly string[],
@@ -86,6 +93,40 @@ async function grantableRoles(
   return ok(found);
 }
 
+/** How a new account starts: with a temporary password to replace, or invited to choose one (lib/staff). */
+type AccountStart = Pick<typeof users.$inferInsert, "mustChangePassword" | "emailVerifiedAt" | "invitedAt">;
+
+/**
+ * Inserts a staff-made account with its roles and its `users.created` audit entry, in the caller's transaction.
+ * The unique indexes refuse a taken email or username (wrap the transaction in `uniqueAccount`).
+ */
+export async function insertAccount(
+  tx: Transaction,
+  actor: Actor,
+  account: Omit<CreateUserInput, "password" | "roles">,
+  passwordHash: string,
+  roles: readonly Role[],
+  start: AccountStart,
+): Promise<string> {
+  const [created] = await tx
+    .insert(users)
+    .values({ ...newUserValues(account, passwordHash), ...start })
+    .returning({ id: users.id });
+  if (!created) throw new Error("insert returned no user");
+  if (roles.length > 0) {
+    await tx.insert(userRoles).values(roles.map((role) => ({ userId: created.id, roleId: role.id })));
+  }
+  await recordAudit(tx, {
+    action: "users.created",
+    severity: "Info",
+    actorId: actor.id,
+    entity: "user",
+    entityId: created.id,
+    data: { email: account.email, username: account.username, roles: roles.map((role) => role.name) },
+  });
+  return created.id;
+}
+
 /** Staff create accounts with a temporary password; the user must choose their own at first login. */
 export async function createUser(ctx: UsersContext, input: CreateUserInput): Promise<Result<UserSummary>> {
   const { db, actor } = ctx;
@@ -96,23 +137,11 @@ export async function createUser(ctx: UsersContext, input: CreateUserInput): Pro
   const passwordHash = await hashPassword(input.password);
   return uniqueAccount(() =>
     commitWhatever(db, async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({ ...newUserValues(input, passwordHash), mustChangePassword: true, emailVerifiedAt: new Date() })
-        .returning({ id: users.id });
-      if (!created) throw new Error("insert returned no user");
-      if (granted.value.length > 0) {
-        await tx.insert(userRoles).values(granted.value.map((role) => ({ userId: created.id, roleId: role.id })));
-      }
-      await recordAudit(tx, {
-        action: "users.created",
-        severity: "Info",
-        actorId: actor.id,
-        entity: "user",
-        entityId: created.id,
-        data: { email: input.email, username: input.username, roles: input.roles },
+      const id = await insertAccount(tx, actor, input, passwordHash, granted.value, {
+        mustChangePassword: true,
+        emailVerifiedAt: new Date(),
       });
-      return ok((await findUserSummary(tx, created.id)) as UserSummary);
+      return ok((await findUserSummary(tx, id)) as UserSummary);
     }),
   );
 }
@@ -124,7 +153,7 @@ const isSuperUser = (user: Pick<UserAccess, "permissions">) => user.permissions.
  * every permission the target holds (`*` covers all). Editing, blocking or re-roling an account that can do more than
  * its editor would let the editor take it over (e.g. an email change, then a password reset).
  */
-async function changeableTarget(tx: Executor, actor: Actor, id: string): Promise<Result<UserAccess>> {
+export async function changeableTarget(tx: Executor, actor: Actor, id: string): Promise<Result<UserAccess>> {
   const target = await loadUserAccess(tx, id);
   if (!target) return fail(UserErrors.notFound);
   if (!canGrant(actor.permissions, target.permissions)) return fail(UserErrors.protectedAccount);

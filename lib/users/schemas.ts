@@ -16,7 +16,7 @@ export const userListQuery = paginationQuery(
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 
-const roleNames = z
+export const roleNames = z
   .array(z.string().trim().min(1).max(50))
   .max(20)
   .transform((names) => [...new Set(names)]);

@@ -21,6 +21,10 @@ export type UserSummary = {
   blacklistReason: string | null;
   mustChangePassword: boolean;
   emailVerified: boolean;
+  /** When staff last emailed an invitation to choose a password (lib/staff); null for accounts made otherwise. */
+  invitedAt: Date | null;
+  /** Invited and not yet accepted: the email is unverified until the invitation (or a reset link) is followed. */
+  invitationPending: boolean;
   lastLoginAt: Date | null;
   createdAt: Date;
   /** The record's version, its ETag: each change adds 1 (docs/api.md, Concurrency control). */
@@ -46,6 +50,8 @@ const summaryColumns = {
   blacklistReason: users.blacklistReason,
   mustChangePassword: users.mustChangePassword,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+  invitedAt: users.invitedAt,
+  invitationPending: sql<boolean>`${users.invitedAt} is not null and ${users.emailVerifiedAt} is null`,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   version: users.version,

@@ -24,6 +24,10 @@ import { RECORDING, recordExample } from "@/tests/support/openapi-examples";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
+import { mailedToken } from "@/tests/support/mail";
+import { POST as acceptInvitation } from "../auth/accept-invitation/route";
+import { POST as resendInvitation } from "../staff/[id]/invitation/route";
+import { POST as addStaffMember } from "../staff/route";
 import { PUT as approveRequest } from "../attendance-requests/[id]/approve/route";
 import { GET as getRequest } from "../attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "../attendance-requests/route";
@@ -301,6 +305,15 @@ describe("documented responses match what the endpoints answer", () => {
     await documented(getRole, { path: `/api/roles/${role.id}`, params: { id: role.id } });
     await documented(listRoles, { path: "/api/roles" });
     await documented(listPermissions, { path: "/api/permissions" });
+    const invited = await documented(addStaffMember, { path: "/api/staff", body: { email: "andres@club.example", firstName: "Andrés", lastName: "Romero", roles: ["Employee"], employee: { holidayListId: null } } });
+    const invitee = (invited.user as { id: string }).id;
+    const firstLink = await mailedToken(running.mailer, "andres@club.example", "/accept-invitation");
+    await documented(resendInvitation, { path: `/api/staff/${invitee}/invitation`, params: { id: invitee } });
+    let invitation = firstLink;
+    // The resent link voids the first; wait for its mail.
+    while (invitation === firstLink) invitation = await mailedToken(running.mailer, "andres@club.example", "/accept-invitation");
+    const accepted = await call(acceptInvitation, { path: "/api/auth/accept-invitation", body: { token: invitation, newPassword: "Chosen-Passw0rd-42" } });
+    expect(accepted.status).toBe(204);
     const unknown = "00000000-0000-4000-8000-000000000000";
     await documentedRefusal(getUser, { path: `/api/users/${unknown}`, params: { id: unknown } }, "get", "/api/users/{id}", 404);
   });

@@ -15,6 +15,7 @@ import * as authRefreshRoute from "@/app/api/auth/refresh/route";
 import * as authRegisterRoute from "@/app/api/auth/register/route";
 import * as authResetPasswordRoute from "@/app/api/auth/reset-password/route";
 import * as authVerifyEmailRoute from "@/app/api/auth/verify-email/route";
+import * as authAcceptInvitationRoute from "@/app/api/auth/accept-invitation/route";
 import * as employeesIdAttendanceDateRoute from "@/app/api/employees/[id]/attendance/[date]/route";
 import * as employeesIdAttendanceRoute from "@/app/api/employees/[id]/attendance/route";
 import * as employeesIdClockRoute from "@/app/api/employees/[id]/clock/route";
@@ -63,6 +64,8 @@ import * as shiftTypesIdRoute from "@/app/api/shift-types/[id]/route";
 import * as shiftTypesRoute from "@/app/api/shift-types/route";
 import * as usersIdBlacklistRoute from "@/app/api/users/[id]/blacklist/route";
 import * as usersIdRolesRoute from "@/app/api/users/[id]/roles/route";
+import * as staffRoute from "@/app/api/staff/route";
+import * as staffIdInvitationRoute from "@/app/api/staff/[id]/invitation/route";
 import * as usersIdRoute from "@/app/api/users/[id]/route";
 import * as usersMeAttendanceRoute from "@/app/api/users/me/attendance/route";
 import * as usersMeAttendanceRequestsRoute from "@/app/api/users/me/attendance-requests/route";
@@ -84,6 +87,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "attendance-requests/[id]/reject": attendanceRequestsIdRejectRoute,
   "audit-logs": auditLogsRoute,
   "audit-logs/actions": auditLogsActionsRoute,
+  "auth/accept-invitation": authAcceptInvitationRoute,
   "auth/change-password": authChangePasswordRoute,
   "auth/confirm-email-change": authConfirmEmailChangeRoute,
   "auth/forgot-password": authForgotPasswordRoute,
@@ -140,6 +144,8 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "setup/status": setupStatusRoute,
   "setup/superadmin": setupSuperadminRoute,
   "shift-types": shiftTypesRoute,
+  staff: staffRoute,
+  "staff/[id]/invitation": staffIdInvitationRoute,
   "shift-types/[id]": shiftTypesIdRoute,
   users: usersRoute,
   "users/[id]": usersIdRoute,

@@ -55,6 +55,8 @@ describe("POST /api/users", () => {
       blacklistReason: null,
       mustChangePassword: true,
       emailVerified: true,
+      invitedAt: null,
+      invitationPending: false,
       lastLoginAt: null,
       createdAt: expect.any(String),
       version: 1,

@@ -18,6 +18,7 @@ import {
   usePagedQuery,
 } from "@/console/ui/list-page";
 import { yesNoFilter } from "@/console/ui/yes-no-filter";
+import { AddStaffLink } from "../staff/add-staff-link";
 import { AddEmployeeDialog, employeeName, employeePage } from "./employee-dialogs";
 
 type OrderField = "name" | "email" | "startsOn";
@@ -74,6 +75,7 @@ export function EmployeesConsole({ canAdd }: { canAdd: boolean }) {
         lead={t("lead")}
         create={canAdd ? { label: t("add"), onClick: () => setAdding(true) } : undefined}
       />
+      <AddStaffLink show={canAdd} />
 
       <search className="toolbar">
         <SearchField

@@ -1,24 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Checkbox, ChoiceFieldset } from "@/console/ui/forms";
-
-const WILDCARD = "*";
-const words = (identifier: string) => identifier.replaceAll(/[-_]/g, " ");
-
-/** `entity:action` permissions grouped by entity, in the order the API lists them. */
-function groupsOf(permissions: readonly string[]): [entity: string, permissions: string[]][] {
-  const groups = new Map<string, string[]>();
-  for (const permission of permissions) {
-    if (permission === WILDCARD) continue;
-    const entity = permission.split(":")[0] ?? permission;
-    groups.set(entity, [...(groups.get(entity) ?? []), permission]);
-  }
-  return [...groups];
-}
+import { WILDCARD } from "@/lib/roles/permissions";
+import { byArea, unknownPermissions } from "./permission-areas";
 
 /**
- * Permission checkboxes, one group per entity with a box that selects the whole group; the
- * wildcard stands apart, since it also grants permissions added later.
+ * What a role allows, as checkboxes of sentences grouped by area, each area with a box that selects all of it; the
+ * wildcard ("Everything") stands apart, since it also grants what later versions add.
  */
 export function PermissionPicker({
   available,
@@ -31,6 +20,7 @@ export function PermissionPicker({
   onChange: (next: Set<string>) => void;
   locked: boolean;
 }) {
+  const t = useTranslations("roles");
   const toggle = (permissions: readonly string[], on: boolean) => {
     const next = new Set(selected);
     for (const permission of permissions) {
@@ -39,16 +29,31 @@ export function PermissionPicker({
     }
     onChange(next);
   };
+  const unknown = unknownPermissions(available);
+  const groups: [string, { code: string; sentence: string }[]][] = [
+    ...byArea(available).map(
+      ([area, permissions]) =>
+        [t(`areas.${area}`), permissions.map((code) => ({ code, sentence: t(`permissions.${code}`) }))] as [
+          string,
+          { code: string; sentence: string }[],
+        ],
+    ),
+    ...(unknown.length > 0
+      ? [
+          [t("picker.unknownArea"), unknown.map((code) => ({ code, sentence: code }))] as [
+            string,
+            { code: string; sentence: string }[],
+          ],
+        ]
+      : []),
+  ];
   return (
-    <ChoiceFieldset
-      name="permissions"
-      hint={locked ? "SuperAdmin always holds every permission." : "You can grant only permissions you hold yourself."}
-    >
+    <ChoiceFieldset name="permissions" hint={locked ? t("picker.lockedHint") : t("picker.hint")}>
       {available.includes(WILDCARD) && (
         <div className="permission-wildcard">
           <Checkbox
-            label="Full access (*)"
-            description="Every permission, including any added in later versions."
+            label={t("picker.everything")}
+            description={t("picker.everythingDescription")}
             checked={selected.has(WILDCARD)}
             disabled={locked}
             onChange={(event) => toggle([WILDCARD], event.target.checked)}
@@ -56,27 +61,28 @@ export function PermissionPicker({
         </div>
       )}
       <div className="permission-groups">
-        {groupsOf(available).map(([entity, permissions]) => {
-          const chosen = permissions.filter((permission) => selected.has(permission)).length;
+        {groups.map(([area, permissions]) => {
+          const codes = permissions.map((permission) => permission.code);
+          const chosen = codes.filter((code) => selected.has(code)).length;
           return (
-            <fieldset key={entity} className="permission-group">
-              <legend>{words(entity)}</legend>
+            <fieldset key={area} className="permission-group">
+              <legend>{area}</legend>
               <Checkbox
-                label="All"
-                checked={chosen === permissions.length}
+                label={t("picker.all", { area })}
+                checked={chosen === codes.length}
                 ref={(box) => {
-                  if (box) box.indeterminate = chosen > 0 && chosen < permissions.length;
+                  if (box) box.indeterminate = chosen > 0 && chosen < codes.length;
                 }}
                 disabled={locked}
-                onChange={(event) => toggle(permissions, event.target.checked)}
+                onChange={(event) => toggle(codes, event.target.checked)}
               />
-              {permissions.map((permission) => (
+              {permissions.map(({ code, sentence }) => (
                 <Checkbox
-                  key={permission}
-                  label={words(permission.slice(entity.length + 1))}
-                  checked={selected.has(permission)}
+                  key={code}
+                  label={sentence}
+                  checked={selected.has(code)}
                   disabled={locked}
-                  onChange={(event) => toggle([permission], event.target.checked)}
+                  onChange={(event) => toggle([code], event.target.checked)}
                 />
               ))}
             </fieldset>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { type RoleRow, useConsoleApi } from "@/console/api-client";
 import { FormDialog } from "@/console/ui/dialog";
@@ -8,31 +9,54 @@ import { EmptyState } from "@/console/ui/feedback";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
+import { WILDCARD } from "@/lib/roles/permissions";
+import { byArea, unknownPermissions } from "./permission-areas";
 import { PermissionPicker } from "./permission-picker";
 
 const PAGE_SIZE = 50;
-const SHOWN_PERMISSIONS = 6;
 const SUPER_ADMIN = "SuperAdmin";
 
 type OpenDialog = { kind: "create" } | { kind: "edit"; role: RoleRow } | { kind: "delete"; role: RoleRow };
 
+/**
+ * What a role allows in words: the areas it reaches, and under them, one click away, a sentence per permission
+ * grouped by area.
+ */
 function PermissionSummary({ permissions }: { permissions: readonly string[] }) {
-  if (permissions.includes("*")) return <span className="chip">Every permission</span>;
-  if (permissions.length === 0) return <span className="muted">None</span>;
-  const hidden = permissions.length - SHOWN_PERMISSIONS;
+  const t = useTranslations("roles");
+  const format = useFormatter();
+  if (permissions.includes(WILDCARD)) return <span className="chip">{t("summary.everything")}</span>;
+  const groups = byArea(permissions);
+  const unknown = unknownPermissions(permissions);
+  if (groups.length === 0 && unknown.length === 0) return <span className="muted">{t("summary.nothing")}</span>;
+  const areaNames = groups.map(([area]) => t(`areas.${area}`));
   return (
-    <span className="chips">
-      {permissions.slice(0, SHOWN_PERMISSIONS).map((permission) => (
-        <span key={permission} className="chip">
-          {permission}
-        </span>
-      ))}
-      {hidden > 0 && <span className="chip chip-muted">+{hidden} more</span>}
-    </span>
+    <details className="permission-summary">
+      <summary>{format.list(unknown.length > 0 ? [...areaNames, t("picker.unknownArea")] : areaNames)}</summary>
+      <dl>
+        {groups.map(([area, inArea]) => (
+          <div key={area}>
+            <dt>{t(`areas.${area}`)}</dt>
+            {inArea.map((permission) => (
+              <dd key={permission}>{t(`permissions.${permission}`)}</dd>
+            ))}
+          </div>
+        ))}
+        {unknown.length > 0 && (
+          <div>
+            <dt>{t("picker.unknownArea")}</dt>
+            {unknown.map((code) => (
+              <dd key={code}>
+                <code>{code}</code>
+              </dd>
+            ))}
+          </div>
+        )}
+      </dl>
+    </details>
   );
 }
 
-const EDITOR_LABELS = { name: "Name", description: "Description", permissions: "Permissions" };
 const EDITOR_CODE_FIELDS = { "Role.DuplicateName": "name", "Role.BuiltIn": "name", "Role.CannotGrant": "permissions" };
 
 /** Creates a role, or edits one: built-in roles keep their names, SuperAdmin keeps every permission. */
@@ -47,6 +71,7 @@ function RoleEditor({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("roles.editor");
   const api = useConsoleApi();
   const reload = useReloadAndClose(onClose);
   const [selected, setSelected] = useState<Set<string>>(() => new Set(role?.permissions ?? []));
@@ -62,19 +87,19 @@ function RoleEditor({
       role ? api.roles.update(role.id, input, role.version) : api.roles.create(input),
     {
       codeFields: EDITOR_CODE_FIELDS,
-      onSuccess: (saved) => onDone(role ? `Role ${saved.name} saved.` : `Role ${saved.name} created.`),
+      onSuccess: (saved) => onDone(role ? t("doneEdit", { name: saved.name }) : t("doneNew", { name: saved.name })),
     },
   );
   // Without permissions:read the picker offers what the role already has.
   const available = permissions.data ?? role?.permissions ?? [];
   return (
     <FormDialog
-      title={role ? `Edit role ${role.name}` : "New role"}
+      title={role ? t("titleEdit", { name: role.name }) : t("titleNew")}
       wide
-      labels={EDITOR_LABELS}
+      labels={{ name: t("name"), description: t("description"), permissions: t("permissions") }}
       form={form}
       onClose={onClose}
-      submitLabel={role ? "Save role" : "Create role"}
+      submitLabel={role ? t("submitEdit") : t("submitNew")}
       onSubmit={(data) =>
         form.submit({
           name: textOf(data, "name"),
@@ -89,16 +114,12 @@ function RoleEditor({
           defaultValue={role?.name}
           readOnly={role?.isBuiltIn}
           autoComplete="off"
-          hint={
-            role?.isBuiltIn
-              ? "Built-in roles keep their names."
-              : "2 to 50 letters, digits, spaces, dots, dashes or underscores."
-          }
+          hint={role?.isBuiltIn ? t("nameHintBuiltIn") : t("nameHint")}
         />
         <TextAreaField name="description" defaultValue={role?.description ?? undefined} rows={2} />
       </div>
       {canListPermissions && permissions.isPending ? (
-        <p className="muted">Loading permissions…</p>
+        <p className="muted">{t("loading")}</p>
       ) : (
         <PermissionPicker available={available} selected={selected} onChange={setSelected} locked={locked} />
       )}
@@ -116,103 +137,101 @@ function DeleteRoleDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("roles.remove");
   const api = useConsoleApi();
   const form = useFormMutation(() => api.roles.remove(role.id, role.version), {
-    onSuccess: () => onDone(`Role ${role.name} deleted.`),
+    onSuccess: () => onDone(t("done", { name: role.name })),
   });
   return (
     <FormDialog
-      title={`Delete role ${role.name}?`}
+      title={t("title", { name: role.name })}
       form={form}
       onClose={onClose}
-      submitLabel="Delete role"
-      pendingLabel="Deleting…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
       onSubmit={() => form.submit(undefined)}
     >
-      <p className="dialog-body">
-        {role.userCount > 0
-          ? `${role.userCount} user${role.userCount === 1 ? " holds" : "s hold"} this role: give them another role first.`
-          : "Nobody holds this role. Deleting it cannot be undone."}
-      </p>
+      <p className="dialog-body">{role.userCount > 0 ? t("inUse", { count: role.userCount }) : t("unused")}</p>
     </FormDialog>
   );
 }
 
 export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boolean; canListPermissions: boolean }) {
+  const t = useTranslations("roles");
   const api = useConsoleApi();
   const dialogs = useListDialogs<OpenDialog>([["roles"]]);
   const { dialog, close, done } = dialogs;
   const [roles, setPageNumber] = usePagedQuery(["roles"], (pageNumber) =>
     api.roles.list({ pageNumber, pageSize: PAGE_SIZE, orderBy: "name", orderDirection: "asc" }),
   );
+  const columns = [t("table.role"), t("table.allows"), t("table.users"), t("table.actions")];
 
   return (
     <>
       <PageHeader
-        title="Roles"
-        lead="What each role allows. A user holds the permissions of all their roles together."
-        create={canWrite ? { label: "New role", onClick: () => dialogs.open({ kind: "create" }) } : undefined}
+        title={t("title")}
+        lead={t("lead")}
+        create={canWrite ? { label: t("newRole"), onClick: () => dialogs.open({ kind: "create" }) } : undefined}
       />
       {dialogs.notice}
 
-      <PagedTable
-        label="Roles"
-        noun={{ one: "role", other: "roles" }}
-        query={roles}
-        onPage={setPageNumber}
-        headers={[
-          "Role",
-          "Permissions",
-          "Users",
-          canWrite ? (
-            "Actions"
-          ) : (
-            <span key="actions" className="visually-hidden">
-              Actions
-            </span>
-          ),
-        ]}
-        empty={<EmptyState title="No roles yet" />}
-        row={(role) => (
-          <tr key={role.id}>
-            <td>
-              <div className="cell-primary">
-                {role.name} {role.isBuiltIn && <span className="badge badge-neutral">Built-in</span>}
-              </div>
-              {role.description && <div className="cell-secondary">{role.description}</div>}
-            </td>
-            <td>
-              <PermissionSummary permissions={role.permissions} />
-            </td>
-            <td className="cell-number">{role.userCount}</td>
-            <td>
-              {canWrite && (
-                <div className="cell-actions">
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Edit role ${role.name}`}
-                    onClick={() => dialogs.open({ kind: "edit", role })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Delete role ${role.name}`}
-                    disabled={role.isBuiltIn}
-                    title={role.isBuiltIn ? "Built-in roles cannot be deleted." : undefined}
-                    onClick={() => dialogs.open({ kind: "delete", role })}
-                  >
-                    Delete
-                  </button>
+      <div className="card-rows">
+        <PagedTable
+          label={t("table.label")}
+          noun={{ one: t("noun.one"), other: t("noun.other") }}
+          query={roles}
+          onPage={setPageNumber}
+          headers={columns.map((column, index) =>
+            index === columns.length - 1 && !canWrite ? (
+              <span key="actions" className="visually-hidden">
+                {column}
+              </span>
+            ) : (
+              column
+            ),
+          )}
+          empty={<EmptyState title={t("empty")} />}
+          row={(role) => (
+            <tr key={role.id}>
+              <td>
+                <div className="cell-primary">
+                  {role.name} {role.isBuiltIn && <span className="badge badge-neutral">{t("table.builtIn")}</span>}
                 </div>
-              )}
-            </td>
-          </tr>
-        )}
-      />
+                {role.description && <div className="cell-secondary">{role.description}</div>}
+              </td>
+              <td data-label={columns[1]}>
+                <PermissionSummary permissions={role.permissions} />
+              </td>
+              <td data-label={columns[2]}>{t("summary.userCount", { count: role.userCount })}</td>
+              <td>
+                {canWrite && (
+                  <div className="cell-actions">
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={t("actions.editLabel", { name: role.name })}
+                      onClick={() => dialogs.open({ kind: "edit", role })}
+                    >
+                      {t("actions.edit")}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={t("actions.deleteLabel", { name: role.name })}
+                      disabled={role.isBuiltIn}
+                      title={role.isBuiltIn ? t("actions.builtInNote") : undefined}
+                      onClick={() => dialogs.open({ kind: "delete", role })}
+                    >
+                      {t("actions.delete")}
+                    </button>
+                  </div>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
 
       {dialog?.kind === "create" && (
         <RoleEditor role={null} canListPermissions={canListPermissions} onClose={close} onDone={done} />

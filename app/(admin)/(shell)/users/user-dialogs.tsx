@@ -1,9 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { type ConsoleApi, type RoleRow, type UserRow, useConsoleApi } from "@/console/api-client";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { temporaryPassword } from "@/console/temporary-password";
 import { FormDialog } from "@/console/ui/dialog";
 import { CheckboxGroup, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
@@ -13,7 +15,7 @@ import type { updateUserSchema } from "@/lib/users/schemas";
 export const displayName = (user: Pick<UserRow, "firstName" | "lastName">) => `${user.firstName} ${user.lastName}`;
 
 /** Every role, for the role pickers (a club has a handful; the API pages at 100). */
-function useRoleChoices(enabled: boolean) {
+export function useRoleChoices(enabled: boolean) {
   const api = useConsoleApi();
   return useQuery({
     queryKey: ["roles", "choices"],
@@ -31,6 +33,7 @@ const roleOption = (role: RoleRow) => ({
 
 /** The role checkboxes, or why there are none to choose from. */
 function RolePicker({ canListRoles, defaultChecked }: { canListRoles: boolean; defaultChecked: readonly string[] }) {
+  const t = useTranslations("users.rolePicker");
   const roles = useRoleChoices(canListRoles);
   if (!canListRoles) {
     return (
@@ -38,12 +41,12 @@ function RolePicker({ canListRoles, defaultChecked }: { canListRoles: boolean; d
         name="roles"
         options={defaultChecked.map((name) => ({ value: name, label: name }))}
         defaultChecked={defaultChecked}
-        hint="Listing other roles needs the roles:read permission."
+        hint={t("cannotList")}
       />
     );
   }
-  if (roles.isPending) return <p className="muted">Loading roles…</p>;
-  if (roles.isError) return <p className="error-summary">The roles could not be loaded: {roles.error.message}</p>;
+  if (roles.isPending) return <p className="muted">{t("loading")}</p>;
+  if (roles.isError) return <p className="error-summary">{t("loadFailed", { reason: roles.error.message })}</p>;
   return <CheckboxGroup name="roles" options={roles.data.map(roleOption)} defaultChecked={defaultChecked} />;
 }
 
@@ -52,10 +55,14 @@ const rolesOf = (data: FormData) => data.getAll("roles").filter((value): value i
 /** Closes the dialog and reports what happened once a change succeeded. */
 export type Done = (notice: string) => void;
 
-const ACCOUNT_LABELS = { firstName: "First name", lastName: "Last name", email: "Email", username: "Username" };
 const ACCOUNT_CODE_FIELDS = { "User.DuplicateEmail": "email", "User.DuplicateUsername": "username" };
-const CREATE_LABELS = { ...ACCOUNT_LABELS, password: "Temporary password", roles: "Roles" };
 const CREATE_CODE_FIELDS = { ...ACCOUNT_CODE_FIELDS, "User.UnknownRole": "roles", "Role.CannotGrant": "roles" };
+
+/** The account fields' labels in the reader's language. */
+function useAccountLabels() {
+  const t = useTranslations("users.fields");
+  return { firstName: t("firstName"), lastName: t("lastName"), email: t("email"), username: t("username") };
+}
 
 /** Name, email and username fields, empty for a new account or filled with an existing one's. */
 function AccountFields({ user }: { user?: UserRow }) {
@@ -91,26 +98,26 @@ export function CreateUserDialog({
   onClose: () => void;
   onDone: Done;
 }) {
+  const t = useTranslations("users.create");
+  const fields = useTranslations("users.fields");
   const api = useConsoleApi();
   const [password, setPassword] = useState("");
   const form = useFormMutation(api.users.create, {
     codeFields: CREATE_CODE_FIELDS,
-    onSuccess: (created) =>
-      onDone(
-        `${displayName(created)} can now sign in as ${created.email} with the temporary password, and will choose their own at once.`,
-      ),
+    onSuccess: (created) => onDone(t("done", { name: displayName(created), email: created.email })),
   });
   return (
     <FormDialog
-      title="New user"
+      title={t("title")}
       wide
-      labels={CREATE_LABELS}
+      labels={{ ...useAccountLabels(), password: fields("temporaryPassword"), roles: fields("roles") }}
       form={form}
       onClose={onClose}
-      submitLabel="Create user"
-      pendingLabel="Creating…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       onSubmit={(data) => form.submit({ ...accountOf(data), password, roles: rolesOf(data) })}
     >
+      <p className="dialog-body muted">{t("staffHint")}</p>
       <AccountFields />
       <TextField
         name="password"
@@ -118,11 +125,11 @@ export function CreateUserDialog({
         spellCheck={false}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        hint={`Share it with the user; they must replace it when they first sign in. ${passwordHint}`}
+        hint={t("passwordHint", { policy: passwordHint })}
       />
       <p className="field-after">
         <button type="button" className="link-button" onClick={() => setPassword(temporaryPassword())}>
-          Generate a strong password
+          {t("generate")}
         </button>
       </p>
       <RolePicker canListRoles={canListRoles} defaultChecked={["User"]} />
@@ -130,47 +137,44 @@ export function CreateUserDialog({
   );
 }
 
-/** What saving an account reports: a new email is only requested until the new address confirms it. */
-function editNotice(before: UserRow, after: UserRow): string {
-  const requested = after.pendingEmail !== null && after.pendingEmail !== before.pendingEmail;
-  if (!requested) return `${displayName(after)} has been saved.`;
-  return (
-    `${displayName(after)} has been saved. A confirmation link was sent to ${after.pendingEmail}; ` +
-    `the account keeps ${after.email} until the link is followed, and ${after.email} has been told.`
-  );
-}
-
 export function EditUserDialog({ user, onClose, onDone }: { user: UserRow; onClose: () => void; onDone: Done }) {
+  const t = useTranslations("users.edit");
   const api = useConsoleApi();
   const reload = useReloadAndClose(onClose);
   const form = useFormMutation(
     (body: z.input<typeof updateUserSchema>) => api.users.update(user.id, body, user.version),
     {
       codeFields: ACCOUNT_CODE_FIELDS,
-      onSuccess: (updated) => onDone(editNotice(user, updated)),
+      onSuccess: (after) => {
+        // A new email is only requested until the new address confirms it.
+        const requested = after.pendingEmail !== null && after.pendingEmail !== user.pendingEmail;
+        const name = displayName(after);
+        onDone(
+          requested
+            ? t("doneEmailPending", { name, pendingEmail: after.pendingEmail ?? "", email: after.email })
+            : t("done", { name }),
+        );
+      },
     },
   );
   return (
     <FormDialog
-      title={`Edit ${displayName(user)}`}
+      title={t("title", { name: displayName(user) })}
       wide
-      labels={ACCOUNT_LABELS}
+      labels={useAccountLabels()}
       form={form}
       onClose={onClose}
-      submitLabel="Save"
-      pendingLabel="Saving…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       onSubmit={(data) => form.submit({ ...accountOf(data), isActive: user.isActive })}
     >
       <AccountFields user={user} />
-      <p className="field-after muted">
-        A new email applies once the new address confirms it with the link we mail there; the current address is told.
-      </p>
+      <p className="field-after muted">{t("emailNote")}</p>
       <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>
   );
 }
 
-const ROLES_LABELS = { roles: "Roles" };
 const ROLES_CODE_FIELDS = {
   "User.UnknownRole": "roles",
   "Role.CannotGrant": "roles",
@@ -188,18 +192,25 @@ export function AssignRolesDialog({
   onClose: () => void;
   onDone: Done;
 }) {
+  const t = useTranslations("users.assignRoles");
+  const fields = useTranslations("users.fields");
   const api = useConsoleApi();
   const form = useFormMutation((roles: string[]) => api.users.assignRoles(user.id, { roles }), {
     codeFields: ROLES_CODE_FIELDS,
-    onSuccess: (updated) => onDone(`${displayName(updated)} now has: ${updated.roles.join(", ") || "no role"}.`),
+    onSuccess: (updated) =>
+      onDone(
+        updated.roles.length > 0
+          ? t("done", { name: displayName(updated), roles: updated.roles.join(", ") })
+          : t("doneNone", { name: displayName(updated) }),
+      ),
   });
   return (
     <FormDialog
-      title={`Roles of ${displayName(user)}`}
-      labels={ROLES_LABELS}
+      title={t("title", { name: displayName(user) })}
+      labels={{ roles: fields("roles") }}
       form={form}
       onClose={onClose}
-      submitLabel="Save roles"
+      submitLabel={t("submit")}
       onSubmit={(data) => form.submit(rolesOf(data))}
     >
       <RolePicker canListRoles={canListRoles} defaultChecked={user.roles} />
@@ -207,61 +218,69 @@ export function AssignRolesDialog({
   );
 }
 
-const BLOCK_LABELS = { reason: "Reason" };
-
 export function BlockDialog({ user, onClose, onDone }: { user: UserRow; onClose: () => void; onDone: Done }) {
+  const t = useTranslations("users.block");
   const api = useConsoleApi();
   const form = useFormMutation((reason: string) => api.users.blacklist(user.id, { reason }), {
-    onSuccess: (blocked) => onDone(`${displayName(blocked)} is blocked and has been signed out.`),
+    onSuccess: (blocked) => onDone(t("done", { name: displayName(blocked) })),
   });
   return (
     <FormDialog
-      title={`Block ${displayName(user)}?`}
-      labels={BLOCK_LABELS}
+      title={t("title", { name: displayName(user) })}
+      labels={{ reason: t("reason") }}
       form={form}
       onClose={onClose}
-      submitLabel="Block user"
-      pendingLabel="Blocking…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
       onSubmit={(data) => form.submit(textOf(data, "reason"))}
     >
-      <p className="dialog-body">
-        They are signed out everywhere at once and cannot sign in until someone unblocks them. The reason is kept with
-        the account.
-      </p>
+      <p className="dialog-body">{t("body")}</p>
       <TextAreaField name="reason" rows={3} maxLength={500} />
+    </FormDialog>
+  );
+}
+
+/** A new invitation link for someone who has not chosen their password yet; the previous link stops working. */
+export function ResendInvitationDialog({
+  user,
+  onClose,
+  onDone,
+}: {
+  user: UserRow;
+  onClose: () => void;
+  onDone: Done;
+}) {
+  const t = useTranslations("users.resend");
+  const format = useClubFormat();
+  const api = useConsoleApi();
+  const form = useFormMutation(() => api.staff.resendInvitation(user.id), {
+    onSuccess: (invitation) =>
+      onDone(t("done", { email: invitation.sentTo, expiresAt: format.dateTime(invitation.expiresAt) })),
+  });
+  return (
+    <FormDialog
+      title={t("title", { name: displayName(user) })}
+      form={form}
+      onClose={onClose}
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
+      onSubmit={() => form.submit(undefined)}
+    >
+      <p className="dialog-body">{t("body", { email: user.email })}</p>
     </FormDialog>
   );
 }
 
 export type ConfirmedChange = "deactivate" | "reactivate" | "unblock";
 
-type ChangeSpec = {
-  title: (user: UserRow) => string;
-  body: string;
-  confirm: string;
-  pending: string;
-  danger: boolean;
-  run: (api: ConsoleApi, user: UserRow) => Promise<unknown>;
-  notice: (user: UserRow) => string;
-};
-
-/** The account changes that only need a yes: how each is asked, done and reported. */
-const CONFIRMED_CHANGES: Record<ConfirmedChange, ChangeSpec> = {
-  deactivate: {
-    title: (user) => `Deactivate ${displayName(user)}?`,
-    body: "They are signed out at once and cannot sign in until reactivated. The account and its history stay.",
-    confirm: "Deactivate",
-    pending: "Deactivating…",
-    danger: true,
-    run: (api, user) => api.users.deactivate(user.id, user.version),
-    notice: (user) => `${displayName(user)} has been deactivated.`,
-  },
+/** The account changes that only need a yes: how each is done (their words are in users.confirm.<change>). */
+const CONFIRMED_CHANGES: Record<
+  ConfirmedChange,
+  { danger: boolean; run: (api: ConsoleApi, user: UserRow) => Promise<unknown> }
+> = {
+  deactivate: { danger: true, run: (api, user) => api.users.deactivate(user.id, user.version) },
   reactivate: {
-    title: (user) => `Reactivate ${displayName(user)}?`,
-    body: "They can sign in again with their current password.",
-    confirm: "Reactivate",
-    pending: "Reactivating…",
     danger: false,
     run: (api, user) =>
       api.users.update(
@@ -275,17 +294,8 @@ const CONFIRMED_CHANGES: Record<ConfirmedChange, ChangeSpec> = {
         },
         user.version,
       ),
-    notice: (user) => `${displayName(user)} is active again.`,
   },
-  unblock: {
-    title: (user) => `Unblock ${displayName(user)}?`,
-    body: "They can sign in again with their current password.",
-    confirm: "Unblock",
-    pending: "Unblocking…",
-    danger: false,
-    run: (api, user) => api.users.liftBlacklist(user.id),
-    notice: (user) => `${displayName(user)} is no longer blocked.`,
-  },
+  unblock: { danger: false, run: (api, user) => api.users.liftBlacklist(user.id) },
 };
 
 export function ConfirmChangeDialog({
@@ -299,23 +309,26 @@ export function ConfirmChangeDialog({
   onClose: () => void;
   onDone: Done;
 }) {
+  const t = useTranslations(`users.confirm.${change}`);
+  const reasonText = useTranslations("users.confirm");
   const api = useConsoleApi();
   const spec = CONFIRMED_CHANGES[change];
-  const form = useFormMutation(() => spec.run(api, user), { onSuccess: () => onDone(spec.notice(user)) });
+  const name = displayName(user);
+  const form = useFormMutation(() => spec.run(api, user), { onSuccess: () => onDone(t("done", { name })) });
   return (
     <FormDialog
-      title={spec.title(user)}
+      title={t("title", { name })}
       form={form}
       onClose={onClose}
-      submitLabel={spec.confirm}
-      pendingLabel={spec.pending}
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant={spec.danger ? "danger" : "primary"}
       onSubmit={() => form.submit(undefined)}
     >
       <div className="dialog-body">
-        <p>{spec.body}</p>
+        <p>{t("body")}</p>
         {change === "unblock" && user.blacklistReason && (
-          <p className="muted">Blocked because: {user.blacklistReason}</p>
+          <p className="muted">{reasonText("blockedBecause", { reason: user.blacklistReason })}</p>
         )}
       </div>
     </FormDialog>

@@ -1,7 +1,10 @@
 "use client";
 
+import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { type UserRow, useConsoleApi } from "@/console/api-client";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState } from "@/console/ui/feedback";
 import {
   FilterSelect,
@@ -12,6 +15,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { FiltersToggle } from "./filters-toggle";
 import {
   AssignRolesDialog,
   BlockDialog,
@@ -20,41 +24,41 @@ import {
   CreateUserDialog,
   displayName,
   EditUserDialog,
+  ResendInvitationDialog,
 } from "./user-dialogs";
 
-const STATUS_FILTERS = [
-  { value: "", label: "All users" },
-  { value: "active", label: "Active" },
-  { value: "inactive", label: "Deactivated" },
-  { value: "blacklisted", label: "Blocked" },
-] as const;
-type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
+const STATUS_FILTERS = ["", "active", "inactive", "blacklisted"] as const;
+type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 type OpenDialog =
   | { kind: "create" }
   | { kind: "edit"; user: UserRow }
   | { kind: "roles"; user: UserRow }
   | { kind: "block"; user: UserRow }
+  | { kind: "invite"; user: UserRow }
   | { kind: "confirm"; change: ConfirmedChange; user: UserRow };
 
 const PAGE_SIZE = 20;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "short", timeStyle: "short" });
-
 function StatusBadges({ user }: { user: UserRow }) {
+  const t = useTranslations("users.badges");
   return (
     <span className="badges">
       {user.isBlacklisted ? (
         <span className="badge badge-blocked" title={user.blacklistReason ?? undefined}>
-          Blocked
+          {t("blocked")}
         </span>
       ) : user.isActive ? (
-        <span className="badge badge-active">Active</span>
+        <span className="badge badge-active">{t("active")}</span>
       ) : (
-        <span className="badge badge-inactive">Deactivated</span>
+        <span className="badge badge-inactive">{t("deactivated")}</span>
       )}
-      {user.mustChangePassword && <span className="badge badge-pending">Temporary password</span>}
-      {!user.emailVerified && <span className="badge badge-pending">Email unconfirmed</span>}
+      {user.mustChangePassword && <span className="badge badge-pending">{t("temporaryPassword")}</span>}
+      {user.invitationPending ? (
+        <span className="badge badge-pending">{t("invitationPending")}</span>
+      ) : (
+        !user.emailVerified && <span className="badge badge-pending">{t("emailUnconfirmed")}</span>
+      )}
     </span>
   );
 }
@@ -68,57 +72,38 @@ function UserActions({
   isSelf: boolean;
   onOpen: (dialog: OpenDialog) => void;
 }) {
+  const t = useTranslations("users.actions");
   const name = displayName(user);
-  const selfNote = isSelf ? "You cannot block or deactivate your own account." : undefined;
+  const selfNote = isSelf ? t("selfNote") : undefined;
+  const action = (label: string, ariaLabel: string, dialog: OpenDialog, disabled = false) => (
+    <button
+      type="button"
+      className="button button-small"
+      aria-label={ariaLabel}
+      disabled={disabled}
+      title={disabled ? selfNote : undefined}
+      onClick={() => onOpen(dialog)}
+    >
+      {label}
+    </button>
+  );
   return (
     <div className="cell-actions">
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={`Edit ${name}`}
-        onClick={() => onOpen({ kind: "edit", user })}
-      >
-        Edit
-      </button>
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={`Roles of ${name}`}
-        onClick={() => onOpen({ kind: "roles", user })}
-      >
-        Roles
-      </button>
-      {user.isBlacklisted ? (
-        <button
-          type="button"
-          className="button button-small"
-          aria-label={`Unblock ${name}`}
-          onClick={() => onOpen({ kind: "confirm", change: "unblock", user })}
-        >
-          Unblock
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button button-small"
-          aria-label={`Block ${name}`}
-          disabled={isSelf}
-          title={selfNote}
-          onClick={() => onOpen({ kind: "block", user })}
-        >
-          Block
-        </button>
-      )}
-      <button
-        type="button"
-        className="button button-small"
-        aria-label={`${user.isActive ? "Deactivate" : "Reactivate"} ${name}`}
-        disabled={isSelf}
-        title={selfNote}
-        onClick={() => onOpen({ kind: "confirm", change: user.isActive ? "deactivate" : "reactivate", user })}
-      >
-        {user.isActive ? "Deactivate" : "Reactivate"}
-      </button>
+      {user.invitationPending &&
+        action(t("resendInvitation"), t("resendInvitationLabel", { name }), { kind: "invite", user })}
+      {action(t("edit"), t("editLabel", { name }), { kind: "edit", user })}
+      {action(t("roles"), t("rolesLabel", { name }), { kind: "roles", user })}
+      {user.isBlacklisted
+        ? action(t("unblock"), t("unblockLabel", { name }), { kind: "confirm", change: "unblock", user })
+        : action(t("block"), t("blockLabel", { name }), { kind: "block", user }, isSelf)}
+      {user.isActive
+        ? action(
+            t("deactivate"),
+            t("deactivateLabel", { name }),
+            { kind: "confirm", change: "deactivate", user },
+            isSelf,
+          )
+        : action(t("reactivate"), t("reactivateLabel", { name }), { kind: "confirm", change: "reactivate", user })}
     </div>
   );
 }
@@ -126,14 +111,18 @@ function UserActions({
 export function UsersConsole({
   currentUserId,
   canWrite,
+  canAddStaff,
   canListRoles,
   passwordHint,
 }: {
   currentUserId: string;
   canWrite: boolean;
+  canAddStaff: boolean;
   canListRoles: boolean;
   passwordHint: string;
 }) {
+  const t = useTranslations("users");
+  const format = useClubFormat();
   const api = useConsoleApi();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
@@ -153,89 +142,100 @@ export function UsersConsole({
     }),
   );
   const filtered = search !== "" || status !== "";
+  const columns = [t("table.user"), t("table.roles"), t("table.status"), t("table.lastSignIn"), t("table.actions")];
 
   return (
     <>
       <PageHeader
-        title="Users"
-        lead="Staff and members who can sign in, their roles and their access."
-        create={canWrite ? { label: "New user", onClick: () => dialogs.open({ kind: "create" }) } : undefined}
-      />
+        title={t("title")}
+        lead={t("lead")}
+        create={canWrite ? { label: t("newUser"), onClick: () => dialogs.open({ kind: "create" }) } : undefined}
+      >
+        {canAddStaff && (
+          <Link className="button" href="/staff/new">
+            {t("addStaff")}
+          </Link>
+        )}
+      </PageHeader>
       {dialogs.notice}
 
-      <search className="toolbar">
+      <FiltersToggle active={filtered}>
         <SearchField
           id="user-search"
-          placeholder="Name, email or username"
+          placeholder={t("filters.searchPlaceholder")}
           value={searchText}
           onChange={setSearchText}
         />
-        <FilterSelect id="user-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </search>
+        <FilterSelect
+          id="user-status"
+          label={t("filters.status")}
+          value={status}
+          options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value || "all"}`) }))}
+          onChange={setStatus}
+        />
+      </FiltersToggle>
 
-      <PagedTable
-        label="Users"
-        noun={{ one: "user", other: "users" }}
-        query={users}
-        onPage={setPageNumber}
-        headers={[
-          "User",
-          "Roles",
-          "Status",
-          "Last sign-in",
-          canWrite ? (
-            "Actions"
-          ) : (
-            <span key="actions" className="visually-hidden">
-              Actions
-            </span>
-          ),
-        ]}
-        empty={
-          <EmptyState title={filtered ? "No users match" : "No users yet"}>
-            {filtered && <p>Try another search or status.</p>}
-          </EmptyState>
-        }
-        row={(user) => (
-          <tr key={user.id}>
-            <td>
-              <div className="cell-primary">
-                {displayName(user)} {user.id === currentUserId && <span className="chip chip-muted">you</span>}
-              </div>
-              <div className="cell-secondary">{user.email}</div>
-              {user.pendingEmail && (
-                <div
-                  className="cell-secondary"
-                  title="The email changes once the link mailed to this address is followed."
-                >
-                  New email pending: confirmation sent to {user.pendingEmail}
-                </div>
-              )}
-              <div className="cell-secondary">@{user.username}</div>
-            </td>
-            <td>
-              <span className="chips">
-                {user.roles.length > 0 ? (
-                  user.roles.map((role) => (
-                    <span key={role} className="chip">
-                      {role}
-                    </span>
-                  ))
-                ) : (
-                  <span className="muted">None</span>
-                )}
+      <div className="card-rows">
+        <PagedTable
+          label={t("table.label")}
+          noun={{ one: t("noun.one"), other: t("noun.other") }}
+          query={users}
+          onPage={setPageNumber}
+          headers={columns.map((column, index) =>
+            index === columns.length - 1 && !canWrite ? (
+              <span key="actions" className="visually-hidden">
+                {column}
               </span>
-            </td>
-            <td>
-              <StatusBadges user={user} />
-            </td>
-            <td className="cell-secondary">
-              {user.lastLoginAt ? dateTime.format(new Date(user.lastLoginAt)) : "Never"}
-            </td>
-            <td>{canWrite && <UserActions user={user} isSelf={user.id === currentUserId} onOpen={dialogs.open} />}</td>
-          </tr>
-        )}
-      />
+            ) : (
+              column
+            ),
+          )}
+          empty={
+            <EmptyState title={filtered ? t("empty.noMatch") : t("empty.none")}>
+              {filtered && <p>{t("empty.tryAnother")}</p>}
+            </EmptyState>
+          }
+          row={(user) => (
+            <tr key={user.id}>
+              <td>
+                <div className="cell-primary">
+                  {displayName(user)}{" "}
+                  {user.id === currentUserId && <span className="chip chip-muted">{t("table.you")}</span>}
+                </div>
+                <div className="cell-secondary cell-wrap">{user.email}</div>
+                {user.pendingEmail && (
+                  <div className="cell-secondary cell-wrap" title={t("table.pendingEmailTitle")}>
+                    {t("table.pendingEmail", { email: user.pendingEmail })}
+                  </div>
+                )}
+                <div className="cell-secondary">@{user.username}</div>
+              </td>
+              <td data-label={columns[1]}>
+                <span className="chips">
+                  {user.roles.length > 0 ? (
+                    user.roles.map((role) => (
+                      <span key={role} className="chip">
+                        {role}
+                      </span>
+                    ))
+                  ) : (
+                    <span className="muted">{t("table.noRole")}</span>
+                  )}
+                </span>
+              </td>
+              <td data-label={columns[2]}>
+                <StatusBadges user={user} />
+              </td>
+              <td data-label={columns[3]} className="cell-secondary">
+                {user.lastLoginAt ? format.dateTime(user.lastLoginAt) : t("table.never")}
+              </td>
+              <td>
+                {canWrite && <UserActions user={user} isSelf={user.id === currentUserId} onOpen={dialogs.open} />}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
 
       {dialog?.kind === "create" && (
         <CreateUserDialog canListRoles={canListRoles} passwordHint={passwordHint} onClose={close} onDone={done} />
@@ -245,6 +245,7 @@ export function UsersConsole({
         <AssignRolesDialog user={dialog.user} canListRoles={canListRoles} onClose={close} onDone={done} />
       )}
       {dialog?.kind === "block" && <BlockDialog user={dialog.user} onClose={close} onDone={done} />}
+      {dialog?.kind === "invite" && <ResendInvitationDialog user={dialog.user} onClose={close} onDone={done} />}
       {dialog?.kind === "confirm" && (
         <ConfirmChangeDialog change={dialog.change} user={dialog.user} onClose={close} onDone={done} />
       )}

@@ -29,6 +29,11 @@ export const users = pgTable(
     blacklistedAt: timestamptz("blacklisted_at"),
     blacklistReason: text("blacklist_reason"),
     lastLoginAt: timestamptz("last_login_at"),
+    /**
+     * When staff last emailed this account an invitation to choose its password (lib/staff); null for accounts made
+     * otherwise. The invitation is pending while the email is unverified: accepting it (or a reset link) verifies it.
+     */
+    invitedAt: timestamptz("invited_at"),
     /** Carried by every access token; raising it refuses all tokens issued before (blacklist, deactivation, password change). */
     sessionVersion: integer("session_version").notNull().default(0),
     /** The console's language this user picked; null follows the club's (platform_settings.language). */
@@ -104,9 +109,14 @@ export const refreshTokens = pgTable(
   (t) => [index("refresh_tokens_family_idx").on(t.familyId), index("refresh_tokens_user_idx").on(t.userId)],
 );
 
-export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", ["verify_email", "reset_password", "change_email"]);
+export const oneTimeTokenPurpose = pgEnum("one_time_token_purpose", [
+  "verify_email",
+  "reset_password",
+  "change_email",
+  "accept_invitation",
+]);
 
-/** Single-use, expiring tokens sent by email (verification, password reset, confirming a new email address). */
+/** Single-use, expiring tokens sent by email (verification, password reset, a new email address, a staff invitation). */
 export const oneTimeTokens = pgTable(
   "one_time_tokens",
   {
