@@ -1,10 +1,10 @@
 import type { Config } from "@/lib/config";
 import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispatcher";
-import { auditSubscription, welcomeOnEnrollment } from "./consumers";
+import { auditSubscription, welcomeFirstSubscription } from "./consumers";
 
 /** Which consumers each integration event reaches, in order. */
 export function eventDispatcher(config: Pick<Config, "CLUB_TIMEZONE">): EventDispatcher {
   return createEventDispatcher({
-    MemberSubscribedEvent: [auditSubscription, welcomeOnEnrollment(config.CLUB_TIMEZONE)],
+    MemberSubscribedEvent: [auditSubscription, welcomeFirstSubscription(config)],
   });
 }
