@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The request configuration of next-intl: the language, time zone and messages of each request.
+const withNextIntl = createNextIntlPlugin("./console/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // Native and server-only packages are loaded by Node at run time, never bundled.
@@ -16,4 +20,4 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

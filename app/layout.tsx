@@ -1,5 +1,10 @@
 import type { Metadata } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { ClubCurrencyProvider } from "@/console/i18n/club-format";
+import { INTL_LOCALE } from "@/console/i18n/locales";
+import { clubLocale } from "@/console/i18n/request";
 import { consoleSession } from "@/console/server/session";
 import { ConsoleProviders } from "@/console/ui/providers";
 import "./globals.css";
@@ -10,10 +15,15 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [language, club, session] = await Promise.all([getLocale(), clubLocale(), consoleSession()]);
   return (
-    <html lang="en">
+    <html lang={INTL_LOCALE[language]}>
       <body>
-        <ConsoleProviders session={await consoleSession()}>{children}</ConsoleProviders>
+        <NextIntlClientProvider>
+          <ClubCurrencyProvider currency={club.currency}>
+            <ConsoleProviders session={session}>{children}</ConsoleProviders>
+          </ClubCurrencyProvider>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

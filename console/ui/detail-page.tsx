@@ -3,9 +3,10 @@
 import "client-only";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { ApiError } from "@/console/transport";
 import { LoadError, SkeletonCard } from "./feedback";
-import { formFailureOf } from "./forms";
+import { formFailureOf, useFailureText } from "./forms";
 
 /** The list a record's page belongs to: where its breadcrumb leads back to. */
 export type ParentList = { href: string; label: string };
@@ -59,6 +60,8 @@ export function DetailLoadFailure({
   error: Error;
   onRetry: () => void;
 }) {
+  const t = useTranslations("common");
+  const failureText = useFailureText();
   const gone = error instanceof ApiError && goneStatuses.includes(error.status);
   return (
     <>
@@ -67,10 +70,10 @@ export function DetailLoadFailure({
       {gone ? (
         <div className="card empty-state" role="note">
           <p className="empty-state-title">{goneMessage}</p>
-          <Link href={back.href}>{`Back to the ${back.label.toLowerCase()}`}</Link>
+          <Link href={back.href}>{t("backTo", { list: back.label })}</Link>
         </div>
       ) : (
-        <LoadError message={formFailureOf(error).message} onRetry={onRetry} />
+        <LoadError message={failureText(formFailureOf(error))} onRetry={onRetry} />
       )}
     </>
   );

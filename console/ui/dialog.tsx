@@ -2,6 +2,8 @@
 
 import "client-only";
 
+import { useTranslations } from "next-intl";
+
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { ConsoleForm, type FormFailure, SubmitButton, useFormMutation } from "./forms";
 
@@ -20,6 +22,7 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -31,7 +34,7 @@ export function Dialog({
     <dialog ref={ref} className={wide ? "dialog dialog-wide" : "dialog"} aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t("close")} onClick={onClose}>
           ×
         </button>
       </div>
@@ -59,7 +62,7 @@ export function FormDialog({
   onClose,
   submitLabel,
   pendingLabel,
-  dismissLabel = "Cancel",
+  dismissLabel,
   variant,
   children,
 }: DialogButtons & {
@@ -72,13 +75,14 @@ export function FormDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const t = useTranslations("common");
   return (
     <Dialog title={title} onClose={onClose} wide={wide}>
       <ConsoleForm labels={labels} failure={form.failure} onSubmit={onSubmit}>
         {children}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={onClose}>
-            {dismissLabel}
+            {dismissLabel ?? t("cancel")}
           </button>
           <SubmitButton pending={form.pending} pendingLabel={pendingLabel} variant={variant}>
             {submitLabel}

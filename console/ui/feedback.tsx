@@ -2,15 +2,18 @@
 
 import "client-only";
 
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useClubFormat } from "@/console/i18n/club-format";
 import type { Paginated } from "@/lib/platform/pagination";
 
 /** A polite live region: confirmations after an action, read out without moving focus. */
 export function StatusMessage({ children, onDismiss }: { children: ReactNode; onDismiss: () => void }) {
+  const t = useTranslations("common");
   return (
     <div className="status-message" role="status">
       <span>{children}</span>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
+      <button type="button" className="icon-button" aria-label={t("dismiss")} onClick={onDismiss}>
         ×
       </button>
     </div>
@@ -28,11 +31,12 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 
 /** A list that failed to load says why and offers to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useTranslations("common");
   return (
     <div className="error-summary" role="alert">
       <p className="error-summary-title">{message}</p>
       <button type="button" className="button" onClick={onRetry}>
-        Try again
+        {t("tryAgain")}
       </button>
     </div>
   );
@@ -50,11 +54,18 @@ export function Pagination({
   noun: Noun;
   onPage: (pageNumber: number) => void;
 }) {
+  const t = useTranslations("common.pagination");
+  const format = useClubFormat();
   const pages = Math.max(1, page.totalPages);
   return (
-    <nav className="pagination" aria-label={`Pages of ${noun.other}`}>
+    <nav className="pagination" aria-label={t("label", { noun: noun.other })}>
       <p>
-        {page.totalCount} {page.totalCount === 1 ? noun.one : noun.other} · page {page.pageNumber} of {pages}
+        {t("summary", {
+          count: format.count(page.totalCount),
+          noun: page.totalCount === 1 ? noun.one : noun.other,
+          page: format.count(page.pageNumber),
+          pages: format.count(pages),
+        })}
       </p>
       <div className="pagination-buttons">
         <button
@@ -63,7 +74,7 @@ export function Pagination({
           disabled={page.pageNumber <= 1}
           onClick={() => onPage(page.pageNumber - 1)}
         >
-          Previous
+          {t("previous")}
         </button>
         <button
           type="button"
@@ -71,7 +82,7 @@ export function Pagination({
           disabled={page.pageNumber >= pages}
           onClick={() => onPage(page.pageNumber + 1)}
         >
-          Next
+          {t("next")}
         </button>
       </div>
     </nav>

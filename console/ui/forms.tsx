@@ -3,6 +3,7 @@
 import "client-only";
 
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import {
   type ComponentProps,
   createContext,
@@ -23,12 +24,40 @@ import { ApiError, type FieldErrors } from "@/console/transport";
 /** `code`: the API's error code, if any (`Precondition.Failed` when the record changed meanwhile). */
 export type FormFailure = { message: string; fields: FieldErrors; code?: string | null };
 
+/** Failures the console finds itself, before or without an answer of the API; messages/<language>/errors.json words them. */
+const UNEXPECTED = "Console.Unexpected";
+const REQUIRED = "Required.";
+const SAME_TWICE = "Type the same password twice.";
+const CONSOLE_FIELD_MESSAGES = { [REQUIRED]: "required", [SAME_TWICE]: "sameTwice" } as const;
+
+/**
+ * What a failure says in the reader's language: the translation of its code when there is one (the API's messages are
+ * English), else the message as it came.
+ */
+export function useFailureText(): (failure: Pick<FormFailure, "message" | "code">) => string {
+  const t = useTranslations("errors");
+  return ({ message, code }) => {
+    const key = code ?? "";
+    return /^[A-Za-z]+\.[A-Za-z]+$/.test(key) && t.has(key as never) ? t(key as never) : message;
+  };
+}
+
+/** A field's message in the reader's language: the console's own ones are translated, the API's shown as they come. */
+function useFieldErrorText(): (message: string) => string {
+  const t = useTranslations("errors.fields");
+  return (message) =>
+    message in CONSOLE_FIELD_MESSAGES
+      ? t(CONSOLE_FIELD_MESSAGES[message as keyof typeof CONSOLE_FIELD_MESSAGES])
+      : message;
+}
+
 /**
  * A failed call in a form's terms. `codeFields` ties business errors that are about one field
  * (User.DuplicateEmail → email) to it, so the message also appears beside that field.
  */
 export function formFailureOf(error: unknown, codeFields: Readonly<Record<string, string>> = {}): FormFailure {
-  if (!(error instanceof ApiError)) return { message: "Something went wrong. Try again.", fields: {} };
+  if (!(error instanceof ApiError))
+    return { message: "Something went wrong. Try again.", fields: {}, code: UNEXPECTED };
   const field = error.code ? codeFields[error.code] : undefined;
   return {
     message: error.message,
@@ -94,17 +123,23 @@ function ErrorSummary({ failure }: { failure: FormFailure }) {
   // Move focus to the summary so keyboard and screen-reader users start from what went wrong.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new failure moves the focus again, though the effect does not read it
   useEffect(() => ref.current?.focus(), [failure]);
+  const failureText = useFailureText();
+  const fieldText = useFieldErrorText();
   const entries = Object.entries(failure.fields).flatMap(([name, messages]) =>
     messages.map((message) => ({ name, message })),
   );
   return (
     <div className="error-summary" role="alert" tabIndex={-1} ref={ref}>
-      <p className="error-summary-title">{failure.message}</p>
+      <p className="error-summary-title">{failureText(failure)}</p>
       {entries.length > 0 && (
         <ul>
           {entries.map(({ name, message }) => (
             <li key={`${name}:${message}`}>
-              {labels[name] ? <a href={`#${controlId(id, name)}`}>{`${labels[name]}: ${message}`}</a> : message}
+              {labels[name] ? (
+                <a href={`#${controlId(id, name)}`}>{`${labels[name]}: ${fieldText(message)}`}</a>
+              ) : (
+                fieldText(message)
+              )}
             </li>
           ))}
         </ul>
@@ -149,10 +184,11 @@ export function ConsoleForm({
 }
 
 function FieldErrorList({ id, errors }: { id: string; errors: readonly string[] }) {
+  const fieldText = useFieldErrorText();
   return (
     <ul id={id} className="field-error">
       {errors.map((message) => (
-        <li key={message}>{message}</li>
+        <li key={message}>{fieldText(message)}</li>
       ))}
     </ul>
   );
@@ -317,7 +353,7 @@ export function CheckboxGroup({
 export function SubmitButton({
   pending,
   children,
-  pendingLabel = "Saving…",
+  pendingLabel,
   variant = "primary",
 }: {
   pending: boolean;
@@ -325,9 +361,10 @@ export function SubmitButton({
   pendingLabel?: string;
   variant?: "primary" | "danger";
 }) {
+  const t = useTranslations("common");
   return (
     <button type="submit" className={`button button-${variant}`} disabled={pending} aria-busy={pending || undefined}>
-      {pending ? pendingLabel : children}
+      {pending ? (pendingLabel ?? t("saving")) : children}
     </button>
   );
 }
@@ -350,7 +387,8 @@ export function missingFields(data: FormData, names: readonly string[]): FormFai
   if (missing.length === 0) return null;
   return {
     message: "Some details are missing.",
-    fields: Object.fromEntries(missing.map((name) => [name, ["Required."]])),
+    code: "Console.MissingFields",
+    fields: Object.fromEntries(missing.map((name) => [name, [REQUIRED]])),
   };
 }
 
@@ -373,5 +411,9 @@ export function newPasswordRefusal(
 ): FormFailure | null {
   const missing = missingFields(data, required);
   if (missing || secretOf(data, field) === secretOf(data, confirmation)) return missing;
-  return { message: "The passwords do not match.", fields: { [confirmation]: ["Type the same password twice."] } };
+  return {
+    message: "The passwords do not match.",
+    code: "Console.PasswordMismatch",
+    fields: { [confirmation]: [SAME_TWICE] },
+  };
 }

@@ -10,10 +10,11 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
 import { LoadError, type Noun, Pagination, SkeletonRows, StatusMessage } from "./feedback";
-import { formFailureOf, OptionList } from "./forms";
+import { formFailureOf, OptionList, useFailureText } from "./forms";
 
 /**
  * A list page's title, with the button that adds to the list when the user may, after any other actions (`children`).
@@ -103,9 +104,10 @@ export function SearchField({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const t = useTranslations("common");
   return (
     <div className="field">
-      <label htmlFor={id}>Search</label>
+      <label htmlFor={id}>{t("search")}</label>
       <input
         id={id}
         className="input"
@@ -270,8 +272,9 @@ function QueryTable<T>({
   footer,
 }: TableProps<T> & { query: ListQuery<readonly T[]>; footer?: ReactNode }) {
   const { data } = query;
+  const failureText = useFailureText();
   if (query.error && !data)
-    return <LoadError message={formFailureOf(query.error).message} onRetry={() => void query.refetch()} />;
+    return <LoadError message={failureText(formFailureOf(query.error))} onRetry={() => void query.refetch()} />;
   return (
     <section className="card table-card" aria-label={label}>
       <div className="table-scroll">

@@ -4,6 +4,7 @@ import "client-only";
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 export type NavigationEntry = { href: string; label: string };
 
@@ -16,6 +17,7 @@ const covers = (href: string, pathname: string) =>
  */
 export function MainNavigation({ entries }: { entries: readonly NavigationEntry[] }) {
   const pathname = usePathname();
+  const t = useTranslations("common.navigation");
   const current = entries
     .filter((entry) => covers(entry.href, pathname))
     .reduce<NavigationEntry | null>(
@@ -23,7 +25,7 @@ export function MainNavigation({ entries }: { entries: readonly NavigationEntry[
       null,
     );
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t("label")}>
       <ul className="nav">
         {entries.map((entry) => (
           <li key={entry.href}>

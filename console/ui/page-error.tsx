@@ -3,6 +3,7 @@
 import "client-only";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { startTransition } from "react";
 
 /**
@@ -11,6 +12,7 @@ import { startTransition } from "react";
  */
 export function PageError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();
+  const t = useTranslations("common");
   // A server component failed: fetch it again, then re-render the boundary's children.
   const retry = () =>
     startTransition(() => {
@@ -20,14 +22,12 @@ export function PageError({ error, reset }: { error: Error & { digest?: string }
   return (
     <div className="centered-status">
       <div className="auth-card" role="alert">
-        <h1>This page is unavailable right now</h1>
-        <p className="page-lead">
-          ClubOps may be starting up, or one of the services it depends on is down. Try again in a few seconds.
-        </p>
+        <h1>{t("pageError.title")}</h1>
+        <p className="page-lead">{t("pageError.lead")}</p>
         <button type="button" className="button button-primary" onClick={retry}>
-          Try again
+          {t("tryAgain")}
         </button>
-        {error.digest && <p className="auth-foot-note">Reference: {error.digest}</p>}
+        {error.digest && <p className="auth-foot-note">{t("pageError.reference", { digest: error.digest })}</p>}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import "client-only";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { endConsoleSession, renewedSession } from "@/console/api-client";
 
@@ -14,6 +15,7 @@ import { endConsoleSession, renewedSession } from "@/console/api-client";
  */
 export function SessionRenewal() {
   const router = useRouter();
+  const t = useTranslations("common.sessionRenewal");
   const { update } = useSession();
   const started = useRef(false);
   useEffect(() => {
@@ -26,9 +28,9 @@ export function SessionRenewal() {
   }, [router, update]);
   return (
     <div className="centered-status">
-      <p role="status">Renewing your session…</p>
+      <p role="status">{t("renewing")}</p>
       <p className="muted">
-        Taking too long? <Link href="/login">Sign in again</Link>.
+        {t("slow")} <Link href="/login">{t("signInAgain")}</Link>
       </p>
     </div>
   );

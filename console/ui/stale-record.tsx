@@ -2,6 +2,7 @@
 
 import "client-only";
 import { useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import type { FormFailure } from "./forms";
 
 /** What a change made on an old version of a record answers (412; docs/api.md, Concurrency control). */
@@ -12,11 +13,12 @@ const STALE_RECORD = "Precondition.Failed";
  * other person's changes are seen before any are replaced. The failure's message says what happened.
  */
 export function StaleRecordReload({ failure, onReload }: { failure: FormFailure | null; onReload: () => void }) {
+  const t = useTranslations("common.staleRecord");
   if (failure?.code !== STALE_RECORD) return null;
   return (
     <p className="form-hint">
       <button type="button" className="button" onClick={onReload}>
-        Reload the current version
+        {t("reload")}
       </button>
     </p>
   );

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getClubFormat } from "@/console/i18n/server-format";
 import { can, pageUser } from "@/console/server/session";
 import type { Principal } from "@/lib/auth/authenticate";
 import { serviceContext } from "@/lib/composition/services";
@@ -63,7 +64,8 @@ export default async function OverviewPage() {
   const user = await pageUser();
   if (!user) return null;
   const services = await serviceContext(user);
-  const [settings, users, roles, health] = await Promise.all([
+  const [format, settings, users, roles, health] = await Promise.all([
+    getClubFormat(),
     getPlatformSettings(services.db),
     can(user, "users:read") ? userCounts(services) : null,
     can(user, "roles:read") ? roleCounts(services) : null,
@@ -80,7 +82,7 @@ export default async function OverviewPage() {
         {users && (
           <Stat
             label="Users"
-            value={String(users.total)}
+            value={format.count(users.total)}
             detail={`${users.active} active · ${users.blacklisted} blocked · ${users.inactive} deactivated`}
             href="/users"
             linkText="Manage users"
@@ -89,7 +91,7 @@ export default async function OverviewPage() {
         {roles && (
           <Stat
             label="Roles"
-            value={String(roles.total)}
+            value={format.count(roles.total)}
             detail={`${roles.builtIn} built-in · ${roles.custom} custom`}
             href="/roles"
             linkText="Manage roles"
