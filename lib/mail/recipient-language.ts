@@ -1,8 +1,8 @@
 import { EMAIL_LANGUAGES, type EmailLanguage } from "@/emails/i18n";
 import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
+import { getClubLocale } from "@/lib/settings/club-locale";
 import { clubNameOf } from "@/lib/settings/platform-settings";
-import { CLUB_LANGUAGES } from "@/lib/settings/public";
 
 export type MailLanguage = EmailLanguage;
 export const MAIL_LANGUAGES = EMAIL_LANGUAGES;
@@ -20,36 +20,38 @@ export function recipientLanguage({
   return isMailLanguage(preferred) ? preferred : clubDefault;
 }
 
-/** The club's default language for mail. */
-export function clubDefaultLanguage(): MailLanguage {
-  const configured = CLUB_LANGUAGES.defaultLanguage;
-  return isMailLanguage(configured) ? configured : "en";
-}
-
-/** Whom a mail goes to: an address, and the language they chose when the record has one (members.language). */
+/** Whom a mail goes to: an address, and the language they chose when their record has one (members.language). */
 export type MailRecipient = { email: string; language?: string | null };
 
 /** What every email carries besides its own data (emails/templates/fields.ts, letterFields). */
 export type Letter = { clubName: string; language: MailLanguage; timeZone: string };
 
-/** The club's name and time zone with a language: what a mail in that language carries. */
+export type LetterConfig = Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">;
+
+/**
+ * The club's name and time zone with a language (the club's default when none is given), and the club's currency:
+ * what a mail of the club carries.
+ */
 export async function clubLetter(
   executor: Executor,
-  config: Pick<Config, "CLUB_TIMEZONE">,
-  language: MailLanguage,
-): Promise<Letter> {
-  return { clubName: await clubNameOf(executor), language, timeZone: config.CLUB_TIMEZONE };
+  config: LetterConfig,
+  language?: MailLanguage,
+): Promise<Letter & { currency: string }> {
+  const club = await getClubLocale(executor, config);
+  return {
+    clubName: await clubNameOf(executor),
+    language: language ?? club.language,
+    timeZone: club.timeZone,
+    currency: club.currency,
+  };
 }
 
 /** The letter for this recipient, in their language: spread into every mail's props. */
-export function letterFor(
-  executor: Executor,
-  config: Pick<Config, "CLUB_TIMEZONE">,
-  recipient: MailRecipient,
-): Promise<Letter> {
-  return clubLetter(
-    executor,
-    config,
-    recipientLanguage({ preferred: recipient.language, clubDefault: clubDefaultLanguage() }),
-  );
+export async function letterFor(executor: Executor, config: LetterConfig, recipient: MailRecipient): Promise<Letter> {
+  const club = await getClubLocale(executor, config);
+  return {
+    clubName: await clubNameOf(executor),
+    language: recipientLanguage({ preferred: recipient.language, clubDefault: club.language }),
+    timeZone: club.timeZone,
+  };
 }

@@ -3,7 +3,7 @@ import type { RenderedEmail } from "@/lib/platform/email-renderer";
 import { fail, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
 import { MailErrors } from "./errors";
-import { clubDefaultLanguage, clubLetter, type Letter, type MailLanguage } from "./recipient-language";
+import { clubLetter, type Letter, type MailLanguage } from "./recipient-language";
 
 export type TemplateSummary = {
   name: string;
@@ -21,15 +21,15 @@ export type TemplatePreview = RenderedEmail & { name: string };
 
 type PreviewDeps = Pick<ServiceContext, "db" | "config">;
 
-/** The template's sample in `language`, as this club would send it: its name, time zone and currency. */
-function clubSample(name: TemplateName, letter: Letter, currency: string): Record<string, unknown> {
+/** The template's sample in the letter's language, as this club would send it: its name, time zone and currency. */
+function clubSample(name: TemplateName, { currency, ...letter }: Letter & { currency: string }) {
   const sample = templates[name].sample(letter.language);
   return { ...sample, ...letter, ...("currency" in sample ? { currency } : {}) };
 }
 
-/** The club's letter for a preview: no recipient, so the language asked for or the club's default. */
+/** A preview has no recipient: it is written in the language asked for, else the club's default. */
 const previewLetter = ({ db, config }: PreviewDeps, language: MailLanguage | undefined) =>
-  clubLetter(db, config, language ?? clubDefaultLanguage());
+  clubLetter(db, config, language);
 
 /** Every template the renderer knows, for the staff preview page, described in `language` (the club's by default). */
 export async function listTemplates(
@@ -41,7 +41,7 @@ export async function listTemplates(
     items: TEMPLATE_NAMES.map((name) => ({
       name,
       ...templates[name].describe(letter.language),
-      sampleProps: clubSample(name, letter, deps.config.CURRENCY),
+      sampleProps: clubSample(name, letter),
       hasSecrets: templates[name].hasSecrets,
     })),
   };
@@ -55,6 +55,6 @@ export async function previewTemplate(
 ): Promise<Result<TemplatePreview>> {
   if (!isTemplateName(name)) return fail(MailErrors.templateNotFound);
   const letter = await previewLetter(deps, language);
-  const rendered = await deps.renderer.render(name, clubSample(name, letter, deps.config.CURRENCY));
+  const rendered = await deps.renderer.render(name, clubSample(name, letter));
   return rendered.ok ? { ok: true, value: { name, ...rendered.value } } : rendered;
 }

@@ -7,7 +7,7 @@ import { getPlatformSettings } from "./platform-settings";
  * The languages the API and console speak, in one place: English only until the i18n issue (16) lands, which moves
  * them with the time zone and currency into the club's settings in the database.
  */
-export const CLUB_LANGUAGES = { languages: ["en"], defaultLanguage: "en" } as const;
+const CLUB_LANGUAGES = { languages: ["en"], defaultLanguage: "en" } as const;
 
 /** What any client may know about the club before signing in, so it need not guess zone, currency or language. */
 export type PublicSettings = {

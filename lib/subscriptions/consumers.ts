@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Config } from "@/lib/config";
 import type { EventConsumer } from "@/lib/events/dispatcher";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { letterFor } from "@/lib/mail/recipient-language";
+import { type LetterConfig, letterFor } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import { members, plans } from "@/lib/platform/db/schema";
 
@@ -25,9 +24,7 @@ export const auditSubscription: EventConsumer<"MemberSubscribedEvent"> = async (
  * plan change, a renewal or a cancel and resubscribe never welcome again. Queued in the subscription's transaction, so
  * it is sent only if the subscription commits; in the member's language.
  */
-export function welcomeFirstSubscription(
-  config: Pick<Config, "CLUB_TIMEZONE">,
-): EventConsumer<"MemberSubscribedEvent"> {
+export function welcomeFirstSubscription(config: LetterConfig): EventConsumer<"MemberSubscribedEvent"> {
   return async (tx, event) => {
     const [member] = await tx
       .update(members)
@@ -37,16 +34,17 @@ export function welcomeFirstSubscription(
     if (!member) return;
     const [plan] = await tx.select({ name: plans.name }).from(plans).where(eq(plans.id, event.planId));
     if (!plan) throw new Error(`plan ${event.planId} not found while welcoming`);
+    const letter = await letterFor(tx, config, member);
     await enqueueMail(tx, {
       template: "welcome",
       to: member.email,
       dedupeKey: `welcome:${event.memberId}`,
       props: {
-        ...(await letterFor(tx, config, member)),
+        ...letter,
         memberName: member.firstName,
         planName: plan.name,
-        startsOn: localDate(new Date(event.startedAt), config.CLUB_TIMEZONE),
-        endsOn: localDate(new Date(event.endsAt), config.CLUB_TIMEZONE),
+        startsOn: localDate(new Date(event.startedAt), letter.timeZone),
+        endsOn: localDate(new Date(event.endsAt), letter.timeZone),
       },
     });
   };

@@ -3,7 +3,7 @@ import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispat
 import { auditSubscription, welcomeFirstSubscription } from "./consumers";
 
 /** Which consumers each integration event reaches, in order. */
-export function eventDispatcher(config: Pick<Config, "CLUB_TIMEZONE">): EventDispatcher {
+export function eventDispatcher(config: Pick<Config, "CLUB_TIMEZONE" | "CURRENCY">): EventDispatcher {
   return createEventDispatcher({
     MemberSubscribedEvent: [auditSubscription, welcomeFirstSubscription(config)],
   });

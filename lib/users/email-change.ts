@@ -7,7 +7,7 @@ import type { UserAccess } from "@/lib/auth/user-access";
 import { findUserByEmail, findUserById } from "@/lib/auth/user-repository";
 import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
-import { letterFor } from "@/lib/mail/recipient-language";
+import { type LetterConfig, letterFor } from "@/lib/mail/recipient-language";
 import type { Executor } from "@/lib/platform/db";
 import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
@@ -29,7 +29,7 @@ export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === 
  */
 export async function requestEmailChange(
   tx: Executor,
-  config: Pick<Config, "APP_URL" | "CLUB_TIMEZONE">,
+  config: Pick<Config, "APP_URL"> & LetterConfig,
   actorId: string,
   target: Pick<UserAccess, "id" | "email" | "firstName">,
   newEmail: string,
