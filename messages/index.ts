@@ -1,8 +1,10 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enCommon from "./en/common.json";
 import enErrors from "./en/errors.json";
+import enMail from "./en/mail.json";
 import esCommon from "./es/common.json";
 import esErrors from "./es/errors.json";
+import esMail from "./es/mail.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +12,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, errors: enErrors, mail: enMail },
+  es: { common: esCommon, errors: esErrors, mail: esMail },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

@@ -740,8 +740,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The email templates, with descriptions and sample props
-         * @description **Access:** bearer token of a user holding `mail:read`.
+         * The email templates, with titles, descriptions and sample props
+         * @description Titles, descriptions and sample data in `language` (the club's default when omitted); the samples carry the club's name, time zone and currency.
+         *
+         *     **Access:** bearer token of a user holding `mail:read`.
          */
         get: operations["getMailTemplates"];
         put?: never;
@@ -760,8 +762,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An email template rendered with its sample props
-         * @description Rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.
+         * An email template rendered with the club's sample props
+         * @description In `language` (the club's default when omitted), with the club's name, time zone and currency and sample data in that language; rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.
          *
          *     **Access:** bearer token of a user holding `mail:read`.
          */
@@ -1914,9 +1916,12 @@ export interface components {
             description: string;
             hasSecrets: boolean;
             name: string;
+            /** @description What the preview renders: sample data in the language asked for, with the club's name. */
             sampleProps: {
                 [key: string]: unknown;
             };
+            /** @description The template's name in words, in the language asked for. */
+            title: string;
         };
         MailTemplateList: {
             items: components["schemas"]["MailTemplate"][];
@@ -1942,6 +1947,8 @@ export interface components {
              * @example 2026-11-20
              */
             joinedOn: string;
+            /** @description The language of the member's emails; null: the club's default language. */
+            language: ("en" | "es") | null;
             lastName: string;
             notes: string | null;
             phone: string | null;
@@ -1963,6 +1970,11 @@ export interface components {
             firstName: string;
             /** Format: date */
             joinedOn?: string;
+            /**
+             * @description The language of the member's emails: `en` or `es`; null for the club's default. Omitted on update: unchanged.
+             * @example es
+             */
+            language?: ("en" | "es") | null;
             lastName: string;
             notes?: string | null;
             phone?: string | null;
@@ -5513,7 +5525,13 @@ export interface operations {
     };
     getMailTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `en` or `es`; the club's default language when omitted.
+                 * @example es
+                 */
+                language?: "en" | "es";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5561,6 +5579,7 @@ export interface operations {
                     "application/json": components["schemas"]["MailTemplateList"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -5570,7 +5589,13 @@ export interface operations {
     };
     getMailTemplatesByNamePreview: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `en` or `es`; the club's default language when omitted.
+                 * @example es
+                 */
+                language?: "en" | "es";
+            };
             header?: never;
             path: {
                 /**
