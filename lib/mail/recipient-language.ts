@@ -1,3 +1,4 @@
+import { type SQL, sql } from "drizzle-orm";
 import { EMAIL_LANGUAGES, type EmailLanguage } from "@/emails/i18n";
 import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
@@ -55,3 +56,11 @@ export async function letterFor(executor: Executor, config: LetterConfig, recipi
     timeZone: club.timeZone,
   };
 }
+
+/**
+ * For set-based jobs that queue mail in SQL: the letter's props as `jsonb_build_object` arguments, with the language
+ * chosen by the SQL twin of recipientLanguage() (the recipient's `preferred` column, else the club's default; the
+ * column's check constraint admits only languages the emails are written in). Parity: jobs.int.test.ts.
+ */
+export const letterSql = (club: Letter, preferred: SQL): SQL =>
+  sql`'clubName', ${club.clubName}::text, 'language', coalesce(${preferred}, ${club.language}::text), 'timeZone', ${club.timeZone}::text`;

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Config } from "@/lib/config";
+import { clubLetter, letterSql } from "@/lib/mail/recipient-language";
 import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { currentTraceId } from "@/lib/platform/trace";
-import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /**
  * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due
@@ -55,7 +55,7 @@ export async function processAutoRenewals(
   now = new Date(),
 ): Promise<{ renewed: number; mailed: number }> {
   const { CLUB_TIMEZONE: zone, CURRENCY: currency } = deps.config;
-  const club = await clubNameOf(deps.database.db);
+  const club = await clubLetter(deps.database.db, deps.config);
   const total = { renewed: 0, mailed: 0 };
   for (;;) {
     const batch = await counts(
@@ -90,7 +90,7 @@ export async function processAutoRenewals(
         insert into mail_outbox (template, to_address, props, dedupe_key)
         select 'renewal-confirmation', m.email,
           jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'newEndsOn', to_char(r.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
-            'price', r.price::text, 'currency', ${currency}::text, 'clubName', ${club}::text),
+            'price', r.price::text, 'currency', ${currency}::text, ${letterSql(club, sql`m.language`)}),
           'renewal-confirmation:' || r.id
         from renewed r join members m on m.id = r.member_id join plans p on p.id = r.plan_id
         on conflict do nothing
@@ -121,14 +121,15 @@ export async function sendRenewalReminders(
   now = new Date(),
 ): Promise<{ reminded: number }> {
   const zone = deps.config.CLUB_TIMEZONE;
-  const club = await clubNameOf(deps.database.db);
+  const club = await clubLetter(deps.database.db, deps.config);
   const result = await counts(
     deps.database,
     sql`with reminded as (
       insert into mail_outbox (template, to_address, props, dedupe_key)
       select 'renewal-reminder', m.email,
         jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'endsOn', to_char(s.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
-          'daysLeft', (s.ends_at at time zone ${zone})::date - (${now.toISOString()}::timestamptz at time zone ${zone})::date, 'clubName', ${club}::text),
+          'daysLeft', (s.ends_at at time zone ${zone})::date - (${now.toISOString()}::timestamptz at time zone ${zone})::date,
+          ${letterSql(club, sql`m.language`)}),
         'renewal-reminder:' || s.id
       from subscriptions s join members m on m.id = s.member_id join plans p on p.id = s.plan_id
       where s.status = 'active' and not s.auto_renew and m.deleted_at is null
