@@ -15,7 +15,7 @@ export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 /** The locale whose formats a language's emails use: British English ("1 March 2025", "€49.00") and Spain's Spanish. */
 const FORMAT_LOCALE: Record<EmailLanguage, string> = { en: "en-GB", es: "es-ES" };
 
-export type EmailTranslator = ReturnType<typeof createTranslator<typeof en>>;
+type EmailTranslator = ReturnType<typeof createTranslator<typeof en>>;
 
 /** What a template writes with: its words in the reader's language, and dates and money in that language's formats. */
 export type EmailText = {

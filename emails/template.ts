@@ -8,7 +8,7 @@ type Letter = { clubName: string; language: EmailLanguage; timeZone: string };
 type PropsSchema = z.ZodType<Letter & Record<string, unknown>, Record<string, unknown>>;
 
 /** A template's key in the catalogues, under which its title, description and every line of it live. */
-export type TemplateMessages = Exclude<keyof (typeof EMAIL_CATALOGUES)["en"], "layout" | "units" | "samples">;
+type TemplateMessages = Exclude<keyof (typeof EMAIL_CATALOGUES)["en"], "layout" | "units" | "samples">;
 
 /** What a template file declares: its props schema, subject line, component and preview props. */
 export type TemplateDefinition<Schema extends PropsSchema> = {
