@@ -5550,18 +5550,22 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "name": "welcome",
+                     *           "title": "Welcome",
                      *           "description": "Sent to a member enrolled with a first subscription: the plan and its dates.",
                      *           "sampleProps": {
                      *             "memberName": "Ana García",
                      *             "planName": "Gold Monthly",
                      *             "startsOn": "2025-03-01",
                      *             "endsOn": "2025-03-31",
-                     *             "clubName": "Sunrise Tennis Club"
+                     *             "clubName": "Sunrise Tennis Club",
+                     *             "language": "en",
+                     *             "timeZone": "Europe/Madrid"
                      *           },
                      *           "hasSecrets": false
                      *         },
                      *         {
                      *           "name": "renewal-confirmation",
+                     *           "title": "Renewal confirmation",
                      *           "description": "Sent when the nightly job renews an auto-renewing subscription: the amount and the new end date.",
                      *           "sampleProps": {
                      *             "memberName": "Ana García",
@@ -5569,7 +5573,9 @@ export interface operations {
                      *             "newEndsOn": "2025-06-30",
                      *             "price": "129.90",
                      *             "currency": "EUR",
-                     *             "clubName": "Sunrise Tennis Club"
+                     *             "clubName": "Sunrise Tennis Club",
+                     *             "language": "en",
+                     *             "timeZone": "Europe/Madrid"
                      *           },
                      *           "hasSecrets": false
                      *         }
@@ -5760,6 +5766,7 @@ export interface operations {
                      *       "status": "active",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -5827,6 +5834,7 @@ export interface operations {
                      *       "status": "active",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -5920,6 +5928,7 @@ export interface operations {
                      *       "status": "active",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -6317,6 +6326,7 @@ export interface operations {
                      *       "status": "suspended",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -7050,6 +7060,7 @@ export interface operations {
                      *         "status": "active",
                      *         "joinedOn": "2026-11-24",
                      *         "notes": null,
+                     *         "language": null,
                      *         "photoFileId": null,
                      *         "fullName": "Bea Ruiz",
                      *         "createdAt": "2026-11-24T08:17:07.219Z",
