@@ -163,6 +163,7 @@ export type MailRow = PageItem<JsonAnswer<"/api/mail", "get">>;
 export type MailRecord = JsonAnswer<"/api/mail/{id}", "get">;
 export type MailStatus = MailRow["status"];
 export type TemplateSummary = PageItem<JsonAnswer<"/api/mail/templates", "get">>;
+export type TemplateLanguage = NonNullable<QueryOf<"/api/mail/templates", "get">["language"]>;
 
 function auditAndMailEndpoints(client: ConsoleClient) {
   return {
@@ -174,9 +175,10 @@ function auditAndMailEndpoints(client: ConsoleClient) {
       list: (query: QueryOf<"/api/mail", "get">) => answer(client.GET("/api/mail", { params: { query } })),
       get: (id: string) => answer(client.GET("/api/mail/{id}", { params: { path: { id } } })),
       retry: (id: string) => answer(client.POST("/api/mail/{id}/retry", { params: { path: { id } } })),
-      templates: () => answer(client.GET("/api/mail/templates")),
-      preview: (name: string) =>
-        answer(client.GET("/api/mail/templates/{name}/preview", { params: { path: { name } } })),
+      templates: (language: TemplateLanguage) =>
+        answer(client.GET("/api/mail/templates", { params: { query: { language } } })),
+      preview: (name: string, language: TemplateLanguage) =>
+        answer(client.GET("/api/mail/templates/{name}/preview", { params: { path: { name }, query: { language } } })),
     },
   };
 }

@@ -54,8 +54,9 @@ test("mail: the outbox lists a welcome and a password reset, each opened in a sa
   await navigation(page).getByRole("link", { name: "Mail" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mail" })).toBeVisible();
   await expect(mailTabs(page).getByRole("link", { name: "Outbox" })).toHaveAttribute("aria-current", "page");
-  const welcome = mailRow(page, olivia.email, "welcome");
-  const reset = mailRow(page, admin.email, "password-reset");
+  // Each mail names its template in words.
+  const welcome = mailRow(page, olivia.email, "Welcome");
+  const reset = mailRow(page, admin.email, "Password reset");
   await eventually(page, async () => {
     await expect(welcome).toContainText("Sent");
     await expect(reset).toContainText("Sent");
@@ -72,7 +73,7 @@ test("mail: the outbox lists a welcome and a password reset, each opened in a sa
   await expect(page.getByText("No mail matches")).toBeVisible();
   await snapshot(page, "mail-outbox-no-match");
   await page.getByLabel("Status").selectOption("sent");
-  await welcome.getByRole("link", { name: `View the mail to ${olivia.email}` }).click();
+  await welcome.getByRole("link", { name: `View the email to ${olivia.email}` }).click();
 
   await expect(page).toHaveURL(/\/mail\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: `Welcome to ${CLUB}` })).toBeVisible();
@@ -89,26 +90,26 @@ test("mail: the outbox lists a welcome and a password reset, each opened in a sa
   // The reset mail's link is not a working one: the outbox shows it with its token redacted.
   await page.getByRole("link", { name: "← Outbox" }).click();
   await page.getByLabel("Search").fill(admin.email);
-  await reset.getByRole("link", { name: `View the mail to ${admin.email}` }).click();
+  await reset.getByRole("link", { name: `View the email to ${admin.email}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Reset your ${CLUB} password` })).toBeVisible();
-  await expect(page.getByText("It is shown rendered again with the link's token replaced")).toBeVisible();
+  await expect(page.getByText("It is shown prepared again with the link's code replaced")).toBeVisible();
   const resetLink = page.frameLocator("iframe").getByRole("link", { name: "Reset password" });
   await expect(resetLink).toHaveAttribute("href", /redacted/);
   await snapshot(page, "mail-detail-redacted");
 
   // An address that is no mail's.
   await page.goto("/mail/00000000-0000-4000-8000-000000000009");
-  await expect(page.getByText("No such mail")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to the outbox" })).toHaveAttribute("href", "/mail");
+  await expect(page.getByText("No such email")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Outbox" })).toHaveAttribute("href", "/mail");
   await snapshot(page, "mail-detail-missing");
 });
 
-test("mail: every template previewed with its sample data", async ({ browser }) => {
+test("mail: every template previewed with the club's name and sample data", async ({ browser }) => {
   const page = await adminPage(browser);
   const { items: expected } = (await (
     await apiAs(page)
   )("GET", "/api/mail/templates")) as {
-    items: { name: string; sampleProps: { clubName: string } }[];
+    items: { name: string; title: string; sampleProps: { clubName: string } }[];
   };
   expect(expected.map((template) => template.name)).toEqual(
     expect.arrayContaining([
@@ -120,22 +121,22 @@ test("mail: every template previewed with its sample data", async ({ browser }) 
     ]),
   );
 
-  const releasePreview = await holdRequests(page, /\/api\/mail\/templates\/[a-z-]+\/preview$/);
+  const releasePreview = await holdRequests(page, /\/api\/mail\/templates\/[a-z-]+\/preview\?/);
   await page.goto("/mail/templates");
   await expect(mailTabs(page).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
   const templates = page.getByRole("list", { name: "Email templates" }).getByRole("button");
   await expect(templates).toHaveCount(expected.length);
-  await expect(page.getByRole("status", { name: /^Rendering / })).toBeVisible();
+  await expect(page.getByRole("status", { name: /^Preparing the preview of / })).toBeVisible();
   await snapshot(page, "mail-templates-loading");
   releasePreview();
 
   for (const template of expected) {
-    const button = templates.filter({ has: page.getByText(template.name, { exact: true }) });
+    const button = templates.filter({ has: page.getByText(template.title, { exact: true }) });
     await button.click();
     await expect(button).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByRole("region", { name: `Preview of ${template.name}` })).toContainText("Subject:");
+    await expect(page.getByRole("region", { name: `Preview of ${template.title}` })).toContainText("Subject:");
     // Rendered with the sample data: its club name is in every template's layout.
-    await expect(page.frameLocator(`iframe[title^="Preview of ${template.name}:"]`).locator("body")).toContainText(
+    await expect(page.frameLocator(`iframe[title^="Preview of ${template.title}:"]`).locator("body")).toContainText(
       template.sampleProps.clubName,
     );
     await snapshot(page, `mail-template-${template.name}`);

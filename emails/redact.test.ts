@@ -25,6 +25,7 @@ describe("template redaction", () => {
       "password-reset",
       "email-verification",
       "email-change-confirmation",
+      "staff-invitation",
     ]);
   });
 
@@ -40,7 +41,12 @@ describe("template redaction", () => {
     if (!templates[name].hasSecrets) expect(redacted).toEqual(sampleProps[name]);
   });
 
-  it("describes every template for staff", () => {
-    for (const name of TEMPLATE_NAMES) expect(templates[name].description).toMatch(/^Sent /);
+  it("names and describes every template for staff, in each language", () => {
+    for (const name of TEMPLATE_NAMES) {
+      expect(templates[name].describe("en").description).toMatch(/^Sent /);
+      expect(templates[name].describe("es").description).toMatch(/^Se envía /);
+    }
+    expect(templates.welcome.describe("en").title).toBe("Welcome");
+    expect(templates["password-reset"].describe("es").title).toBe("Restablecer contraseña");
   });
 });

@@ -34,8 +34,7 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(templates, name);
 }
 
-/** Realistic props per template, for previews and tests. */
-export const sampleProps = Object.fromEntries(TEMPLATE_NAMES.map((name) => [name, templates[name].sample])) as Record<
-  TemplateName,
-  Readonly<Record<string, unknown>>
->;
+/** Realistic props per template in English, for tests (previews ask each template for its sample in a language). */
+export const sampleProps = Object.fromEntries(
+  TEMPLATE_NAMES.map((name) => [name, templates[name].sample("en")]),
+) as Record<TemplateName, Readonly<Record<string, unknown>>>;

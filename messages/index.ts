@@ -5,6 +5,7 @@ import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enHolidayLists from "./en/holidayLists.json";
+import enMail from "./en/mail.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enStaff from "./en/staff.json";
@@ -15,6 +16,7 @@ import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esHolidayLists from "./es/holidayLists.json";
+import esMail from "./es/mail.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esStaff from "./es/staff.json";
@@ -26,8 +28,8 @@ import esUsers from "./es/users.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, roles: enRoles, settings: enSettings, staff: enStaff, users: enUsers },
-  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, roles: esRoles, settings: esSettings, staff: esStaff, users: esUsers },
+  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, roles: enRoles, settings: enSettings, staff: enStaff, users: enUsers },
+  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, roles: esRoles, settings: esSettings, staff: esStaff, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

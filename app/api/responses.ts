@@ -9,6 +9,7 @@ import type { Profile } from "@/lib/auth/profile";
 import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
+import { MAIL_LANGUAGES } from "@/lib/mail/recipient-language";
 import type { MemberDetail, MemberListItem } from "@/lib/members/repository";
 import { MEMBER_STATUSES } from "@/lib/members/schemas";
 import type { MemberStatistics } from "@/lib/members/statistics";
@@ -243,6 +244,10 @@ export const memberResponse = z.strictObject({
   ...memberFields,
   birthDate: calendarDate().nullable(),
   notes: z.string().nullable(),
+  language: z
+    .enum(MAIL_LANGUAGES)
+    .nullable()
+    .meta({ description: "The language of the member's emails; null: the club's default language." }),
   photoFileId: uuid().nullable(),
   createdAt: instant(),
   updatedAt: instant(),

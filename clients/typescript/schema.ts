@@ -822,8 +822,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The email templates, with descriptions and sample props
-         * @description **Access:** bearer token of a user holding `mail:read`.
+         * The email templates, with titles, descriptions and sample props
+         * @description Titles, descriptions and sample data in `language` (the club's default when omitted); the samples carry the club's name, time zone and currency.
+         *
+         *     **Access:** bearer token of a user holding `mail:read`.
          */
         get: operations["getMailTemplates"];
         put?: never;
@@ -842,8 +844,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An email template rendered with its sample props
-         * @description Rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.
+         * An email template rendered with the club's sample props
+         * @description In `language` (the club's default when omitted), with the club's name, time zone and currency and sample data in that language; rendered by the email renderer (its own process when EMAIL_RENDERER_URL is set), exactly as real mail is.
          *
          *     **Access:** bearer token of a user holding `mail:read`.
          */
@@ -2126,9 +2128,12 @@ export interface components {
             description: string;
             hasSecrets: boolean;
             name: string;
+            /** @description What the preview renders: sample data in the language asked for, with the club's name. */
             sampleProps: {
                 [key: string]: unknown;
             };
+            /** @description The template's name in words, in the language asked for. */
+            title: string;
         };
         MailTemplateList: {
             items: components["schemas"]["MailTemplate"][];
@@ -2154,6 +2159,8 @@ export interface components {
              * @example 2026-11-20
              */
             joinedOn: string;
+            /** @description The language of the member's emails; null: the club's default language. */
+            language: ("en" | "es") | null;
             lastName: string;
             notes: string | null;
             phone: string | null;
@@ -2175,6 +2182,11 @@ export interface components {
             firstName: string;
             /** Format: date */
             joinedOn?: string;
+            /**
+             * @description The language of the member's emails: `en` or `es`; null for the club's default. Omitted on update: unchanged.
+             * @example es
+             */
+            language?: ("en" | "es") | null;
             lastName: string;
             notes?: string | null;
             phone?: string | null;
@@ -6128,7 +6140,13 @@ export interface operations {
     };
     getMailTemplates: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `en` or `es`; the club's default language when omitted.
+                 * @example es
+                 */
+                language?: "en" | "es";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -6147,18 +6165,22 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "name": "welcome",
+                     *           "title": "Welcome",
                      *           "description": "Sent to a member enrolled with a first subscription: the plan and its dates.",
                      *           "sampleProps": {
                      *             "memberName": "Ana García",
                      *             "planName": "Gold Monthly",
                      *             "startsOn": "2025-03-01",
                      *             "endsOn": "2025-03-31",
-                     *             "clubName": "Sunrise Tennis Club"
+                     *             "clubName": "Sunrise Tennis Club",
+                     *             "language": "en",
+                     *             "timeZone": "Europe/Madrid"
                      *           },
                      *           "hasSecrets": false
                      *         },
                      *         {
                      *           "name": "renewal-confirmation",
+                     *           "title": "Renewal confirmation",
                      *           "description": "Sent when the nightly job renews an auto-renewing subscription: the amount and the new end date.",
                      *           "sampleProps": {
                      *             "memberName": "Ana García",
@@ -6166,7 +6188,9 @@ export interface operations {
                      *             "newEndsOn": "2025-06-30",
                      *             "price": "129.90",
                      *             "currency": "EUR",
-                     *             "clubName": "Sunrise Tennis Club"
+                     *             "clubName": "Sunrise Tennis Club",
+                     *             "language": "en",
+                     *             "timeZone": "Europe/Madrid"
                      *           },
                      *           "hasSecrets": false
                      *         }
@@ -6176,6 +6200,7 @@ export interface operations {
                     "application/json": components["schemas"]["MailTemplateList"];
                 };
             };
+            400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -6185,7 +6210,13 @@ export interface operations {
     };
     getMailTemplatesByNamePreview: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description `en` or `es`; the club's default language when omitted.
+                 * @example es
+                 */
+                language?: "en" | "es";
+            };
             header?: never;
             path: {
                 /**
@@ -6350,6 +6381,7 @@ export interface operations {
                      *       "status": "inactive",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -6417,6 +6449,7 @@ export interface operations {
                      *       "status": "active",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -6510,6 +6543,7 @@ export interface operations {
                      *       "status": "active",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -6907,6 +6941,7 @@ export interface operations {
                      *       "status": "suspended",
                      *       "joinedOn": "2026-11-24",
                      *       "notes": null,
+                     *       "language": null,
                      *       "photoFileId": null,
                      *       "fullName": "Ana García López",
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
@@ -7640,6 +7675,7 @@ export interface operations {
                      *         "status": "active",
                      *         "joinedOn": "2026-11-24",
                      *         "notes": null,
+                     *         "language": null,
                      *         "photoFileId": null,
                      *         "fullName": "Bea Ruiz",
                      *         "createdAt": "2026-11-24T08:17:07.219Z",

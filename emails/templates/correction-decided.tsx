@@ -1,73 +1,63 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { calendarDate, displayName } from "./fields";
-import { formatDate } from "./format";
+import { calendarDate, displayName, letterFields } from "./fields";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
 /** A wall-clock time on the club's clock, "HH:MM". */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be HH:MM");
 
 const correctionDecidedPropsSchema = z.object({
+  ...letterFields,
   employeeName: displayName,
   date: calendarDate,
   checkIn: clockTime,
   checkOut: clockTime,
   decision: z.enum(["approved", "rejected"]),
   rejectionReason: z.string().trim().min(1).max(500).nullable().default(null),
-  clubName: displayName,
 });
-type CorrectionDecidedProps = z.output<typeof correctionDecidedPropsSchema>;
-
-const correctionDecidedSubject = ({ date, decision }: CorrectionDecidedProps) =>
-  decision === "approved"
-    ? `Your attendance correction for ${formatDate(date)} was approved`
-    : `Your attendance correction for ${formatDate(date)} was not approved`;
-
-function CorrectionDecidedEmail(props: CorrectionDecidedProps) {
-  const { employeeName, date, checkIn, checkOut, decision, rejectionReason, clubName } = props;
-  const approved = decision === "approved";
-  const day = formatDate(date);
-  return (
-    <EmailLayout
-      clubName={clubName}
-      heading={approved ? "Your correction was approved" : "Your correction was not approved"}
-      preview={
-        approved
-          ? `Your attendance for ${day} now shows the times you asked for.`
-          : `Your attendance for ${day} stays as it was.`
-      }
-    >
-      <Paragraph>
-        Hi {employeeName},{" "}
-        {approved
-          ? `your correction for ${day} was approved: your attendance for that day now shows these times.`
-          : `your correction for ${day} was not approved, so your attendance for that day stays as it was.`}
-      </Paragraph>
-      <Details
-        rows={[
-          ["Day", day],
-          ["Clock-in asked for", checkIn],
-          ["Clock-out asked for", checkOut],
-          ...(rejectionReason ? [["Reason", rejectionReason] as const] : []),
-        ]}
-      />
-      <Paragraph>If something is still not right, talk to your manager.</Paragraph>
-    </EmailLayout>
-  );
-}
 
 export const correctionDecidedTemplate = defineTemplate({
-  description: "Sent to an employee when a manager approves or rejects their attendance correction.",
+  messages: "correctionDecided",
   schema: correctionDecidedPropsSchema,
-  subject: correctionDecidedSubject,
-  Component: CorrectionDecidedEmail,
-  sample: {
-    employeeName: "Andrés Romero",
+  subject: ({ date, decision }, text) =>
+    decision === "approved"
+      ? text.t("correctionDecided.subjectApproved", { day: text.date(date) })
+      : text.t("correctionDecided.subjectRejected", { day: text.date(date) }),
+  Component: ({ employeeName, date, checkIn, checkOut, decision, rejectionReason, clubName, text }) => {
+    const approved = decision === "approved";
+    const day = text.date(date);
+    return (
+      <EmailLayout
+        text={text}
+        clubName={clubName}
+        heading={text.t(approved ? "correctionDecided.headingApproved" : "correctionDecided.headingRejected")}
+        preview={text.t(approved ? "correctionDecided.previewApproved" : "correctionDecided.previewRejected", { day })}
+      >
+        <Paragraph>
+          {text.t(approved ? "correctionDecided.introApproved" : "correctionDecided.introRejected", {
+            employeeName,
+            day,
+          })}
+        </Paragraph>
+        <Details
+          rows={[
+            [text.t("correctionDecided.day"), day],
+            [text.t("correctionDecided.checkIn"), checkIn],
+            [text.t("correctionDecided.checkOut"), checkOut],
+            ...(rejectionReason ? [[text.t("correctionDecided.reason"), rejectionReason] as const] : []),
+          ]}
+        />
+        <Paragraph>{text.t("correctionDecided.closing")}</Paragraph>
+      </EmailLayout>
+    );
+  },
+  sample: ({ t }) => ({
+    employeeName: t("samples.employeeName"),
     date: "2025-03-14",
     checkIn: "08:00",
     checkOut: "16:30",
-    decision: "rejected",
-    rejectionReason: "The front desk log shows you left at 15:00.",
+    decision: "rejected" as const,
+    rejectionReason: t("samples.rejectionReason"),
     clubName: "Sunrise Tennis Club",
-  },
+  }),
 });

@@ -1,43 +1,34 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { displayName, webUrl } from "./fields";
+import { displayName, letterFields, webUrl } from "./fields";
 import { ActionButton, EmailLayout, Paragraph } from "./layout";
 
 const emailVerificationPropsSchema = z.object({
+  ...letterFields,
   name: displayName,
   verifyUrl: webUrl,
-  clubName: displayName,
 });
-type EmailVerificationProps = z.output<typeof emailVerificationPropsSchema>;
-
-const emailVerificationSubject = ({ clubName }: EmailVerificationProps) => `Confirm your email address for ${clubName}`;
-
-function EmailVerificationEmail({ name, verifyUrl, clubName }: EmailVerificationProps) {
-  return (
-    <EmailLayout
-      clubName={clubName}
-      heading="Confirm your email address"
-      preview={`One click to finish setting up your ${clubName} account.`}
-    >
-      <Paragraph>
-        Hi {name}, thanks for signing up with {clubName}. Please confirm that this is your email address so we can keep
-        your account secure.
-      </Paragraph>
-      <ActionButton href={verifyUrl} label="Confirm email address" />
-      <Paragraph>If you did not create an account, you can safely ignore this email.</Paragraph>
-    </EmailLayout>
-  );
-}
 
 export const emailVerificationTemplate = defineTemplate({
-  description: "Sent after self-registration to confirm the email address; the link holds a one-time token.",
+  messages: "emailVerification",
   schema: emailVerificationPropsSchema,
-  subject: emailVerificationSubject,
-  Component: EmailVerificationEmail,
+  subject: ({ clubName }, { t }) => t("emailVerification.subject", { clubName }),
+  Component: ({ name, verifyUrl, clubName, text }) => (
+    <EmailLayout
+      text={text}
+      clubName={clubName}
+      heading={text.t("emailVerification.heading")}
+      preview={text.t("emailVerification.preview", { clubName })}
+    >
+      <Paragraph>{text.t("emailVerification.intro", { name, clubName })}</Paragraph>
+      <ActionButton text={text} href={verifyUrl} label={text.t("emailVerification.action")} />
+      <Paragraph>{text.t("emailVerification.closing")}</Paragraph>
+    </EmailLayout>
+  ),
   secretUrls: ["verifyUrl"],
-  sample: {
-    name: "Ana",
+  sample: ({ t }) => ({
+    name: t("samples.firstName"),
     verifyUrl: "https://clubops.example/verify-email?token=sample-token",
     clubName: "Sunrise Tennis Club",
-  },
+  }),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EMAIL_LANGUAGES } from "../i18n";
 
 /** Prop schemas shared by the templates. */
 export const displayName = z.string().trim().min(1).max(200);
@@ -20,3 +21,23 @@ export const amount = z.union([
 
 /** ISO 4217 code, e.g. EUR. */
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR");
+
+/** An IANA time zone the runtime knows, e.g. Europe/Madrid. */
+const timeZoneName = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, "must be an IANA time zone such as Europe/Madrid");
+
+/**
+ * What every email takes besides its own data: who sends it and how the reader reads. `language` and `timeZone`
+ * default so that mail queued before they existed still renders (in English, as it would have).
+ */
+export const letterFields = {
+  clubName: displayName,
+  language: z.enum(EMAIL_LANGUAGES).default("en"),
+  timeZone: timeZoneName.default("UTC"),
+};

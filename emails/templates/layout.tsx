@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
+import type { EmailText } from "../i18n";
 
 /** Colours chosen for at least 4.5:1 contrast against their background (WCAG AA). */
 const palette = {
@@ -60,9 +61,15 @@ const styles = {
 } satisfies Record<string, CSSProperties>;
 
 /** The frame every club email shares: inbox preview line, club name, one card with a heading, and a footer. */
-export function EmailLayout(props: { preview: string; clubName: string; heading: string; children: ReactNode }) {
+export function EmailLayout(props: {
+  text: EmailText;
+  preview: string;
+  clubName: string;
+  heading: string;
+  children: ReactNode;
+}) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={props.text.language} dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -77,10 +84,7 @@ export function EmailLayout(props: { preview: string; clubName: string; heading:
             </Heading>
             {props.children}
           </Section>
-          <Text style={styles.footer}>
-            You are receiving this email because you have an account with {props.clubName}. This mailbox is not
-            monitored; please contact the club desk with any questions.
-          </Text>
+          <Text style={styles.footer}>{props.text.t("layout.footer", { clubName: props.clubName })}</Text>
         </Container>
       </Body>
     </Html>
@@ -92,7 +96,7 @@ export function Paragraph({ children }: { children: ReactNode }) {
 }
 
 /** The one call to action of an email, followed by the raw link for clients that do not render buttons. */
-export function ActionButton({ href, label }: { href: string; label: string }) {
+export function ActionButton({ href, label, text }: { href: string; label: string; text: EmailText }) {
   return (
     <>
       <Section style={styles.buttonRow}>
@@ -101,7 +105,7 @@ export function ActionButton({ href, label }: { href: string; label: string }) {
         </Button>
       </Section>
       <Text style={styles.fallback}>
-        If the button does not work, copy this link into your browser:{" "}
+        {text.t("layout.buttonFallback")}{" "}
         <Link href={href} style={styles.link}>
           {href}
         </Link>

@@ -1,45 +1,38 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { displayName, webUrl } from "./fields";
-import { pluralize } from "./format";
+import { displayName, letterFields, webUrl } from "./fields";
 import { ActionButton, EmailLayout, Paragraph } from "./layout";
 
 const passwordResetPropsSchema = z.object({
+  ...letterFields,
   name: displayName,
   resetUrl: webUrl,
   expiresInMinutes: z.number().int().positive(),
-  clubName: displayName,
 });
-type PasswordResetProps = z.output<typeof passwordResetPropsSchema>;
-
-const passwordResetSubject = ({ clubName }: PasswordResetProps) => `Reset your ${clubName} password`;
-
-function PasswordResetEmail({ name, resetUrl, expiresInMinutes, clubName }: PasswordResetProps) {
-  return (
-    <EmailLayout clubName={clubName} heading="Reset your password" preview="Use this link to choose a new password.">
-      <Paragraph>
-        Hi {name}, we received a request to reset the password of your {clubName} account. Choose a new one with the
-        button below.
-      </Paragraph>
-      <ActionButton href={resetUrl} label="Reset password" />
-      <Paragraph>
-        This link expires in {pluralize(expiresInMinutes, "minute")} and works only once. If you did not ask for a
-        reset, you can ignore this email: your password stays the same.
-      </Paragraph>
-    </EmailLayout>
-  );
-}
 
 export const passwordResetTemplate = defineTemplate({
-  description: "Sent when someone asks to reset an account's password; the link holds a one-time token.",
+  messages: "passwordReset",
   schema: passwordResetPropsSchema,
-  subject: passwordResetSubject,
-  Component: PasswordResetEmail,
+  subject: ({ clubName }, { t }) => t("passwordReset.subject", { clubName }),
+  Component: ({ name, resetUrl, expiresInMinutes, clubName, text }) => (
+    <EmailLayout
+      text={text}
+      clubName={clubName}
+      heading={text.t("passwordReset.heading")}
+      preview={text.t("passwordReset.preview")}
+    >
+      <Paragraph>{text.t("passwordReset.intro", { name, clubName })}</Paragraph>
+      <ActionButton text={text} href={resetUrl} label={text.t("passwordReset.action")} />
+      <Paragraph>
+        {text.t("passwordReset.closing", { expiresIn: text.t("units.minutes", { count: expiresInMinutes }) })}
+      </Paragraph>
+    </EmailLayout>
+  ),
   secretUrls: ["resetUrl"],
-  sample: {
-    name: "Ana",
+  sample: ({ t }) => ({
+    name: t("samples.firstName"),
     resetUrl: "https://clubops.example/reset-password?token=sample-token",
     expiresInMinutes: 30,
     clubName: "Sunrise Tennis Club",
-  },
+  }),
 });

@@ -1,56 +1,45 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { amount, calendarDate, currencyCode, displayName } from "./fields";
-import { formatDate, formatMoney } from "./format";
+import { amount, calendarDate, currencyCode, displayName, letterFields } from "./fields";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
 const renewalConfirmationPropsSchema = z.object({
+  ...letterFields,
   memberName: displayName,
   planName: displayName,
   newEndsOn: calendarDate,
   price: amount,
   currency: currencyCode,
-  clubName: displayName,
 });
-type RenewalConfirmationProps = z.output<typeof renewalConfirmationPropsSchema>;
-
-const renewalConfirmationSubject = ({ planName }: RenewalConfirmationProps) =>
-  `Your ${planName} membership has been renewed`;
-
-function RenewalConfirmationEmail(props: RenewalConfirmationProps) {
-  const { memberName, planName, newEndsOn, price, currency, clubName } = props;
-  return (
-    <EmailLayout
-      clubName={clubName}
-      heading="Your membership has been renewed"
-      preview={`Your ${planName} membership now runs until ${formatDate(newEndsOn)}.`}
-    >
-      <Paragraph>
-        Hi {memberName}, thank you for staying with {clubName}. Your membership continues without a break.
-      </Paragraph>
-      <Details
-        rows={[
-          ["Plan", planName],
-          ["Amount", formatMoney(price, currency)],
-          ["Valid until", formatDate(newEndsOn)],
-        ]}
-      />
-      <Paragraph>Keep this email as confirmation of your renewal.</Paragraph>
-    </EmailLayout>
-  );
-}
 
 export const renewalConfirmationTemplate = defineTemplate({
-  description: "Sent when the nightly job renews an auto-renewing subscription: the amount and the new end date.",
+  messages: "renewalConfirmation",
   schema: renewalConfirmationPropsSchema,
-  subject: renewalConfirmationSubject,
-  Component: RenewalConfirmationEmail,
-  sample: {
-    memberName: "Ana García",
-    planName: "Gold Quarterly",
+  subject: ({ planName }, { t }) => t("renewalConfirmation.subject", { planName }),
+  Component: ({ memberName, planName, newEndsOn, price, currency, clubName, text }) => (
+    <EmailLayout
+      text={text}
+      clubName={clubName}
+      heading={text.t("renewalConfirmation.heading")}
+      preview={text.t("renewalConfirmation.preview", { planName, endsOn: text.date(newEndsOn) })}
+    >
+      <Paragraph>{text.t("renewalConfirmation.intro", { memberName, clubName })}</Paragraph>
+      <Details
+        rows={[
+          [text.t("renewalConfirmation.plan"), planName],
+          [text.t("renewalConfirmation.amount"), text.money(price, currency)],
+          [text.t("renewalConfirmation.validUntil"), text.date(newEndsOn)],
+        ]}
+      />
+      <Paragraph>{text.t("renewalConfirmation.closing")}</Paragraph>
+    </EmailLayout>
+  ),
+  sample: ({ t }) => ({
+    memberName: t("samples.memberName"),
+    planName: t("samples.quarterlyPlan"),
     newEndsOn: "2025-06-30",
     price: "129.90",
     currency: "EUR",
     clubName: "Sunrise Tennis Club",
-  },
+  }),
 });

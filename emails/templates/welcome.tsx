@@ -1,54 +1,43 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { calendarDate, displayName } from "./fields";
-import { formatDate } from "./format";
+import { calendarDate, displayName, letterFields } from "./fields";
 import { Details, EmailLayout, Paragraph } from "./layout";
 
 const welcomePropsSchema = z.object({
+  ...letterFields,
   memberName: displayName,
   planName: displayName,
   startsOn: calendarDate,
   endsOn: calendarDate,
-  clubName: displayName,
 });
-type WelcomeProps = z.output<typeof welcomePropsSchema>;
-
-const welcomeSubject = ({ clubName }: WelcomeProps) => `Welcome to ${clubName}`;
-
-function WelcomeEmail({ memberName, planName, startsOn, endsOn, clubName }: WelcomeProps) {
-  return (
-    <EmailLayout
-      clubName={clubName}
-      heading={`Welcome, ${memberName}!`}
-      preview={`Your ${planName} membership at ${clubName} starts on ${formatDate(startsOn)}.`}
-    >
-      <Paragraph>
-        We are delighted to have you as a member of {clubName}. Your membership is set up and ready to go.
-      </Paragraph>
-      <Details
-        rows={[
-          ["Plan", planName],
-          ["Starts on", formatDate(startsOn)],
-          ["Current period ends", formatDate(endsOn)],
-        ]}
-      />
-      <Paragraph>
-        If any of these details are not right, let the club desk know and we will correct them. See you soon!
-      </Paragraph>
-    </EmailLayout>
-  );
-}
 
 export const welcomeTemplate = defineTemplate({
-  description: "Sent to a member enrolled with a first subscription: the plan and its dates.",
+  messages: "welcome",
   schema: welcomePropsSchema,
-  subject: welcomeSubject,
-  Component: WelcomeEmail,
-  sample: {
-    memberName: "Ana García",
-    planName: "Gold Monthly",
+  subject: ({ clubName }, { t }) => t("welcome.subject", { clubName }),
+  Component: ({ memberName, planName, startsOn, endsOn, clubName, text }) => (
+    <EmailLayout
+      text={text}
+      clubName={clubName}
+      heading={text.t("welcome.heading", { memberName })}
+      preview={text.t("welcome.preview", { planName, clubName, startsOn: text.date(startsOn) })}
+    >
+      <Paragraph>{text.t("welcome.intro", { clubName })}</Paragraph>
+      <Details
+        rows={[
+          [text.t("welcome.plan"), planName],
+          [text.t("welcome.startsOn"), text.date(startsOn)],
+          [text.t("welcome.endsOn"), text.date(endsOn)],
+        ]}
+      />
+      <Paragraph>{text.t("welcome.closing")}</Paragraph>
+    </EmailLayout>
+  ),
+  sample: ({ t }) => ({
+    memberName: t("samples.memberName"),
+    planName: t("samples.monthlyPlan"),
     startsOn: "2025-03-01",
     endsOn: "2025-03-31",
     clubName: "Sunrise Tennis Club",
-  },
+  }),
 });

@@ -5,7 +5,7 @@ import type { Acting, ServiceContext } from "@/lib/services/context";
  * the key that signs list cursors (narrower than their ServiceContext fields, so a test builds only these).
  */
 export type AttendanceContext = Pick<ServiceContext, "db" | "cache" | "now"> & {
-  club: Pick<ServiceContext["club"], "timeZone">;
+  club: Pick<ServiceContext["club"], "timeZone" | "language">;
   keys: Pick<ServiceContext["keys"], "cursor">;
 };
 /** What its writes add: who acts (clocks for someone, submits or decides a request). */

@@ -36,7 +36,7 @@ describe.runIf(url)("correction requests on one PostgreSQL connection", () => {
     ctx = {
       db: database.db,
       cache: createMemoryCache(),
-      club: { timeZone: "Europe/Madrid" },
+      club: { timeZone: "Europe/Madrid", language: "en" },
       keys: { cursor: new Uint8Array(32) },
       now: () => NOW,
       actor: { id: userId, permissions: [] },

@@ -183,7 +183,7 @@ export async function approveRequest(ctx: AttendanceWriteContext, id: string): P
       checkOut: request.requestedCheckOut,
     });
     await saveRegularizedRecord(tx, request.employeeId, day);
-    await queueDecisionMail(tx, request, ctx.club.timeZone);
+    await queueDecisionMail(tx, request, ctx.club);
     await recordAudit(tx, {
       action: "personnel.attendance_regularized",
       severity: "Warning",
@@ -215,7 +215,7 @@ export async function rejectRequest(
   const rejected = await rollbackOnFailure(ctx.db, async (tx) => {
     const decided = await decide(tx, ctx, id, { status: "rejected", reason });
     if (!decided.ok) return decided;
-    await queueDecisionMail(tx, decided.value, ctx.club.timeZone);
+    await queueDecisionMail(tx, decided.value, ctx.club);
     await recordAudit(tx, {
       action: "personnel.attendance_request_rejected",
       severity: "Info",

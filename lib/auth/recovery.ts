@@ -1,8 +1,8 @@
 import { type AuditEntry, recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { letterFor } from "@/lib/mail/recipient-language";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
-import { clubNameOf } from "@/lib/settings/platform-settings";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified, replacePassword } from "./credentials";
 import { AuthErrors } from "./errors";
@@ -20,14 +20,14 @@ export async function requestPasswordReset(ctx: AuthContext, email: string): Pro
   const db = ctx.db;
   const user = await findUserByEmail(db, email);
   if (!user?.isActive || user.blacklistedAt) return;
-  const clubName = await clubNameOf(db);
+  const letter = await letterFor(db, ctx.config, user);
   await commitWhatever(db, async (tx) => {
     const token = await issueOneTimeToken(tx, user.id, "reset_password", RESET_LINK_MINUTES);
     const resetUrl = new URL(`/reset-password?token=${token}`, ctx.config.APP_URL).toString();
     await enqueueMail(tx, {
       template: "password-reset",
       to: user.email,
-      props: { name: user.firstName, resetUrl, expiresInMinutes: RESET_LINK_MINUTES, clubName },
+      props: { ...letter, name: user.firstName, resetUrl, expiresInMinutes: RESET_LINK_MINUTES },
     });
     await recordAudit(tx, {
       action: "auth.password_reset_requested",

@@ -1,13 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { type Letter, letterFor } from "@/lib/mail/recipient-language";
 import type { Executor } from "@/lib/platform/db";
 import { userRoles, users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
-import { clubNameOf } from "@/lib/settings/platform-settings";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 import type { NewAccount } from "./account-schema";
 import type { AuthContext } from "./context";
@@ -26,7 +26,8 @@ const ANSWER_FLOOR_MS = 300;
 /** At most one "you already have an account" or "username taken" mail per address and hour, however often it is tried. */
 const NOTICE_PERIOD_MS = 60 * 60 * 1000;
 
-type Notice = { ctx: AuthContext; account: NewAccount; clubName: string };
+/** The applicant has no account (and so no language) yet: their mail is in the club's language. */
+type Notice = { ctx: AuthContext; account: NewAccount; letter: Letter };
 
 const noticeKey = (kind: string, email: string) =>
   `${kind}:${email.trim().toLowerCase()}:${Math.floor(Date.now() / NOTICE_PERIOD_MS)}`;
@@ -45,7 +46,7 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
   if (weak) return fail(weak);
 
   const passwordHash = await hashPassword(account.password);
-  const notice: Notice = { ctx, account, clubName: await clubNameOf(db) };
+  const notice: Notice = { ctx, account, letter: await letterFor(db, ctx.config, account) };
   const existing = await findUserByEmail(db, account.email);
   if (existing) await commitWhatever(db, (tx) => tellAccountExists(tx, notice, existing));
   else await createAccount(notice, passwordHash);
@@ -54,7 +55,7 @@ export async function register(ctx: AuthContext, account: NewAccount): Promise<R
 }
 
 async function createAccount(notice: Notice, passwordHash: string): Promise<void> {
-  const { ctx, account, clubName } = notice;
+  const { ctx, account, letter } = notice;
   const db = ctx.db;
   try {
     await commitWhatever(db, async (tx) => {
@@ -67,7 +68,7 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
       await enqueueMail(tx, {
         template: "email-verification",
         to: account.email,
-        props: { name: account.firstName, verifyUrl, clubName },
+        props: { ...letter, name: account.firstName, verifyUrl },
       });
       await recordAudit(tx, {
         action: "auth.registered",
@@ -84,7 +85,7 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
         enqueueMail(tx, {
           template: "username-taken",
           to: account.email,
-          props: { name: account.firstName, username: account.username, clubName },
+          props: { ...letter, name: account.firstName, username: account.username },
           dedupeKey: noticeKey("username-taken", account.email),
         }),
       );
@@ -98,15 +99,15 @@ async function createAccount(notice: Notice, passwordHash: string): Promise<void
 }
 
 /** The owner of the address hears of the attempt, with the ways back into their account; nothing else changes. */
-async function tellAccountExists(tx: Executor, { ctx, clubName }: Notice, owner: UserRow): Promise<void> {
+async function tellAccountExists(tx: Executor, { ctx }: Notice, owner: UserRow): Promise<void> {
   const queued = await enqueueMail(tx, {
     template: "account-exists",
     to: owner.email,
     props: {
+      ...(await letterFor(tx, ctx.config, owner)),
       name: owner.firstName,
       signInUrl: new URL("/login", ctx.config.APP_URL).toString(),
       forgotPasswordUrl: new URL("/forgot-password", ctx.config.APP_URL).toString(),
-      clubName,
     },
     dedupeKey: noticeKey("account-exists", owner.email),
   });

@@ -22,7 +22,7 @@ export async function serviceContext(actor: Actor | null): Promise<ServiceContex
     club,
     keys: await authKeys(config),
     actor,
-    events: eventDispatcher(club),
+    events: eventDispatcher(config),
     now: () => new Date(),
   };
 }

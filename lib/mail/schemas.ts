@@ -2,6 +2,7 @@ import { z } from "zod";
 import { mailStatus } from "@/lib/platform/db/schema/mail";
 import { NUL_CHARACTER_MESSAGE, withoutNul } from "@/lib/platform/http/params";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { MAIL_LANGUAGES } from "./recipient-language";
 
 export const MAIL_STATUSES = mailStatus.enumValues;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
@@ -29,4 +30,12 @@ export const templateParams = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,60}$/, "Not a template name.")
     .meta({ description: "The template's name, as GET /api/mail/templates lists it.", examples: ["welcome"] }),
+});
+
+/** The language template titles, descriptions and previews are written in. */
+export const templateLanguageQuery = z.object({
+  language: z
+    .enum(MAIL_LANGUAGES, `Use ${MAIL_LANGUAGES.join(" or ")}.`)
+    .optional()
+    .meta({ description: "`en` or `es`; the club's default language when omitted.", examples: ["es"] }),
 });

@@ -38,8 +38,11 @@ export const templateListShape = z.object({
     z
       .object({
         name: z.string(),
+        title: z.string().meta({ description: "The template's name in words, in the language asked for." }),
         description: z.string(),
-        sampleProps: z.record(z.string(), z.unknown()),
+        sampleProps: z.record(z.string(), z.unknown()).meta({
+          description: "What the preview renders: sample data in the language asked for, with the club's name.",
+        }),
         hasSecrets: z.boolean(),
       })
       .meta({ id: "MailTemplate" }),

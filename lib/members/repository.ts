@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { MailLanguage } from "@/lib/mail/recipient-language";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
 import { containing } from "@/lib/platform/db/like";
@@ -41,6 +42,8 @@ export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEnd
   /** YYYY-MM-DD. */
   birthDate: string | null;
   notes: string | null;
+  /** The language of the member's emails; null: the club's default. */
+  language: MailLanguage | null;
   photoFileId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -267,6 +270,7 @@ const detailColumns = {
   status: members.status,
   joinedOn: members.joinedOn,
   notes: members.notes,
+  language: members.language,
   photoFileId: members.photoFileId,
   createdAt: members.createdAt,
   updatedAt: members.updatedAt,
@@ -321,6 +325,7 @@ export async function lockLiveMember(executor: Executor, id: string) {
       birthDate: members.birthDate,
       joinedOn: members.joinedOn,
       notes: members.notes,
+      language: members.language,
     })
     .from(members)
     .where(and(eq(members.id, id), live))
@@ -347,7 +352,10 @@ export async function hasActiveSubscription(executor: Executor, memberId: string
   return found !== undefined;
 }
 
-/** The stored values of an input; `joinedOn` stays undefined when omitted (today on create, unchanged on update). */
+/**
+ * The stored values of an input; `joinedOn` and `language` stay undefined when omitted (today and the club's default on
+ * create, unchanged on update).
+ */
 export function memberValues(input: MemberInput) {
   return {
     firstName: input.firstName,
@@ -357,5 +365,6 @@ export function memberValues(input: MemberInput) {
     birthDate: input.birthDate ?? null,
     joinedOn: input.joinedOn,
     notes: input.notes || null,
+    language: input.language,
   };
 }

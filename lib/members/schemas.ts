@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, personNameField } from "@/lib/auth/account-schema";
+import { MAIL_LANGUAGES } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
 import { searchFilter } from "@/lib/platform/http/params";
@@ -43,6 +44,16 @@ export const memberInputSchema = z
     /** Defaults to today on create; left unchanged on update when omitted. */
     joinedOn: pastDate.optional(),
     notes: z.string().trim().max(2000, "Use at most 2000 characters.").nullish(),
+    /** Left unchanged on update when omitted, so a client that never sends it keeps what staff chose. */
+    language: z
+      .enum(MAIL_LANGUAGES, `Use ${MAIL_LANGUAGES.join(" or ")}.`)
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The language of the member's emails: `en` or `es`; null for the club's default. Omitted on update: unchanged.",
+        examples: ["es"],
+      }),
   })
   .refine((member) => !member.birthDate || !member.joinedOn || member.joinedOn >= member.birthDate, {
     path: ["joinedOn"],

@@ -5,12 +5,12 @@ import { issueOneTimeToken, peekOneTimeToken } from "@/lib/auth/one-time-tokens"
 import { setPasswordFromLink } from "@/lib/auth/recovery";
 import { findUserById } from "@/lib/auth/user-repository";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { letterFor } from "@/lib/mail/recipient-language";
 import type { Executor, Transaction } from "@/lib/platform/db";
 import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import type { Result } from "@/lib/platform/result";
 import type { Actor, ServiceContext } from "@/lib/services/context";
-import { clubNameOf } from "@/lib/settings/platform-settings";
 
 /** A week: long enough to reach someone who is off for a few days, short enough that a forgotten link dies. */
 const INVITATION_DAYS = 7;
@@ -38,14 +38,15 @@ export async function sendInvitation(
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60_000);
   const token = await issueOneTimeToken(tx, invitee.id, "accept_invitation", INVITATION_DAYS * 24 * 60);
   const acceptUrl = new URL(`/accept-invitation?token=${token}`, ctx.config.APP_URL).toString();
-  const [clubName, invitedBy] = [await clubNameOf(tx), await fullNameOf(tx, ctx.actor.id)];
+  const letter = await letterFor(tx, ctx.config, invitee);
+  const invitedBy = await fullNameOf(tx, ctx.actor.id);
   await enqueueMail(tx, {
     template: "staff-invitation",
     to: invitee.email,
     props: {
+      ...letter,
       name: invitee.firstName,
-      clubName,
-      invitedBy: invitedBy ?? clubName,
+      invitedBy: invitedBy ?? letter.clubName,
       acceptUrl,
       expiresInDays: INVITATION_DAYS,
     },

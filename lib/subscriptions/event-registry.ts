@@ -1,10 +1,10 @@
 import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispatcher";
-import type { ClubLocale } from "@/lib/settings/club-settings";
-import { auditSubscription, welcomeOnEnrollment } from "./consumers";
+import type { LetterConfig } from "@/lib/mail/recipient-language";
+import { auditSubscription, welcomeFirstSubscription } from "./consumers";
 
 /** Which consumers each integration event reaches, in order. */
-export function eventDispatcher(club: Pick<ClubLocale, "timeZone">): EventDispatcher {
+export function eventDispatcher(config: LetterConfig): EventDispatcher {
   return createEventDispatcher({
-    MemberSubscribedEvent: [auditSubscription, welcomeOnEnrollment(club.timeZone)],
+    MemberSubscribedEvent: [auditSubscription, welcomeFirstSubscription(config)],
   });
 }

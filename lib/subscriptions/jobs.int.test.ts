@@ -14,11 +14,17 @@ let sequence = 0;
 
 const NOW = new Date("2026-01-30T23:30:00Z"); // 00:30 on 31 January in Madrid
 
-async function member(status: "active" | "expired" | "suspended" = "active") {
+async function member(status: "active" | "expired" | "suspended" = "active", language: "en" | "es" | null = null) {
   sequence += 1;
   const [row] = await running.database.db
     .insert(members)
-    .values({ firstName: `Member${sequence}`, lastName: "Jobs", email: `jobs${sequence}@club.example`, status })
+    .values({
+      firstName: `Member${sequence}`,
+      lastName: "Jobs",
+      email: `jobs${sequence}@club.example`,
+      status,
+      language,
+    })
     .returning({ id: members.id });
   return row!.id;
 }
@@ -113,6 +119,9 @@ describe("processAutoRenewals", () => {
       price: "45.00",
       currency: "EUR",
       clubName: "Club Náutico",
+      // A member with no language of their own: the club's default.
+      language: "en",
+      timeZone: "Europe/Madrid",
     });
     expect(
       await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "subscriptions.auto_renewed")),
@@ -151,6 +160,18 @@ describe("processAutoRenewals", () => {
     expect(sent).toMatchObject({ status: "sent", lastError: null });
   });
 
+  it("writes each member's confirmation in their language", async () => {
+    const spanish = await member("active", "es");
+    await term(spanish, { endsAt: "2026-01-31T09:00:00Z", autoRenew: true });
+    await processAutoRenewals(running, NOW);
+    await deliverPendingMail(running);
+    const [member_] = await running.database.db.select().from(members).where(eq(members.id, spanish));
+    const [sent] = (await running.mailer.captured()).filter((mail) => mail.to.includes(member_!.email));
+    expect(sent?.subject).toBe("Su plan Gold se ha renovado");
+    expect(sent?.text).toContain("45,00\u00a0€");
+    expect(sent?.text).toContain("28 de febrero de 2026");
+  });
+
   it.runIf(process.env.DATABASE_URL)("never renews a term twice when two instances run at once", async () => {
     const ids = await Promise.all(
       Array.from({ length: 50 }, async () => term(await member(), { endsAt: "2026-01-31T09:00:00Z", autoRenew: true })),
@@ -185,6 +206,31 @@ describe("sendRenewalReminders", () => {
     expect(
       (await running.mailer.captured()).some((sent) => sent.subject.includes("Gold") || sent.text.includes("Gold")),
     ).toBe(true);
+  });
+
+  it("writes each member's reminder in their language, the club's default for the others", async () => {
+    const spanish = await member("active", "es");
+    const english = await member("active", "en");
+    const unset = await member();
+    for (const id of [spanish, english, unset]) await term(id, { endsAt: "2026-02-03T09:00:00Z" });
+
+    expect(await sendRenewalReminders(running, NOW)).toEqual({ reminded: 3 });
+    const languages = Object.fromEntries(
+      (await running.database.db.select().from(mailOutbox).where(like(mailOutbox.dedupeKey, "renewal-reminder:%"))).map(
+        (mail) => [mail.toAddress, (mail.props as { language: string }).language],
+      ),
+    );
+    const emailOf = async (id: string) =>
+      (await running.database.db.select().from(members).where(eq(members.id, id)))[0]!.email;
+    expect(languages).toEqual({
+      [await emailOf(spanish)]: "es",
+      [await emailOf(english)]: "en",
+      [await emailOf(unset)]: "en",
+    });
+    await deliverPendingMail(running);
+    const spanishAddress = await emailOf(spanish);
+    const [sent] = (await running.mailer.captured()).filter((mail) => mail.to.includes(spanishAddress));
+    expect(sent?.subject).toMatch(/^Su plan Gold termina dentro de \d+ días$/);
   });
 });
 

@@ -1,10 +1,10 @@
 import { type SQL, sql } from "drizzle-orm";
+import { clubLetter, letterSql } from "@/lib/mail/recipient-language";
 import { MEMBER_STATUS_CHANGED, standingOf } from "@/lib/members/status";
 import type { DatabaseAdapter, Executor } from "@/lib/platform/db";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { currentTraceId } from "@/lib/platform/trace";
-import { type ClubDefaults, readClubSettings } from "@/lib/settings/club-settings";
-import { clubNameOf } from "@/lib/settings/platform-settings";
+import type { ClubDefaults } from "@/lib/settings/club-settings";
 
 /**
  * The nightly subscription jobs. Each is a few set-based statements, so a night with 100,000 due
@@ -65,8 +65,8 @@ export async function processAutoRenewals(
   deps: SubscriptionJobDependencies,
   now = new Date(),
 ): Promise<{ renewed: number; mailed: number }> {
-  const { timeZone: zone, currency } = await readClubSettings(deps.database.db, deps.config);
-  const club = await clubNameOf(deps.database.db);
+  const club = await clubLetter(deps.database.db, deps.config);
+  const { timeZone: zone, currency } = club;
   const total = { renewed: 0, mailed: 0 };
   for (;;) {
     const batch = await commitWhatever(deps.database.db, async (tx) => {
@@ -107,7 +107,7 @@ export async function processAutoRenewals(
         insert into mail_outbox (template, to_address, props, dedupe_key)
         select 'renewal-confirmation', m.email,
           jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'newEndsOn', to_char(r.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
-            'price', r.price::text, 'currency', ${currency}::text, 'clubName', ${club}::text),
+            'price', r.price::text, 'currency', ${currency}::text, ${letterSql(club, sql`m.language`)}),
           'renewal-confirmation:' || r.id
         from renewed r join members m on m.id = r.member_id join plans p on p.id = r.plan_id
         on conflict do nothing
@@ -138,8 +138,8 @@ export async function sendRenewalReminders(
   deps: SubscriptionJobDependencies,
   now = new Date(),
 ): Promise<{ reminded: number }> {
-  const { timeZone: zone } = await readClubSettings(deps.database.db, deps.config);
-  const club = await clubNameOf(deps.database.db);
+  const club = await clubLetter(deps.database.db, deps.config);
+  const zone = club.timeZone;
   const result = await counts(
     deps.database,
     deps.database.db,
@@ -147,7 +147,8 @@ export async function sendRenewalReminders(
       insert into mail_outbox (template, to_address, props, dedupe_key)
       select 'renewal-reminder', m.email,
         jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'endsOn', to_char(s.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
-          'daysLeft', (s.ends_at at time zone ${zone})::date - (${now.toISOString()}::timestamptz at time zone ${zone})::date, 'clubName', ${club}::text),
+          'daysLeft', (s.ends_at at time zone ${zone})::date - (${now.toISOString()}::timestamptz at time zone ${zone})::date,
+          ${letterSql(club, sql`m.language`)}),
         'renewal-reminder:' || s.id
       from subscriptions s join members m on m.id = s.member_id join plans p on p.id = s.plan_id
       where s.status = 'active' and not s.auto_renew and m.deleted_at is null

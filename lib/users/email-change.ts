@@ -7,13 +7,13 @@ import type { UserAccess } from "@/lib/auth/user-access";
 import { findUserByEmail, findUserById } from "@/lib/auth/user-repository";
 import type { Config } from "@/lib/config";
 import { enqueueMail } from "@/lib/mail/outbox";
+import { type LetterConfig, letterFor } from "@/lib/mail/recipient-language";
 import type { Executor } from "@/lib/platform/db";
 import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
-import { clubNameOf } from "@/lib/settings/platform-settings";
 import { UserErrors } from "./errors";
 import { uniqueAccount } from "./unique-account";
 
@@ -29,25 +29,25 @@ export const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === 
  */
 export async function requestEmailChange(
   tx: Executor,
-  config: Pick<Config, "APP_URL">,
+  config: Pick<Config, "APP_URL"> & LetterConfig,
   actorId: string,
   target: Pick<UserAccess, "id" | "email" | "firstName">,
   newEmail: string,
 ): Promise<BusinessError | null> {
   const owner = await findUserByEmail(tx, newEmail);
   if (owner && owner.id !== target.id) return UserErrors.duplicateEmail;
-  const clubName = await clubNameOf(tx);
+  const letter = await letterFor(tx, config, target);
   const token = await issueOneTimeToken(tx, target.id, "change_email", EMAIL_CHANGE_LINK_HOURS * 60, newEmail);
   const confirmUrl = new URL(`/confirm-email-change?token=${token}`, config.APP_URL).toString();
   await enqueueMail(tx, {
     template: "email-change-confirmation",
     to: newEmail,
-    props: { name: target.firstName, confirmUrl, expiresInHours: EMAIL_CHANGE_LINK_HOURS, clubName },
+    props: { ...letter, name: target.firstName, confirmUrl, expiresInHours: EMAIL_CHANGE_LINK_HOURS },
   });
   await enqueueMail(tx, {
     template: "email-change-notice",
     to: target.email,
-    props: { name: target.firstName, newEmail, stage: "requested", clubName },
+    props: { ...letter, name: target.firstName, newEmail, stage: "requested" },
   });
   await recordAudit(tx, {
     action: "users.email_change_requested",
@@ -65,7 +65,10 @@ export async function requestEmailChange(
  * account ends, and the old address is told. If another account took the address meanwhile, nothing changes
  * (409 User.DuplicateEmail) and the link stays as it was.
  */
-export async function confirmEmailChange(ctx: Pick<ServiceContext, "db">, token: string): Promise<Result<void>> {
+export async function confirmEmailChange(
+  ctx: Pick<ServiceContext, "db" | "config">,
+  token: string,
+): Promise<Result<void>> {
   const confirmed = await uniqueAccount(() =>
     rollbackOnFailure(ctx.db, async (tx) => {
       const change = await consumeEmailChangeToken(tx, token);
@@ -80,7 +83,12 @@ export async function confirmEmailChange(ctx: Pick<ServiceContext, "db">, token:
       await enqueueMail(tx, {
         template: "email-change-notice",
         to: user.email,
-        props: { name: user.firstName, newEmail: change.newEmail, stage: "confirmed", clubName: await clubNameOf(tx) },
+        props: {
+          ...(await letterFor(tx, ctx.config, user)),
+          name: user.firstName,
+          newEmail: change.newEmail,
+          stage: "confirmed",
+        },
       });
       await recordAudit(tx, {
         action: "users.email_changed",

@@ -301,18 +301,28 @@ describe("POST /api/mail/{id}/retry", () => {
 });
 
 describe("email templates", () => {
-  it("lists every template with its description and sample props", async () => {
-    const reply = await call<{ items: TemplateSummary[] }>(listTemplates, {
-      path: "/api/mail/templates",
+  const templateList = (query = "") =>
+    call<{ items: TemplateSummary[] }>(listTemplates, { path: `/api/mail/templates${query}`, token: admin.token });
+  const preview = (name: string, query = "") =>
+    call<TemplatePreview>(previewTemplate, {
+      path: `/api/mail/templates/${name}/preview${query}`,
+      params: { name },
       token: admin.token,
     });
+
+  it("lists every template with its title, description and the club's sample props, in the club's language", async () => {
+    const reply = await templateList();
 
     expect(reply.status).toBe(200);
     expect(reply.body.items.map((item) => item.name)).toEqual(TEMPLATE_NAMES);
     for (const item of reply.body.items) {
-      expect(item.description.length).toBeGreaterThan(10);
-      expect(item.sampleProps).toEqual(sampleProps[item.name as keyof typeof sampleProps]);
+      expect(item.description).toMatch(/^Sent /);
+      expect(item.sampleProps).toMatchObject({ clubName: "Test Club", language: "en", timeZone: "Europe/Madrid" });
     }
+    expect(reply.body.items.find((item) => item.name === "password-reset")?.title).toBe("Password reset");
+    expect(reply.body.items.find((item) => item.name === "renewal-confirmation")?.sampleProps).toMatchObject({
+      currency: "EUR",
+    });
     expect(
       reply.body.items
         .filter((item) => item.hasSecrets)
@@ -321,22 +331,43 @@ describe("email templates", () => {
     ).toEqual(["email-change-confirmation", "email-verification", "password-reset"]);
   });
 
-  it.each(TEMPLATE_NAMES)("previews %s with its sample props", async (name) => {
-    const reply = await call<TemplatePreview>(previewTemplate, {
-      path: `/api/mail/templates/${name}/preview`,
-      params: { name },
-      token: admin.token,
+  it("lists the templates in Spanish when asked, and refuses a language it does not speak", async () => {
+    const reply = await templateList("?language=es");
+
+    expect(reply.status).toBe(200);
+    const welcome = reply.body.items.find((item) => item.name === "welcome");
+    expect(welcome).toMatchObject({ title: "Bienvenida", sampleProps: { language: "es", planName: "Oro mensual" } });
+    expect(welcome?.description).toMatch(/^Se envía /);
+    expect(await templateList("?language=fr")).toMatchObject({
+      status: 400,
+      body: { errors: { language: expect.any(Array) } },
     });
+  });
+
+  it.each(TEMPLATE_NAMES)("previews %s with the club's name", async (name) => {
+    const reply = await preview(name);
 
     expect(reply.status).toBe(200);
     expect(reply.body).toMatchObject({ name, subject: expect.any(String), text: expect.any(String) });
     expect(reply.body.html).toMatch(/^<!DOCTYPE html/);
-    expect(withoutComments(reply.body.html)).toContain("Sunrise Tennis Club");
+    expect(reply.body.html).toContain('lang="en"');
+    expect(withoutComments(reply.body.html)).toContain("Test Club");
+    expect(withoutComments(reply.body.html)).not.toContain("Sunrise Tennis Club");
+  });
+
+  it("previews a template in Spanish with the club's name and Spanish sample data", async () => {
+    const reply = await preview("renewal-confirmation", "?language=es");
+
+    expect(reply.status).toBe(200);
+    expect(reply.body.subject).toBe("Su plan Oro trimestral se ha renovado");
+    expect(reply.body.html).toContain('lang="es"');
+    expect(withoutComments(reply.body.html)).toContain("Test Club");
+    expect(reply.body.text).toContain("129,90\u00a0€");
+    expect(reply.body.text).toContain("30 de junio de 2025");
+    expect(await preview("welcome", "?language=de")).toMatchObject({ status: 400 });
   });
 
   it("answers 404 Mail.TemplateNotFound for an unknown template and 400 for a malformed name", async () => {
-    const preview = (name: string) =>
-      call(previewTemplate, { path: `/api/mail/templates/${name}/preview`, params: { name }, token: admin.token });
     expect(await preview("invoice")).toMatchObject({ status: 404, body: { code: "Mail.TemplateNotFound" } });
     expect(await preview("toString")).toMatchObject({ status: 400 });
     expect((await preview("../welcome")).status).toBe(400);

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import styles from "./mail.module.css";
 
@@ -23,17 +24,18 @@ export function EmailFrame({
   html: string;
   children?: ReactNode;
 }) {
+  const t = useTranslations("mail.frame");
   return (
     <section className={`card ${styles.frameCard}`} aria-label={title}>
       <div className={styles.frameHeader}>
         <h2>{title}</h2>
-        {subject && <p className={styles.frameSubject}>Subject: {subject}</p>}
+        {subject && <p className={styles.frameSubject}>{t("subject", { subject })}</p>}
         {children}
       </div>
       <div className={styles.frameBox}>
         <iframe
           className={styles.frame}
-          title={`${title}: ${subject ?? "email"}`}
+          title={`${title}: ${subject ?? t("email")}`}
           sandbox=""
           referrerPolicy="no-referrer"
           srcDoc={CONTENT_POLICY + html}

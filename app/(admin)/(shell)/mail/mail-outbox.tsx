@@ -2,12 +2,13 @@
 
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MailRow, MailStatus } from "@/console/club-api";
-import { formatDateTime } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
 import {
   FilterSelect,
   PagedTable,
@@ -18,38 +19,87 @@ import {
   usePagedQuery,
 } from "@/console/ui/list-page";
 import styles from "./mail.module.css";
-import { attemptsText, MAIL_STATUSES } from "./mail-format";
+import { useMailStatusLook, useTemplateTitle } from "./mail-format";
 import { MailTabs } from "./mail-tabs";
 
-const STATUS_FILTERS = [
-  { value: "", label: "All mail" },
-  { value: "pending", label: "Pending" },
-  { value: "sent", label: "Sent" },
-  { value: "failed", label: "Failed" },
-] as const satisfies readonly { value: MailStatus | ""; label: string }[];
-type StatusFilter = (typeof STATUS_FILTERS)[number]["value"];
+type StatusFilter = MailStatus | "";
 
 const PAGE_SIZE = 20;
 
 /** When the mail went out, or when it will be tried next. */
 function Timing({ mail }: { mail: MailRow }) {
-  if (mail.sentAt) return <>Sent {formatDateTime(mail.sentAt)}</>;
-  if (mail.nextAttemptAt) return <>Next attempt {formatDateTime(mail.nextAttemptAt)}</>;
-  return <>Queued {formatDateTime(mail.createdAt)}</>;
+  const t = useTranslations("mail.outbox");
+  const format = useClubFormat();
+  if (mail.sentAt) return <>{t("sentAt", { when: format.dateTime(mail.sentAt) })}</>;
+  if (mail.nextAttemptAt) return <>{t("nextAttemptAt", { when: format.dateTime(mail.nextAttemptAt) })}</>;
+  return <>{t("queuedAt", { when: format.dateTime(mail.createdAt) })}</>;
 }
 
 /** Puts a failed mail back in the queue; the list reloads and says so. */
 export function useRetryMail(onDone: (message: string) => void) {
   const api = useConsoleApi();
+  const t = useTranslations("mail.outbox");
   return useMutation({
     mutationFn: (mail: Pick<MailRow, "id" | "to">) => api.mail.retry(mail.id),
-    onSuccess: (retried) => onDone(`The mail to ${retried.to} is queued again and is being sent.`),
+    onSuccess: (retried) => onDone(t("retried", { to: retried.to })),
   });
+}
+
+/**
+ * The search and the status filter. On a phone they wait behind a button, so the mail itself is on the first screen;
+ * on a wider screen they are always shown (the button is hidden).
+ */
+function OutboxFilters({
+  searchText,
+  onSearch,
+  status,
+  onStatus,
+}: {
+  searchText: string;
+  onSearch: (text: string) => void;
+  status: StatusFilter;
+  onStatus: (status: StatusFilter) => void;
+}) {
+  const t = useTranslations("mail");
+  const [open, setOpen] = useState(false);
+  const options: { value: StatusFilter; label: string }[] = [
+    { value: "", label: t("outbox.allMail") },
+    { value: "pending", label: t("status.pending") },
+    { value: "sent", label: t("status.sent") },
+    { value: "failed", label: t("status.failed") },
+  ];
+  return (
+    <>
+      <button
+        type="button"
+        className={`button button-small ${styles.filtersToggle}`}
+        aria-expanded={open}
+        aria-controls="mail-filters"
+        onClick={() => setOpen(!open)}
+      >
+        {t("outbox.showFilters")}
+      </button>
+      <search id="mail-filters" className={`toolbar ${styles.filters}`} data-open={open}>
+        <SearchField id="mail-search" placeholder={t("outbox.search")} value={searchText} onChange={onSearch} />
+        <FilterSelect
+          id="mail-status"
+          label={t("outbox.statusFilter")}
+          value={status}
+          options={options}
+          onChange={onStatus}
+        />
+      </search>
+    </>
+  );
 }
 
 /** The outbox: every mail the service queued, newest first, with its state, and a retry for failed ones. */
 export function MailOutbox({ canRetry }: { canRetry: boolean }) {
   const api = useConsoleApi();
+  const t = useTranslations("mail");
+  const failureText = useFailureText();
+  const statusLook = useMailStatusLook();
+  const templateTitle = useTemplateTitle();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>("");
@@ -63,92 +113,84 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
 
   return (
     <>
-      <PageHeader
-        title="Mail"
-        lead="Every email the club sends goes through this outbox: rendered, then delivered over SMTP, retried while it fails."
-      />
+      <PageHeader title={t("title")} lead={t("outbox.lead")} />
       <MailTabs />
       {dialogs.notice}
       {retry.error && (
         <div className="error-summary" role="alert">
-          <p className="error-summary-title">{formFailureOf(retry.error).message}</p>
+          <p className="error-summary-title">{failureText(formFailureOf(retry.error))}</p>
         </div>
       )}
 
-      <search className="toolbar">
-        <SearchField id="mail-search" placeholder="Recipient's address" value={searchText} onChange={setSearchText} />
-        <FilterSelect id="mail-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
-      </search>
+      <OutboxFilters searchText={searchText} onSearch={setSearchText} status={status} onStatus={setStatus} />
 
-      <PagedTable
-        label="Mail outbox"
-        noun={{ one: "mail", other: "mails" }}
-        query={mail}
-        onPage={setPageNumber}
-        headers={[
-          "Recipient",
-          "Subject",
-          "Status",
-          "When",
-          <span key="actions" className="visually-hidden">
-            Actions
-          </span>,
-        ]}
-        empty={
-          <EmptyState title={filtered ? "No mail matches" : "No mail yet"}>
-            {filtered ? (
-              <p>Try another address or status.</p>
-            ) : (
-              <p>Welcome emails, renewal notices and password resets appear here once queued.</p>
-            )}
-          </EmptyState>
-        }
-        row={(item) => (
-          <tr key={item.id}>
-            <td>
-              <div className="cell-primary">{item.to}</div>
-              <div className="cell-secondary">
-                <span className="chip chip-code">{item.template}</span>
-              </div>
-            </td>
-            <td>{item.subject ?? <span className="muted">Known once rendered</span>}</td>
-            <td>
-              <StatusBadge look={MAIL_STATUSES[item.status]} />
-              <div className="cell-secondary">{attemptsText(item.attempts)}</div>
-              {item.lastError && item.status !== "sent" && (
-                <div className={styles.lastError} title={item.lastError}>
-                  {item.lastError}
-                </div>
-              )}
-            </td>
-            <td className="cell-secondary cell-nowrap">
-              <Timing mail={item} />
-            </td>
-            <td>
-              <div className="cell-actions">
-                <Link
-                  className="button button-small"
-                  href={`/mail/${item.id}`}
-                  aria-label={`View the mail to ${item.to}`}
-                >
-                  View
-                </Link>
-                {canRetry && item.status === "failed" && (
-                  <button
-                    type="button"
-                    className="button button-small"
-                    aria-label={`Retry the mail to ${item.to}`}
-                    disabled={retry.isPending}
-                    onClick={() => retry.mutate(item)}
-                  >
-                    Retry
-                  </button>
+      <div className={styles.outbox}>
+        <PagedTable
+          label={t("outbox.tableLabel")}
+          noun={{ one: t("outbox.nounOne"), other: t("outbox.nounOther") }}
+          query={mail}
+          onPage={setPageNumber}
+          headers={[
+            t("outbox.recipient"),
+            t("outbox.subject"),
+            t("outbox.status"),
+            t("outbox.when"),
+            <span key="actions" className="visually-hidden">
+              {t("outbox.actions")}
+            </span>,
+          ]}
+          empty={
+            <EmptyState title={filtered ? t("outbox.noMatchTitle") : t("outbox.emptyTitle")}>
+              <p>{filtered ? t("outbox.noMatchText") : t("outbox.emptyText")}</p>
+            </EmptyState>
+          }
+          row={(item) => (
+            <tr key={item.id}>
+              <td>
+                <div className={`cell-primary ${styles.address}`}>{item.to}</div>
+                <div className="cell-secondary">{templateTitle(item.template)}</div>
+              </td>
+              <td className={styles.subject}>
+                {item.subject ?? <span className="muted">{t("outbox.subjectLater")}</span>}
+              </td>
+              <td>
+                <StatusBadge look={statusLook(item.status)} />
+                <div className="cell-secondary">{t("attempts", { count: item.attempts })}</div>
+                {item.lastError && item.status !== "sent" && (
+                  <div className={styles.lastError} title={item.lastError}>
+                    {item.lastError}
+                  </div>
                 )}
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+              </td>
+              <td className="cell-secondary">
+                <Timing mail={item} />
+              </td>
+              <td>
+                <div className="cell-actions">
+                  <Link
+                    className="button button-small"
+                    href={`/mail/${item.id}`}
+                    aria-label={t("outbox.viewLabel", { to: item.to })}
+                  >
+                    {t("outbox.view")}
+                  </Link>
+                  {canRetry && item.status === "failed" && (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={t("outbox.retryLabel", { to: item.to })}
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(item)}
+                    >
+                      {t("outbox.retry")}
+                    </button>
+                  )}
+                </div>
+              </td>
+            </tr>
+          )}
+        />
+      </div>
     </>
   );
 }

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
 import { Forbidden } from "../forbidden";
 import { MailOutbox } from "./mail-outbox";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Mail" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("mail"))("title") };
+}
 
 export default async function MailPage() {
   const user = await pageUser();
   if (!user) return null;
-  if (!can(user, "mail:read")) return <Forbidden title="Mail" permission="mail:read" />;
+  const t = await getTranslations("mail");
+  if (!can(user, "mail:read")) return <Forbidden title={t("title")} permission="mail:read" />;
   return <MailOutbox canRetry={can(user, "mail:write")} />;
 }

@@ -68,7 +68,7 @@ describe("POST /api/members/enroll", () => {
       await running.database.db
         .select()
         .from(mailOutbox)
-        .where(eq(mailOutbox.dedupeKey, `welcome:${reply.body.subscription.id}`)),
+        .where(eq(mailOutbox.dedupeKey, `welcome:${reply.body.member.id}`)),
     ).toHaveLength(1);
   });
 

@@ -72,6 +72,10 @@ export const members = pgTable(
     joinedOn: date("joined_on").notNull().default(sql`current_date`),
     notes: text("notes"),
     photoFileId: uuid("photo_file_id").references(() => files.id, { onDelete: "set null" }),
+    /** The language the member's emails are written in; null: the club's default (lib/mail/recipient-language.ts). */
+    language: text("language").$type<"en" | "es">(),
+    /** When the member's welcome email was queued: set once, by the first subscription, so it is sent once. */
+    welcomedAt: timestamptz("welcomed_at"),
     deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -92,6 +96,7 @@ export const members = pgTable(
     const lastName = sql`lower(${t.lastName})`;
     const firstName = sql`lower(${t.firstName})`;
     return [
+      check("members_language_known", sql`${t.language} in ('en', 'es')`),
       uniqueIndex("members_email_key").on(sql`lower(${t.email})`).where(live),
       // The default order. The raw names ride along so a deep OFFSET is an index-only scan (the planner cannot
       // read lower(x) back out of the index without x).

@@ -1,59 +1,53 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MailRecord } from "@/console/club-api";
-import { formatDateTime } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { BackLink, DetailLoadFailure, type ParentList } from "@/console/ui/detail-page";
 import { SkeletonCard, StatusBadge, StatusMessage } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
 import { EmailFrame } from "../email-frame";
 import styles from "../mail.module.css";
-import { attemptsText, MAIL_STATUSES } from "../mail-format";
+import { useMailStatusLook, useTemplateTitle } from "../mail-format";
 import { useRetryMail } from "../mail-outbox";
 import { MailTabs } from "../mail-tabs";
-
-const OUTBOX: ParentList = { href: "/mail", label: "Outbox" };
-
-/** Where the HTML below comes from, in words (docs/api.md, Mail). */
-const SOURCE_NOTES: Readonly<Record<NonNullable<MailRecord["htmlSource"]>, string | null>> = {
-  stored: null,
-  rendered: "Not sent yet: this is the message rendered now from its template and data.",
-  redacted:
-    "This email holds a one-time link (a password reset or an email confirmation). It is shown rendered again with the link's token replaced, so reading the outbox never hands out a working link.",
-};
 
 const dash = <span className="muted">—</span>;
 
 function MessageCard({ mail }: { mail: MailRecord }) {
+  const t = useTranslations("mail");
+  const format = useClubFormat();
+  const statusLook = useMailStatusLook();
+  const templateTitle = useTemplateTitle();
   return (
     <section className="card" aria-labelledby="message-heading">
-      <h2 id="message-heading">Message</h2>
-      <dl className="definition-list">
-        <dt>To</dt>
+      <h2 id="message-heading">{t("detail.message")}</h2>
+      <dl className={`definition-list ${styles.facts}`}>
+        <dt>{t("detail.recipient")}</dt>
         <dd>{mail.to}</dd>
-        <dt>Template</dt>
+        <dt>{t("detail.template")}</dt>
+        <dd>{templateTitle(mail.template)}</dd>
+        <dt>{t("detail.status")}</dt>
         <dd>
-          <span className="chip chip-code">{mail.template}</span>
+          <StatusBadge look={statusLook(mail.status)} />{" "}
+          <span className="muted">{t("attempts", { count: mail.attempts })}</span>
         </dd>
-        <dt>Status</dt>
-        <dd>
-          <StatusBadge look={MAIL_STATUSES[mail.status]} /> <span className="muted">{attemptsText(mail.attempts)}</span>
-        </dd>
-        <dt>Last error</dt>
+        <dt>{t("detail.lastError")}</dt>
         <dd>{mail.lastError ?? dash}</dd>
-        <dt>Queued</dt>
-        <dd>{formatDateTime(mail.createdAt)}</dd>
-        <dt>Sent</dt>
-        <dd>{mail.sentAt ? formatDateTime(mail.sentAt) : dash}</dd>
+        <dt>{t("detail.queued")}</dt>
+        <dd>{format.dateTime(mail.createdAt)}</dd>
+        <dt>{t("detail.sent")}</dt>
+        <dd>{mail.sentAt ? format.dateTime(mail.sentAt) : t("detail.notSent")}</dd>
         {mail.nextAttemptAt && (
           <>
-            <dt>Next attempt</dt>
-            <dd>{formatDateTime(mail.nextAttemptAt)}</dd>
+            <dt>{t("detail.nextAttempt")}</dt>
+            <dd>{format.dateTime(mail.nextAttemptAt)}</dd>
           </>
         )}
-        <dt>Message id</dt>
+        <dt>{t("detail.messageId")}</dt>
         <dd>{mail.messageId ? <code>{mail.messageId}</code> : dash}</dd>
       </dl>
     </section>
@@ -63,6 +57,8 @@ function MessageCard({ mail }: { mail: MailRecord }) {
 /** One mail: its state, its rendered HTML in a sandboxed frame, and Retry when it failed. */
 export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boolean }) {
   const api = useConsoleApi();
+  const t = useTranslations("mail.detail");
+  const failureText = useFailureText();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const mail = useQuery({ queryKey: ["mail", mailId], queryFn: () => api.mail.get(mailId) });
@@ -70,14 +66,15 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
     setNotice(message);
     void queryClient.invalidateQueries({ queryKey: ["mail"] });
   });
+  const outbox: ParentList = { href: "/mail", label: t("back") };
 
   if (mail.error) {
     // A malformed id (400) is no mail's either.
     return (
       <DetailLoadFailure
-        back={OUTBOX}
-        title="Mail"
-        goneMessage="No such mail: it may have been removed, or the address is wrong."
+        back={outbox}
+        title={t("title")}
+        goneMessage={t("gone")}
         goneStatuses={[404, 400]}
         error={mail.error}
         onRetry={() => void mail.refetch()}
@@ -87,22 +84,22 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
   if (!mail.data) {
     return (
       <>
-        <BackLink to={OUTBOX} />
+        <BackLink to={outbox} />
         <div className="skeleton-title" aria-hidden="true" />
-        <SkeletonCard label="Loading the mail…" lines={6} />
+        <SkeletonCard label={t("loading")} lines={6} />
       </>
     );
   }
 
   const record = mail.data;
-  const sourceNote = record.htmlSource ? SOURCE_NOTES[record.htmlSource] : null;
+  const sourceNote = record.htmlSource === "rendered" || record.htmlSource === "redacted" ? t(record.htmlSource) : null;
   return (
     <>
-      <BackLink to={OUTBOX} />
+      <BackLink to={outbox} />
       <div className="page-header">
-        <div>
-          <h1 className="page-title">{record.subject ?? `Mail to ${record.to}`}</h1>
-          <p className="page-lead">To {record.to}</p>
+        <div className={styles.detailHeading}>
+          <h1 className="page-title">{record.subject ?? t("untitled", { to: record.to })}</h1>
+          <p className="page-lead">{t("to", { to: record.to })}</p>
         </div>
         {canRetry && record.status === "failed" && (
           <div className="page-actions">
@@ -113,7 +110,7 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
               aria-busy={retry.isPending || undefined}
               onClick={() => retry.mutate(record)}
             >
-              {retry.isPending ? "Retrying…" : "Retry now"}
+              {retry.isPending ? t("retrying") : t("retry")}
             </button>
           </div>
         )}
@@ -122,7 +119,7 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
       {notice && <StatusMessage onDismiss={() => setNotice(null)}>{notice}</StatusMessage>}
       {retry.error && (
         <div className="error-summary" role="alert">
-          <p className="error-summary-title">{formFailureOf(retry.error).message}</p>
+          <p className="error-summary-title">{failureText(formFailureOf(retry.error))}</p>
         </div>
       )}
 
@@ -134,10 +131,10 @@ export function MailDetail({ mailId, canRetry }: { mailId: string; canRetry: boo
           </p>
         )}
         {record.html !== null ? (
-          <EmailFrame title="Rendered email" subject={record.subject} html={record.html} />
+          <EmailFrame title={t("frameTitle")} subject={record.subject} html={record.html} />
         ) : (
           <div className="error-summary" role="note">
-            <p className="error-summary-title">This mail cannot be rendered.</p>
+            <p className="error-summary-title">{t("cannotRender")}</p>
             <p>{record.renderError}</p>
           </div>
         )}

@@ -1,0 +1,158 @@
+import type { Browser, Locator, Page } from "@playwright/test";
+import { adminPage, apiAs, ensureInstalledBeforeAll, expect, snapshot, test } from "./support";
+
+// The mail pages in Spanish and in English, on a desktop and on a phone: the words, the club's formats, a Spanish
+// member's welcome in Spanish, the previews' language switch, and every page fitting the screen.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(ensureInstalledBeforeAll);
+
+const CLUB = "Riverside Rowing Club";
+const lucia = { firstName: "Lucía", lastName: "Idiomas", email: "lucia.idiomas@riverside.example", language: "es" };
+
+const SIZES = [
+  ["desktop", { width: 1440, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;
+
+const WORDS = {
+  en: {
+    mail: "Mail",
+    outbox: "Outbox",
+    templates: "Templates",
+    filters: "Search and filters",
+    status: "Status",
+    welcome: "Welcome",
+    sent: "Sent",
+    view: (to: string) => `View the email to ${to}`,
+    language: "Language of the preview",
+    previewOf: (title: string) => `Preview of ${title}`,
+  },
+  es: {
+    mail: "Correo",
+    outbox: "Bandeja de salida",
+    templates: "Plantillas",
+    filters: "Búsqueda y filtros",
+    status: "Estado",
+    welcome: "Bienvenida",
+    sent: "Enviado",
+    view: (to: string) => `Ver el correo a ${to}`,
+    language: "Idioma de la vista previa",
+    previewOf: (title: string) => `Vista previa de ${title}`,
+  },
+} as const;
+
+/** A signed-in admin's page in `language` at `viewport`: the console reads the language from its cookie. */
+async function pageIn(browser: Browser, language: "en" | "es", viewport: { width: number; height: number }) {
+  const page = await adminPage(browser);
+  await page.context().addCookies([{ name: "clubops-language", value: language, url: page.url() }]);
+  await page.setViewportSize(viewport);
+  return page;
+}
+
+/**
+ * `locator` starts within one screen of the top of the page's own content (the navigation above it on a phone is the
+ * shell's, which folds it away).
+ */
+async function expectOnTheFirstScreenOfContent(page: Page, locator: Locator) {
+  const content = await page.locator("main").boundingBox();
+  const box = await locator.boundingBox();
+  expect(box && content && box.y - content.y, "offset from the content's top").toBeLessThan(
+    page.viewportSize()?.height ?? 0,
+  );
+}
+
+/** Nothing on the page is wider than the screen: no sideways panning. */
+async function expectFitsTheScreen(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, "page width").toBeLessThanOrEqual(innerWidth);
+}
+
+test("a member whose language is Spanish is welcomed in Spanish", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  const plan = await api("POST", "/api/plans", { name: "Remo mensual", code: "REMO-ES", monthlyPrice: "42.50" });
+  const enrolled = await api("POST", "/api/members/enroll", {
+    member: lucia,
+    subscription: { planId: plan.id, billingPeriod: "monthly" },
+  });
+  expect(enrolled.member.language).toBe("es");
+
+  await expect(async () => {
+    const { items } = await api("GET", `/api/mail?search=${encodeURIComponent(lucia.email)}`);
+    expect(items).toEqual([
+      expect.objectContaining({ template: "welcome", status: "sent", subject: `Le damos la bienvenida a ${CLUB}` }),
+    ]);
+  }).toPass({ timeout: 30_000 });
+});
+
+for (const language of ["es", "en"] as const) {
+  const words = WORDS[language];
+  for (const [size, viewport] of SIZES) {
+    test(`the outbox and a message in ${language} on a ${size}`, async ({ browser }) => {
+      const page = await pageIn(browser, language, viewport);
+      await page.goto("/mail");
+      await expect(page.getByRole("heading", { level: 1, name: words.mail })).toBeVisible();
+      const tabs = page.getByRole("navigation", { name: words.mail });
+      await expect(tabs.getByRole("link", { name: words.outbox })).toHaveAttribute("aria-current", "page");
+      const row = page.getByRole("row").filter({ hasText: lucia.email });
+      await expect(row).toContainText(words.welcome);
+      await expect(row).toContainText(words.sent);
+      await expect(row).toContainText(`Le damos la bienvenida a ${CLUB}`);
+      await expect(row).not.toContainText("welcome", { ignoreCase: false });
+      await expectFitsTheScreen(page);
+      if (size === "phone") {
+        // The filters wait behind a button, so the mail is on the first screen.
+        await expect(page.getByLabel(words.status)).toBeHidden();
+        await expectOnTheFirstScreenOfContent(page, row);
+        await snapshot(page, `mail-outbox-${language}-${size}`);
+        await page.getByRole("button", { name: words.filters }).click();
+        await expect(page.getByLabel(words.status)).toBeVisible();
+        await expectFitsTheScreen(page);
+        await snapshot(page, `mail-outbox-filters-${language}-${size}`);
+      } else {
+        await expect(page.getByRole("button", { name: words.filters })).toBeHidden();
+        await expect(page.getByLabel(words.status)).toBeVisible();
+        await snapshot(page, `mail-outbox-${language}-${size}`);
+      }
+
+      await row.getByRole("link", { name: words.view(lucia.email) }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Le damos la bienvenida a ${CLUB}` })).toBeVisible();
+      const email = page.frameLocator("iframe[sandbox]");
+      await expect(email.getByText(`¡Le damos la bienvenida, ${lucia.firstName}!`)).toBeVisible();
+      await expect(email.locator("html")).toHaveAttribute("lang", "es");
+      await expectFitsTheScreen(page);
+      await snapshot(page, `mail-detail-${language}-${size}`);
+    });
+
+    test(`the template previews in ${language} on a ${size}, in either language`, async ({ browser }) => {
+      const page = await pageIn(browser, language, viewport);
+      await page.goto("/mail/templates");
+      const templates = page.getByRole("list").getByRole("button");
+      await expect(templates.first()).toHaveText(new RegExp(`^${words.welcome}`));
+      await expect(page.getByLabel(words.language)).toHaveValue(language);
+      const preview = page.getByRole("region", { name: words.previewOf(words.welcome) });
+      const subject = language === "es" ? `Le damos la bienvenida a ${CLUB}` : `Welcome to ${CLUB}`;
+      await expect(preview).toContainText(subject);
+      await expect(page.frameLocator("iframe[sandbox]").locator("body")).toContainText(CLUB);
+      await expectFitsTheScreen(page);
+      if (size === "phone") await expectOnTheFirstScreenOfContent(page, preview);
+      await snapshot(page, `mail-templates-${language}-${size}`);
+
+      // The same template in the other language, named still in the reader's.
+      const other = language === "es" ? "en" : "es";
+      await page.getByLabel(words.language).selectOption(other);
+      const otherSubject = other === "es" ? `Le damos la bienvenida a ${CLUB}` : `Welcome to ${CLUB}`;
+      await expect(page.getByRole("region", { name: words.previewOf(words.welcome) })).toContainText(otherSubject);
+      await expect(page.frameLocator("iframe[sandbox]").locator("html")).toHaveAttribute("lang", other);
+      await expectFitsTheScreen(page);
+      // A full-page screenshot leaves a frame below the fold blank: the preview as seen once scrolled to.
+      await page.locator("iframe[sandbox]").scrollIntoViewIfNeeded();
+      await page.waitForTimeout(1_000);
+      await page.screenshot({ path: `e2e/screenshots/mail-preview-${other}-in-${language}-${size}.png` });
+    });
+  }
+}
