@@ -1,8 +1,14 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import enApiReference from "./en/apiReference.json";
+import enAudit from "./en/audit.json";
 import enCommon from "./en/common.json";
 import enErrors from "./en/errors.json";
+import enSystem from "./en/system.json";
+import esApiReference from "./es/apiReference.json";
+import esAudit from "./es/audit.json";
 import esCommon from "./es/common.json";
 import esErrors from "./es/errors.json";
+import esSystem from "./es/system.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +16,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, errors: enErrors, audit: enAudit, system: enSystem, apiReference: enApiReference },
+  es: { common: esCommon, errors: esErrors, audit: esAudit, system: esSystem, apiReference: esApiReference },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];
