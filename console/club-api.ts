@@ -166,8 +166,7 @@ function auditAndMailEndpoints(client: ConsoleClient) {
     auditLogs: {
       list: (query: AuditLogQuery) => answer(client.GET("/api/audit-logs", { params: { query } })),
       actions: () => answer(client.GET("/api/audit-logs/actions")),
-      actors: (search: string) =>
-        answer(client.GET("/api/audit-logs/actors", { params: { query: { search } } })),
+      actors: (search: string) => answer(client.GET("/api/audit-logs/actors", { params: { query: { search } } })),
     },
     mail: {
       list: (query: QueryOf<"/api/mail", "get">) => answer(client.GET("/api/mail", { params: { query } })),

@@ -16,12 +16,9 @@ const auditLogItemShape = z.object({
       id: z.string(),
       name: z.string(),
       email: z.string(),
-      employeeId: z
-        .string()
-        .nullable()
-        .meta({
-          description: "The acting user's employee record, when they are an employee (the console links to it).",
-        }),
+      employeeId: z.string().nullable().meta({
+        description: "The acting user's employee record, when they are an employee (the console links to it).",
+      }),
     })
     .meta({
       id: "AuditActor",

@@ -99,12 +99,13 @@ export function ActorPicker({
         <div className={styles.pickerPopup} hidden={!open}>
           {people.isPending && <p className="muted">{t("loading")}</p>}
           {people.isSuccess && options.length === 0 && <p className="muted">{t("noMatch", { search })}</p>}
-          <ul id={listId} role="listbox" aria-label={label} className={styles.pickerList}>
+          <div id={listId} role="listbox" aria-label={label} className={styles.pickerList}>
             {options.map((person, index) => (
-              <li
+              <div
                 key={person.id}
                 id={`${listId}-${person.id}`}
                 role="option"
+                tabIndex={-1}
                 aria-selected={index === active}
                 className={styles.pickerOption}
                 // Picked on mouse down, before the box's blur closes the list.
@@ -115,9 +116,9 @@ export function ActorPicker({
               >
                 <span>{person.name}</span>
                 <span className={`cell-secondary ${styles.email}`}>{person.email}</span>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
       </div>
     </div>

@@ -161,7 +161,8 @@ function useEntrySentence(linkable: LinkableKinds): (entry: AuditLogRow) => Reac
     const values = sentenceValues(entry, format, {
       system: t("system"),
       someone: t("someone"),
-      entityNoun: (entity) => (t.has(`entities.${entity}` as never) ? t(`entities.${entity}` as never) : t("entities.other")),
+      entityNoun: (entity) =>
+        t.has(`entities.${entity}` as never) ? t(`entities.${entity}` as never) : t("entities.other"),
       jobTitle: (name) => (jobs.has(`${name}.title` as never) ? jobs(`${name}.title` as never) : name),
       memberStatus: (status) => t("memberStatus", { status }),
     });

@@ -23,7 +23,10 @@ export function jobWordsOf(t: JobMessages, name: string, format: ClubFormat): Jo
     title: title && t.text(title),
     description: description && t.text(description),
     result: (outcome) => {
-      if (!result) return Object.entries(outcome).map(([key, value]) => `${key}: ${String(value)}`).join(" · ");
+      if (!result)
+        return Object.entries(outcome)
+          .map(([key, value]) => `${key}: ${String(value)}`)
+          .join(" · ");
       // A day in the outcome (the attendance job's) is a calendar date in the reader's format.
       const values = Object.fromEntries(
         Object.entries(outcome).map(([key, value]) => [

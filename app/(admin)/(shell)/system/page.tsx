@@ -20,11 +20,7 @@ function millisecondsOf(duration: string): number {
 export default async function HealthPage() {
   const user = await pageUser();
   if (!user) return null;
-  const [report, t, format] = await Promise.all([
-    readinessReport(),
-    getTranslations("system.health"),
-    getClubFormat(),
-  ]);
+  const [report, t, format] = await Promise.all([readinessReport(), getTranslations("system.health"), getClubFormat()]);
   const ms = (duration: string) => format.count(millisecondsOf(duration));
   return (
     <>
