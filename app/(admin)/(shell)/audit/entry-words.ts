@@ -55,8 +55,7 @@ export function sentenceValues(
   const { data } = entry;
   const actorName = entry.actor?.name ?? (entry.actorId === null ? words.system : words.someone);
   // A subject that is gone is named by what the entry kept (a deleted list's name), else by its kind.
-  const subjectName =
-    entry.subject?.name ?? text(data.name) ?? text(data.email) ?? text(data.to) ?? words.entityNoun(entry.entity);
+  const subjectName = entry.subject?.name ?? text(data.name) ?? text(data.email) ?? words.entityNoun(entry.entity);
   const date = text(data.date);
   const clocked = text(data.occurredAt) ?? entry.occurredAt;
   const status = text(data.to);
