@@ -338,7 +338,7 @@ export function AuditConsole({ linkable }: { linkable: LinkableKinds }) {
               </EmptyState>
             </div>
           ) : (
-            <div className="card">
+            <div className={`card ${styles.entriesCard}`}>
               <ol className={styles.list}>
                 {entries.data.items.map((entry) => {
                   const sentence = sentenceOf(entry);

@@ -86,14 +86,9 @@ function JobItem({ job, today }: { job: JobSummary; today: string }) {
             </p>
           </div>
         )}
-        <button
-          type="submit"
-          className="button"
-          aria-label={t("runNamed", { job: title })}
-          disabled={run.isPending}
-          aria-busy={run.isPending || undefined}
-        >
+        <button type="submit" className="button" disabled={run.isPending} aria-busy={run.isPending || undefined}>
           {run.isPending ? t("running") : t("runNow")}
+          <span className="visually-hidden">{t("which", { job: title })}</span>
         </button>
       </form>
       {run.isPending && (

@@ -26,7 +26,7 @@ export default async function HealthPage() {
     <>
       <h1 className="page-title">{t("title")}</h1>
       <p className="page-lead">
-        <span className={`badge badge-${report.status}`}>{t(`overall.${report.status}`)}</span>{" "}
+        <span className={`badge health-badge badge-${report.status}`}>{t(`overall.${report.status}`)}</span>{" "}
         {t("checkedIn", { ms: ms(report.totalDuration) })}
       </p>
       <p className="muted">{t("lead")}</p>
@@ -35,7 +35,7 @@ export default async function HealthPage() {
           <li key={name} className="card dependency">
             <span className="name">{t(`dependency.${name as keyof typeof report.entries}.name`)}</span>
             <span className="dependency-what">{t(`dependency.${name as keyof typeof report.entries}.what`)}</span>
-            <span className={`badge badge-${entry.status}`}>{t(`status.${entry.status}`)}</span>
+            <span className={`badge health-badge badge-${entry.status}`}>{t(`status.${entry.status}`)}</span>
             <span className="meta">{t("answeredIn", { ms: ms(entry.duration) })}</span>
           </li>
         ))}
