@@ -159,6 +159,7 @@ function staffEndpoints(client: ConsoleClient) {
 
 export type AuditLogRow = PageItem<JsonAnswer<"/api/audit-logs", "get">>;
 export type AuditLogQuery = QueryOf<"/api/audit-logs", "get">;
+export type AuditActorChoice = JsonAnswer<"/api/audit-logs/actors", "get">["items"][number];
 export type MailRow = PageItem<JsonAnswer<"/api/mail", "get">>;
 export type MailRecord = JsonAnswer<"/api/mail/{id}", "get">;
 export type MailStatus = MailRow["status"];
@@ -170,6 +171,7 @@ function auditAndMailEndpoints(client: ConsoleClient) {
     auditLogs: {
       list: (query: AuditLogQuery) => answer(client.GET("/api/audit-logs", { params: { query } })),
       actions: () => answer(client.GET("/api/audit-logs/actions")),
+      actors: (search: string) => answer(client.GET("/api/audit-logs/actors", { params: { query: { search } } })),
     },
     mail: {
       list: (query: QueryOf<"/api/mail", "get">) => answer(client.GET("/api/mail", { params: { query } })),

@@ -112,8 +112,8 @@ test("the system health page shows every dependency Healthy", async ({ browser }
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System health" }).click();
   const dependencies = page.getByRole("list", { name: "Dependencies" }).getByRole("listitem");
   await expect(dependencies).toHaveCount(5);
-  for (const name of ["database", "cache", "storage", "analytics", "email renderer"]) {
-    await expect(dependencies.filter({ hasText: name })).toContainText("Healthy");
+  for (const name of ["Database", "Cache", "File storage", "Analytics", "Email"]) {
+    await expect(dependencies.filter({ hasText: name })).toContainText("Working");
   }
   await snapshot(page, "health");
 });

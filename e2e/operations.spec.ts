@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   admin,
   adminPage,
@@ -31,6 +31,12 @@ const mailRow = (page: Page, to: string, template: string) =>
     .getByRole("row")
     .filter({ hasText: to })
     .filter({ hasText: template });
+
+/** Opens an audit entry's details unless they are open (they stay open while the list reloads around them). */
+async function openDetails(entry: Locator): Promise<void> {
+  if (!(await entry.locator("details").evaluate((details) => (details as HTMLDetailsElement).open)))
+    await entry.locator("summary").click();
+}
 
 /** Reloads the page until `check` passes: mail is delivered, and audit entries forwarded, in the background. */
 async function eventually(page: Page, check: () => Promise<void>): Promise<void> {
@@ -146,7 +152,9 @@ test("mail: every template previewed with the club's name and sample data", asyn
   await snapshot(page, "mail-template-sample-data");
 });
 
-test("audit log: Warning rows stand out, filters narrow, an entry's data opens", async ({ browser }) => {
+test("audit log: entries in sentences, Warning and worse stand out, filters narrow, an entry's data opens", async ({
+  browser,
+}) => {
   const page = await adminPage(browser);
   const api = await apiAs(page);
   // A Warning entry: deleting a shift type (docs/api.md, Employees … Errors and audit entries).
@@ -158,65 +166,63 @@ test("audit log: Warning rows stand out, filters narrow, an entry's data opens",
   const releaseEntries = await holdRequests(page, /\/api\/audit-logs\?/);
   await navigation(page).getByRole("link", { name: "Audit log" }).click();
   const entries = page.getByRole("region", { name: "Audit entries" });
-  await expect(entries.locator(".skeleton-row").first()).toBeAttached();
+  await expect(entries.getByRole("status", { name: "Loading the entries…" })).toBeVisible();
   await snapshot(page, "audit-loading");
   releaseEntries();
 
-  const deleted = entries.getByRole("row").filter({ hasText: "personnel.shift_type_deleted" });
+  // Entries read as sentences; Warning and worse are tinted.
+  const deleted = entries.getByRole("listitem").filter({ hasText: `deleted the shift type ${shiftName}` });
   await expect(deleted).toHaveAttribute("data-severity", "Warning");
   await expect(deleted.getByText("Warning", { exact: true })).toBeVisible();
-  // Tinted: the row's cells have a background, unlike an Info row's.
-  const background = (row: typeof deleted) =>
-    row
-      .locator("td")
-      .first()
-      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
-  const info = entries.locator("tr[data-severity=Info]").first();
+  const background = (entry: typeof deleted) => entry.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const info = entries.locator("li[data-severity=Info]").first();
   expect(await background(deleted)).not.toBe(await background(info));
-  await expect(entries.getByRole("row").filter({ hasText: "personnel.shift_type_created" })).toHaveAttribute(
-    "data-severity",
-    "Info",
-  );
+  await expect(
+    entries.getByRole("listitem").filter({ hasText: `created the shift type ${shiftName}` }),
+  ).toHaveAttribute("data-severity", "Info");
   await snapshot(page, "audit-log");
 
-  // The entry's data, formatted.
-  await deleted.getByRole("button", { name: /^Show the data of personnel\.shift_type_deleted/ }).click();
+  // The entry's codes and data, formatted.
+  await deleted.locator("summary").click();
   await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toContainText(
     `"name": "${shiftName}"`,
   );
-  await expect(entries).toContainText(/Entry [0-9a-f-]{36}/);
+  await expect(deleted).toContainText(/[0-9a-f]{8}-[0-9a-f-]{27}/);
   await snapshot(page, "audit-entry-data");
-  await deleted.getByRole("button", { name: /^Hide the data/ }).click();
-  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toHaveCount(0);
+  await deleted.locator("summary").click();
+  await expect(page.getByLabel("Data of personnel.shift_type_deleted", { exact: true })).toBeHidden();
 
-  // Severity: only Warning and worse.
-  await page.getByLabel("Severity").selectOption({ label: "Warning and worse" });
+  // Importance: only Warning and worse.
+  await page.getByLabel("Importance").selectOption({ label: "Warnings and worse" });
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(entries.locator("tr[data-severity=Info]")).toHaveCount(0);
+  await expect(entries.locator("li[data-severity=Info]")).toHaveCount(0);
   await expect(deleted).toBeVisible();
   await snapshot(page, "audit-warnings");
 
-  // An action prefix, then the row's entity narrows to that one shift type.
+  // An action prefix, then the entry's record narrows to that one shift type.
   await page.getByRole("button", { name: "Clear" }).click();
-  await page.getByLabel("Action").fill("personnel.");
+  await page.getByText("By code").click();
+  await page.getByLabel("Action code").fill("personnel.");
   await page.getByRole("button", { name: "Apply filters" }).click();
-  await expect(entries.getByRole("row").filter({ hasText: "auth.login" })).toHaveCount(0);
+  await expect(entries.getByRole("listitem").filter({ hasText: "signed in" })).toHaveCount(0);
   await expect(deleted).toBeVisible();
-  await deleted.getByRole("button", { name: "shift_type", exact: true }).click();
-  await expect(page.getByLabel("Entity id")).toHaveValue(shift.id);
-  await expect(entries.locator("tbody tr")).toHaveCount(2);
+  await openDetails(deleted);
+  await deleted.getByRole("button", { name: "Only this record" }).click();
+  await expect(page.getByLabel("Record id")).toHaveValue(shift.id);
+  await expect(entries.getByRole("listitem")).toHaveCount(2);
   await snapshot(page, "audit-entity");
 
-  // Only the acting user: the super-administrator's own entries.
+  // Only the acting person: the super-administrator's own entries.
   await page.getByRole("button", { name: "Clear" }).click();
-  await deleted.getByRole("button", { name: "Only this actor" }).click();
-  await expect(page.getByLabel("Actor id")).not.toHaveValue("");
-  await expect(entries.getByText("System", { exact: true })).toHaveCount(0);
+  await openDetails(deleted);
+  await deleted.getByRole("button", { name: "Only this person" }).click();
+  await expect(page.getByRole("combobox", { name: "Person" })).toHaveValue(`${admin.firstName} ${admin.lastName}`);
+  await expect(entries.getByText("The club’s first settings were saved")).toHaveCount(0);
 
   // A range that ends before it starts: the API's message lands on the field.
   await page.getByRole("button", { name: "Clear" }).click();
-  await page.getByLabel("From").fill("2030-01-02T00:00:00");
-  await page.getByLabel("Until").fill("2030-01-01T00:00:00");
+  await page.getByLabel("From").fill("2030-01-02");
+  await page.getByLabel("Until").fill("2030-01-01");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(errorSummary(page)).toBeVisible();
   await expect(page.getByLabel("Until")).toHaveAttribute("aria-invalid", "true");
@@ -224,7 +230,8 @@ test("audit log: Warning rows stand out, filters narrow, an entry's data opens",
 
   // Nothing matches.
   await page.getByRole("button", { name: "Clear" }).click();
-  await page.getByLabel("Action").fill("nothing.matches");
+  await page.getByText("By code").click();
+  await page.getByLabel("Action code").fill("nothing.matches");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page.getByText("No entries match")).toBeVisible();
   await snapshot(page, "audit-no-match");

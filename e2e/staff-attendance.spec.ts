@@ -273,21 +273,22 @@ test("the administrator classifies today's attendance from the System page", asy
   const today = clubNow().date;
   await navigation(page).getByRole("link", { name: "System health" }).click();
   const jobs = page.getByRole("region", { name: "Background jobs" });
-  const job = jobs.getByRole("listitem", { name: "process-daily-attendance" });
-  await expect(job).toContainText("Every day at 03:00, Europe/Madrid");
-  await job.getByLabel("Day to process by process-daily-attendance").fill(today);
+  const job = jobs.getByRole("listitem", { name: "Classify yesterday’s attendance" });
+  await expect(job).toContainText("Runs every day at 03:00");
+  await job.getByLabel("Day to process for “Classify yesterday’s attendance”").fill(today);
 
   const releaseRun = await holdRequests(page, /\/api\/jobs\/process-daily-attendance\/run$/);
-  await job.getByRole("button", { name: "Run process-daily-attendance now" }).click();
-  await expect(job.getByRole("status")).toContainText(`Running process-daily-attendance for ${today}…`);
-  await expect(job.getByRole("button", { name: "Run process-daily-attendance now" })).toBeDisabled();
+  const run = job.getByRole("button");
+  await expect(run).toHaveAccessibleName("Run now: Classify yesterday’s attendance");
+  await run.click();
+  await expect(job.getByRole("status")).toContainText(/Running “Classify yesterday’s attendance” for .+…/);
+  await expect(run).toBeDisabled();
   await snapshot(page, "system-job-running");
   releaseRun();
   const outcome = job.getByRole("status");
-  await expect(outcome).toContainText("Completed at");
-  await expect(outcome).toContainText(`Date${today}`);
-  await expect(outcome).toContainText("Classified1");
-  await expect(outcome).toContainText("Written1");
+  await expect(outcome).toContainText("Finished at");
+  await expect(outcome).toContainText("Classified 1 employee’s attendance for");
+  await expect(outcome).toContainText("1 record changed");
   await snapshot(page, "system-jobs");
 });
 

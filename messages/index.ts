@@ -1,5 +1,7 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import enApiReference from "./en/apiReference.json";
 import enAttendance from "./en/attendance.json";
+import enAudit from "./en/audit.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
@@ -9,8 +11,11 @@ import enMail from "./en/mail.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enStaff from "./en/staff.json";
+import enSystem from "./en/system.json";
 import enUsers from "./en/users.json";
+import esApiReference from "./es/apiReference.json";
 import esAttendance from "./es/attendance.json";
+import esAudit from "./es/audit.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
@@ -20,6 +25,7 @@ import esMail from "./es/mail.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esStaff from "./es/staff.json";
+import esSystem from "./es/system.json";
 import esUsers from "./es/users.json";
 
 /**
@@ -28,8 +34,8 @@ import esUsers from "./es/users.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { attendance: enAttendance, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, roles: enRoles, settings: enSettings, staff: enStaff, users: enUsers },
-  es: { attendance: esAttendance, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, roles: esRoles, settings: esSettings, staff: esStaff, users: esUsers },
+  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, roles: enRoles, settings: enSettings, staff: enStaff, system: enSystem, users: enUsers },
+  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, roles: esRoles, settings: esSettings, staff: esStaff, system: esSystem, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

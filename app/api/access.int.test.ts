@@ -9,6 +9,7 @@ import { PUT as rejectRequest } from "./attendance-requests/[id]/reject/route";
 import { GET as getAttendanceRequest } from "./attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "./attendance-requests/route";
 import { GET as listAuditActions } from "./audit-logs/actions/route";
+import { GET as listAuditActors } from "./audit-logs/actors/route";
 import { GET as listAuditLogs } from "./audit-logs/route";
 import { POST as changePassword } from "./auth/change-password/route";
 import { PUT as setOwnLanguage } from "./auth/me/language/route";
@@ -392,6 +393,7 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ],
   ["GET /api/audit-logs", "audit:read", listAuditLogs, { path: "/api/audit-logs" }],
   ["GET /api/audit-logs/actions", "audit:read", listAuditActions, { path: "/api/audit-logs/actions" }],
+  ["GET /api/audit-logs/actors", "audit:read", listAuditActors, { path: "/api/audit-logs/actors?search=a" }],
   ["GET /api/mail", "mail:read", listMail, { path: "/api/mail" }],
   ["GET /api/mail/{id}", "mail:read", getMail, { path: `/api/mail/${someId}`, params }],
   ["POST /api/mail/{id}/retry", "mail:write", retryMail, { path: `/api/mail/${someId}/retry`, method: "POST", params }],

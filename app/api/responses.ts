@@ -468,7 +468,15 @@ const staffMemberIsExact: SameShape<z.output<typeof staffMemberResponse>, JsonOf
 export const jobListResponse = z.strictObject({
   items: z.array(
     z
-      .strictObject({ name: z.string(), description: z.string(), cron: z.string(), acceptsDate: z.boolean() })
+      .strictObject({
+        name: z.string(),
+        description: z.string(),
+        cron: z.string(),
+        acceptsDate: z.boolean(),
+        nextRunAt: instant().meta({
+          description: "When the schedule next starts the job (the cron on the club's clock), as an instant.",
+        }),
+      })
       .meta({ id: "Job" }),
   ),
 });

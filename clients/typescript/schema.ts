@@ -130,6 +130,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit-logs/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Users to filter the audit trail by, searched by name or email (at most 20)
+         * @description For the viewer's actor filter: users whose name or email contains `search` (ignoring case), whatever their state, ordered by name. Only `audit:read` is needed: it answers names and emails, as the trail's entries show them.
+         *
+         *     **Access:** bearer token of a user holding `audit:read`.
+         */
+        get: operations["getAuditLogsActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/accept-invitation": {
         parameters: {
             query?: never;
@@ -1726,7 +1748,16 @@ export interface components {
         /** @description The acting user, resolved from the users table; null for the system or an id no user has. */
         AuditActor: {
             email: string;
+            /** @description The acting user's employee record, when they are an employee (the console links to it). */
+            employeeId: string | null;
             id: string;
+            name: string;
+        };
+        AuditActorChoice: {
+            email: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Andrés Romero */
             name: string;
         };
         AuditLogEntry: {
@@ -1748,10 +1779,19 @@ export interface components {
             occurredAt: string;
             /** @enum {string} */
             severity: "Info" | "Warning" | "Error" | "Critical";
+            subject: components["schemas"]["AuditSubject"] | null;
             traceId: string | null;
         };
         AuditLogEntryPage: components["schemas"]["Page"] & {
             items: components["schemas"]["AuditLogEntry"][];
+        };
+        /** @description Who or what the entry is about, named as the record is now: the entity itself, or for a subscription its member and for an attendance request its employee. Null when the entry names no record or the record is gone. */
+        AuditSubject: {
+            id: string;
+            /** @enum {string} */
+            kind: "user" | "member" | "employee" | "plan" | "role" | "holiday_list" | "shift_type" | "file" | "mail";
+            /** @example Andrés Romero */
+            name: string;
         };
         BlacklistRequest: {
             reason: string;
@@ -2048,6 +2088,11 @@ export interface components {
             cron: string;
             description: string;
             name: string;
+            /**
+             * Format: date-time
+             * @description When the schedule next starts the job (the cron on the club's clock), as an instant.
+             */
+            nextRunAt: string;
         };
         JobList: {
             items: components["schemas"]["Job"][];
@@ -3327,10 +3372,12 @@ export interface operations {
                      *           "actor": {
                      *             "id": "541308ca-bc96-4c08-8d3c-759fd4620107",
                      *             "name": "Olga Owner",
-                     *             "email": "owner@club.example"
+                     *             "email": "owner@club.example",
+                     *             "employeeId": null
                      *           },
                      *           "entity": "employee_checkin",
                      *           "entityId": "checkout-24",
+                     *           "subject": null,
                      *           "data": {
                      *             "n": 24
                      *           },
@@ -3345,10 +3392,12 @@ export interface operations {
                      *           "actor": {
                      *             "id": "541308ca-bc96-4c08-8d3c-759fd4620107",
                      *             "name": "Olga Owner",
-                     *             "email": "owner@club.example"
+                     *             "email": "owner@club.example",
+                     *             "employeeId": null
                      *           },
                      *           "entity": "employee_checkin",
                      *           "entityId": "checkout-23",
+                     *           "subject": null,
                      *           "data": {
                      *             "n": 23
                      *           },
@@ -3399,6 +3448,49 @@ export interface operations {
                     "application/json": components["schemas"]["AuditActions"];
                 };
             };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getAuditLogsActors: {
+        parameters: {
+            query?: {
+                /** @description Part of the user's name or email; empty lists the first users by name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "3f1d3c52-5a0e-4a55-9a57-0f9b5f0c1e2a",
+                     *           "name": "Andrés Romero",
+                     *           "email": "staff1@club.example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["AuditActorChoice"][];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -5823,13 +5915,15 @@ export interface operations {
                      *           "name": "forward-audit-log",
                      *           "description": "Moves audit entries from the PostgreSQL outbox to ClickHouse audit_logs.",
                      *           "cron": "TZ=Europe/Madrid * * * * *",
-                     *           "acceptsDate": false
+                     *           "acceptsDate": false,
+                     *           "nextRunAt": "2026-03-01T10:01:00.000Z"
                      *         },
                      *         {
                      *           "name": "deliver-mail",
                      *           "description": "Renders and sends due mail from the PostgreSQL outbox, retrying failures with backoff.",
                      *           "cron": "TZ=Europe/Madrid * * * * *",
-                     *           "acceptsDate": false
+                     *           "acceptsDate": false,
+                     *           "nextRunAt": "2026-03-01T10:01:00.000Z"
                      *         }
                      *       ]
                      *     }

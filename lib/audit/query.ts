@@ -1,11 +1,9 @@
-import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { toDateTime64 } from "@/lib/platform/analytics";
-import type { Executor } from "@/lib/platform/db";
-import { users } from "@/lib/platform/db/schema";
 import { auditSeverity } from "@/lib/platform/db/schema/audit";
 import { offsetOf, type Paginated, paginated, paginationQuery } from "@/lib/platform/pagination";
 import type { ServiceContext } from "@/lib/services/context";
+import { type AuditActor, type AuditSubject, actorsById, subjectKey, subjectsOf } from "./names";
 import type { AuditSeverity } from "./record";
 
 export const AUDIT_SEVERITIES = auditSeverity.enumValues;
@@ -61,8 +59,6 @@ export type AuditLogFilters = Pick<
   "from" | "to" | "action" | "severity" | "actorId" | "entity" | "entityId"
 >;
 
-type AuditActor = { id: string; name: string; email: string };
-
 export type AuditLogItem = {
   id: string;
   occurredAt: string;
@@ -74,6 +70,8 @@ export type AuditLogItem = {
   actor: AuditActor | null;
   entity: string;
   entityId: string | null;
+  /** Who or what the entry is about, with its current name; null when it has none or the record is gone. */
+  subject: AuditSubject | null;
   data: Record<string, unknown>;
   traceId: string | null;
 };
@@ -138,7 +136,7 @@ export function auditLogStatements(query: AuditLogQuery): { page: BoundStatement
 
 export type AuditViewerDependencies = Pick<ServiceContext, "analytics" | "db">;
 
-/** The audit trail in ClickHouse, filtered and paginated, with the acting users resolved from PostgreSQL. */
+/** The audit trail in ClickHouse, filtered and paginated, with the actors and subjects named from PostgreSQL. */
 export async function listAuditLogs(
   { analytics, db }: AuditViewerDependencies,
   query: AuditLogQuery,
@@ -148,11 +146,18 @@ export async function listAuditLogs(
     analytics.query<AuditLogRow>(page.sql, page.params),
     analytics.query<{ total: string }>(count.sql, count.params),
   ]);
-  const actors = await actorsById(
-    db,
-    rows.map((row) => row.actor_id),
-  );
-  const items = rows.map((row) => toItem(row, actors));
+  // Names come from PostgreSQL, batched: one users query for the page's actors, one per kind of subject on it.
+  const [actors, subjects] = await Promise.all([
+    actorsById(
+      db,
+      rows.map((row) => row.actor_id),
+    ),
+    subjectsOf(
+      db,
+      rows.map((row) => ({ entity: row.entity, entityId: row.entity_id })),
+    ),
+  ]);
+  const items = rows.map((row) => toItem(row, actors, subjects));
   return paginated(items, Number(total?.total ?? 0), query);
 }
 
@@ -165,22 +170,11 @@ export async function listAuditActions({ analytics }: Pick<ServiceContext, "anal
   return { items: rows.map((row) => row.action) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One query for the page's actors; ids that are not user ids (the system, a test's "admin-1") stay unresolved. */
-async function actorsById(db: Executor, actorIds: readonly (string | null)[]): Promise<Map<string, AuditActor>> {
-  const ids = [...new Set(actorIds.filter((id): id is string => id !== null && UUID.test(id)))];
-  if (ids.length === 0) return new Map();
-  const found = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, ids));
-  return new Map(
-    found.map((user) => [user.id, { id: user.id, name: `${user.firstName} ${user.lastName}`, email: user.email }]),
-  );
-}
-
-function toItem(row: AuditLogRow, actors: ReadonlyMap<string, AuditActor>): AuditLogItem {
+function toItem(
+  row: AuditLogRow,
+  actors: ReadonlyMap<string, AuditActor>,
+  subjects: ReadonlyMap<string, AuditSubject>,
+): AuditLogItem {
   return {
     id: row.id,
     occurredAt: fromDateTime64(row.occurred_at),
@@ -190,6 +184,7 @@ function toItem(row: AuditLogRow, actors: ReadonlyMap<string, AuditActor>): Audi
     actor: (row.actor_id && actors.get(row.actor_id)) || null,
     entity: row.entity,
     entityId: row.entity_id,
+    subject: subjects.get(subjectKey({ entity: row.entity, entityId: row.entity_id })) ?? null,
     data: parseData(row.data),
     traceId: row.trace_id,
   };

@@ -15,8 +15,8 @@ export const CHECK_TIMEOUT_MS = 3000;
 export const DEGRADED_AFTER_MS = 1000;
 
 /** The spec's entry keys, in report order. */
-const DEPENDENCIES = ["database", "cache", "storage", "analytics", "email-renderer"] as const;
-type DependencyName = (typeof DEPENDENCIES)[number];
+export const DEPENDENCIES = ["database", "cache", "storage", "analytics", "email-renderer"] as const;
+export type DependencyName = (typeof DEPENDENCIES)[number];
 export type Probes = Record<DependencyName, () => Promise<void>>;
 
 export function probesOf(platform: Platform): Probes {

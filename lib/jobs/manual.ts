@@ -1,3 +1,4 @@
+import { Cron } from "croner";
 import { recordAudit } from "@/lib/audit/record";
 import { platform } from "@/lib/platform/container";
 import { businessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
@@ -14,16 +15,31 @@ export const JobErrors = {
   ),
 } as const;
 
-export type JobSummary = { name: string; description: string; cron: string; acceptsDate: boolean };
+export type JobSummary = {
+  name: string;
+  description: string;
+  cron: string;
+  acceptsDate: boolean;
+  /** The next scheduled start after `now`, as an instant. */
+  nextRunAt: string;
+};
 
-/** The recurring jobs an operator may run now, with their schedules on the club's clock. */
-export function listJobs(timeZone: string): Result<{ items: JobSummary[] }> {
+/** When a job's schedule next fires after `now`, on the club's clock (the same croner the embedded scheduler uses). */
+function nextRunOf(cron: string, timeZone: string, now: Date): string {
+  const next = new Cron(cron, { timezone: timeZone, paused: true }).nextRun(now);
+  if (!next) throw new Error(`cron ${cron} never fires`);
+  return next.toISOString();
+}
+
+/** The recurring jobs an operator may run now, with their schedules on the club's clock and their next start. */
+export function listJobs(timeZone: string, now = new Date()): Result<{ items: JobSummary[] }> {
   return ok({
     items: JOBS.map((job) => ({
       name: job.name,
       description: job.description,
       cron: scheduleOf(job, timeZone),
       acceptsDate: job.acceptsDate === true,
+      nextRunAt: nextRunOf(job.cron, timeZone, now),
     })),
   });
 }

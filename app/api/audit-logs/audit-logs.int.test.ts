@@ -138,9 +138,15 @@ describe("GET /api/audit-logs", () => {
       action: "personnel.clock_in",
       severity: "Info",
       actorId: ownerId,
-      actor: { id: ownerId, name: `${SUPER_ADMIN.firstName} ${SUPER_ADMIN.lastName}`, email: SUPER_ADMIN.email },
+      actor: {
+        id: ownerId,
+        name: `${SUPER_ADMIN.firstName} ${SUPER_ADMIN.lastName}`,
+        email: SUPER_ADMIN.email,
+        employeeId: null,
+      },
       entity: "employee_checkin",
       entityId: "checkin-1",
+      subject: null,
       data: { source: "MobileApp" },
       traceId: TRACE_ID,
     });

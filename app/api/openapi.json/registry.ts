@@ -3,6 +3,7 @@ import * as attendanceRequestsIdRejectRoute from "@/app/api/attendance-requests/
 import * as attendanceRequestsIdRoute from "@/app/api/attendance-requests/[id]/route";
 import * as attendanceRequestsRoute from "@/app/api/attendance-requests/route";
 import * as auditLogsActionsRoute from "@/app/api/audit-logs/actions/route";
+import * as auditLogsActorsRoute from "@/app/api/audit-logs/actors/route";
 import * as auditLogsRoute from "@/app/api/audit-logs/route";
 import * as authChangePasswordRoute from "@/app/api/auth/change-password/route";
 import * as authConfirmEmailChangeRoute from "@/app/api/auth/confirm-email-change/route";
@@ -88,6 +89,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "audit-logs": auditLogsRoute,
   "audit-logs/actions": auditLogsActionsRoute,
   "auth/accept-invitation": authAcceptInvitationRoute,
+  "audit-logs/actors": auditLogsActorsRoute,
   "auth/change-password": authChangePasswordRoute,
   "auth/confirm-email-change": authConfirmEmailChangeRoute,
   "auth/forgot-password": authForgotPasswordRoute,

@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useMemo, useState } from "react";
 import { LoadError } from "@/console/ui/feedback";
 import { PageHeader, SearchField, useDebounced } from "@/console/ui/list-page";
 import { type ApiDocument, endpointGroups, endpointMatches } from "@/lib/openapi/explore";
@@ -10,16 +11,25 @@ import { OperationDetails } from "./operation";
 
 const DOCUMENT_URL = "/api/openapi.json";
 
+class DocumentUnavailable extends Error {
+  constructor(readonly status: number) {
+    super(`The API document could not be loaded (HTTP ${status}).`);
+  }
+}
+
 async function loadDocument(): Promise<ApiDocument> {
   const response = await fetch(DOCUMENT_URL, { headers: { accept: "application/json" }, cache: "no-store" });
-  if (!response.ok) throw new Error(`The API document could not be loaded (HTTP ${response.status}).`);
+  if (!response.ok) throw new DocumentUnavailable(response.status);
   return (await response.json()) as ApiDocument;
 }
+
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 const anchorOf = (tag: string) => `api-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
 
 /** The interactive reference: /api/openapi.json grouped by tag, each operation expandable with a "Try it" form. */
 export function ApiReference({ permissions }: { permissions: readonly string[] }) {
+  const t = useTranslations("apiReference");
   const reference = useQuery({
     queryKey: ["openapi-document"],
     queryFn: loadDocument,
@@ -46,41 +56,50 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
   return (
     <>
       <PageHeader
-        title="API reference"
+        title={t("title")}
         lead={
           <>
-            Every <code>/api</code> endpoint, generated from the schemas the server validates requests with.
+            {t.rich("lead", { code })}
             {reference.data &&
-              ` ${reference.data.info.title} ${reference.data.info.version}, OpenAPI ${reference.data.openapi}.`}
+              ` ${t("version", { title: reference.data.info.title, version: reference.data.info.version, openapi: reference.data.openapi })}`}
           </>
         }
       >
         <a className="button" href={DOCUMENT_URL} download="clubops-openapi.json">
-          Download OpenAPI JSON
+          {t("download")}
         </a>
       </PageHeader>
 
       {reference.isPending && (
         <p className="muted" role="status">
-          Loading the API document…
+          {t("loading")}
         </p>
       )}
-      {reference.isError && <LoadError message={reference.error.message} onRetry={() => void reference.refetch()} />}
+      {reference.isError && (
+        <LoadError
+          message={
+            reference.error instanceof DocumentUnavailable
+              ? t("loadFailed", { status: reference.error.status })
+              : reference.error.message
+          }
+          onRetry={() => void reference.refetch()}
+        />
+      )}
 
       {reference.data && (
         <>
           <search className={styles.toolbar}>
             <SearchField
               id="api-search"
-              placeholder="Path, summary or permission, e.g. members:read"
+              placeholder={t("searchPlaceholder")}
               value={searchText}
               onChange={setSearchText}
             />
             <p className={`muted ${styles.count}`} aria-live="polite">
-              {count} {count === 1 ? "endpoint" : "endpoints"}
+              {t("count", { count })}
             </p>
           </search>
-          <nav aria-label="Endpoint groups">
+          <nav aria-label={t("groups")}>
             <ul className={styles.toc}>
               {groups.map((group) => (
                 <li key={group.name}>
@@ -109,7 +128,7 @@ export function ApiReference({ permissions }: { permissions: readonly string[] }
               </ul>
             </section>
           ))}
-          {groups.length === 0 && <p className="muted">No endpoint matches “{search}”.</p>}
+          {groups.length === 0 && <p className="muted">{t("noMatch", { search })}</p>}
         </>
       )}
     </>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { type ReactNode, useState } from "react";
 import {
   type ApiDocument,
   type Endpoint,
@@ -14,17 +15,20 @@ import { InlineText, Paragraphs, SchemaTree } from "./schema-view";
 import { TryIt } from "./try-it";
 
 function AccessChip({ permission, holds }: { permission: string | undefined; holds: (permission: string) => boolean }) {
-  if (!permission) return <span className={`${styles.permission} ${styles.public}`}>public</span>;
+  const t = useTranslations("apiReference.access");
+  if (!permission) return <span className={`${styles.permission} ${styles.public}`}>{t("public")}</span>;
   const held = holds(permission);
   return (
     <span
       className={held ? styles.permission : `${styles.permission} ${styles.permissionMissing}`}
-      title={held ? "You hold this permission." : "You do not hold this permission: trying it answers 403."}
+      title={held ? t("held") : t("missing")}
     >
-      {permission === "authenticated" ? "signed in" : permission}
+      {permission === "authenticated" ? t("signedIn") : permission}
     </span>
   );
 }
+
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 const statusClass = (status: string) => styles[`status${status.charAt(0)}`] ?? "";
 
@@ -37,6 +41,7 @@ function ResponseDetails({
   status: string;
   response: ResponseObject;
 }) {
+  const t = useTranslations("apiReference.operation");
   const media = Object.entries(response.content ?? {});
   const hasDetail = media.some(([, content]) => content.schema || content.examples) || response.headers;
   const title = (
@@ -54,7 +59,7 @@ function ResponseDetails({
           <h4 className="muted">{type}</h4>
           {content.schema && <SchemaTree document={document} schema={content.schema} />}
           {content.examples && (
-            <ul className={styles.codes} aria-label="Error codes">
+            <ul className={styles.codes} aria-label={t("errorCodes")}>
               {Object.entries(content.examples).map(([name, example]) => (
                 <li key={name} className="chip" title={example.summary}>
                   {name}
@@ -65,9 +70,7 @@ function ResponseDetails({
         </div>
       ))}
       {Object.entries(response.headers ?? {}).map(([name, header]) => (
-        <p key={name}>
-          Header <code>{name}</code>: {header.description}
-        </p>
+        <p key={name}>{t.rich("header", { name, description: header.description ?? "", code })}</p>
       ))}
     </details>
   );
@@ -83,6 +86,7 @@ export function OperationDetails({
   endpoint: Endpoint;
   holds: (permission: string) => boolean;
 }) {
+  const t = useTranslations("apiReference.operation");
   const [open, setOpen] = useState(false);
   const { method, path, operation } = endpoint;
   const parameters = parametersOf(document, operation);
@@ -101,15 +105,15 @@ export function OperationDetails({
 
           {parameters.length > 0 && (
             <>
-              <h3>Parameters</h3>
+              <h3>{t("parameters")}</h3>
               <div className="table-scroll">
                 <table className="table">
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">In</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Notes</th>
+                      <th scope="col">{t("name")}</th>
+                      <th scope="col">{t("in")}</th>
+                      <th scope="col">{t("type")}</th>
+                      <th scope="col">{t("notes")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -117,7 +121,7 @@ export function OperationDetails({
                       <tr key={`${parameter.in}:${parameter.name}`}>
                         <td>
                           <span className={styles.propertyName}>{parameter.name}</span>
-                          {parameter.required && <span className={styles.required}>required</span>}
+                          {parameter.required && <span className={styles.required}>{t("required")}</span>}
                         </td>
                         <td>{parameter.in}</td>
                         <td className={styles.type}>{typeLabel(document, parameter.schema)}</td>
@@ -125,7 +129,7 @@ export function OperationDetails({
                           {parameter.description && <InlineText text={parameter.description} />}
                           {parameter.schema?.default !== undefined && (
                             <span className={styles.propertyNote}>
-                              default {JSON.stringify(parameter.schema.default)}
+                              {t("default", { value: JSON.stringify(parameter.schema.default) })}
                             </span>
                           )}
                         </td>
@@ -140,11 +144,11 @@ export function OperationDetails({
           {body && (
             <>
               <h3>
-                Request body{" "}
+                {t("requestBody")}{" "}
                 {body.required ? (
-                  <span className={styles.required}>required</span>
+                  <span className={styles.required}>{t("required")}</span>
                 ) : (
-                  <span className="muted">(optional)</span>
+                  <span className="muted">{t("optional")}</span>
                 )}
               </h3>
               {body.description && <Paragraphs text={body.description} />}
@@ -157,7 +161,7 @@ export function OperationDetails({
             </>
           )}
 
-          <h3>Responses</h3>
+          <h3>{t("responses")}</h3>
           <ul className={styles.responses}>
             {Object.entries(operation.responses).map(([status, response]) => (
               <li key={status}>

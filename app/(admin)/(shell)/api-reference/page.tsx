@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { pageUser } from "@/console/server/session";
 import { ApiReference } from "./api-reference";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "API reference" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("apiReference"))("title") };
+}
 
 /** Every signed-in user may read the reference (the document itself is public); "Try it" acts with their own permissions. */
 export default async function ApiReferencePage() {

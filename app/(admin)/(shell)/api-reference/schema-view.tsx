@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Fragment, type ReactNode } from "react";
 import { type ApiDocument, flatten, type SchemaObject, typeLabel } from "@/lib/openapi/explore";
 import styles from "./api-reference.module.css";
@@ -33,12 +34,15 @@ export function Paragraphs({ text }: { text: string }) {
   );
 }
 
+type NoteWords = ReturnType<typeof useTranslations<"apiReference.operation">>;
+
 /** Rules a type label does not say: the default, a pattern, examples. */
-function notes(schema: SchemaObject): string[] {
+function notes(schema: SchemaObject, t: NoteWords): string[] {
   return [
-    schema.default !== undefined && `default ${JSON.stringify(schema.default)}`,
-    schema.pattern && `pattern ${schema.pattern}`,
-    schema.examples?.length && `e.g. ${schema.examples.map((example) => JSON.stringify(example)).join(", ")}`,
+    schema.default !== undefined && t("default", { value: JSON.stringify(schema.default) }),
+    schema.pattern && t("pattern", { pattern: schema.pattern }),
+    schema.examples?.length &&
+      t("examples", { examples: schema.examples.map((example) => JSON.stringify(example)).join(", ") }),
   ].filter((note): note is string => typeof note === "string");
 }
 
@@ -63,6 +67,7 @@ export function SchemaTree({
   schema: SchemaObject;
   depth?: number;
 }) {
+  const t = useTranslations("apiReference.operation");
   const object = nestedObject(document, schema);
   if (!object || depth > 6) {
     const flat = flatten(document, schema);
@@ -89,14 +94,14 @@ export function SchemaTree({
         return (
           <li key={name} className={styles.property}>
             <span className={styles.propertyName}>{name}</span>
-            {required.has(name) && <span className={styles.required}>required</span>}
+            {required.has(name) && <span className={styles.required}>{t("required")}</span>}
             <span className={styles.type}>{typeLabel(document, property)}</span>
             {flat.description && (
               <span className={styles.propertyNote}>
                 <InlineText text={flat.description} />
               </span>
             )}
-            {notes(flat).map((note) => (
+            {notes(flat, t).map((note) => (
               <span key={note} className={styles.propertyNote}>
                 {note}
               </span>

@@ -1,6 +1,7 @@
 "use client";
 
 import { getSession, useSession } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
 import { renewOnce } from "@/console/api-client";
 import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
@@ -24,16 +25,18 @@ type Outcome =
       body: string;
       url: string;
     }
-  | { kind: "failed"; message: string };
+  | { kind: "failed" };
 
 const JSON_TYPE = "application/json";
 const MAX_SHOWN = 100_000;
 
-async function readBody(response: Response): Promise<string> {
+type TryWords = ReturnType<typeof useTranslations<"apiReference.tryIt">>;
+
+async function readBody(response: Response, t: TryWords): Promise<string> {
   const type = response.headers.get("content-type") ?? "";
   if (response.status === 204 || response.status === 304) return "";
   if (/^(image|audio|video)\/|octet-stream|pdf/.test(type))
-    return `(${(await response.arrayBuffer()).byteLength} bytes of ${type})`;
+    return t("bytesOf", { bytes: (await response.arrayBuffer()).byteLength, type });
   const text = await response.text();
   if (type.includes("json")) {
     try {
@@ -42,7 +45,9 @@ async function readBody(response: Response): Promise<string> {
       return text;
     }
   }
-  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}\n… (${text.length - MAX_SHOWN} more characters)` : text;
+  return text.length > MAX_SHOWN
+    ? `${text.slice(0, MAX_SHOWN)}\n${t("more", { count: text.length - MAX_SHOWN })}`
+    : text;
 }
 
 function ParameterField({
@@ -56,21 +61,23 @@ function ParameterField({
   onChange: (value: string) => void;
   formId: string;
 }) {
+  const t = useTranslations("apiReference.tryIt");
+  const defaults = useTranslations("apiReference.operation");
   const id = `${formId}-${parameter.in}-${parameter.name}`;
   const options = parameter.schema?.enum;
   const placeholder =
     parameter.schema?.default !== undefined
-      ? `default ${String(parameter.schema.default)}`
+      ? defaults("default", { value: String(parameter.schema.default) })
       : (parameter.schema?.format ?? "");
   return (
     <div className="field">
       <label htmlFor={id}>
         {parameter.name}
-        {parameter.required ? " (required)" : ""} <span className="muted">· {parameter.in}</span>
+        {parameter.required ? ` ${t("required")}` : ""} <span className="muted">· {parameter.in}</span>
       </label>
       {options ? (
         <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{parameter.required ? "Choose…" : "(not sent)"}</option>
+          <option value="">{parameter.required ? t("choose") : t("notSent")}</option>
           {options.map((option) => (
             <option key={String(option)} value={String(option)}>
               {String(option)}
@@ -95,6 +102,7 @@ function ParameterField({
  * proxy; renewed once if it expired), and shows the answer as it came: status, time, and body.
  */
 export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint: Endpoint }) {
+  const t = useTranslations("apiReference.tryIt");
   const formId = useId();
   const { data: session, update } = useSession();
   const { method, path, operation } = endpoint;
@@ -158,19 +166,24 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
         statusText: response.statusText,
         milliseconds: Math.round(performance.now() - started),
         contentType: response.headers.get("content-type") ?? "",
-        body: await readBody(response),
+        body: await readBody(response, t),
         url,
       });
     } catch {
-      setOutcome({ kind: "failed", message: "The server could not be reached." });
+      setOutcome({ kind: "failed" });
     } finally {
       setPending(false);
     }
   }
 
   return (
-    <form className={styles.tryIt} onSubmit={submit} noValidate aria-label={`Try ${method.toUpperCase()} ${path}`}>
-      <h3>Try it</h3>
+    <form
+      className={styles.tryIt}
+      onSubmit={submit}
+      noValidate
+      aria-label={t("form", { method: method.toUpperCase(), path })}
+    >
+      <h3>{t("title")}</h3>
       {parameters.length > 0 && (
         <div className={styles.tryFields}>
           {parameters.map((parameter) => {
@@ -189,7 +202,7 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
       )}
       {jsonBody && (
         <div className="field">
-          <label htmlFor={`${formId}-body`}>Body (JSON)</label>
+          <label htmlFor={`${formId}-body`}>{t("body")}</label>
           <textarea
             id={`${formId}-body`}
             className={`input ${styles.bodyEditor}`}
@@ -201,7 +214,7 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
       )}
       {fileBody && (
         <div className="field">
-          <label htmlFor={`${formId}-file`}>File ({bodyTypes.join(", ")})</label>
+          <label htmlFor={`${formId}-file`}>{t("file", { types: bodyTypes.join(", ") })}</label>
           <input
             id={`${formId}-file`}
             type="file"
@@ -212,17 +225,15 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
       )}
       <div className={styles.tryActions}>
         <button type="submit" className={writes ? "button button-primary" : "button"} disabled={pending}>
-          {pending ? "Sending…" : `Send ${method.toUpperCase()}`}
+          {pending ? t("sending") : t("send", { method: method.toUpperCase() })}
         </button>
         <p className={styles.tryNote}>
-          {protectedCall
-            ? "Sent with your session's bearer token, with your permissions."
-            : "Sent without a token: this endpoint is public."}
-          {writes && " It changes real data on this server."}
+          {protectedCall ? t("withToken") : t("withoutToken")}
+          {writes && ` ${t("writes")}`}
         </p>
       </div>
       <div className={styles.result} aria-live="polite">
-        {outcome?.kind === "failed" && <p className="field-error">{outcome.message}</p>}
+        {outcome?.kind === "failed" && <p className="field-error">{t("unreachable")}</p>}
         {outcome?.kind === "answered" && (
           <>
             <div className={styles.resultHeader}>

@@ -1,75 +1,61 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTimeZone, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { JobOutcome, JobSummary } from "@/console/club-api";
-import { formatCount } from "@/console/format";
-import { clubToday, formatClubTime } from "@/console/ui/attendance-format";
+import { useClubFormat } from "@/console/i18n/club-format";
+import { clubToday } from "@/console/ui/attendance-format";
 import { LoadError, SkeletonCard } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
+import { type JobMessages, type JobWords, jobWordsOf, scheduleOf } from "./job-words";
 
-const two = (value: string) => value.padStart(2, "0");
-
-/** A schedule in words where it is a simple one ("Every day at 03:00, Europe/Madrid"), else the cron expression. */
-function describeSchedule(cron: string): string {
-  const zone = /^TZ=(\S+)\s+/.exec(cron);
-  const expression = zone ? cron.slice(zone[0].length) : cron;
-  const where = zone ? `, ${zone[1]}` : "";
-  if (expression === "* * * * *") return "Every minute";
-  const hourly = /^(\d{1,2}) \* \* \* \*$/.exec(expression);
-  if (hourly?.[1]) return `Every hour at :${two(hourly[1])}`;
-  const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(expression);
-  if (daily?.[1] && daily[2]) return `Every day at ${two(daily[2])}:${two(daily[1])}${where}`;
-  return `cron ${cron}`;
-}
-
-/** "skippedRegularized" → "Skipped regularized". */
-const wordsOf = (key: string) => {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
-const shownValue = (value: JobOutcome[string]) =>
-  typeof value === "number" ? formatCount(value) : typeof value === "boolean" ? (value ? "Yes" : "No") : value;
-
-function Outcome({ outcome, finishedAt, timeZone }: { outcome: JobOutcome; finishedAt: string; timeZone: string }) {
-  const entries = Object.entries(outcome);
+function Outcome({ words, outcome, finishedAt }: { words: JobWords; outcome: JobOutcome; finishedAt: string }) {
+  const t = useTranslations("system.jobs");
+  const format = useClubFormat();
   return (
     <div className="job-outcome" role="status">
-      <p className="job-outcome-title">Completed at {formatClubTime(finishedAt, timeZone)}</p>
-      {entries.length > 0 ? (
-        <dl className="job-outcome-values">
-          {entries.map(([key, value]) => (
-            <div key={key}>
-              <dt>{wordsOf(key)}</dt>
-              <dd>{shownValue(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p className="muted">Nothing to report.</p>
-      )}
+      <p className="job-outcome-title">{t("completedAt", { time: format.time(finishedAt) })}</p>
+      <p className="job-outcome-result">{words.result(outcome)}</p>
     </div>
   );
 }
 
-/** One job: what it does, when it runs, and a button that runs it now (with the day to process, for a backfill). */
-function JobItem({ job, today, timeZone }: { job: JobSummary; today: string; timeZone: string }) {
+/** One job: what it does in words, when it runs next, and a button that runs it now (with the day, for a backfill). */
+function JobItem({ job, today }: { job: JobSummary; today: string }) {
+  const t = useTranslations("system.jobs");
+  const list = useTranslations("system.jobs.list");
+  const format = useClubFormat();
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const dateId = useId();
+  const titleId = useId();
   const [date, setDate] = useState("");
+  const [finishedAt, setFinishedAt] = useState<string | null>(null);
   const run = useMutation({
     mutationFn: (day: string) => api.jobs.run(job.name, day ? { date: day } : {}),
   });
-  const [finishedAt, setFinishedAt] = useState<string | null>(null);
+  const words = jobWordsOf(
+    { has: (key) => list.has(key as never), text: list as unknown as JobMessages["text"] },
+    job.name,
+    format,
+  );
+  const title = words.title ?? job.name;
+  const schedule = scheduleOf(job.cron);
   return (
-    <li className="job" aria-label={job.name}>
+    <li className="job" aria-labelledby={titleId}>
       <div className="job-main">
-        <p className="job-name">
-          <code>{job.name}</code>
+        <h3 id={titleId} className="job-title">
+          {title}
+        </h3>
+        <p className="job-description">{words.description ?? job.description}</p>
+        <p className="job-schedule">
+          {t(schedule.kind, schedule.values)} · {t("nextRun", { when: format.dateTime(job.nextRunAt) })}
         </p>
-        <p className="job-description">{job.description}</p>
-        <p className="job-schedule">{describeSchedule(job.cron)}</p>
+        <p className="job-code">
+          <code>{t("code", { name: job.name })}</code>
+        </p>
       </div>
       <form
         className="job-run"
@@ -83,7 +69,8 @@ function JobItem({ job, today, timeZone }: { job: JobSummary; today: string; tim
         {job.acceptsDate && (
           <div className="field">
             <label htmlFor={dateId}>
-              Day to process<span className="visually-hidden"> by {job.name}</span>
+              {t("day")}
+              <span className="visually-hidden"> {t("dayFor", { job: title })}</span>
             </label>
             <input
               id={dateId}
@@ -95,61 +82,55 @@ function JobItem({ job, today, timeZone }: { job: JobSummary; today: string; tim
               onChange={(event) => setDate(event.target.value)}
             />
             <p id={`${dateId}-hint`} className="field-hint">
-              Empty: yesterday.
+              {t("dayHint")}
             </p>
           </div>
         )}
-        <button
-          type="submit"
-          className="button"
-          aria-label={`Run ${job.name} now`}
-          disabled={run.isPending}
-          aria-busy={run.isPending || undefined}
-        >
-          {run.isPending ? "Running…" : "Run now"}
+        <button type="submit" className="button" disabled={run.isPending} aria-busy={run.isPending || undefined}>
+          {run.isPending ? t("running") : t("runNow")}
+          <span className="visually-hidden">{t("which", { job: title })}</span>
         </button>
       </form>
       {run.isPending && (
         <div className="job-progress" role="status">
-          <progress className="progress" aria-label={`${job.name} progress`} />
+          <progress className="progress" aria-label={t("progress", { job: title })} />
           <span>
-            Running {job.name}
-            {date ? ` for ${date}` : ""}…
+            {date
+              ? t("runningFor", { job: title, date: format.calendarDate(date) })
+              : t("runningNamed", { job: title })}
           </span>
         </div>
       )}
       {run.isError && (
         <div className="error-summary job-error" role="alert">
-          <p className="error-summary-title">{formFailureOf(run.error).message}</p>
+          <p className="error-summary-title">{failureText(formFailureOf(run.error))}</p>
         </div>
       )}
-      {run.isSuccess && finishedAt && (
-        <Outcome outcome={run.data.outcome} finishedAt={finishedAt} timeZone={timeZone} />
-      )}
+      {run.isSuccess && finishedAt && <Outcome words={words} outcome={run.data.outcome} finishedAt={finishedAt} />}
     </li>
   );
 }
 
 /** The background jobs, for operators (`jobs:run`): each can be run now, under the same lock as its schedule. */
-export function JobsCard({ timeZone }: { timeZone: string }) {
+export function JobsCard() {
+  const t = useTranslations("system.jobs");
   const api = useConsoleApi();
+  const timeZone = useTimeZone() ?? "UTC";
+  const failureText = useFailureText();
   const [today] = useState(() => clubToday(timeZone));
   const jobs = useQuery({ queryKey: ["jobs"], queryFn: api.jobs.list });
   return (
     <section className="card jobs-card" aria-labelledby="jobs-heading">
-      <h2 id="jobs-heading">Background jobs</h2>
-      <p className="muted jobs-lead">
-        They run on their own schedule. Run one now to catch up, or to classify a past day&apos;s attendance again. A
-        job already running (here or on another instance) is not started twice.
-      </p>
+      <h2 id="jobs-heading">{t("title")}</h2>
+      <p className="muted jobs-lead">{t("lead", { timeZone })}</p>
       {jobs.isPending ? (
-        <SkeletonCard className="jobs-skeleton" label="Loading the jobs…" lines={6} />
+        <SkeletonCard className="jobs-skeleton" label={t("loading")} lines={6} />
       ) : jobs.isError ? (
-        <LoadError message={formFailureOf(jobs.error).message} onRetry={() => void jobs.refetch()} />
+        <LoadError message={failureText(formFailureOf(jobs.error))} onRetry={() => void jobs.refetch()} />
       ) : (
         <ul className="job-list">
           {jobs.data.items.map((job) => (
-            <JobItem key={job.name} job={job} today={today} timeZone={timeZone} />
+            <JobItem key={job.name} job={job} today={today} />
           ))}
         </ul>
       )}

@@ -1,0 +1,175 @@
+import type { Page } from "@playwright/test";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  readIn,
+  snapshot,
+  test,
+  VIEWPORTS,
+} from "./support";
+
+// The operator's pages in Spanish and English, on a laptop and a phone: the audit log in sentences (filtered by a
+// person picked by name, an entry's codes and data opened), system health and its jobs, and the API reference.
+test.describe.configure({ mode: "serial" });
+test.beforeAll(ensureInstalledBeforeAll);
+
+const lucia = { firstName: "Lucía", lastName: "Gómez", email: "lucia.gomez@riverside.example" };
+
+const WORDS = {
+  en: {
+    audit: "Audit log",
+    added: "Ada Lovelace added the member Lucía Gómez",
+    filters: "Filters",
+    person: "Person",
+    apply: "Apply filters",
+    systemSentence: "The club’s first settings were saved",
+    details: "Details",
+    system: "System health",
+    database: "Database",
+    working: "Working",
+    jobs: "Background jobs",
+    attendanceJob: "Classify yesterday’s attendance",
+    forwardJob: "Move new activity into the audit log",
+    moved: /nothing new to move|into the audit log\./,
+    reference: "API reference",
+    download: "Download OpenAPI JSON",
+    tryIt: "Try it",
+  },
+  es: {
+    audit: "Registro de actividad",
+    added: "Ada Lovelace dio de alta a Lucía Gómez como socio",
+    filters: "Filtros",
+    person: "Persona",
+    apply: "Aplicar filtros",
+    systemSentence: "Se guardaron los primeros ajustes del club",
+    details: "Detalles",
+    system: "Estado del sistema",
+    database: "Base de datos",
+    working: "Funciona",
+    jobs: "Tareas automáticas",
+    attendanceJob: "Clasificar la asistencia de ayer",
+    forwardJob: "Pasar la actividad nueva al registro",
+    moved: /nada nuevo que pasar|al registro\./,
+    reference: "Referencia de la API",
+    download: "Descargar OpenAPI (JSON)",
+    tryIt: "Pruébalo",
+  },
+} as const;
+
+test("arrange: a member added and the trail forwarded", async ({ browser }) => {
+  const page = await adminPage(browser);
+  const api = await apiAs(page);
+  const existing = await api("GET", `/api/members?search=${encodeURIComponent(lucia.email)}`);
+  if (existing.totalCount === 0) await api("POST", "/api/members", lucia);
+  await api("POST", "/api/jobs/forward-audit-log/run");
+  await page.context().close();
+});
+
+async function openIn(browser: Parameters<typeof adminPage>[0], language: "en" | "es", size: keyof typeof VIEWPORTS) {
+  const page = await adminPage(browser);
+  await page.setViewportSize(VIEWPORTS[size]);
+  await readIn(page, language);
+  return page;
+}
+
+const entryOf = (page: Page, sentence: string) =>
+  page
+    .getByRole("region", { name: /Audit entries|Entradas del registro/ })
+    .getByRole("listitem")
+    .filter({ hasText: sentence });
+
+for (const language of ["en", "es"] as const)
+  for (const size of ["desktop", "phone"] as const) {
+    const words = WORDS[language];
+
+    test(`audit log in ${language} at ${size}: sentences, a person picked by name, an entry's details`, async ({
+      browser,
+    }) => {
+      const page = await openIn(browser, language, size);
+      await page.goto("/audit");
+      await expect(page.getByRole("heading", { level: 1, name: words.audit })).toBeVisible();
+      const added = entryOf(page, words.added).first();
+      await expect(added).toBeVisible();
+      // The member's name leads to their page.
+      await expect(added.getByRole("link", { name: "Lucía Gómez" })).toHaveAttribute(
+        "href",
+        /^\/members\/[0-9a-f-]{36}$/,
+      );
+      // The newest entries come within a screen of the page's title (the filters wait behind a button on a phone);
+      // the shell's navigation above the title is the layout's to fold away.
+      await page
+        .getByRole("heading", { level: 1 })
+        .evaluate((title) => window.scrollTo(0, title.getBoundingClientRect().top + window.scrollY));
+      await expect(
+        page
+          .getByRole("region", { name: /Audit entries|Entradas del registro/ })
+          .getByRole("listitem")
+          .first(),
+      ).toBeInViewport();
+      await expectFitsScreen(page);
+      await snapshot(page, `i18n-audit-${language}-${size}`);
+
+      // On a phone the filters wait behind a button.
+      const person = page.getByRole("combobox", { name: words.person });
+      if (size === "phone") {
+        await expect(person).toBeHidden();
+        await page.getByRole("button", { name: words.filters, exact: true }).click();
+      }
+      await person.fill("Lovel");
+      await page.getByRole("option", { name: /Ada Lovelace/ }).click();
+      await expect(person).toHaveValue("Ada Lovelace");
+      await page.getByRole("button", { name: words.apply }).click();
+      await expect(page.getByText(words.systemSentence)).toHaveCount(0);
+      await expect(added).toBeVisible();
+
+      // The codes, ids and data, one click away.
+      await added.locator("summary").click();
+      await expect(added.getByText("members.created", { exact: true })).toBeVisible();
+      await expect(added.getByLabel(/members\.created/)).toBeVisible();
+      await expectFitsScreen(page);
+      await expectAccessible(page);
+      await snapshot(page, `i18n-audit-details-${language}-${size}`);
+      await page.context().close();
+    });
+
+    test(`system health and jobs in ${language} at ${size}`, async ({ browser }) => {
+      const page = await openIn(browser, language, size);
+      await page.goto("/system");
+      await expect(page.getByRole("heading", { level: 1, name: words.system })).toBeVisible();
+      const database = page.getByRole("listitem").filter({ hasText: words.database });
+      await expect(database).toContainText(words.working);
+      const jobs = page.getByRole("region", { name: words.jobs });
+      await expect(jobs.getByRole("heading", { name: words.attendanceJob })).toBeVisible();
+      const forward = jobs.getByRole("listitem", { name: words.forwardJob });
+      await forward.getByRole("button").click();
+      await expect(forward.getByRole("status")).toContainText(words.moved);
+      await expectFitsScreen(page);
+      await expectAccessible(page);
+      await snapshot(page, `i18n-system-${language}-${size}`);
+      await page.context().close();
+    });
+
+    test(`API reference in ${language} at ${size}`, async ({ browser }) => {
+      const page = await openIn(browser, language, size);
+      await page.goto("/api-reference");
+      await expect(page.getByRole("heading", { level: 1, name: words.reference })).toBeVisible();
+      await expect(page.getByRole("link", { name: words.download })).toBeVisible();
+      const listPlans = page
+        .getByRole("region", { name: "Plans" })
+        .locator("details")
+        .filter({ has: page.locator("summary > span", { hasText: /^get$/ }) })
+        .filter({ has: page.locator("summary > span", { hasText: /^\/api\/plans$/ }) });
+      await listPlans.locator("summary").click();
+      await expect(listPlans.getByRole("heading", { name: words.tryIt })).toBeVisible();
+      await listPlans.getByRole("button", { name: /GET$/ }).click();
+      await expect(listPlans.locator("pre")).toContainText('"items"');
+      await expectFitsScreen(page);
+      await expectAccessible(page);
+      await snapshot(page, `i18n-api-reference-${language}-${size}`);
+      await page.context().close();
+    });
+  }
