@@ -2,7 +2,7 @@ import type { Config } from "@/lib/config";
 import type { Executor } from "@/lib/platform/db";
 
 /** The languages the console, the emails and the API's texts are written in. */
-const CLUB_LANGUAGES = ["en", "es"] as const;
+export const CLUB_LANGUAGES = ["en", "es"] as const;
 export type ClubLanguage = (typeof CLUB_LANGUAGES)[number];
 
 export const isClubLanguage = (value: unknown): value is ClubLanguage =>
