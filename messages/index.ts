@@ -1,8 +1,12 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enCommon from "./en/common.json";
 import enErrors from "./en/errors.json";
+import enMembers from "./en/members.json";
+import enPlans from "./en/plans.json";
 import esCommon from "./es/common.json";
 import esErrors from "./es/errors.json";
+import esMembers from "./es/members.json";
+import esPlans from "./es/plans.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +14,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, errors: enErrors, members: enMembers, plans: enPlans },
+  es: { common: esCommon, errors: esErrors, members: esMembers, plans: esPlans },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

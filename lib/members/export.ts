@@ -1,6 +1,6 @@
 import type { Database } from "@/lib/platform/db";
-import { type ExportCursor, type ExportRow, selectExportBatch } from "./repository";
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import { type ExportCursor, type ExportRow, selectExportBatch } from "./repository";
 import { isPhoneNumber, type MemberExportQuery } from "./schemas";
 
 /** Rows per query: big enough that a million members is 200 queries, small enough that memory stays flat. */

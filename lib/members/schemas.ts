@@ -68,11 +68,14 @@ export type MemberListQuery = z.output<typeof memberListQuery>;
 
 /** The list's filters, and the language of the spreadsheet the file is for. */
 export const memberExportQuery = memberFilters.extend({
-  language: z.enum(CLUB_LANGUAGES).optional().meta({
-    description:
-      "The reader's language: for a language that writes the decimal comma (es) fields are separated by semicolons, " +
-      "as its spreadsheets expect; without it, by commas.",
-  }),
+  language: z
+    .enum(CLUB_LANGUAGES)
+    .optional()
+    .meta({
+      description:
+        "The reader's language: for a language that writes the decimal comma (es) fields are separated by semicolons, " +
+        "as its spreadsheets expect; without it, by commas.",
+    }),
 });
 export type MemberExportQuery = z.output<typeof memberExportQuery>;
 

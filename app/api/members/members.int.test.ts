@@ -605,7 +605,9 @@ describe("GET /api/members/export", () => {
     expect(lines[0]).toBe(
       "id;firstName;lastName;email;phone;birthDate;status;joinedOn;planCode;planName;subscriptionEndsAt;notes;createdAt",
     );
-    expect(lines[1]).toMatch(/;Ana;"O""Neil, Jr";member\d+@club\.example;\+34 600 000 000;;active;\d{4}-\d\d-\d\d;CSV;/);
+    expect(lines[1]).toMatch(
+      /;Ana;"O""Neil, Jr";member\d+@club\.example;\+34 600 000 000;;active;\d{4}-\d\d-\d\d;CSV;/,
+    );
     const english = await (await download("?language=en&search=ana")).text();
     expect(english.split("\r\n")[0]).toMatch(/^id,firstName,/);
     expect((await download("?language=fr")).status).toBe(400);

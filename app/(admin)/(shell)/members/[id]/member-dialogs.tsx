@@ -2,21 +2,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberRecord, MemberStatus } from "@/console/club-api";
-import { MEMBER_STATUSES } from "@/console/format";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
 import { SelectField, TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
+import { useRememberDeleted } from "../deleted-notice";
 
 /** The statuses staff set; `expired` is the expiry job's alone. */
-const STAFF_STATUSES = [
-  { value: "active", label: "Active: in good standing" },
-  { value: "inactive", label: "Inactive: left or paused" },
-  { value: "suspended", label: "Suspended: barred, cannot subscribe" },
-] as const satisfies readonly { value: MemberStatus; label: string }[];
-type StaffStatus = (typeof STAFF_STATUSES)[number]["value"];
-
-const STATUS_LABELS = { status: "New status", reason: "Reason" };
+const STAFF_STATUSES = ["active", "inactive", "suspended"] as const satisfies readonly MemberStatus[];
+type StaffStatus = (typeof STAFF_STATUSES)[number];
 
 export function StatusDialog({
   member,
@@ -27,71 +22,70 @@ export function StatusDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("members.statusDialog");
   const api = useConsoleApi();
   const form = useFormMutation(
     (change: { status: StaffStatus; reason?: string }) => api.members.changeStatus(member.id, change),
     {
       codeFields: { "Member.InvalidStatusTransition": "status" },
-      onSuccess: (changed) =>
-        onDone(`${changed.fullName} is now ${MEMBER_STATUSES[changed.status].label.toLowerCase()}.`),
+      onSuccess: (changed) => onDone(t("changed", { name: changed.fullName, status: changed.status })),
     },
   );
   return (
     <FormDialog
-      title={`Change the status of ${member.fullName}`}
-      labels={STATUS_LABELS}
+      title={t("title", { name: member.fullName })}
+      labels={{ status: t("newStatus"), reason: t("reason") }}
       form={form}
       onClose={onClose}
-      submitLabel="Change status"
+      submitLabel={t("submit")}
       onSubmit={(data) =>
         form.submit({
-          status: STAFF_STATUSES.find((option) => option.value === textOf(data, "status"))?.value ?? "active",
+          status: STAFF_STATUSES.find((status) => status === textOf(data, "status")) ?? "active",
           reason: textOf(data, "reason") || undefined,
         })
       }
     >
-      <p className="dialog-body">Now {MEMBER_STATUSES[member.status].label.toLowerCase()}.</p>
+      <p className="dialog-body">{t("now", { status: member.status })}</p>
       <SelectField
         name="status"
-        options={STAFF_STATUSES}
+        options={STAFF_STATUSES.map((status) => ({ value: status, label: t(`options.${status}`) }))}
         defaultValue={member.status === "expired" ? "active" : member.status}
       />
-      <TextAreaField name="reason" rows={2} maxLength={500} hint="Required to suspend. Kept in the audit trail." />
+      <TextAreaField name="reason" rows={2} maxLength={500} hint={t("reasonHint")} />
     </FormDialog>
   );
 }
 
-/** Deletes the member (kept for the records, gone from every list), then returns to the list. */
+/** Deletes the member (kept for the records, gone from every list), then returns to the list, which says so. */
 export function DeleteMemberDialog({ member, onClose }: { member: MemberRecord; onClose: () => void }) {
+  const t = useTranslations("members.deleteDialog");
   const api = useConsoleApi();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const rememberDeleted = useRememberDeleted();
   // The lists and statistics are out of date: they load again when shown (this page stops asking for the member).
   const leave = async () => {
+    rememberDeleted(member.fullName);
     await queryClient.invalidateQueries({ queryKey: ["members"], refetchType: "none" });
     router.replace("/members");
   };
   return (
     <ConfirmDialog
-      title={`Delete ${member.fullName}?`}
+      title={t("title", { name: member.fullName })}
       run={() => api.members.remove(member.id, member.version)}
       onSuccess={leave}
       holdAfterSuccess
       onClose={onClose}
-      submitLabel="Delete member"
-      pendingLabel="Deleting…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
     >
       {member.currentSubscription ? (
         <p className="notice notice-warn">
-          {member.fullName} has an active subscription ({member.currentSubscription.planName}). A member with an active
-          subscription cannot be deleted: cancel it first.
+          {t("hasSubscription", { name: member.fullName, plan: member.currentSubscription.planName })}
         </p>
       ) : (
-        <p>
-          They disappear from the lists, statistics and exports, and their email can be used again. Their subscription
-          history is kept.
-        </p>
+        <p>{t("consequences")}</p>
       )}
     </ConfirmDialog>
   );
