@@ -18,7 +18,7 @@ export function megabytesOf(bytes: number): number | null {
 export type UploadRefusal = { status: number; code: string | null; limitBytes?: number; message: string };
 
 /** Why an upload was refused, for the page to say in the reader's language. */
-export type UploadRefusalReason =
+type UploadRefusalReason =
   | { reason: "tooLarge"; limitBytes: number | null }
   | { reason: "notAnImage" }
   | { reason: "sessionExpired" }
@@ -56,7 +56,7 @@ const KINDS = {
   "application/vnd.oasis.opendocument.text": "odt",
   "application/octet-stream": "file",
 } as const;
-export type FileKind = (typeof KINDS)[keyof typeof KINDS];
+type FileKind = (typeof KINDS)[keyof typeof KINDS];
 
 /** A file's kind ("pdf", "png"), or null when its type is none of the usual ones. */
 export const fileKindOf = (contentType: string): FileKind | null =>

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { MemberStatus, SubscriptionRow } from "@/console/club-api";
 
 /** How a status reads and which badge shows it. */
-export type StatusLook = { label: string; badge: string };
+type StatusLook = { label: string; badge: string };
 
 /** Member statuses in the API's order (the list sorts by it). */
 export const MEMBER_STATUS_VALUES = [

@@ -13,7 +13,7 @@ import { priceFor } from "@/lib/subscriptions/pricing";
 /** The plan and billing period of a new term, as the form holds them ("" until a plan is chosen). */
 export type PlanChoice = { planId: string; billingPeriod: BillingPeriod };
 
-export const BILLING_PERIOD_VALUES = ["monthly", "quarterly", "annual"] as const satisfies readonly BillingPeriod[];
+const BILLING_PERIOD_VALUES = ["monthly", "quarterly", "annual"] as const satisfies readonly BillingPeriod[];
 
 /** The labels of the plan choice's fields, in the reader's language. */
 export function usePlanChoiceLabels() {
