@@ -3,14 +3,14 @@
 import "client-only";
 
 import { useEffect, useRef, useState } from "react";
-import { formFailureOf } from "@/console/ui/forms";
+import { type FormFailure, formFailureOf } from "@/console/ui/forms";
 import { saveBlob } from "./file-transfer";
 
 export type CsvDownload =
   | { state: "idle" }
   | { state: "running"; bytes: number; rows: number }
   | { state: "done"; bytes: number; rows: number; fileName: string }
-  | { state: "failed"; message: string }
+  | { state: "failed"; failure: FormFailure }
   | { state: "canceled" };
 
 const QUOTE = 0x22;
@@ -70,7 +70,7 @@ export function useCsvDownload(open: (signal: AbortSignal) => Promise<Response>,
       setDownload({ state: "done", bytes, rows: Math.max(0, lines - 1), fileName });
     } catch (error) {
       setDownload(
-        controller.signal.aborted ? { state: "canceled" } : { state: "failed", message: formFailureOf(error).message },
+        controller.signal.aborted ? { state: "canceled" } : { state: "failed", failure: formFailureOf(error) },
       );
     } finally {
       if (running.current === controller) running.current = null;

@@ -2,50 +2,51 @@ import { describe, expect, it } from "vitest";
 import {
   fileBadgeOf,
   fileKindOf,
-  formatLimit,
   initialsOf,
   isPreviewableImage,
+  megabytesOf,
   percentOf,
-  uploadRefusalMessage,
+  uploadRefusalReason,
 } from "./file-format";
 
-describe("upload refusals in words", () => {
+describe("upload refusals", () => {
   const tooLarge = { status: 413, code: null, message: "That is more than the server accepts." };
 
   it("takes the limit from the 413's limitBytes, never from its prose", () => {
-    expect(uploadRefusalMessage({ ...tooLarge, limitBytes: 10_485_760 }, "The photo", 5 * 1024 * 1024)).toBe(
-      "The photo is larger than 10 MB.",
-    );
+    expect(uploadRefusalReason({ ...tooLarge, limitBytes: 10_485_760 }, 5 * 1024 * 1024)).toEqual({
+      reason: "tooLarge",
+      limitBytes: 10_485_760,
+    });
   });
 
   it("falls back to the limit the page knows, then to no figure", () => {
-    expect(uploadRefusalMessage(tooLarge, "“a.pdf”", 25 * 1024 * 1024)).toBe("“a.pdf” is larger than 25 MB.");
-    expect(uploadRefusalMessage(tooLarge, "The photo")).toBe("The photo is larger than the server accepts.");
+    expect(uploadRefusalReason(tooLarge, 25 * 1024 * 1024)).toEqual({ reason: "tooLarge", limitBytes: 26_214_400 });
+    expect(uploadRefusalReason(tooLarge)).toEqual({ reason: "tooLarge", limitBytes: null });
   });
 
-  it("words File.NotAnImage and an ended session; other refusals keep the API's message", () => {
+  it("tells File.NotAnImage and an ended session; other refusals keep the API's answer", () => {
     const notAnImage = { status: 400, code: "File.NotAnImage", message: "The content is not a JPEG…" };
-    expect(uploadRefusalMessage(notAnImage, "The photo")).toBe("That file is not a JPEG, PNG, GIF or WebP image.");
-    expect(uploadRefusalMessage({ status: 401, code: "Auth.TokenRevoked", message: "Revoked." }, "The photo")).toMatch(
-      /session has expired/,
-    );
-    expect(
-      uploadRefusalMessage({ status: 404, code: "Member.NotFound", message: "No member has that id." }, "The photo"),
-    ).toBe("No member has that id.");
+    expect(uploadRefusalReason(notAnImage)).toEqual({ reason: "notAnImage" });
+    expect(uploadRefusalReason({ status: 401, code: "Auth.TokenRevoked", message: "Revoked." })).toEqual({
+      reason: "sessionExpired",
+    });
+    const gone = { status: 404, code: "Member.NotFound", message: "No member has that id." };
+    expect(uploadRefusalReason(gone)).toEqual({ reason: "other", refusal: gone });
   });
 
-  it("writes limits as people say them", () => {
-    expect(formatLimit(10 * 1024 * 1024)).toBe("10 MB");
-    expect(formatLimit(2.5 * 1024 * 1024)).toBe("2.5 MB");
-    expect(formatLimit(512 * 1024)).toBe("512.0 KB");
+  it("writes limits in the megabytes people say", () => {
+    expect(megabytesOf(10 * 1024 * 1024)).toBe(10);
+    expect(megabytesOf(2.5 * 1024 * 1024)).toBe(2.5);
+    expect(megabytesOf(512 * 1024)).toBeNull();
   });
 });
 
 describe("file labels", () => {
-  it("names common types and keeps unknown MIME types as they are", () => {
-    expect(fileKindOf("application/pdf")).toBe("PDF");
-    expect(fileKindOf("image/png")).toBe("PNG image");
-    expect(fileKindOf("application/x-custom")).toBe("application/x-custom");
+  it("knows the common types, and no others", () => {
+    expect(fileKindOf("application/pdf")).toBe("pdf");
+    expect(fileKindOf("image/png")).toBe("png");
+    expect(fileKindOf("application/x-custom")).toBeNull();
+    expect(fileKindOf("toString")).toBeNull();
   });
 
   it("badges a file by its extension, or by its kind without one", () => {

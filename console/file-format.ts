@@ -1,5 +1,3 @@
-import { formatBytes } from "./format";
-
 /** What the file picker offers for a photo: the four types the API recognises from an image's bytes. */
 export const PHOTO_TYPES = "image/jpeg,image/png,image/gif,image/webp";
 
@@ -10,57 +8,65 @@ export const isPreviewableImage = (contentType: string) => PREVIEWABLE.has(conte
 
 const MiB = 1024 * 1024;
 
-/** A size limit in the words people use: 10485760 → "10 MB", 2621440 → "2.5 MB". */
-export function formatLimit(bytes: number): string {
+/** A size limit in the megabytes people say, to a tenth: 10485760 → 10, 2621440 → 2.5; null under one megabyte. */
+export function megabytesOf(bytes: number): number | null {
   const mib = bytes / MiB;
-  return mib >= 1 ? `${Number.isInteger(mib) ? mib : Number(mib.toFixed(1))} MB` : formatBytes(bytes);
+  return mib >= 1 ? Math.round(mib * 10) / 10 : null;
 }
 
 /** What a refused upload says: the parts of an ApiError this needs. */
 export type UploadRefusal = { status: number; code: string | null; limitBytes?: number; message: string };
 
+/** Why an upload was refused, for the page to say in the reader's language. */
+type UploadRefusalReason =
+  | { reason: "tooLarge"; limitBytes: number | null }
+  | { reason: "notAnImage" }
+  | { reason: "sessionExpired" }
+  | { reason: "other"; refusal: UploadRefusal };
+
 /**
- * A refused upload in words. `subject` is what was sent ("The photo", "“contract.pdf”"); `knownLimit` is the
- * bucket's limit as the page knows it, used when the answer does not say.
+ * Why an upload was refused. `knownLimit` is the bucket's limit as the page knows it, used when a 413 does not say
+ * (its limitBytes is the figure, never its prose).
  */
-export function uploadRefusalMessage(refusal: UploadRefusal, subject: string, knownLimit?: number): string {
-  if (refusal.status === 413) {
-    const limit = refusal.limitBytes ?? knownLimit;
-    return limit ? `${subject} is larger than ${formatLimit(limit)}.` : `${subject} is larger than the server accepts.`;
-  }
-  if (refusal.code === "File.NotAnImage") return "That file is not a JPEG, PNG, GIF or WebP image.";
-  if (refusal.status === 401) return "Your session has expired: sign in again, then upload it again.";
-  return refusal.message;
+export function uploadRefusalReason(refusal: UploadRefusal, knownLimit?: number): UploadRefusalReason {
+  if (refusal.status === 413) return { reason: "tooLarge", limitBytes: refusal.limitBytes ?? knownLimit ?? null };
+  if (refusal.code === "File.NotAnImage") return { reason: "notAnImage" };
+  if (refusal.status === 401) return { reason: "sessionExpired" };
+  return { reason: "other", refusal };
 }
 
 /** Share of an upload or download done, in whole percent (0 when the total is not known yet). */
 export const percentOf = (done: number, total: number) =>
   total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
 
-const KINDS: Readonly<Record<string, string>> = {
-  "application/pdf": "PDF",
-  "image/jpeg": "JPEG image",
-  "image/png": "PNG image",
-  "image/gif": "GIF image",
-  "image/webp": "WebP image",
-  "text/plain": "Text",
-  "text/csv": "CSV",
-  "application/zip": "ZIP archive",
-  "application/msword": "Word document",
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word document",
-  "application/vnd.ms-excel": "Excel workbook",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel workbook",
-  "application/vnd.oasis.opendocument.text": "OpenDocument text",
-  "application/octet-stream": "File",
-};
+/** The usual types by what people call them; messages/<language>/members.json words each kind. */
+const KINDS = {
+  "application/pdf": "pdf",
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "text/plain": "text",
+  "text/csv": "csv",
+  "application/zip": "zip",
+  "application/msword": "word",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "word",
+  "application/vnd.ms-excel": "excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "excel",
+  "application/vnd.oasis.opendocument.text": "odt",
+  "application/octet-stream": "file",
+} as const;
+type FileKind = (typeof KINDS)[keyof typeof KINDS];
 
-/** A file's type in words ("PDF", "PNG image"); the MIME type itself when it is none of the usual ones. */
-export const fileKindOf = (contentType: string) => KINDS[contentType] ?? contentType;
+/** A file's kind ("pdf", "png"), or null when its type is none of the usual ones. */
+export const fileKindOf = (contentType: string): FileKind | null =>
+  Object.hasOwn(KINDS, contentType) ? KINDS[contentType as keyof typeof KINDS] : null;
 
-/** The short label on a file without a thumbnail: its extension ("PDF"), or its kind's first word. */
+/** The short label on a file without a thumbnail: its extension ("PDF"), else its kind, else its type's subtype. */
 export function fileBadgeOf(fileName: string, contentType: string): string {
   const extension = /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1];
-  return (extension ?? fileKindOf(contentType).split(/[\s/]/)[0] ?? "File").toUpperCase().slice(0, 5);
+  const label = extension ?? fileKindOf(contentType) ?? contentType.split("/").at(-1) ?? "file";
+  return label.toUpperCase().slice(0, 5);
 }
 
 /** "Ana García López" → "AL": the first letters of the first and last words. */

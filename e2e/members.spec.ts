@@ -206,9 +206,7 @@ test("members: create → subscribe → change plan with the proration preview �
   const remove = page.getByRole("dialog", { name: `Delete ${anaName}?` });
   await expect(remove).toContainText("cancel it first");
   await remove.getByRole("button", { name: "Delete member" }).click();
-  await expect(errorSummary(remove)).toHaveText(
-    "The member has an active subscription; cancel it before deleting the member.",
-  );
+  await expect(errorSummary(remove)).toHaveText("The member has a subscription in force. Cancel it first.");
   await snapshot(page, "member-delete-refused");
   await remove.getByRole("button", { name: "Cancel" }).click();
 
@@ -353,7 +351,7 @@ test("members export: the filtered list streams to a CSV file with progress", as
   expect(lines[0]).toBe(
     "\uFEFFid,firstName,lastName,email,phone,birthDate,status,joinedOn,planCode,planName,subscriptionEndsAt,notes,createdAt",
   );
-  expect(lines[1]).toContain(`,${ana.firstName},${ana.lastName},${ana.email},'${ana.phone},1990-04-23,suspended,`);
+  expect(lines[1]).toContain(`,${ana.firstName},${ana.lastName},${ana.email},${ana.phone},1990-04-23,suspended,`);
   expect(lines.slice(2)).toEqual([""]);
   await expect(notice(page)).toContainText(/Exported 1 member \(\d+ B\) to members-\d{4}-\d{2}-\d{2}\.csv\./);
   await snapshot(page, "members-exported");
@@ -389,7 +387,7 @@ test("plans: deactivation asks first, and a deactivated plan takes no new subscr
 
   await subscribe.getByRole("button", { name: "Subscribe" }).click();
   await expect(subscribe.getByLabel("Plan", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expect(errorSummary(subscribe)).toContainText("That plan is deactivated and takes no new subscriptions.");
+  await expect(errorSummary(subscribe)).toContainText("That plan is deactivated. Choose another one.");
   await snapshot(memberPage, "member-subscribe-plan-inactive");
 });
 
@@ -480,7 +478,7 @@ test("members: a stale edit is refused, says someone else changed the member, an
   await api("PUT", `/api/members/${created.id}`, { ...carla, phone: "+34 699 22 22 22" });
   await edit.getByLabel("First name").fill("Carlota");
   await edit.getByRole("button", { name: "Save member" }).click();
-  await expect(errorSummary(edit)).toContainText("Someone else changed this record after you opened it");
+  await expect(errorSummary(edit)).toContainText("Someone else changed this record while you were editing it.");
   await snapshot(page, "member-edit-stale");
 
   await edit.getByRole("button", { name: "Reload the current version" }).click();

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { deflateSync } from "node:zlib";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { formatBytes } from "../console/format";
+import { clubFormat } from "../console/i18n/format";
 import {
   adminPage,
   apiAs,
@@ -16,6 +16,9 @@ import {
   snapshot,
   test,
 } from "./support";
+
+/** Sizes as the console writes them in English. */
+const formatBytes = clubFormat({ language: "en", timeZone: "Europe/Madrid", currency: "EUR" }).bytes;
 
 // A member's photo and documents on the member page (after members.spec.ts, whose empty states this member would
 // spoil: files run in name order; or set up here when this file runs alone).

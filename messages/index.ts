@@ -8,6 +8,8 @@ import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enHolidayLists from "./en/holidayLists.json";
 import enMail from "./en/mail.json";
+import enMembers from "./en/members.json";
+import enPlans from "./en/plans.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enStaff from "./en/staff.json";
@@ -22,6 +24,8 @@ import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esHolidayLists from "./es/holidayLists.json";
 import esMail from "./es/mail.json";
+import esMembers from "./es/members.json";
+import esPlans from "./es/plans.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esStaff from "./es/staff.json";
@@ -34,8 +38,8 @@ import esUsers from "./es/users.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, roles: enRoles, settings: enSettings, staff: enStaff, system: enSystem, users: enUsers },
-  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, roles: esRoles, settings: esSettings, staff: esStaff, system: esSystem, users: esUsers },
+  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, members: enMembers, plans: enPlans, roles: enRoles, settings: enSettings, staff: enStaff, system: enSystem, users: enUsers },
+  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, members: esMembers, plans: esPlans, roles: esRoles, settings: esSettings, staff: esStaff, system: esSystem, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

@@ -7848,6 +7848,8 @@ export interface operations {
     getMembersExport: {
         parameters: {
             query?: {
+                /** @description The reader's language: for a language that writes the decimal comma (es) fields are separated by semicolons, as its spreadsheets expect; without it, by commas. */
+                language?: "en" | "es";
                 /**
                  * @description Words that must each appear in the name, email or phone, ignoring case; % and _ match literally.
                  * @example ana garcía
@@ -7862,7 +7864,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv. */
+            /** @description A streamed CSV download (UTF-8 with BOM, RFC 4180; separated by semicolons for `language=es`), named members-YYYY-MM-DD.csv. */
             200: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];

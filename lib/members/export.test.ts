@@ -12,8 +12,13 @@ describe("csvField", () => {
     ["two\nlines", '"two\nlines"'],
     ["two\r\nlines", '"two\r\nlines"'],
     ["=1+1", "'=1+1"],
+    ["+34 600 000 000", "+34 600 000 000"],
     ["+34 600", "'+34 600"],
-    ["-5", "'-5"],
+    ["-(555) 123-4567", "-(555) 123-4567"],
+    ["-5", "-5"],
+    ["+59.90", "+59.90"],
+    ["-2+3", "'-2+3"],
+    ["+34 600 000 000=", "'+34 600 000 000="],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\t=1", "'\t=1"],
     ["\r=1", '"\'\r=1"'],
@@ -21,5 +26,13 @@ describe("csvField", () => {
     ["a=b", "a=b"],
   ])("writes %j as %j", (value, expected) => {
     expect(csvField(value)).toBe(expected);
+  });
+
+  it.each([
+    ["Smith, Jr", "Smith, Jr"],
+    ["Smith; Jr", '"Smith; Jr"'],
+    ["59,90", "59,90"],
+  ])("separated by semicolons, writes %j as %j", (value, expected) => {
+    expect(csvField(value, ";")).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ import { memberStatus } from "@/lib/platform/db/schema";
 import { searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { CLUB_LANGUAGES } from "@/lib/settings/club-locale";
 
 export const MEMBER_STATUSES = memberStatus.enumValues;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -27,12 +28,18 @@ const pastDate = z.iso
   .refine((date) => date >= EARLIEST_DATE, "Use a date from 1900 on.")
   .refine((date) => date <= latestDateAnywhere(), "The date cannot be in the future.");
 
+const PHONE_CHARACTERS = /^[\d+\-() ]{6,20}$/;
+const hasPhoneDigits = (phone: string) => phone.replace(/\D/g, "").length >= 6;
+
+/** Whether a text is a phone number as members' phones are written (the CSV export writes these as typed). */
+export const isPhoneNumber = (text: string) => PHONE_CHARACTERS.test(text) && hasPhoneDigits(text);
+
 /** Lenient on purpose: what people write (+34 612 34 56 78, (555) 123-4567), checked only for plausibility. */
 const phoneField = z
   .string()
   .trim()
-  .regex(/^[\d+\-() ]{6,20}$/, "Use 6 to 20 digits, spaces, +, - or parentheses.")
-  .refine((phone) => phone.replace(/\D/g, "").length >= 6, "Use at least 6 digits.");
+  .regex(PHONE_CHARACTERS, "Use 6 to 20 digits, spaces, +, - or parentheses.")
+  .refine(hasPhoneDigits, "Use at least 6 digits.");
 
 export const memberInputSchema = z
   .object({
@@ -75,7 +82,18 @@ const MEMBER_ORDER_FIELDS = ["lastName", "firstName", "email", "joinedOn", "stat
 export const memberListQuery = paginationQuery(MEMBER_ORDER_FIELDS, "lastName").extend(memberFilters.shape);
 export type MemberListQuery = z.output<typeof memberListQuery>;
 
-export const memberExportQuery = memberFilters;
+/** The list's filters, and the language of the spreadsheet the file is for. */
+export const memberExportQuery = memberFilters.extend({
+  language: z
+    .enum(CLUB_LANGUAGES)
+    .optional()
+    .meta({
+      description:
+        "The reader's language: for a language that writes the decimal comma (es) fields are separated by semicolons, " +
+        "as its spreadsheets expect; without it, by commas.",
+    }),
+});
+export type MemberExportQuery = z.output<typeof memberExportQuery>;
 
 export const statusChangeSchema = z
   .object({

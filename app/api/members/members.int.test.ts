@@ -622,12 +622,34 @@ describe("GET /api/members/export", () => {
     expect(lines.at(-1)).toBe("");
     expect(lines.find((line) => line.startsWith(quoted.id))).toMatch(
       new RegExp(
-        `^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},'\\+34 600 000 000,,active,${clubToday(running.config.CLUB_TIMEZONE)},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`,
+        `^${quoted.id},Ana,"O""Neil, Jr",${quoted.email},\\+34 600 000 000,,active,${clubToday(running.config.CLUB_TIMEZONE)},CSV,Plan CSV,\\d{4}-.+Z,"Line one\nline two",`,
       ),
     );
     const formula = lines.find((line) => line.includes("HYPERLINK"));
     expect(formula).toContain(`,"'=HYPERLINK(""http://x"")",'@SUM(A1),`);
     expect(formula).toContain(",'-2+3,");
+  });
+
+  it("for a comma-decimal language, separates fields by semicolons, with the BOM, phones as typed and formulas inert", async () => {
+    const reply = await download("?language=es&search=ana");
+    expect(reply.status).toBe(200);
+    const bytes = new Uint8Array(await reply.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).split("\r\n");
+    expect(lines[0]).toBe(
+      "id;firstName;lastName;email;phone;birthDate;status;joinedOn;planCode;planName;subscriptionEndsAt;notes;createdAt",
+    );
+    expect(lines[1]).toMatch(
+      /;Ana;"O""Neil, Jr";member\d+@club\.example;\+34 600 000 000;;active;\d{4}-\d\d-\d\d;CSV;/,
+    );
+    const english = await (await download("?language=en&search=ana")).text();
+    expect(english.split("\r\n")[0]).toMatch(/^id,firstName,/);
+    expect((await download("?language=fr")).status).toBe(400);
+  });
+
+  it("neutralises a formula in the semicolon file too", async () => {
+    const text = await (await download("?language=es&search=sum")).text();
+    expect(text).toContain(`;"'=HYPERLINK(""http://x"")";'@SUM(A1);`);
   });
 
   it("applies the list's filters", async () => {

@@ -1,8 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { CsvDownload } from "@/console/csv-download";
-import { formatBytes, formatCount, plural } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { LoadError, StatusMessage } from "@/console/ui/feedback";
+import { useFailureText } from "@/console/ui/forms";
 
 /**
  * Where the CSV export stands: rows and bytes received with a progress bar (determinate when the list
@@ -21,42 +23,44 @@ export function ExportProgress({
   onRetry: () => void;
   onDismiss: () => void;
 }) {
+  const t = useTranslations("members.export");
+  const format = useClubFormat();
+  const failureText = useFailureText();
   switch (download.state) {
     case "idle":
       return null;
     case "failed":
-      return <LoadError message={`The export failed: ${download.message}`} onRetry={onRetry} />;
+      return <LoadError message={t("failed", { reason: failureText(download.failure) })} onRetry={onRetry} />;
     case "canceled":
-      return <StatusMessage onDismiss={onDismiss}>Export canceled: no file was saved.</StatusMessage>;
+      return <StatusMessage onDismiss={onDismiss}>{t("canceled")}</StatusMessage>;
     case "done":
       return (
         <StatusMessage onDismiss={onDismiss}>
-          Exported {plural(download.rows, "member", "members")} ({formatBytes(download.bytes)}) to {download.fileName}.
+          {t("done", { rows: download.rows, size: format.bytes(download.bytes), fileName: download.fileName })}
         </StatusMessage>
       );
     case "running": {
       const total = expectedRows !== undefined && expectedRows > 0 ? Math.max(expectedRows, download.rows) : undefined;
       return (
-        <section className="card export-progress" aria-label="CSV export">
+        <section className="card export-progress" aria-label={t("label")}>
           <div className="export-progress-text">
             <p role="status" className="export-progress-title">
-              Exporting members to CSV…
+              {t("running")}
             </p>
             <p className="muted">
               {total === undefined
-                ? plural(download.rows, "row", "rows")
-                : `${formatCount(download.rows)} of ${plural(total, "row", "rows")}`}{" "}
-              · {formatBytes(download.bytes)} received
+                ? t("rows", { rows: download.rows, size: format.bytes(download.bytes) })
+                : t("rowsOf", { rows: format.count(download.rows), total, size: format.bytes(download.bytes) })}
             </p>
           </div>
           <progress
             className="progress"
-            aria-label="Export progress"
+            aria-label={t("progress")}
             max={total}
             value={total === undefined ? undefined : download.rows}
           />
           <button type="button" className="button button-small" onClick={onCancel}>
-            Stop export
+            {t("stop")}
           </button>
         </section>
       );

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberInput, MemberRecord } from "@/console/club-api";
@@ -9,27 +10,27 @@ import { FormDialog } from "@/console/ui/dialog";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { StaleRecordReload } from "@/console/ui/stale-record";
 import {
-  missingPlan,
-  PLAN_CHOICE_LABELS,
   type PlanChoice,
   PlanChoiceFields,
   planCodeFields,
   prefixed,
+  useMissingPlan,
+  usePlanChoiceLabels,
 } from "./plan-choice";
 
-const MEMBER_LABELS = {
-  firstName: "First name",
-  lastName: "Last name",
-  email: "Email",
-  phone: "Phone (optional)",
-  birthDate: "Birth date (optional)",
-  joinedOn: "Joined on",
-  notes: "Notes (optional)",
-};
+const MEMBER_FIELDS = ["firstName", "lastName", "email", "phone", "birthDate", "joinedOn", "notes"] as const;
+type MemberField = (typeof MEMBER_FIELDS)[number];
+
+/** The labels of the member's fields, in the reader's language. */
+function useMemberLabels(): Record<MemberField, string> {
+  const t = useTranslations("members.form.labels");
+  return Object.fromEntries(MEMBER_FIELDS.map((field) => [field, t(field)])) as Record<MemberField, string>;
+}
 
 /** The member's fields; `prefix` names them as the API reports their errors (`member.email` when enrolling). */
 function MemberFields({ prefix = "", member }: { prefix?: string; member?: MemberRecord }) {
-  const name = (field: keyof typeof MEMBER_LABELS) => `${prefix}${field}`;
+  const t = useTranslations("members.form.hints");
+  const name = (field: MemberField) => `${prefix}${field}`;
   return (
     <>
       <div className="form-row">
@@ -42,14 +43,14 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
           type="email"
           defaultValue={member?.email}
           autoComplete="off"
-          hint="Unique among the members."
+          hint={t("email")}
         />
         <TextField
           name={name("phone")}
           type="tel"
           defaultValue={member?.phone ?? undefined}
           autoComplete="off"
-          hint="Such as +34 612 34 56 78."
+          hint={t("phone")}
         />
       </div>
       <div className="form-row">
@@ -57,13 +58,13 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
           name={name("birthDate")}
           type="date"
           defaultValue={member?.birthDate ?? undefined}
-          hint="Not in the future."
+          hint={t("birthDate")}
         />
         <TextField
           name={name("joinedOn")}
           type="date"
           defaultValue={member?.joinedOn}
-          hint={member ? "Not before the birth date." : "Empty: today."}
+          hint={member ? t("joinedOnEdit") : t("joinedOnNew")}
         />
       </div>
       <TextAreaField name={name("notes")} defaultValue={member?.notes ?? undefined} rows={2} maxLength={2000} />
@@ -73,7 +74,7 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
 
 /** The member as the API takes it: empty optional fields are cleared, an empty join date keeps (or defaults) it. */
 function memberInputOf(data: FormData, prefix = ""): MemberInput {
-  const text = (field: keyof typeof MEMBER_LABELS) => textOf(data, `${prefix}${field}`);
+  const text = (field: MemberField) => textOf(data, `${prefix}${field}`);
   return {
     firstName: text("firstName"),
     lastName: text("lastName"),
@@ -101,26 +102,28 @@ export function MemberDialog({
   onClose: () => void;
   onDone?: (notice: string) => void;
 }) {
+  const t = useTranslations("members.form");
   const api = useConsoleApi();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const labels = useMemberLabels();
   const form = useFormMutation(
     (input: MemberInput) => (member ? api.members.update(member.id, input, member.version) : api.members.create(input)),
     {
       codeFields: { "Member.DuplicateEmail": "email" },
       holdAfterSuccess: !member,
-      onSuccess: (saved) => (member ? onDone?.(`${saved.fullName}'s details saved.`) : router.push(memberPage(saved))),
+      onSuccess: (saved) => (member ? onDone?.(t("saved", { name: saved.fullName })) : router.push(memberPage(saved))),
     },
   );
   return (
     <FormDialog
-      title={member ? `Edit ${member.fullName}` : "New member"}
+      title={member ? t("editTitle", { name: member.fullName }) : t("newTitle")}
       wide
-      labels={MEMBER_LABELS}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel={member ? "Save member" : "Create member"}
-      pendingLabel={member ? "Saving…" : "Creating…"}
+      submitLabel={member ? t("save") : t("create")}
+      pendingLabel={member ? t("saving") : t("creating")}
       onSubmit={(data) => form.submit(memberInputOf(data))}
     >
       <MemberFields member={member ?? undefined} />
@@ -132,13 +135,15 @@ export function MemberDialog({
   );
 }
 
-const ENROLL_LABELS = { ...prefixed("member.", MEMBER_LABELS), ...prefixed("subscription.", PLAN_CHOICE_LABELS) };
 const ENROLL_CODE_FIELDS = { "Member.DuplicateEmail": "member.email", ...planCodeFields("subscription.") };
 
 /** A new member and their first subscription at once (nothing is created if either is refused); then their page. */
 export function EnrollDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslations("members.enroll");
   const api = useConsoleApi();
   const router = useRouter();
+  const missingPlan = useMissingPlan();
+  const labels = { ...prefixed("member.", useMemberLabels()), ...prefixed("subscription.", usePlanChoiceLabels()) };
   const [choice, setChoice] = useState<PlanChoice>({ planId: "", billingPeriod: "monthly" });
   const form = useFormMutation(api.members.enroll, {
     codeFields: ENROLL_CODE_FIELDS,
@@ -148,13 +153,13 @@ export function EnrollDialog({ onClose }: { onClose: () => void }) {
   });
   return (
     <FormDialog
-      title="Enroll a member"
+      title={t("title")}
       wide
-      labels={ENROLL_LABELS}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel="Enroll"
-      pendingLabel="Enrolling…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       onSubmit={(data) =>
         form.submit({
           member: memberInputOf(data, "member."),
@@ -163,11 +168,11 @@ export function EnrollDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <fieldset className="form-section">
-        <legend>Member</legend>
+        <legend>{t("memberSection")}</legend>
         <MemberFields prefix="member." />
       </fieldset>
       <fieldset className="form-section">
-        <legend>First subscription</legend>
+        <legend>{t("subscriptionSection")}</legend>
         <PlanChoiceFields
           prefix="subscription."
           value={choice}

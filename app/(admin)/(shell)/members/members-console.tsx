@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useId, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberStatus } from "@/console/club-api";
 import { useCsvDownload } from "@/console/csv-download";
-import { formatCalendarDate, formatDay, MEMBER_STATUS_VALUES, MEMBER_STATUSES } from "@/console/format";
-import { EmptyState, StatusBadge } from "@/console/ui/feedback";
+import { useClubFormat } from "@/console/i18n/club-format";
+import { EmptyState, StatusBadge, StatusMessage } from "@/console/ui/feedback";
 import {
   type Column,
   FilterSelect,
@@ -19,39 +20,35 @@ import {
   usePagedQuery,
 } from "@/console/ui/list-page";
 import type { MemberListQuery } from "@/lib/members/schemas";
+import { useDeletedNotice } from "./deleted-notice";
 import { ExportProgress } from "./export-progress";
 import { EnrollDialog, MemberDialog, memberPage } from "./member-form";
+import { MEMBER_STATUS_VALUES, useMemberStatusLook } from "./member-status";
 
 type OrderField = MemberListQuery["orderBy"];
-
-const STATUS_FILTERS: readonly { value: MemberStatus | ""; label: string }[] = [
-  { value: "", label: "All members" },
-  ...MEMBER_STATUS_VALUES.map((status) => ({ value: status, label: MEMBER_STATUSES[status].label })),
-];
-
-/** The table's columns; those with a field order the list. */
-const COLUMNS: readonly Column<OrderField>[] = [
-  { label: "Name", field: "lastName" },
-  { label: "Email", field: "email" },
-  { label: "Status", field: "status" },
-  { label: "Plan" },
-  { label: "Joined", field: "joinedOn" },
-  { label: "Subscription ends" },
-];
 
 const PAGE_SIZE = 20;
 
 type OpenDialog = "create" | "enroll";
 
 export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; canEnroll: boolean }) {
+  const t = useTranslations("members.list");
+  const statuses = useTranslations("members.status");
+  const language = useLocale();
+  const format = useClubFormat();
+  const statusLook = useMemberStatusLook();
   const api = useConsoleApi();
+  const filtersId = useId();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<MemberStatus | "">("");
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "lastName", direction: "asc" });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const deletedNotice = useDeletedNotice();
   const filters = { search: search || undefined, status: status || undefined };
-  const csv = useCsvDownload((signal) => api.members.export(filters, signal), "members.csv");
+  // The file is separated for the reader's spreadsheets (semicolons where the decimal separator is a comma).
+  const csv = useCsvDownload((signal) => api.members.export({ ...filters, language }, signal), "members.csv");
 
   const [members, setPageNumber] = usePagedQuery(["members", { ...filters, sort }], (pageNumber) =>
     api.members.list({
@@ -64,13 +61,26 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
   );
   const filtered = search !== "" || status !== "";
   const exporting = csv.download.state === "running";
+  /** The table's columns; those with a field order the list. */
+  const columns: readonly Column<OrderField>[] = [
+    { label: t("columns.name"), field: "lastName" },
+    { label: t("columns.email"), field: "email" },
+    { label: t("columns.status"), field: "status" },
+    { label: t("columns.plan") },
+    { label: t("columns.joined"), field: "joinedOn" },
+    { label: t("columns.subscriptionEnds") },
+  ];
+  const statusFilters: readonly { value: MemberStatus | ""; label: string }[] = [
+    { value: "", label: t("allMembers") },
+    ...MEMBER_STATUS_VALUES.map((value) => ({ value, label: statuses(value) })),
+  ];
 
   return (
     <>
       <PageHeader
-        title="Members"
-        lead="The people the club serves, their status and their current plan."
-        create={canEnroll ? { label: "Enroll", onClick: () => setDialog("enroll") } : undefined}
+        title={t("title")}
+        lead={t("lead")}
+        create={canEnroll ? { label: t("enroll"), onClick: () => setDialog("enroll") } : undefined}
       >
         <button
           type="button"
@@ -79,14 +89,17 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
           disabled={exporting}
           aria-busy={exporting || undefined}
         >
-          {exporting ? "Exporting…" : "Export CSV"}
+          {exporting ? t("exporting") : t("export")}
         </button>
         {canWrite && (
           <button type="button" className="button" onClick={() => setDialog("create")}>
-            New member
+            {t("newMember")}
           </button>
         )}
       </PageHeader>
+      {deletedNotice.deleted && (
+        <StatusMessage onDismiss={deletedNotice.dismiss}>{t("deleted", { name: deletedNotice.deleted })}</StatusMessage>
+      )}
       <ExportProgress
         download={csv.download}
         expectedRows={members.isPlaceholderData ? undefined : members.data?.totalCount}
@@ -95,60 +108,76 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         onDismiss={csv.dismiss}
       />
 
-      <search className="toolbar">
+      <search className="toolbar members-toolbar">
         <SearchField
           id="member-search"
-          placeholder="Name, email or phone"
+          placeholder={t("searchPlaceholder")}
           value={searchText}
           onChange={setSearchText}
         />
-        <FilterSelect id="member-status" label="Status" value={status} options={STATUS_FILTERS} onChange={setStatus} />
+        {/* On a phone the filters wait behind this button; on a wider screen they are always shown. */}
+        <button
+          type="button"
+          className="button filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          {status ? t("filtersOn", { count: 1 }) : t("filters")}
+        </button>
+        <div id={filtersId} className="filter-panel" data-open={filtersOpen}>
+          <FilterSelect
+            id="member-status"
+            label={t("statusFilter")}
+            value={status}
+            options={statusFilters}
+            onChange={setStatus}
+          />
+        </div>
       </search>
 
-      <PagedTable
-        label="Members"
-        noun={{ one: "member", other: "members" }}
-        query={members}
-        onPage={setPageNumber}
-        {...sortableHeaders(COLUMNS, sort, setSort)}
-        empty={
-          <EmptyState title={filtered ? "No members match" : "No members yet"}>
-            <p>
-              {filtered
-                ? "Try another search or status."
-                : "Enroll the first member, or add one and subscribe them later."}
-            </p>
-          </EmptyState>
-        }
-        row={(member) => (
-          <tr key={member.id}>
-            <td>
-              <Link className="cell-primary cell-link" href={memberPage(member)}>
-                {member.fullName}
-              </Link>
-              {member.phone && <div className="cell-secondary">{member.phone}</div>}
-            </td>
-            <td className="cell-secondary">{member.email}</td>
-            <td>
-              <StatusBadge look={MEMBER_STATUSES[member.status]} />
-            </td>
-            <td>
-              {member.currentPlan ? (
-                <>
-                  <div>{member.currentPlan.name}</div>
-                  <div className="cell-secondary">{member.currentPlan.code}</div>
-                </>
-              ) : (
-                <span className="muted">None</span>
-              )}
-            </td>
-            <td className="cell-nowrap">{formatCalendarDate(member.joinedOn)}</td>
-            <td className="cell-end">
-              {member.subscriptionEndsAt ? formatDay(member.subscriptionEndsAt) : <span className="muted">—</span>}
-            </td>
-          </tr>
-        )}
-      />
+      <div className="members-list">
+        <PagedTable
+          label={t("tableLabel")}
+          noun={{ one: t("noun.one"), other: t("noun.other") }}
+          query={members}
+          onPage={setPageNumber}
+          {...sortableHeaders(columns, sort, setSort)}
+          empty={
+            <EmptyState title={filtered ? t("emptyFiltered") : t("empty")}>
+              <p>{filtered ? t("emptyFilteredHint") : t("emptyHint")}</p>
+            </EmptyState>
+          }
+          row={(member) => (
+            <tr key={member.id}>
+              <td>
+                <Link className="cell-primary cell-link" href={memberPage(member)}>
+                  {member.fullName}
+                </Link>
+                {member.phone && <div className="cell-secondary">{member.phone}</div>}
+              </td>
+              <td className="cell-secondary">{member.email}</td>
+              <td>
+                <StatusBadge look={statusLook(member.status)} />
+              </td>
+              <td>
+                {member.currentPlan ? (
+                  <>
+                    <div>{member.currentPlan.name}</div>
+                    <div className="cell-secondary">{member.currentPlan.code}</div>
+                  </>
+                ) : (
+                  <span className="muted">{t("noPlan")}</span>
+                )}
+              </td>
+              <td className="cell-nowrap">{format.calendarDate(member.joinedOn)}</td>
+              <td className="cell-end">
+                {member.subscriptionEndsAt ? format.day(member.subscriptionEndsAt) : <span className="muted">—</span>}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
 
       {dialog === "create" && <MemberDialog member={null} onClose={() => setDialog(null)} />}
       {dialog === "enroll" && <EnrollDialog onClose={() => setDialog(null)} />}

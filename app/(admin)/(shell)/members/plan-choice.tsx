@@ -2,17 +2,25 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { BillingPeriod, PlanRow } from "@/console/club-api";
-import { BILLING_PERIOD_VALUES, BILLING_PERIODS, formatMoney } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { LoadError } from "@/console/ui/feedback";
-import { Checkbox, type FormFailure, formFailureOf, SelectField } from "@/console/ui/forms";
+import { Checkbox, type FormFailure, formFailureOf, SelectField, useFailureText } from "@/console/ui/forms";
 import { priceFor } from "@/lib/subscriptions/pricing";
 
 /** The plan and billing period of a new term, as the form holds them ("" until a plan is chosen). */
 export type PlanChoice = { planId: string; billingPeriod: BillingPeriod };
 
-export const PLAN_CHOICE_LABELS = { planId: "Plan", billingPeriod: "Billing period", autoRenew: "Renew automatically" };
+const BILLING_PERIOD_VALUES = ["monthly", "quarterly", "annual"] as const satisfies readonly BillingPeriod[];
+
+/** The labels of the plan choice's fields, in the reader's language. */
+export function usePlanChoiceLabels() {
+  const t = useTranslations("members.planChoice");
+  return { planId: t("plan"), billingPeriod: t("billingPeriod"), autoRenew: t("autoRenew") };
+}
+
 /** Subscription errors that are about the chosen plan, tied to its field. */
 export const planCodeFields = (prefix = "") => ({
   "Subscription.PlanInactive": `${prefix}planId`,
@@ -33,13 +41,6 @@ function useActivePlans() {
   });
 }
 
-const periodOption = (plan: PlanRow | undefined, period: BillingPeriod) => ({
-  value: period,
-  label: plan
-    ? `${BILLING_PERIODS[period]} · ${formatMoney(priceFor(plan, period), plan.currency)}`
-    : BILLING_PERIODS[period],
-});
-
 /**
  * The plan and billing period selects, each period with the price the term would capture (with
  * `autoRenew`, the renewal checkbox too). The choice is the caller's state: the price preview follows it.
@@ -55,23 +56,34 @@ export function PlanChoiceFields({
   onChange: (choice: PlanChoice) => void;
   autoRenew?: { defaultChecked: boolean };
 }) {
+  const t = useTranslations("members.planChoice");
+  const periods = useTranslations("plans.period");
+  const format = useClubFormat();
+  const failureText = useFailureText();
+  const labels = usePlanChoiceLabels();
   const plans = useActivePlans();
-  if (plans.isPending) return <p className="muted">Loading plans…</p>;
+  if (plans.isPending) return <p className="muted">{t("loading")}</p>;
   if (plans.isError)
     return (
       <LoadError
-        message={`The plans could not be loaded: ${formFailureOf(plans.error).message}`}
+        message={t("loadFailed", { reason: failureText(formFailureOf(plans.error)) })}
         onRetry={() => void plans.refetch()}
       />
     );
   if (plans.data.length === 0) {
     return (
       <p className="notice notice-warn">
-        No plan is active. <Link href="/plans">Create or reactivate a plan</Link> first.
+        {t.rich("noActivePlan", { link: (text) => <Link href="/plans">{text}</Link> })}
       </p>
     );
   }
   const chosen = plans.data.find((plan) => plan.id === value.planId);
+  const periodOption = (plan: PlanRow | undefined, period: BillingPeriod) => ({
+    value: period,
+    label: plan
+      ? t("periodWithPrice", { period: periods(period), price: format.money(priceFor(plan, period), plan.currency) })
+      : periods(period),
+  });
   return (
     <>
       <div className="form-row">
@@ -80,7 +92,7 @@ export function PlanChoiceFields({
           value={value.planId}
           onChange={(event) => onChange({ ...value, planId: event.target.value })}
           options={[
-            { value: "", label: "Choose a plan…" },
+            { value: "", label: t("choosePlaceholder") },
             ...plans.data.map((plan) => ({ value: plan.id, label: `${plan.name} (${plan.code})` })),
           ]}
         />
@@ -99,8 +111,8 @@ export function PlanChoiceFields({
       {autoRenew && (
         <Checkbox
           name={`${prefix}autoRenew`}
-          label={PLAN_CHOICE_LABELS.autoRenew}
-          description="A new term starts when this one ends, at the plan's price of that day."
+          label={labels.autoRenew}
+          description={t("autoRenewHint")}
           defaultChecked={autoRenew.defaultChecked}
         />
       )}
@@ -109,6 +121,8 @@ export function PlanChoiceFields({
 }
 
 /** The refusal to send a term without a plan (the API would answer "Not a valid plan id."). */
-export function missingPlan(choice: Pick<PlanChoice, "planId">, prefix = ""): FormFailure | null {
-  return choice.planId ? null : { message: "Choose a plan.", fields: { [`${prefix}planId`]: ["Choose a plan."] } };
+export function useMissingPlan(): (choice: Pick<PlanChoice, "planId">, prefix?: string) => FormFailure | null {
+  const t = useTranslations("members.planChoice");
+  return (choice, prefix = "") =>
+    choice.planId ? null : { message: t("choose"), fields: { [`${prefix}planId`]: [t("choose")] } };
 }

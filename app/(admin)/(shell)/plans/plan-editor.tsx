@@ -1,25 +1,36 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { BillingPeriod, PlanInput, PlanRow } from "@/console/club-api";
+import { useClubFormat } from "@/console/i18n/club-format";
+import { parseMoneyInput } from "@/console/i18n/format";
 import { FormDialog } from "@/console/ui/dialog";
-import { Checkbox, ChoiceFieldset, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import {
+  Checkbox,
+  ChoiceFieldset,
+  type FormFailure,
+  TextAreaField,
+  TextField,
+  textOf,
+  useFormMutation,
+} from "@/console/ui/forms";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import { MONTHS_IN } from "@/lib/subscriptions/pricing";
 
 type BenefitDraft = { key: number; name: string; description: string };
 
-const FIXED_LABELS = {
-  name: "Name",
-  code: "Code",
-  description: "Description (optional)",
-  monthlyPrice: "Monthly price",
-  quarterlyPrice: "Quarterly price (optional)",
-  annualPrice: "Annual price (optional)",
-  isActive: "Active",
-  benefits: "Benefits",
-};
+const FIXED_FIELDS = [
+  "name",
+  "code",
+  "description",
+  "monthlyPrice",
+  "quarterlyPrice",
+  "annualPrice",
+  "isActive",
+  "benefits",
+] as const;
 const CODE_FIELDS = { "Plan.DuplicateCode": "code" };
 const PRICE_FIELDS = [
   { name: "monthlyPrice", period: "monthly" },
@@ -31,13 +42,45 @@ const benefitName = (index: number) => `benefits.${index}.name`;
 const benefitDescription = (index: number) => `benefits.${index}.description`;
 
 /** The form's labels, benefit rows included (the API names their fields `benefits.0.name`, …). */
-function labelsFor(benefits: readonly BenefitDraft[]): Record<string, string> {
-  const labels: Record<string, string> = { ...FIXED_LABELS };
+function useLabels(benefits: readonly BenefitDraft[]): Record<string, string> {
+  const t = useTranslations("plans.editor.labels");
+  const labels: Record<string, string> = Object.fromEntries(FIXED_FIELDS.map((field) => [field, t(field)]));
   benefits.forEach((_, index) => {
-    labels[benefitName(index)] = `Benefit ${index + 1}`;
-    labels[benefitDescription(index)] = `Benefit ${index + 1} description`;
+    labels[benefitName(index)] = t("benefit", { number: index + 1 });
+    labels[benefitDescription(index)] = t("benefitDescription", { number: index + 1 });
   });
   return labels;
+}
+
+type PriceField = (typeof PRICE_FIELDS)[number]["name"];
+type TypedPlan = Omit<PlanInput, PriceField> & Record<PriceField, string>;
+
+/**
+ * The plan with its prices as the API takes them ("59.90") from what was typed ("59,90", "59.90", "1.234,50"), or the
+ * fields whose amount could not be read. An empty optional price is sent as null.
+ */
+function readPrices(
+  typed: TypedPlan,
+  notAnAmount: string,
+): { plan: PlanInput; refusal: null } | { plan: null; refusal: FormFailure } {
+  const fields: Record<string, string[]> = {};
+  const prices: Partial<Record<PriceField, string | null>> = {};
+  for (const { name } of PRICE_FIELDS) {
+    const text = typed[name];
+    const amount = text === "" ? null : parseMoneyInput(text);
+    if (text !== "" && amount === null) fields[name] = [notAnAmount];
+    prices[name] = name === "monthlyPrice" ? (amount ?? text) : amount;
+  }
+  if (Object.keys(fields).length > 0) return { plan: null, refusal: { message: notAnAmount, fields } };
+  return {
+    plan: {
+      ...typed,
+      monthlyPrice: prices.monthlyPrice ?? "",
+      quarterlyPrice: prices.quarterlyPrice ?? null,
+      annualPrice: prices.annualPrice ?? null,
+    },
+    refusal: null,
+  };
 }
 
 /** The plan's benefits in display order: add, remove and move rows; their order is the order sent. */
@@ -48,6 +91,7 @@ function BenefitsEditor({
   benefits: readonly BenefitDraft[];
   onChange: (next: BenefitDraft[]) => void;
 }) {
+  const t = useTranslations("plans.editor.benefits");
   const nextKey = useRef(benefits.length);
   const edit = (index: number, change: Partial<BenefitDraft>) =>
     onChange(benefits.map((benefit, at) => (at === index ? { ...benefit, ...change } : benefit)));
@@ -58,8 +102,8 @@ function BenefitsEditor({
     onChange(next);
   };
   return (
-    <ChoiceFieldset name="benefits" hint="Shown to members in this order.">
-      {benefits.length === 0 && <p className="muted benefits-empty">No benefits yet.</p>}
+    <ChoiceFieldset name="benefits" hint={t("hint")}>
+      {benefits.length === 0 && <p className="muted benefits-empty">{t("empty")}</p>}
       <ol className="benefit-list">
         {benefits.map((benefit, index) => (
           <li key={benefit.key} className="benefit-row">
@@ -82,7 +126,7 @@ function BenefitsEditor({
               <button
                 type="button"
                 className="button button-small"
-                aria-label={`Move benefit ${index + 1} up`}
+                aria-label={t("moveUp", { number: index + 1 })}
                 disabled={index === 0}
                 onClick={() => move(index, -1)}
               >
@@ -91,7 +135,7 @@ function BenefitsEditor({
               <button
                 type="button"
                 className="button button-small"
-                aria-label={`Move benefit ${index + 1} down`}
+                aria-label={t("moveDown", { number: index + 1 })}
                 disabled={index === benefits.length - 1}
                 onClick={() => move(index, 1)}
               >
@@ -100,10 +144,10 @@ function BenefitsEditor({
               <button
                 type="button"
                 className="button button-small"
-                aria-label={`Remove benefit ${index + 1}`}
+                aria-label={t("removeNamed", { number: index + 1 })}
                 onClick={() => onChange(benefits.filter((_, at) => at !== index))}
               >
-                Remove
+                {t("remove")}
               </button>
             </div>
           </li>
@@ -115,7 +159,7 @@ function BenefitsEditor({
           className="button button-small"
           onClick={() => onChange([...benefits, { key: nextKey.current++, name: "", description: "" }])}
         >
-          + Add benefit
+          {t("add")}
         </button>
       </p>
     </ChoiceFieldset>
@@ -134,6 +178,8 @@ export function PlanEditor({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("plans.editor");
+  const format = useClubFormat();
   const api = useConsoleApi();
   const reload = useReloadAndClose(onClose);
   const [benefits, setBenefits] = useState<BenefitDraft[]>(() =>
@@ -143,42 +189,45 @@ export function PlanEditor({
     (input: PlanInput) => (plan ? api.plans.update(plan.id, input, plan.version) : api.plans.create(input)),
     {
       codeFields: CODE_FIELDS,
-      onSuccess: (saved) => onDone(plan ? `Plan ${saved.name} saved.` : `Plan ${saved.name} created.`),
+      onSuccess: (saved) => onDone(t(plan ? "saved" : "created", { name: saved.name })),
     },
   );
+  const labels = useLabels(benefits);
+  // A stored amount ("59.90") as the reader writes it ("59,90" in Spanish), to edit.
+  const decimalSeparator = format.count(1.5).replace(/\d/g, "");
+  const typedAmount = (amount: string | null | undefined) => amount?.replace(".", decimalSeparator) ?? undefined;
   return (
     <FormDialog
-      title={plan ? `Edit plan ${plan.name}` : "New plan"}
+      title={plan ? t("editTitle", { name: plan.name }) : t("newTitle")}
       wide
-      labels={labelsFor(benefits)}
+      labels={labels}
       form={form}
       onClose={onClose}
-      submitLabel={plan ? "Save plan" : "Create plan"}
-      onSubmit={(data) =>
-        form.submit({
-          name: textOf(data, "name"),
-          code: textOf(data, "code"),
-          description: textOf(data, "description") || undefined,
-          monthlyPrice: textOf(data, "monthlyPrice"),
-          quarterlyPrice: textOf(data, "quarterlyPrice") || null,
-          annualPrice: textOf(data, "annualPrice") || null,
-          isActive: plan ? data.has("isActive") : true,
-          benefits: benefits.map((benefit) => ({
-            name: benefit.name.trim(),
-            description: benefit.description.trim() || undefined,
-          })),
-        })
-      }
+      submitLabel={plan ? t("save") : t("create")}
+      onSubmit={(data) => {
+        const read = readPrices(
+          {
+            name: textOf(data, "name"),
+            code: textOf(data, "code"),
+            description: textOf(data, "description") || undefined,
+            monthlyPrice: textOf(data, "monthlyPrice"),
+            quarterlyPrice: textOf(data, "quarterlyPrice"),
+            annualPrice: textOf(data, "annualPrice"),
+            isActive: plan ? data.has("isActive") : true,
+            benefits: benefits.map((benefit) => ({
+              name: benefit.name.trim(),
+              description: benefit.description.trim() || undefined,
+            })),
+          },
+          t("notAnAmount", { example: typedAmount("49.90") ?? "" }),
+        );
+        if (read.refusal) form.refuse(read.refusal);
+        else form.submit(read.plan);
+      }}
     >
       <div className="form-row">
-        <TextField name="name" defaultValue={plan?.name} autoComplete="off" hint="As members see it, e.g. Gold." />
-        <TextField
-          name="code"
-          defaultValue={plan?.code}
-          autoComplete="off"
-          spellCheck={false}
-          hint="Letters, digits, - or _; saved upper-case."
-        />
+        <TextField name="name" defaultValue={plan?.name} autoComplete="off" hint={t("hints.name")} />
+        <TextField name="code" defaultValue={plan?.code} autoComplete="off" spellCheck={false} hint={t("hints.code")} />
       </div>
       <TextAreaField name="description" defaultValue={plan?.description ?? undefined} rows={2} />
       <div className="form-row form-row-3">
@@ -186,11 +235,13 @@ export function PlanEditor({
           <TextField
             key={name}
             name={name}
-            defaultValue={plan?.[name] ?? undefined}
+            defaultValue={typedAmount(plan?.[name])}
             inputMode="decimal"
             autoComplete="off"
             hint={
-              period === "monthly" ? `In ${currency}, e.g. 49.90.` : `Empty: ${MONTHS_IN[period]} × the monthly price.`
+              period === "monthly"
+                ? t("hints.monthlyPrice", { currency, example: typedAmount("49.90") ?? "" })
+                : t("hints.otherPrice", { months: MONTHS_IN[period] })
             }
           />
         ))}
@@ -198,8 +249,8 @@ export function PlanEditor({
       {plan && (
         <Checkbox
           name="isActive"
-          label="Active"
-          description="Only active plans take new subscriptions."
+          label={labels.isActive ?? ""}
+          description={t("hints.isActive")}
           defaultChecked={plan.isActive}
         />
       )}

@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { BillingPeriod, PlanRow } from "@/console/club-api";
-import { formatCount, formatMoney, plural } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
@@ -11,14 +12,9 @@ import { yesNoFilter } from "@/console/ui/yes-no-filter";
 import { MONTHS_IN, priceFor } from "@/lib/subscriptions/pricing";
 import { PlanEditor } from "./plan-editor";
 
-const ACTIVE_FILTERS = [
-  { value: "", label: "All plans" },
-  { value: "true", label: "Active" },
-  { value: "false", label: "Deactivated" },
-] as const;
-type ActiveFilter = (typeof ACTIVE_FILTERS)[number]["value"];
-
-const DEACTIVATED = { label: "Deactivated", badge: "badge-inactive" };
+const ACTIVE_FILTERS = ["", "true", "false"] as const;
+type ActiveFilter = (typeof ACTIVE_FILTERS)[number];
+const FILTER_WORDS = { "": "all", true: "active", false: "deactivated" } as const;
 
 type OpenDialog = { kind: "create" } | { kind: "edit"; plan: PlanRow } | { kind: "deactivate"; plan: PlanRow };
 
@@ -26,15 +22,17 @@ const PAGE_SIZE = 20;
 
 /** A period's price; a plan without one charges the monthly price times the months (computed in cents, as the API does). */
 function PriceCell({ plan, period }: { plan: PlanRow; period: BillingPeriod }) {
+  const t = useTranslations("plans.list");
+  const format = useClubFormat();
   const own = period === "quarterly" ? plan.quarterlyPrice : period === "annual" ? plan.annualPrice : plan.monthlyPrice;
   return (
     <td className="cell-money">
       {own !== null ? (
-        formatMoney(own, plan.currency)
+        format.money(own, plan.currency)
       ) : (
         <>
-          <span className="muted">{formatMoney(priceFor(plan, period), plan.currency)}</span>
-          <div className="cell-secondary">{MONTHS_IN[period]} × monthly</div>
+          <span className="muted">{format.money(priceFor(plan, period), plan.currency)}</span>
+          <div className="cell-secondary">{t("timesMonthly", { months: MONTHS_IN[period] })}</div>
         </>
       )}
     </td>
@@ -50,24 +48,20 @@ function DeactivateDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("plans.deactivate");
   const api = useConsoleApi();
   return (
     <ConfirmDialog
-      title={`Deactivate plan ${plan.name}?`}
+      title={t("title", { name: plan.name })}
       run={() => api.plans.deactivate(plan.id, plan.version)}
-      onSuccess={() => onDone(`Plan ${plan.name} deactivated.`)}
+      onSuccess={() => onDone(t("done", { name: plan.name }))}
       onClose={onClose}
-      submitLabel="Deactivate plan"
-      pendingLabel="Deactivating…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
     >
-      <p>It takes no new subscriptions. Plans are never deleted: past subscriptions keep pointing at it.</p>
-      <p>
-        {plan.activeSubscriptions > 0
-          ? `Its ${plural(plan.activeSubscriptions, "active subscription", "active subscriptions")} continue until they end, without renewing automatically.`
-          : "Nobody is subscribed to it now."}{" "}
-        You can reactivate it by editing it.
-      </p>
+      <p>{t("lead")}</p>
+      <p>{t("subscriptions", { count: plan.activeSubscriptions })}</p>
     </ConfirmDialog>
   );
 }
@@ -81,6 +75,8 @@ export function PlansConsole({
   canDeactivate: boolean;
   currency: string;
 }) {
+  const t = useTranslations("plans.list");
+  const format = useClubFormat();
   const api = useConsoleApi();
   const [isActive, setIsActive] = useState<ActiveFilter>("");
   const dialogs = useListDialogs<OpenDialog>([["plans"]]);
@@ -99,89 +95,97 @@ export function PlansConsole({
   return (
     <>
       <PageHeader
-        title="Plans"
-        lead="What members can subscribe to: prices per billing period and the benefits each plan includes."
-        create={canWrite ? { label: "New plan", onClick: () => dialogs.open({ kind: "create" }) } : undefined}
+        title={t("title")}
+        lead={t("lead")}
+        create={canWrite ? { label: t("newPlan"), onClick: () => dialogs.open({ kind: "create" }) } : undefined}
       />
       {dialogs.notice}
 
       <div className="toolbar">
-        <FilterSelect id="plan-status" label="Show" value={isActive} options={ACTIVE_FILTERS} onChange={setIsActive} />
+        <FilterSelect
+          id="plan-status"
+          label={t("show")}
+          value={isActive}
+          options={ACTIVE_FILTERS.map((value) => ({ value, label: t(`filter.${FILTER_WORDS[value]}`) }))}
+          onChange={setIsActive}
+        />
       </div>
 
-      <PagedTable
-        label="Plans"
-        noun={{ one: "plan", other: "plans" }}
-        query={plans}
-        onPage={setPageNumber}
-        headers={[
-          "Plan",
-          "Monthly",
-          "Quarterly",
-          "Annual",
-          <span key="subscriptions" className="th-wrap">
-            Active subscriptions
-          </span>,
-          hasActions ? (
-            "Actions"
-          ) : (
-            <span key="actions" className="visually-hidden">
-              Actions
-            </span>
-          ),
-        ]}
-        empty={
-          <EmptyState title={isActive ? "No plans match" : "No plans yet"}>
-            <p>{isActive ? "Try another filter." : "Create the plans members can subscribe to."}</p>
-          </EmptyState>
-        }
-        row={(plan) => (
-          <tr key={plan.id}>
-            <td>
-              <div className="cell-primary plan-name">
-                {plan.name} <span className="chip chip-code">{plan.code}</span>
-                {!plan.isActive && <StatusBadge look={DEACTIVATED} />}
-              </div>
-              {plan.description && <div className="cell-secondary cell-clamp">{plan.description}</div>}
-              {plan.benefits.length > 0 && (
-                <div className="cell-secondary" title={plan.benefits.map((benefit) => benefit.name).join(", ")}>
-                  {plural(plan.benefits.length, "benefit", "benefits")}
+      <div className="plans-list">
+        <PagedTable
+          label={t("title")}
+          noun={{ one: t("noun.one"), other: t("noun.other") }}
+          query={plans}
+          onPage={setPageNumber}
+          headers={[
+            t("columns.plan"),
+            t("columns.monthly"),
+            t("columns.quarterly"),
+            t("columns.annual"),
+            <span key="subscriptions" className="th-wrap">
+              {t("columns.activeSubscriptions")}
+            </span>,
+            hasActions ? (
+              t("columns.actions")
+            ) : (
+              <span key="actions" className="visually-hidden">
+                {t("columns.actions")}
+              </span>
+            ),
+          ]}
+          empty={
+            <EmptyState title={isActive ? t("emptyFiltered") : t("empty")}>
+              <p>{isActive ? t("emptyFilteredHint") : t("emptyHint")}</p>
+            </EmptyState>
+          }
+          row={(plan) => (
+            <tr key={plan.id}>
+              <td>
+                <div className="cell-primary plan-name">
+                  {plan.name} <span className="chip chip-code">{plan.code}</span>
+                  {!plan.isActive && <StatusBadge look={{ label: t("deactivated"), badge: "badge-inactive" }} />}
                 </div>
-              )}
-            </td>
-            <PriceCell plan={plan} period="monthly" />
-            <PriceCell plan={plan} period="quarterly" />
-            <PriceCell plan={plan} period="annual" />
-            <td className="cell-number">{formatCount(plan.activeSubscriptions)}</td>
-            <td>
-              {hasActions && (
-                <div className="cell-actions">
-                  {canWrite && (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={`Edit plan ${plan.name}`}
-                      onClick={() => dialogs.open({ kind: "edit", plan })}
-                    >
-                      Edit
-                    </button>
-                  )}
-                  {canDeactivate && plan.isActive && (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={`Deactivate plan ${plan.name}`}
-                      onClick={() => dialogs.open({ kind: "deactivate", plan })}
-                    >
-                      Deactivate
-                    </button>
-                  )}
-                </div>
-              )}
-            </td>
-          </tr>
-        )}
-      />
+                {plan.description && <div className="cell-secondary cell-clamp">{plan.description}</div>}
+                {plan.benefits.length > 0 && (
+                  <div className="cell-secondary" title={plan.benefits.map((benefit) => benefit.name).join(", ")}>
+                    {t("benefits", { count: plan.benefits.length })}
+                  </div>
+                )}
+              </td>
+              <PriceCell plan={plan} period="monthly" />
+              <PriceCell plan={plan} period="quarterly" />
+              <PriceCell plan={plan} period="annual" />
+              <td className="cell-number">{format.count(plan.activeSubscriptions)}</td>
+              <td>
+                {hasActions && (
+                  <div className="cell-actions">
+                    {canWrite && (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={t("editNamed", { name: plan.name })}
+                        onClick={() => dialogs.open({ kind: "edit", plan })}
+                      >
+                        {t("edit")}
+                      </button>
+                    )}
+                    {canDeactivate && plan.isActive && (
+                      <button
+                        type="button"
+                        className="button button-small"
+                        aria-label={t("deactivateNamed", { name: plan.name })}
+                        onClick={() => dialogs.open({ kind: "deactivate", plan })}
+                      >
+                        {t("deactivate")}
+                      </button>
+                    )}
+                  </div>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
 
       {dialog?.kind === "create" && <PlanEditor plan={null} currency={currency} onClose={close} onDone={done} />}
       {dialog?.kind === "edit" && <PlanEditor plan={dialog.plan} currency={currency} onClose={close} onDone={done} />}

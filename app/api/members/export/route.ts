@@ -13,7 +13,8 @@ export const GET = route(
     summary: "Export members as CSV",
     response: {
       contentType: "text/csv",
-      description: "A streamed CSV download (UTF-8 with BOM, RFC 4180), named members-YYYY-MM-DD.csv.",
+      description:
+        "A streamed CSV download (UTF-8 with BOM, RFC 4180; separated by semicolons for `language=es`), named members-YYYY-MM-DD.csv.",
     },
   },
   async ({ query, services }) => {

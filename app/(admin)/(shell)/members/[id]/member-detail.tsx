@@ -1,23 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberRecord, SubscriptionRow } from "@/console/club-api";
-import {
-  BILLING_PERIODS,
-  formatCalendarDate,
-  formatDateTime,
-  formatDay,
-  formatMoney,
-  MEMBER_STATUSES,
-  type StatusLook,
-  SUBSCRIPTION_STATUSES,
-} from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { BackLink, DetailLoadFailure, DetailSkeleton, type ParentList } from "@/console/ui/detail-page";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { type ListQuery, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
 import type { Paginated } from "@/lib/platform/pagination";
 import { MemberDialog } from "../member-form";
+import { useMemberStatusLook, useTermStatusLook } from "../member-status";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
 import { MemberDocuments } from "./member-documents";
 import { MemberAvatar, usePhotoChange } from "./member-photo";
@@ -45,55 +38,61 @@ type OpenDialog =
   | { kind: "renew"; term: SubscriptionRow | CurrentTerm };
 type Open = (dialog: OpenDialog) => void;
 
-const UPCOMING: StatusLook = { label: "Upcoming", badge: "badge-neutral" };
-
 /** A term's status, telling a renewal queued to start later from the term in force. */
-const termLook = (term: SubscriptionRow) =>
-  term.status === "active" && Date.parse(term.startedAt) > Date.now() ? UPCOMING : SUBSCRIPTION_STATUSES[term.status];
+const termStatus = (term: SubscriptionRow) =>
+  term.status === "active" && Date.parse(term.startedAt) > Date.now() ? "upcoming" : term.status;
 
-const MEMBERS: ParentList = { href: "/members", label: "Members" };
+/** The way back to the list, in the reader's language. */
+function useMembersList(): ParentList {
+  const t = useTranslations("members.list");
+  return { href: "/members", label: t("title") };
+}
 
 function ProfileCard({ member }: { member: MemberRecord }) {
+  const t = useTranslations("members.detail.profile");
+  const format = useClubFormat();
   return (
     <section className="card" aria-labelledby="profile-heading">
-      <h2 id="profile-heading">Profile</h2>
+      <h2 id="profile-heading">{t("title")}</h2>
       <dl className="definition-list">
-        <dt>Email</dt>
+        <dt>{t("email")}</dt>
         <dd>
           <a href={`mailto:${member.email}`}>{member.email}</a>
         </dd>
-        <dt>Phone</dt>
-        <dd>{member.phone ?? <span className="muted">—</span>}</dd>
-        <dt>Birth date</dt>
-        <dd>{member.birthDate ? formatCalendarDate(member.birthDate) : <span className="muted">—</span>}</dd>
-        <dt>Joined</dt>
-        <dd>{formatCalendarDate(member.joinedOn)}</dd>
-        <dt>Notes</dt>
+        <dt>{t("phone")}</dt>
+        <dd>{member.phone ? <a href={`tel:${member.phone}`}>{member.phone}</a> : <span className="muted">—</span>}</dd>
+        <dt>{t("birthDate")}</dt>
+        <dd>{member.birthDate ? format.calendarDate(member.birthDate) : <span className="muted">—</span>}</dd>
+        <dt>{t("joined")}</dt>
+        <dd>{format.calendarDate(member.joinedOn)}</dd>
+        <dt>{t("notes")}</dt>
         <dd className="pre-line">{member.notes ?? <span className="muted">—</span>}</dd>
-        <dt>Last changed</dt>
-        <dd>{formatDateTime(member.updatedAt)}</dd>
+        <dt>{t("updated")}</dt>
+        <dd>{format.dateTime(member.updatedAt)}</dd>
       </dl>
     </section>
   );
 }
 
 function CurrentTermDetails({ term, queued }: { term: CurrentTerm; queued: SubscriptionRow | undefined }) {
+  const t = useTranslations("members.detail.subscription");
+  const periods = useTranslations("plans.periodInText");
+  const format = useClubFormat();
   return (
     <>
       <p className="subscription-plan">{term.planName}</p>
       <p className="subscription-price">
-        {formatMoney(term.price, term.currency)}{" "}
-        <span className="muted">{BILLING_PERIODS[term.billingPeriod].toLowerCase()}</span>
+        {format.money(term.price, term.currency)} <span className="muted">{periods(term.billingPeriod)}</span>
       </p>
       <dl className="definition-list">
-        <dt>Started</dt>
-        <dd>{formatDateTime(term.startedAt)}</dd>
-        <dt>Ends</dt>
-        <dd>{formatDateTime(term.endsAt)}</dd>
-        <dt>Auto-renewal</dt>
-        <dd>{term.autoRenew ? "On" : "Off"}</dd>
+        <dt>{t("started")}</dt>
+        <dd>{format.dateTime(term.startedAt)}</dd>
+        <dt>{t("ends")}</dt>
+        <dd>{format.dateTime(term.endsAt)}</dd>
+        <dt>{t("autoRenewal")}</dt>
+        <dd>{term.autoRenew ? t("on") : t("off")}</dd>
       </dl>
-      {queued && <p className="notice">Already renewed: the next term starts on {formatDay(queued.startedAt)}.</p>}
+      {queued && <p className="notice">{t("queued", { date: format.day(queued.startedAt) })}</p>}
     </>
   );
 }
@@ -111,6 +110,9 @@ function SubscriptionCard({
   allowed: MemberActions;
   open: Open;
 }) {
+  const t = useTranslations("members.detail.subscription");
+  const format = useClubFormat();
+  const termLook = useTermStatusLook();
   const current = member.currentSubscription;
   const queued = current
     ? newest?.find((term) => term.previousSubscriptionId === current.id && term.status === "active")
@@ -120,30 +122,33 @@ function SubscriptionCard({
   return (
     <section className="card subscription-card" aria-labelledby="subscription-heading">
       <div className="card-header">
-        <h2 id="subscription-heading">Current subscription</h2>
-        {current && <StatusBadge look={SUBSCRIPTION_STATUSES.active} />}
+        <h2 id="subscription-heading">{t("title")}</h2>
+        {current && <StatusBadge look={termLook("active")} />}
       </div>
       {current ? (
         <CurrentTermDetails term={current} queued={queued} />
       ) : (
         <div className="card-empty">
-          <p className="empty-state-title">No subscription in force</p>
+          <p className="empty-state-title">{t("none")}</p>
           <p className="muted">
             {last
-              ? `The last one, ${last.planName}, ${last.status === "canceled" ? "was canceled" : "ended"} on ${formatDay(last.canceledAt ?? last.endsAt)}.`
-              : "They have not subscribed to a plan yet."}
+              ? t(last.status === "canceled" ? "lastCanceled" : "lastEnded", {
+                  plan: last.planName,
+                  date: format.day(last.canceledAt ?? last.endsAt),
+                })
+              : t("never")}
           </p>
         </div>
       )}
       <div className="card-actions">
         {current && allowed.changePlan && (
           <button type="button" className="button" onClick={() => open({ kind: "change-plan", term: current })}>
-            Change plan
+            {t("changePlan")}
           </button>
         )}
         {current && allowed.renew && !queued && (
           <button type="button" className="button" onClick={() => open({ kind: "renew", term: current })}>
-            Renew
+            {t("renew")}
           </button>
         )}
         {current && allowed.cancel && (
@@ -152,25 +157,23 @@ function SubscriptionCard({
             className="button button-danger-quiet"
             onClick={() => open({ kind: "cancel", term: current })}
           >
-            Cancel subscription
+            {t("cancel")}
           </button>
         )}
         {!current && allowed.subscribe && (
           <button type="button" className="button button-primary" onClick={() => open({ kind: "subscribe" })}>
-            Subscribe
+            {t("subscribe")}
           </button>
         )}
         {lapsed && allowed.renew && (
           <button type="button" className="button" onClick={() => open({ kind: "renew", term: lapsed })}>
-            Renew {lapsed.planName}
+            {t("renewPlan", { plan: lapsed.planName })}
           </button>
         )}
       </div>
     </section>
   );
 }
-
-const HISTORY_HEADERS = ["Plan", "Period", "Price", "Started", "Ends", "Status"];
 
 function HistoryTable({
   history,
@@ -179,41 +182,55 @@ function HistoryTable({
   history: ListQuery<Paginated<SubscriptionRow>>;
   onPage: (pageNumber: number) => void;
 }) {
+  const t = useTranslations("members.detail.history");
+  const periods = useTranslations("plans.period");
+  const format = useClubFormat();
+  const termLook = useTermStatusLook();
+  const headers = [
+    t("columns.plan"),
+    t("columns.period"),
+    t("columns.price"),
+    t("columns.started"),
+    t("columns.ends"),
+    t("columns.status"),
+  ];
   return (
-    <>
-      <h2 className="section-title">Subscription history</h2>
+    <div className="history-list">
+      <h2 className="section-title">{t("title")}</h2>
       <PagedTable
-        label="Subscription history"
-        noun={{ one: "term", other: "terms" }}
+        label={t("title")}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         onPage={onPage}
-        headers={HISTORY_HEADERS}
+        headers={headers}
         query={history}
-        empty={<EmptyState title="No subscriptions yet" />}
+        empty={<EmptyState title={t("empty")} />}
         row={(term) => (
           <tr key={term.id}>
             <td>
               <div className="cell-primary">{term.planName}</div>
               <div className="cell-secondary">{term.planCode}</div>
             </td>
-            <td>{BILLING_PERIODS[term.billingPeriod]}</td>
+            <td>{periods(term.billingPeriod)}</td>
             <td className="cell-money">
-              {formatMoney(term.price, term.currency)}
+              {format.money(term.price, term.currency)}
               {term.prorationCredit && (
-                <div className="cell-secondary">Credit {formatMoney(term.prorationCredit, term.currency)}</div>
+                <div className="cell-secondary">
+                  {t("credit", { amount: format.money(term.prorationCredit, term.currency) })}
+                </div>
               )}
             </td>
-            <td className="cell-nowrap">{formatDateTime(term.startedAt)}</td>
+            <td className="cell-nowrap">{format.dateTime(term.startedAt)}</td>
             {/* A canceled term ended when it was canceled, not at the end it had. */}
             <td className="cell-nowrap">
-              {term.canceledAt ? `Canceled on ${formatDay(term.canceledAt)}` : formatDateTime(term.endsAt)}
+              {term.canceledAt ? t("canceledOn", { day: format.day(term.canceledAt) }) : format.dateTime(term.endsAt)}
             </td>
             <td className="cell-end">
-              <StatusBadge look={termLook(term)} />
+              <StatusBadge look={termLook(termStatus(term))} />
             </td>
           </tr>
         )}
       />
-    </>
+    </div>
   );
 }
 
@@ -226,6 +243,8 @@ export function MemberDetail({
   allowed: MemberActions;
   limits: FileLimits;
 }) {
+  const t = useTranslations("members.detail");
+  const back = useMembersList();
   const api = useConsoleApi();
   const member = useQuery({ queryKey: ["members", "detail", memberId], queryFn: () => api.members.get(memberId) });
   // The card reads the newest terms (the one in force, a queued renewal, a lapsed one): always the first page.
@@ -245,10 +264,10 @@ export function MemberDetail({
   if (member.isPending) {
     return (
       <DetailSkeleton
-        back={MEMBERS}
+        back={back}
         cards={[
-          { label: "Loading the member…", lines: 5 },
-          { label: "Loading the subscription…", lines: 4 },
+          { label: t("loadingMember"), lines: 5 },
+          { label: t("loadingSubscription"), lines: 4 },
         ]}
       />
     );
@@ -256,9 +275,9 @@ export function MemberDetail({
   if (member.isError) {
     return (
       <DetailLoadFailure
-        back={MEMBERS}
-        title="Member"
-        goneMessage="This member does not exist, or has been deleted."
+        back={back}
+        title={t("title")}
+        goneMessage={t("gone")}
         error={member.error}
         onRetry={() => void member.refetch()}
       />
@@ -294,18 +313,23 @@ function MemberPage({
   onHistoryPage: (pageNumber: number) => void;
   dialogs: ReturnType<typeof useListDialogs<OpenDialog>>;
 }) {
+  const t = useTranslations("members.detail");
+  const format = useClubFormat();
+  const statusLook = useMemberStatusLook();
+  const back = useMembersList();
   const { dialog, close, done } = dialogs;
   const memberId = record.id;
   const photo = usePhotoChange(record, limits.photo);
   return (
     <>
-      <BackLink to={MEMBERS} />
+      <BackLink to={back} />
       <PageHeader
         title={record.fullName}
         media={<MemberAvatar member={record} canRead={allowed.files.read} />}
         lead={
           <>
-            <StatusBadge look={MEMBER_STATUSES[record.status]} /> Member since {formatCalendarDate(record.joinedOn)}
+            <StatusBadge look={statusLook(record.status)} />{" "}
+            {t("memberSince", { date: format.calendarDate(record.joinedOn) })}
           </>
         }
       >
@@ -313,16 +337,16 @@ function MemberPage({
         {allowed.edit && (
           <>
             <button type="button" className="button" onClick={() => dialogs.open({ kind: "edit" })}>
-              Edit
+              {t("edit")}
             </button>
             <button type="button" className="button" onClick={() => dialogs.open({ kind: "status" })}>
-              {record.status === "suspended" ? "Lift suspension" : "Suspend"}
+              {t(record.status === "suspended" ? "liftSuspension" : "suspend")}
             </button>
           </>
         )}
         {allowed.remove && (
           <button type="button" className="button button-danger-quiet" onClick={() => dialogs.open({ kind: "delete" })}>
-            Delete
+            {t("delete")}
           </button>
         )}
       </PageHeader>

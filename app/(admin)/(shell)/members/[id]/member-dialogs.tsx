@@ -2,13 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberRecord, MemberStatus } from "@/console/club-api";
-import { MEMBER_STATUSES } from "@/console/format";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
 import { TextAreaField, textOf, useFormMutation } from "@/console/ui/forms";
-
-const STATUS_LABELS = { reason: "Reason" };
+import { useRememberDeleted } from "../deleted-notice";
 
 /**
  * Staff suspend a member, or lift a suspension; the other statuses follow the member's subscriptions
@@ -23,73 +22,68 @@ export function StatusDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("members.statusDialog");
   const api = useConsoleApi();
   const lifting = member.status === "suspended";
   const form = useFormMutation(
     (change: { status: MemberStatus; reason?: string }) => api.members.changeStatus(member.id, change),
     {
       codeFields: { "Member.InvalidStatusTransition": "reason" },
-      onSuccess: (changed) =>
-        onDone(`${changed.fullName} is now ${MEMBER_STATUSES[changed.status].label.toLowerCase()}.`),
+      onSuccess: (changed) => onDone(t("changed", { name: changed.fullName, status: changed.status })),
     },
   );
   return (
     <FormDialog
-      title={lifting ? `Lift the suspension of ${member.fullName}` : `Suspend ${member.fullName}`}
-      labels={STATUS_LABELS}
+      title={t(lifting ? "liftTitle" : "suspendTitle", { name: member.fullName })}
+      labels={{ reason: t("reason") }}
       form={form}
       onClose={onClose}
-      submitLabel={lifting ? "Lift suspension" : "Suspend"}
+      submitLabel={t(lifting ? "lift" : "suspend")}
       onSubmit={(data) =>
         form.submit({ status: lifting ? "active" : "suspended", reason: textOf(data, "reason") || undefined })
       }
     >
-      <p className="dialog-body">
-        {lifting
-          ? "They get the status their subscriptions give: active with a subscription in force, else inactive or expired."
-          : "A suspended member cannot subscribe and is not renewed; their subscription in force stays."}
-      </p>
+      <p className="dialog-body">{t(lifting ? "liftExplained" : "suspendExplained")}</p>
       <TextAreaField
         name="reason"
         rows={2}
         maxLength={500}
-        hint={lifting ? "Optional. Kept in the audit trail." : "Required. Kept in the audit trail."}
+        hint={t(lifting ? "reasonOptional" : "reasonRequired")}
       />
     </FormDialog>
   );
 }
 
-/** Deletes the member (kept for the records, gone from every list), then returns to the list. */
+/** Deletes the member (kept for the records, gone from every list), then returns to the list, which says so. */
 export function DeleteMemberDialog({ member, onClose }: { member: MemberRecord; onClose: () => void }) {
+  const t = useTranslations("members.deleteDialog");
   const api = useConsoleApi();
   const router = useRouter();
   const queryClient = useQueryClient();
+  const rememberDeleted = useRememberDeleted();
   // The lists and statistics are out of date: they load again when shown (this page stops asking for the member).
   const leave = async () => {
+    rememberDeleted(member.fullName);
     await queryClient.invalidateQueries({ queryKey: ["members"], refetchType: "none" });
     router.replace("/members");
   };
   return (
     <ConfirmDialog
-      title={`Delete ${member.fullName}?`}
+      title={t("title", { name: member.fullName })}
       run={() => api.members.remove(member.id, member.version)}
       onSuccess={leave}
       holdAfterSuccess
       onClose={onClose}
-      submitLabel="Delete member"
-      pendingLabel="Deleting…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
     >
       {member.currentSubscription ? (
         <p className="notice notice-warn">
-          {member.fullName} has an active subscription ({member.currentSubscription.planName}). A member with an active
-          subscription cannot be deleted: cancel it first.
+          {t("hasSubscription", { name: member.fullName, plan: member.currentSubscription.planName })}
         </p>
       ) : (
-        <p>
-          They disappear from the lists, statistics and exports, and their email can be used again. Their subscription
-          history is kept.
-        </p>
+        <p>{t("consequences")}</p>
       )}
     </ConfirmDialog>
   );

@@ -2,16 +2,17 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { FileRow } from "@/console/club-api";
-import { fileBadgeOf, fileKindOf, isPreviewableImage, percentOf, uploadRefusalMessage } from "@/console/file-format";
+import { fileBadgeOf, isPreviewableImage, percentOf } from "@/console/file-format";
 import { readBlob, saveBlob, type UploadItem, useObjectUrl, useUploadQueue } from "@/console/file-transfer";
-import { formatBytes, formatDateTime, plural } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 import { ApiError } from "@/console/transport";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
 import {
   type Column,
   PagedTable,
@@ -20,6 +21,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { useFileWords } from "./file-words";
 import { UploadProgress } from "./upload-progress";
 
 /** What the user may do with the member's documents (read is implied: the section shows only then). */
@@ -31,13 +33,6 @@ const PAGE_SIZE = 10;
 const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 
 type Field = "fileName" | "sizeBytes" | "createdAt";
-const COLUMNS: readonly Column<Field>[] = [
-  { label: "Name", field: "fileName" },
-  { label: "Size", field: "sizeBytes" },
-  { label: "Type" },
-  { label: "Uploaded", field: "createdAt" },
-  { label: "Actions" },
-];
 
 const documentsKey = (memberId: string) => ["files", "member-documents", memberId] as const;
 
@@ -67,6 +62,7 @@ function FileThumbnail({ file }: { file: FileRow }) {
 
 /** Who uploaded a file: "you", their name when the user may read users, else "another user". */
 function Uploader({ userId, readUsers }: { userId: string | null; readUsers: boolean }) {
+  const t = useTranslations("members.documents.uploader");
   const api = useConsoleApi();
   const { data: session } = useSession();
   const mine = userId !== null && userId === session?.userId;
@@ -76,10 +72,10 @@ function Uploader({ userId, readUsers }: { userId: string | null; readUsers: boo
     enabled: readUsers && userId !== null && !mine,
     staleTime: 5 * 60_000,
   });
-  if (userId === null) return <>a user since removed</>;
-  if (mine) return <>you</>;
-  if (user.data) return <>{`${user.data.firstName} ${user.data.lastName}`}</>;
-  return <>{user.isLoading ? "…" : "another user"}</>;
+  if (userId === null) return <>{t("removed")}</>;
+  if (mine) return <>{t("you")}</>;
+  if (user.data) return <>{t("name", { name: `${user.data.firstName} ${user.data.lastName}` })}</>;
+  return <>{user.isLoading ? "…" : t("another")}</>;
 }
 
 type Download = { received: number; total: number };
@@ -90,6 +86,8 @@ type Download = { received: number; total: number };
  * listens on the server's loopback only).
  */
 function useDownloads() {
+  const t = useTranslations("members.documents");
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const [running, setRunning] = useState<Readonly<Record<string, Download>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -118,7 +116,7 @@ function useDownloads() {
       saveBlob(blob, file.fileName);
     } catch (error) {
       if (!controller.signal.aborted)
-        setFailure(`${file.fileName} could not be downloaded: ${formFailureOf(error).message}`);
+        setFailure(t("downloadFailed", { name: file.fileName, reason: failureText(formFailureOf(error)) }));
     } finally {
       controllers.current.delete(file.id);
       track(file.id, null);
@@ -136,21 +134,20 @@ function DeleteDocumentDialog({
   onClose: () => void;
   onDone: (notice: string) => void;
 }) {
+  const t = useTranslations("members.documents.deleteDialog");
+  const format = useClubFormat();
   const api = useConsoleApi();
   return (
     <ConfirmDialog
-      title={`Delete ${file.fileName}?`}
+      title={t("title", { name: file.fileName })}
       run={() => api.files.remove(file.id, file.version)}
-      onSuccess={() => onDone(`${file.fileName} is deleted.`)}
+      onSuccess={() => onDone(t("done", { name: file.fileName }))}
       onClose={onClose}
-      submitLabel="Delete document"
-      pendingLabel="Deleting…"
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
       variant="danger"
     >
-      <p>
-        It is removed from storage for good ({formatBytes(file.sizeBytes)}, uploaded {formatDateTime(file.createdAt)}).
-        This cannot be undone.
-      </p>
+      <p>{t("lead", { size: format.bytes(file.sizeBytes), uploaded: format.dateTime(file.createdAt) })}</p>
     </ConfirmDialog>
   );
 }
@@ -164,31 +161,33 @@ function UploadQueue({
   onCancel: (key: number) => void;
   onClear: () => void;
 }) {
+  const t = useTranslations("members.documents.queue");
   const finished = items.every((item) => item.status !== "waiting" && item.status !== "uploading");
   const done = items.filter((item) => item.status === "done").length;
   // The file on its way, counting those already through (a render can fall between one file and the next).
   const current = Math.max(1, items.filter((item) => item.status !== "waiting").length);
   return (
-    <section className="card upload-queue" aria-label="Document uploads">
+    <section className="card upload-queue" aria-label={t("label")}>
       <ul className="upload-list">
         {items.map((item) => (
           <li key={item.key} className="upload-row" data-status={item.status}>
             {item.status === "waiting" || item.status === "uploading" ? (
               <>
-                <UploadProgress item={item} label={`Upload progress of ${item.file.name}`} title={item.file.name} />
-                <button type="button" className="button button-small" onClick={() => onCancel(item.key)}>
-                  Cancel<span className="visually-hidden"> the upload of {item.file.name}</span>
+                <UploadProgress item={item} label={t("progress", { name: item.file.name })} title={item.file.name} />
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={t("cancelNamed", { name: item.file.name })}
+                  onClick={() => onCancel(item.key)}
+                >
+                  {t("cancel")}
                 </button>
               </>
             ) : (
               <p className={item.status === "failed" ? "upload-result upload-result-failed" : "upload-result"}>
                 <span className="upload-result-name">{item.file.name}</span>
                 <span>
-                  {item.status === "done"
-                    ? "Uploaded"
-                    : item.status === "canceled"
-                      ? "Canceled: not uploaded"
-                      : item.message}
+                  {item.status === "done" ? t("uploaded") : item.status === "canceled" ? t("canceled") : item.message}
                 </span>
               </p>
             )}
@@ -197,13 +196,11 @@ function UploadQueue({
       </ul>
       <div className="upload-queue-footer">
         <p role="status">
-          {finished
-            ? `${done} of ${plural(items.length, "file", "files")} uploaded.`
-            : `Uploading file ${current} of ${items.length}, one after another…`}
+          {finished ? t("finished", { done, total: items.length }) : t("uploading", { current, total: items.length })}
         </p>
         {finished && (
           <button type="button" className="button button-small" onClick={onClear}>
-            Clear
+            {t("clear")}
           </button>
         )}
       </div>
@@ -227,9 +224,20 @@ export function MemberDocuments({
   allowed: DocumentActions;
   limitBytes: number;
 }) {
+  const t = useTranslations("members.documents");
+  const format = useClubFormat();
+  const words = useFileWords();
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const queryClient = useQueryClient();
   const headingId = useId();
+  const columns: readonly Column<Field>[] = [
+    { label: t("columns.name"), field: "fileName" },
+    { label: t("columns.size"), field: "sizeBytes" },
+    { label: t("columns.type") },
+    { label: t("columns.uploaded"), field: "createdAt" },
+    { label: t("columns.actions") },
+  ];
   const input = useRef<HTMLInputElement>(null);
   const [sort, setSort] = useState<Sort<Field>>({ field: "createdAt", direction: "desc" });
   const [documents, setPageNumber] = usePagedQuery([...documentsKey(memberId), sort], (pageNumber) =>
@@ -247,38 +255,35 @@ export function MemberDocuments({
   const uploads = useUploadQueue({
     send: (file, controls) => api.files.upload({ bucket: BUCKET, name: file.name, memberId }, file, controls),
     describe: (error) =>
-      error instanceof ApiError ? uploadRefusalMessage(error, "The file", limitBytes) : formFailureOf(error).message,
+      error instanceof ApiError ? words.refusal(error, "file", limitBytes) : failureText(formFailureOf(error)),
     onUploaded: () => void queryClient.invalidateQueries({ queryKey: documentsKey(memberId) }),
   });
-  const { headers, sortOf } = sortableHeaders(COLUMNS, sort, setSort);
+  const { headers, sortOf } = sortableHeaders(columns, sort, setSort);
 
   return (
     <section className="documents" aria-labelledby={headingId}>
       <div className="section-header">
         <h2 id={headingId} className="section-title">
-          Documents
+          {t("title")}
         </h2>
         {allowed.upload && (
           <>
             <button type="button" className="button" onClick={() => input.current?.click()}>
-              Upload documents
+              {t("upload")}
             </button>
             <input
               ref={input}
               type="file"
               multiple
               hidden
-              aria-label={`Documents of ${memberName}`}
+              aria-label={t("inputLabel", { name: memberName })}
               onChange={(event) => {
                 const files = Array.from(event.target.files ?? []);
                 event.target.value = "";
                 if (!uploads.busy) uploads.clearFinished();
                 const tooLarge = files.filter((file) => file.size > limitBytes);
                 for (const file of tooLarge)
-                  uploads.refuse(
-                    file,
-                    uploadRefusalMessage({ status: 413, code: null, message: "" }, "The file", limitBytes),
-                  );
+                  uploads.refuse(file, words.refusal({ status: 413, code: null, message: "" }, "file", limitBytes));
                 uploads.add(files.filter((file) => file.size <= limitBytes));
               }}
             />
@@ -292,25 +297,21 @@ export function MemberDocuments({
       {downloads.failure && (
         <div className="error-summary download-error" role="alert">
           <p className="error-summary-title">{downloads.failure}</p>
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={downloads.dismiss}>
+          <button type="button" className="icon-button" aria-label={t("dismiss")} onClick={downloads.dismiss}>
             ×
           </button>
         </div>
       )}
       <PagedTable
-        label="Document list"
+        label={t("tableLabel")}
         headers={headers}
         sortOf={sortOf}
         query={documents}
-        noun={{ one: "document", other: "documents" }}
+        noun={{ one: t("noun.one"), other: t("noun.other") }}
         onPage={setPageNumber}
         empty={
-          <EmptyState title="No documents yet">
-            <p>
-              {allowed.upload
-                ? "Upload contracts, forms or certificates: any type of file."
-                : `Nobody has uploaded documents for ${memberName}.`}
-            </p>
+          <EmptyState title={t("empty")}>
+            <p>{allowed.upload ? t("emptyHint") : t("emptyReadOnly", { name: memberName })}</p>
           </EmptyState>
         }
         row={(file) => {
@@ -323,12 +324,12 @@ export function MemberDocuments({
                   <span className="file-name">{file.fileName}</span>
                 </div>
               </td>
-              <td className="cell-number cell-nowrap">{formatBytes(file.sizeBytes)}</td>
-              <td>{fileKindOf(file.contentType)}</td>
+              <td className="cell-number cell-nowrap">{format.bytes(file.sizeBytes)}</td>
+              <td>{words.kind(file.contentType)}</td>
               <td className="cell-nowrap">
-                {formatDateTime(file.createdAt)}
+                {format.dateTime(file.createdAt)}
                 <div className="cell-secondary">
-                  by <Uploader userId={file.ownerUserId} readUsers={allowed.readUsers} />
+                  <Uploader userId={file.ownerUserId} readUsers={allowed.readUsers} />
                 </div>
               </td>
               <td>
@@ -339,7 +340,9 @@ export function MemberDocuments({
                     disabled={progress !== undefined}
                     onClick={() => downloads.download(file)}
                   >
-                    {progress ? `Downloading… ${percentOf(progress.received, progress.total)}%` : "Download"}
+                    {progress
+                      ? t("downloading", { percent: percentOf(progress.received, progress.total) })
+                      : t("download")}
                     <span className="visually-hidden"> {file.fileName}</span>
                   </button>
                   {allowed.remove && (
@@ -348,7 +351,8 @@ export function MemberDocuments({
                       className="button button-small button-danger-quiet"
                       onClick={() => dialogs.open({ kind: "delete", file })}
                     >
-                      Delete<span className="visually-hidden"> {file.fileName}</span>
+                      {t("delete")}
+                      <span className="visually-hidden"> {file.fileName}</span>
                     </button>
                   )}
                 </div>

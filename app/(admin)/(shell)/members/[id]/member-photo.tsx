@@ -1,14 +1,16 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 import { type ReactNode, useRef, useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberRecord } from "@/console/club-api";
-import { initialsOf, PHOTO_TYPES, uploadRefusalMessage } from "@/console/file-format";
+import { initialsOf, PHOTO_TYPES } from "@/console/file-format";
 import { type UploadItem, useObjectUrl, useUploadQueue } from "@/console/file-transfer";
 import { ApiError } from "@/console/transport";
 import { StatusMessage } from "@/console/ui/feedback";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
+import { useFileWords } from "./file-words";
 import { UploadProgress } from "./upload-progress";
 
 /**
@@ -22,6 +24,8 @@ const photoKey = (memberId: string, photoFileId: string | null) => ["member-phot
  * through an object URL; their initials while it loads, when they have none, or when the user may not read files.
  */
 export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRead: boolean }) {
+  const t = useTranslations("members.photo");
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const { id, photoFileId, fullName } = member;
   const photo = useQuery({
@@ -40,19 +44,16 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
   });
   const url = useObjectUrl(photo.data);
   if (url) {
-    return (
-      // biome-ignore lint/a11y/noRedundantAlt: "Photo of …" is the image's accessible name (e2e/members.with-files.spec.ts selects on it)
-      <img className="member-avatar" src={url} alt={`Photo of ${fullName}`} width={72} height={72} />
-    );
+    return <img className="member-avatar" src={url} alt={t("alt", { name: fullName })} width={72} height={72} />;
   }
   const loading = photo.isLoading;
   const said = !canRead
     ? undefined
     : loading
-      ? `Loading the photo of ${fullName}…`
+      ? t("loading", { name: fullName })
       : photo.isError
-        ? "The photo could not be loaded"
-        : "No photo";
+        ? t("loadFailed")
+        : t("none");
   return (
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-label is set only together with role="img"
     <span
@@ -62,7 +63,7 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
       role={said ? "img" : undefined}
       aria-label={said}
       aria-hidden={said ? undefined : true}
-      title={photo.isError ? formFailureOf(photo.error).message : undefined}
+      title={photo.isError ? failureText(formFailureOf(photo.error)) : undefined}
     >
       {initialsOf(fullName)}
     </span>
@@ -71,10 +72,13 @@ export function MemberAvatar({ member, canRead }: { member: MemberRecord; canRea
 
 /** The chosen image before and while it uploads, from the file itself. */
 function LocalPreview({ file }: { file: File }) {
+  const t = useTranslations("members.photo");
   const url = useObjectUrl(file);
   const [broken, setBroken] = useState<File | null>(null);
   if (!url || broken === file) return <span className="upload-thumb upload-thumb-empty" aria-hidden="true" />;
-  return <img className="upload-thumb" src={url} alt={`Preview of ${file.name}`} onError={() => setBroken(file)} />;
+  return (
+    <img className="upload-thumb" src={url} alt={t("preview", { name: file.name })} onError={() => setBroken(file)} />
+  );
 }
 
 function PhotoUploadState({
@@ -88,15 +92,16 @@ function PhotoUploadState({
   onChooseAgain: () => void;
   onDismiss: () => void;
 }) {
+  const t = useTranslations("members.photo");
   switch (item.status) {
     case "waiting":
     case "uploading":
       return (
-        <section className="card upload-panel" aria-label="Photo upload">
+        <section className="card upload-panel" aria-label={t("upload")}>
           <LocalPreview file={item.file} />
-          <UploadProgress item={item} label="Photo upload progress" title={`Uploading ${item.file.name}…`} />
+          <UploadProgress item={item} label={t("progress")} title={t("uploading", { name: item.file.name })} />
           <button type="button" className="button button-small" onClick={onCancel}>
-            Cancel upload
+            {t("cancelUpload")}
           </button>
         </section>
       );
@@ -105,22 +110,22 @@ function PhotoUploadState({
         <div className="error-summary upload-error" role="alert">
           <div>
             <p className="error-summary-title">{item.message}</p>
-            <p className="upload-error-detail">The photo was not changed ({item.file.name}).</p>
+            <p className="upload-error-detail">{t("notChanged", { name: item.file.name })}</p>
           </div>
           <div className="upload-error-actions">
             <button type="button" className="button" onClick={onChooseAgain}>
-              Choose another photo
+              {t("chooseAnother")}
             </button>
-            <button type="button" className="icon-button" aria-label="Dismiss" onClick={onDismiss}>
+            <button type="button" className="icon-button" aria-label={t("dismiss")} onClick={onDismiss}>
               ×
             </button>
           </div>
         </div>
       );
     case "canceled":
-      return <StatusMessage onDismiss={onDismiss}>Upload canceled: the photo was not changed.</StatusMessage>;
+      return <StatusMessage onDismiss={onDismiss}>{t("canceled")}</StatusMessage>;
     case "done":
-      return <StatusMessage onDismiss={onDismiss}>The new photo is saved.</StatusMessage>;
+      return <StatusMessage onDismiss={onDismiss}>{t("saved")}</StatusMessage>;
   }
 }
 
@@ -131,13 +136,16 @@ function PhotoUploadState({
  * the upload's state (shown under the header).
  */
 export function usePhotoChange(member: MemberRecord, limitBytes: number): { button: ReactNode; panel: ReactNode } {
+  const t = useTranslations("members.photo");
+  const words = useFileWords();
+  const failureText = useFailureText();
   const api = useConsoleApi();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const uploads = useUploadQueue({
     send: (file, controls) => api.memberPhoto.replace(member.id, file, controls),
     describe: (error) =>
-      error instanceof ApiError ? uploadRefusalMessage(error, "The photo", limitBytes) : formFailureOf(error).message,
+      error instanceof ApiError ? words.refusal(error, "photo", limitBytes) : failureText(formFailureOf(error)),
     onUploaded: (stored, file) => {
       // The bytes sent are the bytes stored: show them at once under the new photo's id, then reload the member.
       queryClient.setQueryData(photoKey(member.id, stored.id), file);
@@ -150,13 +158,13 @@ export function usePhotoChange(member: MemberRecord, limitBytes: number): { butt
   const button = (
     <>
       <button type="button" className="button" onClick={choose} disabled={uploads.busy}>
-        {member.photoFileId ? "Change photo" : "Add photo"}
+        {member.photoFileId ? t("change") : t("add")}
       </button>
       <input
         ref={input}
         type="file"
         accept={PHOTO_TYPES}
-        aria-label={`Photo of ${member.fullName}`}
+        aria-label={t("alt", { name: member.fullName })}
         hidden
         onChange={(event) => {
           const file = event.target.files?.[0];
@@ -165,10 +173,7 @@ export function usePhotoChange(member: MemberRecord, limitBytes: number): { butt
           if (!file) return;
           uploads.clearFinished();
           if (file.size > limitBytes)
-            uploads.refuse(
-              file,
-              uploadRefusalMessage({ status: 413, code: null, message: "" }, "The photo", limitBytes),
-            );
+            uploads.refuse(file, words.refusal({ status: 413, code: null, message: "" }, "photo", limitBytes));
           else uploads.add([file]);
         }}
       />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
 import { serviceContext } from "@/lib/composition/services";
 import { bucketLimits } from "@/lib/platform/storage/limits";
@@ -6,12 +7,19 @@ import { Forbidden } from "../../forbidden";
 import { MemberDetail } from "./member-detail";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Member" };
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("members.detail");
+  return { title: t("title") };
+}
 
 export default async function MemberPage({ params }: { params: Promise<{ id: string }> }) {
   const user = await pageUser();
   if (!user) return null;
-  if (!can(user, "members:read")) return <Forbidden title="Member" permission="members:read" />;
+  if (!can(user, "members:read")) {
+    const t = await getTranslations("members.detail");
+    return <Forbidden title={t("title")} permission="members:read" />;
+  }
   const { id } = await params;
   // Choosing a plan (subscribe, change plan) lists the plans.
   const plans = can(user, "plans:read");

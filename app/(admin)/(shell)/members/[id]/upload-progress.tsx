@@ -1,14 +1,17 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { percentOf } from "@/console/file-format";
 import type { UploadItem } from "@/console/file-transfer";
-import { formatBytes } from "@/console/format";
+import { useClubFormat } from "@/console/i18n/club-format";
 
 /**
  * One upload's bar with the bytes sent. Screen readers hear the file and then every quarter (a live region that
  * changed at every progress event would talk over everything else).
  */
 export function UploadProgress({ item, label, title }: { item: UploadItem; label: string; title: string }) {
+  const t = useTranslations("members.files.progress");
+  const format = useClubFormat();
   const percent = percentOf(item.sent, item.total);
   const waiting = item.status === "waiting";
   return (
@@ -17,13 +20,13 @@ export function UploadProgress({ item, label, title }: { item: UploadItem; label
       <progress className="progress" aria-label={label} max={Math.max(item.total, 1)} value={item.sent} />
       <p className="muted upload-progress-figures" aria-hidden="true">
         {waiting
-          ? `Waiting · ${formatBytes(item.total)}`
-          : `${formatBytes(item.sent)} of ${formatBytes(item.total)} · ${percent}%`}
+          ? t("waiting", { total: format.bytes(item.total) })
+          : t("sent", { sent: format.bytes(item.sent), total: format.bytes(item.total), percent })}
       </p>
       <p className="visually-hidden" role="status">
         {waiting
-          ? `${item.file.name} is waiting to upload.`
-          : `Uploading ${item.file.name}: ${Math.floor(percent / 25) * 25}% sent.`}
+          ? t("waitingSaid", { name: item.file.name })
+          : t("sentSaid", { name: item.file.name, percent: Math.floor(percent / 25) * 25 })}
       </p>
     </div>
   );
