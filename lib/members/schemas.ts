@@ -6,7 +6,7 @@ import { memberStatus } from "@/lib/platform/db/schema";
 import { searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
-import { CLUB_LANGUAGES } from "@/lib/settings/club-locale";
+import { CLUB_LANGUAGES } from "@/lib/settings/languages";
 
 export const MEMBER_STATUSES = memberStatus.enumValues;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
