@@ -22,8 +22,12 @@ const expect = supportExpect.configure({ timeout: 30_000 });
 // phone, each page fitting the screen and clean for axe; then every page of this area in both languages and sizes.
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(ensureInstalledBeforeAll);
+// Generous: on a machine shared by many runs, setup and first renders take a while.
 test.setTimeout(180_000);
+test.beforeAll(async ({ playwright }, testInfo) => {
+  testInfo.setTimeout(180_000);
+  await ensureInstalledBeforeAll({ playwright }, testInfo);
+});
 
 type Language = "en" | "es";
 type Size = keyof typeof VIEWPORTS;

@@ -31,14 +31,7 @@ import { uniqueAccount } from "./unique-account";
 export type UsersContext = Pick<ServiceContext, "db" | "config"> & Acting;
 
 /** The account changes of user management, as a refusal names them in the audit trail. */
-type AccountChange =
-  | "create"
-  | "update"
-  | "deactivate"
-  | "assign_roles"
-  | "blacklist"
-  | "lift_blacklist"
-  | "invite";
+type AccountChange = "create" | "update" | "deactivate" | "assign_roles" | "blacklist" | "lift_blacklist" | "invite";
 
 export async function listUsers(
   ctx: Pick<ServiceContext, "db">,

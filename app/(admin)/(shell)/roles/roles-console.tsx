@@ -203,7 +203,9 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
               <td data-label={columns[1]}>
                 <PermissionSummary permissions={role.permissions} />
               </td>
-              <td data-label={columns[2]}>{t("summary.userCount", { count: role.userCount })}</td>
+              <td data-label={columns[2]} className="cell-nowrap">
+                {t("summary.userCount", { count: role.userCount })}
+              </td>
               <td>
                 {canWrite && (
                   <div className="cell-actions">
