@@ -1,5 +1,16 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { adminPage, apiAs, ensureInstalledBeforeAll, expect, snapshot, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  readIn,
+  snapshot,
+  test,
+  VIEWPORTS,
+} from "./support";
 
 // The mail pages in Spanish and in English, on a desktop and on a phone: the words, the club's formats, a Spanish
 // member's welcome in Spanish, the previews' language switch, and every page fitting the screen.
@@ -9,11 +20,6 @@ test.beforeAll(ensureInstalledBeforeAll);
 
 const CLUB = "Riverside Rowing Club";
 const lucia = { firstName: "Lucía", lastName: "Idiomas", email: "lucia.idiomas@riverside.example", language: "es" };
-
-const SIZES = [
-  ["desktop", { width: 1440, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const;
 
 const WORDS = {
   en: {
@@ -45,7 +51,7 @@ const WORDS = {
 /** A signed-in admin's page in `language` at `viewport`: the console reads the language from its cookie. */
 async function pageIn(browser: Browser, language: "en" | "es", viewport: { width: number; height: number }) {
   const page = await adminPage(browser);
-  await page.context().addCookies([{ name: "clubops-language", value: language, url: page.url() }]);
+  await readIn(page, language);
   await page.setViewportSize(viewport);
   return page;
 }
@@ -60,15 +66,6 @@ async function expectOnTheFirstScreenOfContent(page: Page, locator: Locator) {
   expect(box && content && box.y - content.y, "offset from the content's top").toBeLessThan(
     page.viewportSize()?.height ?? 0,
   );
-}
-
-/** Nothing on the page is wider than the screen: no sideways panning. */
-async function expectFitsTheScreen(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, "page width").toBeLessThanOrEqual(innerWidth);
 }
 
 test("a member whose language is Spanish is welcomed in Spanish", async ({ browser }) => {
@@ -91,7 +88,7 @@ test("a member whose language is Spanish is welcomed in Spanish", async ({ brows
 
 for (const language of ["es", "en"] as const) {
   const words = WORDS[language];
-  for (const [size, viewport] of SIZES) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`the outbox and a message in ${language} on a ${size}`, async ({ browser }) => {
       const page = await pageIn(browser, language, viewport);
       await page.goto("/mail");
@@ -103,7 +100,8 @@ for (const language of ["es", "en"] as const) {
       await expect(row).toContainText(words.sent);
       await expect(row).toContainText(`Le damos la bienvenida a ${CLUB}`);
       await expect(row).not.toContainText("welcome", { ignoreCase: false });
-      await expectFitsTheScreen(page);
+      await expectFitsScreen(page);
+      await expectAccessible(page);
       if (size === "phone") {
         // The filters wait behind a button, so the mail is on the first screen.
         await expect(page.getByLabel(words.status)).toBeHidden();
@@ -111,7 +109,7 @@ for (const language of ["es", "en"] as const) {
         await snapshot(page, `mail-outbox-${language}-${size}`);
         await page.getByRole("button", { name: words.filters }).click();
         await expect(page.getByLabel(words.status)).toBeVisible();
-        await expectFitsTheScreen(page);
+        await expectFitsScreen(page);
         await snapshot(page, `mail-outbox-filters-${language}-${size}`);
       } else {
         await expect(page.getByRole("button", { name: words.filters })).toBeHidden();
@@ -124,7 +122,8 @@ for (const language of ["es", "en"] as const) {
       const email = page.frameLocator("iframe[sandbox]");
       await expect(email.getByText(`¡Le damos la bienvenida, ${lucia.firstName}!`)).toBeVisible();
       await expect(email.locator("html")).toHaveAttribute("lang", "es");
-      await expectFitsTheScreen(page);
+      await expectFitsScreen(page);
+      await expectAccessible(page);
       await snapshot(page, `mail-detail-${language}-${size}`);
     });
 
@@ -138,7 +137,8 @@ for (const language of ["es", "en"] as const) {
       const subject = language === "es" ? `Le damos la bienvenida a ${CLUB}` : `Welcome to ${CLUB}`;
       await expect(preview).toContainText(subject);
       await expect(page.frameLocator("iframe[sandbox]").locator("body")).toContainText(CLUB);
-      await expectFitsTheScreen(page);
+      await expectFitsScreen(page);
+      await expectAccessible(page);
       if (size === "phone") await expectOnTheFirstScreenOfContent(page, preview);
       await snapshot(page, `mail-templates-${language}-${size}`);
 
@@ -148,7 +148,7 @@ for (const language of ["es", "en"] as const) {
       const otherSubject = other === "es" ? `Le damos la bienvenida a ${CLUB}` : `Welcome to ${CLUB}`;
       await expect(page.getByRole("region", { name: words.previewOf(words.welcome) })).toContainText(otherSubject);
       await expect(page.frameLocator("iframe[sandbox]").locator("html")).toHaveAttribute("lang", other);
-      await expectFitsTheScreen(page);
+      await expectFitsScreen(page);
       // A full-page screenshot leaves a frame below the fold blank: the preview as seen once scrolled to.
       await page.locator("iframe[sandbox]").scrollIntoViewIfNeeded();
       await page.waitForTimeout(1_000);
