@@ -1,8 +1,12 @@
 import type { ClubLanguage } from "@/lib/settings/club-locale";
+import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enErrors from "./en/errors.json";
+import enShell from "./en/shell.json";
+import esAuth from "./es/auth.json";
 import esCommon from "./es/common.json";
 import esErrors from "./es/errors.json";
+import esShell from "./es/shell.json";
 
 /**
  * Every text a person reads in the console, by language and namespace (one file each: messages/<language>/<area>.json).
@@ -10,8 +14,8 @@ import esErrors from "./es/errors.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { common: enCommon, errors: enErrors },
-  es: { common: esCommon, errors: esErrors },
+  en: { common: enCommon, errors: enErrors, shell: enShell, auth: enAuth },
+  es: { common: esCommon, errors: esErrors, shell: esShell, auth: esAuth },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { passwordHint } from "@/console/password-hint";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { serviceContext } from "@/lib/composition/services";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.resetPassword"))("metaTitle") };
+}
 
 /** The emailed reset link: `/reset-password?token=…`. */
 export default async function ResetPasswordPage({
