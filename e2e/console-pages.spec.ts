@@ -1,0 +1,184 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
+import { LANGUAGE_COOKIE } from "../console/i18n/locales";
+import { admin, expect, expectAccessible, expectFitsScreen, test, VIEWPORTS } from "./support";
+
+/**
+ * Every console page in English and Spanish, on a laptop (1440 × 900) and a phone (390 × 844): it fits the screen
+ * (no sideways panning), axe finds no serious or critical violation, its main heading is on the first screen, and a
+ * screenshot goes to e2e/screenshots/<page>-<language>-<size>.png for people to look at.
+ *
+ * One test per page, named as in PAGES, so that one page is checked with
+ * `npx playwright test e2e/console-pages.spec.ts -g "members"` (a pattern: "member-detail" with `-g "member-detail"`).
+ *
+ * A server of its own on a fresh data directory (like client-address.spec.ts): this file sorts before
+ * console.spec.ts, whose wizard needs the fresh installation of the shared server, and the records it adds here
+ * would change other specs' empty states.
+ */
+
+type Ids = { member: string; employee: string; mail: string };
+type ConsolePage = {
+  name: string;
+  path: (ids: Ids) => string;
+  /** Pages for a visitor without a session. */
+  signedOut?: true;
+};
+
+/** Every page of app/(admin)/**\/page.tsx and app/(auth)/**\/page.tsx (but /setup, gone once installed), and the 404. */
+const PAGES: readonly ConsolePage[] = [
+  { name: "overview", path: () => "/overview" },
+  { name: "dashboard", path: () => "/dashboard" },
+  { name: "members", path: () => "/members" },
+  { name: "member-detail", path: (ids) => `/members/${ids.member}` },
+  { name: "plans", path: () => "/plans" },
+  { name: "attendance", path: () => "/attendance" },
+  { name: "attendance-requests", path: () => "/attendance/requests" },
+  { name: "employees", path: () => "/employees" },
+  { name: "employee-detail", path: (ids) => `/employees/${ids.employee}` },
+  { name: "holiday-lists", path: () => "/holiday-lists" },
+  { name: "users", path: () => "/users" },
+  { name: "roles", path: () => "/roles" },
+  { name: "mail", path: () => "/mail" },
+  { name: "mail-detail", path: (ids) => `/mail/${ids.mail}` },
+  { name: "mail-templates", path: () => "/mail/templates" },
+  { name: "audit", path: () => "/audit" },
+  { name: "system", path: () => "/system" },
+  { name: "api-reference", path: () => "/api-reference" },
+  { name: "change-password", path: () => "/change-password" },
+  { name: "not-found", path: () => "/no-such-page" },
+  { name: "login", path: () => "/login", signedOut: true },
+  { name: "forgot-password", path: () => "/forgot-password", signedOut: true },
+  { name: "reset-password", path: () => "/reset-password?token=emailed-token", signedOut: true },
+  { name: "reset-password-incomplete", path: () => "/reset-password", signedOut: true },
+  { name: "verify-email", path: () => "/verify-email?token=not-a-real-token", signedOut: true },
+  { name: "confirm-email-change", path: () => "/confirm-email-change?token=not-a-real-token", signedOut: true },
+];
+
+let server: ChildProcess;
+let base = "";
+let adminSession: Awaited<ReturnType<BrowserContext["storageState"]>>;
+const ids: Ids = { member: "", employee: "", mail: "" };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+
+/** The installation, a member, an employee and a mail, set up through the API as the console's admin. */
+async function arrange(browser: Browser): Promise<void> {
+  const setup = async (path: string, data: unknown) =>
+    expect((await fetch(`${base}${path}`, { method: "POST", body: JSON.stringify(data), headers: json })).ok).toBe(
+      true,
+    );
+  const json = { "content-type": "application/json" };
+  await setup("/api/setup/platform", { platformName: "Riverside Rowing Club" });
+  await setup("/api/setup/superadmin", admin);
+
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  adminSession = await context.storageState();
+
+  const api = async (method: "GET" | "POST", path: string, data?: unknown) => {
+    const response = await page.request.fetch(path, { method, data, headers: { [CONSOLE_REQUEST_HEADER]: "1" } });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+  ids.member = (
+    await api("POST", "/api/members", { firstName: "Lucía", lastName: "Fernández", email: "lucia@riverside.example" })
+  ).id;
+  const user = await api("POST", "/api/users", {
+    firstName: "Andrés",
+    lastName: "Romero",
+    email: "andres@riverside.example",
+    username: "andres.romero",
+    password: "Quayside-Lamps-2024",
+    roles: ["Employee"],
+  });
+  ids.employee = (await api("POST", "/api/employees", { userId: user.id })).id;
+  expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
+  ids.mail = (await api("GET", "/api/mail?pageSize=1")).items[0].id;
+  await context.close();
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  mkdirSync("e2e/screenshots", { recursive: true });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], { env: process.env, stdio: "ignore" });
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/health/live`).then(
+          (reply) => reply.status,
+          () => 0,
+        ),
+      { timeout: 150_000, intervals: [250] },
+    )
+    .toBe(200);
+  await arrange(browser);
+});
+
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  server.kill("SIGTERM");
+  await once(server, "exit");
+});
+
+/** Waits until the page has loaded its data: no request in flight, nothing marked busy, no loading placeholder. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** One language at one size: the checks, with the screenshot taken first so that a failing page can be seen. */
+async function check(browser: Browser, consolePage: ConsolePage, language: "en" | "es", size: keyof typeof VIEWPORTS) {
+  const viewport = VIEWPORTS[size];
+  const context = await browser.newContext({
+    baseURL: base,
+    viewport,
+    ...(consolePage.signedOut ? {} : { storageState: adminSession }),
+  });
+  try {
+    await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: base }]);
+    const page = await context.newPage();
+    await page.goto(consolePage.path(ids));
+    await settled(page);
+    await page.screenshot({ path: `e2e/screenshots/${consolePage.name}-${language}-${size}.png`, fullPage: true });
+    await expect(page.locator("html")).toHaveAttribute("lang", language === "es" ? "es-ES" : "en-GB");
+    const heading = page.locator("main h1").first();
+    await expect(heading).toBeVisible();
+    const top = (await heading.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(top, "the main heading starts on the first screen").toBeLessThan(viewport.height);
+    await expectFitsScreen(page);
+    await expectAccessible(page);
+  } finally {
+    await context.close();
+  }
+}
+
+// One test a page (a failed test restarts the worker, and with it this file's server): every language and size is
+// checked and screenshotted, and the test reports all that failed.
+for (const consolePage of PAGES)
+  test(consolePage.name, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const failures: string[] = [];
+    for (const language of ["en", "es"] as const)
+      for (const size of ["desktop", "phone"] as const)
+        await check(browser, consolePage, language, size).catch((error: Error) =>
+          failures.push(`${language} ${size}: ${error.message}`),
+        );
+    expect(failures, `${consolePage.name}: ${failures.join("\n\n")}`).toEqual([]);
+  });
