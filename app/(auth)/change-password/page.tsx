@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { passwordHint } from "@/console/password-hint";
+import { passwordHintWords } from "@/console/server/password-hint-words";
 import { consoleAccess } from "@/console/server/session";
 import { signInPageFor } from "@/console/sign-in-destination";
 import { SessionRenewal } from "@/console/ui/session-renewal";
@@ -20,5 +20,5 @@ export default async function ChangePasswordPage() {
   if (access.state === "signed-out") redirect(signInPageFor("/change-password"));
   if (access.state === "renewing") return <SessionRenewal />;
   const policy = await getPasswordPolicy((await serviceContext(null)).db);
-  return <ChangePasswordForm forced={access.user.mustChangePassword} passwordHint={passwordHint(policy)} />;
+  return <ChangePasswordForm forced={access.user.mustChangePassword} passwordHint={await passwordHintWords(policy)} />;
 }

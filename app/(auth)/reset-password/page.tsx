@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { passwordHint } from "@/console/password-hint";
+import { passwordHintWords } from "@/console/server/password-hint-words";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { serviceContext } from "@/lib/composition/services";
 import { ResetPasswordForm } from "./reset-password-form";
@@ -18,5 +18,7 @@ export default async function ResetPasswordPage({
 }) {
   const { token } = await searchParams;
   const policy = await getPasswordPolicy((await serviceContext(null)).db);
-  return <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={passwordHint(policy)} />;
+  return (
+    <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={await passwordHintWords(policy)} />
+  );
 }
