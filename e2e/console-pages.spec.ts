@@ -24,8 +24,8 @@ type Ids = { member: string; employee: string; mail: string };
 type ConsolePage = {
   name: string;
   path: (ids: Ids) => string;
-  /** Pages for a visitor without a session. */
-  signedOut?: true;
+  /** Who opens it: the super-administrator (default), a visitor without a session, or an employee. */
+  as?: "signed-out" | "employee";
 };
 
 /** Every page of app/(admin)/**\/page.tsx and app/(auth)/**\/page.tsx (but /setup, gone once installed), and the 404. */
@@ -50,17 +50,21 @@ const PAGES: readonly ConsolePage[] = [
   { name: "api-reference", path: () => "/api-reference" },
   { name: "change-password", path: () => "/change-password" },
   { name: "not-found", path: () => "/no-such-page" },
-  { name: "login", path: () => "/login", signedOut: true },
-  { name: "forgot-password", path: () => "/forgot-password", signedOut: true },
-  { name: "reset-password", path: () => "/reset-password?token=emailed-token", signedOut: true },
-  { name: "reset-password-incomplete", path: () => "/reset-password", signedOut: true },
-  { name: "verify-email", path: () => "/verify-email?token=not-a-real-token", signedOut: true },
-  { name: "confirm-email-change", path: () => "/confirm-email-change?token=not-a-real-token", signedOut: true },
+  { name: "employee-home", path: () => "/", as: "employee" },
+  { name: "forbidden", path: () => "/users", as: "employee" },
+  { name: "login", path: () => "/login", as: "signed-out" },
+  { name: "forgot-password", path: () => "/forgot-password", as: "signed-out" },
+  { name: "reset-password", path: () => "/reset-password?token=emailed-token", as: "signed-out" },
+  { name: "reset-password-incomplete", path: () => "/reset-password", as: "signed-out" },
+  { name: "verify-email", path: () => "/verify-email?token=not-a-real-token", as: "signed-out" },
+  { name: "confirm-email-change", path: () => "/confirm-email-change?token=not-a-real-token", as: "signed-out" },
 ];
 
 let server: ChildProcess;
 let base = "";
-let adminSession: Awaited<ReturnType<BrowserContext["storageState"]>>;
+type Session = Awaited<ReturnType<BrowserContext["storageState"]>>;
+const sessions: Partial<Record<"admin" | "employee", Session>> = {};
+const employee = { email: "andres@riverside.example", temporary: "Quayside-Lamps-2024", own: "Low-Tide-At-Nine-4" };
 const ids: Ids = { member: "", employee: "", mail: "" };
 
 const freePort = () =>
@@ -81,14 +85,18 @@ async function arrange(browser: Browser): Promise<void> {
   await setup("/api/setup/platform", { platformName: "Riverside Rowing Club" });
   await setup("/api/setup/superadmin", admin);
 
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  adminSession = await context.storageState();
+  const signIn = async (email: string, password: string, home: RegExp) => {
+    const context = await browser.newContext({ baseURL: base });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(home);
+    return { context, page, session: await context.storageState() };
+  };
+  const { context, page, session } = await signIn(admin.email, admin.password, /\/dashboard$/);
+  sessions.admin = session;
 
   const api = async (method: "GET" | "POST", path: string, data?: unknown) => {
     const response = await page.request.fetch(path, { method, data, headers: { [CONSOLE_REQUEST_HEADER]: "1" } });
@@ -101,12 +109,29 @@ async function arrange(browser: Browser): Promise<void> {
   const user = await api("POST", "/api/users", {
     firstName: "Andrés",
     lastName: "Romero",
-    email: "andres@riverside.example",
+    email: employee.email,
     username: "andres.romero",
-    password: "Quayside-Lamps-2024",
+    password: employee.temporary,
     roles: ["Employee"],
   });
   ids.employee = (await api("POST", "/api/employees", { userId: user.id })).id;
+  // The employee replaces the temporary password through the API, then signs in to the console.
+  const login = await (
+    await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ email: employee.email, password: employee.temporary }),
+    })
+  ).json();
+  const changed = await fetch(`${base}/api/auth/change-password`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${login.accessToken}` },
+    body: JSON.stringify({ currentPassword: employee.temporary, newPassword: employee.own }),
+  });
+  expect(changed.ok, await changed.text()).toBe(true);
+  const signedIn = await signIn(employee.email, employee.own, /\/attendance$/);
+  sessions.employee = signedIn.session;
+  await signedIn.context.close();
   expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
   ids.mail = (await api("GET", "/api/mail?pageSize=1")).items[0].id;
   await context.close();
@@ -149,7 +174,7 @@ async function check(browser: Browser, consolePage: ConsolePage, language: "en" 
   const context = await browser.newContext({
     baseURL: base,
     viewport,
-    ...(consolePage.signedOut ? {} : { storageState: adminSession }),
+    ...(consolePage.as === "signed-out" ? {} : { storageState: sessions[consolePage.as ?? "admin"] }),
   });
   try {
     await context.addCookies([{ name: LANGUAGE_COOKIE, value: language, url: base }]);

@@ -60,9 +60,18 @@ export function Sidebar({ brand, menuLabel, children }: { brand: ReactNode; menu
   const pathname = usePathname();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
-  // A new page closes the menu (a link in it was followed).
+  const panel = useRef<HTMLDivElement>(null);
+  // A new page closes the menu (a link in it was followed); so does a link to the page already open.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger, not read
   useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    const closeOnLink = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest("a")) setOpen(false);
+    };
+    const element = panel.current;
+    element?.addEventListener("click", closeOnLink);
+    return () => element?.removeEventListener("click", closeOnLink);
+  }, []);
   useEffect(() => {
     if (!open) return;
     const closeOnEscape = (event: KeyboardEvent) => {
@@ -89,7 +98,7 @@ export function Sidebar({ brand, menuLabel, children }: { brand: ReactNode; menu
           {menuLabel}
         </button>
       </div>
-      <div id={panelId} className="sidebar-panel" data-open={open}>
+      <div id={panelId} ref={panel} className="sidebar-panel" data-open={open}>
         {children}
       </div>
     </aside>

@@ -123,7 +123,7 @@ export default async function OverviewPage() {
             <Stat
               label={t("system.label")}
               value={t("system.status", { status: health.status })}
-              detail={t("system.detail", { duration: health.totalDuration })}
+              detail={t("system.detail")}
               href="/system"
               linkText={t("system.link")}
             />
