@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { mkdirSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
 import { LANGUAGE_COOKIE } from "../console/i18n/locales";
@@ -17,7 +18,9 @@ import { admin, expect, expectAccessible, expectFitsScreen, test, VIEWPORTS } fr
  *
  * A server of its own on a fresh data directory (like client-address.spec.ts): this file sorts before
  * console.spec.ts, whose wizard needs the fresh installation of the shared server, and the records it adds here
- * would change other specs' empty states.
+ * would change other specs' empty states. Playwright starts a new worker after each failed test, so the server and
+ * what was set up on it are kept for the whole run (a state file named after the test runner's process) and the
+ * server stops when the runner has ended.
  */
 
 type Ids = { member: string; employee: string; mail: string };
@@ -60,11 +63,13 @@ const PAGES: readonly ConsolePage[] = [
   { name: "confirm-email-change", path: () => "/confirm-email-change?token=not-a-real-token", as: "signed-out" },
 ];
 
-let server: ChildProcess;
-let base = "";
 type Session = Awaited<ReturnType<BrowserContext["storageState"]>>;
-const sessions: Partial<Record<"admin" | "employee", Session>> = {};
+type RunState = { base: string; sessions: Record<"admin" | "employee", Session>; ids: Ids };
 const employee = { email: "andres@riverside.example", temporary: "Quayside-Lamps-2024", own: "Low-Tide-At-Nine-4" };
+/** Workers are the runner's children: one state file per run. */
+const stateFile = path.join(tmpdir(), `clubops-console-pages-${process.ppid}.json`);
+let base = "";
+let sessions: Partial<RunState["sessions"]> = {};
 const ids: Ids = { member: "", employee: "", mail: "" };
 
 const freePort = () =>
@@ -96,7 +101,7 @@ async function arrange(browser: Browser): Promise<void> {
     return { context, page, session: await context.storageState() };
   };
   const { context, page, session } = await signIn(admin.email, admin.password, /\/dashboard$/);
-  sessions.admin = session;
+  sessions = { admin: session };
 
   const api = async (method: "GET" | "POST", path: string, data?: unknown) => {
     const response = await page.request.fetch(path, { method, data, headers: { [CONSOLE_REQUEST_HEADER]: "1" } });
@@ -137,12 +142,18 @@ async function arrange(browser: Browser): Promise<void> {
   await context.close();
 }
 
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(240_000);
-  mkdirSync("e2e/screenshots", { recursive: true });
+/** Starts the server on a free port; a watcher stops it (and removes the state file) once the test runner is gone. */
+async function startServer(): Promise<void> {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], { env: process.env, stdio: "ignore" });
+  const watcher = [
+    `node scripts/e2e-server.mjs ${port} & server=$!`,
+    `while kill -0 ${process.ppid} 2>/dev/null; do sleep 2; done`,
+    `kill $server; wait $server; rm -f '${stateFile}'`,
+  ].join("\n");
+  // Sessions are stored once for the whole run: access tokens last its length (an hour) instead of 15 minutes.
+  const env = { ...process.env, ACCESS_TOKEN_TTL_SECONDS: "3600" };
+  spawn("bash", ["-c", watcher], { env, stdio: "ignore", detached: true }).unref();
   await expect
     .poll(
       () =>
@@ -153,13 +164,20 @@ test.beforeAll(async ({ browser }) => {
       { timeout: 150_000, intervals: [250] },
     )
     .toBe(200);
-  await arrange(browser);
-});
+}
 
-test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  server.kill("SIGTERM");
-  await once(server, "exit");
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  mkdirSync("e2e/screenshots", { recursive: true });
+  if (existsSync(stateFile)) {
+    const state: RunState = JSON.parse(readFileSync(stateFile, "utf8"));
+    ({ base, sessions } = state);
+    Object.assign(ids, state.ids);
+    return;
+  }
+  await startServer();
+  await arrange(browser);
+  writeFileSync(stateFile, JSON.stringify({ base, sessions, ids }));
 });
 
 /** Waits until the page has loaded its data: no request in flight, nothing marked busy, no loading placeholder. */
