@@ -15,7 +15,7 @@ const initialsOf = (name: string) =>
 export function AccountMenu({ name, email, role }: { name: string; email: string; role: string }) {
   return (
     <details className="account-menu">
-      <summary aria-label={`Account: ${name}, ${role}`}>
+      <summary aria-label={`Account: ${name} ${role}`}>
         <span className="avatar" aria-hidden="true">
           {initialsOf(name)}
         </span>
