@@ -97,7 +97,7 @@ async function arrange(browser: Browser): Promise<void> {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(home);
+    await expect(page).toHaveURL(home, { timeout: 30_000 });
     return { context, page, session: await context.storageState() };
   };
   const { context, page, session } = await signIn(admin.email, admin.password, /\/dashboard$/);
@@ -228,3 +228,36 @@ for (const consolePage of PAGES)
         );
     expect(failures, `${consolePage.name} in every language and size`).toEqual([]);
   });
+
+test("the frame: sign-in returns to the page asked for, the skip link comes first, the phone's menu opens and closes", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ baseURL: base, viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await page.goto(`/members/${ids.member}`);
+  await expect(page).toHaveURL(`${base}/login?callbackUrl=${encodeURIComponent(`/members/${ids.member}`)}`);
+  await page.getByLabel("Email").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`${base}/members/${ids.member}`);
+
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+
+  const menu = page.getByRole("button", { name: "Menu" });
+  const navigation = page.getByRole("navigation", { name: "Main" });
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(navigation).toBeHidden();
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(navigation.getByRole("link", { name: "Plans" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(navigation).toBeHidden();
+  await expect(menu).toBeFocused();
+  await menu.click();
+  await navigation.getByRole("link", { name: "Plans" }).click();
+  await expect(page).toHaveURL(`${base}/plans`);
+  await expect(menu).toHaveAttribute("aria-expanded", "false");
+  await expect(navigation).toBeHidden();
+  await context.close();
+});
