@@ -1,7 +1,7 @@
 import { allows, type Permission, WILDCARD } from "@/lib/roles/permissions";
 
 /** Where a user starts: the console's root (`/`) and a sign-in without a requested page send them here. */
-export type ConsoleHome = "/dashboard" | "/members" | "/attendance" | "/overview";
+type ConsoleHome = "/dashboard" | "/members" | "/attendance" | "/overview";
 
 type Holder = { readonly permissions: readonly string[] };
 

@@ -7,7 +7,7 @@ import { useEffect, useRef } from "react";
 import { formFailureOf, useFailureText } from "@/console/ui/forms";
 
 /** Whose words the page uses: messages/<language>/auth.json's `verifyEmail` or `confirmEmailChange`. */
-export type LinkConfirmationKind = "verifyEmail" | "confirmEmailChange";
+type LinkConfirmationKind = "verifyEmail" | "confirmEmailChange";
 
 /**
  * The page an emailed confirmation link opens: it sends the link's token as soon as the page opens, since following

@@ -7,8 +7,8 @@ import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-export type NavigationEntry = { href: string; label: string };
-export type NavigationGroup = { label: string; entries: readonly NavigationEntry[] };
+type NavigationEntry = { href: string; label: string };
+type NavigationGroup = { label: string; entries: readonly NavigationEntry[] };
 
 const covers = (href: string, pathname: string) =>
   pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
