@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ClubCurrencyProvider } from "@/console/i18n/club-format";
 import { INTL_LOCALE } from "@/console/i18n/locales";
@@ -9,10 +9,10 @@ import { consoleSession } from "@/console/server/session";
 import { ConsoleProviders } from "@/console/ui/providers";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "ClubOps", template: "%s · ClubOps" },
-  description: "Back office for membership clubs: members, subscriptions and staff attendance.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("shell.metadata");
+  return { title: { default: "ClubOps", template: "%s · ClubOps" }, description: t("description") };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const [language, club, session] = await Promise.all([getLocale(), clubLocale(), consoleSession()]);

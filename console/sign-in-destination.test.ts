@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONSOLE_HOME, signInDestination } from "./sign-in-destination";
+import { CONSOLE_HOME, signInDestination, signInPageFor } from "./sign-in-destination";
 
 const APP_URL = "https://club.example";
 
@@ -55,6 +55,29 @@ describe("where a sign-in may continue to", () => {
   it("always answers a path the browser resolves to APP_URL's origin", () => {
     for (const candidate of ["/\\evil.example", "/%09/evil.example", "//evil.example", "/a/b?c=//d#//e"]) {
       expect(new URL(signInDestination(candidate, APP_URL), APP_URL).origin).toBe(APP_URL);
+    }
+  });
+});
+
+describe("the login page for a visitor without a session", () => {
+  it("carries the page asked for, which the sign-in then continues to", () => {
+    const login = signInPageFor("/members/123?tab=documents");
+    expect(login).toBe("/login?callbackUrl=%2Fmembers%2F123%3Ftab%3Ddocuments");
+    const callbackUrl = new URL(login, APP_URL).searchParams.get("callbackUrl");
+    expect(signInDestination(callbackUrl, APP_URL)).toBe("/members/123?tab=documents");
+  });
+
+  it("is the plain login page for the home, nothing, or a path that is not this site's", () => {
+    for (const requested of [
+      "/",
+      "",
+      null,
+      undefined,
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+    ]) {
+      expect(signInPageFor(requested)).toBe("/login");
     }
   });
 });

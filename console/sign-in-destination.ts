@@ -45,3 +45,13 @@ export function signInDestination(candidate: unknown, appUrl: string): string {
   const local = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   return isLocalPath(local) ? local : CONSOLE_HOME;
 }
+
+/**
+ * The login page for a visitor without a session who asked for `requested` (a path with its query): it carries the
+ * path as `callbackUrl` so the sign-in continues there. The console's home needs no return address, and a path that
+ * is not local is dropped (the login page checks `callbackUrl` again with signInDestination).
+ */
+export function signInPageFor(requested: string | null | undefined): string {
+  if (!requested || requested === CONSOLE_HOME || !isLocalPath(requested)) return "/login";
+  return `/login?${new URLSearchParams({ callbackUrl: requested })}`;
+}

@@ -73,9 +73,11 @@ test("completing the wizard signs the super-administrator in", async ({ page }) 
   await snapshot(page, "setup-administrator");
   await page.getByRole("button", { name: "Create and sign in" }).click();
 
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // The super-administrator's home is the dashboard; the overview is a page of the System group.
+  await expect(page).toHaveURL(/\/dashboard$/);
   const navigation = page.getByRole("navigation", { name: "Main" });
+  await navigation.getByRole("link", { name: "Overview" }).click();
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(navigation.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
   for (const entry of ["Users", "Roles", "System health"])
     await expect(navigation.getByRole("link", { name: entry })).toBeVisible();
@@ -96,8 +98,7 @@ test("the wizard is unreachable once setup is complete", async ({ page, request,
 
   const signedIn = await adminPage(browser);
   await signedIn.goto("/setup");
-  await expect(signedIn).toHaveURL(/\/$/);
-  await expect(signedIn.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(signedIn).toHaveURL(/\/dashboard$/);
 });
 
 test("a wrong password gets a clear error", async ({ page }) => {
@@ -166,8 +167,9 @@ test("a new user signs in with a temporary password, must change it, then lands 
   await page.getByLabel("New password", { exact: true }).fill(staff.ownPassword);
   await page.getByLabel("Confirm new password").fill(staff.ownPassword);
   await page.getByRole("button", { name: "Change password" }).click();
+  // A user whose role opens no page starts on the overview, which says so.
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/overview$/);
   const navigation = page.getByRole("navigation", { name: "Main" });
   await expect(navigation.getByRole("link", { name: "Overview" })).toBeVisible();
   await expect(navigation.getByRole("link", { name: "Users" })).toHaveCount(0);

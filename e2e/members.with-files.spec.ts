@@ -390,7 +390,7 @@ test("a role that may only read sees the photo and the documents, without upload
     await page.getByLabel("New password", { exact: true }).fill(own);
     await page.getByLabel("Confirm new password").fill(own);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await expect(page).toHaveURL(/\/members$/);
     await page.goto(`/members/${memberId}`);
     await expect(page.getByRole("heading", { level: 1, name: fionaName })).toBeVisible();
     return page;

@@ -235,7 +235,7 @@ test("Eve signs in, sees only her own attendance, and clocks in and out", async 
   await page.getByLabel("New password", { exact: true }).fill(eve.own);
   await page.getByLabel("Confirm new password").fill(eve.own);
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page).toHaveURL(/\/attendance$/);
   eveSession = await context.storageState();
   await expect(navigation(page).getByRole("link", { name: "My attendance" })).toBeVisible();
   for (const entry of ["Requests queue", "Employees", "Holiday lists"])

@@ -135,7 +135,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signIn(page, admin.email, admin.password);
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  // Managers and administrators start on the dashboard (console/role-home.ts).
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -159,7 +160,7 @@ export async function adminPage(browser: Browser): Promise<Page> {
   }
   const page = await (await browser.newContext({ storageState: adminSession })).newPage();
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
   return page;
 }
 

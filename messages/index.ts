@@ -2,6 +2,7 @@ import type { ClubLanguage } from "@/lib/settings/club-locale";
 import enApiReference from "./en/apiReference.json";
 import enAttendance from "./en/attendance.json";
 import enAudit from "./en/audit.json";
+import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
@@ -12,12 +13,14 @@ import enMembers from "./en/members.json";
 import enPlans from "./en/plans.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
+import enShell from "./en/shell.json";
 import enStaff from "./en/staff.json";
 import enSystem from "./en/system.json";
 import enUsers from "./en/users.json";
 import esApiReference from "./es/apiReference.json";
 import esAttendance from "./es/attendance.json";
 import esAudit from "./es/audit.json";
+import esAuth from "./es/auth.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
@@ -28,6 +31,7 @@ import esMembers from "./es/members.json";
 import esPlans from "./es/plans.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
+import esShell from "./es/shell.json";
 import esStaff from "./es/staff.json";
 import esSystem from "./es/system.json";
 import esUsers from "./es/users.json";
@@ -38,8 +42,8 @@ import esUsers from "./es/users.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, members: enMembers, plans: enPlans, roles: enRoles, settings: enSettings, staff: enStaff, system: enSystem, users: enUsers },
-  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, members: esMembers, plans: esPlans, roles: esRoles, settings: esSettings, staff: esStaff, system: esSystem, users: esUsers },
+  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, auth: enAuth, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, members: enMembers, plans: enPlans, roles: enRoles, settings: enSettings, shell: enShell, staff: enStaff, system: enSystem, users: enUsers },
+  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, auth: esAuth, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, members: esMembers, plans: esPlans, roles: esRoles, settings: esSettings, shell: esShell, staff: esStaff, system: esSystem, users: esUsers },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

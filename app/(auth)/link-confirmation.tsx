@@ -2,10 +2,12 @@
 
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
-import { formFailureOf } from "@/console/ui/forms";
+import { formFailureOf, useFailureText } from "@/console/ui/forms";
 
-export type LinkConfirmationWording = { pending: string; done: string; doneLead: string; failed: string };
+/** Whose words the page uses: messages/<language>/auth.json's `verifyEmail` or `confirmEmailChange`. */
+type LinkConfirmationKind = "verifyEmail" | "confirmEmailChange";
 
 /**
  * The page an emailed confirmation link opens: it sends the link's token as soon as the page opens, since following
@@ -14,12 +16,14 @@ export type LinkConfirmationWording = { pending: string; done: string; doneLead:
 export function LinkConfirmation({
   token,
   confirm,
-  wording,
+  kind,
 }: {
   token: string;
   confirm: (body: { token: string }) => Promise<unknown>;
-  wording: LinkConfirmationWording;
+  kind: LinkConfirmationKind;
 }) {
+  const t = useTranslations("auth");
+  const failureText = useFailureText();
   const confirmation = useMutation({ mutationFn: confirm });
   const { mutate } = confirmation;
   const started = useRef(false);
@@ -30,30 +34,28 @@ export function LinkConfirmation({
   }, [token, mutate]);
 
   if (!token || confirmation.isError) {
-    const message = token
-      ? formFailureOf(confirmation.error).message
-      : "This link is incomplete: open the link from the email again.";
+    const message = token ? failureText(formFailureOf(confirmation.error)) : t("link.incomplete");
     return (
       <div className="auth-card">
-        <h1>{wording.failed}</h1>
+        <h1>{t(`${kind}.failed`)}</h1>
         <p className="error-summary" role="alert">
           {message}
         </p>
         <p className="auth-footer">
-          <Link href="/login">Go to sign in</Link>
+          <Link href="/login">{t("link.goToSignIn")}</Link>
         </p>
       </div>
     );
   }
   return (
     <div className="auth-card">
-      <h1>{confirmation.isSuccess ? wording.done : wording.pending}</h1>
+      <h1>{t(confirmation.isSuccess ? `${kind}.done` : `${kind}.pending`)}</h1>
       <p role="status" className="page-lead">
-        {confirmation.isSuccess ? wording.doneLead : "One moment."}
+        {confirmation.isSuccess ? t(`${kind}.doneLead`) : t("link.oneMoment")}
       </p>
       {confirmation.isSuccess && (
         <Link className="button button-primary" href="/login">
-          Sign in
+          {t("link.signIn")}
         </Link>
       )}
     </div>

@@ -5,7 +5,7 @@ import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
 import { loadConfig } from "@/lib/config";
 import { authKeys } from "@/lib/platform/auth-keys";
 import { API_CONTENT_SECURITY_POLICY } from "@/lib/platform/http/security-headers";
-import { frontDoor } from "./front-door";
+import { frontDoor, REQUESTED_PAGE_HEADER } from "./front-door";
 import type { ApiTokens } from "./tokens";
 
 const config = loadConfig({
@@ -51,6 +51,14 @@ describe("the front door (proxy.ts)", () => {
     expect(forwardedHeader(first, "content-security-policy")).toBe(policy);
     const second = await frontDoor(request("/members"), config);
     expect(second.headers.get("content-security-policy")).not.toBe(policy);
+  });
+
+  it("tells the page which page was asked for, whatever the browser claimed", async () => {
+    const response = await frontDoor(
+      request("/members/123?tab=documents", { [REQUESTED_PAGE_HEADER]: "//evil.example" }),
+      config,
+    );
+    expect(forwardedHeader(response, REQUESTED_PAGE_HEADER)).toBe("/members/123?tab=documents");
   });
 
   it.each(["/api/members", "/api/does-not-exist", "/health", "/health/live"])(

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useSession } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { endConsoleSession, useConsoleApi } from "@/console/api-client";
 import {
   ConsoleForm,
@@ -20,10 +21,11 @@ export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; 
   const api = useConsoleApi();
   const { update } = useSession();
   const router = useRouter();
+  const t = useTranslations("auth.changePassword");
   const labels = {
-    currentPassword: forced ? "Temporary password" : "Current password",
-    newPassword: "New password",
-    confirmPassword: "Confirm new password",
+    currentPassword: t(forced ? "temporaryPassword" : "currentPassword"),
+    newPassword: t("newPassword"),
+    confirmPassword: t("confirmPassword"),
   };
   // The change ends every session, this one too, and answers with a new one: the session cookie adopts it.
   const form = useFormMutation(
@@ -45,12 +47,8 @@ export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; 
   );
   return (
     <div className="auth-card">
-      <h1>{forced ? "Choose your password" : "Change password"}</h1>
-      <p className="page-lead">
-        {forced
-          ? "Your account was created with a temporary password. Choose your own to continue to the console."
-          : "Your other sessions end when the password changes; this one continues."}
-      </p>
+      <h1>{t(forced ? "titleForced" : "title")}</h1>
+      <p className="page-lead">{t(forced ? "leadForced" : "lead")}</p>
       <ConsoleForm
         labels={labels}
         failure={form.failure}
@@ -65,17 +63,17 @@ export function ChangePasswordForm({ forced, passwordHint }: { forced: boolean; 
       >
         <TextField name="currentPassword" type="password" autoComplete="current-password" />
         <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={passwordHint} />
-        <SubmitButton pending={form.pending} pendingLabel="Changing…">
-          Change password
+        <SubmitButton pending={form.pending} pendingLabel={t("pending")}>
+          {t("submit")}
         </SubmitButton>
       </ConsoleForm>
       <p className="auth-footer">
         {forced ? (
           <button type="button" className="link-button" onClick={() => void endConsoleSession()}>
-            Sign out
+            {t("signOut")}
           </button>
         ) : (
-          <Link href="/">Back to the console</Link>
+          <Link href="/">{t("back")}</Link>
         )}
       </p>
     </div>

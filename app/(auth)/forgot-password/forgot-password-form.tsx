@@ -1,27 +1,25 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { publicApi } from "@/console/api-client";
 import { ConsoleForm, missingFields, SubmitButton, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 
-const LABELS = { email: "Email" };
-
 export function ForgotPasswordForm() {
   const form = useFormMutation(publicApi.auth.forgotPassword);
+  const t = useTranslations("auth.forgotPassword");
   return (
     <div className="auth-card">
-      <h1>Reset your password</h1>
-      {form.result ? (
+      <h1>{t("title")}</h1>
+      {form.succeeded ? (
         <p role="status" className="notice">
-          {form.result.message}
+          {t("sent")}
         </p>
       ) : (
         <>
-          <p className="page-lead">
-            Enter the email address of your account and we will send you a link to choose a new password.
-          </p>
+          <p className="page-lead">{t("lead")}</p>
           <ConsoleForm
-            labels={LABELS}
+            labels={{ email: t("email") }}
             failure={form.failure}
             onSubmit={(data) => {
               const missing = missingFields(data, ["email"]);
@@ -30,14 +28,14 @@ export function ForgotPasswordForm() {
             }}
           >
             <TextField name="email" type="email" autoComplete="email" />
-            <SubmitButton pending={form.pending} pendingLabel="Sending…">
-              Send the link
+            <SubmitButton pending={form.pending} pendingLabel={t("pending")}>
+              {t("submit")}
             </SubmitButton>
           </ConsoleForm>
         </>
       )}
       <p className="auth-footer">
-        <Link href="/login">Back to sign in</Link>
+        <Link href="/login">{t("back")}</Link>
       </p>
     </div>
   );

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.forgotPassword"))("metaTitle") };
+}
 
 export default function ForgotPasswordPage() {
   return <ForgotPasswordForm />;

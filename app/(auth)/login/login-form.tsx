@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
-import { signInErrorMessage } from "@/console/sign-in-errors";
+import { useTranslations } from "next-intl";
+import { signInErrorMessage, signInUnavailable } from "@/console/sign-in-errors";
 import { ApiError } from "@/console/transport";
 import {
   ConsoleForm,
@@ -15,18 +16,26 @@ import {
   useFormMutation,
 } from "@/console/ui/forms";
 
-const LABELS = { email: "Email", password: "Password" };
-
-/** Signs in through next-auth's credentials provider, which runs the API's login service. */
-async function signInWithPassword(credentials: { email: string; password: string }): Promise<void> {
-  const result = await signIn("credentials", { ...credentials, redirect: false });
-  if (result?.ok) return;
-  const code = result?.error ?? "";
-  throw new ApiError(result?.status ?? 401, code, signInErrorMessage(code));
-}
+/**
+ * Failures worded by the sign-in itself rather than by the API's code (messages/<language>/errors.json): its rate
+ * limit may be an email's throttle of minutes, and "unavailable" is no API code.
+ */
+const OWN_WORDS: Readonly<Record<string, "tooMany" | "unavailable">> = {
+  "RateLimit.Exceeded": "tooMany",
+  [signInUnavailable.code]: "unavailable",
+};
 
 export function LoginForm({ destination }: { destination: string }) {
   const router = useRouter();
+  const t = useTranslations("auth.signIn");
+  // Through next-auth's credentials provider, which runs the API's login service.
+  const signInWithPassword = async (credentials: { email: string; password: string }): Promise<void> => {
+    const result = await signIn("credentials", { ...credentials, redirect: false });
+    if (result?.ok) return;
+    const code = result?.error ?? "";
+    const own = OWN_WORDS[code];
+    throw new ApiError(result?.status ?? 401, own ? null : code, own ? t(own) : signInErrorMessage(code));
+  };
   const form = useFormMutation(signInWithPassword, {
     holdAfterSuccess: true,
     onSuccess: () => {
@@ -36,10 +45,10 @@ export function LoginForm({ destination }: { destination: string }) {
   });
   return (
     <div className="auth-card">
-      <h1>Sign in</h1>
-      <p className="page-lead">Staff console of your club.</p>
+      <h1>{t("title")}</h1>
+      <p className="page-lead">{t("lead")}</p>
       <ConsoleForm
-        labels={LABELS}
+        labels={{ email: t("email"), password: t("password") }}
         failure={form.failure}
         onSubmit={(data) => {
           const missing = missingFields(data, ["email", "password"]);
@@ -49,12 +58,12 @@ export function LoginForm({ destination }: { destination: string }) {
       >
         <TextField name="email" type="email" autoComplete="username" />
         <TextField name="password" type="password" autoComplete="current-password" />
-        <SubmitButton pending={form.pending} pendingLabel="Signing in…">
-          Sign in
+        <SubmitButton pending={form.pending} pendingLabel={t("pending")}>
+          {t("submit")}
         </SubmitButton>
       </ConsoleForm>
       <p className="auth-footer">
-        <Link href="/forgot-password">Forgot your password?</Link>
+        <Link href="/forgot-password">{t("forgot")}</Link>
       </p>
     </div>
   );

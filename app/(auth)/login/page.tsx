@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { redirectSignedIn, setupStatus } from "@/console/server/session";
 import { signInDestination } from "@/console/sign-in-destination";
 import { getConfig } from "@/lib/config";
 import { LoginForm } from "./login-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.signIn"))("metaTitle") };
+}
 
 /** After signing in the form follows `callbackUrl`, so only a path of this site is passed on (else the console's home). */
 export default async function LoginPage({

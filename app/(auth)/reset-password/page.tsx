@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
-import { passwordHint } from "@/console/password-hint";
+import { getTranslations } from "next-intl/server";
+import { passwordHintWords } from "@/console/server/password-hint-words";
 import { getPasswordPolicy } from "@/lib/auth/password-policy";
 import { serviceContext } from "@/lib/composition/services";
 import { ResetPasswordForm } from "./reset-password-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.resetPassword"))("metaTitle") };
+}
 
 /** The emailed reset link: `/reset-password?token=…`. */
 export default async function ResetPasswordPage({
@@ -15,5 +18,7 @@ export default async function ResetPasswordPage({
 }) {
   const { token } = await searchParams;
   const policy = await getPasswordPolicy((await serviceContext(null)).db);
-  return <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={passwordHint(policy)} />;
+  return (
+    <ResetPasswordForm token={typeof token === "string" ? token : ""} passwordHint={await passwordHintWords(policy)} />
+  );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { publicApi } from "@/console/api-client";
 import {
   ConsoleForm,
@@ -11,53 +12,53 @@ import {
   useFormMutation,
 } from "@/console/ui/forms";
 
-const LABELS = { newPassword: "New password", confirmPassword: "Confirm new password" };
-
 export function ResetPasswordForm({ token, passwordHint }: { token: string; passwordHint: string }) {
   const form = useFormMutation(publicApi.auth.resetPassword);
+  const t = useTranslations("auth.resetPassword");
+  const labels = { newPassword: t("newPassword"), confirmPassword: t("confirmPassword") };
   if (!token) {
     return (
       <div className="auth-card">
-        <h1>This link is incomplete</h1>
-        <p className="page-lead">Open the link from the email again, or ask for a new one.</p>
+        <h1>{t("incompleteTitle")}</h1>
+        <p className="page-lead">{t("incompleteLead")}</p>
         <Link className="button button-primary" href="/forgot-password">
-          Ask for a new link
+          {t("askNewLink")}
         </Link>
       </div>
     );
   }
   return (
     <div className="auth-card">
-      <h1>Choose a new password</h1>
+      <h1>{t("title")}</h1>
       {form.succeeded ? (
         <>
           <p role="status" className="notice">
-            Your password has been changed, and every session that used the old one has ended.
+            {t("done")}
           </p>
           <p className="auth-footer">
             <Link className="button button-primary" href="/login">
-              Sign in
+              {t("signIn")}
             </Link>
           </p>
         </>
       ) : (
         <>
-          <p className="page-lead">Choose the password you will sign in with from now on.</p>
+          <p className="page-lead">{t("lead")}</p>
           <ConsoleForm
-            labels={LABELS}
+            labels={labels}
             failure={form.failure}
             onSubmit={(data) => {
-              const refusal = newPasswordRefusal(data, Object.keys(LABELS), "newPassword", "confirmPassword");
+              const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
               if (refusal) return form.refuse(refusal);
               form.submit({ token, newPassword: secretOf(data, "newPassword") });
             }}
           >
             <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={passwordHint} />
-            <SubmitButton pending={form.pending}>Set the new password</SubmitButton>
+            <SubmitButton pending={form.pending}>{t("submit")}</SubmitButton>
           </ConsoleForm>
           <p className="auth-footer">
-            <Link href="/forgot-password">Ask for a new link</Link>
-            <Link href="/login">Back to sign in</Link>
+            <Link href="/forgot-password">{t("askNewLink")}</Link>
+            <Link href="/login">{t("back")}</Link>
           </p>
         </>
       )}

@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { VerifyEmail } from "./verify-email";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Confirm your email" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("auth.verifyEmail"))("metaTitle") };
+}
 
 /** The emailed confirmation link: `/verify-email?token=…`. */
 export default async function VerifyEmailPage({
