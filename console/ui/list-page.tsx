@@ -15,6 +15,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import type { Paginated } from "@/lib/platform/pagination";
 import { LoadError, type Noun, Pagination, SkeletonRows, StatusMessage } from "./feedback";
 import { formFailureOf, OptionList, useFailureText } from "./forms";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * A list page's title, with the button that adds to the list when the user may, after any other actions (`children`).
@@ -277,7 +278,7 @@ function QueryTable<T>({
     return <LoadError message={failureText(formFailureOf(query.error))} onRetry={() => void query.refetch()} />;
   return (
     <section className="card table-card" aria-label={label}>
-      <div className="table-scroll">
+      <ScrollBox label={label}>
         <table className="table" aria-busy={query.isFetching || undefined}>
           <thead>
             <tr>
@@ -291,7 +292,7 @@ function QueryTable<T>({
           </thead>
           <tbody>{data ? data.map(row) : <SkeletonRows columns={headers.length} />}</tbody>
         </table>
-      </div>
+      </ScrollBox>
       {data?.length === 0 && empty}
       {footer}
     </section>

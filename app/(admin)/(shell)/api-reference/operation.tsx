@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { type ReactNode, useState } from "react";
+import { ScrollBox } from "@/console/ui/scroll-box";
 import {
   type ApiDocument,
   type Endpoint,
@@ -106,7 +107,7 @@ export function OperationDetails({
           {parameters.length > 0 && (
             <>
               <h3>{t("parameters")}</h3>
-              <div className="table-scroll">
+              <ScrollBox label={t("parameters")}>
                 <table className="table">
                   <thead>
                     <tr>
@@ -137,7 +138,7 @@ export function OperationDetails({
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ScrollBox>
             </>
           )}
 

@@ -1,0 +1,30 @@
+"use client";
+
+import "client-only";
+
+import { type ReactNode, useEffect, useRef, useState } from "react";
+
+/**
+ * The sideways-scrolling box around a wide table. While its content is wider than the box (a phone) it is a named,
+ * focusable region, so a keyboard can reach and scroll it (WCAG 2.1.1); while everything fits it is no tab stop.
+ */
+export function ScrollBox({ label, children }: { label: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  const region = overflows ? { role: "region", "aria-label": label, tabIndex: 0 } : {};
+  return (
+    <div ref={box} className="table-scroll" {...region}>
+      {children}
+    </div>
+  );
+}
