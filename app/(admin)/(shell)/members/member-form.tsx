@@ -6,9 +6,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberInput, MemberRecord } from "@/console/club-api";
+import { useLanguageOptions } from "@/console/ui/club-locale-fields";
 import { FormDialog } from "@/console/ui/dialog";
-import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
+import { SelectField, TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { StaleRecordReload } from "@/console/ui/stale-record";
+import { CLUB_LANGUAGES } from "@/lib/settings/languages";
 import {
   type PlanChoice,
   PlanChoiceFields,
@@ -18,7 +20,16 @@ import {
   usePlanChoiceLabels,
 } from "./plan-choice";
 
-const MEMBER_FIELDS = ["firstName", "lastName", "email", "phone", "birthDate", "joinedOn", "notes"] as const;
+const MEMBER_FIELDS = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "birthDate",
+  "joinedOn",
+  "language",
+  "notes",
+] as const;
 type MemberField = (typeof MEMBER_FIELDS)[number];
 
 /** The labels of the member's fields, in the reader's language. */
@@ -30,6 +41,7 @@ function useMemberLabels(): Record<MemberField, string> {
 /** The member's fields; `prefix` names them as the API reports their errors (`member.email` when enrolling). */
 function MemberFields({ prefix = "", member }: { prefix?: string; member?: MemberRecord }) {
   const t = useTranslations("members.form.hints");
+  const languages = useLanguageOptions();
   const name = (field: MemberField) => `${prefix}${field}`;
   return (
     <>
@@ -67,10 +79,19 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
           hint={member ? t("joinedOnEdit") : t("joinedOnNew")}
         />
       </div>
+      <SelectField
+        name={name("language")}
+        options={[{ value: "", label: t("clubLanguage") }, ...languages]}
+        defaultValue={member?.language ?? ""}
+        hint={t("language")}
+      />
       <TextAreaField name={name("notes")} defaultValue={member?.notes ?? undefined} rows={2} maxLength={2000} />
     </>
   );
 }
+
+/** The language chosen for the member's emails; none means the club's. */
+const languageOf = (value: string) => CLUB_LANGUAGES.find((language) => language === value) ?? null;
 
 /** The member as the API takes it: empty optional fields are cleared, an empty join date keeps (or defaults) it. */
 function memberInputOf(data: FormData, prefix = ""): MemberInput {
@@ -82,6 +103,7 @@ function memberInputOf(data: FormData, prefix = ""): MemberInput {
     phone: text("phone") || null,
     birthDate: text("birthDate") || null,
     joinedOn: text("joinedOn") || undefined,
+    language: languageOf(text("language")),
     notes: text("notes") || null,
   };
 }
