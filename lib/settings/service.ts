@@ -89,6 +89,7 @@ export function updateSettings(
     if (input.currency !== before.currency && (await currencyInUseLocked(tx)))
       return fail(SettingsErrors.currencyInUse);
     const changed = changedFields(before, input);
+    // Stored even when equal: an install older than these settings then stops following the env's defaults.
     await tx
       .update(platformSettings)
       .set({
@@ -97,18 +98,18 @@ export function updateSettings(
         language: input.language,
         timeZone: input.timeZone,
         currency: input.currency,
-        updatedAt: new Date(),
-        version: nextVersion(platformSettings.version),
+        ...(changed.length > 0 && { updatedAt: new Date(), version: nextVersion(platformSettings.version) }),
       })
       .where(eq(platformSettings.id, 1));
-    await recordAudit(tx, {
-      action: "settings.updated",
-      severity: "Warning",
-      actorId: ctx.actor.id,
-      entity: "settings",
-      entityId: "1",
-      data: { changed, ...input, description: input.description || null },
-    });
+    if (changed.length > 0)
+      await recordAudit(tx, {
+        action: "settings.updated",
+        severity: "Warning",
+        actorId: ctx.actor.id,
+        entity: "settings",
+        entityId: "1",
+        data: { changed, ...input, description: input.description || null },
+      });
     afterCommit(tx, () => forgetClubSettings(ctx.db));
     return ok(await readSettings(tx, ctx.config));
   });
