@@ -70,7 +70,8 @@ type Memo = WeakMap<Executor, { settings: ClubLocale; until: number }>;
  * copy of this module, and a save through the API must reach the pages' memo too.
  */
 const holder = globalThis as typeof globalThis & { __clubopsClubSettings?: Memo };
-const remembered: Memo = (holder.__clubopsClubSettings ??= new WeakMap());
+holder.__clubopsClubSettings ??= new WeakMap();
+const remembered: Memo = holder.__clubopsClubSettings;
 
 /** The club's settings for a request: from the memo while it is fresh, else read and remembered. */
 export async function clubSettings(db: Executor, defaults: ClubDefaults): Promise<ClubLocale> {
