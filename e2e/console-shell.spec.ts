@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, expectAccessible, expectFitsScreen, readIn, test, VIEWPORTS } from "./support";
 
 // Checks that hold whatever the installation's state; the console's flows are in console.spec.ts.
 
@@ -28,3 +28,13 @@ test("the console session endpoint answers an anonymous caller with no session",
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({});
 });
+
+for (const language of ["en", "es"] as const)
+  test(`the sign-in page is accessible and fits a phone in ${language}`, async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await readIn(page, language);
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", language === "es" ? "es-ES" : "en-GB");
+    await expectFitsScreen(page);
+    await expectAccessible(page);
+  });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type Browser,
@@ -10,6 +11,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
+import { LANGUAGE_COOKIE } from "../console/i18n/locales";
 
 export { expect };
 
@@ -75,6 +77,49 @@ export const staff = {
   temporaryPassword: "Temporary-Pass-2024",
   ownPassword: "Oars-Before-Dawn-7",
 };
+
+/** The sizes the console is checked at: a laptop, and a phone (390 × 844, an iPhone 14). */
+export const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+/** Reads the console in `language` from now on in this page's context (the cookie a user's choice sets). */
+export async function readIn(page: Page, language: "en" | "es"): Promise<void> {
+  await page.context().addCookies([
+    {
+      name: LANGUAGE_COOKIE,
+      value: language,
+      url: new URL(page.url() === "about:blank" ? baseURL() : page.url()).origin,
+    },
+  ]);
+}
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/**
+ * Fails on any serious or critical WCAG 2.1 A/AA violation axe-core finds on the page as it is now. `iframes: false`:
+ * axe hangs injecting into a sandboxed frame (the mail previews), whose documents are checked on their own pages.
+ */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ iframes: false })
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** Fails when the page is wider than the screen, so that it would pan sideways on a phone. */
+export async function expectFitsScreen(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `page width at ${page.url()}`).toBeLessThanOrEqual(innerWidth);
+}
 
 /** Full-page screenshots for people to look at (e2e/screenshots is git-ignored). */
 export async function snapshot(page: Page, name: string): Promise<void> {
