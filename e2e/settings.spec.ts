@@ -1,4 +1,15 @@
-import { adminPage, apiAs, ensureInstalledBeforeAll, expect, notice, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  notice,
+  readIn,
+  test,
+  VIEWPORTS,
+} from "./support";
 
 // Issue 16: the club's settings page and each user's language in the account menu. Both put back what they change,
 // since later specs share the installation and the super-administrator.
@@ -63,3 +74,17 @@ test("the settings page changes the club's language and time zone; the public se
     await api("PUT", "/api/settings", { clubName, description, language, timeZone, currency });
   }
 });
+
+for (const language of ["en", "es"] as const)
+  test(`the settings page and the open account menu fit a phone and pass axe, in ${language}`, async ({ browser }) => {
+    const page = await adminPage(browser);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await readIn(page, language);
+    await page.goto("/settings");
+    const title = language === "es" ? "Ajustes del club" : "Club settings";
+    await expect(page.getByRole("heading", { name: title })).toBeInViewport();
+    await expectFitsScreen(page);
+    await expectAccessible(page);
+    await page.getByLabel(language === "es" ? /^Cuenta:/ : /^Account:/).click();
+    await expectAccessible(page);
+  });
