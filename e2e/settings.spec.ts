@@ -1,4 +1,15 @@
-import { adminPage, apiAs, ensureInstalledBeforeAll, expect, notice, test } from "./support";
+import {
+  adminPage,
+  apiAs,
+  ensureInstalledBeforeAll,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  notice,
+  readIn,
+  test,
+  VIEWPORTS,
+} from "./support";
 
 // Issue 16: the club's settings page and each user's language in the account menu. Both put back what they change,
 // since later specs share the installation and the super-administrator.
@@ -9,6 +20,7 @@ test("the account menu closes on Escape and switches the console's language for 
   browser,
 }) => {
   const page = await adminPage(browser);
+  const api = await apiAs(page);
   const account = page.getByLabel(/^Account:/);
   await account.click();
   const signOut = page.getByRole("button", { name: "Sign out" });
@@ -17,18 +29,25 @@ test("the account menu closes on Escape and switches the console's language for 
   await expect(signOut).toBeHidden();
   await expect(account).toBeFocused();
 
-  await account.click();
-  await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Español" }).click();
-  const cuenta = page.getByLabel(/^Cuenta:/);
-  await expect(cuenta).toBeVisible();
-  expect((await (await apiAs(page))("GET", "/api/auth/me")).language).toBe("es");
+  try {
+    await account.click();
+    await page.getByRole("group", { name: "Language" }).getByRole("button", { name: "Español" }).click();
+    // The choice closes the menu and the console speaks it.
+    const cuenta = page.getByLabel(/^Cuenta:/);
+    await expect(cuenta).toBeVisible();
+    await expect(cuenta).toBeFocused();
+    expect((await api("GET", "/api/auth/me")).language).toBe("es");
 
-  await cuenta.click();
-  const idioma = page.getByRole("group", { name: "Idioma" });
-  await expect(idioma.getByRole("button", { name: "Español" })).toHaveAttribute("aria-pressed", "true");
-  await idioma.getByRole("button", { name: /^El del club/ }).click();
-  await expect(page.getByLabel(/^Account:/)).toBeVisible();
-  expect((await (await apiAs(page))("GET", "/api/auth/me")).language).toBeNull();
+    await cuenta.click();
+    const idioma = page.getByRole("group", { name: "Idioma" });
+    await expect(idioma.getByRole("button", { name: "Español" })).toHaveAttribute("aria-pressed", "true");
+    await idioma.getByRole("button", { name: /^El del club/ }).click();
+    await expect(page.getByLabel(/^Account:/)).toBeVisible();
+    expect((await api("GET", "/api/auth/me")).language).toBeNull();
+  } finally {
+    // Later specs sign in as this user: their cookie follows the saved language.
+    await api("PUT", "/api/auth/me/language", { language: null });
+  }
 });
 
 test("the settings page changes the club's language and time zone; the public settings follow", async ({ browser }) => {
@@ -55,3 +74,17 @@ test("the settings page changes the club's language and time zone; the public se
     await api("PUT", "/api/settings", { clubName, description, language, timeZone, currency });
   }
 });
+
+for (const language of ["en", "es"] as const)
+  test(`the settings page and the open account menu fit a phone and pass axe, in ${language}`, async ({ browser }) => {
+    const page = await adminPage(browser);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await readIn(page, language);
+    await page.goto("/settings");
+    const title = language === "es" ? "Ajustes del club" : "Club settings";
+    await expect(page.getByRole("heading", { name: title })).toBeInViewport();
+    await expectFitsScreen(page);
+    await expectAccessible(page);
+    await page.getByLabel(language === "es" ? /^Cuenta:/ : /^Account:/).click();
+    await expectAccessible(page);
+  });

@@ -64,7 +64,14 @@ export async function readClubSettings(executor: Executor, defaults: ClubDefault
  */
 const CLUB_SETTINGS_TTL_MS = 5_000;
 
-const remembered = new WeakMap<Executor, { settings: ClubLocale; until: number }>();
+type Memo = WeakMap<Executor, { settings: ClubLocale; until: number }>;
+/**
+ * On globalThis, like the platform it memoizes for: Next.js bundles route handlers and pages apart, each with its own
+ * copy of this module, and a save through the API must reach the pages' memo too.
+ */
+const holder = globalThis as typeof globalThis & { __clubopsClubSettings?: Memo };
+holder.__clubopsClubSettings ??= new WeakMap();
+const remembered: Memo = holder.__clubopsClubSettings;
 
 /** The club's settings for a request: from the memo while it is fresh, else read and remembered. */
 export async function clubSettings(db: Executor, defaults: ClubDefaults): Promise<ClubLocale> {

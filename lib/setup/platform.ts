@@ -12,9 +12,9 @@ import {
   timeZoneField,
 } from "@/lib/settings/club-settings";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
-import { clubDescriptionField, clubNameField } from "@/lib/settings/schemas";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 import { SetupErrors } from "./errors";
+import { clubDescriptionField, clubNameField } from "./settings-schema";
 
 /** Spec 4.2's fields, and beside them the club's language, time zone and currency (else English and the env's defaults). */
 export const platformSettingsSchema = z.object({

@@ -18,7 +18,15 @@ const initialsOf = (name: string) =>
     .join("");
 
 /** The user's own language: English, Spanish, or the club's (null), saved with their account and in the cookie. */
-function LanguageChoice({ saved, clubLanguage }: { saved: ClubLanguage | null; clubLanguage: ClubLanguage }) {
+function LanguageChoice({
+  saved,
+  clubLanguage,
+  onChosen,
+}: {
+  saved: ClubLanguage | null;
+  clubLanguage: ClubLanguage;
+  onChosen: () => void;
+}) {
   const t = useTranslations("settings.account");
   const api = useConsoleApi();
   const router = useRouter();
@@ -37,6 +45,7 @@ function LanguageChoice({ saved, clubLanguage }: { saved: ClubLanguage | null; c
     }
     setChosen(language);
     rememberLanguage(language);
+    onChosen();
     router.refresh();
   };
   return (
@@ -81,10 +90,12 @@ export function AccountMenu({
   const menu = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
   const roleText = role ?? t("noRole");
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || !menu.current?.open) return;
-    menu.current.open = false;
+  const close = () => {
+    if (menu.current) menu.current.open = false;
     summary.current?.focus();
+  };
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && menu.current?.open) close();
   };
   return (
     <details className="account-menu" ref={menu} onKeyDown={closeOnEscape}>
@@ -97,7 +108,7 @@ export function AccountMenu({
       </summary>
       <ul className="account-actions">
         <li className="account-email">{email}</li>
-        <LanguageChoice saved={language} clubLanguage={clubLanguage} />
+        <LanguageChoice saved={language} clubLanguage={clubLanguage} onChosen={close} />
         <li>
           <Link href="/change-password">{t("changePassword")}</Link>
         </li>

@@ -3,9 +3,9 @@ import { expectedVersion } from "@/lib/http/entity-tags";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
-import { SettingsErrors } from "@/lib/settings/errors";
-import { settingsInputSchema } from "@/lib/settings/schemas";
-import { getSettings, updateSettings } from "@/lib/settings/service";
+import { getSettings, updateSettings } from "@/lib/setup/settings";
+import { SettingsErrors } from "@/lib/setup/settings-errors";
+import { settingsInputSchema } from "@/lib/setup/settings-schema";
 
 export const dynamic = "force-dynamic";
 

@@ -79,6 +79,19 @@ describe("PUT /api/settings", () => {
     });
   });
 
+  it("keeps the version and writes no audit entry when nothing changes", async () => {
+    const current = (await read()).body;
+    const reply = await put({
+      clubName: current.clubName,
+      language: current.language,
+      timeZone: current.timeZone,
+      currency: current.currency,
+    });
+    expect(reply).toMatchObject({ status: 200, body: { version: 1 } });
+    const audit = await auditEntriesOf(running.database, "1");
+    expect(audit.filter((entry) => entry.action === "settings.updated")).toEqual([]);
+  });
+
   it("shows in the public settings at once: its time zone, currency and language", async () => {
     await put({ ...settings, timeZone: "America/Mexico_City", currency: "MXN" });
     const reply = await call(publicSettings, { path: "/api/settings/public" });

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
 import { serviceContext } from "@/lib/composition/services";
-import { currencyInUse, getSettings } from "@/lib/settings/service";
+import { currencyInUse, getSettings } from "@/lib/setup/settings";
 import { Forbidden } from "../forbidden";
 import { SettingsForm } from "./settings-form";
 

@@ -1,19 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
-import type { Database, Executor, Transaction } from "@/lib/platform/db";
+import type { Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
 import { plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
 import { afterCommit, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
 import {
   type ClubDefaults,
   type ClubLocale,
   clubSettingsOf,
   forgetClubSettings,
   storedClubSettings,
-} from "./club-settings";
-import { SettingsErrors } from "./errors";
-import type { SettingsInput } from "./schemas";
+} from "@/lib/settings/club-settings";
+import { SettingsErrors } from "./settings-errors";
+import type { SettingsInput } from "./settings-schema";
 
 /** The club's settings as GET and PUT /api/settings answer them: one record, versioned like the others. */
 export type Settings = ClubLocale & {
@@ -23,8 +24,8 @@ export type Settings = ClubLocale & {
   version: number;
 };
 
-/** What the settings services use; declared here rather than picked from ServiceContext, which reads lib/settings. */
-type SettingsContext = { db: Database; config: ClubDefaults };
+/** What the settings services use: the database, the env's defaults for what was never stored, and who acts. */
+type SettingsContext = Pick<ServiceContext, "db" | "config">;
 
 async function readSettings(executor: Executor, defaults: ClubDefaults, lock = false): Promise<Settings> {
   const query = executor
@@ -79,7 +80,7 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
  * the new language, zone and currency within the memo's 5 seconds (club-settings.ts).
  */
 export function updateSettings(
-  ctx: SettingsContext & { actor: { id: string } },
+  ctx: SettingsContext & Acting,
   input: SettingsInput,
   expected?: ExpectedVersion,
 ): Promise<Result<Settings>> {
@@ -89,6 +90,7 @@ export function updateSettings(
     if (input.currency !== before.currency && (await currencyInUseLocked(tx)))
       return fail(SettingsErrors.currencyInUse);
     const changed = changedFields(before, input);
+    // Stored even when equal: an install older than these settings then stops following the env's defaults.
     await tx
       .update(platformSettings)
       .set({
@@ -97,18 +99,18 @@ export function updateSettings(
         language: input.language,
         timeZone: input.timeZone,
         currency: input.currency,
-        updatedAt: new Date(),
-        version: nextVersion(platformSettings.version),
+        ...(changed.length > 0 && { updatedAt: new Date(), version: nextVersion(platformSettings.version) }),
       })
       .where(eq(platformSettings.id, 1));
-    await recordAudit(tx, {
-      action: "settings.updated",
-      severity: "Warning",
-      actorId: ctx.actor.id,
-      entity: "settings",
-      entityId: "1",
-      data: { changed, ...input, description: input.description || null },
-    });
+    if (changed.length > 0)
+      await recordAudit(tx, {
+        action: "settings.updated",
+        severity: "Warning",
+        actorId: ctx.actor.id,
+        entity: "settings",
+        entityId: "1",
+        data: { changed, ...input, description: input.description || null },
+      });
     afterCommit(tx, () => forgetClubSettings(ctx.db));
     return ok(await readSettings(tx, ctx.config));
   });

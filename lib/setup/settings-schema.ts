@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { currencyField, languageField, timeZoneField } from "./club-settings";
+import { currencyField, languageField, timeZoneField } from "@/lib/settings/club-settings";
 
 export const clubNameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
 export const clubDescriptionField = z.string().trim().max(500, "Use at most 500 characters.");
