@@ -34,8 +34,13 @@ export function HolidayPresetDialog({
   const presets = useQuery({ queryKey: ["holiday-presets"], queryFn: api.holidayLists.presets, staleTime: Infinity });
   const [choice, setChoice] = useState<Choice | null>(null);
   const form = useFormMutation(
-    ({ preset, year }: Choice) => api.holidayLists.applyPreset(list.id, { preset, year, language }),
-    { onSuccess: (saved) => onDone(t("added", { count: saved.entryCount - list.entryCount, name: saved.name })) },
+    async ({ preset, year }: Choice) => {
+      // Counted against the list as saved now: the table's row may not have reloaded since the last addition.
+      const before = await api.holidayLists.get(list.id);
+      const saved = await api.holidayLists.applyPreset(list.id, { preset, year, language });
+      return { saved, added: saved.entryCount - before.entryCount };
+    },
+    { onSuccess: ({ saved, added }) => onDone(t("added", { count: added, name: saved.name })) },
   );
 
   if (!presets.data) {
