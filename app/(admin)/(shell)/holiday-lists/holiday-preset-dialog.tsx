@@ -77,31 +77,29 @@ export function HolidayPresetDialog({
       onSubmit={() => form.submit(chosen)}
     >
       <p className="dialog-body muted">{t("lead")}</p>
-      <div className="form-row">
-        <SelectField
-          name="preset"
-          value={chosen.preset}
-          options={items.map((item) => ({ value: item.id, label: nameOf(item) }))}
-          onChange={(event) => {
-            const next = items.find((item) => item.id === event.target.value);
-            const keepsYear = next?.years.some((y) => y.year === chosen.year);
-            if (!next) return;
-            setChoice({
-              preset: next.id as HolidayPresetId,
-              year: keepsYear ? chosen.year : (next.years[0]?.year ?? thisYear),
-            });
-          }}
-        />
-        <SelectField
-          name="year"
-          value={String(chosen.year)}
-          options={(preset?.years ?? []).map((y) => ({
-            value: String(y.year),
-            label: `${y.year} · ${t("count", { count: y.holidayCount })}`,
-          }))}
-          onChange={(event) => setChoice({ ...chosen, year: Number(event.target.value) })}
-        />
-      </div>
+      <SelectField
+        name="preset"
+        value={chosen.preset}
+        options={items.map((item) => ({ value: item.id, label: nameOf(item) }))}
+        onChange={(event) => {
+          const next = items.find((item) => item.id === event.target.value);
+          const keepsYear = next?.years.some((y) => y.year === chosen.year);
+          if (!next) return;
+          setChoice({
+            preset: next.id as HolidayPresetId,
+            year: keepsYear ? chosen.year : (next.years[0]?.year ?? thisYear),
+          });
+        }}
+      />
+      <SelectField
+        name="year"
+        value={String(chosen.year)}
+        options={(preset?.years ?? []).map((y) => ({
+          value: String(y.year),
+          label: `${y.year} · ${t("count", { count: y.holidayCount })}`,
+        }))}
+        onChange={(event) => setChoice({ ...chosen, year: Number(event.target.value) })}
+      />
       {preset && <p className="field-hint">{noteOf(preset)}</p>}
       {year && !year.verified && (
         <p className="notice notice-warn" role="note">
