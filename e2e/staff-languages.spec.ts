@@ -13,6 +13,7 @@ import {
   VIEWPORTS,
 } from "./support";
 
+// Runs after staff-attendance.spec.ts (files run in name order), which needs an installation without staff.
 // The attendance, employees and holiday-list pages in Spanish and English, at desktop and phone sizes: each fits the
 // screen, axe finds nothing serious, and a screenshot of each is kept (e2e/screenshots) for people to look at.
 
