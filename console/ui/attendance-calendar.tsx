@@ -28,7 +28,7 @@ export type CalendarDay = { date: string; record: AttendanceRecord | undefined; 
 const MONTH_LIMIT = 100;
 
 /** Whose calendar: their first day of employment (no record is kept before it) and, for HR, their name. */
-export type CalendarOwner = { startsOn?: string; name?: string };
+type CalendarOwner = { startsOn?: string; name?: string };
 
 function useDayLabel(format: AttendanceFormat, owner: CalendarOwner) {
   const t = useTranslations("attendance.calendar");

@@ -165,9 +165,9 @@ describe("POST /api/employees", () => {
 describe("GET /api/employees", () => {
   beforeAll(async () => {
     await running.database.db.delete(employees);
-    await create({ userId: await newUser("Ana", "García López") });
-    await create({ userId: await newUser("Bruno", "Alba"), isActive: false });
-    await create({ userId: await newUser("Carla", "Zapata"), holidayListId });
+    await create({ userId: await newUser("Ana", "García López"), startsOn: "2026-03-01" });
+    await create({ userId: await newUser("Bruno", "Alba"), isActive: false, startsOn: "2026-01-15" });
+    await create({ userId: await newUser("Carla", "Zapata"), holidayListId, startsOn: "2026-02-28" });
   });
 
   it("pages by name (last, then first) with the page shape", async () => {
@@ -181,6 +181,14 @@ describe("GET /api/employees", () => {
       lastName: "Zapata",
       holidayList: { name: "Madrid" },
     });
+  });
+
+  it("orders by start date", async () => {
+    expect((await list("orderBy=startsOn")).body.items.map((item) => item.startsOn)).toEqual([
+      "2026-01-15",
+      "2026-02-28",
+      "2026-03-01",
+    ]);
   });
 
   it("orders by email and createdAt", async () => {

@@ -4,7 +4,7 @@ import madrid from "./es-md.json";
 
 /** The languages a preset names its holidays in: the console's. */
 export const PRESET_LANGUAGES = ["en", "es"] as const;
-export type PresetLanguage = (typeof PRESET_LANGUAGES)[number];
+type PresetLanguage = (typeof PRESET_LANGUAGES)[number];
 
 const inBothLanguages = z.strictObject({ en: z.string().min(1), es: z.string().min(1) });
 

@@ -98,34 +98,36 @@ function MyRequests() {
   return (
     <>
       <h2 className="section-title">{t("requestsTitle")}</h2>
-      <PagedTable
-        label={t("requestsTitle")}
-        noun={{ one: t("requestNoun", { count: 1 }), other: t("requestNoun", { count: 2 }) }}
-        query={requests}
-        onPage={setPageNumber}
-        headers={[t("columns.day"), t("columns.reason"), t("columns.sent"), t("columns.status")]}
-        empty={
-          <EmptyState title={t("noRequestsTitle")}>
-            <p>{t("noRequestsText")}</p>
-          </EmptyState>
-        }
-        row={(request) => (
-          <tr key={request.id}>
-            <td className="cell-nowrap" data-label={t("columns.day")}>
-              <RequestedDay request={request} />
-            </td>
-            <td className="cell-reason" data-label={t("columns.reason")}>
-              {request.reason}
-            </td>
-            <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
-              {format.dateTime(request.createdAt)}
-            </td>
-            <td className="cell-end" data-label={t("columns.status")}>
-              <Decision request={request} />
-            </td>
-          </tr>
-        )}
-      />
+      <div className="card-table-on-phone">
+        <PagedTable
+          label={t("requestsTitle")}
+          noun={{ one: t("requestNoun", { count: 1 }), other: t("requestNoun", { count: 2 }) }}
+          query={requests}
+          onPage={setPageNumber}
+          headers={[t("columns.day"), t("columns.reason"), t("columns.sent"), t("columns.status")]}
+          empty={
+            <EmptyState title={t("noRequestsTitle")}>
+              <p>{t("noRequestsText")}</p>
+            </EmptyState>
+          }
+          row={(request) => (
+            <tr key={request.id}>
+              <td className="cell-nowrap" data-label={t("columns.day")}>
+                <RequestedDay request={request} />
+              </td>
+              <td className="cell-reason" data-label={t("columns.reason")}>
+                {request.reason}
+              </td>
+              <td className="cell-secondary cell-nowrap" data-label={t("columns.sent")}>
+                {format.dateTime(request.createdAt)}
+              </td>
+              <td className="cell-end" data-label={t("columns.status")}>
+                <Decision request={request} />
+              </td>
+            </tr>
+          )}
+        />
+      </div>
     </>
   );
 }

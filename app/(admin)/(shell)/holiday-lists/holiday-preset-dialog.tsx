@@ -34,8 +34,13 @@ export function HolidayPresetDialog({
   const presets = useQuery({ queryKey: ["holiday-presets"], queryFn: api.holidayLists.presets, staleTime: Infinity });
   const [choice, setChoice] = useState<Choice | null>(null);
   const form = useFormMutation(
-    ({ preset, year }: Choice) => api.holidayLists.applyPreset(list.id, { preset, year, language }),
-    { onSuccess: (saved) => onDone(t("added", { count: saved.entryCount - list.entryCount, name: saved.name })) },
+    async ({ preset, year }: Choice) => {
+      // Counted against the list as saved now: the table's row may not have reloaded since the last addition.
+      const before = await api.holidayLists.get(list.id);
+      const saved = await api.holidayLists.applyPreset(list.id, { preset, year, language });
+      return { saved, added: saved.entryCount - before.entryCount };
+    },
+    { onSuccess: ({ saved, added }) => onDone(t("added", { count: added, name: saved.name })) },
   );
 
   if (!presets.data) {
@@ -72,31 +77,29 @@ export function HolidayPresetDialog({
       onSubmit={() => form.submit(chosen)}
     >
       <p className="dialog-body muted">{t("lead")}</p>
-      <div className="form-row">
-        <SelectField
-          name="preset"
-          value={chosen.preset}
-          options={items.map((item) => ({ value: item.id, label: nameOf(item) }))}
-          onChange={(event) => {
-            const next = items.find((item) => item.id === event.target.value);
-            const keepsYear = next?.years.some((y) => y.year === chosen.year);
-            if (!next) return;
-            setChoice({
-              preset: next.id as HolidayPresetId,
-              year: keepsYear ? chosen.year : (next.years[0]?.year ?? thisYear),
-            });
-          }}
-        />
-        <SelectField
-          name="year"
-          value={String(chosen.year)}
-          options={(preset?.years ?? []).map((y) => ({
-            value: String(y.year),
-            label: `${y.year} · ${t("count", { count: y.holidayCount })}`,
-          }))}
-          onChange={(event) => setChoice({ ...chosen, year: Number(event.target.value) })}
-        />
-      </div>
+      <SelectField
+        name="preset"
+        value={chosen.preset}
+        options={items.map((item) => ({ value: item.id, label: nameOf(item) }))}
+        onChange={(event) => {
+          const next = items.find((item) => item.id === event.target.value);
+          const keepsYear = next?.years.some((y) => y.year === chosen.year);
+          if (!next) return;
+          setChoice({
+            preset: next.id as HolidayPresetId,
+            year: keepsYear ? chosen.year : (next.years[0]?.year ?? thisYear),
+          });
+        }}
+      />
+      <SelectField
+        name="year"
+        value={String(chosen.year)}
+        options={(preset?.years ?? []).map((y) => ({
+          value: String(y.year),
+          label: `${y.year} · ${t("count", { count: y.holidayCount })}`,
+        }))}
+        onChange={(event) => setChoice({ ...chosen, year: Number(event.target.value) })}
+      />
       {preset && <p className="field-hint">{noteOf(preset)}</p>}
       {year && !year.verified && (
         <p className="notice notice-warn" role="note">

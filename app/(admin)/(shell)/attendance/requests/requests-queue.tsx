@@ -204,7 +204,7 @@ export function RequestsQueue({
         <div className="card-table-on-phone">
           <PagedTable
             label={t("title")}
-            noun={{ one: format.requestLook("Open").label, other: t("title") }}
+            noun={{ one: t("noun", { count: 1 }), other: t("noun", { count: 2 }) }}
             query={requests}
             onPage={setPageNumber}
             headers={[
