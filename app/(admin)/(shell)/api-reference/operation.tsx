@@ -107,7 +107,7 @@ export function OperationDetails({
             <>
               <h3>{t("parameters")}</h3>
               <div className="table-scroll">
-                <table className="table">
+                <table className={`table ${styles.parameters}`}>
                   <thead>
                     <tr>
                       <th scope="col">{t("name")}</th>
