@@ -15,7 +15,7 @@ export const auditActorQuery = z.object({
     .optional()
     .meta({ description: "Part of the user's name or email; empty lists the first users by name." }),
 });
-export type AuditActorQuery = z.output<typeof auditActorQuery>;
+type AuditActorQuery = z.output<typeof auditActorQuery>;
 
 export type AuditActorChoice = { id: string; name: string; email: string };
 

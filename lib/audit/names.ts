@@ -29,7 +29,7 @@ export const AUDIT_SUBJECT_KINDS = [
   "file",
   "mail",
 ] as const;
-export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
+type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 
 /**
  * Who or what an entry is about, named as it is now: a subscription's entries are about its member, an attendance
@@ -38,7 +38,7 @@ export type AuditSubjectKind = (typeof AUDIT_SUBJECT_KINDS)[number];
 export type AuditSubject = { kind: AuditSubjectKind; id: string; name: string };
 
 /** An entry's reference to a record: its entity and id, as the trail stores them. */
-export type EntityRef = { entity: string; entityId: string | null };
+type EntityRef = { entity: string; entityId: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

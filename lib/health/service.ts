@@ -16,7 +16,7 @@ export const DEGRADED_AFTER_MS = 1000;
 
 /** The spec's entry keys, in report order. */
 export const DEPENDENCIES = ["database", "cache", "storage", "analytics", "email-renderer"] as const;
-export type DependencyName = (typeof DEPENDENCIES)[number];
+type DependencyName = (typeof DEPENDENCIES)[number];
 export type Probes = Record<DependencyName, () => Promise<void>>;
 
 export function probesOf(platform: Platform): Probes {

@@ -25,16 +25,21 @@ afterAll(stopPlatform);
 
 describe("background jobs API", () => {
   it("lists every job with its schedule and whether it takes a date", async () => {
-    const reply = await call<{ items: Array<{ name: string; cron: string; acceptsDate: boolean }> }>(listJobs, {
-      path: "/api/jobs",
-      token,
-    });
+    const reply = await call<{ items: Array<{ name: string; cron: string; acceptsDate: boolean; nextRunAt: string }> }>(
+      listJobs,
+      {
+        path: "/api/jobs",
+        token,
+      },
+    );
     expect(reply.status).toBe(200);
     expect(reply.body.items).toContainEqual(
       expect.objectContaining({
         name: "process-daily-attendance",
         cron: "TZ=Europe/Madrid 0 3 * * *",
         acceptsDate: true,
+        // 03:00 in Madrid: 02:00 UTC in winter, 01:00 in summer.
+        nextRunAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T0[12]:00:00\.000Z$/),
       }),
     );
     expect(reply.body.items).toContainEqual(

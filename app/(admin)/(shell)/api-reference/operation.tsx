@@ -108,7 +108,7 @@ export function OperationDetails({
             <>
               <h3>{t("parameters")}</h3>
               <ScrollBox label={t("parameters")}>
-                <table className="table">
+                <table className={`table ${styles.parameters}`}>
                   <thead>
                     <tr>
                       <th scope="col">{t("name")}</th>

@@ -34,7 +34,7 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the sentences need from the viewer's language: fixed words, and the words for a job's and a status's code. */
-export type SentenceWords = {
+type SentenceWords = {
   system: string;
   someone: string;
   /** "a member", for a subject the trail no longer finds (a deleted member). */

@@ -43,7 +43,7 @@ export function jobWordsOf(t: JobMessages, name: string, format: ClubFormat): Jo
   };
 }
 
-export type Schedule =
+type Schedule =
   | { kind: "everyMinute"; values: Record<string, never> }
   | { kind: "hourly"; values: { minute: string } }
   | { kind: "daily"; values: { time: string } }
