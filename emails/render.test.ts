@@ -16,7 +16,12 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
     "account-exists": ["Ana", "https://clubops.example/login", "https://clubops.example/forgot-password"],
     "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
     "correction-decided": ["Andrés Romero", "14 March 2025", "08:00", "16:30", "you left at 15:00"],
-    "staff-invitation": ["Andrés", "María López", "https://clubops.example/accept-invitation?token=sample-token", "7 days"],
+    "staff-invitation": [
+      "Andrés",
+      "María López",
+      "https://clubops.example/accept-invitation?token=sample-token",
+      "7 days",
+    ],
   },
   es: {
     welcome: ["Ana García", "Oro mensual", "1 de marzo de 2025", "31 de marzo de 2025", "Sunrise Tennis Club"],
@@ -40,7 +45,12 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
     ],
     "username-taken": ["Ana", "ana.garcia", "ya está en uso"],
     "correction-decided": ["Andrés Romero", "14 de marzo de 2025", "08:00", "16:30", "saliste a las 15:00"],
-    "staff-invitation": ["Andrés", "María López", "https://clubops.example/accept-invitation?token=sample-token", "7 días"],
+    "staff-invitation": [
+      "Andrés",
+      "María López",
+      "https://clubops.example/accept-invitation?token=sample-token",
+      "7 días",
+    ],
   },
 };
 

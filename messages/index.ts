@@ -42,8 +42,46 @@ import esUsers from "./es/users.json";
  * and ICU arguments.
  */
 const catalogues = {
-  en: { apiReference: enApiReference, attendance: enAttendance, audit: enAudit, auth: enAuth, common: enCommon, dashboard: enDashboard, employees: enEmployees, errors: enErrors, holidayLists: enHolidayLists, mail: enMail, members: enMembers, plans: enPlans, roles: enRoles, settings: enSettings, shell: enShell, staff: enStaff, system: enSystem, users: enUsers },
-  es: { apiReference: esApiReference, attendance: esAttendance, audit: esAudit, auth: esAuth, common: esCommon, dashboard: esDashboard, employees: esEmployees, errors: esErrors, holidayLists: esHolidayLists, mail: esMail, members: esMembers, plans: esPlans, roles: esRoles, settings: esSettings, shell: esShell, staff: esStaff, system: esSystem, users: esUsers },
+  en: {
+    apiReference: enApiReference,
+    attendance: enAttendance,
+    audit: enAudit,
+    auth: enAuth,
+    common: enCommon,
+    dashboard: enDashboard,
+    employees: enEmployees,
+    errors: enErrors,
+    holidayLists: enHolidayLists,
+    mail: enMail,
+    members: enMembers,
+    plans: enPlans,
+    roles: enRoles,
+    settings: enSettings,
+    shell: enShell,
+    staff: enStaff,
+    system: enSystem,
+    users: enUsers,
+  },
+  es: {
+    apiReference: esApiReference,
+    attendance: esAttendance,
+    audit: esAudit,
+    auth: esAuth,
+    common: esCommon,
+    dashboard: esDashboard,
+    employees: esEmployees,
+    errors: esErrors,
+    holidayLists: esHolidayLists,
+    mail: esMail,
+    members: esMembers,
+    plans: esPlans,
+    roles: esRoles,
+    settings: esSettings,
+    shell: esShell,
+    staff: esStaff,
+    system: esSystem,
+    users: esUsers,
+  },
 } satisfies Record<ClubLanguage, unknown>;
 
 export type Messages = (typeof catalogues)["en"];

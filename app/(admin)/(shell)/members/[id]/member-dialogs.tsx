@@ -44,12 +44,7 @@ export function StatusDialog({
       }
     >
       <p className="dialog-body">{t(lifting ? "liftExplained" : "suspendExplained")}</p>
-      <TextAreaField
-        name="reason"
-        rows={2}
-        maxLength={500}
-        hint={t(lifting ? "reasonOptional" : "reasonRequired")}
-      />
+      <TextAreaField name="reason" rows={2} maxLength={500} hint={t(lifting ? "reasonOptional" : "reasonRequired")} />
     </FormDialog>
   );
 }
