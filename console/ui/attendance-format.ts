@@ -65,18 +65,6 @@ export function clubClockTime(iso: string, timeZone: string): string {
   return `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** An instant's time of day on the club's clocks (the system page's jobs card; the attendance pages use the hook). */
-export function formatClubTime(iso: string, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat(undefined, { timeStyle: "short", timeZone });
-    timeFormats.set(timeZone, format);
-  }
-  return format.format(new Date(iso));
-}
-
 /** A running time as a stopwatch shows it: 1:02:03. */
 export function formatElapsed(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
