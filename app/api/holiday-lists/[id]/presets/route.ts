@@ -24,4 +24,4 @@ export const POST = route(
     applyHolidayPreset(services, params.id, body, expectedVersion(request)),
 );
 
-export const { DELETE, GET, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
