@@ -4237,7 +4237,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "userId": "e5ddcce0-f8d7-43b0-a210-5cbfe7fb2fda"
+                 *       "userId": "9237ebb0-244f-4490-9c54-5a12139d62df"
                  *     }
                  */
                 "application/json": {
@@ -4267,15 +4267,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "69e6fc17-c761-4934-9cef-f39673037ca4",
-                     *       "userId": "e5ddcce0-f8d7-43b0-a210-5cbfe7fb2fda",
-                     *       "email": "person1@club.example",
-                     *       "firstName": "Elena",
-                     *       "lastName": "Vidal",
+                     *       "id": "9ab785bd-d0e7-4dd2-b5e5-5bf08817cf6d",
+                     *       "userId": "9237ebb0-244f-4490-9c54-5a12139d62df",
+                     *       "email": "staff3@club.example",
+                     *       "firstName": "Sam",
+                     *       "lastName": "Staff",
                      *       "isActive": true,
                      *       "startsOn": "2026-11-27",
-                     *       "createdAt": "2026-11-26T23:55:21.272Z",
-                     *       "updatedAt": "2026-11-26T23:55:21.272Z",
+                     *       "createdAt": "2026-11-27T01:22:40.319Z",
+                     *       "updatedAt": "2026-11-27T01:22:40.319Z",
                      *       "version": 1,
                      *       "holidayList": null
                      *     }
@@ -5534,19 +5534,11 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "After",
+                 *       "name": "Madrid 12",
                  *       "weeklyOffDays": [
-                 *         5
+                 *         7
                  *       ],
-                 *       "entries": [
-                 *         {
-                 *           "date": "2027-01-06",
-                 *           "description": "Epiphany"
-                 *         },
-                 *         {
-                 *           "date": "2026-12-25"
-                 *         }
-                 *       ]
+                 *       "entries": []
                  *     }
                  */
                 "application/json": components["schemas"]["HolidayListInput"];
@@ -5565,27 +5557,18 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "4085c719-e4e9-4c1c-95eb-c0bf4313bac2",
-                     *       "name": "After",
+                     *       "id": "286c859f-522c-4a0c-a4ff-8b027fcfbb87",
+                     *       "name": "Madrid 12",
                      *       "weeklyOffDays": [
-                     *         5
+                     *         7
                      *       ],
                      *       "isDefault": false,
-                     *       "entryCount": 2,
+                     *       "entryCount": 0,
                      *       "employeeCount": 0,
-                     *       "createdAt": "2026-11-26T23:56:21.567Z",
-                     *       "updatedAt": "2026-11-26T23:56:21.640Z",
+                     *       "createdAt": "2026-11-27T01:22:40.349Z",
+                     *       "updatedAt": "2026-11-27T01:22:40.358Z",
                      *       "version": 2,
-                     *       "entries": [
-                     *         {
-                     *           "date": "2026-12-25",
-                     *           "description": null
-                     *         },
-                     *         {
-                     *           "date": "2027-01-06",
-                     *           "description": "Epiphany"
-                     *         }
-                     *       ]
+                     *       "entries": []
                      *     }
                      */
                     "application/json": components["schemas"]["HolidayList"];
@@ -9589,7 +9572,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "user": {
-                     *         "id": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "id": "4d63e7f2-183a-4e2b-944b-7082a2a4bade",
                      *         "email": "andres@club.example",
                      *         "pendingEmail": null,
                      *         "username": "andres",
@@ -9603,27 +9586,28 @@ export interface operations {
                      *         "blacklistReason": null,
                      *         "mustChangePassword": false,
                      *         "emailVerified": false,
-                     *         "invitedAt": "2026-11-26T23:42:19.392Z",
+                     *         "invitedAt": "2026-11-27T01:29:24.489Z",
                      *         "invitationPending": true,
                      *         "lastLoginAt": null,
-                     *         "createdAt": "2026-11-26T23:42:19.357Z",
+                     *         "createdAt": "2026-11-27T01:29:24.473Z",
                      *         "version": 2
                      *       },
                      *       "employee": {
-                     *         "id": "b226a944-56b6-48a8-845a-b72946630bbb",
-                     *         "userId": "c2b7ba35-6502-4b78-a4ad-48ff2cbba3d0",
+                     *         "id": "d4633caf-e2c9-41e2-9658-1fe4219a8081",
+                     *         "userId": "4d63e7f2-183a-4e2b-944b-7082a2a4bade",
                      *         "email": "andres@club.example",
                      *         "firstName": "Andrés",
                      *         "lastName": "Romero",
                      *         "isActive": true,
-                     *         "createdAt": "2026-11-26T23:42:19.357Z",
-                     *         "updatedAt": "2026-11-26T23:42:19.357Z",
+                     *         "startsOn": "2026-11-27",
+                     *         "createdAt": "2026-11-27T01:29:24.473Z",
+                     *         "updatedAt": "2026-11-27T01:29:24.473Z",
                      *         "version": 1,
                      *         "holidayList": null
                      *       },
                      *       "invitation": {
                      *         "sentTo": "andres@club.example",
-                     *         "expiresAt": "2026-12-03T23:42:19.378Z"
+                     *         "expiresAt": "2026-12-04T01:29:24.482Z"
                      *       }
                      *     }
                      */

@@ -25,7 +25,11 @@ beforeAll(async () => {
     .insert(users)
     .values({ email: "night@club.example", username: "night", firstName: "Nina", lastName: "Night", passwordHash: "x" })
     .returning();
-  const [employee] = await running.database.db.insert(employees).values({ userId: user!.id }).returning();
+  // Employed before the day the job classifies: nothing is written for days before an employee's start.
+  const [employee] = await running.database.db
+    .insert(employees)
+    .values({ userId: user!.id, startsOn: "2020-01-01" })
+    .returning();
   const [checkIn] = await running.database.db
     .insert(employeeCheckins)
     .values({

@@ -153,6 +153,7 @@ describe("GET /api/auth/me", () => {
       role: "Employee",
       roles: ["Employee"],
       mustChangePassword: false,
+      language: null,
       permissions: ["attendance-requests:read", "attendance-requests:write", "attendance:clock-in", "attendance:read"],
     });
   });

@@ -328,7 +328,7 @@ describe("email templates", () => {
         .filter((item) => item.hasSecrets)
         .map((item) => item.name)
         .sort(),
-    ).toEqual(["email-change-confirmation", "email-verification", "password-reset"]);
+    ).toEqual(["email-change-confirmation", "email-verification", "password-reset", "staff-invitation"]);
   });
 
   it("lists the templates in Spanish when asked, and refuses a language it does not speak", async () => {
