@@ -11,7 +11,7 @@ import {
   versionMatches,
 } from "@/lib/platform/db/row-version";
 import { employees, holidayLists, shiftTypes } from "@/lib/platform/db/schema";
-import { commitWhatever } from "@/lib/platform/db/transaction";
+import { commitWhatever, rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import type { Paginated } from "@/lib/platform/pagination";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
@@ -57,7 +57,8 @@ type Reader = Pick<ServiceContext, "db">;
 
 /**
  * Runs a write in one transaction and turns a clash on the unique constraint `constraint` into `error`: the database
- * decides, so of simultaneous writes exactly one wins.
+ * decides, so of simultaneous writes exactly one wins. A refused write changes nothing: a PUT making an unknown list
+ * the default must not have released the current default.
  */
 async function writeUnique<T>(
   db: Database,
@@ -66,7 +67,7 @@ async function writeUnique<T>(
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   try {
-    return await commitWhatever(db, work);
+    return await rollbackOnFailure(db, work);
   } catch (thrown) {
     if (violatedUniqueConstraint(thrown) === constraint) return fail(error);
     throw thrown;

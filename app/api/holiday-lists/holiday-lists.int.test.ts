@@ -290,6 +290,16 @@ describe("the club's default holiday list (isDefault)", () => {
     expect(await defaults()).toEqual([]);
   });
 
+  it("keeps the current default when a PUT makes an unknown list the default (404, nothing changed)", async () => {
+    const current = (await create({ name: "Stays default", isDefault: true })).body;
+    expect(await update(unknownId, { name: "Nowhere", isDefault: true })).toMatchObject({
+      status: 404,
+      body: { code: "HolidayList.NotFound" },
+    });
+    expect(await defaults()).toEqual([{ id: current.id }]);
+    expect((await read(current.id)).body).toMatchObject({ isDefault: true, version: 1 });
+  });
+
   it("leaves exactly one default when several lists are made default at once", async () => {
     const lists = await Promise.all(["Race A", "Race B", "Race C"].map((name) => create({ name })));
     const replies = await Promise.all(lists.map(({ body }) => update(body.id, { name: body.name, isDefault: true })));
