@@ -111,7 +111,7 @@ test("a wrong password gets a clear error", async ({ page }) => {
 test("the system health page shows every dependency Healthy", async ({ browser }) => {
   const page = await adminPage(browser);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System health" }).click();
-  const dependencies = page.getByRole("list", { name: "Dependencies" }).getByRole("listitem");
+  const dependencies = page.getByRole("list", { name: "Services" }).getByRole("listitem");
   await expect(dependencies).toHaveCount(5);
   for (const name of ["Database", "Cache", "File storage", "Analytics", "Email"]) {
     await expect(dependencies.filter({ hasText: name })).toContainText("Working");
