@@ -85,6 +85,8 @@ for (const language of ["en", "es"] as const)
     await expect(page.getByRole("heading", { name: title })).toBeInViewport();
     await expectFitsScreen(page);
     await expectAccessible(page);
+    // On a phone the account menu sits in the navigation, folded behind the Menu button.
+    await page.getByRole("button", { name: language === "es" ? "Menú" : "Menu" }).click();
     await page.getByLabel(language === "es" ? /^Cuenta:/ : /^Account:/).click();
     await expectAccessible(page);
   });
