@@ -130,18 +130,28 @@ export async function seedContractClub(
 
   // The super-admin is an employee too, for the /api/users/me attendance operations.
   const adminUser = await send("GET", "/api/auth/me", { token });
+  // Employed for a month: attendance is kept only from an employee's start date, and the seed classifies past days.
+  const startsOn = daysAgo(30);
   const employee = await send("POST", "/api/employees", {
     token,
-    body: { userId: adminUser.id, holidayListId: holidayList.id },
+    body: { userId: adminUser.id, holidayListId: holidayList.id, startsOn },
   });
   const staff = await account(["Employee"]);
   const staffEmployee = await send("POST", "/api/employees", {
     token,
-    body: { userId: staff.id, holidayListId: holidayList.id },
+    body: { userId: staff.id, holidayListId: holidayList.id, startsOn },
   });
   // The mobile journey's user: it enrols, changes plans, clocks in and out and files a correction for itself.
   const traveller = await account(["Admin"]);
-  await send("POST", "/api/employees", { token, body: { userId: traveller.id, holidayListId: holidayList.id } });
+  await send("POST", "/api/employees", {
+    token,
+    body: { userId: traveller.id, holidayListId: holidayList.id, startsOn },
+  });
+  // A staff member who has not accepted their invitation yet, for POST /api/staff/{id}/invitation.
+  const invited = await send("POST", "/api/staff", {
+    token,
+    body: { email: "invited@club.example", firstName: "Inés", lastName: "Invitada", roles: ["Employee"], employee: {} },
+  });
   // Filed by the staff member: a reviewer may not approve or reject their own request.
   const staffToken = String((await login(staff.email, staff.password)).accessToken);
   const correction = async (days: number) =>
@@ -222,6 +232,7 @@ export async function seedContractClub(
     employeeId: String(employee.id),
     staffEmployeeId: String(staffEmployee.id),
     holidayListId: String(holidayList.id),
+    invitedUserId: String(invited.user.id),
     deletedHolidayListId: String(spareHolidayList.id),
     shiftTypeId: String(shiftType.id),
     deletedShiftTypeId: String(spareShiftType.id),
