@@ -232,7 +232,7 @@ export async function seedContractClub(
     employeeId: String(employee.id),
     staffEmployeeId: String(staffEmployee.id),
     holidayListId: String(holidayList.id),
-    invitedUserId: String(invited.user.id),
+    invitedUserId: String((invited.user as { id: string }).id),
     deletedHolidayListId: String(spareHolidayList.id),
     shiftTypeId: String(shiftType.id),
     deletedShiftTypeId: String(spareShiftType.id),
