@@ -167,11 +167,11 @@ test("a new user signs in with a temporary password, must change it, then lands 
   await page.getByLabel("New password", { exact: true }).fill(staff.ownPassword);
   await page.getByLabel("Confirm new password").fill(staff.ownPassword);
   await page.getByRole("button", { name: "Change password" }).click();
-  // A user whose role opens no page starts on the overview, which says so.
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(page).toHaveURL(/\/overview$/);
+  // An employee starts on their own attendance (console/role-home.ts).
+  await expect(page.getByRole("heading", { name: "My attendance" })).toBeVisible();
+  await expect(page).toHaveURL(/\/attendance$/);
   const navigation = page.getByRole("navigation", { name: "Main" });
-  await expect(navigation.getByRole("link", { name: "Overview" })).toBeVisible();
+  await expect(navigation.getByRole("link", { name: "My attendance" })).toBeVisible();
   await expect(navigation.getByRole("link", { name: "Users" })).toHaveCount(0);
   await expect(navigation.getByRole("link", { name: "Roles" })).toHaveCount(0);
   await snapshot(page, "overview-staff");
@@ -186,14 +186,14 @@ test("a new user signs in with a temporary password, must change it, then lands 
   await signIn(page, staff.email, staff.temporaryPassword);
   await expect(errorSummary(page)).toHaveText("The email or password is incorrect.");
   await signIn(page, staff.email, staff.ownPassword);
-  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My attendance" })).toBeVisible();
 });
 
 test("blocking a user signs them out and keeps them out until unblocked", async ({ browser }) => {
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await signIn(staffPage, staff.email, staff.ownPassword);
-  await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(staffPage.getByRole("heading", { name: "My attendance" })).toBeVisible();
 
   const page = await adminPage(browser);
   await page.goto("/users");
@@ -216,7 +216,7 @@ test("blocking a user signs them out and keeps them out until unblocked", async 
   await page.getByRole("dialog").getByRole("button", { name: "Unblock" }).click();
   await expect(page.getByRole("row").filter({ hasText: staff.email })).toContainText("Active");
   await signIn(staffPage, staff.email, staff.ownPassword);
-  await expect(staffPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+  await expect(staffPage.getByRole("heading", { name: "My attendance" })).toBeVisible();
   await staffContext.close();
 });
 
