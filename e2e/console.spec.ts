@@ -251,19 +251,20 @@ test("roles: create one with chosen permissions, see it listed, delete it", asyn
   await dialog.getByLabel("Name").fill("Front desk");
   await dialog.getByLabel("Description").fill("Greets members and checks subscriptions.");
   await dialog
-    .getByRole("group", { name: "members", exact: true })
-    .getByRole("checkbox", { name: "read", exact: true })
+    .getByRole("group", { name: "Members", exact: true })
+    .getByRole("checkbox", { name: "See members" })
     .check();
   await dialog
-    .getByRole("group", { name: "subscriptions", exact: true })
-    .getByRole("checkbox", { name: "All", exact: true })
+    .getByRole("group", { name: "Subscriptions", exact: true })
+    .getByRole("checkbox", { name: "All of Subscriptions" })
     .check();
   await snapshot(page, "roles-new");
   await dialog.getByRole("button", { name: "Create role" }).click();
   await expect(page.getByRole("status")).toContainText("Role Front desk created.");
   const row = page.getByRole("row").filter({ hasText: "Front desk" });
-  await expect(row).toContainText("members:read");
-  await expect(row).toContainText("subscriptions:renew");
+  // Permissions read as sentences (roles show what they allow, not codes).
+  await expect(row).toContainText("See members");
+  await expect(row).toContainText("Renew subscriptions");
 
   await page.getByRole("button", { name: "Delete role Front desk" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Delete role" }).click();
