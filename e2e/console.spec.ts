@@ -312,9 +312,9 @@ test("a revoked session signs the console out", async ({ page }) => {
   );
   await page.goto("/users");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  // Signing out ended the console session as well: the console asks for a sign-in again.
+  // Signing out ended the console session as well: the console asks for a sign-in again, then returns to the page.
   await page.goto("/roles");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Froles$/);
 });
 
 test("password recovery pages explain what happened", async ({ page }) => {
