@@ -6,7 +6,8 @@ import { cache } from "react";
 import { serviceContext } from "@/lib/composition/services";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/platform/logger";
-import { type ClubLocale, getClubLocale, isClubLanguage } from "@/lib/settings/club-locale";
+import { type ClubLocale, isClubLanguage } from "@/lib/settings/club-locale";
+import { clubSettingsOf } from "@/lib/settings/club-settings";
 import { messagesFor } from "@/messages";
 import { LANGUAGE_COOKIE } from "./locales";
 
@@ -15,12 +16,12 @@ import { LANGUAGE_COOKIE } from "./locales";
  * page still speaks).
  */
 export const clubLocale = cache(async (): Promise<ClubLocale> => {
-  const config = getConfig();
   try {
-    return await getClubLocale((await serviceContext(null)).db, config);
+    // The service context reads them through the settings' per-process memo already.
+    return (await serviceContext(null)).club;
   } catch (error) {
     logger.warn({ err: error }, "club settings unavailable: pages use the configured language and formats");
-    return { language: "en", timeZone: config.CLUB_TIMEZONE, currency: config.CURRENCY };
+    return clubSettingsOf(undefined, getConfig());
   }
 });
 
