@@ -1,7 +1,7 @@
 /** What a bank file says: who collects, when, and each debit. Amounts are integer cents; dates are ISO calendar dates. */
 export type SequenceType = "FRST" | "RCUR";
 
-export type SepaCreditor = {
+type SepaCreditor = {
   name: string;
   /** The SEPA creditor identifier (AT-02), e.g. "ES97000B12345678". */
   identifier: string;

@@ -9,7 +9,7 @@ import { type ReasonWords, reasonWords } from "./reason-codes";
  * RJCT) or a debit notification (camt.054, returns and refunds after settlement, `RtrInf`). Any version of either is
  * read by element names, which did not change for what is read here (pain.002.001.03 … .10, camt.054.001.02 … .08).
  */
-export type ReturnedDebit = {
+type ReturnedDebit = {
   /** Our invoice number, as sent in the pain.008's EndToEndId. */
   endToEndId: string;
   amountCents: bigint;
