@@ -76,6 +76,15 @@ const mandateAudit = (memberId: string) =>
     .where(and(eq(auditOutbox.entityId, memberId), sql`${auditOutbox.action} like 'billing.mandate_%'`))
     .orderBy(auditOutbox.seq);
 
+/** Statements of other sessions waiting for a lock (PostgreSQL only). */
+async function waitingOnLocks(): Promise<number> {
+  const [row] = await running.database.rows<{ n: number }>(
+    running.database.db,
+    sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+  );
+  return row?.n ?? 0;
+}
+
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
@@ -217,19 +226,35 @@ describe("POST /api/members/{id}/mandates", () => {
     expect((await create(memberId, { iban: "ES7921000813610123456789", signedOn: "2026-02-01" })).status).toBe(201);
   });
 
-  it("lets one of four parallel requests for the same member in, the others answered 409", async () => {
+  it.runIf(process.env.DATABASE_URL)("lets one of 10 parallel requests for one member in, the others 409", async () => {
     const memberId = await newMember();
     const replies = await Promise.all(
-      ["ES9121000418450200051332", "ES7921000813610123456789", IBAN, IBAN].map((iban, index) =>
-        create(memberId, { iban, signedOn: `2026-01-1${index}` }),
+      Array.from({ length: 10 }, (_, index) =>
+        create(memberId, { iban: IBAN, signedOn: `2026-01-${String(index + 10)}` }),
       ),
     );
-    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, ...Array(9).fill(409)]);
     for (const refused of replies.filter((reply) => reply.status === 409))
       expect(refused.body).toMatchObject({ code: "Billing.MandateAlreadyActive" });
     expect(await storedMandates(memberId)).toHaveLength(1);
     expect(await mandateAudit(memberId)).toHaveLength(1);
   });
+
+  it.runIf(process.env.DATABASE_URL)(
+    "answers 409, not 500, when the database's index refuses a mandate the check could not yet see",
+    async () => {
+      const memberId = await newMember();
+      let reply: ReturnType<typeof create> | undefined;
+      await running.database.db.transaction(async (tx) => {
+        await tx.insert(sepaMandates).values({ memberId, iban: IBAN, signedOn: "2026-01-15" });
+        // The request's check does not see this uncommitted mandate; its insert then waits on the unique index.
+        reply = create(memberId, { iban: IBAN, signedOn: "2026-01-16" });
+        await expect.poll(() => waitingOnLocks(), { timeout: 10_000 }).toBeGreaterThan(0);
+      });
+      expect(await reply).toMatchObject({ status: 409, body: { code: "Billing.MandateAlreadyActive" } });
+      expect(await mandateAudit(memberId)).toEqual([]);
+    },
+  );
 });
 
 describe("GET /api/members/{id}/mandates", () => {
