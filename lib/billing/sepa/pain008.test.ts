@@ -109,14 +109,14 @@ describe("pain.008.001.02 bank file", () => {
     const xml = buildDirectDebitFile(
       remittance([
         debit({
-          debtorName: `Núñez Peña, José Ñ. & Müller-Lüdenscheidt ${"ñ".repeat(80)}`,
+          debtorName: `Núñez O'Brien, José Ñ. & Müller-Lüdenscheidt ${"ñ".repeat(80)}`,
           remittanceInformation: `Cuota «diciembre» € ${"á".repeat(200)}`,
         }),
       ]),
     );
     expect((await validate(xml)).valid).toBe(true);
     const [transaction] = read(xml).PmtInf[0]?.DrctDbtTxInf ?? [];
-    expect(transaction?.Dbtr.Nm).toMatch(/^Nunez Pena, Jose N\. \+ Muller-Ludenscheidt n+$/);
+    expect(transaction?.Dbtr.Nm).toMatch(/^Nunez O'Brien, Jose N\. \+ Muller-Ludenscheidt n+$/);
     expect(transaction?.Dbtr.Nm).toHaveLength(70);
     expect(transaction?.RmtInf.Ustrd).toMatch(/^Cuota diciembre a+$/);
     expect(transaction?.RmtInf.Ustrd).toHaveLength(140);

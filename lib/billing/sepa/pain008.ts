@@ -1,4 +1,4 @@
-import { create } from "xmlbuilder2";
+import { XMLBuilder } from "fast-xml-parser";
 import { fromCents } from "@/lib/platform/money";
 import { sepaText } from "./charset";
 import { normaliseBic, normaliseCreditorIdentifier, normaliseIban } from "./identifiers";
@@ -16,6 +16,15 @@ const NAME_LENGTH = 70;
 const REMITTANCE_INFORMATION_LENGTH = 140;
 /** The largest amount the SEPA Core scheme carries (EPC implementation guidelines, AT-06). */
 const MAX_AMOUNT_CENTS = 99_999_999_999n;
+
+// `@name` is an attribute, `#` an element's text; the builder escapes text and attribute values.
+const xml = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  textNodeName: "#",
+  format: true,
+  indentBy: "  ",
+});
 
 type PaymentBlock = { sequence: SequenceType; debits: SepaDebit[] };
 
@@ -110,9 +119,8 @@ export function buildDirectDebitFile(remittance: SepaRemittance): string {
     },
     PmtInf: blocksOf(remittance.debits).map((block) => paymentInformation(remittance, block)),
   };
-  return create({ version: "1.0", encoding: "UTF-8" })
-    .ele(PAIN_008_NAMESPACE, "Document")
-    .ele({ CstmrDrctDbtInitn: document })
-    .doc()
-    .end({ prettyPrint: true });
+  return xml.build({
+    "?xml": { "@version": "1.0", "@encoding": "UTF-8" },
+    Document: { "@xmlns": PAIN_008_NAMESPACE, CstmrDrctDbtInitn: document },
+  });
 }

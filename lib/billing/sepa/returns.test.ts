@@ -95,6 +95,7 @@ const CAMT_054 = `<?xml version="1.0" encoding="UTF-8"?>
         <Amt Ccy="EUR">25.00</Amt>
         <CdtDbtInd>CRDT</CdtDbtInd>
         <Sts>BOOK</Sts>
+        <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>ESCT</SubFmlyCd></Fmly></Domn></BkTxCd>
         <NtryDtls><TxDtls><Refs><EndToEndId>F2026-000200</EndToEndId></Refs></TxDtls></NtryDtls>
       </Ntry>
     </Ntfctn>
