@@ -186,6 +186,8 @@ describe("bank return files", () => {
     expect(parseReturnFile("IBAN;importe\nES91;49,90")).toEqual(refused);
     expect(parseReturnFile("<Document><CstmrDrctDbtInitn/></Document>")).toEqual(refused);
     expect(parseReturnFile(PAIN_002.replace("</Document>", ""))).toEqual(refused);
+    const entities = '<!DOCTYPE Document [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>';
+    expect(parseReturnFile(PAIN_002.replace("<Document ", `${entities}<Document `))).toEqual(refused);
     expect(parseReturnFile(CAMT_054.replace("<Rsn><Cd>AM04</Cd></Rsn>", ""))).toEqual(refused);
     expect(parseReturnFile(CAMT_054.replace("1234567.89", "1.234.567,89"))).toEqual(refused);
     expect(parseReturnFile(PAIN_002.replace("<OrgnlEndToEndId>F2026-000123</OrgnlEndToEndId>", ""))).toEqual(refused);

@@ -135,9 +135,12 @@ function complete(file: Omit<ReturnFile, "debits">, debits: (ReturnedDebit | nul
   return ok({ ...file, debits: debits as ReturnedDebit[] });
 }
 
+/** ISO 20022 messages carry no document type declaration; refusing one keeps entity expansion out of a file upload. */
+const DOCTYPE = /<!DOCTYPE/i;
+
 /** Reads a bank's return file; anything else (another message, broken XML, a line without id, amount or reason) is refused. */
 export function parseReturnFile(xml: string): Result<ReturnFile> {
-  if (XMLValidator.validate(xml) !== true) return fail(SepaErrors.unreadableReturnFile);
+  if (DOCTYPE.test(xml) || XMLValidator.validate(xml) !== true) return fail(SepaErrors.unreadableReturnFile);
   const document = child(parser.parse(xml), "Document");
   const report = child(document, "CstmrPmtStsRpt");
   if (report && typeof report === "object") {
