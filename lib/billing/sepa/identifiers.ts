@@ -85,7 +85,8 @@ export function spanishCreditorIdentifier(nif: string, businessCode = "000"): st
 
 /**
  * A mandate reference (AT-01): 1–35 characters of the SEPA set; like every SEPA reference it neither starts nor ends
- * with "/" nor holds "//" (EPC rulebook, section 7.1), and it has no spaces, so that typing it back never misses.
+ * with "/" nor holds "//" (the EPC implementation guidelines, character set), and it has no spaces, so that typing it
+ * back never misses.
  */
 export function isValidMandateReference(reference: string): boolean {
   return (

@@ -11,8 +11,8 @@ export const sepaMandateStatus = pgEnum("sepa_mandate_status", ["active", "revok
 export const sepaMandateReferenceNumbers = pgSequence("sepa_mandate_reference_numbers");
 
 /**
- * A member's SEPA Core direct debit mandate (lib/billing/mandates.ts). Kept after revocation: the rulebook has the
- * creditor keep a mandate 14 months after its last collection, and returns name it.
+ * A member's SEPA Core direct debit mandate (lib/billing/mandates.ts). Kept after revocation: a member may dispute an
+ * unauthorised collection for 13 months, and the creditor must then show the mandate; returns name it too.
  */
 export const sepaMandates = pgTable(
   "sepa_mandates",
