@@ -40,6 +40,9 @@ import { GET as getMail } from "./mail/[id]/route";
 import { GET as listMail } from "./mail/route";
 import { GET as previewMailTemplate } from "./mail/templates/[name]/preview/route";
 import { GET as listMailTemplates } from "./mail/templates/route";
+import { POST as revokeMandate } from "./members/[id]/mandates/[mandateId]/revoke/route";
+import { GET as getMandate } from "./members/[id]/mandates/[mandateId]/route";
+import { POST as addMandate, GET as listMandates } from "./members/[id]/mandates/route";
 import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
@@ -75,6 +78,7 @@ import { POST as createUser, GET as listUsers } from "./users/route";
 const someId = "00000000-0000-4000-8000-000000000000";
 const params = { id: someId };
 const termParams = { id: someId, sid: someId };
+const mandateParams = { id: someId, mandateId: someId };
 const plan = { name: "P", code: "PP", monthlyPrice: "1" };
 const user = { email: "a@club.example", username: "abc", firstName: "A", lastName: "B", isActive: true };
 const member = { email: "m@club.example", firstName: "M", lastName: "N" };
@@ -233,6 +237,29 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "subscriptions:cancel",
     cancelTerm,
     { path: `/api/members/${someId}/subscriptions/${someId}/cancel`, method: "POST", params: termParams },
+  ],
+  ["GET /api/members/{id}/mandates", "billing:read", listMandates, { path: `/api/members/${someId}/mandates`, params }],
+  [
+    "POST /api/members/{id}/mandates",
+    "billing:write",
+    addMandate,
+    {
+      path: `/api/members/${someId}/mandates`,
+      params,
+      body: { iban: "ES9121000418450200051332", signedOn: "2026-01-15" },
+    },
+  ],
+  [
+    "GET /api/members/{id}/mandates/{mandateId}",
+    "billing:read",
+    getMandate,
+    { path: `/api/members/${someId}/mandates/${someId}`, params: mandateParams },
+  ],
+  [
+    "POST …/mandates/{mandateId}/revoke",
+    "billing:write",
+    revokeMandate,
+    { path: `/api/members/${someId}/mandates/${someId}/revoke`, method: "POST", params: mandateParams },
   ],
   ["GET /api/members/{id}", "members:read", getMember, { path: `/api/members/${someId}`, params }],
   [

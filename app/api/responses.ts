@@ -6,6 +6,7 @@ import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
+import type { Mandate } from "@/lib/billing/mandates";
 import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
@@ -68,6 +69,13 @@ const platformIsExact: SameShape<z.output<typeof platformSettingsResponse>, Plat
 export const settingsResponse = z.strictObject({
   clubName: z.string(),
   description: z.string().nullable(),
+  creditorIdentifier: z
+    .string()
+    .nullable()
+    .meta({
+      description: "The club's SEPA creditor identifier for direct debits; null until set.",
+      examples: ["ES97000B12345678"],
+    }),
   language: clubLanguage(),
   timeZone: clubTimeZone(),
   currency: clubCurrency(),
@@ -311,6 +319,28 @@ export const planChangeQuoteResponse = z.strictObject({
 });
 const quoteIsExact: SameShape<z.output<typeof planChangeQuoteResponse>, PlanChangeQuote> = true;
 
+export const mandateResponse = z.strictObject({
+  id: uuid(),
+  memberId: uuid(),
+  iban: z.string().meta({
+    description: "In full, capitals without spaces: staff with billing:read need it to talk to the member.",
+    examples: ["ES9121000418450200051332"],
+  }),
+  bic: z.string().nullable(),
+  reference: z
+    .string()
+    .meta({ description: "The mandate reference (AT-01), unique for the club.", examples: ["MNDT-00000042"] }),
+  signedOn: calendarDate(),
+  sequence: z.enum(["first", "recurring"]).meta({
+    description: "`first` until a collection under it is confirmed (FRST in the bank file), then `recurring` (RCUR).",
+  }),
+  status: z.enum(["active", "revoked"]),
+  revokedAt: instant().nullable(),
+  createdAt: instant(),
+});
+const mandateIsExact: SameShape<z.output<typeof mandateResponse>, JsonOf<Mandate>> = true;
+export const mandatePageResponse = pageOf(mandateResponse);
+
 export const employeeResponse = z.strictObject({
   id: uuid(),
   userId: uuid(),
@@ -504,6 +534,7 @@ void [
   statisticsIsExact,
   subscriptionIsExact,
   quoteIsExact,
+  mandateIsExact,
   employeeIsExact,
   holidaySummaryIsExact,
   holidayListIsExact,
@@ -538,6 +569,7 @@ nameSchemas([
   [subscriptionResponse, "Subscription"],
   [enrollmentResponse, "Enrollment"],
   [planChangeQuoteResponse, "PlanChangeQuote"],
+  [mandateResponse, "Mandate"],
   [employeeResponse, "Employee"],
   [holidayListSummaryResponse, "HolidayListSummary"],
   [holidayListResponse, "HolidayList"],

@@ -932,6 +932,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/{id}/mandates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's direct debit mandates
+         * @description **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdMandates"];
+        put?: never;
+        /**
+         * Add a direct debit mandate
+         * @description The IBAN is checked (checksum, the country's format, a SEPA country); the signature date may not be after today in the club's time zone. A member has one active mandate: revoke it before adding another.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postMembersByIdMandates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/mandates/{mandateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A direct debit mandate
+         * @description **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdMandatesByMandateId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/mandates/{mandateId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a direct debit mandate
+         * @description **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postMembersByIdMandatesByMandateIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{id}/photo": {
         parameters: {
             query?: never;
@@ -2189,6 +2255,41 @@ export interface components {
             subject: string;
             text: string;
         };
+        Mandate: {
+            bic: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * @description In full, capitals without spaces: staff with billing:read need it to talk to the member.
+             * @example ES9121000418450200051332
+             */
+            iban: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            memberId: string;
+            /**
+             * @description The mandate reference (AT-01), unique for the club.
+             * @example MNDT-00000042
+             */
+            reference: string;
+            revokedAt: string | null;
+            /**
+             * @description `first` until a collection under it is confirmed (FRST in the bank file), then `recurring` (RCUR).
+             * @enum {string}
+             */
+            sequence: "first" | "recurring";
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            signedOn: string;
+            /** @enum {string} */
+            status: "active" | "revoked";
+        };
+        MandatePage: components["schemas"]["Page"] & {
+            items: components["schemas"]["Mandate"][];
+        };
         Member: {
             birthDate: string | null;
             /** Format: date-time */
@@ -2291,6 +2392,25 @@ export interface components {
             lastName: string;
             password: string;
             username: string;
+        };
+        NewMandate: {
+            /** @description Optional: since 2016 the IBAN alone identifies the bank (IBAN-only). */
+            bic?: string | null;
+            /** @description Spaces and lower case are accepted; stored and answered in capitals without spaces. */
+            iban: string;
+            /** @description The mandate reference (AT-01) printed on the signed form; ClubOps numbers one (MNDT-00000042) when absent. */
+            reference?: string;
+            /**
+             * @description `first` until a collection under it is confirmed; `recurring` for a mandate already collected under elsewhere.
+             * @default first
+             * @enum {string}
+             */
+            sequence?: "first" | "recurring";
+            /**
+             * Format: date
+             * @description The day the member signed; not after today in the club's time zone.
+             */
+            signedOn: string;
         };
         NewStaffMember: {
             /** Format: email */
@@ -2551,13 +2671,18 @@ export interface components {
         RoleInput: {
             description?: string;
             name: string;
-            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "promotions:read" | "promotions:write" | "referrals:read")[];
+            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "billing:read" | "billing:write" | "promotions:read" | "promotions:write" | "referrals:read")[];
         };
         RolePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Role"][];
         };
         Settings: {
             clubName: string;
+            /**
+             * @description The club's SEPA creditor identifier for direct debits; null until set.
+             * @example ES97000B12345678
+             */
+            creditorIdentifier: string | null;
             /**
              * @description ISO 4217 currency of every price.
              * @example EUR
@@ -6751,6 +6876,312 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getMembersByIdMandates: {
+        parameters: {
+            query?: {
+                /** @description The field to sort by. */
+                orderBy?: "createdAt" | "signedOn";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "b5c6775d-877a-4ca1-8546-36b48df81868",
+                     *           "memberId": "d3e3f1d7-493f-4bbb-88d4-71b0a50630df",
+                     *           "iban": "ES9121000418450200051332",
+                     *           "bic": null,
+                     *           "reference": "MNDT-00000009",
+                     *           "signedOn": "2026-01-15",
+                     *           "sequence": "first",
+                     *           "status": "active",
+                     *           "revokedAt": null,
+                     *           "createdAt": "2026-11-27T03:05:35.472Z"
+                     *         },
+                     *         {
+                     *           "id": "fb91397a-31b8-4edb-8952-0320a3b1d8b3",
+                     *           "memberId": "d3e3f1d7-493f-4bbb-88d4-71b0a50630df",
+                     *           "iban": "ES7921000813610123456789",
+                     *           "bic": null,
+                     *           "reference": "MNDT-00000008",
+                     *           "signedOn": "2025-06-01",
+                     *           "sequence": "first",
+                     *           "status": "revoked",
+                     *           "revokedAt": "2026-11-27T03:05:35.459Z",
+                     *           "createdAt": "2026-11-27T03:05:35.447Z"
+                     *         }
+                     *       ],
+                     *       "totalCount": 2,
+                     *       "pageNumber": 1,
+                     *       "pageSize": 20,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MandatePage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postMembersByIdMandates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iban": "es91 2100 0418 4502 0005 1332",
+                 *       "bic": "caixesbbxxx",
+                 *       "signedOn": "2026-01-15"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewMandate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/members/{memberId}/mandates/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d3d94b1-1f10-478c-821a-53f0e27db101",
+                     *       "memberId": "3f2471f0-0588-4a66-a4b1-e74cc1a8b699",
+                     *       "iban": "ES9121000418450200051332",
+                     *       "bic": "CAIXESBBXXX",
+                     *       "reference": "MNDT-00000001",
+                     *       "signedOn": "2026-01-15",
+                     *       "sequence": "first",
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "createdAt": "2026-11-27T03:05:34.598Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.MandateAlreadyActive`, `Billing.MandateReferenceTaken`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getMembersByIdMandatesByMandateId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+                /** @description The mandate's mandateId. */
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d3d94b1-1f10-478c-821a-53f0e27db101",
+                     *       "memberId": "3f2471f0-0588-4a66-a4b1-e74cc1a8b699",
+                     *       "iban": "ES9121000418450200051332",
+                     *       "bic": "CAIXESBBXXX",
+                     *       "reference": "MNDT-00000001",
+                     *       "signedOn": "2026-01-15",
+                     *       "sequence": "first",
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "createdAt": "2026-11-27T03:05:34.598Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`, `Billing.MandateNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postMembersByIdMandatesByMandateIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The member's id. */
+                id: string;
+                /** @description The mandate's mandateId. */
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3ad22ac2-e4bd-4c84-8d4b-4f6f1cc42035",
+                     *       "memberId": "20aa5239-0a39-4d1a-8a0d-97124980bf01",
+                     *       "iban": "ES9121000418450200051332",
+                     *       "bic": null,
+                     *       "reference": "MNDT-00000005",
+                     *       "signedOn": "2026-01-15",
+                     *       "sequence": "first",
+                     *       "status": "revoked",
+                     *       "revokedAt": "2026-11-27T03:05:35.277Z",
+                     *       "createdAt": "2026-11-27T03:05:35.263Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`, `Billing.MandateNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.MandateNotActive`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getMembersByIdPhoto: {
         parameters: {
             query?: never;
@@ -8861,6 +9292,7 @@ export interface operations {
                      * @example {
                      *       "clubName": "Test Club",
                      *       "description": null,
+                     *       "creditorIdentifier": null,
                      *       "language": "en",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
@@ -8906,6 +9338,8 @@ export interface operations {
                  */
                 "application/json": {
                     clubName: string;
+                    /** @description The club's SEPA creditor identifier (AT-02), which its bank assigns for direct debits; spaces and lower case accepted. Absent keeps the stored one (it was added after the other settings); null or empty clears it. */
+                    creditorIdentifier?: string | null;
                     currency: string;
                     description?: string | null;
                     /** @enum {string} */
@@ -8929,6 +9363,7 @@ export interface operations {
                      * @example {
                      *       "clubName": "Test Club",
                      *       "description": "Sailing and rowing on the Retiro lake.",
+                     *       "creditorIdentifier": null,
                      *       "language": "es",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",

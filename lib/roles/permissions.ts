@@ -38,6 +38,8 @@ export const PERMISSIONS = [
   "mail:write",
   "audit:read",
   "jobs:run",
+  "billing:read",
+  "billing:write",
   "promotions:read",
   "promotions:write",
   "referrals:read",

@@ -20,6 +20,8 @@ import type { SettingsInput } from "./settings-schema";
 export type Settings = ClubLocale & {
   clubName: string;
   description: string | null;
+  /** The SEPA creditor identifier the club's direct debits are collected under (docs/billing.md). */
+  creditorIdentifier: string | null;
   updatedAt: Date;
   version: number;
 };
@@ -32,6 +34,7 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
     .select({
       clubName: platformSettings.platformName,
       description: platformSettings.platformDescription,
+      creditorIdentifier: platformSettings.creditorIdentifier,
       ...storedClubSettings,
       updatedAt: platformSettings.updatedAt,
       version: platformSettings.version,
@@ -40,8 +43,8 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   const [stored] = await (lock ? query.for("update") : query);
   // Signed-in callers only reach these: a user exists, so setup has stored the row.
   if (!stored) throw new Error("platform_settings has no row after setup");
-  const { clubName, description, updatedAt, version } = stored;
-  return { clubName, description, ...clubSettingsOf(stored, defaults), updatedAt, version };
+  const { clubName, description, creditorIdentifier, updatedAt, version } = stored;
+  return { clubName, description, creditorIdentifier, ...clubSettingsOf(stored, defaults), updatedAt, version };
 }
 
 export function getSettings(ctx: SettingsContext): Promise<Settings> {
@@ -66,10 +69,14 @@ async function currencyInUseLocked(tx: Transaction): Promise<boolean> {
   return currencyInUse(tx);
 }
 
-/** The fields whose value changes, for the audit entry. */
+/** The fields whose value changes, for the audit entry; an absent creditor identifier keeps the stored one. */
 function changedFields(before: Settings, after: SettingsInput): string[] {
-  const next: Record<string, unknown> = { ...after, description: after.description || null };
-  return (["clubName", "description", "language", "timeZone", "currency"] as const).filter(
+  const next: Record<string, unknown> = {
+    ...after,
+    description: after.description || null,
+    creditorIdentifier: after.creditorIdentifier === undefined ? before.creditorIdentifier : after.creditorIdentifier,
+  };
+  return (["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const).filter(
     (field) => before[field] !== next[field],
   );
 }
@@ -99,6 +106,7 @@ export function updateSettings(
         language: input.language,
         timeZone: input.timeZone,
         currency: input.currency,
+        ...(input.creditorIdentifier !== undefined && { creditorIdentifier: input.creditorIdentifier }),
         ...(changed.length > 0 && { updatedAt: new Date(), version: nextVersion(platformSettings.version) }),
       })
       .where(eq(platformSettings.id, 1));

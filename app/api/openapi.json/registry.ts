@@ -42,6 +42,9 @@ import * as mailTemplatesRoute from "@/app/api/mail/templates/route";
 import * as membersIdPhotoRoute from "@/app/api/members/[id]/photo/route";
 import * as membersIdRoute from "@/app/api/members/[id]/route";
 import * as membersIdStatusRoute from "@/app/api/members/[id]/status/route";
+import * as membersIdMandatesMandateIdRevokeRoute from "@/app/api/members/[id]/mandates/[mandateId]/revoke/route";
+import * as membersIdMandatesMandateIdRoute from "@/app/api/members/[id]/mandates/[mandateId]/route";
+import * as membersIdMandatesRoute from "@/app/api/members/[id]/mandates/route";
 import * as membersIdSubscriptionsSidCancelRoute from "@/app/api/members/[id]/subscriptions/[sid]/cancel/route";
 import * as membersIdSubscriptionsSidChangePlanRoute from "@/app/api/members/[id]/subscriptions/[sid]/change-plan/route";
 import * as membersIdSubscriptionsSidRenewRoute from "@/app/api/members/[id]/subscriptions/[sid]/renew/route";
@@ -127,6 +130,9 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "members/[id]": membersIdRoute,
   "members/[id]/photo": membersIdPhotoRoute,
   "members/[id]/status": membersIdStatusRoute,
+  "members/[id]/mandates": membersIdMandatesRoute,
+  "members/[id]/mandates/[mandateId]": membersIdMandatesMandateIdRoute,
+  "members/[id]/mandates/[mandateId]/revoke": membersIdMandatesMandateIdRevokeRoute,
   "members/[id]/subscriptions": membersIdSubscriptionsRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,

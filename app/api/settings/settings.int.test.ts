@@ -40,6 +40,7 @@ describe("GET /api/settings", () => {
     expect(reply.body).toEqual({
       clubName: "Test Club",
       description: null,
+      creditorIdentifier: null,
       language: "en",
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
@@ -117,6 +118,33 @@ describe("PUT /api/settings", () => {
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toHaveProperty(field);
     expect((await read()).body).toMatchObject({ clubName: "Test Club", version: 1 });
+  });
+
+  it("stores the SEPA creditor identifier normalised, keeps it when absent and clears it with null", async () => {
+    const reply = await put({ ...settings, creditorIdentifier: " es97 000 b12345678 " });
+    expect(reply).toMatchObject({ status: 200, body: { creditorIdentifier: "ES97000B12345678", version: 2 } });
+    const [stored] = await running.database.db.select().from(platformSettings);
+    expect(stored?.creditorIdentifier).toBe("ES97000B12345678");
+    expect((await auditEntriesOf(running.database, "1")).at(-1)?.data).toMatchObject({
+      changed: ["clubName", "language", "creditorIdentifier"],
+      creditorIdentifier: "ES97000B12345678",
+    });
+    expect((await put(settings)).body).toMatchObject({ creditorIdentifier: "ES97000B12345678", version: 2 });
+    expect((await put({ ...settings, creditorIdentifier: null })).body).toMatchObject({
+      creditorIdentifier: null,
+      version: 3,
+    });
+  });
+
+  it.each([
+    ["wrong check digits", "ES98000B12345678"],
+    ["a national part that is no NIF", "ES97000B1234567"],
+    ["no business code", "ES97B12345678"],
+  ])("refuses a creditor identifier with %s, naming the field", async (_case, creditorIdentifier) => {
+    const reply = await put({ ...settings, creditorIdentifier });
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toHaveProperty("creditorIdentifier");
+    expect((await read()).body).toMatchObject({ creditorIdentifier: null, version: 1 });
   });
 
   it("refuses a body without the settings it replaces", async () => {

@@ -4,6 +4,7 @@ import { POST as logout } from "@/app/api/auth/logout/route";
 import { POST as createEmployee } from "@/app/api/employees/route";
 import { POST as uploadFile } from "@/app/api/files/route";
 import { POST as createHolidayList } from "@/app/api/holiday-lists/route";
+import { POST as addMandate } from "@/app/api/members/[id]/mandates/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { POST as createPlan } from "@/app/api/plans/route";
 import { POST as createShiftType } from "@/app/api/shift-types/route";
@@ -117,8 +118,9 @@ export async function buildWorld(running: Platform): Promise<World> {
       }),
     );
   }
+  const enrolled: string[] = [];
   for (let i = 0; i < 6; i += 1) {
-    await expect201("enrolment", enroll, {
+    const enrolment = await expect201("enrolment", enroll, {
       path: "/api/members/enroll",
       token: adminToken,
       body: {
@@ -134,6 +136,15 @@ export async function buildWorld(running: Platform): Promise<World> {
           autoRenew: i % 3 === 0,
         },
       },
+    });
+    enrolled.push((enrolment.member as { id: string }).id);
+  }
+  for (const [i, memberId] of enrolled.slice(0, 2).entries()) {
+    await expect201("mandate", addMandate, {
+      path: `/api/members/${memberId}/mandates`,
+      params: { id: memberId },
+      token: adminToken,
+      body: { iban: ["ES9121000418450200051332", "ES7921000813610123456789"][i], signedOn: daysAgo(30) },
     });
   }
   for (const days of [1, 2, 3]) {
@@ -183,6 +194,7 @@ export async function buildWorld(running: Platform): Promise<World> {
     "attendance-requests": "attendance_requests",
     files: "files",
     mail: "mail_outbox",
+    mandates: "sepa_mandates",
   })) {
     ids[kind] = await idsOf(table);
   }
@@ -203,6 +215,7 @@ export async function buildWorld(running: Platform): Promise<World> {
 /** The kind of entity a parameter or property names: `{id}` after `/members`, `sid`, `planId`, a job's `{name}` … */
 export function idKindOf(name: string, path = ""): string | undefined {
   if (name === "sid") return "subscriptions";
+  if (name === "mandateId") return "mandates";
   if (name === "name" && path.includes("/jobs/{name}")) return "jobs";
   if (name === "name" && path.includes("/templates/{name}")) return "templates";
   if (name === "id") return /\/api\/([a-z-]+)\/\{id\}/.exec(path)?.[1];

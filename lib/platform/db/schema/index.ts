@@ -5,4 +5,5 @@ export * from "./files";
 export * from "./idempotency";
 export * from "./mail";
 export * from "./members";
+export * from "./sepa";
 export * from "./settings";

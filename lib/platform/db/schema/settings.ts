@@ -16,6 +16,8 @@ export const platformSettings = pgTable(
     language: text("language"),
     timeZone: text("time_zone"),
     currency: text("currency"),
+    /** The club's SEPA creditor identifier (AT-02), normalised; null until the club collects by direct debit. */
+    creditorIdentifier: text("creditor_identifier"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

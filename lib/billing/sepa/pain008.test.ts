@@ -1,0 +1,157 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { XMLParser } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildDirectDebitFile } from "./pain008";
+import type { SepaDebit, SepaRemittance } from "./remittance";
+
+const XSD = path.join(import.meta.dirname, "xsd", "pain.008.001.02.xsd");
+let directory = "";
+
+beforeAll(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "pain008-"));
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+/** xmllint's verdict on the file against the official schema (Debian's libxml2-utils, installed by scripts/test.sh). */
+async function validate(xml: string): Promise<{ valid: boolean; output: string }> {
+  const file = path.join(directory, `${crypto.randomUUID()}.xml`);
+  await writeFile(file, xml);
+  try {
+    const { stderr } = await promisify(execFile)("xmllint", ["--noout", "--schema", XSD, file]);
+    return { valid: true, output: stderr };
+  } catch (error) {
+    return { valid: false, output: String((error as { stderr?: string }).stderr ?? error) };
+  }
+}
+
+function debit(overrides: Partial<SepaDebit> = {}): SepaDebit {
+  return {
+    endToEndId: "F2026-000123",
+    amountCents: 4990n,
+    mandateReference: "CLUBOPS-000042-1",
+    mandateSignedOn: "2026-01-15",
+    sequence: "RCUR",
+    debtorName: "Lucía Núñez Ibáñez",
+    debtorIban: "ES91 2100 0418 4502 0005 1332",
+    remittanceInformation: "Cuota diciembre 2026 - Plan Adulto",
+    ...overrides,
+  };
+}
+
+function remittance(debits: SepaDebit[]): SepaRemittance {
+  return {
+    messageId: "REM-2026-11-27-0001",
+    createdAt: new Date("2026-11-27T09:30:12.345Z"),
+    collectionDate: "2026-12-02",
+    creditor: {
+      name: "Club Deportivo Peñalara",
+      identifier: "ES97000B12345678",
+      iban: "ES7921000813610123456789",
+      bic: "CAIXESBBXXX",
+    },
+    debits,
+  };
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  isArray: (name) => ["PmtInf", "DrctDbtTxInf"].includes(name),
+});
+type Parsed = {
+  Document: {
+    CstmrDrctDbtInitn: {
+      GrpHdr: { NbOfTxs: string; CtrlSum: string; CreDtTm: string };
+      PmtInf: {
+        PmtInfId: string;
+        NbOfTxs: string;
+        CtrlSum: string;
+        PmtTpInf: { SeqTp: string };
+        DrctDbtTxInf: {
+          InstdAmt: { "#text": string };
+          Dbtr: { Nm: string };
+          RmtInf: { Ustrd: string };
+          DbtrAgt: unknown;
+        }[];
+      }[];
+    };
+  };
+};
+const read = (xml: string) => (parser.parse(xml) as Parsed).Document.CstmrDrctDbtInitn;
+
+describe("pain.008.001.02 bank file", () => {
+  it("validates against the official schema with a first and a recurring collection, in one block each", async () => {
+    const xml = buildDirectDebitFile(
+      remittance([
+        debit({ endToEndId: "F2026-000123", sequence: "FRST", debtorBic: "bbvaesmm" }),
+        debit({ endToEndId: "F2026-000124", amountCents: 2500n }),
+        debit({ endToEndId: "F2026-000125", amountCents: 1000n }),
+      ]),
+    );
+    expect(await validate(xml)).toEqual({ valid: true, output: expect.stringContaining("validates") });
+    const file = read(xml);
+    expect(file.GrpHdr).toMatchObject({ NbOfTxs: "3", CtrlSum: "84.90", CreDtTm: "2026-11-27T09:30:12Z" });
+    expect(file.PmtInf.map((block) => [block.PmtTpInf.SeqTp, block.NbOfTxs, block.CtrlSum, block.PmtInfId])).toEqual([
+      ["FRST", "1", "49.90", "REM-2026-11-27-0001-FRST-20261202"],
+      ["RCUR", "2", "35.00", "REM-2026-11-27-0001-RCUR-20261202"],
+    ]);
+    expect(file.PmtInf[0]?.DrctDbtTxInf[0]?.DbtrAgt).toEqual({ FinInstnId: { BIC: "BBVAESMM" } });
+    expect(file.PmtInf[1]?.DrctDbtTxInf[0]?.DbtrAgt).toEqual({ FinInstnId: { Othr: { Id: "NOTPROVIDED" } } });
+  });
+
+  it("writes names and texts in the SEPA character set, within the schema's lengths", async () => {
+    const xml = buildDirectDebitFile(
+      remittance([
+        debit({
+          debtorName: `Núñez O'Brien, José Ñ. & Müller-Lüdenscheidt ${"ñ".repeat(80)}`,
+          remittanceInformation: `Cuota «diciembre» € ${"á".repeat(200)}`,
+        }),
+      ]),
+    );
+    expect((await validate(xml)).valid).toBe(true);
+    const [transaction] = read(xml).PmtInf[0]?.DrctDbtTxInf ?? [];
+    expect(transaction?.Dbtr.Nm).toMatch(/^Nunez O'Brien, Jose N\. \+ Muller-Ludenscheidt n+$/);
+    expect(transaction?.Dbtr.Nm).toHaveLength(70);
+    expect(transaction?.RmtInf.Ustrd).toMatch(/^Cuota diciembre a+$/);
+    expect(transaction?.RmtInf.Ustrd).toHaveLength(140);
+  });
+
+  it("sums amounts exactly from cents, from one cent to millions", async () => {
+    const amounts = [1n, 123_456_789n, 10n, 99_999_999_999n];
+    const xml = buildDirectDebitFile(
+      remittance(amounts.map((amountCents, index) => debit({ endToEndId: `F2026-${index}`, amountCents }))),
+    );
+    expect((await validate(xml)).valid).toBe(true);
+    const file = read(xml);
+    expect(file.PmtInf[0]?.DrctDbtTxInf.map((transaction) => transaction.InstdAmt["#text"])).toEqual([
+      "0.01",
+      "1234567.89",
+      "0.10",
+      "999999999.99",
+    ]);
+    expect(file.GrpHdr.CtrlSum).toBe("1001234567.99");
+    expect(file.PmtInf[0]?.CtrlSum).toBe("1001234567.99");
+  });
+
+  it("is refused by the schema when a field breaks it, so the validation can fail", async () => {
+    const xml = buildDirectDebitFile(remittance([debit()])).replace(
+      "<IBAN>ES9121000418450200051332</IBAN>",
+      "<IBAN>ES91 2100 0418 4502 0005 1332</IBAN>",
+    );
+    const verdict = await validate(xml);
+    expect(verdict.valid).toBe(false);
+    expect(verdict.output).toContain("IBAN");
+  });
+
+  it("refuses an empty remittance and amounts the scheme cannot carry", () => {
+    expect(() => buildDirectDebitFile(remittance([]))).toThrow(RangeError);
+    expect(() => buildDirectDebitFile(remittance([debit({ amountCents: 0n })]))).toThrow(RangeError);
+    expect(() => buildDirectDebitFile(remittance([debit({ amountCents: 100_000_000_000n })]))).toThrow(RangeError);
+  });
+});
