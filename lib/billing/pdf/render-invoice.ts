@@ -18,7 +18,7 @@ const COLOUR = { text: "#18181b", muted: "#52525b", rule: "#d4d4d8", band: "#f4f
 const SIZE = { body: 9, small: 7.5, fine: 6.5, heading: 13, title: 18, total: 11 } as const;
 const ROW_PADDING = 5;
 
-/** The lines table: x offset from LEFT and width of each column; the description takes what the numbers leave. */
+/** The lines table's amount columns and their widths; the description takes what they leave. */
 const AMOUNT_COLUMNS = [
   { key: "base", width: 80 },
   { key: "rate", width: 50 },
@@ -27,12 +27,13 @@ const AMOUNT_COLUMNS = [
 ] as const;
 const DESCRIPTION_WIDTH = WIDTH - AMOUNT_COLUMNS.reduce((sum, column) => sum + column.width, 0) - 10;
 
-type Page = { doc: PDFKit.PDFDocument; words: InvoiceWords; format: InvoiceFormat; y: number };
+/** The document being drawn, its words and formats, and where the next thing goes on the current canvas. */
+type Canvas = { doc: PDFKit.PDFDocument; words: InvoiceWords; format: InvoiceFormat; y: number };
 type TextOptions = { font?: string; size?: number; colour?: string; align?: "left" | "right"; width?: number };
 
 /** Writes `text` at (x, y) and answers its height; every string passes through toWinAnsi (./win-ansi.ts). */
-function write(page: Page, text: string, x: number, y: number, options: TextOptions = {}): number {
-  const { doc } = page;
+function write(canvas: Canvas, text: string, x: number, y: number, options: TextOptions = {}): number {
+  const { doc } = canvas;
   const width = options.width ?? RIGHT - x;
   const written = toWinAnsi(text);
   doc
@@ -44,35 +45,35 @@ function write(page: Page, text: string, x: number, y: number, options: TextOpti
 }
 
 /** Writes lines one under the other from y, answering the y below the last. */
-function writeLines(page: Page, lines: string[], x: number, y: number, options: TextOptions = {}): number {
+function writeLines(canvas: Canvas, lines: string[], x: number, y: number, options: TextOptions = {}): number {
   let next = y;
-  for (const line of lines) next += write(page, line, x, next, options);
+  for (const line of lines) next += write(canvas, line, x, next, options);
   return next;
 }
 
-function rule(page: Page, y: number): void {
-  page.doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
+function rule(canvas: Canvas, y: number): void {
+  canvas.doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
 }
 
 /** Starts a new page when `height` more points do not fit on this one. */
-function ensureRoom(page: Page, height: number, onNewPage?: () => void): void {
-  if (page.y + height <= CONTENT_BOTTOM) return;
-  page.doc.addPage();
-  page.y = MARGIN;
+function ensureRoom(canvas: Canvas, height: number, onNewPage?: () => void): void {
+  if (canvas.y + height <= CONTENT_BOTTOM) return;
+  canvas.doc.addPage();
+  canvas.y = MARGIN;
   onNewPage?.();
 }
 
 /** "F2026-000123" → "F": the series is the number's leading letters. */
 const seriesOf = (number: string) => /^[A-Z]+/.exec(number)?.[0] ?? "";
 
-function header(page: Page, document: InvoiceDocument): void {
-  const { words, format } = page;
+function header(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
   const { issuer } = document;
   const issuerBottom = writeLines(
-    page,
+    canvas,
     [`${words.taxId}: ${issuer.taxId}`, ...format.address(issuer.address)],
     LEFT,
-    MARGIN + write(page, issuer.legalName, LEFT, MARGIN, { font: FONT.bold, size: SIZE.heading, width: 260 }) + 4,
+    MARGIN + write(canvas, issuer.legalName, LEFT, MARGIN, { font: FONT.bold, size: SIZE.heading, width: 260 }) + 4,
     { colour: COLOUR.muted, width: 260 },
   );
 
@@ -80,7 +81,7 @@ function header(page: Page, document: InvoiceDocument): void {
   const boxWidth = WIDTH - 280;
   const title = document.kind === "rectifying" ? words.rectifyingTitle : words.invoiceTitle;
   let y =
-    MARGIN + write(page, title, boxX, MARGIN, { font: FONT.bold, size: SIZE.title, align: "right", width: boxWidth });
+    MARGIN + write(canvas, title, boxX, MARGIN, { font: FONT.bold, size: SIZE.title, align: "right", width: boxWidth });
   y += 6;
   const facts: [string, string][] = [
     [words.number, document.number],
@@ -89,56 +90,60 @@ function header(page: Page, document: InvoiceDocument): void {
     [words.dueOn, format.date(document.dueOn)],
   ];
   for (const [label, value] of facts) {
-    write(page, label, boxX, y, { colour: COLOUR.muted, width: boxWidth / 2 });
-    y += write(page, value, boxX + boxWidth / 2, y, { font: FONT.bold, align: "right", width: boxWidth / 2 });
+    write(canvas, label, boxX, y, { colour: COLOUR.muted, width: boxWidth / 2 });
+    y += write(canvas, value, boxX + boxWidth / 2, y, { font: FONT.bold, align: "right", width: boxWidth / 2 });
   }
-  page.y = Math.max(issuerBottom, y) + 18;
+  canvas.y = Math.max(issuerBottom, y) + 18;
 }
 
-function customerBlock(page: Page, document: InvoiceDocument): void {
-  const { words, format } = page;
+function customerBlock(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
   const { customer } = document;
   const lines = [
     ...(customer.taxId ? [`${words.taxId}: ${customer.taxId}`] : []),
     ...(customer.address ? format.address(customer.address) : []),
   ];
-  let y = page.y + write(page, words.customer.toUpperCase(), LEFT, page.y, { size: SIZE.small, colour: COLOUR.muted });
+  let y =
+    canvas.y + write(canvas, words.customer.toUpperCase(), LEFT, canvas.y, { size: SIZE.small, colour: COLOUR.muted });
   y += 2;
-  y += write(page, customer.name, LEFT, y, { font: FONT.bold, width: 300 });
-  page.y = writeLines(page, lines, LEFT, y, { width: 300 }) + 14;
+  y += write(canvas, customer.name, LEFT, y, { font: FONT.bold, width: 300 });
+  canvas.y = writeLines(canvas, lines, LEFT, y, { width: 300 }) + 14;
 }
 
 /** Art. 15 RD 1619/2012: a rectifying invoice says so, names the invoice it corrects and why. */
-function rectificationBlock(page: Page, document: InvoiceDocument): void {
+function rectificationBlock(canvas: Canvas, document: InvoiceDocument): void {
   const { rectifies } = document;
   if (!rectifies) return;
-  const { words, format } = page;
+  const { words, format } = canvas;
   const lines = [
     fill(words.rectifies, { number: rectifies.number, date: format.date(rectifies.issuedOn) }),
     fill(words.reason, { reason: rectifies.reason }),
   ];
   const innerWidth = WIDTH - 20;
-  const height = lines.reduce((sum, line) => sum + page.doc.heightOfString(toWinAnsi(line), { width: innerWidth }), 0);
-  page.doc.rect(LEFT, page.y, WIDTH, height + 16).fill(COLOUR.band);
-  writeLines(page, lines, LEFT + 10, page.y + 8, { width: innerWidth });
-  page.y += height + 16 + 14;
+  const height = lines.reduce(
+    (sum, line) => sum + canvas.doc.heightOfString(toWinAnsi(line), { width: innerWidth }),
+    0,
+  );
+  canvas.doc.rect(LEFT, canvas.y, WIDTH, height + 16).fill(COLOUR.band);
+  writeLines(canvas, lines, LEFT + 10, canvas.y + 8, { width: innerWidth });
+  canvas.y += height + 16 + 14;
 }
 
-function tableHeader(page: Page): void {
-  const { words } = page;
-  page.doc.rect(LEFT, page.y, WIDTH, 18).fill(COLOUR.band);
-  const y = page.y + 5;
-  write(page, words.description, LEFT + 5, y, { font: FONT.bold, size: SIZE.small, width: DESCRIPTION_WIDTH });
+function tableHeader(canvas: Canvas): void {
+  const { words } = canvas;
+  canvas.doc.rect(LEFT, canvas.y, WIDTH, 18).fill(COLOUR.band);
+  const y = canvas.y + 5;
+  write(canvas, words.description, LEFT + 5, y, { font: FONT.bold, size: SIZE.small, width: DESCRIPTION_WIDTH });
   let x = LEFT + 5 + DESCRIPTION_WIDTH;
   for (const column of AMOUNT_COLUMNS) {
-    write(page, words[column.key], x, y, { font: FONT.bold, size: SIZE.small, align: "right", width: column.width });
+    write(canvas, words[column.key], x, y, { font: FONT.bold, size: SIZE.small, align: "right", width: column.width });
     x += column.width;
   }
-  page.y += 18 + ROW_PADDING;
+  canvas.y += 18 + ROW_PADDING;
 }
 
-function lineRow(page: Page, line: InvoiceDocument["lines"][number]): void {
-  const { doc, words, format } = page;
+function lineRow(canvas: Canvas, line: InvoiceDocument["lines"][number]): void {
+  const { doc, words, format } = canvas;
   const period = fill(words.servicePeriod, { from: format.date(line.serviceFrom), to: format.date(line.serviceTo) });
   const notes = [period, ...(line.exemptReason ? [line.exemptReason] : [])];
   doc.font(FONT.bold).fontSize(SIZE.body);
@@ -148,11 +153,11 @@ function lineRow(page: Page, line: InvoiceDocument["lines"][number]): void {
     (sum, note) => sum + doc.heightOfString(toWinAnsi(note), { width: DESCRIPTION_WIDTH, lineGap: 1 }),
     0,
   );
-  ensureRoom(page, descriptionHeight + notesHeight + 2 * ROW_PADDING, () => tableHeader(page));
+  ensureRoom(canvas, descriptionHeight + notesHeight + 2 * ROW_PADDING, () => tableHeader(canvas));
 
-  const top = page.y;
-  const below = top + write(page, line.description, LEFT + 5, top, { font: FONT.bold, width: DESCRIPTION_WIDTH });
-  writeLines(page, notes, LEFT + 5, below, { size: SIZE.small, colour: COLOUR.muted, width: DESCRIPTION_WIDTH });
+  const top = canvas.y;
+  const below = top + write(canvas, line.description, LEFT + 5, top, { font: FONT.bold, width: DESCRIPTION_WIDTH });
+  writeLines(canvas, notes, LEFT + 5, below, { size: SIZE.small, colour: COLOUR.muted, width: DESCRIPTION_WIDTH });
   const cells = {
     base: format.money(line.baseCents),
     rate: line.exemptReason ? words.exempt : format.rate(line.taxRateBasisPoints),
@@ -161,32 +166,32 @@ function lineRow(page: Page, line: InvoiceDocument["lines"][number]): void {
   };
   let x = LEFT + 5 + DESCRIPTION_WIDTH;
   for (const column of AMOUNT_COLUMNS) {
-    write(page, cells[column.key], x, top, { align: "right", width: column.width });
+    write(canvas, cells[column.key], x, top, { align: "right", width: column.width });
     x += column.width;
   }
-  page.y = top + descriptionHeight + notesHeight + ROW_PADDING;
-  rule(page, page.y);
-  page.y += ROW_PADDING;
+  canvas.y = top + descriptionHeight + notesHeight + ROW_PADDING;
+  rule(canvas, canvas.y);
+  canvas.y += ROW_PADDING;
 }
 
 /** Art. 6.1 g–h RD 1619/2012: the rate and the tax of each rate, apart; art. 6.1 j: the ground of an exemption. */
-function taxBreakdown(page: Page, document: InvoiceDocument): void {
-  const { words, format } = page;
+function taxBreakdown(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
   const x = LEFT + WIDTH / 2;
   const column = WIDTH / 6;
-  ensureRoom(page, 40 + 16 * document.taxBreakdown.length);
-  page.y += 10;
-  write(page, words.breakdown.toUpperCase(), x, page.y, { size: SIZE.small, colour: COLOUR.muted });
-  page.y += 14;
+  ensureRoom(canvas, 40 + 16 * document.taxBreakdown.length);
+  canvas.y += 10;
+  write(canvas, words.breakdown.toUpperCase(), x, canvas.y, { size: SIZE.small, colour: COLOUR.muted });
+  canvas.y += 14;
   for (const [index, label] of [words.rate, words.base, words.tax].entries()) {
-    write(page, label, x + index * column, page.y, {
+    write(canvas, label, x + index * column, canvas.y, {
       font: FONT.bold,
       size: SIZE.small,
       align: "right",
       width: column,
     });
   }
-  page.y += 12;
+  canvas.y += 12;
   for (const row of document.taxBreakdown) {
     const cells = [
       row.exemptReason ? words.exempt : format.rate(row.taxRateBasisPoints),
@@ -194,36 +199,36 @@ function taxBreakdown(page: Page, document: InvoiceDocument): void {
       format.money(row.taxCents),
     ];
     for (const [index, cell] of cells.entries()) {
-      write(page, cell, x + index * column, page.y, { align: "right", width: column });
+      write(canvas, cell, x + index * column, canvas.y, { align: "right", width: column });
     }
-    page.y += 14;
+    canvas.y += 14;
   }
   const reasons = [...new Set(document.taxBreakdown.flatMap((row) => (row.exemptReason ? [row.exemptReason] : [])))];
   for (const reason of reasons) {
     const text = fill(words.exemption, { reason });
-    ensureRoom(page, page.doc.heightOfString(toWinAnsi(text), { width: WIDTH }) + 4);
-    page.y += write(page, text, LEFT, page.y + 4, { size: SIZE.small, colour: COLOUR.muted }) + 4;
+    ensureRoom(canvas, canvas.doc.heightOfString(toWinAnsi(text), { width: WIDTH }) + 4);
+    canvas.y += write(canvas, text, LEFT, canvas.y + 4, { size: SIZE.small, colour: COLOUR.muted }) + 4;
   }
 }
 
-function totals(page: Page, document: InvoiceDocument): void {
-  const { words, format } = page;
+function totals(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
   const x = LEFT + WIDTH / 2;
   const half = WIDTH / 4;
-  ensureRoom(page, 70);
-  page.y += 10;
-  rule(page, page.y);
-  page.y += 8;
+  ensureRoom(canvas, 70);
+  canvas.y += 10;
+  rule(canvas, canvas.y);
+  canvas.y += 8;
   for (const [label, cents] of [
     [words.baseTotal, document.baseCents],
     [words.taxTotal, document.taxCents],
   ] as const) {
-    write(page, label, x, page.y, { colour: COLOUR.muted, width: half });
-    page.y += write(page, format.money(cents), x + half, page.y, { align: "right", width: half }) + 3;
+    write(canvas, label, x, canvas.y, { colour: COLOUR.muted, width: half });
+    canvas.y += write(canvas, format.money(cents), x + half, canvas.y, { align: "right", width: half }) + 3;
   }
-  page.y += 4;
-  write(page, words.grandTotal, x, page.y, { font: FONT.bold, size: SIZE.total, width: half });
-  page.y += write(page, format.money(document.totalCents), x + half, page.y, {
+  canvas.y += 4;
+  write(canvas, words.grandTotal, x, canvas.y, { font: FONT.bold, size: SIZE.total, width: half });
+  canvas.y += write(canvas, format.money(document.totalCents), x + half, canvas.y, {
     font: FONT.bold,
     size: SIZE.total,
     colour: COLOUR.accent,
@@ -233,18 +238,18 @@ function totals(page: Page, document: InvoiceDocument): void {
 }
 
 /** The number and page on every page, and the record's fingerprint in small print on the last one. */
-function footers(page: Page, document: InvoiceDocument): void {
-  const { doc, words } = page;
+function footers(canvas: Canvas, document: InvoiceDocument): void {
+  const { doc, words } = canvas;
   const { start, count } = doc.bufferedPageRange();
   for (let index = start; index < start + count; index += 1) {
     doc.switchToPage(index);
     const y = PAGE_HEIGHT - MARGIN - 20;
     // The number on every page, so a loose page still says which invoice it belongs to.
     const label = `${document.number} · ${fill(words.page, { page: String(index - start + 1), pages: String(count) })}`;
-    write(page, label, LEFT, y + 10, { size: SIZE.fine, colour: COLOUR.muted, align: "right" });
+    write(canvas, label, LEFT, y + 10, { size: SIZE.fine, colour: COLOUR.muted, align: "right" });
     if (index === start + count - 1) {
       const hash = fill(words.recordHash, { hash: document.recordHash });
-      write(page, hash, LEFT, y + 10, { font: FONT.mono, size: SIZE.fine, colour: COLOUR.muted, width: WIDTH - 70 });
+      write(canvas, hash, LEFT, y + 10, { font: FONT.mono, size: SIZE.fine, colour: COLOUR.muted, width: WIDTH - 70 });
     }
   }
 }
@@ -257,7 +262,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   const words = INVOICE_WORDS[document.language];
   const doc = new PDFDocument({
     size: "A4",
-    // The bottom margin is small so that footers may be written under CONTENT_BOTTOM without pdfkit adding a page.
+    // The bottom margin is small so that footers may be written under CONTENT_BOTTOM without pdfkit adding a canvas.
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
     bufferPages: true,
     lang: document.language === "es" ? "es-ES" : "en-GB",
@@ -275,15 +280,15 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
     doc.on("error", reject);
   });
 
-  const page: Page = { doc, words, format: invoiceFormat(document), y: MARGIN };
-  header(page, document);
-  customerBlock(page, document);
-  rectificationBlock(page, document);
-  tableHeader(page);
-  for (const line of document.lines) lineRow(page, line);
-  taxBreakdown(page, document);
-  totals(page, document);
-  footers(page, document);
+  const canvas: Canvas = { doc, words, format: invoiceFormat(document), y: MARGIN };
+  header(canvas, document);
+  customerBlock(canvas, document);
+  rectificationBlock(canvas, document);
+  tableHeader(canvas);
+  for (const line of document.lines) lineRow(canvas, line);
+  taxBreakdown(canvas, document);
+  totals(canvas, document);
+  footers(canvas, document);
   doc.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));
