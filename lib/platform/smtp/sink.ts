@@ -20,6 +20,8 @@ export type SmtpSink = {
 const CLOSE_TIMEOUT_MS = 1_000;
 /** Messages kept whole in memory, newest first: enough for a test run or for following a link soon after it came. */
 const RECEIVED_IN_MEMORY = 500;
+/** Attachments up to this size are kept whole in memory (an invoice is a few KB); larger ones by checksum only. */
+const ATTACHMENT_BYTES_IN_MEMORY = 1024 * 1024;
 const WEB_LINK = /https?:\/\/[^\s"'<>()[\]]+/g;
 
 /**
@@ -48,7 +50,9 @@ async function capture(stream: SMTPServerDataStream, session: SMTPServerSession)
       contentType: attachment.contentType,
       sizeBytes: attachment.content.byteLength,
       checksumSha256: createHash("sha256").update(attachment.content).digest("hex"),
-      contentBase64: attachment.content.toString("base64"),
+      ...(attachment.content.byteLength <= ATTACHMENT_BYTES_IN_MEMORY && {
+        contentBase64: attachment.content.toString("base64"),
+      }),
     })),
     receivedAt: new Date().toISOString(),
   };

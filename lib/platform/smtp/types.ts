@@ -14,7 +14,7 @@ type CapturedAttachment = {
   sizeBytes: number;
   /** Hex SHA-256 of the bytes received. */
   checksumSha256: string;
-  /** The bytes in base64: in this process's memory only, the sink's files keep the checksum. */
+  /** The bytes in base64, up to 1 MiB: in this process's memory only, the sink's files keep the checksum. */
   contentBase64?: string;
 };
 
