@@ -11,6 +11,7 @@ import { ok } from "@/lib/platform/result";
 import type { Storage } from "@/lib/platform/storage";
 import { invoiceDocument } from "@/tests/support/invoice-document";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { getMail } from "./admin";
 import { deliverPendingMail } from "./delivery";
 import { enqueueMail } from "./outbox";
 
@@ -91,6 +92,10 @@ describe("mail attachments", () => {
     expect(Buffer.from(attachment?.contentBase64 ?? "", "base64").equals(Buffer.from(pdf))).toBe(true);
     expect(attachment?.checksumSha256).toBe(checksumSha256);
     expect(await outboxRow(mailId)).toMatchObject({ status: "sent", attempts: 1 });
+    const shown = await getMail({ db: running.database.db, renderer: running.renderer }, mailId);
+    expect(shown.ok && shown.value.attachments).toEqual([
+      { fileName: "F2026-000123.pdf", contentType: "application/pdf" },
+    ]);
   });
 
   it("retries, as for an SMTP outage, while storage is down, and sends the attachment once it is back", async () => {
