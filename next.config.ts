@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
     "postgres",
     "ioredis",
     "croner",
+    // Loads its standard fonts' metrics with createRequire at run time, which a bundle cannot follow.
+    "pdfkit",
   ],
   poweredByHeader: false,
 };

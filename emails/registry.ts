@@ -4,6 +4,7 @@ import { correctionDecidedTemplate } from "./templates/correction-decided";
 import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
 import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
+import { invoiceIssuedTemplate } from "./templates/invoice-issued";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
@@ -24,6 +25,7 @@ export const templates = {
   "username-taken": usernameTakenTemplate,
   "correction-decided": correctionDecidedTemplate,
   "staff-invitation": staffInvitationTemplate,
+  "invoice-issued": invoiceIssuedTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

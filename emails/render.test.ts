@@ -22,6 +22,15 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "https://clubops.example/accept-invitation?token=sample-token",
       "7 days",
     ],
+    "invoice-issued": [
+      "Ana García",
+      "F2026-000123",
+      "€49.90",
+      "27 November 2026",
+      "1 December 2026 to 31 December 2026",
+      "7 December 2026",
+      "F2026-000123.pdf",
+    ],
   },
   es: {
     welcome: ["Ana García", "Oro mensual", "1 de marzo de 2025", "31 de marzo de 2025", "Sunrise Tennis Club"],
@@ -51,6 +60,15 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "https://clubops.example/accept-invitation?token=sample-token",
       "7 días",
     ],
+    "invoice-issued": [
+      "Ana García",
+      "F2026-000123",
+      "49,90\u00a0€",
+      "27 de noviembre de 2026",
+      "del 1 de diciembre de 2026 al 31 de diciembre de 2026",
+      "7 de diciembre de 2026",
+      "F2026-000123.pdf",
+    ],
   },
 };
 
@@ -68,6 +86,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "username-taken": "Your Sunrise Tennis Club sign-up needs another username",
     "correction-decided": "Your attendance correction for 14 March 2025 was not approved",
     "staff-invitation": "You're invited to the Sunrise Tennis Club staff console",
+    "invoice-issued": "Your invoice F2026-000123 from Sunrise Tennis Club",
   },
   es: {
     welcome: "Le damos la bienvenida a Sunrise Tennis Club",
@@ -81,6 +100,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "username-taken": "Su registro en Sunrise Tennis Club necesita otro nombre de usuario",
     "correction-decided": "No se ha aprobado tu corrección de asistencia del 14 de marzo de 2025",
     "staff-invitation": "Te invitamos a la consola del personal de Sunrise Tennis Club",
+    "invoice-issued": "Su factura F2026-000123 de Sunrise Tennis Club",
   },
 };
 

@@ -40,5 +40,8 @@ DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idem
 log "GET /api/members at 64 connections, next start vs a node:http + postgres.js baseline (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/members-baseline.ts
 
+log "invoice PDFs rendered per second (pdfkit, one core)"
+npx tsx bench/invoice-pdf.ts
+
 npx tsx bench/summarise.ts >/dev/null
 log "results in bench/results/, summary in docs/performance.md"

@@ -2213,6 +2213,12 @@ export interface components {
             items: components["schemas"]["MailListItem"][];
         };
         MailMessage: {
+            /** @description Files sent with the mail (an invoice's PDF), read from the club's storage when it is sent. */
+            attachments: {
+                contentType: string;
+                /** @example F2026-000123.pdf */
+                fileName: string;
+            }[];
             attempts: number;
             /** Format: date-time */
             createdAt: string;

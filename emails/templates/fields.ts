@@ -19,6 +19,15 @@ export const amount = z.union([
     .transform(Number),
 ]);
 
+/** An amount that may be negative, as on a rectifying invoice that credits the member. */
+export const signedAmount = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, "must be a decimal")
+    .transform(Number),
+]);
+
 /** ISO 4217 code, e.g. EUR. */
 export const currencyCode = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as EUR");
 

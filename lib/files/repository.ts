@@ -77,16 +77,21 @@ export async function findFile(executor: Executor, id: string): Promise<StoredFi
   return row ?? null;
 }
 
+/** What a file belongs to besides a member, e.g. ("invoice", <id>) for an invoice's PDF. */
+export type FileSubject = { type: string; id: string };
+
 export type NewFile = Omit<FileMetadata, "createdAt" | "memberId" | "version"> & {
   objectKey: string;
   memberId?: string;
+  subject?: FileSubject;
 };
 
 export async function insertFile(executor: Executor, file: NewFile): Promise<StoredFile> {
-  const { memberId, ...columns } = file;
+  const { memberId, subject, ...columns } = file;
+  const owner = memberId ? { type: MEMBER_SUBJECT, id: memberId } : subject;
   const [row] = await executor
     .insert(files)
-    .values({ ...columns, ...(memberId && { subjectType: MEMBER_SUBJECT, subjectId: memberId }) })
+    .values({ ...columns, ...(owner && { subjectType: owner.type, subjectId: owner.id }) })
     .returning(storedColumns);
   if (!row) throw new Error("insert returned no file");
   return row;

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { recordAudit } from "@/lib/audit/record";
@@ -19,6 +19,7 @@ import {
   deleteFileRow,
   deleteFileRows,
   type FileMetadata,
+  type FileSubject,
   findFile,
   findMemberPhoto,
   insertFile,
@@ -129,7 +130,7 @@ async function storeObject(ctx: FileContext, bucket: BucketName, input: UploadIn
  * fails, so there is never an object without a row, nor a row without an object.
  */
 async function persistUpload<T>(
-  ctx: FileContext,
+  ctx: Pick<FileContext, "db" | "storage">,
   stored: PendingObject,
   work: (tx: Transaction) => Promise<Result<T>>,
 ): Promise<Result<T>> {
@@ -188,6 +189,60 @@ async function removeFile(
   });
   await ctx.storage.delete(file.bucket, file.objectKey);
   return file;
+}
+
+/** A file the club's own services make (an invoice's PDF), stored without an upload and without a person acting. */
+export type GeneratedFile = {
+  bucket: BucketName;
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
+  subject: FileSubject;
+};
+
+/**
+ * Stores a generated file: its object first, then its row (audited as stored by the system) and whatever `work` writes
+ * with it, in one transaction; when that transaction refuses or fails, the object is deleted again, so a row never
+ * lacks its object and an object without a row is never left behind.
+ */
+export async function storeGeneratedFile<T>(
+  deps: Pick<FileContext, "db" | "storage">,
+  file: GeneratedFile,
+  work: (tx: Transaction, stored: StoredFile) => Promise<Result<T>>,
+): Promise<Result<T>> {
+  const id = randomUUID();
+  const pending: PendingObject = {
+    id,
+    bucket: file.bucket,
+    objectKey: objectKeyFor(id, new Date()),
+    fileName: sanitizeFileName(file.fileName),
+    contentType: file.contentType,
+    sizeBytes: file.content.byteLength,
+    checksumSha256: createHash("sha256").update(file.content).digest("hex"),
+  };
+  await deps.storage.put(pending.bucket, pending.objectKey, file.content, {
+    contentType: pending.contentType,
+    contentLength: pending.sizeBytes,
+  });
+  return persistUpload(deps, pending, async (tx) => {
+    const stored = await insertFile(tx, { ...pending, ownerUserId: null, expiresAt: null, subject: file.subject });
+    const { bucket, contentType, sizeBytes, checksumSha256 } = stored;
+    await recordAudit(tx, {
+      action: "files.generated",
+      severity: "Info",
+      entity: "file",
+      entityId: stored.id,
+      data: {
+        bucket,
+        contentType,
+        sizeBytes,
+        checksumSha256,
+        subjectType: file.subject.type,
+        subjectId: file.subject.id,
+      },
+    });
+    return work(tx, stored);
+  });
 }
 
 /** Uploads a file into `bucket`, attached to a live member when `memberId` is given. */

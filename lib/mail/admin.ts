@@ -38,6 +38,8 @@ type HtmlSource = "stored" | "rendered" | "redacted";
 
 export type MailMessage = MailListItem & {
   messageId: string | null;
+  /** The files sent with it, by name and type (their storage keys stay internal). */
+  attachments: { fileName: string; contentType: string }[];
   html: string | null;
   htmlSource: HtmlSource | null;
   renderError: string | null;
@@ -85,11 +87,19 @@ export function listMail({ db }: Pick<ServiceContext, "db">, query: MailListQuer
  */
 export async function getMail(deps: Pick<ServiceContext, "db" | "renderer">, id: string): Promise<Result<MailMessage>> {
   const [row] = await deps.db
-    .select({ ...listColumns, messageId: mailOutbox.messageId, html: mailOutbox.html, props: mailOutbox.props })
+    .select({
+      ...listColumns,
+      messageId: mailOutbox.messageId,
+      html: mailOutbox.html,
+      props: mailOutbox.props,
+      attachmentReferences: mailOutbox.attachments,
+    })
     .from(mailOutbox)
     .where(eq(mailOutbox.id, id));
   if (!row) return fail(MailErrors.notFound);
-  const { props, html: storedHtml, ...message } = row;
+  const { props, html: storedHtml, attachmentReferences, ...listed } = row;
+  const attachments = attachmentReferences.map(({ fileName, contentType }) => ({ fileName, contentType }));
+  const message = { ...listed, attachments };
   const template = isTemplateName(row.template) ? templates[row.template] : null;
   const redact = template?.hasSecrets === true;
   if (storedHtml !== null)

@@ -54,6 +54,7 @@ const deps = (mailer: Mailer = running.mailer, renderer: EmailRenderer = running
   database: running.database,
   renderer,
   mailer,
+  storage: running.storage,
 });
 
 async function outboxRow(id: string | undefined) {

@@ -5,6 +5,8 @@ import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import type { EmailRenderer, RenderedEmail } from "@/lib/platform/email-renderer";
 import { ok, type Result } from "@/lib/platform/result";
 import type { Mailer } from "@/lib/platform/smtp";
+import type { Storage } from "@/lib/platform/storage";
+import { loadAttachments } from "./attachments";
 import { openSecretProps } from "./secret-props";
 
 /** After this many failed attempts (1 + 2 + 4 + … + 32 + 60 min: about 2 h of retrying) a mail is failed for good. */
@@ -23,7 +25,13 @@ const MAX_ERROR_LENGTH = 1_000;
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-export type MailDeliveryDependencies = { database: DatabaseAdapter; renderer: EmailRenderer; mailer: Mailer };
+export type MailDeliveryDependencies = {
+  database: DatabaseAdapter;
+  renderer: EmailRenderer;
+  mailer: Mailer;
+  /** Where attachments are read from, when the mail is sent. */
+  storage: Storage;
+};
 export type MailDeliveryOptions = {
   batchSize?: number;
   /** Overrides the database clock, which otherwise decides what is due and stamps every outcome. */
@@ -32,8 +40,9 @@ export type MailDeliveryOptions = {
 export type MailDeliveryResult = { sent: number; retrying: number; failed: number };
 
 /**
- * What happened to one mail: sent (with what is kept of it: no credential link), refused by the renderer or with
- * secrets that no longer open (permanent), or an outage or timeout (worth retrying).
+ * What happened to one mail: sent (with what is kept of it: no credential link), refused by the renderer, with
+ * secrets that no longer open or an attachment that no longer exists (permanent), or an outage or timeout (worth
+ * retrying).
  */
 type Attempt =
   | { outcome: "sent"; kept: KeptCopy; messageId: string }
@@ -112,10 +121,14 @@ async function keptCopy(
 }
 
 /**
- * Renders and sends one mail; touches no database, so a thrown failure of either component becomes a retry. The
- * message sent carries its credential links (opened from their sealed copy); what is kept of it does not.
+ * Renders and sends one mail, with its attachments read from storage; touches no database, so a thrown failure of
+ * any component (a storage outage too) becomes a retry. The message sent carries its credential links (opened from their
+ * sealed copy); what is kept of it does not.
  */
-async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, row: OutboxRow): Promise<Attempt> {
+async function attemptDelivery(
+  { renderer, mailer, storage }: MailDeliveryDependencies,
+  row: OutboxRow,
+): Promise<Attempt> {
   try {
     // enqueueMail stores only objects; the renderer validates them against the template.
     const stored = row.props as Record<string, unknown>;
@@ -130,7 +143,9 @@ async function attemptDelivery({ renderer, mailer }: MailDeliveryDependencies, r
     if (!rendered.ok) return refusal(rendered.error);
     const kept = await keptCopy(renderer, row.template, stored, rendered.value);
     if (!kept.ok) return refusal(kept.error);
-    const { messageId } = await mailer.send({ to: row.toAddress, ...rendered.value });
+    const attachments = await loadAttachments(storage, row.attachments);
+    if (!attachments.ok) return refusal(attachments.error);
+    const { messageId } = await mailer.send({ to: row.toAddress, ...rendered.value, attachments: attachments.value });
     return { outcome: "sent", kept: kept.value, messageId };
   } catch (error) {
     return { outcome: "errored", error: describeError(error) };

@@ -1,6 +1,6 @@
 import type { TemplateName } from "@/emails/registry";
 import type { Executor } from "@/lib/platform/db";
-import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { type MailAttachmentReference, mailOutbox } from "@/lib/platform/db/schema/mail";
 import { deliverMailAfterCommit } from "./dispatch";
 import { sealSecretProps } from "./secret-props";
 
@@ -11,6 +11,11 @@ export type MailRequest = {
   props: Record<string, unknown>;
   /** Business key that makes the mail idempotent, e.g. `renewal-reminder:<subscription>:<term>`. */
   dedupeKey?: string;
+  /**
+   * Files of the club's storage to send with it, by reference: read when the mail is sent, so the outbox row stays
+   * small. A file deleted before then fails the mail (never sent without it).
+   */
+  attachments?: MailAttachmentReference[];
 };
 
 /**
@@ -23,7 +28,14 @@ export async function enqueueMail(executor: Executor, mail: MailRequest): Promis
   const { props, sealedProps } = await sealSecretProps(mail);
   const [queued] = await executor
     .insert(mailOutbox)
-    .values({ template: mail.template, toAddress: mail.to, props, sealedProps, dedupeKey: mail.dedupeKey ?? null })
+    .values({
+      template: mail.template,
+      toAddress: mail.to,
+      props,
+      sealedProps,
+      attachments: mail.attachments ?? [],
+      dedupeKey: mail.dedupeKey ?? null,
+    })
     .onConflictDoNothing({ target: mailOutbox.dedupeKey })
     .returning({ id: mailOutbox.id });
   if (queued) deliverMailAfterCommit(executor);

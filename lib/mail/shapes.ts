@@ -25,6 +25,11 @@ export const mailPageShape = pageOf(mailListItemShape);
 
 export const mailMessageShape = mailListItemShape.extend({
   messageId: z.string().nullable(),
+  attachments: z
+    .array(z.object({ fileName: z.string().meta({ examples: ["F2026-000123.pdf"] }), contentType: z.string() }))
+    .meta({
+      description: "Files sent with the mail (an invoice's PDF), read from the club's storage when it is sent.",
+    }),
   html: z.string().nullable(),
   htmlSource: z.enum(["stored", "rendered", "redacted"]).nullable().meta({
     description:

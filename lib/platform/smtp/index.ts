@@ -5,7 +5,7 @@ import { createSmtpMailer } from "./transport";
 import type { Mailer } from "./types";
 
 export { type SmtpSink, startSmtpSink } from "./sink";
-export type { CapturedMail, Mailer, OutgoingMail } from "./types";
+export type { CapturedMail, MailAttachmentContent, Mailer, OutgoingMail } from "./types";
 
 /** SMTP at SMTP_URL, else an in-process sink that stores mail under DATA_DIR/mail. */
 export async function createMailer(config: Config): Promise<Mailer> {

@@ -27,7 +27,11 @@ export async function openMailbox(directory: string): Promise<Mailbox> {
         .sort()
         .reverse();
       return Promise.all(
-        names.map(async (name) => JSON.parse(await readFile(path.join(directory, name), "utf8")) as CapturedMail),
+        names.map(async (name) => {
+          const mail = JSON.parse(await readFile(path.join(directory, name), "utf8")) as CapturedMail;
+          // Files written before the sink kept attachments have none.
+          return { ...mail, attachments: mail.attachments ?? [] };
+        }),
       );
     },
   };

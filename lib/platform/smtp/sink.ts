@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
@@ -20,6 +20,8 @@ export type SmtpSink = {
 const CLOSE_TIMEOUT_MS = 1_000;
 /** Messages kept whole in memory, newest first: enough for a test run or for following a link soon after it came. */
 const RECEIVED_IN_MEMORY = 500;
+/** Attachments up to this size are kept whole in memory (an invoice is a few KB); larger ones by checksum only. */
+const ATTACHMENT_BYTES_IN_MEMORY = 1024 * 1024;
 const WEB_LINK = /https?:\/\/[^\s"'<>()[\]]+/g;
 
 /**
@@ -28,7 +30,9 @@ const WEB_LINK = /https?:\/\/[^\s"'<>()[\]]+/g;
  */
 function withoutLiveLinks(mail: CapturedMail): CapturedMail {
   const redact = (body: string) => body.replace(WEB_LINK, (link) => redactUrl(link));
-  return { ...mail, html: redact(mail.html), text: redact(mail.text) };
+  // Attachments' bytes stay in memory: the file keeps what identifies them, not a second copy of a document.
+  const attachments = mail.attachments.map(({ contentBase64: _bytes, ...described }) => described);
+  return { ...mail, html: redact(mail.html), text: redact(mail.text), attachments };
 }
 
 async function capture(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<CapturedMail> {
@@ -41,6 +45,15 @@ async function capture(stream: SMTPServerDataStream, session: SMTPServerSession)
     subject: parsed.subject ?? "",
     html: parsed.html || "",
     text: parsed.text ?? "",
+    attachments: parsed.attachments.map((attachment) => ({
+      fileName: attachment.filename ?? "",
+      contentType: attachment.contentType,
+      sizeBytes: attachment.content.byteLength,
+      checksumSha256: createHash("sha256").update(attachment.content).digest("hex"),
+      ...(attachment.content.byteLength <= ATTACHMENT_BYTES_IN_MEMORY && {
+        contentBase64: attachment.content.toString("base64"),
+      }),
+    })),
     receivedAt: new Date().toISOString(),
   };
 }

@@ -35,8 +35,15 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
 
   return {
     kind: "smtp",
-    async send({ to, subject, html, text }) {
-      const info = await call(() => transport.sendMail({ from: options.from, to, subject, html, text }));
+    async send({ to, subject, html, text, attachments = [] }) {
+      const files = attachments.map(({ fileName, contentType, content }) => ({
+        filename: fileName,
+        contentType,
+        content: Buffer.from(content),
+      }));
+      const info = await call(() =>
+        transport.sendMail({ from: options.from, to, subject, html, text, attachments: files }),
+      );
       return { messageId: info.messageId };
     },
     async verify() {

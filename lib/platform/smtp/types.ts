@@ -1,4 +1,22 @@
-export type OutgoingMail = { to: string; subject: string; html: string; text: string };
+export type MailAttachmentContent = { fileName: string; contentType: string; content: Uint8Array };
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: MailAttachmentContent[];
+};
+
+type CapturedAttachment = {
+  fileName: string;
+  contentType: string;
+  sizeBytes: number;
+  /** Hex SHA-256 of the bytes received. */
+  checksumSha256: string;
+  /** The bytes in base64, up to 1 MiB: in this process's memory only, the sink's files keep the checksum. */
+  contentBase64?: string;
+};
 
 export type CapturedMail = {
   /** The Message-ID header, so a capture matches the messageId that send() returned. */
@@ -8,6 +26,7 @@ export type CapturedMail = {
   subject: string;
   html: string;
   text: string;
+  attachments: CapturedAttachment[];
   receivedAt: string;
 };
 

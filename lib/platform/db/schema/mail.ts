@@ -1,6 +1,19 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import type { BucketName } from "../../storage";
 import { createdAt, id, timestamptz } from "./columns";
+
+/**
+ * A file of the club's storage sent with a mail, by its storage key (files.bucket, files.object_key): its bytes are
+ * read when the mail is sent. By key rather than by file id, so the outbox needs no file module (mail sits below it).
+ */
+export type MailAttachmentReference = {
+  bucket: BucketName;
+  objectKey: string;
+  /** The name the recipient sees, "F2026-000123.pdf". */
+  fileName: string;
+  contentType: string;
+};
 
 export const mailStatus = pgEnum("mail_status", ["pending", "sent", "failed"]);
 
@@ -15,6 +28,8 @@ export const mailOutbox = pgTable(
     props: jsonb("props").notNull(),
     /** The secret props themselves, AES-256-GCM-encrypted (lib/mail/secret-props.ts) until the mail is sent, then null. */
     sealedProps: text("sealed_props"),
+    /** Files sent with the mail, fetched from storage at delivery, so a queued mail stays small. */
+    attachments: jsonb("attachments").$type<MailAttachmentReference[]>().notNull().default([]),
     subject: text("subject"),
     html: text("html"),
     textBody: text("text_body"),

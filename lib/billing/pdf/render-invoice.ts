@@ -1,0 +1,295 @@
+import PDFDocument from "pdfkit";
+import type { InvoiceDocument } from "../invoice-document";
+import { type InvoiceFormat, invoiceFormat } from "./format";
+import { toWinAnsi } from "./win-ansi";
+import { fill, INVOICE_WORDS, type InvoiceWords } from "./words";
+
+// A4 in points; everything is placed at explicit coordinates, so pages break where this file says, never mid-row.
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 50;
+const LEFT = MARGIN;
+const WIDTH = 595.28 - 2 * MARGIN;
+const RIGHT = LEFT + WIDTH;
+/** Rows stop here; below it are the page number and, on the last page, the record's fingerprint. */
+const CONTENT_BOTTOM = PAGE_HEIGHT - MARGIN - 40;
+
+const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", mono: "Courier" } as const;
+const COLOUR = { text: "#18181b", muted: "#52525b", rule: "#d4d4d8", band: "#f4f4f5", accent: "#1d4ed8" } as const;
+const SIZE = { body: 9, small: 7.5, fine: 6.5, heading: 13, title: 18, total: 11 } as const;
+const ROW_PADDING = 5;
+
+/** The lines table's amount columns and their widths; the description takes what they leave. */
+const AMOUNT_COLUMNS = [
+  { key: "base", width: 80 },
+  { key: "rate", width: 50 },
+  { key: "tax", width: 75 },
+  { key: "total", width: 80 },
+] as const;
+const DESCRIPTION_WIDTH = WIDTH - AMOUNT_COLUMNS.reduce((sum, column) => sum + column.width, 0) - 10;
+
+/** The document being drawn, its words and formats, and where the next thing goes on the current canvas. */
+type Canvas = { doc: PDFKit.PDFDocument; words: InvoiceWords; format: InvoiceFormat; y: number };
+type TextOptions = { font?: string; size?: number; colour?: string; align?: "left" | "right"; width?: number };
+
+/** Writes `text` at (x, y) and answers its height; every string passes through toWinAnsi (./win-ansi.ts). */
+function write(canvas: Canvas, text: string, x: number, y: number, options: TextOptions = {}): number {
+  const { doc } = canvas;
+  const width = options.width ?? RIGHT - x;
+  const written = toWinAnsi(text);
+  doc
+    .font(options.font ?? FONT.regular)
+    .fontSize(options.size ?? SIZE.body)
+    .fillColor(options.colour ?? COLOUR.text);
+  doc.text(written, x, y, { width, align: options.align ?? "left", lineGap: 1 });
+  return doc.heightOfString(written, { width, lineGap: 1 });
+}
+
+/** Writes lines one under the other from y, answering the y below the last. */
+function writeLines(canvas: Canvas, lines: string[], x: number, y: number, options: TextOptions = {}): number {
+  let next = y;
+  for (const line of lines) next += write(canvas, line, x, next, options);
+  return next;
+}
+
+function rule(canvas: Canvas, y: number): void {
+  canvas.doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
+}
+
+/** Starts a new page when `height` more points do not fit on this one. */
+function ensureRoom(canvas: Canvas, height: number, onNewPage?: () => void): void {
+  if (canvas.y + height <= CONTENT_BOTTOM) return;
+  canvas.doc.addPage();
+  canvas.y = MARGIN;
+  onNewPage?.();
+}
+
+/** "F2026-000123" → "F": the series is the number's leading letters. */
+const seriesOf = (number: string) => /^[A-Z]+/.exec(number)?.[0] ?? "";
+
+function header(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
+  const { issuer } = document;
+  const issuerBottom = writeLines(
+    canvas,
+    [`${words.taxId}: ${issuer.taxId}`, ...format.address(issuer.address)],
+    LEFT,
+    MARGIN + write(canvas, issuer.legalName, LEFT, MARGIN, { font: FONT.bold, size: SIZE.heading, width: 260 }) + 4,
+    { colour: COLOUR.muted, width: 260 },
+  );
+
+  const boxX = LEFT + 280;
+  const boxWidth = WIDTH - 280;
+  const title = document.kind === "rectifying" ? words.rectifyingTitle : words.invoiceTitle;
+  let y =
+    MARGIN + write(canvas, title, boxX, MARGIN, { font: FONT.bold, size: SIZE.title, align: "right", width: boxWidth });
+  y += 6;
+  const facts: [string, string][] = [
+    [words.number, document.number],
+    [words.series, seriesOf(document.number)],
+    [words.issuedOn, format.date(document.issuedOn)],
+    [words.dueOn, format.date(document.dueOn)],
+  ];
+  for (const [label, value] of facts) {
+    write(canvas, label, boxX, y, { colour: COLOUR.muted, width: boxWidth / 2 });
+    y += write(canvas, value, boxX + boxWidth / 2, y, { font: FONT.bold, align: "right", width: boxWidth / 2 });
+  }
+  canvas.y = Math.max(issuerBottom, y) + 18;
+}
+
+function customerBlock(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
+  const { customer } = document;
+  const lines = [
+    ...(customer.taxId ? [`${words.taxId}: ${customer.taxId}`] : []),
+    ...(customer.address ? format.address(customer.address) : []),
+  ];
+  let y =
+    canvas.y + write(canvas, words.customer.toUpperCase(), LEFT, canvas.y, { size: SIZE.small, colour: COLOUR.muted });
+  y += 2;
+  y += write(canvas, customer.name, LEFT, y, { font: FONT.bold, width: 300 });
+  canvas.y = writeLines(canvas, lines, LEFT, y, { width: 300 }) + 14;
+}
+
+/** Art. 15 RD 1619/2012: a rectifying invoice says so, names the invoice it corrects and why. */
+function rectificationBlock(canvas: Canvas, document: InvoiceDocument): void {
+  const { rectifies } = document;
+  if (!rectifies) return;
+  const { words, format } = canvas;
+  const lines = [
+    fill(words.rectifies, { number: rectifies.number, date: format.date(rectifies.issuedOn) }),
+    fill(words.reason, { reason: rectifies.reason }),
+  ];
+  const innerWidth = WIDTH - 20;
+  const height = lines.reduce(
+    (sum, line) => sum + canvas.doc.heightOfString(toWinAnsi(line), { width: innerWidth }),
+    0,
+  );
+  canvas.doc.rect(LEFT, canvas.y, WIDTH, height + 16).fill(COLOUR.band);
+  writeLines(canvas, lines, LEFT + 10, canvas.y + 8, { width: innerWidth });
+  canvas.y += height + 16 + 14;
+}
+
+function tableHeader(canvas: Canvas): void {
+  const { words } = canvas;
+  canvas.doc.rect(LEFT, canvas.y, WIDTH, 18).fill(COLOUR.band);
+  const y = canvas.y + 5;
+  write(canvas, words.description, LEFT + 5, y, { font: FONT.bold, size: SIZE.small, width: DESCRIPTION_WIDTH });
+  let x = LEFT + 5 + DESCRIPTION_WIDTH;
+  for (const column of AMOUNT_COLUMNS) {
+    write(canvas, words[column.key], x, y, { font: FONT.bold, size: SIZE.small, align: "right", width: column.width });
+    x += column.width;
+  }
+  canvas.y += 18 + ROW_PADDING;
+}
+
+function lineRow(canvas: Canvas, line: InvoiceDocument["lines"][number]): void {
+  const { doc, words, format } = canvas;
+  const period = fill(words.servicePeriod, { from: format.date(line.serviceFrom), to: format.date(line.serviceTo) });
+  const notes = [period, ...(line.exemptReason ? [line.exemptReason] : [])];
+  doc.font(FONT.bold).fontSize(SIZE.body);
+  const descriptionHeight = doc.heightOfString(toWinAnsi(line.description), { width: DESCRIPTION_WIDTH, lineGap: 1 });
+  doc.font(FONT.regular).fontSize(SIZE.small);
+  const notesHeight = notes.reduce(
+    (sum, note) => sum + doc.heightOfString(toWinAnsi(note), { width: DESCRIPTION_WIDTH, lineGap: 1 }),
+    0,
+  );
+  ensureRoom(canvas, descriptionHeight + notesHeight + 2 * ROW_PADDING, () => tableHeader(canvas));
+
+  const top = canvas.y;
+  const below = top + write(canvas, line.description, LEFT + 5, top, { font: FONT.bold, width: DESCRIPTION_WIDTH });
+  writeLines(canvas, notes, LEFT + 5, below, { size: SIZE.small, colour: COLOUR.muted, width: DESCRIPTION_WIDTH });
+  const cells = {
+    base: format.money(line.baseCents),
+    rate: line.exemptReason ? words.exempt : format.rate(line.taxRateBasisPoints),
+    tax: format.money(line.taxCents),
+    total: format.money(line.totalCents),
+  };
+  let x = LEFT + 5 + DESCRIPTION_WIDTH;
+  for (const column of AMOUNT_COLUMNS) {
+    write(canvas, cells[column.key], x, top, { align: "right", width: column.width });
+    x += column.width;
+  }
+  canvas.y = top + descriptionHeight + notesHeight + ROW_PADDING;
+  rule(canvas, canvas.y);
+  canvas.y += ROW_PADDING;
+}
+
+/** Art. 6.1 g–h RD 1619/2012: the rate and the tax of each rate, apart; art. 6.1 j: the ground of an exemption. */
+function taxBreakdown(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
+  const x = LEFT + WIDTH / 2;
+  const column = WIDTH / 6;
+  ensureRoom(canvas, 40 + 16 * document.taxBreakdown.length);
+  canvas.y += 10;
+  write(canvas, words.breakdown.toUpperCase(), x, canvas.y, { size: SIZE.small, colour: COLOUR.muted });
+  canvas.y += 14;
+  for (const [index, label] of [words.rate, words.base, words.tax].entries()) {
+    write(canvas, label, x + index * column, canvas.y, {
+      font: FONT.bold,
+      size: SIZE.small,
+      align: "right",
+      width: column,
+    });
+  }
+  canvas.y += 12;
+  for (const row of document.taxBreakdown) {
+    const cells = [
+      row.exemptReason ? words.exempt : format.rate(row.taxRateBasisPoints),
+      format.money(row.baseCents),
+      format.money(row.taxCents),
+    ];
+    for (const [index, cell] of cells.entries()) {
+      write(canvas, cell, x + index * column, canvas.y, { align: "right", width: column });
+    }
+    canvas.y += 14;
+  }
+  const reasons = [...new Set(document.taxBreakdown.flatMap((row) => (row.exemptReason ? [row.exemptReason] : [])))];
+  for (const reason of reasons) {
+    const text = fill(words.exemption, { reason });
+    ensureRoom(canvas, canvas.doc.heightOfString(toWinAnsi(text), { width: WIDTH }) + 4);
+    canvas.y += write(canvas, text, LEFT, canvas.y + 4, { size: SIZE.small, colour: COLOUR.muted }) + 4;
+  }
+}
+
+function totals(canvas: Canvas, document: InvoiceDocument): void {
+  const { words, format } = canvas;
+  const x = LEFT + WIDTH / 2;
+  const half = WIDTH / 4;
+  ensureRoom(canvas, 70);
+  canvas.y += 10;
+  rule(canvas, canvas.y);
+  canvas.y += 8;
+  for (const [label, cents] of [
+    [words.baseTotal, document.baseCents],
+    [words.taxTotal, document.taxCents],
+  ] as const) {
+    write(canvas, label, x, canvas.y, { colour: COLOUR.muted, width: half });
+    canvas.y += write(canvas, format.money(cents), x + half, canvas.y, { align: "right", width: half }) + 3;
+  }
+  canvas.y += 4;
+  write(canvas, words.grandTotal, x, canvas.y, { font: FONT.bold, size: SIZE.total, width: half });
+  canvas.y += write(canvas, format.money(document.totalCents), x + half, canvas.y, {
+    font: FONT.bold,
+    size: SIZE.total,
+    colour: COLOUR.accent,
+    align: "right",
+    width: half,
+  });
+}
+
+/** The number and page on every page, and the record's fingerprint in small print on the last one. */
+function footers(canvas: Canvas, document: InvoiceDocument): void {
+  const { doc, words } = canvas;
+  const { start, count } = doc.bufferedPageRange();
+  for (let index = start; index < start + count; index += 1) {
+    doc.switchToPage(index);
+    const y = PAGE_HEIGHT - MARGIN - 20;
+    // The number on every page, so a loose page still says which invoice it belongs to.
+    const label = `${document.number} · ${fill(words.page, { page: String(index - start + 1), pages: String(count) })}`;
+    write(canvas, label, LEFT, y + 10, { size: SIZE.fine, colour: COLOUR.muted, align: "right" });
+    if (index === start + count - 1) {
+      const hash = fill(words.recordHash, { hash: document.recordHash });
+      write(canvas, hash, LEFT, y + 10, { font: FONT.mono, size: SIZE.fine, colour: COLOUR.muted, width: WIDTH - 70 });
+    }
+  }
+}
+
+/**
+ * The invoice as a PDF on A4, in the document's language, with everything art. 6 of the Spanish invoicing
+ * regulation (RD 1619/2012) asks an invoice to show, and art. 15 a rectifying one (docs/billing-documents.md).
+ */
+export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
+  const words = INVOICE_WORDS[document.language];
+  const doc = new PDFDocument({
+    size: "A4",
+    // The bottom margin is small so that footers may be written under CONTENT_BOTTOM without pdfkit adding a canvas.
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
+    bufferPages: true,
+    lang: document.language === "es" ? "es-ES" : "en-GB",
+    info: {
+      Title: toWinAnsi(
+        `${document.kind === "rectifying" ? words.rectifyingTitle : words.invoiceTitle} ${document.number}`,
+      ),
+      Author: toWinAnsi(document.issuer.legalName),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on("end", resolve);
+    doc.on("error", reject);
+  });
+
+  const canvas: Canvas = { doc, words, format: invoiceFormat(document), y: MARGIN };
+  header(canvas, document);
+  customerBlock(canvas, document);
+  rectificationBlock(canvas, document);
+  tableHeader(canvas);
+  for (const line of document.lines) lineRow(canvas, line);
+  taxBreakdown(canvas, document);
+  totals(canvas, document);
+  footers(canvas, document);
+  doc.end();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}
