@@ -7,6 +7,7 @@ import { PERMISSIONS, type Permission, WILDCARD } from "@/lib/roles/permissions"
 export const PERMISSION_AREAS = [
   "members",
   "subscriptions",
+  "billing",
   "plans",
   "employees",
   "attendance",
