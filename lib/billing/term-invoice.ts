@@ -24,8 +24,15 @@ export type StartedTerm = {
   actorId: string | null;
 };
 
-/** The last club calendar day a term covers: the day of the instant just before it ends. */
-export const lastDayBefore = (end: Date, timeZone: string) => localDate(new Date(end.getTime() - 1), timeZone);
+/**
+ * The last club calendar day a term covers: the day before its end's date (a term from 10 March to 10 April covers 10
+ * March to 9 April, the days proration counts). The renewal job's SQL twin is `(ends_at at time zone zone)::date - 1`.
+ */
+export function lastDayBefore(end: Date, timeZone: string): string {
+  const day = new Date(`${localDate(end, timeZone)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - 1);
+  return day.toISOString().slice(0, 10);
+}
 
 /** A plan's IVA: its own rate, or the club's default; exempt plans carry their legal reason. */
 export const planTaxOf = (
