@@ -2,9 +2,18 @@ import "@/tests/support/isolated-env";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, invoiceLines, invoices, members, plans, platformSettings } from "@/lib/platform/db/schema";
+import {
+  auditOutbox,
+  invoiceLines,
+  invoices,
+  members,
+  plans,
+  platformSettings,
+  subscriptions,
+} from "@/lib/platform/db/schema";
 import type { SubscriptionContext } from "@/lib/subscriptions/context";
 import { eventDispatcher } from "@/lib/subscriptions/event-registry";
+import { processAutoRenewals } from "@/lib/subscriptions/jobs";
 import { changePlan, createSubscription, renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { verifyChain } from "./chain";
@@ -263,5 +272,51 @@ describe("numbers and the chain", () => {
       count: 1,
       brokenLink: expect.objectContaining({ number: "F2026-000002", position: 2, reason: "content" }),
     });
+  });
+});
+
+describe("the renewal job", () => {
+  it("invoices each term it renews, once, also when run again", async () => {
+    const due = async (memberId: string, price: string) =>
+      (
+        await running.database.db
+          .insert(subscriptions)
+          .values({
+            memberId,
+            planId: gold,
+            billingPeriod: "monthly",
+            startedAt: new Date("2026-02-10T10:00:00Z"),
+            endsAt: new Date("2026-03-10T10:00:00Z"),
+            price,
+            currency: "EUR",
+            autoRenew: true,
+          })
+          .returning()
+      )[0]!;
+    const english = await member({ language: "en" });
+    await due(english, "45.00");
+    await due(await member(), "45.00");
+    const now = new Date("2026-03-09T23:30:00Z"); // 10 March in Madrid
+    expect(await processAutoRenewals(running, now)).toEqual({ renewed: 2, mailed: 2, invoiced: 2 });
+    expect(await processAutoRenewals(running, now)).toEqual({ renewed: 0, mailed: 0, invoiced: 0 });
+    const issued = await running.database.db.select().from(invoices).orderBy(asc(invoices.number));
+    expect(issued.map((invoice) => [invoice.number, invoice.issuedOn, invoice.dueOn, invoice.totalCents])).toEqual([
+      [1, "2026-03-10", "2026-03-10", 4990n],
+      [2, "2026-03-10", "2026-03-10", 4990n],
+    ]);
+    const renewedTerms = await running.database.db.select().from(subscriptions).where(eq(subscriptions.price, "49.90"));
+    expect(new Set(issued.map((invoice) => invoice.subscriptionId))).toEqual(new Set(renewedTerms.map((t) => t.id)));
+    const englishLine = await running.database.db
+      .select({ description: invoiceLines.description, serviceTo: invoiceLines.serviceTo })
+      .from(invoiceLines)
+      .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+      .where(eq(invoices.memberId, english));
+    expect(englishLine).toEqual([{ description: "Gold, monthly", serviceTo: "2026-04-09" }]);
+    const audited = await running.database.db
+      .select()
+      .from(auditOutbox)
+      .where(eq(auditOutbox.action, "billing.invoice_issued"));
+    expect(audited).toHaveLength(2);
+    expect(await verifyChain(running.database.db)).toEqual({ ok: true, count: 2 });
   });
 });
