@@ -83,15 +83,14 @@ ALTER TABLE "platform_settings" ADD COLUMN "province" text;--> statement-breakpo
 ALTER TABLE "platform_settings" ADD COLUMN "country" text DEFAULT 'ES' NOT NULL;--> statement-breakpoint
 ALTER TABLE "platform_settings" ADD COLUMN "default_tax_rate_bp" integer DEFAULT 2100 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_rectifies_invoice_id_invoices_id_fk" FOREIGN KEY ("rectifies_invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_subscription_id_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."subscriptions"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","due_on");--> statement-breakpoint
 CREATE INDEX "invoices_member_idx" ON "invoices" USING btree ("member_id","issued_on");--> statement-breakpoint
-CREATE INDEX "invoices_issued_on_idx" ON "invoices" USING btree ("issued_on","series","year","number");--> statement-breakpoint
+CREATE INDEX "invoices_issued_on_idx" ON "invoices" USING btree ("issued_on");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_subscription_key" ON "invoices" USING btree ("subscription_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
-CREATE INDEX "invoices_rectifies_idx" ON "invoices" USING btree ("rectifies_invoice_id");--> statement-breakpoint
+CREATE INDEX "invoices_rectifies_idx" ON "invoices" USING btree ("rectifies_invoice_id") WHERE "invoices"."rectifies_invoice_id" is not null;--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_tax_rate_range" CHECK ("plans"."tax_rate_bp" between 0 and 10000);--> statement-breakpoint
 ALTER TABLE "plans" ADD CONSTRAINT "plans_exemption_consistent" CHECK (("plans"."exempt_reason" is not null) = coalesce("plans"."tax_rate_bp" = 0, false));--> statement-breakpoint
 ALTER TABLE "platform_settings" ADD CONSTRAINT "platform_settings_country" CHECK ("platform_settings"."country" ~ '^[A-Z]{2}$');--> statement-breakpoint

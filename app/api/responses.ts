@@ -6,6 +6,9 @@ import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
+import type { ChainVerification } from "@/lib/billing/chain";
+import type { InvoiceDetail, InvoiceSummary } from "@/lib/billing/repository";
+import { INVOICE_STATUSES } from "@/lib/billing/schemas";
 import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
@@ -43,6 +46,12 @@ const money = () =>
     .string()
     .regex(AMOUNT_ANSWERED)
     .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+/** An amount that is negative on credits and rectifying invoices. */
+const signedMoney = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "Decimal string with two places; negative on credits.", examples: ["-12.50"] });
 
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
@@ -488,8 +497,118 @@ export const jobRunResponse = z.strictObject({
   outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
 });
 
+const percent = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "A percentage as a decimal string with two places.", examples: ["21.00"] });
+
+const postalAddress = z
+  .strictObject({
+    line: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    province: z.string().nullable(),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2.", examples: ["ES"] }),
+  })
+  .meta({ id: "PostalAddress" });
+
+const invoiceFields = {
+  id: uuid(),
+  number: z.string().meta({ description: "Series, year and correlative number.", examples: ["F2026-000123"] }),
+  series: z.string().meta({ description: "F: invoices; R: rectifying invoices.", examples: ["F"] }),
+  kind: z.enum(["invoice", "rectifying"]),
+  rectifies: z
+    .strictObject({ id: uuid(), number: z.string(), reason: z.string() })
+    .nullable()
+    .meta({ description: "The invoice a rectifying invoice corrects, and why." }),
+  issuedAt: instant(),
+  issuedOn: calendarDate(),
+  dueOn: calendarDate(),
+  memberId: uuid(),
+  subscriptionId: uuid().nullable(),
+  customerName: z.string(),
+  language: z.enum(MAIL_LANGUAGES),
+  currency: z.string(),
+  baseAmount: signedMoney(),
+  taxAmount: signedMoney(),
+  totalAmount: signedMoney(),
+  paidAmount: money(),
+  status: z.enum(INVOICE_STATUSES).meta({ description: "docs/billing.md, Statuses." }),
+  statusChangedAt: instant(),
+};
+
+export const invoiceSummaryResponse = z.strictObject(invoiceFields);
+const invoiceSummaryIsExact: SameShape<z.output<typeof invoiceSummaryResponse>, JsonOf<InvoiceSummary>> = true;
+export const invoicePageResponse = pageOf(invoiceSummaryResponse);
+
+export const invoiceResponse = z.strictObject({
+  ...invoiceFields,
+  issuer: z
+    .strictObject({ legalName: z.string(), taxId: z.string(), address: postalAddress })
+    .meta({ description: "The club's tax data as it was at issue." }),
+  customer: z
+    .strictObject({
+      name: z.string(),
+      taxId: z.string().nullable(),
+      address: postalAddress.nullable(),
+      email: z.string(),
+    })
+    .meta({ description: "The member's data as it was at issue." }),
+  lines: z.array(
+    z
+      .strictObject({
+        position: z.number().int(),
+        description: z.string(),
+        planId: uuid().nullable(),
+        serviceFrom: calendarDate(),
+        serviceTo: calendarDate(),
+        baseAmount: signedMoney(),
+        taxRate: percent(),
+        taxAmount: signedMoney(),
+        totalAmount: signedMoney(),
+        exemptReason: z.string().nullable(),
+      })
+      .meta({ id: "InvoiceLine" }),
+  ),
+  taxBreakdown: z.array(
+    z
+      .strictObject({
+        taxRate: percent(),
+        exemptReason: z.string().nullable(),
+        baseAmount: signedMoney(),
+        taxAmount: signedMoney(),
+      })
+      .meta({ id: "InvoiceTaxBreakdown" }),
+  ),
+  previousHash: z.string().nullable().meta({ description: "SHA-256 (hex) of the previous record in the chain." }),
+  recordHash: z.string().meta({ description: "SHA-256 (hex) of this record's content and the previous hash." }),
+});
+const invoiceIsExact: SameShape<z.output<typeof invoiceResponse>, JsonOf<InvoiceDetail>> = true;
+
+export const chainVerificationResponse = z.strictObject({
+  ok: z.boolean(),
+  count: z.number().int().meta({ description: "Records verified (before the broken one, if any)." }),
+  brokenLink: z
+    .strictObject({
+      invoiceId: uuid(),
+      number: z.string(),
+      position: z.number().int(),
+      reason: z.enum(["content", "link", "order"]),
+    })
+    .optional()
+    .meta({
+      description:
+        "The first record that does not verify: its content does not give its hash, its previous hash is not the record before it, or a position is missing.",
+    }),
+});
+const chainVerificationIsExact: SameShape<z.output<typeof chainVerificationResponse>, JsonOf<ChainVerification>> = true;
+
 // The checks above are types; these keep them from reading as unused values.
 void [
+  invoiceSummaryIsExact,
+  invoiceIsExact,
+  chainVerificationIsExact,
   setupStatusIsExact,
   platformIsExact,
   publicSettingsIsExact,
@@ -557,4 +676,7 @@ nameSchemas([
   [jobRunResponse, "JobRun"],
   [invitationResponse, "Invitation"],
   [staffMemberResponse, "StaffMember"],
+  [invoiceSummaryResponse, "InvoiceSummary"],
+  [invoiceResponse, "Invoice"],
+  [chainVerificationResponse, "InvoiceChainVerification"],
 ]);

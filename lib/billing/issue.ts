@@ -121,7 +121,7 @@ type ChainedRecord = {
   content: ChainedContent;
 };
 
-/** The invoices and their audit entries in one statement, their lines in another, each from one JSON parameter. */
+/** The invoices, their lines and their audit entries in one statement, from one JSON parameter for the invoices and one for the lines. */
 async function insertRecords(executor: Executor, records: readonly ChainedRecord[], actorId: string | null) {
   const invoiceRows = records.map(({ id, chainPosition, previousHash, recordHash, content }) => ({
     id,
@@ -149,28 +149,6 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
     display_number: invoiceNumber(content.series, content.year, content.number),
     display_total: fromCents(BigInt(content.totalCents)),
   }));
-  await executor.execute(sql`with issued as (
-      select * from json_to_recordset(${JSON.stringify(invoiceRows)}::json) as x(
-        id uuid, chain_position bigint, previous_hash text, record_hash text, series text, year smallint, number integer,
-        kind invoice_kind, rectifies_invoice_id uuid, rectification_reason text, issued_at timestamptz, issued_on date,
-        due_on date, member_id uuid, subscription_id uuid, language text, currency char(3), issuer jsonb, customer jsonb,
-        base_cents bigint, tax_cents bigint, total_cents bigint, display_number text, display_total text)
-    ), inserted as (
-      insert into invoices (id, chain_position, previous_hash, record_hash, series, year, number, kind,
-        rectifies_invoice_id, rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language,
-        currency, issuer, customer, base_cents, tax_cents, total_cents, status_changed_at)
-      select id, chain_position, previous_hash, record_hash, series, year, number, kind, rectifies_invoice_id,
-        rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language, currency, issuer,
-        customer, base_cents, tax_cents, total_cents, issued_at
-      from issued order by chain_position
-      returning 1
-    )
-    insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)
-    select 'billing.invoice_issued', 'Info', ${actorId}, 'invoice', id::text,
-      jsonb_build_object('number', display_number, 'memberId', member_id, 'subscriptionId', subscription_id,
-        'rectifiesInvoiceId', rectifies_invoice_id, 'total', display_total, 'currency', currency),
-      ${currentTraceId() ?? null}
-    from issued`);
   const lineRows = records.flatMap(({ id, content }) =>
     content.lines.map((line) => ({
       invoice_id: id,
@@ -186,9 +164,34 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
       exempt_reason: line.exemptReason,
     })),
   );
-  await executor.execute(sql`insert into invoice_lines (invoice_id, position, description, plan_id, service_from,
-      service_to, base_cents, tax_rate_bp, tax_cents, total_cents, exempt_reason)
-    select * from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(invoice_id uuid, position smallint,
-      description text, plan_id uuid, service_from date, service_to date, base_cents bigint, tax_rate_bp integer,
-      tax_cents bigint, total_cents bigint, exempt_reason text)`);
+  await executor.execute(sql`with issued as (
+      select * from json_to_recordset(${JSON.stringify(invoiceRows)}::json) as x(
+        id uuid, chain_position bigint, previous_hash text, record_hash text, series text, year smallint, number integer,
+        kind invoice_kind, rectifies_invoice_id uuid, rectification_reason text, issued_at timestamptz, issued_on date,
+        due_on date, member_id uuid, subscription_id uuid, language text, currency char(3), issuer jsonb, customer jsonb,
+        base_cents bigint, tax_cents bigint, total_cents bigint, display_number text, display_total text)
+    ), inserted as (
+      insert into invoices (id, chain_position, previous_hash, record_hash, series, year, number, kind,
+        rectifies_invoice_id, rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language,
+        currency, issuer, customer, base_cents, tax_cents, total_cents, status_changed_at)
+      select id, chain_position, previous_hash, record_hash, series, year, number, kind, rectifies_invoice_id,
+        rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language, currency, issuer,
+        customer, base_cents, tax_cents, total_cents, issued_at
+      from issued order by chain_position
+      returning 1
+    ), lines as (
+      -- Checked against the invoices above at the end of the statement, as every foreign key is.
+      insert into invoice_lines (invoice_id, position, description, plan_id, service_from, service_to, base_cents,
+        tax_rate_bp, tax_cents, total_cents, exempt_reason)
+      select * from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(invoice_id uuid, position smallint,
+        description text, plan_id uuid, service_from date, service_to date, base_cents bigint, tax_rate_bp integer,
+        tax_cents bigint, total_cents bigint, exempt_reason text)
+      returning 1
+    )
+    insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)
+    select 'billing.invoice_issued', 'Info', ${actorId}, 'invoice', id::text,
+      jsonb_build_object('number', display_number, 'memberId', member_id, 'subscriptionId', subscription_id,
+        'rectifiesInvoiceId', rectifies_invoice_id, 'total', display_total, 'currency', currency),
+      ${currentTraceId() ?? null}
+    from issued`);
 }

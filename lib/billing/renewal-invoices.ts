@@ -11,18 +11,18 @@ import { lastDayBefore, planTaxOf } from "./term-invoice";
 import { termLineText } from "./wording";
 
 /**
- * Invoices the terms the renewal job has just started in its transaction (`termIds`, the successors of its batch), all
- * at once: one query reads them with their plans and members, the numbers and the chain links are taken for the whole
+ * Invoices the terms the renewal job has just started in its transaction (the live successors of its batch's terms,
+ * `batchTermIds`), all at once: one query reads them with their plans and members, the numbers and the chain links are taken for the whole
  * batch (issueInvoices), so a batch of 10,000 renewals is a handful of statements. A term already invoiced is skipped,
  * so a re-run issues nothing twice (and the database refuses a second invoice of a term anyway).
  */
 export async function invoiceRenewedTerms(
   executor: Executor,
   club: ClubLocale,
-  termIds: readonly string[],
+  batchTermIds: readonly string[],
   now: Date,
 ): Promise<number> {
-  if (termIds.length === 0) return 0;
+  if (batchTermIds.length === 0) return 0;
   const billing = await readBillingSettings(executor);
   if (!billing.issuer) return 0;
   const terms = await executor
@@ -59,7 +59,8 @@ export async function invoiceRenewedTerms(
     .leftJoin(invoices, and(eq(invoices.subscriptionId, subscriptions.id), eq(invoices.kind, "invoice")))
     .where(
       and(
-        sql`${subscriptions.id} = any(${`{${termIds.join(",")}}`}::uuid[])`,
+        sql`${subscriptions.previousSubscriptionId} = any(${`{${batchTermIds.join(",")}}`}::uuid[])`,
+        eq(subscriptions.status, "active"),
         sql`${invoices.id} is null`,
         sql`${subscriptions.price} > 0`,
       ),

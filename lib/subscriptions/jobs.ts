@@ -125,15 +125,10 @@ export async function processAutoRenewals(
       )
       select ${locked.length}::int as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
       );
-      // The terms this statement started: the live successors of the batch's terms.
-      const started = await deps.database.rows<{ id: string }>(
-        tx,
-        sql`select id from subscriptions where previous_subscription_id = any(${lockedIds}::uuid[]) and status = 'active'`,
-      );
       const invoiced = await invoiceRenewedTerms(
         tx,
         club,
-        started.map((term) => term.id),
+        locked.map((term) => term.id),
         now,
       );
       return { ...renewal, invoiced };
