@@ -53,6 +53,22 @@ const signedMoney = () =>
     .regex(AMOUNT_ANSWERED)
     .meta({ description: "Decimal string with two places; negative on credits.", examples: ["-12.50"] });
 
+const percent = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "A percentage as a decimal string with two places.", examples: ["21.00"] });
+
+const postalAddress = z
+  .strictObject({
+    line: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    province: z.string().nullable(),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2.", examples: ["ES"] }),
+  })
+  .meta({ id: "PostalAddress" });
+
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
 
@@ -80,6 +96,17 @@ export const settingsResponse = z.strictObject({
   language: clubLanguage(),
   timeZone: clubTimeZone(),
   currency: clubCurrency(),
+  taxData: z
+    .strictObject({
+      legalName: z.string().nullable(),
+      taxId: z.string().nullable(),
+      address: postalAddress.nullable(),
+      defaultTaxRate: percent(),
+      billingStarted: z
+        .boolean()
+        .meta({ description: "Whether terms are invoiced: once legal name, tax id and address are all set." }),
+    })
+    .meta({ id: "ClubTaxData", description: "The club as the issuer of its invoices (docs/billing.md)." }),
   updatedAt: instant(),
   version: recordVersion(),
 });
@@ -496,22 +523,6 @@ export const jobRunResponse = z.strictObject({
   status: z.literal("completed"),
   outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
 });
-
-const percent = () =>
-  z
-    .string()
-    .regex(AMOUNT_ANSWERED)
-    .meta({ description: "A percentage as a decimal string with two places.", examples: ["21.00"] });
-
-const postalAddress = z
-  .strictObject({
-    line: z.string(),
-    postalCode: z.string(),
-    city: z.string(),
-    province: z.string().nullable(),
-    country: z.string().meta({ description: "ISO 3166-1 alpha-2.", examples: ["ES"] }),
-  })
-  .meta({ id: "PostalAddress" });
 
 const invoiceFields = {
   id: uuid(),
