@@ -226,6 +226,8 @@ export const planResponse = z.strictObject({
   annualPrice: money().nullable(),
   currency: z.string(),
   isActive: z.boolean(),
+  taxRate: percent().nullable().meta({ description: "The plan's IVA rate; null: the club's default." }),
+  exemptReason: z.string().nullable().meta({ description: "Why the plan is exempt from IVA; its rate is then 0.00." }),
   benefits: z.array(
     z
       .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
