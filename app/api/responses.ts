@@ -286,6 +286,11 @@ export const memberResponse = z.strictObject({
     .enum(MAIL_LANGUAGES)
     .nullable()
     .meta({ description: "The language of the member's emails; null: the club's default language." }),
+  taxId: z
+    .string()
+    .nullable()
+    .meta({ description: "DNI, NIE or NIF for the member's invoices.", examples: ["12345678Z"] }),
+  address: postalAddress.nullable().meta({ description: "Postal address for the member's invoices." }),
   photoFileId: uuid().nullable(),
   createdAt: instant(),
   updatedAt: instant(),
