@@ -538,6 +538,7 @@ const invoiceFields = {
   kind: z.enum(["invoice", "rectifying"]),
   rectifies: z
     .strictObject({ id: uuid(), number: z.string(), reason: z.string() })
+    .meta({ id: "RectifiedInvoice" })
     .nullable()
     .meta({ description: "The invoice a rectifying invoice corrects, and why." }),
   issuedAt: instant(),
@@ -556,7 +557,7 @@ const invoiceFields = {
   statusChangedAt: instant(),
 };
 
-export const invoiceSummaryResponse = z.strictObject(invoiceFields);
+const invoiceSummaryResponse = z.strictObject(invoiceFields);
 const invoiceSummaryIsExact: SameShape<z.output<typeof invoiceSummaryResponse>, JsonOf<InvoiceSummary>> = true;
 export const invoicePageResponse = pageOf(invoiceSummaryResponse);
 

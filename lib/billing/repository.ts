@@ -11,7 +11,7 @@ import type { InvoiceListQuery, InvoiceStatus, MemberInvoiceListQuery } from "./
 import { taxBreakdown } from "./tax";
 
 /** A percentage in basis points as the API writes it: 2100 → "21.00". */
-export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
+const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
 
 /** An invoice as the API shows it in a list: amounts as decimal strings, like every amount of the API. */
 export type InvoiceSummary = {
@@ -36,7 +36,7 @@ export type InvoiceSummary = {
   statusChangedAt: Date;
 };
 
-export type InvoiceLineView = {
+type InvoiceLineView = {
   position: number;
   description: string;
   planId: string | null;

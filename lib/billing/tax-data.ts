@@ -23,7 +23,6 @@ export const postalAddressSchema = z.object({
     .transform((code) => code.toUpperCase())
     .default("ES"),
 });
-export type PostalAddressInput = z.output<typeof postalAddressSchema>;
 
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 

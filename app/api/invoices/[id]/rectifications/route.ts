@@ -24,4 +24,4 @@ export const POST = route(
   async ({ params, body, services }) => rectifyInvoice(services, params.id, body),
 );
 
-export const { DELETE, GET, OPTIONS, PATCH, PUT } = otherMethods({ POST });
+export const { DELETE, GET, HEAD, OPTIONS, PATCH, PUT } = otherMethods({ POST });
