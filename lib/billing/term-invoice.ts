@@ -34,6 +34,9 @@ export function lastDayBefore(end: Date, timeZone: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** The later of two calendar dates (YYYY-MM-DD compare as text). */
+const laterDate = (a: string, b: string) => (a > b ? a : b);
+
 /** A plan's IVA: its own rate, or the club's default; exempt plans carry their legal reason. */
 export const planTaxOf = (
   plan: { taxRateBasisPoints: number | null; exemptReason: string | null },
@@ -121,7 +124,8 @@ export async function invoiceStartedTerm(
         currency: term.currency,
         issuer: billing.issuer,
         customer,
-        dueOn: [localDate(issuedAt, club.timeZone), localDate(startedAt, club.timeZone)].sort()[1],
+        // Due when the term starts: at once, or on a renewal's first day.
+        dueOn: laterDate(localDate(issuedAt, club.timeZone), localDate(startedAt, club.timeZone)),
         lines,
       },
     ],
