@@ -177,7 +177,7 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
       select id, chain_position, previous_hash, record_hash, series, year, number, kind, rectifies_invoice_id,
         rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language, currency, issuer,
         customer, base_cents, tax_cents, total_cents, issued_at
-      from issued order by chain_position
+      from issued
       returning 1
     ), lines as (
       -- Checked against the invoices above at the end of the statement, as every foreign key is.
