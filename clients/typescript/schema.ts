@@ -784,8 +784,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rectify an invoice in full
-         * @description Issues a rectifying invoice (series R) that credits every line of the invoice and references it; the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.
+         * Rectify an invoice
+         * @description Issues a rectifying invoice (series R) that references the invoice and credits `amount` (IVA included) over its lines in proportion, or, without `amount`, all that is left of it; once fully credited the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.
          *
          *     **Access:** bearer token of a user holding `billing:refund`.
          */
@@ -2352,6 +2352,8 @@ export interface components {
             totalAmount: string;
         };
         InvoiceRectification: {
+            /** @description How much to credit, IVA included (a partial rectification: every line reduced in proportion); omitted: what is left of the invoice. */
+            amount?: string | number;
             /** @description Why the invoice is corrected; printed on the rectifying invoice (RD 1619/2012 art. 15). */
             reason: string;
         };
@@ -6581,7 +6583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `Billing.AlreadyRectified`, `Billing.RectifyingNotRectifiable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            /** @description Conflict: `Billing.AlreadyRectified`, `Billing.AmountExceedsInvoice`, `Billing.RectifyingNotRectifiable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

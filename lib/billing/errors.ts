@@ -8,6 +8,11 @@ export const BillingErrors = {
     "conflict",
     "The invoice has already been fully rectified (it is cancelled).",
   ),
+  amountExceedsInvoice: businessError(
+    "Billing.AmountExceedsInvoice",
+    "conflict",
+    "The amount is more than what is left to credit on the invoice.",
+  ),
   rectifyingNotRectifiable: businessError(
     "Billing.RectifyingNotRectifiable",
     "conflict",

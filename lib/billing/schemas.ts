@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { invoiceStatus } from "@/lib/platform/db/schema";
 import { nameSchemas } from "@/lib/platform/http/shapes";
+import { moneyField, toCents } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const INVOICE_STATUSES = invoiceStatus.enumValues;
@@ -26,6 +27,14 @@ export const memberInvoiceListQuery = paginationQuery(["issuedOn", "number", "to
 export type MemberInvoiceListQuery = z.output<typeof memberInvoiceListQuery>;
 
 export const rectificationSchema = z.object({
+  amount: moneyField
+    .refine((amount) => toCents(amount) > 0n, "Use an amount above 0.00.")
+    .optional()
+    .meta({
+      description:
+        "How much to credit, IVA included (a partial rectification: every line reduced in proportion); omitted: what is left of the invoice.",
+      examples: ["10.00"],
+    }),
   reason: z
     .string()
     .trim()

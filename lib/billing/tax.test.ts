@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prorate } from "@/lib/platform/money";
-import { divideRoundingHalfUp, invoiceTotals, splitInclusiveTotal, taxBreakdown } from "./tax";
+import { divideRoundingHalfUp, invoiceTotals, proportionalShares, splitInclusiveTotal, taxBreakdown } from "./tax";
 
 const line = (totalCents: bigint, rate: number, exemptReason: string | null = null) => ({
   ...splitInclusiveTotal(totalCents, rate),
@@ -78,5 +78,17 @@ describe("a plan change's invoice", () => {
     const totals = invoiceTotals(lines);
     expect(totals.totalCents).toBe(8040n);
     expect(totals.baseCents + totals.taxCents).toBe(totals.totalCents);
+  });
+});
+
+describe("a partial credit over an invoice's lines", () => {
+  it("reduces each line in proportion, adding up to the amount exactly", () => {
+    expect(proportionalShares(1000n, [4990n])).toEqual([1000n]);
+    // 56.81 = 89.00 − 32.19; crediting 10.00: 15.666… → 15.67 and −5.666… → −5.67
+    expect(proportionalShares(1000n, [8900n, -3219n])).toEqual([1567n, -567n]);
+    // Three equal lines, 1.00: 0.33 + 0.33 + 0.34
+    expect(proportionalShares(100n, [1000n, 1000n, 1000n])).toEqual([33n, 33n, 34n]);
+    // The whole amount gives back every line.
+    expect(proportionalShares(5681n, [8900n, -3219n])).toEqual([8900n, -3219n]);
   });
 });

@@ -67,3 +67,16 @@ export function invoiceTotals(lines: readonly TaxedAmount[]): TaxedAmount {
     { baseCents: 0n, taxCents: 0n, totalCents: 0n },
   );
 }
+
+/**
+ * Splits `amountCents` over lines in proportion to their totals (a partial credit reduces every line alike), each share
+ * rounded half up and the last line taking what rounding left, so the shares add up to the amount exactly.
+ */
+export function proportionalShares(amountCents: bigint, lineTotals: readonly bigint[]): bigint[] {
+  const whole = lineTotals.reduce((sum, total) => sum + total, 0n);
+  if (whole === 0n) throw new RangeError("cannot split an amount over lines that add up to nothing");
+  const shares = lineTotals.map((total) => divideRoundingHalfUp(amountCents * total, whole));
+  const rest = amountCents - shares.reduce((sum, share) => sum + share, 0n);
+  shares[shares.length - 1] = (shares[shares.length - 1] ?? 0n) + rest;
+  return shares;
+}

@@ -268,9 +268,33 @@ describe("invoices", () => {
     expect((await list("series=R")).body.totalCount).toBe(2);
   });
 
+  it("rectifies part of an invoice, every line in proportion, then what is left, and never more", async () => {
+    await enrolled();
+    const [latest] = (await list("series=F&status=open")).body.items as [Invoice];
+    expect((await rectifyBy(latest.id, { reason: "Descuento", amount: "0.00" })).status).toBe(400);
+    expect((await rectifyBy(latest.id, { reason: "Descuento", amount: "-1" })).status).toBe(400);
+    const tooMuch = await rectifyBy(latest.id, { reason: "Descuento", amount: "49.91" });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.code).toBe("Billing.AmountExceedsInvoice");
+
+    const partial = await rectifyBy(latest.id, { reason: "Descuento", amount: "10.00" });
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ totalAmount: "-10.00", baseAmount: "-8.26", taxAmount: "-1.74" });
+    expect((await get(latest.id)).body.status).toBe("open");
+    expect((await rectifyBy(latest.id, { reason: "Descuento", amount: "39.91" })).body.code).toBe(
+      "Billing.AmountExceedsInvoice",
+    );
+
+    const rest = await rectifyBy(latest.id, { reason: "Baja" });
+    expect(rest.status).toBe(201);
+    expect(rest.body.totalAmount).toBe("-39.90");
+    expect((await get(latest.id)).body.status).toBe("cancelled");
+    expect((await rectifyBy(latest.id, { reason: "Otra" })).body.code).toBe("Billing.AlreadyRectified");
+  });
+
   it("verifies the whole chain", async () => {
     const verified = await call(verify, { path: "/api/invoices/verification", token });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ ok: true, count: 4 });
+    expect(verified.body).toEqual({ ok: true, count: 7 });
   });
 });

@@ -15,11 +15,16 @@ export const POST = route(
     body: rectificationSchema,
     successStatus: 201,
     location: "/api/invoices/{id}",
-    summary: "Rectify an invoice in full",
+    summary: "Rectify an invoice",
     description:
-      "Issues a rectifying invoice (series R) that credits every line of the invoice and references it; the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.",
+      "Issues a rectifying invoice (series R) that references the invoice and credits `amount` (IVA included) over its lines in proportion, or, without `amount`, all that is left of it; once fully credited the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.",
     response: { schema: invoiceResponse },
-    errors: [BillingErrors.invoiceNotFound, BillingErrors.alreadyRectified, BillingErrors.rectifyingNotRectifiable],
+    errors: [
+      BillingErrors.invoiceNotFound,
+      BillingErrors.alreadyRectified,
+      BillingErrors.amountExceedsInvoice,
+      BillingErrors.rectifyingNotRectifiable,
+    ],
   },
   async ({ params, body, services }) => rectifyInvoice(services, params.id, body),
 );
