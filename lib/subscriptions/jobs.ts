@@ -70,15 +70,22 @@ export async function processAutoRenewals(
   const club = await clubLetter(deps.database.db, deps.config);
   const { timeZone: zone, currency } = club;
   const total = { renewed: 0, mailed: 0, invoiced: 0 };
+  // Where the previous batch ended: each batch reads on from there instead of passing again over the terms the batches
+  // before it renewed (they stay active and due until they end), which made every batch slower than the last.
+  let after = null as { endsAt: string; id: string } | null;
   for (;;) {
+    const from = after;
     const batch = await commitWhatever(deps.database.db, async (tx) => {
       // The batch's terms, their members locked; the renewal below re-checks each in a snapshot taken after the locks.
-      const locked = await deps.database.rows<{ id: string }>(
+      const locked = await deps.database.rows<{ id: string; ends_at: string }>(
         tx,
-        sql`select s.id from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
-          where ${dueForRenewal(now)} order by s.ends_at, s.id limit ${RENEWAL_BATCH} for update of m`,
+        sql`select s.id, s.ends_at::text as ends_at from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
+          where ${dueForRenewal(now)} ${from ? sql`and (s.ends_at, s.id) > (${from.endsAt}::timestamptz, ${from.id}::uuid)` : sql``}
+          order by s.ends_at, s.id limit ${RENEWAL_BATCH} for update of m`,
       );
       if (locked.length === 0) return { due: 0, renewed: 0, mailed: 0, invoiced: 0 };
+      const last = locked[locked.length - 1];
+      if (last) after = { endsAt: last.ends_at, id: last.id };
       const lockedIds = `{${locked.map((term) => term.id).join(",")}}`;
       const renewal = await counts(
         deps.database,
