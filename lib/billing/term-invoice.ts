@@ -26,7 +26,7 @@ export type StartedTerm = {
 
 /**
  * The last club calendar day a term covers: the day before its end's date (a term from 10 March to 10 April covers 10
- * March to 9 April, the days proration counts). The renewal job's SQL twin is `(ends_at at time zone zone)::date - 1`.
+ * March to 9 April, the days proration counts); the renewal job's invoices use it too.
  */
 export function lastDayBefore(end: Date, timeZone: string): string {
   const day = new Date(`${localDate(end, timeZone)}T00:00:00Z`);
