@@ -283,6 +283,25 @@ describe("numbers and the chain", () => {
       brokenLink: expect.objectContaining({ number: "F2026-000002", position: 2, reason: "content" }),
     });
   });
+  it("names the record after a removed one", async () => {
+    for (let i = 0; i < 3; i += 1) await subscribe(await member());
+    const db = running.database.db;
+    const [second] = await db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, 2));
+    await db.execute(sql`alter table invoice_lines disable trigger invoice_lines_immutable`);
+    await db.execute(sql`alter table invoices disable trigger invoices_immutable`);
+    try {
+      await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, second!.id));
+      await db.delete(invoices).where(eq(invoices.id, second!.id));
+    } finally {
+      await db.execute(sql`alter table invoices enable trigger invoices_immutable`);
+      await db.execute(sql`alter table invoice_lines enable trigger invoice_lines_immutable`);
+    }
+    expect(await verifyChain(db)).toEqual({
+      ok: false,
+      count: 1,
+      brokenLink: expect.objectContaining({ number: "F2026-000003", position: 3, reason: "order" }),
+    });
+  });
 });
 
 describe("the renewal job", () => {
