@@ -730,6 +730,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Invoices and rectifying invoices, newest first by default; filter by status, issue dates (club calendar), member and series.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description With its lines, its tax breakdown per rate and its place in the hash chain.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/rectifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rectify an invoice
+         * @description Issues a rectifying invoice (series R) that references the invoice and credits `amount` (IVA included) over its lines in proportion, or, without `amount`, all that is left of it; once fully credited the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdRectifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the invoice chain
+         * @description Re-hashes every invoice record in order: `ok` with the count, or the first broken link (a record changed, removed or reordered behind the database's back).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoicesVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -927,6 +1015,26 @@ export interface paths {
          * @description **Access:** bearer token of a user holding `members:delete`.
          */
         delete: operations["deleteMembersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a member's invoices
+         * @description **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1365,14 +1473,14 @@ export interface paths {
         };
         /**
          * The club's settings
-         * @description Name, description, language, time zone and currency, as staff edit them.
+         * @description Name, description, language, time zone and currency, as staff edit them, and the club's tax data as the issuer of its invoices.
          *
          *     **Access:** bearer token of a user holding `settings:read`.
          */
         get: operations["getSettings"];
         /**
          * Change the club's settings
-         * @description Replaces them all (audited as `settings.updated`). The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.
+         * @description Replaces them all (audited as `settings.updated`); `taxData` only when sent (billing starts once it is complete: docs/billing.md), its NIF/CIF validated with its check character. The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.
          *
          *     **Access:** bearer token of a user holding `settings:write`.
          */
@@ -1903,6 +2011,33 @@ export interface components {
             /** Format: uuid */
             employeeId: string;
         };
+        /** @description The club as the issuer of its invoices (docs/billing.md). */
+        ClubTaxData: {
+            address: components["schemas"]["PostalAddress"] | null;
+            /** @description Whether terms are invoiced: once legal name, tax id and address are all set. */
+            billingStarted: boolean;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            defaultTaxRate: string;
+            legalName: string | null;
+            taxId: string | null;
+        };
+        ClubTaxDataInput: {
+            address: components["schemas"]["PostalAddressInput"];
+            /**
+             * @description An IVA rate in percent, at most two decimals.
+             * @example 21.00
+             */
+            defaultTaxRate?: string;
+            legalName: string;
+            /**
+             * @description A Spanish NIF (DNI, NIE or CIF) with its check character; answered compact and upper-case.
+             * @example B58378431
+             */
+            taxId: string;
+        };
         CorrectionRejection: {
             reason: string;
         };
@@ -2149,6 +2284,230 @@ export interface components {
             /** @description The address the invitation was emailed to. */
             sentTo: string;
         };
+        Invoice: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            currency: string;
+            /** @description The member's data as it was at issue. */
+            customer: {
+                address: components["schemas"]["PostalAddress"] | null;
+                email: string;
+                name: string;
+                taxId: string | null;
+            };
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            /** @description The club's tax data as it was at issue. */
+            issuer: {
+                address: components["schemas"]["PostalAddress"];
+                legalName: string;
+                taxId: string;
+            };
+            /** @enum {string} */
+            kind: "invoice" | "rectifying";
+            /** @enum {string} */
+            language: "en" | "es";
+            lines: components["schemas"]["InvoiceLine"][];
+            /** Format: uuid */
+            memberId: string;
+            /**
+             * @description Series, year and correlative number.
+             * @example F2026-000123
+             */
+            number: string;
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            paidAmount: string;
+            /** @description SHA-256 (hex) of the previous record in the chain. */
+            previousHash: string | null;
+            /** @description SHA-256 (hex) of this record's content and the previous hash. */
+            recordHash: string;
+            /** @description The invoice a rectifying invoice corrects, and why. */
+            rectifies: components["schemas"]["RectifiedInvoice"] | null;
+            /**
+             * @description F: invoices; R: rectifying invoices.
+             * @example F
+             */
+            series: string;
+            /**
+             * @description docs/billing.md, Statuses.
+             * @enum {string}
+             */
+            status: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            /** Format: date-time */
+            statusChangedAt: string;
+            subscriptionId: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            taxBreakdown: components["schemas"]["InvoiceTaxBreakdown"][];
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoiceChainVerification: {
+            /** @description The first record that does not verify: its content does not give its hash, its previous hash is not the record before it, or a position is missing. */
+            brokenLink?: {
+                /** Format: uuid */
+                invoiceId: string;
+                number: string;
+                position: number;
+                /** @enum {string} */
+                reason: "content" | "link" | "order";
+            };
+            /** @description Records verified (before the broken one, if any). */
+            count: number;
+            ok: boolean;
+        };
+        InvoiceLine: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            description: string;
+            exemptReason: string | null;
+            planId: string | null;
+            position: number;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            serviceFrom: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            serviceTo: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            taxRate: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoiceRectification: {
+            /** @description How much to credit, IVA included (a partial rectification: every line reduced in proportion); omitted: what is left of the invoice. */
+            amount?: string | number;
+            /** @description Why the invoice is corrected; printed on the rectifying invoice (RD 1619/2012 art. 15). */
+            reason: string;
+        };
+        InvoiceSummary: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            currency: string;
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            /** @enum {string} */
+            kind: "invoice" | "rectifying";
+            /** @enum {string} */
+            language: "en" | "es";
+            /** Format: uuid */
+            memberId: string;
+            /**
+             * @description Series, year and correlative number.
+             * @example F2026-000123
+             */
+            number: string;
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            paidAmount: string;
+            /** @description The invoice a rectifying invoice corrects, and why. */
+            rectifies: components["schemas"]["RectifiedInvoice"] | null;
+            /**
+             * @description F: invoices; R: rectifying invoices.
+             * @example F
+             */
+            series: string;
+            /**
+             * @description docs/billing.md, Statuses.
+             * @enum {string}
+             */
+            status: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            /** Format: date-time */
+            statusChangedAt: string;
+            subscriptionId: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoiceSummaryPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["InvoiceSummary"][];
+        };
+        InvoiceTaxBreakdown: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            exemptReason: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            taxRate: string;
+        };
         Job: {
             acceptsDate: boolean;
             cron: string;
@@ -2297,6 +2656,8 @@ export interface components {
             items: components["schemas"]["Mandate"][];
         };
         Member: {
+            /** @description Postal address for the member's invoices. */
+            address: components["schemas"]["PostalAddress"] | null;
             birthDate: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2319,6 +2680,11 @@ export interface components {
             photoFileId: string | null;
             /** @enum {string} */
             status: "active" | "inactive" | "suspended" | "expired";
+            /**
+             * @description DNI, NIE or NIF for the member's invoices.
+             * @example 12345678Z
+             */
+            taxId: string | null;
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -2328,6 +2694,8 @@ export interface components {
             version: number;
         };
         MemberInput: {
+            /** @description The member's postal address for their invoices; null clears it. Omitted on update: unchanged. */
+            address?: components["schemas"]["PostalAddressInput"] | null;
             birthDate?: string | null;
             /** Format: email */
             email: string;
@@ -2342,6 +2710,8 @@ export interface components {
             lastName: string;
             notes?: string | null;
             phone?: string | null;
+            /** @description The member's DNI, NIE or NIF for their invoices; null clears it. Omitted on update: unchanged. */
+            taxId?: string | null;
         };
         MemberListItem: {
             currentPlan: components["schemas"]["PlanReference"] | null;
@@ -2482,6 +2852,8 @@ export interface components {
             createdAt: string;
             currency: string;
             description: string | null;
+            /** @description Why the plan is exempt from IVA; its rate is then 0.00. */
+            exemptReason: string | null;
             /** Format: uuid */
             id: string;
             isActive: boolean;
@@ -2492,6 +2864,8 @@ export interface components {
             monthlyPrice: string;
             name: string;
             quarterlyPrice: string | null;
+            /** @description The plan's IVA rate; null: the club's default. */
+            taxRate: string | null;
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -2536,6 +2910,11 @@ export interface components {
             }[];
             code: string;
             description?: string;
+            /**
+             * @description The legal ground of an exempt plan, printed on its invoices (e.g. Exento, art. 20.1.13º LIVA); its rate is then 0. Omitted on update: unchanged.
+             * @example Exento, art. 20.1.13º Ley 37/1992 del IVA
+             */
+            exemptReason?: string | null;
             /** @default true */
             isActive?: boolean;
             /**
@@ -2545,6 +2924,8 @@ export interface components {
             monthlyPrice: string;
             name: string;
             quarterlyPrice?: string | null;
+            /** @description The plan's IVA rate in percent; null: the club's default (settings). 0 only with `exemptReason`. Omitted on update: unchanged. */
+            taxRate?: string | null;
         };
         PlanPage: components["schemas"]["Page"] & {
             items: components["schemas"]["Plan"][];
@@ -2573,6 +2954,24 @@ export interface components {
              * @example Europe/Madrid
              */
             timeZone: string;
+        };
+        PostalAddress: {
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example ES
+             */
+            country: string;
+            line: string;
+            postalCode: string;
+            province: string | null;
+        };
+        PostalAddressInput: {
+            city: string;
+            country?: string;
+            line: string;
+            postalCode: string;
+            province?: string | null;
         };
         /** @description RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message. */
         ProblemDetails: {
@@ -2654,6 +3053,12 @@ export interface components {
                 "club-temp": number;
             };
         };
+        RectifiedInvoice: {
+            /** Format: uuid */
+            id: string;
+            number: string;
+            reason: string;
+        };
         /** @default {} */
         RefreshRequest: {
             refreshToken?: string;
@@ -2677,7 +3082,7 @@ export interface components {
         RoleInput: {
             description?: string;
             name: string;
-            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "billing:read" | "billing:write" | "promotions:read" | "promotions:write" | "referrals:read")[];
+            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "billing:read" | "billing:write" | "billing:refund" | "billing:remittances" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "promotions:read" | "promotions:write" | "referrals:read")[];
         };
         RolePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Role"][];
@@ -2700,6 +3105,7 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "es";
+            taxData: components["schemas"]["ClubTaxData"];
             /**
              * @description IANA zone of the club's calendar: attendance dates, "today", job schedules.
              * @example Europe/Madrid
@@ -6006,6 +6412,361 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getInvoices: {
+        parameters: {
+            query?: {
+                /** @description Only invoices issued on or after this club date. */
+                issuedFrom?: string;
+                /** @description Only invoices issued on or before this club date. */
+                issuedTo?: string;
+                /** @description Only this member's invoices. */
+                memberId?: string;
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn" | "number" | "total";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description F: invoices; R: rectifying invoices. */
+                series?: "F" | "R";
+                /** @description Only invoices in this status. */
+                status?: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *           "number": "F2026-000001",
+                     *           "series": "F",
+                     *           "kind": "invoice",
+                     *           "rectifies": null,
+                     *           "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *           "issuedOn": "2026-11-27",
+                     *           "dueOn": "2026-11-27",
+                     *           "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
+                     *           "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *           "customerName": "Marta Ruiz2",
+                     *           "language": "es",
+                     *           "currency": "EUR",
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "paidAmount": "0.00",
+                     *           "status": "open",
+                     *           "statusChangedAt": "2026-11-27T03:29:17.073Z"
+                     *         }
+                     *       ],
+                     *       "totalCount": 1,
+                     *       "pageNumber": 1,
+                     *       "pageSize": 20,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *       "number": "F2026-000001",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *       "issuedOn": "2026-11-27",
+                     *       "dueOn": "2026-11-27",
+                     *       "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
+                     *       "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *       "customerName": "Marta Ruiz2",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "0.00",
+                     *       "status": "open",
+                     *       "statusChangedAt": "2026-11-27T03:29:17.073Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Marta Ruiz2",
+                     *         "email": "invoices2@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "daa2f370-e35b-49aa-b1ba-f458a7cf53ec",
+                     *           "serviceFrom": "2026-11-27",
+                     *           "serviceTo": "2026-12-26",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": null,
+                     *       "recordHash": "4c34d80df8626d7542b6634f2c13ceb498fd6f68600ed422c43ab04b9e3dbe4a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdRectifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Alta duplicada"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceRectification"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "12676f00-6e67-456a-a97a-fe96df228565",
+                     *       "number": "R2026-000001",
+                     *       "series": "R",
+                     *       "kind": "rectifying",
+                     *       "rectifies": {
+                     *         "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *         "number": "F2026-000001",
+                     *         "reason": "Alta duplicada"
+                     *       },
+                     *       "issuedAt": "2026-11-27T03:29:17.234Z",
+                     *       "issuedOn": "2026-11-27",
+                     *       "dueOn": "2026-11-27",
+                     *       "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
+                     *       "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *       "customerName": "Marta Ruiz2",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "-41.24",
+                     *       "taxAmount": "-8.66",
+                     *       "totalAmount": "-49.90",
+                     *       "paidAmount": "0.00",
+                     *       "status": "open",
+                     *       "statusChangedAt": "2026-11-27T03:29:17.234Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Marta Ruiz2",
+                     *         "email": "invoices2@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Rectificación de F2026-000001: Gold, mensual",
+                     *           "planId": "daa2f370-e35b-49aa-b1ba-f458a7cf53ec",
+                     *           "serviceFrom": "2026-11-27",
+                     *           "serviceTo": "2026-12-26",
+                     *           "baseAmount": "-41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "-8.66",
+                     *           "totalAmount": "-49.90",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "-41.24",
+                     *           "taxAmount": "-8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "4c34d80df8626d7542b6634f2c13ceb498fd6f68600ed422c43ab04b9e3dbe4a",
+                     *       "recordHash": "4105536e055c76d0e7ae483a3be1db096c414273868aecb404c1b1043c81d9be"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.AlreadyRectified`, `Billing.AmountExceedsInvoice`, `Billing.RectifyingNotRectifiable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getInvoicesVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "count": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceChainVerification"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getJobs: {
         parameters: {
             query?: never;
@@ -6245,6 +7006,7 @@ export interface operations {
                      *       "sentAt": "2026-11-24T08:16:04.886Z",
                      *       "createdAt": "2026-11-24T08:15:59.891Z",
                      *       "messageId": "<c429e021-3330-23d7-96dc-6f76e4a40ac8@clubops.local>",
+                     *       "attachments": [],
                      *       "html": "<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\"><html dir=\"ltr\" lang=\"en\"><head><meta content=\"text/html; charset=UTF-8\" http-equiv=\"Content-Type\"/><meta name=\"x-apple-disable-message-reformatting\"/><meta name=\"color-scheme\" content=\"light\"/><meta name=\"supported-color-schemes\" content=\"light\"/></head><body style=\"background-color:#f4f4f5;margin:0;padding:0\"><!--$--><!--html--><!--head--><div style=\"display:none;overflow:hidden;line-height:1px;opacity:0;max-height:0;max-width:0\" data-skip-in-text=\"true\">Your Gold Monthly membership at Sunrise Tennis Club starts on 1 March 2025.<div> ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿ ‌​‍‎‏﻿</div></div><!--body--><table border=\"0\" width=\"100%\" cellPadding=\"0\" cellSpacing=\"0\" role=\"presentation\" align=\"center\"><tbody><tr><td style=\"background-color:#f4f4f5;font-family:-apple-system, BlinkMacSystemFont, &#x27;Segoe UI&#x27;, Roboto, Helvetica, Arial, sans-serif;margin:0;padding:32px 12px\"><table align=\"center\" width=\"100%\" border=\"0\" cellPadding=\"0\" cellSpacing=\"0\" role=\"presentation\" style=\"max-width:560px;margin:0 auto\"><tbody><tr style=\"width:100%\"><td><p style=\"font-size:18px;line-height:24px;color:#18181b;font-weight:700;letter-spacing:0.2px;margin:0 0 16px;margin-top:0;margin-right:0;margin-bottom:16px;margin-left:0\">Sunrise Tennis Club</p><table align=\"center\" width=\"100%\" border=\"0\" cellPadding=\"0\" cellSpacing=\"0\" role=\"presentation\" style=\"background-color:#ffffff;border:1px solid #e4e4e7;border-radius:12px;padding:32px\"><tbody><tr><td><h1 style=\"color:#18181b;font-size:24px;line-height:32px;font-weight:700;margin:0 0 16px\">Welcome, Ana García!</h1><p style=\"font-size:16px;line-height:26px;color:#18181b;margin:0 0 16px;margin-top:0;margin-right:0;margin-bottom:16px;margin-left:0\">We are delighted to have you as a member of <!-- -->Sunrise Tennis Club<!-- -->. Your membership is set up and ready to go.</p><table style=\"background-color:#f8fafc;border:1px solid #e4e4e7;border-radius:8px;border-collapse:separate;margin:0 0 24px;padding:8px 16px;width:100%\" cellPadding=\"0\" cellSpacing=\"0\" data-text-format=\"dataTable\"><tbody><tr><th scope=\"row\" style=\"color:#52525b;font-size:14px;font-weight:400;padding:8px 16px 8px 0;text-align:left\">Plan</th><td style=\"color:#18181b;font-size:16px;font-weight:600;padding:8px 0;text-align:right\">Gold Monthly</td></tr><tr><th scope=\"row\" style=\"color:#52525b;font-size:14px;font-weight:400;padding:8px 16px 8px 0;text-align:left\">Starts on</th><td style=\"color:#18181b;font-size:16px;font-weight:600;padding:8px 0;text-align:right\">1 March 2025</td></tr><tr><th scope=\"row\" style=\"color:#52525b;font-size:14px;font-weight:400;padding:8px 16px 8px 0;text-align:left\">Current period ends</th><td style=\"color:#18181b;font-size:16px;font-weight:600;padding:8px 0;text-align:right\">31 March 2025</td></tr></tbody></table><p style=\"font-size:16px;line-height:26px;color:#18181b;margin:0 0 16px;margin-top:0;margin-right:0;margin-bottom:16px;margin-left:0\">If any of these details are not right, let the club desk know and we will correct them. See you soon!</p></td></tr></tbody></table><p style=\"font-size:13px;line-height:20px;color:#52525b;margin:16px 8px 0;text-align:center;margin-top:16px;margin-right:8px;margin-bottom:0;margin-left:8px\">You are receiving this email because you have an account with <!-- -->Sunrise Tennis Club<!-- -->. This mailbox is not monitored; please contact the club desk with any questions.</p></td></tr></tbody></table></td></tr></tbody></table><!--/$--></body></html>",
                      *       "htmlSource": "stored",
                      *       "renderError": null
@@ -6595,7 +7357,9 @@ export interface operations {
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
                      *       "updatedAt": "2026-11-24T08:17:07.065Z",
                      *       "version": 1,
-                     *       "currentSubscription": null
+                     *       "currentSubscription": null,
+                     *       "taxId": null,
+                     *       "address": null
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -6674,7 +7438,9 @@ export interface operations {
                      *         "currency": "EUR",
                      *         "autoRenew": false,
                      *         "status": "active"
-                     *       }
+                     *       },
+                     *       "taxId": null,
+                     *       "address": null
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -6757,7 +7523,9 @@ export interface operations {
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
                      *       "updatedAt": "2026-11-24T08:17:07.092Z",
                      *       "version": 2,
-                     *       "currentSubscription": null
+                     *       "currentSubscription": null,
+                     *       "taxId": null,
+                     *       "address": null
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -6877,6 +7645,86 @@ export interface operations {
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getMembersByIdInvoices: {
+        parameters: {
+            query?: {
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn" | "number" | "total";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *           "number": "F2026-000001",
+                     *           "series": "F",
+                     *           "kind": "invoice",
+                     *           "rectifies": null,
+                     *           "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *           "issuedOn": "2026-11-27",
+                     *           "dueOn": "2026-11-27",
+                     *           "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
+                     *           "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *           "customerName": "Marta Ruiz2",
+                     *           "language": "es",
+                     *           "currency": "EUR",
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "paidAmount": "0.00",
+                     *           "status": "open",
+                     *           "statusChangedAt": "2026-11-27T03:29:17.073Z"
+                     *         }
+                     *       ],
+                     *       "totalCount": 1,
+                     *       "pageNumber": 1,
+                     *       "pageSize": 20,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.MemberNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -7461,7 +8309,9 @@ export interface operations {
                      *       "createdAt": "2026-11-24T08:17:07.065Z",
                      *       "updatedAt": "2026-11-24T08:17:07.211Z",
                      *       "version": 3,
-                     *       "currentSubscription": null
+                     *       "currentSubscription": null,
+                     *       "taxId": null,
+                     *       "address": null
                      *     }
                      */
                     "application/json": components["schemas"]["Member"];
@@ -8206,7 +9056,9 @@ export interface operations {
                      *           "currency": "EUR",
                      *           "autoRenew": false,
                      *           "status": "active"
-                     *         }
+                     *         },
+                     *         "taxId": null,
+                     *         "address": null
                      *       },
                      *       "subscription": {
                      *         "id": "d5f31f5c-2b75-4916-bc01-ade2c0e6d209",
@@ -8462,6 +9314,8 @@ export interface operations {
                      *           "quarterlyPrice": null,
                      *           "annualPrice": "199.00",
                      *           "isActive": true,
+                     *           "taxRate": null,
+                     *           "exemptReason": null,
                      *           "createdAt": "2026-11-24T08:17:07.038Z",
                      *           "updatedAt": "2026-11-24T08:17:07.038Z",
                      *           "version": 1,
@@ -8478,6 +9332,8 @@ export interface operations {
                      *           "quarterlyPrice": null,
                      *           "annualPrice": null,
                      *           "isActive": true,
+                     *           "taxRate": null,
+                     *           "exemptReason": null,
                      *           "createdAt": "2026-11-24T08:17:07.027Z",
                      *           "updatedAt": "2026-11-24T08:17:07.027Z",
                      *           "version": 1,
@@ -8571,7 +9427,9 @@ export interface operations {
                      *           "description": null,
                      *           "sortOrder": 0
                      *         }
-                     *       ]
+                     *       ],
+                     *       "taxRate": null,
+                     *       "exemptReason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Plan"];
@@ -8643,7 +9501,9 @@ export interface operations {
                      *           "description": null,
                      *           "sortOrder": 0
                      *         }
-                     *       ]
+                     *       ],
+                     *       "taxRate": null,
+                     *       "exemptReason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Plan"];
@@ -8724,7 +9584,9 @@ export interface operations {
                      *       "version": 2,
                      *       "activeSubscriptions": 0,
                      *       "currency": "EUR",
-                     *       "benefits": []
+                     *       "benefits": [],
+                     *       "taxRate": null,
+                     *       "exemptReason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Plan"];
@@ -8827,7 +9689,9 @@ export interface operations {
                      *           "description": null,
                      *           "sortOrder": 0
                      *         }
-                     *       ]
+                     *       ],
+                     *       "taxRate": null,
+                     *       "exemptReason": null
                      *     }
                      */
                     "application/json": components["schemas"]["Plan"];
@@ -9303,7 +10167,14 @@ export interface operations {
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
                      *       "updatedAt": "2026-11-26T23:46:03.786Z",
-                     *       "version": 1
+                     *       "version": 1,
+                     *       "taxData": {
+                     *         "legalName": null,
+                     *         "taxId": null,
+                     *         "address": null,
+                     *         "defaultTaxRate": "21.00",
+                     *         "billingStarted": false
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];
@@ -9350,6 +10221,7 @@ export interface operations {
                     description?: string | null;
                     /** @enum {string} */
                     language: "en" | "es";
+                    taxData?: components["schemas"]["ClubTaxDataInput"];
                     timeZone: string;
                 };
             };
@@ -9374,7 +10246,14 @@ export interface operations {
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
                      *       "updatedAt": "2026-11-26T23:46:09.274Z",
-                     *       "version": 2
+                     *       "version": 2,
+                     *       "taxData": {
+                     *         "legalName": null,
+                     *         "taxId": null,
+                     *         "address": null,
+                     *         "defaultTaxRate": "21.00",
+                     *         "billingStarted": false
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];

@@ -72,6 +72,11 @@ const TAGS: readonly { name: string; description: string; prefixes: readonly str
     prefixes: ["members/[id]/subscriptions", "members/enroll"],
   },
   {
+    name: "Billing",
+    description: "Invoices and rectifying invoices: list, read, rectify; the invoice chain's verification.",
+    prefixes: ["invoices", "members/[id]/invoices"],
+  },
+  {
     name: "Staff",
     description: "Employees, holiday lists and shift types.",
     prefixes: ["employees", "holiday-lists", "holiday-presets", "shift-types"],
