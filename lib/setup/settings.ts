@@ -49,7 +49,15 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   if (!stored) throw new Error("platform_settings has no row after setup");
   const { clubName, description, creditorIdentifier, updatedAt, version } = stored;
   const taxData = await readClubTaxData(executor);
-  return { clubName, description, creditorIdentifier, ...clubSettingsOf(stored, defaults), taxData, updatedAt, version };
+  return {
+    clubName,
+    description,
+    creditorIdentifier,
+    ...clubSettingsOf(stored, defaults),
+    taxData,
+    updatedAt,
+    version,
+  };
 }
 
 export function getSettings(ctx: SettingsContext): Promise<Settings> {
@@ -81,9 +89,9 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
     description: after.description || null,
     creditorIdentifier: after.creditorIdentifier === undefined ? before.creditorIdentifier : after.creditorIdentifier,
   };
-  const changed = (["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const).filter(
-    (field) => before[field] !== next[field],
-  );
+  const changed = (
+    ["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const
+  ).filter((field) => before[field] !== next[field]);
   return after.taxData && taxDataChanged(before.taxData, after.taxData) ? [...changed, "taxData"] : changed;
 }
 
