@@ -256,7 +256,7 @@ function footers(canvas: Canvas, document: InvoiceDocument): void {
 
 /**
  * The invoice as a PDF on A4, in the document's language, with everything art. 6 of the Spanish invoicing
- * regulation (RD 1619/2012) asks an invoice to show, and art. 15 a rectifying one (docs/billing-documents.md).
+ * regulation (RD 1619/2012) asks an invoice to show, and art. 15 a rectifying one (docs/billing.md, "The invoice's PDF and its email").
  */
 export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
   const words = INVOICE_WORDS[document.language];
