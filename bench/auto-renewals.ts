@@ -1,5 +1,6 @@
 // ProcessAutoRenewalsJob with N due subscriptions on the database DATABASE_URL names (the real PostgreSQL under
-// `npm run bench`): the run's wall time, and a second run that must renew nothing.
+// `npm run bench`): the run's wall time, invoices included (the club's tax data is set, so each renewed term is
+// invoiced in the job's transaction), and a second run that must renew and invoice nothing.
 import { sql } from "drizzle-orm";
 import { processAutoRenewals } from "@/lib/subscriptions/jobs";
 import { createTestDatabase } from "@/tests/support/test-database";
@@ -10,6 +11,10 @@ const database = await createTestDatabase();
 const config = { CLUB_TIMEZONE: "Europe/Madrid", CURRENCY: "EUR" };
 
 try {
+  await database.db.execute(sql`insert into platform_settings (platform_name, time_zone, currency, legal_name, tax_id,
+      address_line, postal_code, city, province)
+    values ('Bench Club', 'Europe/Madrid', 'EUR', 'Club Deportivo Bench', 'G28029643', 'Calle Mayor 1', '28013',
+      'Madrid', 'Madrid')`);
   await database.db.execute(
     sql`insert into plans (name, code, monthly_price, annual_price) values ('Gold', 'GOLD', 45.00, 450.00)`,
   );
@@ -29,12 +34,14 @@ try {
   const second = await processAutoRenewals({ database, config });
   if (first.renewed !== DUE || second.renewed !== 0)
     throw new Error(`renewed ${first.renewed}, then ${second.renewed}`);
+  if (first.invoiced !== DUE || second.invoiced !== 0)
+    throw new Error(`invoiced ${first.invoiced}, then ${second.invoiced}`);
 
   writeResults(
     "auto-renewals",
     [
       {
-        name: `ProcessAutoRenewalsJob, ${DUE.toLocaleString("en")} due subscriptions`,
+        name: `ProcessAutoRenewalsJob, ${DUE.toLocaleString("en")} due subscriptions, each invoiced`,
         unit: "s",
         measured: Number(seconds.toFixed(2)),
         target: { op: "<", value: 30 },
@@ -46,7 +53,7 @@ try {
         target: { op: "<", value: 1 },
       },
     ],
-    { due: DUE, database: database.kind, mailsQueued: first.mailed },
+    { due: DUE, database: database.kind, mailsQueued: first.mailed, invoicesIssued: first.invoiced },
   );
 } finally {
   await database.close();

@@ -33,6 +33,10 @@ import {
 } from "./holiday-lists/[id]/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
+import { POST as rectifyInvoice } from "./invoices/[id]/rectifications/route";
+import { GET as getInvoice } from "./invoices/[id]/route";
+import { GET as listInvoices } from "./invoices/route";
+import { GET as verifyInvoices } from "./invoices/verification/route";
 import { POST as runJob } from "./jobs/[name]/run/route";
 import { GET as listJobs } from "./jobs/route";
 import { POST as retryMail } from "./mail/[id]/retry/route";
@@ -43,6 +47,7 @@ import { GET as listMailTemplates } from "./mail/templates/route";
 import { POST as revokeMandate } from "./members/[id]/mandates/[mandateId]/revoke/route";
 import { GET as getMandate } from "./members/[id]/mandates/[mandateId]/route";
 import { POST as addMandate, GET as listMandates } from "./members/[id]/mandates/route";
+import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
@@ -169,6 +174,21 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ],
   ["DELETE /api/roles/{id}", "roles:write", deleteRole, { path: `/api/roles/${someId}`, method: "DELETE", params }],
   ["GET /api/permissions", "permissions:read", listPermissions, { path: "/api/permissions" }],
+  ["GET /api/invoices", "billing:read", listInvoices, { path: "/api/invoices" }],
+  ["GET /api/invoices/verification", "billing:read", verifyInvoices, { path: "/api/invoices/verification" }],
+  ["GET /api/invoices/{id}", "billing:read", getInvoice, { path: `/api/invoices/${someId}`, params }],
+  [
+    "POST /api/invoices/{id}/rectifications",
+    "billing:refund",
+    rectifyInvoice,
+    { path: `/api/invoices/${someId}/rectifications`, params, body: { reason: "x" } },
+  ],
+  [
+    "GET /api/members/{id}/invoices",
+    "billing:read",
+    listMemberInvoices,
+    { path: `/api/members/${someId}/invoices`, params },
+  ],
   ["GET /api/plans", "plans:read", listPlans, { path: "/api/plans" }],
   ["POST /api/plans", "plans:write", createPlan, { path: "/api/plans", body: plan }],
   ["GET /api/plans/{id}", "plans:read", getPlan, { path: `/api/plans/${someId}`, params }],

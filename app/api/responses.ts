@@ -7,6 +7,9 @@ import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
 import type { Mandate } from "@/lib/billing/mandates";
+import type { ChainVerification } from "@/lib/billing/chain";
+import type { InvoiceDetail, InvoiceSummary } from "@/lib/billing/repository";
+import { INVOICE_STATUSES } from "@/lib/billing/schemas";
 import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
 import type { Employee, HolidayList, HolidayListSummary, ShiftType } from "@/lib/employees/repository";
 import type { JobSummary } from "@/lib/jobs/manual";
@@ -44,6 +47,28 @@ const money = () =>
     .string()
     .regex(AMOUNT_ANSWERED)
     .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+/** An amount that is negative on credits and rectifying invoices. */
+const signedMoney = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "Decimal string with two places; negative on credits.", examples: ["-12.50"] });
+
+const percent = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "A percentage as a decimal string with two places.", examples: ["21.00"] });
+
+const postalAddress = z
+  .strictObject({
+    line: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    province: z.string().nullable(),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2.", examples: ["ES"] }),
+  })
+  .meta({ id: "PostalAddress" });
 
 export const setupStatusResponse = z.strictObject({ status: z.enum(["incomplete", "complete"]) });
 const setupStatusIsExact: SameShape<z.output<typeof setupStatusResponse>, { status: SetupStatus }> = true;
@@ -79,6 +104,17 @@ export const settingsResponse = z.strictObject({
   language: clubLanguage(),
   timeZone: clubTimeZone(),
   currency: clubCurrency(),
+  taxData: z
+    .strictObject({
+      legalName: z.string().nullable(),
+      taxId: z.string().nullable(),
+      address: postalAddress.nullable(),
+      defaultTaxRate: percent(),
+      billingStarted: z
+        .boolean()
+        .meta({ description: "Whether terms are invoiced: once legal name, tax id and address are all set." }),
+    })
+    .meta({ id: "ClubTaxData", description: "The club as the issuer of its invoices (docs/billing.md)." }),
   updatedAt: instant(),
   version: recordVersion(),
 });
@@ -198,6 +234,8 @@ export const planResponse = z.strictObject({
   annualPrice: money().nullable(),
   currency: z.string(),
   isActive: z.boolean(),
+  taxRate: percent().nullable().meta({ description: "The plan's IVA rate; null: the club's default." }),
+  exemptReason: z.string().nullable().meta({ description: "Why the plan is exempt from IVA; its rate is then 0.00." }),
   benefits: z.array(
     z
       .strictObject({ name: z.string(), description: z.string().nullable(), sortOrder: z.number().int() })
@@ -256,6 +294,11 @@ export const memberResponse = z.strictObject({
     .enum(MAIL_LANGUAGES)
     .nullable()
     .meta({ description: "The language of the member's emails; null: the club's default language." }),
+  taxId: z
+    .string()
+    .nullable()
+    .meta({ description: "DNI, NIE or NIF for the member's invoices.", examples: ["12345678Z"] }),
+  address: postalAddress.nullable().meta({ description: "Postal address for the member's invoices." }),
   photoFileId: uuid().nullable(),
   createdAt: instant(),
   updatedAt: instant(),
@@ -518,8 +561,102 @@ export const jobRunResponse = z.strictObject({
   outcome: z.record(z.string(), z.union([z.number(), z.string(), z.boolean()])),
 });
 
+const invoiceFields = {
+  id: uuid(),
+  number: z.string().meta({ description: "Series, year and correlative number.", examples: ["F2026-000123"] }),
+  series: z.string().meta({ description: "F: invoices; R: rectifying invoices.", examples: ["F"] }),
+  kind: z.enum(["invoice", "rectifying"]),
+  rectifies: z
+    .strictObject({ id: uuid(), number: z.string(), reason: z.string() })
+    .nullable()
+    .meta({ description: "The invoice a rectifying invoice corrects, and why." }),
+  issuedAt: instant(),
+  issuedOn: calendarDate(),
+  dueOn: calendarDate(),
+  memberId: uuid(),
+  subscriptionId: uuid().nullable(),
+  customerName: z.string(),
+  language: z.enum(MAIL_LANGUAGES),
+  currency: z.string(),
+  baseAmount: signedMoney(),
+  taxAmount: signedMoney(),
+  totalAmount: signedMoney(),
+  paidAmount: money(),
+  status: z.enum(INVOICE_STATUSES).meta({ description: "docs/billing.md, Statuses." }),
+  statusChangedAt: instant(),
+};
+
+export const invoiceSummaryResponse = z.strictObject(invoiceFields);
+const invoiceSummaryIsExact: SameShape<z.output<typeof invoiceSummaryResponse>, JsonOf<InvoiceSummary>> = true;
+export const invoicePageResponse = pageOf(invoiceSummaryResponse);
+
+export const invoiceResponse = z.strictObject({
+  ...invoiceFields,
+  issuer: z
+    .strictObject({ legalName: z.string(), taxId: z.string(), address: postalAddress })
+    .meta({ description: "The club's tax data as it was at issue." }),
+  customer: z
+    .strictObject({
+      name: z.string(),
+      taxId: z.string().nullable(),
+      address: postalAddress.nullable(),
+      email: z.string(),
+    })
+    .meta({ description: "The member's data as it was at issue." }),
+  lines: z.array(
+    z
+      .strictObject({
+        position: z.number().int(),
+        description: z.string(),
+        planId: uuid().nullable(),
+        serviceFrom: calendarDate(),
+        serviceTo: calendarDate(),
+        baseAmount: signedMoney(),
+        taxRate: percent(),
+        taxAmount: signedMoney(),
+        totalAmount: signedMoney(),
+        exemptReason: z.string().nullable(),
+      })
+      .meta({ id: "InvoiceLine" }),
+  ),
+  taxBreakdown: z.array(
+    z
+      .strictObject({
+        taxRate: percent(),
+        exemptReason: z.string().nullable(),
+        baseAmount: signedMoney(),
+        taxAmount: signedMoney(),
+      })
+      .meta({ id: "InvoiceTaxBreakdown" }),
+  ),
+  previousHash: z.string().nullable().meta({ description: "SHA-256 (hex) of the previous record in the chain." }),
+  recordHash: z.string().meta({ description: "SHA-256 (hex) of this record's content and the previous hash." }),
+});
+const invoiceIsExact: SameShape<z.output<typeof invoiceResponse>, JsonOf<InvoiceDetail>> = true;
+
+export const chainVerificationResponse = z.strictObject({
+  ok: z.boolean(),
+  count: z.number().int().meta({ description: "Records verified (before the broken one, if any)." }),
+  brokenLink: z
+    .strictObject({
+      invoiceId: uuid(),
+      number: z.string(),
+      position: z.number().int(),
+      reason: z.enum(["content", "link", "order"]),
+    })
+    .optional()
+    .meta({
+      description:
+        "The first record that does not verify: its content does not give its hash, its previous hash is not the record before it, or a position is missing.",
+    }),
+});
+const chainVerificationIsExact: SameShape<z.output<typeof chainVerificationResponse>, JsonOf<ChainVerification>> = true;
+
 // The checks above are types; these keep them from reading as unused values.
 void [
+  invoiceSummaryIsExact,
+  invoiceIsExact,
+  chainVerificationIsExact,
   setupStatusIsExact,
   platformIsExact,
   publicSettingsIsExact,
@@ -589,4 +726,7 @@ nameSchemas([
   [jobRunResponse, "JobRun"],
   [invitationResponse, "Invitation"],
   [staffMemberResponse, "StaffMember"],
+  [invoiceSummaryResponse, "InvoiceSummary"],
+  [invoiceResponse, "Invoice"],
+  [chainVerificationResponse, "InvoiceChainVerification"],
 ]);

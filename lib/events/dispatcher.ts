@@ -10,10 +10,14 @@ type IntegrationEvents = {
     startedAt: string;
     endsAt: string;
     price: string;
+    /** A plan change's credit for the unused part of the replaced term (decimal string); else null. */
+    prorationCredit: string | null;
     currency: string;
     /** How the subscription came about. */
     source: "enrollment" | "direct" | "plan_change" | "renewal";
     actorId: string | null;
+    /** When the change happened (the service's clock), as the invoice's issue instant. */
+    occurredAt: string;
   };
 };
 

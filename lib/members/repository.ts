@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { PostalAddress } from "@/lib/billing/invoice-document";
 import type { MailLanguage } from "@/lib/mail/recipient-language";
 import type { Executor } from "@/lib/platform/db";
 import { builtOncePerExecutor } from "@/lib/platform/db/built-once";
@@ -44,6 +45,9 @@ export type MemberDetail = Omit<MemberListItem, "currentPlan" | "subscriptionEnd
   notes: string | null;
   /** The language of the member's emails; null: the club's default. */
   language: MailLanguage | null;
+  /** The member as an invoice's customer: DNI/NIE/NIF (compact) and postal address, both optional. */
+  taxId: string | null;
+  address: PostalAddress | null;
   photoFileId: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -271,6 +275,12 @@ const detailColumns = {
   joinedOn: members.joinedOn,
   notes: members.notes,
   language: members.language,
+  taxId: members.taxId,
+  addressLine: members.addressLine,
+  postalCode: members.postalCode,
+  city: members.city,
+  province: members.province,
+  country: members.country,
   photoFileId: members.photoFileId,
   createdAt: members.createdAt,
   updatedAt: members.updatedAt,
@@ -296,10 +306,14 @@ export async function findMemberDetail(executor: Executor, id: string): Promise<
     .from(members)
     .where(and(eq(members.id, id), live));
   if (!member) return null;
-  const { createdAt, updatedAt, version, ...fields } = member;
+  const { createdAt, updatedAt, version, addressLine, postalCode, city, province, country, ...fields } = member;
   return {
     ...fields,
     fullName: fullName(fields),
+    address:
+      addressLine && postalCode && city
+        ? { line: addressLine, postalCode, city, province, country: country ?? "ES" }
+        : null,
     createdAt,
     updatedAt,
     version,
@@ -326,6 +340,12 @@ export async function lockLiveMember(executor: Executor, id: string) {
       joinedOn: members.joinedOn,
       notes: members.notes,
       language: members.language,
+      taxId: members.taxId,
+      addressLine: members.addressLine,
+      postalCode: members.postalCode,
+      city: members.city,
+      province: members.province,
+      country: members.country,
     })
     .from(members)
     .where(and(eq(members.id, id), live))
@@ -353,7 +373,7 @@ export async function hasActiveSubscription(executor: Executor, memberId: string
 }
 
 /**
- * The stored values of an input; `joinedOn` and `language` stay undefined when omitted (today and the club's default on
+ * The stored values of an input; `joinedOn`, `language`, `taxId` and the address stay undefined when omitted (today and the club's default on
  * create, unchanged on update).
  */
 export function memberValues(input: MemberInput) {
@@ -366,5 +386,12 @@ export function memberValues(input: MemberInput) {
     joinedOn: input.joinedOn,
     notes: input.notes || null,
     language: input.language,
+    taxId: input.taxId,
+    // Omitted: unchanged; null: cleared.
+    addressLine: input.address === undefined ? undefined : (input.address?.line ?? null),
+    postalCode: input.address === undefined ? undefined : (input.address?.postalCode ?? null),
+    city: input.address === undefined ? undefined : (input.address?.city ?? null),
+    province: input.address === undefined ? undefined : (input.address?.province ?? null),
+    country: input.address === undefined ? undefined : (input.address?.country ?? null),
   };
 }

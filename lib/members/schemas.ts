@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { emailField, personNameField } from "@/lib/auth/account-schema";
+import { postalAddressSchema } from "@/lib/billing/tax-data";
+import { spanishTaxIdField } from "@/lib/billing/tax-id";
 import { MAIL_LANGUAGES } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import { memberStatus } from "@/lib/platform/db/schema";
@@ -61,6 +63,12 @@ export const memberInputSchema = z
           "The language of the member's emails: `en` or `es`; null for the club's default. Omitted on update: unchanged.",
         examples: ["es"],
       }),
+    taxId: spanishTaxIdField.nullable().optional().meta({
+      description: "The member's DNI, NIE or NIF for their invoices; null clears it. Omitted on update: unchanged.",
+    }),
+    address: postalAddressSchema.nullable().optional().meta({
+      description: "The member's postal address for their invoices; null clears it. Omitted on update: unchanged.",
+    }),
   })
   .refine((member) => !member.birthDate || !member.joinedOn || member.joinedOn >= member.birthDate, {
     path: ["joinedOn"],

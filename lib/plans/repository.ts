@@ -3,6 +3,7 @@ import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { planBenefits, plans } from "@/lib/platform/db/schema";
+import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { PlanInput, PlanListQuery } from "./schemas";
 
@@ -19,6 +20,10 @@ export type Plan = {
   annualPrice: string | null;
   currency: string;
   isActive: boolean;
+  /** The plan's IVA rate in percent ("21.00"); null: the club's default. */
+  taxRate: string | null;
+  /** Why the plan is exempt from IVA (its rate is then "0.00"). */
+  exemptReason: string | null;
   benefits: Benefit[];
   activeSubscriptions: number;
   createdAt: Date;
@@ -36,6 +41,8 @@ const planColumns = {
   quarterlyPrice: plans.quarterlyPrice,
   annualPrice: plans.annualPrice,
   isActive: plans.isActive,
+  taxRateBasisPoints: plans.taxRateBasisPoints,
+  exemptReason: plans.exemptReason,
   createdAt: plans.createdAt,
   updatedAt: plans.updatedAt,
   version: plans.version,
@@ -61,7 +68,7 @@ function filterOf(query: Pick<PlanListQuery, "isActive" | "search">): SQL | unde
 /** Plans with their benefits: one query for the plans, one for all their benefits. */
 async function withBenefits(
   executor: Executor,
-  rows: Omit<Plan, "benefits" | "currency">[],
+  rows: (Omit<Plan, "benefits" | "currency" | "taxRate"> & { taxRateBasisPoints: number | null })[],
   currency: string,
 ): Promise<Plan[]> {
   if (rows.length === 0) return [];
@@ -80,8 +87,9 @@ async function withBenefits(
       ),
     )
     .orderBy(asc(planBenefits.sortOrder));
-  return rows.map((row) => ({
+  return rows.map(({ taxRateBasisPoints, ...row }) => ({
     ...row,
+    taxRate: taxRateBasisPoints === null ? null : fromCents(BigInt(taxRateBasisPoints)),
     currency,
     benefits: benefits.filter((benefit) => benefit.planId === row.id).map(({ planId: _planId, ...benefit }) => benefit),
   }));
@@ -117,6 +125,10 @@ export function planValues(input: PlanInput) {
     quarterlyPrice: input.quarterlyPrice ?? null,
     annualPrice: input.annualPrice ?? null,
     isActive: input.isActive,
+    // Omitted on update: unchanged. An exemption reason makes the rate 0.
+    ...(input.taxRate !== undefined && { taxRateBasisPoints: input.taxRate }),
+    ...(input.exemptReason !== undefined && { exemptReason: input.exemptReason }),
+    ...(input.exemptReason && { taxRateBasisPoints: 0 }),
   };
 }
 

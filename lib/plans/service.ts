@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Transaction } from "@/lib/platform/db";
 import {
@@ -71,7 +71,14 @@ export function updatePlan(
   return writePlan(ctx, async (tx) => {
     const [updated] = await tx
       .update(plans)
-      .set({ ...planValues(input), updatedAt: new Date(), version: nextVersion(plans.version) })
+      .set({
+        ...planValues(input),
+        // Clearing an exemption without naming a rate puts the plan back on the club's default.
+        ...(input.exemptReason === null &&
+          input.taxRate === undefined && { taxRateBasisPoints: sql`nullif(${plans.taxRateBasisPoints}, 0)` }),
+        updatedAt: new Date(),
+        version: nextVersion(plans.version),
+      })
       .where(planAt(id, expected))
       .returning({ id: plans.id });
     if (!updated) return fail(await refusalOfConditionalWrite(tx, plans, id, PlanErrors.notFound));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidCreditorIdentifier, normaliseCreditorIdentifier } from "@/lib/billing/sepa/identifiers";
+import { clubTaxDataSchema } from "@/lib/billing/tax-data";
 import { currencyField, languageField, timeZoneField } from "@/lib/settings/club-settings";
 
 export const clubNameField = z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters.");
@@ -23,8 +24,8 @@ const creditorIdentifierField = z
   });
 
 /**
- * PUT /api/settings replaces them all; an empty or absent description clears it. The creditor identifier, added since,
- * is kept when absent, so clients that do not know it do not clear it.
+ * PUT /api/settings replaces them all; an empty or absent description clears it. The creditor identifier and the tax
+ * data, added since, are kept when absent, so clients that do not know them do not clear them.
  */
 export const settingsInputSchema = z.object({
   clubName: clubNameField,
@@ -33,5 +34,7 @@ export const settingsInputSchema = z.object({
   timeZone: timeZoneField,
   currency: currencyField,
   creditorIdentifier: creditorIdentifierField,
+  /** The club as the issuer of its invoices; omitted: unchanged (a client that never sends it keeps what was set). */
+  taxData: clubTaxDataSchema.optional(),
 });
 export type SettingsInput = z.output<typeof settingsInputSchema>;

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import { type ClubTaxData, readClubTaxData, storeClubTaxData } from "@/lib/billing/tax-data";
 import type { Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
 import { plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
 import { afterCommit, rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { fromCents } from "@/lib/platform/money";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import {
@@ -22,6 +24,8 @@ export type Settings = ClubLocale & {
   description: string | null;
   /** The SEPA creditor identifier the club's direct debits are collected under (docs/billing.md). */
   creditorIdentifier: string | null;
+  /** The club as the issuer of its invoices (docs/billing.md). */
+  taxData: ClubTaxData;
   updatedAt: Date;
   version: number;
 };
@@ -44,7 +48,8 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   // Signed-in callers only reach these: a user exists, so setup has stored the row.
   if (!stored) throw new Error("platform_settings has no row after setup");
   const { clubName, description, creditorIdentifier, updatedAt, version } = stored;
-  return { clubName, description, creditorIdentifier, ...clubSettingsOf(stored, defaults), updatedAt, version };
+  const taxData = await readClubTaxData(executor);
+  return { clubName, description, creditorIdentifier, ...clubSettingsOf(stored, defaults), taxData, updatedAt, version };
 }
 
 export function getSettings(ctx: SettingsContext): Promise<Settings> {
@@ -76,13 +81,27 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
     description: after.description || null,
     creditorIdentifier: after.creditorIdentifier === undefined ? before.creditorIdentifier : after.creditorIdentifier,
   };
-  return (["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const).filter(
+  const changed = (["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const).filter(
     (field) => before[field] !== next[field],
+  );
+  return after.taxData && taxDataChanged(before.taxData, after.taxData) ? [...changed, "taxData"] : changed;
+}
+
+function taxDataChanged(before: ClubTaxData, after: NonNullable<SettingsInput["taxData"]>): boolean {
+  const { line, postalCode, city, province, country } = after.address;
+  const address = { line, postalCode, city, province: province ?? null, country };
+  return (
+    before.legalName !== after.legalName ||
+    before.taxId !== after.taxId ||
+    JSON.stringify(before.address) !== JSON.stringify(address) ||
+    before.defaultTaxRate !== readTaxRate(after.defaultTaxRate)
   );
 }
 
+const readTaxRate = (basisPoints: number) => fromCents(BigInt(basisPoints));
+
 /**
- * Replaces the club's settings. The currency changes only while no plan or subscription exists
+ * Replaces the club's settings, and the club's tax data when sent (billing starts once it is complete). The currency changes only while no plan or subscription exists
  * (Settings.CurrencyInUse): their amounts would silently become another currency's. Instances other than this one see
  * the new language, zone and currency within the memo's 5 seconds (club-settings.ts).
  */
@@ -110,6 +129,7 @@ export function updateSettings(
         ...(changed.length > 0 && { updatedAt: new Date(), version: nextVersion(platformSettings.version) }),
       })
       .where(eq(platformSettings.id, 1));
+    if (input.taxData) await storeClubTaxData(tx, input.taxData);
     if (changed.length > 0)
       await recordAudit(tx, {
         action: "settings.updated",

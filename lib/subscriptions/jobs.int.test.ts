@@ -84,7 +84,7 @@ describe("processAutoRenewals", () => {
     const planGone = await term(await member(), { endsAt: "2026-01-31T09:00:00Z", autoRenew: true, planId: retired });
     const suspended = await term(await member("suspended"), { endsAt: "2026-01-31T09:00:00Z", autoRenew: true });
 
-    expect(await processAutoRenewals(running, NOW)).toEqual({ renewed: 1, mailed: 1 });
+    expect(await processAutoRenewals(running, NOW)).toEqual({ renewed: 1, mailed: 1, invoiced: 0 });
     const [next] = await successorOf(due);
     // 31 January 10:00 in Madrid + 1 month = 28 February 10:00 (clamped to the month's end).
     expect(next).toMatchObject({
@@ -127,7 +127,7 @@ describe("processAutoRenewals", () => {
       await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.action, "subscriptions.auto_renewed")),
     ).toHaveLength(1);
 
-    expect(await processAutoRenewals(running, NOW)).toEqual({ renewed: 0, mailed: 0 });
+    expect(await processAutoRenewals(running, NOW)).toEqual({ renewed: 0, mailed: 0, invoiced: 0 });
   });
 
   it.each([

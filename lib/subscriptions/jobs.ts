@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { invoiceRenewedTerms } from "@/lib/billing/renewal-invoices";
 import { clubLetter, letterSql } from "@/lib/mail/recipient-language";
 import { MEMBER_STATUS_CHANGED, standingOf } from "@/lib/members/status";
 import type { DatabaseAdapter, Executor } from "@/lib/platform/db";
@@ -58,16 +59,17 @@ const dueForRenewal = (now: Date) => sql`s.status = 'active' and s.auto_renew
 /**
  * ProcessAutoRenewalsJob (spec 3.1, 8): every active, auto-renewing term ending within 24 hours gets its next
  * term, starting at its end, at the plan's current price; the member goes back to active if they had lapsed
- * (a suspension stays); a renewal confirmation is queued and the renewal audited, all in the same statement.
+ * (a suspension stays); a renewal confirmation is queued and the renewal audited, all in the same statement; the new
+ * terms are then invoiced set-based in the same transaction once billing has started (lib/billing/renewal-invoices.ts).
  * Terms of deactivated plans, suspended or deleted members are not renewed and expire.
  */
 export async function processAutoRenewals(
   deps: SubscriptionJobDependencies,
   now = new Date(),
-): Promise<{ renewed: number; mailed: number }> {
+): Promise<{ renewed: number; mailed: number; invoiced: number }> {
   const club = await clubLetter(deps.database.db, deps.config);
   const { timeZone: zone, currency } = club;
-  const total = { renewed: 0, mailed: 0 };
+  const total = { renewed: 0, mailed: 0, invoiced: 0 };
   for (;;) {
     const batch = await commitWhatever(deps.database.db, async (tx) => {
       // The batch's terms, their members locked; the renewal below re-checks each in a snapshot taken after the locks.
@@ -76,8 +78,9 @@ export async function processAutoRenewals(
         sql`select s.id from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
           where ${dueForRenewal(now)} order by s.ends_at, s.id limit ${RENEWAL_BATCH} for update of m`,
       );
-      if (locked.length === 0) return { due: 0, renewed: 0, mailed: 0 };
-      return counts(
+      if (locked.length === 0) return { due: 0, renewed: 0, mailed: 0, invoiced: 0 };
+      const lockedIds = `{${locked.map((term) => term.id).join(",")}}`;
+      const renewal = await counts(
         deps.database,
         tx,
         sql`with due as (
@@ -85,7 +88,7 @@ export async function processAutoRenewals(
         from subscriptions s
         join plans p on p.id = s.plan_id
         join members m on m.id = s.member_id
-        where s.id = any(${`{${locked.map((term) => term.id).join(",")}}`}::uuid[]) and ${dueForRenewal(now)}
+        where s.id = any(${lockedIds}::uuid[]) and ${dueForRenewal(now)}
       ), renewed as (
         insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
         select member_id, plan_id, billing_period, ends_at, ${termEnd(sql`ends_at`, sql`length`, zone)}, price, ${currency}, true, id
@@ -122,9 +125,17 @@ export async function processAutoRenewals(
       )
       select ${locked.length}::int as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
       );
+      const invoiced = await invoiceRenewedTerms(
+        tx,
+        club,
+        locked.map((term) => term.id),
+        now,
+      );
+      return { ...renewal, invoiced };
     });
     total.renewed += batch.renewed ?? 0;
     total.mailed += batch.mailed ?? 0;
+    total.invoiced += batch.invoiced ?? 0;
     // A full batch that renewed something may have more behind it; terms that cannot be renewed (an overlapping term) stop the loop.
     if ((batch.due ?? 0) < RENEWAL_BATCH || (batch.renewed ?? 0) === 0) return total;
   }

@@ -55,7 +55,7 @@ async function planPrice(tx: Transaction, planId: string, period: BillingPeriod)
 /**
  * Starts a term: captures the plan's price for the period, computes the end in calendar months of the
  * club's time zone, settles the member's status (active, unless suspended) and dispatches MemberSubscribedEvent
- * in the same transaction. Overlap with another active term is refused by the database.
+ * in the same transaction (its consumers audit it, welcome the member and invoice the term). Overlap with another active term is refused by the database.
  */
 export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term: Term): Promise<Result<string>> {
   const price = term.priced ? ok(term.priced.price) : await planPrice(tx, term.planId, term.billingPeriod);
@@ -86,9 +86,11 @@ export async function startTerm(ctx: SubscriptionContext, tx: Transaction, term:
     startedAt: term.startedAt.toISOString(),
     endsAt: endsAt.toISOString(),
     price: price.value,
+    prorationCredit: term.priced?.prorationCredit ?? null,
     currency: ctx.club.currency,
     source: term.source,
     actorId: actorIdOf(ctx),
+    occurredAt: ctx.now().toISOString(),
   });
   return ok(created.id);
 }

@@ -376,6 +376,50 @@ describe("PUT /api/members/{id}", () => {
   });
 });
 
+describe("a member's tax id and address (for invoices)", () => {
+  type Billed = Member & { taxId: string | null; address: Record<string, unknown> | null; version: number };
+  const address = { line: "Calle Mayor 3", postalCode: "03590", city: "Altea" };
+
+  it("stores a valid DNI/NIE compact and the address, keeps both when a PUT omits them, and clears them with null", async () => {
+    const member = await call<Billed>(createMember, {
+      path: "/api/members",
+      token,
+      body: memberBody({ taxId: "x-1234567-l", address }),
+    });
+    expect(member.status).toBe(201);
+    expect(member.body).toMatchObject({
+      taxId: "X1234567L",
+      address: { ...address, province: null, country: "ES" },
+    });
+    const { id, firstName, lastName, email } = member.body;
+    const update = (body: object) =>
+      call<Billed>(updateMember, { ...byId(id), method: "PUT", body: { firstName, lastName, email, ...body } });
+    expect((await update({})).body).toMatchObject({ taxId: "X1234567L", address: { city: "Altea" } });
+    expect((await update({ taxId: "12345678Z", address: { ...address, country: "pt" } })).body).toMatchObject({
+      taxId: "12345678Z",
+      address: { country: "PT" },
+    });
+    expect((await update({ taxId: null, address: null })).body).toMatchObject({ taxId: null, address: null });
+    expect((await call<Billed>(getMember, byId(id))).body).toMatchObject({ taxId: null, address: null });
+  });
+
+  it("refuses a wrong check letter and an incomplete address with 400 and errors, creating nothing", async () => {
+    const body = memberBody({ taxId: "12345678A", address: { line: "Calle Mayor 3" } });
+    const refused = await create(body);
+    expect(refused.status).toBe(400);
+    expect(Object.keys((refused.body as unknown as { errors: object }).errors).sort()).toEqual([
+      "address.city",
+      "address.postalCode",
+      "taxId",
+    ]);
+    const [found] = await running.database.db
+      .select({ id: members.id })
+      .from(members)
+      .where(eq(members.email, (body as { email: string }).email));
+    expect(found).toBeUndefined();
+  });
+});
+
 describe("DELETE /api/members/{id}", () => {
   it("soft-deletes: gone from the detail, the list and the search, audited, its email free again", async () => {
     const member = await created({ lastName: "Departed" });

@@ -55,6 +55,11 @@ import * as membersExportRoute from "@/app/api/members/export/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as membersStatisticsRoute from "@/app/api/members/statistics/route";
 import * as permissionsRoute from "@/app/api/permissions/route";
+import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
+import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
+import * as invoicesRoute from "@/app/api/invoices/route";
+import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
+import * as membersIdInvoicesRoute from "@/app/api/members/[id]/invoices/route";
 import * as plansIdRoute from "@/app/api/plans/[id]/route";
 import * as plansRoute from "@/app/api/plans/route";
 import * as rolesIdRoute from "@/app/api/roles/[id]/route";
@@ -134,6 +139,11 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "members/[id]/mandates/[mandateId]": membersIdMandatesMandateIdRoute,
   "members/[id]/mandates/[mandateId]/revoke": membersIdMandatesMandateIdRevokeRoute,
   "members/[id]/subscriptions": membersIdSubscriptionsRoute,
+  "members/[id]/invoices": membersIdInvoicesRoute,
+  invoices: invoicesRoute,
+  "invoices/verification": invoicesVerificationRoute,
+  "invoices/[id]": invoicesIdRoute,
+  "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,

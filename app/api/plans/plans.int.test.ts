@@ -135,3 +135,42 @@ describe("GET, PUT and DELETE /api/plans/{id}", () => {
     expect(active.body.items.map((item) => item.code)).not.toContain("BRONZE");
   });
 });
+
+describe("a plan's IVA", () => {
+  const exempt = "Exento, art. 20.1.13º Ley 37/1992 del IVA";
+  type Taxed = Plan & { taxRate: string | null; exemptReason: string | null; version: number };
+  const put = (id: string, body: object) =>
+    call<Taxed>(updatePlan, { ...byId(id), method: "PUT", token, body: { ...gold, code: "TAXED", ...body } });
+
+  it("follows the club's default unless it names a rate, and is exempt only with a reason", async () => {
+    const plain = await create({ ...gold, code: "PLAIN" });
+    expect(plain.body).toMatchObject({ taxRate: null, exemptReason: null });
+    const reduced = await create({ ...gold, code: "REDUCED", taxRate: "10" });
+    expect(reduced.body).toMatchObject({ taxRate: "10.00", exemptReason: null });
+    const sport = await create({ ...gold, code: "TAXED", exemptReason: exempt });
+    expect(sport.status).toBe(201);
+    expect(sport.body).toMatchObject({ taxRate: "0.00", exemptReason: exempt });
+    // Omitted on update: unchanged.
+    expect((await put(sport.body.id, {})).body).toMatchObject({ taxRate: "0.00", exemptReason: exempt });
+    // Clearing the exemption without a rate: the club's default again.
+    expect((await put(sport.body.id, { exemptReason: null })).body).toMatchObject({
+      taxRate: null,
+      exemptReason: null,
+    });
+    expect((await put(sport.body.id, { taxRate: 4 })).body).toMatchObject({ taxRate: "4.00", exemptReason: null });
+  });
+
+  it("refuses a rate of 0 without a reason, a reason with another rate and a rate over 100 %, creating nothing", async () => {
+    const errorsOf = async (body: object) => {
+      const refused = await create({ ...gold, code: "REFUSED", ...body });
+      expect(refused.status).toBe(400);
+      return Object.keys((refused.body as unknown as { errors: object }).errors);
+    };
+    expect(await errorsOf({ taxRate: "0" })).toEqual(["exemptReason"]);
+    expect(await errorsOf({ taxRate: "21", exemptReason: exempt })).toEqual(["taxRate"]);
+    expect(await errorsOf({ taxRate: "100.01" })).toEqual(["taxRate"]);
+    expect(await errorsOf({ taxRate: "-1" })).toEqual(["taxRate"]);
+    const all = await call<Page>(listPlans, { path: "/api/plans?search=REFUSED", token });
+    expect(all.body.totalCount).toBe(0);
+  });
+});

@@ -13,7 +13,8 @@ export const GET = route(
   {
     access: "settings:read",
     summary: "The club's settings",
-    description: "Name, description, language, time zone and currency, as staff edit them.",
+    description:
+      "Name, description, language, time zone and currency, as staff edit them, and the club's tax data as the issuer of its invoices.",
     versioned: true,
     response: { schema: settingsResponse },
   },
@@ -26,7 +27,7 @@ export const PUT = route(
     body: settingsInputSchema,
     summary: "Change the club's settings",
     description:
-      "Replaces them all (audited as `settings.updated`). The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.",
+      "Replaces them all (audited as `settings.updated`); `taxData` only when sent (billing starts once it is complete: docs/billing.md), its NIF/CIF validated with its check character. The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.",
     versioned: true,
     response: { schema: settingsResponse },
     errors: [SettingsErrors.currencyInUse],

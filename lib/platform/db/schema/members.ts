@@ -31,6 +31,9 @@ export const plans = pgTable(
     quarterlyPrice: money("quarterly_price"),
     annualPrice: money("annual_price"),
     isActive: boolean("is_active").notNull().default(true),
+    /** The plan's IVA rate in basis points; null: the club's default. An exempt plan has 0 and the legal reason. */
+    taxRateBasisPoints: integer("tax_rate_bp"),
+    exemptReason: text("exempt_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -39,6 +42,12 @@ export const plans = pgTable(
     check(
       "plans_prices_nonnegative",
       sql`${t.monthlyPrice} >= 0 and coalesce(${t.quarterlyPrice}, 0) >= 0 and coalesce(${t.annualPrice}, 0) >= 0`,
+    ),
+    check("plans_tax_rate_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
+    // Exempt means a rate of 0 with its legal ground, and a rate of 0 is only ever an exemption.
+    check(
+      "plans_exemption_consistent",
+      sql`(${t.exemptReason} is not null) = coalesce(${t.taxRateBasisPoints} = 0, false)`,
     ),
   ],
 );
@@ -76,6 +85,13 @@ export const members = pgTable(
     language: text("language").$type<"en" | "es">(),
     /** When the member's welcome email was queued: set once, by the first subscription, so it is sent once. */
     welcomedAt: timestamptz("welcomed_at"),
+    /** The member as an invoice's customer: an optional DNI/NIE/NIF (validated, stored compact) and postal address. */
+    taxId: text("tax_id"),
+    addressLine: text("address_line"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    province: text("province"),
+    country: text("country"),
     deletedAt: timestamptz("deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -18,6 +18,16 @@ export const platformSettings = pgTable(
     currency: text("currency"),
     /** The club's SEPA creditor identifier (AT-02), normalised; null until the club collects by direct debit. */
     creditorIdentifier: text("creditor_identifier"),
+    /** The club as the issuer of its invoices (lib/billing): billing starts once name, tax id and address are set. */
+    legalName: text("legal_name"),
+    taxId: text("tax_id"),
+    addressLine: text("address_line"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    province: text("province"),
+    country: text("country").notNull().default("ES"),
+    /** The IVA rate of plans that name none, in basis points (2100 = 21 %). */
+    defaultTaxRateBasisPoints: integer("default_tax_rate_bp").notNull().default(2100),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -26,6 +36,8 @@ export const platformSettings = pgTable(
     check("platform_settings_singleton", sql`${t.id} = 1`),
     check("platform_settings_language", sql`${t.language} in ('en', 'es')`),
     check("platform_settings_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("platform_settings_country", sql`${t.country} ~ '^[A-Z]{2}$'`),
+    check("platform_settings_tax_rate_range", sql`${t.defaultTaxRateBasisPoints} between 0 and 10000`),
   ],
 );
 

@@ -1,0 +1,201 @@
+import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor } from "@/lib/platform/db";
+import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
+import { invoiceLines, invoices } from "@/lib/platform/db/schema";
+import { fromCents } from "@/lib/platform/money";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
+import { invoiceNumber } from "./numbering";
+import type { Customer, Issuer } from "./parties";
+import type { InvoiceListQuery, InvoiceStatus, MemberInvoiceListQuery } from "./schemas";
+import { taxBreakdown } from "./tax";
+
+/** A percentage in basis points as the API writes it: 2100 → "21.00". */
+export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
+
+/** An invoice as the API shows it in a list: amounts as decimal strings, like every amount of the API. */
+export type InvoiceSummary = {
+  id: string;
+  number: string;
+  series: string;
+  kind: "invoice" | "rectifying";
+  rectifies: { id: string; number: string; reason: string } | null;
+  issuedAt: Date;
+  issuedOn: string;
+  dueOn: string;
+  memberId: string;
+  subscriptionId: string | null;
+  customerName: string;
+  language: "en" | "es";
+  currency: string;
+  baseAmount: string;
+  taxAmount: string;
+  totalAmount: string;
+  paidAmount: string;
+  status: InvoiceStatus;
+  statusChangedAt: Date;
+};
+
+export type InvoiceLineView = {
+  position: number;
+  description: string;
+  planId: string | null;
+  serviceFrom: string;
+  serviceTo: string;
+  baseAmount: string;
+  taxRate: string;
+  taxAmount: string;
+  totalAmount: string;
+  exemptReason: string | null;
+};
+
+export type InvoiceDetail = InvoiceSummary & {
+  issuer: Issuer;
+  customer: Customer;
+  lines: InvoiceLineView[];
+  taxBreakdown: { taxRate: string; exemptReason: string | null; baseAmount: string; taxAmount: string }[];
+  previousHash: string | null;
+  recordHash: string;
+};
+
+const original = alias(invoices, "original");
+
+const summaryColumns = {
+  id: invoices.id,
+  series: invoices.series,
+  year: invoices.year,
+  number: invoices.number,
+  kind: invoices.kind,
+  rectifiesInvoiceId: invoices.rectifiesInvoiceId,
+  rectificationReason: invoices.rectificationReason,
+  original: { series: original.series, year: original.year, number: original.number },
+  issuedAt: invoices.issuedAt,
+  issuedOn: invoices.issuedOn,
+  dueOn: invoices.dueOn,
+  memberId: invoices.memberId,
+  subscriptionId: invoices.subscriptionId,
+  customer: invoices.customer,
+  language: invoices.language,
+  currency: invoices.currency,
+  baseCents: invoices.baseCents,
+  taxCents: invoices.taxCents,
+  totalCents: invoices.totalCents,
+  paidCents: invoices.paidCents,
+  status: invoices.status,
+  statusChangedAt: invoices.statusChangedAt,
+};
+
+const withOriginal = (executor: Executor) =>
+  executor
+    .select(summaryColumns)
+    .from(invoices)
+    .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
+    .$dynamic();
+type SummaryRow = Awaited<ReturnType<typeof withOriginal>>[number];
+
+function summaryOf(row: SummaryRow): InvoiceSummary {
+  return {
+    id: row.id,
+    number: invoiceNumber(row.series, row.year, row.number),
+    series: row.series,
+    kind: row.kind,
+    rectifies:
+      row.rectifiesInvoiceId && row.original
+        ? {
+            id: row.rectifiesInvoiceId,
+            number: invoiceNumber(row.original.series, row.original.year, row.original.number),
+            reason: row.rectificationReason ?? "",
+          }
+        : null,
+    issuedAt: row.issuedAt,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    memberId: row.memberId,
+    subscriptionId: row.subscriptionId,
+    customerName: (row.customer as Customer).name,
+    language: row.language,
+    currency: row.currency,
+    baseAmount: fromCents(row.baseCents),
+    taxAmount: fromCents(row.taxCents),
+    totalAmount: fromCents(row.totalCents),
+    paidAmount: fromCents(row.paidCents),
+    status: row.status,
+    statusChangedAt: row.statusChangedAt,
+  };
+}
+
+const ORDER_COLUMNS = {
+  // Issue order is chain order.
+  issuedOn: [invoices.chainPosition],
+  number: [invoices.series, invoices.year, invoices.number],
+  total: [invoices.totalCents, invoices.chainPosition],
+} as const;
+
+function filterOf(query: Partial<InvoiceListQuery>): SQL | undefined {
+  return and(
+    query.status ? eq(invoices.status, query.status) : undefined,
+    query.issuedFrom ? gte(invoices.issuedOn, query.issuedFrom) : undefined,
+    query.issuedTo ? lte(invoices.issuedOn, query.issuedTo) : undefined,
+    query.memberId ? eq(invoices.memberId, query.memberId) : undefined,
+    query.series ? eq(invoices.series, query.series) : undefined,
+  );
+}
+
+/** A page of invoices under the list's filters; every order ends in a unique key, so pages never overlap. */
+export async function selectInvoicePage(
+  executor: Executor,
+  query: InvoiceListQuery | (MemberInvoiceListQuery & { memberId: string }),
+): Promise<Paginated<InvoiceSummary>> {
+  const direction = query.orderDirection === "asc" ? asc : desc;
+  const page = await selectPage(
+    { rows: withOriginal(executor), count: countRowsOf(executor, invoices) },
+    filterOf(query),
+    [...ORDER_COLUMNS[query.orderBy].map((column) => direction(column)), direction(invoices.id)],
+    query,
+  );
+  return withItems(page, page.items.map(summaryOf));
+}
+
+export async function findInvoice(executor: Executor, id: string): Promise<InvoiceDetail | null> {
+  const [row] = await executor
+    .select({
+      ...summaryColumns,
+      issuer: invoices.issuer,
+      previousHash: invoices.previousHash,
+      recordHash: invoices.recordHash,
+    })
+    .from(invoices)
+    .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
+    .where(eq(invoices.id, id));
+  if (!row) return null;
+  const lines = await executor
+    .select()
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.position));
+  return {
+    ...summaryOf(row),
+    issuer: row.issuer as Issuer,
+    customer: row.customer as Customer,
+    lines: lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      planId: line.planId,
+      serviceFrom: line.serviceFrom,
+      serviceTo: line.serviceTo,
+      baseAmount: fromCents(line.baseCents),
+      taxRate: percentOf(line.taxRateBasisPoints),
+      taxAmount: fromCents(line.taxCents),
+      totalAmount: fromCents(line.totalCents),
+      exemptReason: line.exemptReason,
+    })),
+    taxBreakdown: taxBreakdown(lines).map((row) => ({
+      taxRate: percentOf(row.taxRateBasisPoints),
+      exemptReason: row.exemptReason,
+      baseAmount: fromCents(row.baseCents),
+      taxAmount: fromCents(row.taxCents),
+    })),
+    previousHash: row.previousHash,
+    recordHash: row.recordHash,
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { invoiceStatus } from "@/lib/platform/db/schema";
+import { nameSchemas } from "@/lib/platform/http/shapes";
+import { paginationQuery } from "@/lib/platform/pagination";
+
+export const INVOICE_STATUSES = invoiceStatus.enumValues;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+const calendarDay = z.iso.date("Use a date such as 2026-11-20.");
+
+export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"], "issuedOn", "desc")
+  .extend({
+    status: z.enum(INVOICE_STATUSES).optional().meta({ description: "Only invoices in this status." }),
+    issuedFrom: calendarDay.optional().meta({ description: "Only invoices issued on or after this club date." }),
+    issuedTo: calendarDay.optional().meta({ description: "Only invoices issued on or before this club date." }),
+    memberId: z.uuid("Not a valid member id.").optional().meta({ description: "Only this member's invoices." }),
+    series: z.enum(["F", "R"]).optional().meta({ description: "F: invoices; R: rectifying invoices." }),
+  })
+  .refine((query) => !query.issuedFrom || !query.issuedTo || query.issuedFrom <= query.issuedTo, {
+    path: ["issuedTo"],
+    message: "issuedTo cannot be before issuedFrom.",
+  });
+export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
+
+export const memberInvoiceListQuery = paginationQuery(["issuedOn", "number", "total"], "issuedOn", "desc");
+export type MemberInvoiceListQuery = z.output<typeof memberInvoiceListQuery>;
+
+export const rectificationSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, "Say why the invoice is rectified.")
+    .max(500, "Use at most 500 characters.")
+    .meta({ description: "Why the invoice is corrected; printed on the rectifying invoice (RD 1619/2012 art. 15)." }),
+});
+export type Rectification = z.output<typeof rectificationSchema>;
+
+nameSchemas([[rectificationSchema, "InvoiceRectification"]]);

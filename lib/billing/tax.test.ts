@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { prorate } from "@/lib/platform/money";
+import { divideRoundingHalfUp, invoiceTotals, splitInclusiveTotal, taxBreakdown } from "./tax";
+
+const line = (totalCents: bigint, rate: number, exemptReason: string | null = null) => ({
+  ...splitInclusiveTotal(totalCents, rate),
+  taxRateBasisPoints: rate,
+  exemptReason,
+});
+
+describe("IVA on IVA-inclusive prices", () => {
+  it("splits 49.90 at 21 % into 41.24 + 8.66", () => {
+    // 4990 × 10000 ÷ 12100 = 4123.966… → 4124
+    expect(splitInclusiveTotal(4990n, 2100)).toEqual({ baseCents: 4124n, taxCents: 866n, totalCents: 4990n });
+  });
+
+  it("rounds exactly half a cent up", () => {
+    // 121 × 10000 ÷ 12100 = 100 exactly; 1.05 at 5 %: 105 × 10000 ÷ 10500 = 100; 0.03 at 50 %: 2 exactly
+    expect(divideRoundingHalfUp(5n, 2n)).toBe(3n);
+    expect(divideRoundingHalfUp(-5n, 2n)).toBe(-3n);
+    expect(splitInclusiveTotal(121n, 2100).baseCents).toBe(100n);
+    // 1 cent at 21 %: 0.826… → 1 base, 0 tax; 2 cents: 1.65… → 2, 0 tax; 6 cents: 4.958… → 5 + 1
+    expect(splitInclusiveTotal(1n, 2100)).toEqual({ baseCents: 1n, taxCents: 0n, totalCents: 1n });
+    expect(splitInclusiveTotal(2n, 2100)).toEqual({ baseCents: 2n, taxCents: 0n, totalCents: 2n });
+    expect(splitInclusiveTotal(6n, 2100)).toEqual({ baseCents: 5n, taxCents: 1n, totalCents: 6n });
+  });
+
+  it("leaves exempt lines all base", () => {
+    expect(splitInclusiveTotal(3000n, 0)).toEqual({ baseCents: 3000n, taxCents: 0n, totalCents: 3000n });
+  });
+
+  it("credits exactly the negative of a charge", () => {
+    for (const cents of [1n, 2n, 6n, 4990n, 58_900n, 12_345n]) {
+      const charge = splitInclusiveTotal(cents, 2100);
+      const credit = splitInclusiveTotal(-cents, 2100);
+      expect(credit).toEqual({ baseCents: -charge.baseCents, taxCents: -charge.taxCents, totalCents: -cents });
+    }
+  });
+
+  it("always adds base and tax up to the total, for every cent amount up to 200.00 at the Spanish rates", () => {
+    for (const rate of [2100, 1000, 400, 0]) {
+      for (let cents = -20_000n; cents <= 20_000n; cents += 1n) {
+        const { baseCents, taxCents } = splitInclusiveTotal(cents, rate);
+        expect(baseCents + taxCents).toBe(cents);
+      }
+    }
+  });
+
+  it("refuses a rate outside 0–100 %", () => {
+    expect(() => splitInclusiveTotal(100n, -1)).toThrow(RangeError);
+    expect(() => splitInclusiveTotal(100n, 10_001)).toThrow(RangeError);
+    expect(() => splitInclusiveTotal(100n, 21.5)).toThrow(RangeError);
+  });
+});
+
+describe("a plan change's invoice", () => {
+  it("charges the new price and credits the prorated old one, each line rounded on its own", () => {
+    // Gold 49.90 → Platinum 89.00 after 11 of 30 days: credit 49.90 × 19 ÷ 30 = 31.603… → 31.60
+    const credit = prorate(4990n, 19n, 30n);
+    expect(credit).toBe(3160n);
+    const lines = [line(8900n, 2100), line(-credit, 2100)];
+    expect(lines[0]).toMatchObject({ baseCents: 7355n, taxCents: 1545n }); // 7355.37…
+    expect(lines[1]).toMatchObject({ baseCents: -2612n, taxCents: -548n }); // 2611.57…
+    expect(invoiceTotals(lines)).toEqual({ baseCents: 4743n, taxCents: 997n, totalCents: 5740n });
+    expect(taxBreakdown(lines)).toEqual([
+      { taxRateBasisPoints: 2100, exemptReason: null, baseCents: 4743n, taxCents: 997n },
+    ]);
+  });
+
+  it("breaks the tax down per rate and exemption, highest rate first", () => {
+    const exempt = "Exento, art. 20.1.13º LIVA";
+    const lines = [line(3000n, 0, exempt), line(4990n, 2100), line(-1000n, 2100), line(1050n, 1000)];
+    expect(taxBreakdown(lines)).toEqual([
+      { taxRateBasisPoints: 2100, exemptReason: null, baseCents: 4124n - 826n, taxCents: 866n - 174n },
+      { taxRateBasisPoints: 1000, exemptReason: null, baseCents: 955n, taxCents: 95n },
+      { taxRateBasisPoints: 0, exemptReason: exempt, baseCents: 3000n, taxCents: 0n },
+    ]);
+    const totals = invoiceTotals(lines);
+    expect(totals.totalCents).toBe(8040n);
+    expect(totals.baseCents + totals.taxCents).toBe(totals.totalCents);
+  });
+});

@@ -1,0 +1,145 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns";
+import { members, subscriptions } from "./members";
+
+const cents = (name: string) => bigint(name, { mode: "bigint" });
+
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "rectifying"]);
+/** docs/billing.md, Statuses: the only columns of an issued invoice that ever change are its state. */
+export const invoiceStatus = pgEnum("invoice_status", [
+  "open",
+  "paid",
+  "partially_paid",
+  "overdue",
+  "pending_collection",
+  "returned",
+  "written_off",
+  "cancelled",
+]);
+
+/**
+ * Issued invoices and rectifying invoices (lib/billing). Everything but the state columns (status, paid_cents,
+ * status_changed_at) is refused an UPDATE by the trigger of migration 0021, and no row is ever deleted: corrections are
+ * rectifying invoices. `chain_position` orders the club's hash chain (record_hash covers previous_hash).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    series: text("series").notNull(),
+    year: smallint("year").notNull(),
+    number: integer("number").notNull(),
+    kind: invoiceKind("kind").notNull(),
+    rectifiesInvoiceId: uuid("rectifies_invoice_id").references((): AnyPgColumn => invoices.id),
+    rectificationReason: text("rectification_reason"),
+    issuedAt: timestamptz("issued_at").notNull(),
+    /** The club calendar date of issuedAt; its year is the numbering year. */
+    issuedOn: date("issued_on").notNull(),
+    dueOn: date("due_on").notNull(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "restrict" }),
+    subscriptionId: uuid("subscription_id").references(() => subscriptions.id, { onDelete: "restrict" }),
+    language: text("language").$type<"en" | "es">().notNull(),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** The club's and the member's tax data as they were at issue (lib/billing/parties.ts). */
+    issuer: jsonb("issuer").notNull(),
+    customer: jsonb("customer").notNull(),
+    baseCents: cents("base_cents").notNull(),
+    taxCents: cents("tax_cents").notNull(),
+    totalCents: cents("total_cents").notNull(),
+    chainPosition: bigint("chain_position", { mode: "number" }).notNull().unique("invoices_chain_position_key"),
+    previousHash: text("previous_hash"),
+    recordHash: text("record_hash").notNull(),
+    status: invoiceStatus("status").notNull().default("open"),
+    paidCents: cents("paid_cents").notNull().default(sql`0`),
+    statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("invoices_number_key").on(t.series, t.year, t.number),
+    check("invoices_series_known", sql`${t.series} in ('F', 'R')`),
+    check("invoices_number_positive", sql`${t.number} > 0`),
+    check("invoices_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
+    check(
+      "invoices_rectifying_references",
+      sql`(${t.kind} = 'rectifying') = (${t.rectifiesInvoiceId} is not null and ${t.series} = 'R')`,
+    ),
+    index("invoices_status_idx").on(t.status, t.dueOn),
+    index("invoices_member_idx").on(t.memberId, t.issuedOn),
+    index("invoices_issued_on_idx").on(t.issuedOn),
+    // A term is invoiced once, whoever issues it (a service, the renewal job, a re-run of it).
+    uniqueIndex("invoices_subscription_key").on(t.subscriptionId).where(sql`${t.kind} = 'invoice'`),
+    index("invoices_rectifies_idx").on(t.rectifiesInvoiceId).where(sql`${t.rectifiesInvoiceId} is not null`),
+  ],
+);
+
+/** An invoice's lines, as immutable as the invoice (same trigger). Amounts are negative on credits. */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    position: smallint("position").notNull(),
+    description: text("description").notNull(),
+    /** The plan the line sold, for reports; not a foreign key: plans are never deleted, and a batch of renewals
+     * would pay a lookup per line for nothing (the description says what was sold). */
+    planId: uuid("plan_id"),
+    serviceFrom: date("service_from").notNull(),
+    serviceTo: date("service_to").notNull(),
+    baseCents: cents("base_cents").notNull(),
+    taxRateBasisPoints: integer("tax_rate_bp").notNull(),
+    taxCents: cents("tax_cents").notNull(),
+    totalCents: cents("total_cents").notNull(),
+    exemptReason: text("exempt_reason"),
+  },
+  (t) => [
+    primaryKey({ name: "invoice_lines_pkey", columns: [t.invoiceId, t.position] }),
+    check("invoice_lines_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
+    check("invoice_lines_rate_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
+  ],
+);
+
+/**
+ * The last number given per series and calendar year. Issuing increments its row inside the issuing transaction,
+ * which holds the row's lock until it ends: a rollback gives the number back, so numbers have no gap and no duplicate.
+ */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    series: text("series").notNull(),
+    year: smallint("year").notNull(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [primaryKey({ name: "invoice_counters_pkey", columns: [t.series, t.year] })],
+);
+
+/** The head of the club's one invoice chain (id = 1): the last record's position and hash, locked by each issue. */
+export const invoiceChainHead = pgTable(
+  "invoice_chain_head",
+  {
+    id: smallint("id").primaryKey().default(1),
+    position: bigint("position", { mode: "number" }).notNull(),
+    lastHash: text("last_hash"),
+  },
+  (t) => [check("invoice_chain_head_singleton", sql`${t.id} = 1`)],
+);
