@@ -44,6 +44,7 @@ describe("GET /api/settings", () => {
       language: "en",
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
+      taxData: { legalName: null, taxId: null, address: null, defaultTaxRate: "21.00", billingStarted: false },
       updatedAt: expect.any(String),
       version: 1,
     });
