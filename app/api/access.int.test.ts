@@ -33,8 +33,11 @@ import {
 } from "./holiday-lists/[id]/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
+import { POST as recordPayment } from "./invoices/[id]/payments/route";
 import { POST as rectifyInvoice } from "./invoices/[id]/rectifications/route";
+import { POST as recordRefund } from "./invoices/[id]/refunds/route";
 import { GET as getInvoice } from "./invoices/[id]/route";
+import { POST as writeOffInvoice } from "./invoices/[id]/write-off/route";
 import { GET as listInvoices } from "./invoices/route";
 import { GET as verifyInvoices } from "./invoices/verification/route";
 import { POST as runJob } from "./jobs/[name]/run/route";
@@ -44,10 +47,11 @@ import { GET as getMail } from "./mail/[id]/route";
 import { GET as listMail } from "./mail/route";
 import { GET as previewMailTemplate } from "./mail/templates/[name]/preview/route";
 import { GET as listMailTemplates } from "./mail/templates/route";
+import { GET as memberBalance } from "./members/[id]/balance/route";
+import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { POST as revokeMandate } from "./members/[id]/mandates/[mandateId]/revoke/route";
 import { GET as getMandate } from "./members/[id]/mandates/[mandateId]/route";
 import { POST as addMandate, GET as listMandates } from "./members/[id]/mandates/route";
-import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
@@ -183,6 +187,25 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     rectifyInvoice,
     { path: `/api/invoices/${someId}/rectifications`, params, body: { reason: "x" } },
   ],
+  [
+    "POST /api/invoices/{id}/payments",
+    "billing:write",
+    recordPayment,
+    { path: `/api/invoices/${someId}/payments`, params, body: { amount: "1.00", method: "cash" } },
+  ],
+  [
+    "POST /api/invoices/{id}/refunds",
+    "billing:refund",
+    recordRefund,
+    { path: `/api/invoices/${someId}/refunds`, params, body: { amount: "1.00", method: "cash" } },
+  ],
+  [
+    "POST /api/invoices/{id}/write-off",
+    "billing:refund",
+    writeOffInvoice,
+    { path: `/api/invoices/${someId}/write-off`, params, body: { reason: "x" } },
+  ],
+  ["GET /api/members/{id}/balance", "billing:read", memberBalance, { path: `/api/members/${someId}/balance`, params }],
   [
     "GET /api/members/{id}/invoices",
     "billing:read",

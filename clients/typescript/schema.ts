@@ -730,6 +730,160 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List invoices
+         * @description Invoices and rectifying invoices, newest first by default; filter by status, issue dates (club calendar), member and series.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an invoice
+         * @description With its lines, its tax breakdown per rate and its place in the hash chain.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoicesById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment
+         * @description A payment or part payment of an invoice (cash, card, bank transfer, direct debit); the invoice becomes `partially_paid` or `paid` (an `overdue` one stays `overdue` until paid in full). More than the amount still due is refused, also between two parallel requests. Audited as `billing.payment_recorded`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoicesByIdPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/rectifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rectify an invoice in full
+         * @description Issues a rectifying invoice (series R) that credits every line of the invoice and references it; the invoice becomes `cancelled`. Audited as `billing.invoice_issued` and `billing.invoice_rectified`. Answers the rectifying invoice.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdRectifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund
+         * @description Money given back, up to what has been paid on the invoice; a `paid` invoice returns to `partially_paid` or `open`. Audited as `billing.refund_recorded`.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an invoice off
+         * @description The club gives up collecting what is still due on an open, partially paid, overdue or returned invoice: it becomes `written_off` (kept, like every issued invoice). Audited as `billing.invoice_written_off` with the reason.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdWriteOff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Verify the invoice chain
+         * @description Re-hashes every invoice record in order: `ok` with the count, or the first broken link (a record changed, removed or reordered behind the database's back).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoicesVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/jobs": {
         parameters: {
             query?: never;
@@ -927,6 +1081,48 @@ export interface paths {
          * @description **Access:** bearer token of a user holding `members:delete`.
          */
         delete: operations["deleteMembersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's balance
+         * @description What the member still owes, the part past its due date (club calendar), how many invoices are unpaid, and the last payment.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a member's invoices
+         * @description **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1365,14 +1561,14 @@ export interface paths {
         };
         /**
          * The club's settings
-         * @description Name, description, language, time zone and currency, as staff edit them.
+         * @description Name, description, language, time zone and currency, as staff edit them, and the club's tax data as the issuer of its invoices.
          *
          *     **Access:** bearer token of a user holding `settings:read`.
          */
         get: operations["getSettings"];
         /**
          * Change the club's settings
-         * @description Replaces them all (audited as `settings.updated`). The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.
+         * @description Replaces them all (audited as `settings.updated`); `taxData` only when sent (billing starts once it is complete: docs/billing.md), its NIF/CIF validated with its check character. The currency changes only while no plan or subscription exists. Every instance uses the new values within 5 seconds.
          *
          *     **Access:** bearer token of a user holding `settings:write`.
          */
@@ -1903,6 +2099,33 @@ export interface components {
             /** Format: uuid */
             employeeId: string;
         };
+        /** @description The club as the issuer of its invoices (docs/billing.md). */
+        ClubTaxData: {
+            address: components["schemas"]["PostalAddress"] | null;
+            /** @description Whether terms are invoiced: once legal name, tax id and address are all set. */
+            billingStarted: boolean;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            defaultTaxRate: string;
+            legalName: string | null;
+            taxId: string | null;
+        };
+        ClubTaxDataInput: {
+            address: components["schemas"]["PostalAddressInput"];
+            /**
+             * @description An IVA rate in percent, at most two decimals.
+             * @example 21.00
+             */
+            defaultTaxRate?: string;
+            legalName: string;
+            /**
+             * @description A Spanish NIF (DNI, NIE or CIF) with its check character; answered compact and upper-case.
+             * @example B58378431
+             */
+            taxId: string;
+        };
         CorrectionRejection: {
             reason: string;
         };
@@ -2149,6 +2372,264 @@ export interface components {
             /** @description The address the invitation was emailed to. */
             sentTo: string;
         };
+        Invoice: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            currency: string;
+            /** @description The member's data as it was at issue. */
+            customer: {
+                address: components["schemas"]["PostalAddress"] | null;
+                email: string;
+                name: string;
+                taxId: string | null;
+            };
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            /** @description The club's tax data as it was at issue. */
+            issuer: {
+                address: components["schemas"]["PostalAddress"];
+                legalName: string;
+                taxId: string;
+            };
+            /** @enum {string} */
+            kind: "invoice" | "rectifying";
+            /** @enum {string} */
+            language: "en" | "es";
+            lines: components["schemas"]["InvoiceLine"][];
+            /** Format: uuid */
+            memberId: string;
+            /**
+             * @description Series, year and correlative number.
+             * @example F2026-000123
+             */
+            number: string;
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            paidAmount: string;
+            /** @description SHA-256 (hex) of the previous record in the chain. */
+            previousHash: string | null;
+            /** @description SHA-256 (hex) of this record's content and the previous hash. */
+            recordHash: string;
+            /** @description The invoice a rectifying invoice corrects, and why. */
+            rectifies: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                reason: string;
+            } | null;
+            /**
+             * @description F: invoices; R: rectifying invoices.
+             * @example F
+             */
+            series: string;
+            /**
+             * @description docs/billing.md, Statuses.
+             * @enum {string}
+             */
+            status: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            /** Format: date-time */
+            statusChangedAt: string;
+            subscriptionId: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            taxBreakdown: components["schemas"]["InvoiceTaxBreakdown"][];
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoiceChainVerification: {
+            /** @description The first record that does not verify: its content does not give its hash, its previous hash is not the record before it, or a position is missing. */
+            brokenLink?: {
+                /** Format: uuid */
+                invoiceId: string;
+                number: string;
+                position: number;
+                /** @enum {string} */
+                reason: "content" | "link" | "order";
+            };
+            /** @description Records verified (before the broken one, if any). */
+            count: number;
+            ok: boolean;
+        };
+        InvoiceLine: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            description: string;
+            exemptReason: string | null;
+            planId: string | null;
+            position: number;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            serviceFrom: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            serviceTo: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            taxRate: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoicePayment: {
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** @enum {string} */
+            kind: "payment" | "refund";
+            /** @enum {string} */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /** Format: date */
+            paidOn: string;
+            /** @description The staff user who recorded it. */
+            recordedBy: string | null;
+            reference: string | null;
+        };
+        InvoiceRectification: {
+            /** @description Why the invoice is corrected; printed on the rectifying invoice (RD 1619/2012 art. 15). */
+            reason: string;
+        };
+        InvoiceSummary: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            currency: string;
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            dueOn: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            /** @enum {string} */
+            kind: "invoice" | "rectifying";
+            /** @enum {string} */
+            language: "en" | "es";
+            /** Format: uuid */
+            memberId: string;
+            /**
+             * @description Series, year and correlative number.
+             * @example F2026-000123
+             */
+            number: string;
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            paidAmount: string;
+            /** @description The invoice a rectifying invoice corrects, and why. */
+            rectifies: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                reason: string;
+            } | null;
+            /**
+             * @description F: invoices; R: rectifying invoices.
+             * @example F
+             */
+            series: string;
+            /**
+             * @description docs/billing.md, Statuses.
+             * @enum {string}
+             */
+            status: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            /** Format: date-time */
+            statusChangedAt: string;
+            subscriptionId: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
+        };
+        InvoiceSummaryPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["InvoiceSummary"][];
+        };
+        InvoiceTaxBreakdown: {
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            baseAmount: string;
+            exemptReason: string | null;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            taxAmount: string;
+            /**
+             * @description A percentage as a decimal string with two places.
+             * @example 21.00
+             */
+            taxRate: string;
+        };
+        InvoiceWriteOff: {
+            /** @description Why the club gives up collecting what is still due; kept in the audit trail. */
+            reason: string;
+        };
         Job: {
             acceptsDate: boolean;
             cron: string;
@@ -2291,6 +2772,8 @@ export interface components {
             items: components["schemas"]["Mandate"][];
         };
         Member: {
+            /** @description Postal address for the member's invoices. */
+            address: components["schemas"]["PostalAddress"] | null;
             birthDate: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2313,6 +2796,11 @@ export interface components {
             photoFileId: string | null;
             /** @enum {string} */
             status: "active" | "inactive" | "suspended" | "expired";
+            /**
+             * @description DNI, NIE or NIF for the member's invoices.
+             * @example 12345678Z
+             */
+            taxId: string | null;
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -2321,7 +2809,36 @@ export interface components {
              */
             version: number;
         };
+        MemberBalance: {
+            lastPayment: {
+                /**
+                 * @description Decimal string with two places.
+                 * @example 49.90
+                 */
+                amount: string;
+                /** @enum {string} */
+                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                /** Format: date */
+                paidOn: string;
+            } | null;
+            /** Format: uuid */
+            memberId: string;
+            /** @description Invoices with an amount still owed. */
+            openInvoices: number;
+            /**
+             * @description The part of totalDue past its due date.
+             * @example 49.90
+             */
+            overdue: string;
+            /**
+             * @description Still owed on open, partially paid, overdue, returned and collecting invoices.
+             * @example 49.90
+             */
+            totalDue: string;
+        };
         MemberInput: {
+            /** @description The member's postal address for their invoices; null clears it. Omitted on update: unchanged. */
+            address?: components["schemas"]["PostalAddressInput"] | null;
             birthDate?: string | null;
             /** Format: email */
             email: string;
@@ -2336,6 +2853,8 @@ export interface components {
             lastName: string;
             notes?: string | null;
             phone?: string | null;
+            /** @description The member's DNI, NIE or NIF for their invoices; null clears it. Omitted on update: unchanged. */
+            taxId?: string | null;
         };
         MemberListItem: {
             currentPlan: components["schemas"]["PlanReference"] | null;
@@ -2412,6 +2931,38 @@ export interface components {
              */
             signedOn: string;
         };
+        NewPayment: {
+            /** @description Decimal string with two places, above zero. */
+            amount: string | number;
+            /**
+             * @description How the money came (or went back).
+             * @enum {string}
+             */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /**
+             * Format: date
+             * @description The club date the money moved; not after today. Today when left out.
+             */
+            paidOn?: string;
+            /** @description A receipt, transfer or card slip reference, or a note. */
+            reference?: string;
+        };
+        NewRefund: {
+            /** @description Decimal string with two places, above zero. */
+            amount: string | number;
+            /**
+             * @description How the money came (or went back).
+             * @enum {string}
+             */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /**
+             * Format: date
+             * @description The club date the money moved; not after today. Today when left out.
+             */
+            paidOn?: string;
+            /** @description A receipt, transfer or card slip reference, or a note. */
+            reference?: string;
+        };
         NewStaffMember: {
             /** Format: email */
             email: string;
@@ -2476,6 +3027,8 @@ export interface components {
             createdAt: string;
             currency: string;
             description: string | null;
+            /** @description Why the plan is exempt from IVA; its rate is then 0.00. */
+            exemptReason: string | null;
             /** Format: uuid */
             id: string;
             isActive: boolean;
@@ -2486,6 +3039,8 @@ export interface components {
             monthlyPrice: string;
             name: string;
             quarterlyPrice: string | null;
+            /** @description The plan's IVA rate; null: the club's default. */
+            taxRate: string | null;
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -2530,6 +3085,11 @@ export interface components {
             }[];
             code: string;
             description?: string;
+            /**
+             * @description The legal ground of an exempt plan, printed on its invoices (e.g. Exento, art. 20.1.13º LIVA); its rate is then 0. Omitted on update: unchanged.
+             * @example Exento, art. 20.1.13º Ley 37/1992 del IVA
+             */
+            exemptReason?: string | null;
             /** @default true */
             isActive?: boolean;
             /**
@@ -2539,6 +3099,8 @@ export interface components {
             monthlyPrice: string;
             name: string;
             quarterlyPrice?: string | null;
+            /** @description The plan's IVA rate in percent; null: the club's default (settings). 0 only with `exemptReason`. Omitted on update: unchanged. */
+            taxRate?: string | null;
         };
         PlanPage: components["schemas"]["Page"] & {
             items: components["schemas"]["Plan"][];
@@ -2567,6 +3129,24 @@ export interface components {
              * @example Europe/Madrid
              */
             timeZone: string;
+        };
+        PostalAddress: {
+            city: string;
+            /**
+             * @description ISO 3166-1 alpha-2.
+             * @example ES
+             */
+            country: string;
+            line: string;
+            postalCode: string;
+            province: string | null;
+        };
+        PostalAddressInput: {
+            city: string;
+            country?: string;
+            line: string;
+            postalCode: string;
+            province?: string | null;
         };
         /** @description RFC 9457 problem details (application/problem+json). A 5xx body never holds the exception's message. */
         ProblemDetails: {
@@ -2648,6 +3228,10 @@ export interface components {
                 "club-temp": number;
             };
         };
+        RecordedPayment: {
+            invoice: components["schemas"]["Invoice"];
+            payment: components["schemas"]["InvoicePayment"];
+        };
         /** @default {} */
         RefreshRequest: {
             refreshToken?: string;
@@ -2671,7 +3255,7 @@ export interface components {
         RoleInput: {
             description?: string;
             name: string;
-            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "billing:read" | "billing:write" | "promotions:read" | "promotions:write" | "referrals:read")[];
+            permissions: ("*" | "attendance:clock-in" | "attendance:clock-in-any" | "attendance:clock-out-any" | "attendance:read" | "attendance:read-any" | "attendance-requests:write" | "attendance-requests:read" | "attendance-requests:manage" | "employees:read" | "employees:write" | "plans:read" | "plans:write" | "plans:delete" | "members:read" | "members:write" | "members:delete" | "subscriptions:read" | "subscriptions:write" | "subscriptions:change_plan" | "subscriptions:renew" | "subscriptions:cancel" | "billing:read" | "billing:write" | "billing:refund" | "billing:remittances" | "users:read" | "users:write" | "roles:read" | "roles:write" | "permissions:read" | "settings:read" | "settings:write" | "files:read" | "files:write" | "files:delete" | "mail:read" | "mail:write" | "audit:read" | "jobs:run" | "promotions:read" | "promotions:write" | "referrals:read")[];
         };
         RolePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Role"][];
@@ -2694,6 +3278,7 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "es";
+            taxData: components["schemas"]["ClubTaxData"];
             /**
              * @description IANA zone of the club's calendar: attendance dates, "today", job schedules.
              * @example Europe/Madrid
@@ -6000,6 +6585,628 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getInvoices: {
+        parameters: {
+            query?: {
+                /** @description Only invoices issued on or after this club date. */
+                issuedFrom?: string;
+                /** @description Only invoices issued on or before this club date. */
+                issuedTo?: string;
+                /** @description Only this member's invoices. */
+                memberId?: string;
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn" | "number" | "total";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /** @description F: invoices; R: rectifying invoices. */
+                series?: "F" | "R";
+                /** @description Only invoices in this status. */
+                status?: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getInvoicesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "20.00",
+                 *       "method": "cash",
+                 *       "reference": "Recibo 12"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewPayment"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{invoice.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "5990c145-4888-4b4f-9e52-dc8ea554ca0f",
+                     *         "invoiceId": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "kind": "payment",
+                     *         "amount": "20.00",
+                     *         "method": "cash",
+                     *         "paidOn": "2026-11-27",
+                     *         "reference": "Recibo 12",
+                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
+                     *         "createdAt": "2026-11-27T03:37:41.337Z"
+                     *       },
+                     *       "invoice": {
+                     *         "id": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "number": "F2026-000001",
+                     *         "series": "F",
+                     *         "kind": "invoice",
+                     *         "rectifies": null,
+                     *         "issuedAt": "2026-11-27T03:37:41.214Z",
+                     *         "issuedOn": "2026-11-27",
+                     *         "dueOn": "2026-11-27",
+                     *         "memberId": "4d9cf4fb-d480-43a5-aea3-f0f9dd2b09e9",
+                     *         "subscriptionId": "1bc7f7e1-4aab-4ef4-97e4-aa9e47dd659d",
+                     *         "customerName": "Pau Soler1",
+                     *         "language": "es",
+                     *         "currency": "EUR",
+                     *         "baseAmount": "41.24",
+                     *         "taxAmount": "8.66",
+                     *         "totalAmount": "49.90",
+                     *         "paidAmount": "20.00",
+                     *         "status": "partially_paid",
+                     *         "statusChangedAt": "2026-11-27T03:37:41.337Z",
+                     *         "issuer": {
+                     *           "taxId": "G28029643",
+                     *           "address": {
+                     *             "city": "Altea",
+                     *             "line": "Muelle 1",
+                     *             "country": "ES",
+                     *             "province": "Alicante",
+                     *             "postalCode": "03590"
+                     *           },
+                     *           "legalName": "Club Náutico de Altea"
+                     *         },
+                     *         "customer": {
+                     *           "name": "Pau Soler1",
+                     *           "email": "payer1@club.example",
+                     *           "taxId": null,
+                     *           "address": null
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Gold, mensual",
+                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "serviceFrom": "2026-11-27",
+                     *             "serviceTo": "2026-12-26",
+                     *             "baseAmount": "41.24",
+                     *             "taxRate": "21.00",
+                     *             "taxAmount": "8.66",
+                     *             "totalAmount": "49.90",
+                     *             "exemptReason": null
+                     *           }
+                     *         ],
+                     *         "taxBreakdown": [
+                     *           {
+                     *             "taxRate": "21.00",
+                     *             "exemptReason": null,
+                     *             "baseAmount": "41.24",
+                     *             "taxAmount": "8.66"
+                     *           }
+                     *         ],
+                     *         "previousHash": null,
+                     *         "recordHash": "e8bdde05c49bcb41b041ec0129bc3cf805fccb0a49a813b0de81dbc94abb0149"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.Overpayment`, `Billing.InvoiceNotPayable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdRectifications: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRectification"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.AlreadyRectified`, `Billing.RectifyingNotRectifiable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "9.90",
+                 *       "method": "card"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRefund"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{invoice.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "284ad6ed-cb04-4d2e-9f25-5646887c0b86",
+                     *         "invoiceId": "4dac993e-ae62-479b-ab41-025c05c055e8",
+                     *         "kind": "refund",
+                     *         "amount": "9.90",
+                     *         "method": "card",
+                     *         "paidOn": "2026-11-27",
+                     *         "reference": null,
+                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
+                     *         "createdAt": "2026-11-27T03:37:41.745Z"
+                     *       },
+                     *       "invoice": {
+                     *         "id": "4dac993e-ae62-479b-ab41-025c05c055e8",
+                     *         "number": "F2026-000005",
+                     *         "series": "F",
+                     *         "kind": "invoice",
+                     *         "rectifies": null,
+                     *         "issuedAt": "2026-11-27T03:37:41.679Z",
+                     *         "issuedOn": "2026-11-27",
+                     *         "dueOn": "2026-11-27",
+                     *         "memberId": "5368904f-873d-4934-b19a-338d713fb5dd",
+                     *         "subscriptionId": "a6f75be9-550e-4a62-a783-94b1fd5bab1b",
+                     *         "customerName": "Pau Soler5",
+                     *         "language": "es",
+                     *         "currency": "EUR",
+                     *         "baseAmount": "41.24",
+                     *         "taxAmount": "8.66",
+                     *         "totalAmount": "49.90",
+                     *         "paidAmount": "40.00",
+                     *         "status": "partially_paid",
+                     *         "statusChangedAt": "2026-11-27T03:37:41.745Z",
+                     *         "issuer": {
+                     *           "taxId": "G28029643",
+                     *           "address": {
+                     *             "city": "Altea",
+                     *             "line": "Muelle 1",
+                     *             "country": "ES",
+                     *             "province": "Alicante",
+                     *             "postalCode": "03590"
+                     *           },
+                     *           "legalName": "Club Náutico de Altea"
+                     *         },
+                     *         "customer": {
+                     *           "name": "Pau Soler5",
+                     *           "email": "payer5@club.example",
+                     *           "taxId": null,
+                     *           "address": null
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Gold, mensual",
+                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "serviceFrom": "2026-11-27",
+                     *             "serviceTo": "2026-12-26",
+                     *             "baseAmount": "41.24",
+                     *             "taxRate": "21.00",
+                     *             "taxAmount": "8.66",
+                     *             "totalAmount": "49.90",
+                     *             "exemptReason": null
+                     *           }
+                     *         ],
+                     *         "taxBreakdown": [
+                     *           {
+                     *             "taxRate": "21.00",
+                     *             "exemptReason": null,
+                     *             "baseAmount": "41.24",
+                     *             "taxAmount": "8.66"
+                     *           }
+                     *         ],
+                     *         "previousHash": "0225991e2b41538a62203d7214520488a46f850b3f42929f95e5f1898113ad59",
+                     *         "recordHash": "785e524aa71faff0f7b369ec5604a89b498e26711e7b637083735e9878165c59"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RefundExceedsPaid`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdWriteOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Baja sin localizar"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceWriteOff"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "54a51fa8-0713-4850-8603-b7427b8af730",
+                     *       "number": "F2026-000007",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-27T03:37:41.839Z",
+                     *       "issuedOn": "2026-11-27",
+                     *       "dueOn": "2026-11-27",
+                     *       "memberId": "073e007e-76cd-415c-8b88-d1c29ba4b01a",
+                     *       "subscriptionId": "bcd7e421-a2ca-4128-9189-f63c57a0fc30",
+                     *       "customerName": "Pau Soler7",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "10.00",
+                     *       "status": "written_off",
+                     *       "statusChangedAt": "2026-11-27T03:37:41.869Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Pau Soler7",
+                     *         "email": "payer7@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *           "serviceFrom": "2026-11-27",
+                     *           "serviceTo": "2026-12-26",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "04102393295bb5c56863fb003b8d07bc9106bc6478fc1e06ec62f00092ed9373",
+                     *       "recordHash": "14bae776ae1bcc924754e4bc0ba7e0ab78f0bb15909661794a96e1a7898382e5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.InvoiceNotWriteOffable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getInvoicesVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceChainVerification"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getJobs: {
         parameters: {
             query?: never;
@@ -6871,6 +8078,104 @@ export interface operations {
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getMembersByIdBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "memberId": "34954362-1f5d-473e-8c1d-edc428a3927f",
+                     *       "totalDue": "49.90",
+                     *       "overdue": "0.00",
+                     *       "openInvoices": 1,
+                     *       "lastPayment": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBalance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.MemberNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getMembersByIdInvoices: {
+        parameters: {
+            query?: {
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn" | "number" | "total";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.MemberNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -9344,6 +10649,7 @@ export interface operations {
                     description?: string | null;
                     /** @enum {string} */
                     language: "en" | "es";
+                    taxData?: components["schemas"]["ClubTaxDataInput"];
                     timeZone: string;
                 };
             };

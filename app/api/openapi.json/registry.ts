@@ -55,7 +55,11 @@ import * as membersExportRoute from "@/app/api/members/export/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as membersStatisticsRoute from "@/app/api/members/statistics/route";
 import * as permissionsRoute from "@/app/api/permissions/route";
+import * as invoicesIdPaymentsRoute from "@/app/api/invoices/[id]/payments/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
+import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
+import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
+import * as membersIdBalanceRoute from "@/app/api/members/[id]/balance/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
@@ -144,6 +148,10 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/verification": invoicesVerificationRoute,
   "invoices/[id]": invoicesIdRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
+  "invoices/[id]/payments": invoicesIdPaymentsRoute,
+  "invoices/[id]/refunds": invoicesIdRefundsRoute,
+  "invoices/[id]/write-off": invoicesIdWriteOffRoute,
+  "members/[id]/balance": membersIdBalanceRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,
