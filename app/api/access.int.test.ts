@@ -67,6 +67,10 @@ import { GET as memberStatistics } from "./members/statistics/route";
 import { GET as listPermissions } from "./permissions/route";
 import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
 import { POST as createPlan, GET as listPlans } from "./plans/route";
+import { GET as remittanceFile } from "./remittances/[id]/file/route";
+import { DELETE as deleteRemittance, GET as getRemittance } from "./remittances/[id]/route";
+import { POST as sendRemittance } from "./remittances/[id]/send/route";
+import { POST as buildRemittance, GET as listRemittances } from "./remittances/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
 import { GET as getSettings, PUT as updateSettings } from "./settings/route";
@@ -204,6 +208,32 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "billing:refund",
     writeOffInvoice,
     { path: `/api/invoices/${someId}/write-off`, params, body: { reason: "x" } },
+  ],
+  ["GET /api/remittances", "billing:read", listRemittances, { path: "/api/remittances" }],
+  [
+    "POST /api/remittances",
+    "billing:remittances",
+    buildRemittance,
+    { path: "/api/remittances", body: { collectionDate: "2099-01-05" } },
+  ],
+  ["GET /api/remittances/{id}", "billing:read", getRemittance, { path: `/api/remittances/${someId}`, params }],
+  [
+    "DELETE /api/remittances/{id}",
+    "billing:remittances",
+    deleteRemittance,
+    { path: `/api/remittances/${someId}`, method: "DELETE", params },
+  ],
+  [
+    "GET /api/remittances/{id}/file",
+    "billing:read",
+    remittanceFile,
+    { path: `/api/remittances/${someId}/file`, params },
+  ],
+  [
+    "POST /api/remittances/{id}/send",
+    "billing:remittances",
+    sendRemittance,
+    { path: `/api/remittances/${someId}/send`, method: "POST", params },
   ],
   ["GET /api/members/{id}/balance", "billing:read", memberBalance, { path: `/api/members/${someId}/balance`, params }],
   [

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { MemberBalance } from "@/lib/billing/collections/balance";
 import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
 import type { RecordedMovement } from "@/lib/billing/collections/payments";
-import { instant, type JsonOf, nameSchemas, type SameShape } from "@/lib/platform/http/shapes";
+import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collections/remittances";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import { invoiceResponse } from "./responses";
 
@@ -49,4 +50,48 @@ nameSchemas([
   [paymentResponse, "InvoicePayment"],
   [recordedMovementResponse, "RecordedPayment"],
   [memberBalanceResponse, "MemberBalance"],
+]);
+
+const remittanceFields = {
+  id: uuid(),
+  collectionDate: z.string().meta({ format: "date" }),
+  status: z.enum(["draft", "sent"]),
+  messageId: z.string().meta({ description: "The bank file's message id (MsgId)." }),
+  itemCount: z.number().int(),
+  totalAmount: money(),
+  createdAt: instant(),
+  sentAt: instant().nullable(),
+};
+
+const remittanceSummaryResponse = z.strictObject(remittanceFields);
+const remittanceSummaryIsExact: SameShape<z.output<typeof remittanceSummaryResponse>, JsonOf<RemittanceSummary>> = true;
+export const remittancePageResponse = pageOf(remittanceSummaryResponse);
+
+export const remittanceResponse = z.strictObject({
+  ...remittanceFields,
+  items: z.array(
+    z
+      .strictObject({
+        invoiceId: uuid(),
+        invoiceNumber: z.string().meta({ description: "Also the debit's end-to-end id in the bank file." }),
+        memberId: uuid(),
+        customerName: z.string(),
+        mandateId: uuid(),
+        mandateReference: z.string(),
+        amount: money(),
+        sequence: z.enum(["FRST", "RCUR"]),
+        status: z.enum(["included", "returned", "collected"]),
+        returnReason: z.string().nullable(),
+        returnedAt: instant().nullable(),
+      })
+      .meta({ id: "RemittanceItem" }),
+  ),
+});
+const remittanceIsExact: SameShape<z.output<typeof remittanceResponse>, JsonOf<RemittanceDetail>> = true;
+
+void [remittanceSummaryIsExact, remittanceIsExact];
+
+nameSchemas([
+  [remittanceSummaryResponse, "RemittanceSummary"],
+  [remittanceResponse, "Remittance"],
 ]);

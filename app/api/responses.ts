@@ -6,8 +6,8 @@ import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
-import type { Mandate } from "@/lib/billing/mandates";
 import type { ChainVerification } from "@/lib/billing/chain";
+import type { Mandate } from "@/lib/billing/mandates";
 import type { InvoiceDetail, InvoiceSummary } from "@/lib/billing/repository";
 import { INVOICE_STATUSES } from "@/lib/billing/schemas";
 import type { HolidayPresetView } from "@/lib/employees/holiday-presets";
@@ -101,6 +101,14 @@ export const settingsResponse = z.strictObject({
       description: "The club's SEPA creditor identifier for direct debits; null until set.",
       examples: ["ES97000B12345678"],
     }),
+  collectionIban: z
+    .string()
+    .nullable()
+    .meta({
+      description: "The account direct debits are paid into; null until set.",
+      examples: ["ES7921000813610123456789"],
+    }),
+  collectionBic: z.string().nullable().meta({ description: "The BIC of that account's bank, if given." }),
   language: clubLanguage(),
   timeZone: clubTimeZone(),
   currency: clubCurrency(),

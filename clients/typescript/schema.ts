@@ -1500,6 +1500,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remittances
+         * @description SEPA direct debit remittances, drafts and sent, newest first by default.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittances"];
+        put?: never;
+        /**
+         * Build a remittance
+         * @description A draft remittance for a collection date: the chosen invoices, or every invoice due by that date with an amount owed whose member has an active mandate and that no other remittance holds. Each debit is what is still owed, FRST under a mandate never collected under, else RCUR. Audited as `billing.remittance_generated`.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a remittance
+         * @description With its debits: invoice, member, mandate, amount, sequence and what became of each.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittancesById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft remittance
+         * @description Frees its invoices for another remittance (rebuild one after invoices changed). A sent remittance is kept.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        delete: operations["deleteRemittancesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a remittance's bank file
+         * @description The ISO 20022 pain.008.001.02 file to upload to the club's bank (docs/billing.md, SEPA direct debit), as an attachment.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittancesByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a remittance sent
+         * @description Its file is with the bank: its invoices become `pending_collection` and mandates collected for the first time become `recurring`. Refused when an invoice changed since the draft was built. Audited as `billing.remittance_sent`.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -2963,6 +3063,15 @@ export interface components {
             /** @description A receipt, transfer or card slip reference, or a note. */
             reference?: string;
         };
+        NewRemittance: {
+            /**
+             * Format: date
+             * @description When the members' banks charge them (ReqdColltnDt): after today in the club's time zone. The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.
+             */
+            collectionDate: string;
+            /** @description The invoices to collect; every one must be collectable. Left out: every invoice due by the collection date with an amount owed whose member has an active mandate. */
+            invoiceIds?: string[];
+        };
         NewStaffMember: {
             /** Format: email */
             email: string;
@@ -3236,6 +3345,71 @@ export interface components {
         RefreshRequest: {
             refreshToken?: string;
         };
+        Remittance: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            itemCount: number;
+            items: components["schemas"]["RemittanceItem"][];
+            /** @description The bank file's message id (MsgId). */
+            messageId: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent";
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            totalAmount: string;
+        };
+        RemittanceItem: {
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            amount: string;
+            customerName: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** @description Also the debit's end-to-end id in the bank file. */
+            invoiceNumber: string;
+            /** Format: uuid */
+            mandateId: string;
+            mandateReference: string;
+            /** Format: uuid */
+            memberId: string;
+            returnedAt: string | null;
+            returnReason: string | null;
+            /** @enum {string} */
+            sequence: "FRST" | "RCUR";
+            /** @enum {string} */
+            status: "included" | "returned" | "collected";
+        };
+        RemittanceSummary: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            itemCount: number;
+            /** @description The bank file's message id (MsgId). */
+            messageId: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent";
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            totalAmount: string;
+        };
+        RemittanceSummaryPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["RemittanceSummary"][];
+        };
         Role: {
             /** Format: date-time */
             createdAt: string;
@@ -3262,6 +3436,13 @@ export interface components {
         };
         Settings: {
             clubName: string;
+            /** @description The BIC of that account's bank, if given. */
+            collectionBic: string | null;
+            /**
+             * @description The account direct debits are paid into; null until set.
+             * @example ES7921000813610123456789
+             */
+            collectionIban: string | null;
             /**
              * @description The club's SEPA creditor identifier for direct debits; null until set.
              * @example ES97000B12345678
@@ -10164,6 +10345,453 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getRemittances: {
+        parameters: {
+            query?: {
+                /** @description The field to sort by. */
+                orderBy?: "createdAt" | "collectionDate";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *           "collectionDate": "2026-11-30",
+                     *           "status": "draft",
+                     *           "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *           "itemCount": 2,
+                     *           "createdAt": "2026-11-27T03:45:07.485Z",
+                     *           "sentAt": null,
+                     *           "totalAmount": "89.90"
+                     *         }
+                     *       ],
+                     *       "totalCount": 1,
+                     *       "pageNumber": 1,
+                     *       "pageSize": 20,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collectionDate": "2026-11-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRemittance"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/remittances/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "draft",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": null,
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: `Billing.CreditorNotConfigured`, `Billing.NothingToCollect`, `Billing.InvoicesNotCollectable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getRemittancesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "draft",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": null,
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    deleteRemittancesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceAlreadySent`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getRemittancesByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.008.001.02 document, UTF-8. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.CreditorNotConfigured`. */
+            409: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittancesByIdSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "sent",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": "2026-11-27T03:45:07.752Z",
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceAlreadySent`, `Billing.RemittanceOutdated`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getRoles: {
         parameters: {
             query?: {
@@ -10598,10 +11226,19 @@ export interface operations {
                      *       "clubName": "Test Club",
                      *       "description": null,
                      *       "creditorIdentifier": null,
+                     *       "collectionIban": null,
+                     *       "collectionBic": null,
                      *       "language": "en",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
-                     *       "updatedAt": "2026-11-26T23:46:03.786Z",
+                     *       "taxData": {
+                     *         "legalName": null,
+                     *         "taxId": null,
+                     *         "address": null,
+                     *         "defaultTaxRate": "21.00",
+                     *         "billingStarted": false
+                     *       },
+                     *       "updatedAt": "2026-11-27T03:46:31.246Z",
                      *       "version": 1
                      *     }
                      */
@@ -10643,6 +11280,10 @@ export interface operations {
                  */
                 "application/json": {
                     clubName: string;
+                    /** @description Optional BIC of the club's bank (IBAN-only is the rule since 2016). Absent keeps it. */
+                    collectionBic?: string | null;
+                    /** @description The club's account its direct debits are paid into (the creditor's IBAN in the bank file); spaces and lower case accepted. Absent keeps it; null or empty clears it. */
+                    collectionIban?: string | null;
                     /** @description The club's SEPA creditor identifier (AT-02), which its bank assigns for direct debits; spaces and lower case accepted. Absent keeps the stored one (it was added after the other settings); null or empty clears it. */
                     creditorIdentifier?: string | null;
                     currency: string;
@@ -10670,10 +11311,19 @@ export interface operations {
                      *       "clubName": "Test Club",
                      *       "description": "Sailing and rowing on the Retiro lake.",
                      *       "creditorIdentifier": null,
+                     *       "collectionIban": null,
+                     *       "collectionBic": null,
                      *       "language": "es",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
-                     *       "updatedAt": "2026-11-26T23:46:09.274Z",
+                     *       "taxData": {
+                     *         "legalName": null,
+                     *         "taxId": null,
+                     *         "address": null,
+                     *         "defaultTaxRate": "21.00",
+                     *         "billingStarted": false
+                     *       },
+                     *       "updatedAt": "2026-11-27T03:46:32.644Z",
                      *       "version": 2
                      *     }
                      */

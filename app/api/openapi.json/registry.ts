@@ -60,6 +60,10 @@ import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectific
 import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
 import * as membersIdBalanceRoute from "@/app/api/members/[id]/balance/route";
+import * as remittancesIdFileRoute from "@/app/api/remittances/[id]/file/route";
+import * as remittancesIdRoute from "@/app/api/remittances/[id]/route";
+import * as remittancesIdSendRoute from "@/app/api/remittances/[id]/send/route";
+import * as remittancesRoute from "@/app/api/remittances/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
@@ -152,6 +156,10 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/refunds": invoicesIdRefundsRoute,
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,
   "members/[id]/balance": membersIdBalanceRoute,
+  remittances: remittancesRoute,
+  "remittances/[id]": remittancesIdRoute,
+  "remittances/[id]/file": remittancesIdFileRoute,
+  "remittances/[id]/send": remittancesIdSendRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,

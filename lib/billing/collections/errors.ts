@@ -24,4 +24,30 @@ export const CollectionErrors = {
     "conflict",
     "Only an invoice with an amount still due (open, partially paid, overdue or returned) can be written off.",
   ),
+  creditorNotConfigured: businessError(
+    "Billing.CreditorNotConfigured",
+    "conflict",
+    "Set the club's SEPA creditor identifier and collection IBAN in the settings before building remittances.",
+  ),
+  nothingToCollect: businessError(
+    "Billing.NothingToCollect",
+    "conflict",
+    "No invoice can be collected on that date: none is due by then with an amount owed and an active mandate, outside another remittance.",
+  ),
+  invoicesNotCollectable: businessError(
+    "Billing.InvoicesNotCollectable",
+    "conflict",
+    "Some chosen invoices cannot be collected on that date (not due by then, nothing owed, no active mandate, or already in a remittance).",
+  ),
+  remittanceNotFound: businessError("Billing.RemittanceNotFound", "not_found", "No remittance has that id."),
+  remittanceAlreadySent: businessError(
+    "Billing.RemittanceAlreadySent",
+    "conflict",
+    "The remittance has already been sent to the bank.",
+  ),
+  remittanceOutdated: businessError(
+    "Billing.RemittanceOutdated",
+    "conflict",
+    "Some of its invoices changed since the remittance was built (paid, written off or cancelled); delete it and build a new one.",
+  ),
 } as const;
