@@ -68,8 +68,10 @@ import { GET as listPermissions } from "./permissions/route";
 import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
 import { POST as createPlan, GET as listPlans } from "./plans/route";
 import { GET as remittanceFile } from "./remittances/[id]/file/route";
+import { POST as importReturns } from "./remittances/[id]/returns/route";
 import { DELETE as deleteRemittance, GET as getRemittance } from "./remittances/[id]/route";
 import { POST as sendRemittance } from "./remittances/[id]/send/route";
+import { POST as settleRemittance } from "./remittances/[id]/settle/route";
 import { POST as buildRemittance, GET as listRemittances } from "./remittances/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
@@ -234,6 +236,18 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "billing:remittances",
     sendRemittance,
     { path: `/api/remittances/${someId}/send`, method: "POST", params },
+  ],
+  [
+    "POST /api/remittances/{id}/returns",
+    "billing:remittances",
+    importReturns,
+    { path: `/api/remittances/${someId}/returns`, params, body: { invoiceNumber: "F2026-000001", reasonCode: "AM04" } },
+  ],
+  [
+    "POST /api/remittances/{id}/settle",
+    "billing:remittances",
+    settleRemittance,
+    { path: `/api/remittances/${someId}/settle`, method: "POST", params },
   ],
   ["GET /api/members/{id}/balance", "billing:read", memberBalance, { path: `/api/members/${someId}/balance`, params }],
   [

@@ -3,6 +3,7 @@ import type { MemberBalance } from "@/lib/billing/collections/balance";
 import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
 import type { RecordedMovement } from "@/lib/billing/collections/payments";
 import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collections/remittances";
+import type { ReturnImportReport } from "@/lib/billing/collections/returns";
 import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 import { invoiceResponse } from "./responses";
@@ -94,4 +95,33 @@ void [remittanceSummaryIsExact, remittanceIsExact];
 nameSchemas([
   [remittanceSummaryResponse, "RemittanceSummary"],
   [remittanceResponse, "Remittance"],
+]);
+
+export const returnImportResponse = z.strictObject({
+  returned: z
+    .array(
+      z
+        .strictObject({
+          invoiceNumber: z.string(),
+          reasonCode: z.string().meta({ examples: ["AM04"] }),
+          reason: z.string().meta({ description: "The reason in the club's language." }),
+        })
+        .meta({ id: "ReturnedDebit" }),
+    )
+    .meta({ description: "Debits this import marked returned; their invoices are `returned` again." }),
+  alreadyReturned: z.array(z.string()).meta({ description: "Invoice numbers an earlier import already returned." }),
+  unknown: z
+    .array(z.string())
+    .meta({ description: "Invoice numbers in the file that are not debits of this remittance." }),
+});
+const returnImportIsExact: SameShape<z.output<typeof returnImportResponse>, JsonOf<ReturnImportReport>> = true;
+
+export const settlementResponse = z.strictObject({
+  collected: z.number().int().meta({ description: "Debits recorded as paid by this call (0 when settled before)." }),
+});
+
+void returnImportIsExact;
+nameSchemas([
+  [returnImportResponse, "ReturnImportReport"],
+  [settlementResponse, "RemittanceSettlement"],
 ]);

@@ -1578,6 +1578,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/remittances/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import returned debits
+         * @description The bank's file (`file`: pain.002 or camt.054 as XML text) or one debit by hand (`invoiceNumber`, `reasonCode`). Each debit of this remittance it names is marked returned with the reason; its invoice becomes `returned` (a payment settlement counted is taken back). Numbers the remittance does not hold are answered in `unknown`; importing the same file again changes nothing. Audited as `billing.return_imported` per debit.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/remittances/{id}/send": {
         parameters: {
             query?: never;
@@ -1594,6 +1616,28 @@ export interface paths {
          *     **Access:** bearer token of a user holding `billing:remittances`.
          */
         post: operations["postRemittancesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a remittance as collected
+         * @description From its collection date on: every debit not returned is recorded as paid by direct debit on the collection date, its invoice `paid`. Idempotent. A return imported later takes the payment back. Audited as `billing.payment_recorded` per invoice.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdSettle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2871,6 +2915,12 @@ export interface components {
         MandatePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Mandate"][];
         };
+        ManualReturn: {
+            /** @description The returned debit's invoice number (its end-to-end id). */
+            invoiceNumber: string;
+            /** @description The ISO 20022 reason code the bank gave (AM04 insufficient funds, MD06 refund…). */
+            reasonCode: string;
+        };
         Member: {
             /** @description Postal address for the member's invoices. */
             address: components["schemas"]["PostalAddress"] | null;
@@ -3388,6 +3438,10 @@ export interface components {
             /** @enum {string} */
             status: "included" | "returned" | "collected";
         };
+        RemittanceSettlement: {
+            /** @description Debits recorded as paid by this call (0 when settled before). */
+            collected: number;
+        };
         RemittanceSummary: {
             /** Format: date */
             collectionDate: string;
@@ -3409,6 +3463,25 @@ export interface components {
         };
         RemittanceSummaryPage: components["schemas"]["Page"] & {
             items: components["schemas"]["RemittanceSummary"][];
+        };
+        ReturnedDebit: {
+            invoiceNumber: string;
+            /** @description The reason in the club's language. */
+            reason: string;
+            /** @example AM04 */
+            reasonCode: string;
+        };
+        ReturnFileImport: {
+            /** @description The bank's pain.002 payment status report or camt.054 debit notification, as XML text. */
+            file: string;
+        };
+        ReturnImportReport: {
+            /** @description Invoice numbers an earlier import already returned. */
+            alreadyReturned: string[];
+            /** @description Debits this import marked returned; their invoices are `returned` again. */
+            returned: components["schemas"]["ReturnedDebit"][];
+            /** @description Invoice numbers in the file that are not debits of this remittance. */
+            unknown: string[];
         };
         Role: {
             /** Format: date-time */
@@ -10691,6 +10764,102 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postRemittancesByIdReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invoiceNumber": "F2026-000007",
+                 *       "reasonCode": "am04"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnFileImport"] | components["schemas"]["ManualReturn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "returned": [
+                     *         {
+                     *           "invoiceNumber": "F2026-000007",
+                     *           "reasonCode": "AM04",
+                     *           "reason": "Saldo insuficiente"
+                     *         }
+                     *       ],
+                     *       "alreadyReturned": [],
+                     *       "unknown": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnImportReport"];
+                };
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `Billing.UnreadableReturnFile`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceNotSent`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     postRemittancesByIdSend: {
         parameters: {
             query?: never;
@@ -10774,6 +10943,72 @@ export interface operations {
                 };
             };
             /** @description Conflict: `Billing.RemittanceAlreadySent`, `Billing.RemittanceOutdated`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittancesByIdSettle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collected": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceSettlement"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceNotSent`, `Billing.RemittanceNotDue`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

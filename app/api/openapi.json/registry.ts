@@ -61,8 +61,10 @@ import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
 import * as membersIdBalanceRoute from "@/app/api/members/[id]/balance/route";
 import * as remittancesIdFileRoute from "@/app/api/remittances/[id]/file/route";
+import * as remittancesIdReturnsRoute from "@/app/api/remittances/[id]/returns/route";
 import * as remittancesIdRoute from "@/app/api/remittances/[id]/route";
 import * as remittancesIdSendRoute from "@/app/api/remittances/[id]/send/route";
+import * as remittancesIdSettleRoute from "@/app/api/remittances/[id]/settle/route";
 import * as remittancesRoute from "@/app/api/remittances/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
@@ -160,6 +162,8 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "remittances/[id]": remittancesIdRoute,
   "remittances/[id]/file": remittancesIdFileRoute,
   "remittances/[id]/send": remittancesIdSendRoute,
+  "remittances/[id]/returns": remittancesIdReturnsRoute,
+  "remittances/[id]/settle": remittancesIdSettleRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,

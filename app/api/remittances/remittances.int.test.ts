@@ -8,7 +8,15 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, invoices, plans, remittanceItems, remittances, sepaMandates } from "@/lib/platform/db/schema";
+import {
+  auditOutbox,
+  invoicePayments,
+  invoices,
+  plans,
+  remittanceItems,
+  remittances,
+  sepaMandates,
+} from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -17,8 +25,10 @@ import { POST as addMandate } from "../members/[id]/mandates/route";
 import { POST as enroll } from "../members/enroll/route";
 import { PUT as updateSettings } from "../settings/route";
 import { GET as downloadFile } from "./[id]/file/route";
+import { POST as importReturns } from "./[id]/returns/route";
 import { DELETE as deleteRemittance, GET as getRemittance } from "./[id]/route";
 import { POST as send } from "./[id]/send/route";
+import { POST as settle } from "./[id]/settle/route";
 import { POST as build, GET as list } from "./route";
 
 type Item = { invoiceId: string; invoiceNumber: string; amount: string; sequence: string; status: string };
@@ -309,5 +319,173 @@ describe("sending", () => {
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
     expect(replies.find((reply) => reply.status === 409)?.body.code).toBe("Billing.NothingToCollect");
+  });
+});
+
+/** A bank's debit notification returning the debits of these invoice numbers (camt.054, as Spanish banks send it). */
+const camt054 = (
+  returned: { number: string; amount: string; reason: string }[],
+) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.02">
+  <BkToCstmrDbtCdtNtfctn>
+    <GrpHdr><MsgId>DEV-1</MsgId><CreDtTm>2026-12-08T06:00:00</CreDtTm></GrpHdr>
+    <Ntfctn>
+      <Id>DEV-1-1</Id>
+      <Acct><Id><IBAN>ES7921000813610123456789</IBAN></Id></Acct>
+      <Ntry>
+        <Amt Ccy="EUR">1.00</Amt>
+        <CdtDbtInd>DBIT</CdtDbtInd>
+        <NtryDtls>${returned
+          .map(
+            (debit) => `<TxDtls><Refs><EndToEndId>${debit.number}</EndToEndId></Refs>
+            <AmtDtls><TxAmt><Amt Ccy="EUR">${debit.amount}</Amt></TxAmt></AmtDtls>
+            <RtrInf><Rsn><Cd>${debit.reason}</Cd></Rsn></RtrInf></TxDtls>`,
+          )
+          .join("")}</NtryDtls>
+      </Ntry>
+    </Ntfctn>
+  </BkToCstmrDbtCdtNtfctn>
+</Document>`;
+
+type Report = {
+  returned: { invoiceNumber: string; reasonCode: string; reason: string }[];
+  alreadyReturned: string[];
+  unknown: string[];
+  collected?: number;
+  code?: string;
+  errors?: Record<string, string[]>;
+};
+const returnsTo = (id: string, body: object) =>
+  call<Report>(importReturns, { path: `/api/remittances/${id}/returns`, params: { id }, token, body });
+const settleOf = (id: string) =>
+  call<Report>(settle, { path: `/api/remittances/${id}/settle`, method: "POST", params: { id }, token });
+const invoiceState = async (id: string) => {
+  const [row] = await running.database.db
+    .select({ status: invoices.status, paidCents: invoices.paidCents })
+    .from(invoices)
+    .where(eq(invoices.id, id));
+  const movements = await running.database.db
+    .select({ kind: invoicePayments.kind, method: invoicePayments.method, amountCents: invoicePayments.amountCents })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id));
+  return { ...row, movements };
+};
+
+describe("returns and settlement", () => {
+  let remittanceId: string;
+  let items: Item[];
+
+  it("are refused on a draft (Billing.RemittanceNotSent) and on an unknown remittance (404)", async () => {
+    // Everything collectable so far is taken by earlier remittances: these three are this block's own.
+    await Promise.all([member(), member(), member()]);
+    const draft = await buildFor({ collectionDate: inDays(7) });
+    expect(draft.status).toBe(201);
+    remittanceId = draft.body.id;
+    items = draft.body.items;
+    const onDraft = await returnsTo(remittanceId, { invoiceNumber: items[0]!.invoiceNumber, reasonCode: "AM04" });
+    expect(onDraft.status).toBe(409);
+    expect(onDraft.body.code).toBe("Billing.RemittanceNotSent");
+    expect((await settleOf(remittanceId)).body.code).toBe("Billing.RemittanceNotSent");
+    for (const reply of [
+      await returnsTo(unknownId, { invoiceNumber: "F2026-000001", reasonCode: "AM04" }),
+      await settleOf(unknownId),
+    ]) {
+      expect(reply.status).toBe(404);
+      expect(reply.body.code).toBe("Billing.RemittanceNotFound");
+    }
+    expect((await sendOf(remittanceId)).status).toBe(200);
+  });
+
+  it("refuses bad input with 400 and errors, and an unreadable file, changing nothing", async () => {
+    const bad = await returnsTo(remittanceId, { invoiceNumber: "12", reasonCode: "insufficient" });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(["invoiceNumber", "reasonCode"]);
+    expect((await returnsTo(remittanceId, {})).status).toBe(400);
+    const unreadable = await returnsTo(remittanceId, { file: "<Document><Other/></Document>" });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.code).toBe("Billing.UnreadableReturnFile");
+    expect((await get(remittanceId)).body.items.map((item) => item.status)).toEqual([
+      "included",
+      "included",
+      "included",
+    ]);
+  });
+
+  it("returns one debit by hand: its invoice is returned with the reason, once; unknown numbers are answered", async () => {
+    const [first] = items;
+    const body = { invoiceNumber: first!.invoiceNumber, reasonCode: "am04" };
+    const reply = await returnsTo(remittanceId, body);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      returned: [{ invoiceNumber: first!.invoiceNumber, reasonCode: "AM04", reason: "Saldo insuficiente" }],
+      alreadyReturned: [],
+      unknown: [],
+    });
+    expect(await invoiceState(first!.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
+    const item = (await get(remittanceId)).body.items.find((entry) => entry.invoiceId === first!.invoiceId);
+    expect(item).toMatchObject({ status: "returned", returnReason: "AM04" });
+    expect(await auditCount("billing.return_imported", first!.invoiceId)).toBe(1);
+    expect((await returnsTo(remittanceId, body)).body).toEqual({
+      returned: [],
+      alreadyReturned: [first!.invoiceNumber],
+      unknown: [],
+    });
+    expect((await returnsTo(remittanceId, { invoiceNumber: "F2001-000001", reasonCode: "AM04" })).body.unknown).toEqual(
+      ["F2001-000001"],
+    );
+    expect(await auditCount("billing.return_imported", first!.invoiceId)).toBe(1);
+  });
+
+  it("settles from the collection date on: the debits not returned are paid by direct debit, once", async () => {
+    const early = await settleOf(remittanceId);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("Billing.RemittanceNotDue");
+    await running.database.db
+      .update(remittances)
+      .set({ collectionDate: inDays(-1) })
+      .where(eq(remittances.id, remittanceId));
+    const settled = await settleOf(remittanceId);
+    expect(settled.status).toBe(200);
+    expect(settled.body).toEqual({ collected: 2 });
+    const [, second, third] = items;
+    for (const item of [second!, third!]) {
+      expect(await invoiceState(item.invoiceId)).toEqual({
+        status: "paid",
+        paidCents: 4990n,
+        movements: [{ kind: "payment", method: "direct_debit", amountCents: 4990n }],
+      });
+      expect(await auditCount("billing.payment_recorded", item.invoiceId)).toBe(1);
+    }
+    expect(await invoiceState(items[0]!.invoiceId)).toMatchObject({ status: "returned", paidCents: 0n });
+    expect((await settleOf(remittanceId)).body).toEqual({ collected: 0 });
+  });
+
+  it("imports a bank file: a collected debit returned later takes its payment back; the same file twice changes nothing", async () => {
+    const [, second] = items;
+    const file = camt054([
+      { number: second!.invoiceNumber, amount: "49.90", reason: "MD06" },
+      { number: "F2001-000002", amount: "10.00", reason: "AM04" },
+    ]);
+    const reply = await returnsTo(remittanceId, { file });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      returned: [{ invoiceNumber: second!.invoiceNumber, reasonCode: "MD06", reason: expect.any(String) }],
+      alreadyReturned: [],
+      unknown: ["F2001-000002"],
+    });
+    const after = await invoiceState(second!.invoiceId);
+    expect(after).toMatchObject({ status: "returned", paidCents: 0n });
+    expect(after.movements.map((movement) => movement.kind)).toEqual(["payment", "refund"]);
+    const again = await returnsTo(remittanceId, { file });
+    expect(again.body).toEqual({ returned: [], alreadyReturned: [second!.invoiceNumber], unknown: ["F2001-000002"] });
+    expect(await invoiceState(second!.invoiceId)).toEqual(after);
+  });
+
+  it("lets a returned invoice be collected again in a new remittance", async () => {
+    const rebuilt = await buildFor({ collectionDate: inDays(8) });
+    expect(rebuilt.status).toBe(201);
+    const collected = rebuilt.body.items.map((item) => item.invoiceId);
+    expect(collected).toEqual(expect.arrayContaining([items[0]!.invoiceId, items[1]!.invoiceId]));
+    expect(rebuilt.body.items.every((item) => item.sequence === "RCUR")).toBe(true);
   });
 });

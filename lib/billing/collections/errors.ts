@@ -50,4 +50,14 @@ export const CollectionErrors = {
     "conflict",
     "Some of its invoices changed since the remittance was built (paid, written off or cancelled); delete it and build a new one.",
   ),
+  remittanceNotSent: businessError(
+    "Billing.RemittanceNotSent",
+    "conflict",
+    "The remittance is still a draft: mark it sent before importing returns or settling it.",
+  ),
+  remittanceNotDue: businessError(
+    "Billing.RemittanceNotDue",
+    "conflict",
+    "The collection date has not come yet: the bank has not collected the debits.",
+  ),
 } as const;
