@@ -311,6 +311,15 @@ describe("sending", () => {
     expect(rebuilt.body).toMatchObject({ itemCount: 1, totalAmount: "39.90" });
   });
 
+  it.runIf(process.env.DATABASE_URL)("sends a draft once when two requests race", async () => {
+    await member();
+    const draft = await buildFor({ collectionDate: inDays(5) });
+    const replies = await Promise.all([sendOf(draft.body.id), sendOf(draft.body.id)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
+    expect(replies.find((reply) => reply.status === 409)?.body.code).toBe("Billing.RemittanceAlreadySent");
+    expect(await auditCount("billing.remittance_sent", draft.body.id)).toBe(1);
+  });
+
   it.runIf(process.env.DATABASE_URL)("puts an invoice in one of two remittances built at once", async () => {
     await member();
     const replies = await Promise.all([

@@ -1,9 +1,10 @@
 import { businessError } from "@/lib/platform/result";
+import { BillingErrors } from "../errors";
 
 /** Payments, refunds, write-offs and balances (docs/billing.md, Payments and statuses). */
 export const CollectionErrors = {
-  invoiceNotFound: businessError("Billing.InvoiceNotFound", "not_found", "No invoice has that id."),
-  memberNotFound: businessError("Billing.MemberNotFound", "not_found", "No member has that id."),
+  invoiceNotFound: BillingErrors.invoiceNotFound,
+  memberNotFound: BillingErrors.memberNotFound,
   overpayment: businessError(
     "Billing.Overpayment",
     "conflict",

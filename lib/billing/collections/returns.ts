@@ -117,7 +117,7 @@ export function importReturns(
       tx,
       sql`select invoice_id, end_to_end_id, amount_cents, status from remittance_items
         where remittance_id = ${remittanceId}
-          and end_to_end_id = any(string_to_array(${lines.map((line) => line.endToEndId).join(",")}, ','))`,
+          and end_to_end_id in (select jsonb_array_elements_text(${JSON.stringify(lines.map((line) => line.endToEndId))}::jsonb))`,
     );
     const byNumber = new Map(matched.map((item) => [item.end_to_end_id, item]));
     const fresh = lines.filter(
