@@ -20,7 +20,7 @@ const manualReturn = z.strictObject({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{4}$/, "Use the bank's four-character reason code, such as AM04.")
+    .regex(/^[A-Za-z0-9]{4}$/, "Use the bank's four-character reason code, such as AM04.")
     .meta({ description: "The ISO 20022 reason code the bank gave (AM04 insufficient funds, MD06 refund…)." }),
 });
 
