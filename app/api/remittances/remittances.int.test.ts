@@ -490,6 +490,45 @@ describe("returns and settlement", () => {
     expect(await invoiceState(second!.invoiceId)).toEqual(after);
   });
 
+  it("imports a pain.002 rejection of a debit not yet collected", async () => {
+    const debtor = await member();
+    const draft = await buildFor({ collectionDate: inDays(9), invoiceIds: [debtor.invoiceId] });
+    const [item] = draft.body.items;
+    expect((await sendOf(draft.body.id)).status).toBe(200);
+    const file = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">
+  <CstmrPmtStsRpt>
+    <GrpHdr><MsgId>RECH-1</MsgId><CreDtTm>2026-12-03T08:12:44</CreDtTm></GrpHdr>
+    <OrgnlGrpInfAndSts><OrgnlMsgId>${draft.body.messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId><GrpSts>PART</GrpSts></OrgnlGrpInfAndSts>
+    <OrgnlPmtInfAndSts>
+      <OrgnlPmtInfId>X</OrgnlPmtInfId>
+      <TxInfAndSts>
+        <OrgnlEndToEndId>${item!.invoiceNumber}</OrgnlEndToEndId>
+        <TxSts>RJCT</TxSts>
+        <StsRsnInf><Rsn><Cd>AC04</Cd></Rsn></StsRsnInf>
+        <OrgnlTxRef><Amt><InstdAmt Ccy="EUR">49.90</InstdAmt></Amt></OrgnlTxRef>
+      </TxInfAndSts>
+    </OrgnlPmtInfAndSts>
+  </CstmrPmtStsRpt>
+</Document>`;
+    const reply = await returnsTo(draft.body.id, { file });
+    expect(reply.body).toEqual({
+      returned: [{ invoiceNumber: item!.invoiceNumber, reasonCode: "AC04", reason: "Cuenta cancelada" }],
+      alreadyReturned: [],
+      unknown: [],
+    });
+    expect(await invoiceState(debtor.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
+  });
+
+  it("refuses bad list queries and ids with 400", async () => {
+    const page = await call<Report>(list, { path: "/api/remittances?pageSize=0&orderBy=amount", token });
+    expect(page.status).toBe(400);
+    expect(Object.keys(page.body.errors ?? {}).sort()).toEqual(["orderBy", "pageSize"]);
+    const badId = await call<Report>(getRemittance, { path: "/api/remittances/x", params: { id: "x" }, token });
+    expect(badId.status).toBe(400);
+    expect(Object.keys(badId.body.errors ?? {})).toEqual(["id"]);
+  });
+
   it("lets a returned invoice be collected again in a new remittance", async () => {
     const rebuilt = await buildFor({ collectionDate: inDays(8) });
     expect(rebuilt.status).toBe(201);
