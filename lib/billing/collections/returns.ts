@@ -161,8 +161,10 @@ export function settleRemittance(ctx: ReturnContext, remittanceId: string): Prom
       ),
       paid as (
         update invoices i set paid_cents = i.paid_cents + item.amount_cents,
-          status = case when i.status = 'pending_collection' and i.paid_cents + item.amount_cents = i.total_cents
-            then 'paid'::invoice_status else i.status end,
+          -- A refund at the desk while the bank collected leaves part owed: partially paid, not pending forever.
+          status = case when i.status <> 'pending_collection' then i.status
+            when i.paid_cents + item.amount_cents >= i.total_cents then 'paid'::invoice_status
+            else 'partially_paid'::invoice_status end,
           status_changed_at = now()
         from item where i.id = item.invoice_id
         returning i.id, i.member_id, i.status
