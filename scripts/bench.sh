@@ -28,6 +28,9 @@ DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/memb
 log "auto-renewal job (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/auto-renewals.ts
 
+log "SEPA remittance of 10,000 invoices: selection and pain.008 file (PostgreSQL)"
+DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/remittance.ts
+
 log "daily attendance classification, 10,000 employees (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 

@@ -33,8 +33,11 @@ import {
 } from "./holiday-lists/[id]/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
+import { POST as recordPayment } from "./invoices/[id]/payments/route";
 import { POST as rectifyInvoice } from "./invoices/[id]/rectifications/route";
+import { POST as recordRefund } from "./invoices/[id]/refunds/route";
 import { GET as getInvoice } from "./invoices/[id]/route";
+import { POST as writeOffInvoice } from "./invoices/[id]/write-off/route";
 import { GET as listInvoices } from "./invoices/route";
 import { GET as verifyInvoices } from "./invoices/verification/route";
 import { POST as runJob } from "./jobs/[name]/run/route";
@@ -44,6 +47,7 @@ import { GET as getMail } from "./mail/[id]/route";
 import { GET as listMail } from "./mail/route";
 import { GET as previewMailTemplate } from "./mail/templates/[name]/preview/route";
 import { GET as listMailTemplates } from "./mail/templates/route";
+import { GET as memberBalance } from "./members/[id]/balance/route";
 import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { POST as revokeMandate } from "./members/[id]/mandates/[mandateId]/revoke/route";
 import { GET as getMandate } from "./members/[id]/mandates/[mandateId]/route";
@@ -63,6 +67,12 @@ import { GET as memberStatistics } from "./members/statistics/route";
 import { GET as listPermissions } from "./permissions/route";
 import { DELETE as deactivatePlan, GET as getPlan, PUT as updatePlan } from "./plans/[id]/route";
 import { POST as createPlan, GET as listPlans } from "./plans/route";
+import { GET as remittanceFile } from "./remittances/[id]/file/route";
+import { POST as importReturns } from "./remittances/[id]/returns/route";
+import { DELETE as deleteRemittance, GET as getRemittance } from "./remittances/[id]/route";
+import { POST as sendRemittance } from "./remittances/[id]/send/route";
+import { POST as settleRemittance } from "./remittances/[id]/settle/route";
+import { POST as buildRemittance, GET as listRemittances } from "./remittances/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
 import { GET as getSettings, PUT as updateSettings } from "./settings/route";
@@ -183,6 +193,63 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     rectifyInvoice,
     { path: `/api/invoices/${someId}/rectifications`, params, body: { reason: "x" } },
   ],
+  [
+    "POST /api/invoices/{id}/payments",
+    "billing:write",
+    recordPayment,
+    { path: `/api/invoices/${someId}/payments`, params, body: { amount: "1.00", method: "cash" } },
+  ],
+  [
+    "POST /api/invoices/{id}/refunds",
+    "billing:refund",
+    recordRefund,
+    { path: `/api/invoices/${someId}/refunds`, params, body: { amount: "1.00", method: "cash" } },
+  ],
+  [
+    "POST /api/invoices/{id}/write-off",
+    "billing:refund",
+    writeOffInvoice,
+    { path: `/api/invoices/${someId}/write-off`, params, body: { reason: "x" } },
+  ],
+  ["GET /api/remittances", "billing:read", listRemittances, { path: "/api/remittances" }],
+  [
+    "POST /api/remittances",
+    "billing:remittances",
+    buildRemittance,
+    { path: "/api/remittances", body: { collectionDate: "2099-01-05" } },
+  ],
+  ["GET /api/remittances/{id}", "billing:read", getRemittance, { path: `/api/remittances/${someId}`, params }],
+  [
+    "DELETE /api/remittances/{id}",
+    "billing:remittances",
+    deleteRemittance,
+    { path: `/api/remittances/${someId}`, method: "DELETE", params },
+  ],
+  [
+    "GET /api/remittances/{id}/file",
+    "billing:read",
+    remittanceFile,
+    { path: `/api/remittances/${someId}/file`, params },
+  ],
+  [
+    "POST /api/remittances/{id}/send",
+    "billing:remittances",
+    sendRemittance,
+    { path: `/api/remittances/${someId}/send`, method: "POST", params },
+  ],
+  [
+    "POST /api/remittances/{id}/returns",
+    "billing:remittances",
+    importReturns,
+    { path: `/api/remittances/${someId}/returns`, params, body: { invoiceNumber: "F2026-000001", reasonCode: "AM04" } },
+  ],
+  [
+    "POST /api/remittances/{id}/settle",
+    "billing:remittances",
+    settleRemittance,
+    { path: `/api/remittances/${someId}/settle`, method: "POST", params },
+  ],
+  ["GET /api/members/{id}/balance", "billing:read", memberBalance, { path: `/api/members/${someId}/balance`, params }],
   [
     "GET /api/members/{id}/invoices",
     "billing:read",

@@ -101,6 +101,14 @@ export const settingsResponse = z.strictObject({
       description: "The club's SEPA creditor identifier for direct debits; null until set.",
       examples: ["ES97000B12345678"],
     }),
+  collectionIban: z
+    .string()
+    .nullable()
+    .meta({
+      description: "The account direct debits are paid into; null until set.",
+      examples: ["ES7921000813610123456789"],
+    }),
+  collectionBic: z.string().nullable().meta({ description: "The BIC of that account's bank, if given." }),
   language: clubLanguage(),
   timeZone: clubTimeZone(),
   currency: clubCurrency(),

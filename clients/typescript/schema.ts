@@ -774,6 +774,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment
+         * @description A payment or part payment of an invoice (cash, card, bank transfer, direct debit); the invoice becomes `partially_paid` or `paid` (an `overdue` one stays `overdue` until paid in full). More than the amount still due is refused, also between two parallel requests. Audited as `billing.payment_recorded`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoicesByIdPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/rectifications": {
         parameters: {
             query?: never;
@@ -790,6 +812,50 @@ export interface paths {
          *     **Access:** bearer token of a user holding `billing:refund`.
          */
         post: operations["postInvoicesByIdRectifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a refund
+         * @description Money given back, up to what has been paid on the invoice; a `paid` invoice returns to `partially_paid` or `open`. Audited as `billing.refund_recorded`.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write an invoice off
+         * @description The club gives up collecting what is still due on an open, partially paid, overdue or returned invoice: it becomes `written_off` (kept, like every issued invoice). Audited as `billing.invoice_written_off` with the reason.
+         *
+         *     **Access:** bearer token of a user holding `billing:refund`.
+         */
+        post: operations["postInvoicesByIdWriteOff"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1015,6 +1081,28 @@ export interface paths {
          * @description **Access:** bearer token of a user holding `members:delete`.
          */
         delete: operations["deleteMembersById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/members/{id}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A member's balance
+         * @description What the member still owes, the part past its due date (club calendar), how many invoices are unpaid, and the last payment.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getMembersByIdBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1407,6 +1495,150 @@ export interface paths {
          * @description **Access:** bearer token of a user holding `plans:delete`.
          */
         delete: operations["deletePlansById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remittances
+         * @description SEPA direct debit remittances, drafts and sent, newest first by default.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittances"];
+        put?: never;
+        /**
+         * Build a remittance
+         * @description A draft remittance for a collection date: the chosen invoices, or every invoice due by that date with an amount owed whose member has an active mandate and that no other remittance holds. Each debit is what is still owed, FRST under a mandate never collected under, else RCUR. Audited as `billing.remittance_generated`.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a remittance
+         * @description With its debits: invoice, member, mandate, amount, sequence and what became of each.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittancesById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft remittance
+         * @description Frees its invoices for another remittance (rebuild one after invoices changed). A sent remittance is kept.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        delete: operations["deleteRemittancesById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a remittance's bank file
+         * @description The ISO 20022 pain.008.001.02 file to upload to the club's bank (docs/billing.md, SEPA direct debit), as an attachment.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getRemittancesByIdFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import returned debits
+         * @description The bank's file (`file`: pain.002 or camt.054 as XML text) or one debit by hand (`invoiceNumber`, `reasonCode`). Each debit of this remittance it names is marked returned with the reason; its invoice becomes `returned` (a payment settlement counted is taken back). Numbers the remittance does not hold are answered in `unknown`; importing the same file again changes nothing. Audited as `billing.return_imported` per debit.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdReturns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a remittance sent
+         * @description Its file is with the bank: its invoices become `pending_collection` and mandates collected for the first time become `recurring`. Refused when an invoice changed since the draft was built. Audited as `billing.remittance_sent`.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remittances/{id}/settle": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a remittance as collected
+         * @description From its collection date on: every debit not returned is recorded as paid by direct debit on the collection date, its invoice `paid`. Idempotent. A return imported later takes the payment back. Audited as `billing.payment_recorded` per invoice.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        post: operations["postRemittancesByIdSettle"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2417,6 +2649,28 @@ export interface components {
              */
             totalAmount: string;
         };
+        InvoicePayment: {
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** @enum {string} */
+            kind: "payment" | "refund";
+            /** @enum {string} */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /** Format: date */
+            paidOn: string;
+            /** @description The staff user who recorded it. */
+            recordedBy: string | null;
+            reference: string | null;
+        };
         InvoiceRectification: {
             /** @description How much to credit, IVA included (a partial rectification: every line reduced in proportion); omitted: what is left of the invoice. */
             amount?: string | number;
@@ -2507,6 +2761,10 @@ export interface components {
              * @example 21.00
              */
             taxRate: string;
+        };
+        InvoiceWriteOff: {
+            /** @description Why the club gives up collecting what is still due; kept in the audit trail. */
+            reason: string;
         };
         Job: {
             acceptsDate: boolean;
@@ -2655,6 +2913,12 @@ export interface components {
         MandatePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Mandate"][];
         };
+        ManualReturn: {
+            /** @description The returned debit's invoice number (its end-to-end id). */
+            invoiceNumber: string;
+            /** @description The ISO 20022 reason code the bank gave (AM04 insufficient funds, MD06 refund…). */
+            reasonCode: string;
+        };
         Member: {
             /** @description Postal address for the member's invoices. */
             address: components["schemas"]["PostalAddress"] | null;
@@ -2692,6 +2956,33 @@ export interface components {
              * @example 3
              */
             version: number;
+        };
+        MemberBalance: {
+            lastPayment: {
+                /**
+                 * @description Decimal string with two places.
+                 * @example 49.90
+                 */
+                amount: string;
+                /** @enum {string} */
+                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                /** Format: date */
+                paidOn: string;
+            } | null;
+            /** Format: uuid */
+            memberId: string;
+            /** @description Invoices with an amount still owed. */
+            openInvoices: number;
+            /**
+             * @description The part of totalDue past its due date.
+             * @example 49.90
+             */
+            overdue: string;
+            /**
+             * @description Still owed on open, partially paid, overdue, returned and collecting invoices.
+             * @example 49.90
+             */
+            totalDue: string;
         };
         MemberInput: {
             /** @description The member's postal address for their invoices; null clears it. Omitted on update: unchanged. */
@@ -2787,6 +3078,47 @@ export interface components {
              * @description The day the member signed; not after today in the club's time zone.
              */
             signedOn: string;
+        };
+        NewPayment: {
+            /** @description Decimal string with two places, above zero. */
+            amount: string | number;
+            /**
+             * @description How the money came (or went back).
+             * @enum {string}
+             */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /**
+             * Format: date
+             * @description The club date the money moved; not after today. Today when left out.
+             */
+            paidOn?: string;
+            /** @description A receipt, transfer or card slip reference, or a note. */
+            reference?: string;
+        };
+        NewRefund: {
+            /** @description Decimal string with two places, above zero. */
+            amount: string | number;
+            /**
+             * @description How the money came (or went back).
+             * @enum {string}
+             */
+            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            /**
+             * Format: date
+             * @description The club date the money moved; not after today. Today when left out.
+             */
+            paidOn?: string;
+            /** @description A receipt, transfer or card slip reference, or a note. */
+            reference?: string;
+        };
+        NewRemittance: {
+            /**
+             * Format: date
+             * @description When the members' banks charge them (ReqdColltnDt): after today in the club's time zone. The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.
+             */
+            collectionDate: string;
+            /** @description The invoices to collect; every one must be collectable. Left out: every invoice due by the collection date with an amount owed whose member has an active mandate. */
+            invoiceIds?: string[];
         };
         NewStaffMember: {
             /** Format: email */
@@ -3053,6 +3385,10 @@ export interface components {
                 "club-temp": number;
             };
         };
+        RecordedPayment: {
+            invoice: components["schemas"]["Invoice"];
+            payment: components["schemas"]["InvoicePayment"];
+        };
         RectifiedInvoice: {
             /** Format: uuid */
             id: string;
@@ -3062,6 +3398,94 @@ export interface components {
         /** @default {} */
         RefreshRequest: {
             refreshToken?: string;
+        };
+        Remittance: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            itemCount: number;
+            items: components["schemas"]["RemittanceItem"][];
+            /** @description The bank file's message id (MsgId). */
+            messageId: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent";
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            totalAmount: string;
+        };
+        RemittanceItem: {
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            amount: string;
+            customerName: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** @description Also the debit's end-to-end id in the bank file. */
+            invoiceNumber: string;
+            /** Format: uuid */
+            mandateId: string;
+            mandateReference: string;
+            /** Format: uuid */
+            memberId: string;
+            returnedAt: string | null;
+            returnReason: string | null;
+            /** @enum {string} */
+            sequence: "FRST" | "RCUR";
+            /** @enum {string} */
+            status: "included" | "returned" | "collected";
+        };
+        RemittanceSettlement: {
+            /** @description Debits recorded as paid by this call (0 when settled before). */
+            collected: number;
+        };
+        RemittanceSummary: {
+            /** Format: date */
+            collectionDate: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            itemCount: number;
+            /** @description The bank file's message id (MsgId). */
+            messageId: string;
+            sentAt: string | null;
+            /** @enum {string} */
+            status: "draft" | "sent";
+            /**
+             * @description Decimal string with two places.
+             * @example 49.90
+             */
+            totalAmount: string;
+        };
+        RemittanceSummaryPage: components["schemas"]["Page"] & {
+            items: components["schemas"]["RemittanceSummary"][];
+        };
+        ReturnedDebit: {
+            invoiceNumber: string;
+            /** @description The reason in the club's language. */
+            reason: string;
+            /** @example AM04 */
+            reasonCode: string;
+        };
+        ReturnFileImport: {
+            /** @description The bank's pain.002 payment status report or camt.054 debit notification, as XML text. */
+            file: string;
+        };
+        ReturnImportReport: {
+            /** @description Invoice numbers an earlier import already returned. */
+            alreadyReturned: string[];
+            /** @description Debits this import marked returned; their invoices are `returned` again. */
+            returned: components["schemas"]["ReturnedDebit"][];
+            /** @description Invoice numbers in the file that are not debits of this remittance. */
+            unknown: string[];
         };
         Role: {
             /** Format: date-time */
@@ -3089,6 +3513,13 @@ export interface components {
         };
         Settings: {
             clubName: string;
+            /** @description The BIC of that account's bank, if given. */
+            collectionBic: string | null;
+            /**
+             * @description The account direct debits are paid into; null until set.
+             * @example ES7921000813610123456789
+             */
+            collectionIban: string | null;
             /**
              * @description The club's SEPA creditor identifier for direct debits; null until set.
              * @example ES97000B12345678
@@ -6593,6 +7024,159 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postInvoicesByIdPayments: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "20.00",
+                 *       "method": "cash",
+                 *       "reference": "Recibo 12"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewPayment"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{invoice.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "5990c145-4888-4b4f-9e52-dc8ea554ca0f",
+                     *         "invoiceId": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "kind": "payment",
+                     *         "amount": "20.00",
+                     *         "method": "cash",
+                     *         "paidOn": "2026-11-27",
+                     *         "reference": "Recibo 12",
+                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
+                     *         "createdAt": "2026-11-27T03:37:41.337Z"
+                     *       },
+                     *       "invoice": {
+                     *         "id": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "number": "F2026-000001",
+                     *         "series": "F",
+                     *         "kind": "invoice",
+                     *         "rectifies": null,
+                     *         "issuedAt": "2026-11-27T03:37:41.214Z",
+                     *         "issuedOn": "2026-11-27",
+                     *         "dueOn": "2026-11-27",
+                     *         "memberId": "4d9cf4fb-d480-43a5-aea3-f0f9dd2b09e9",
+                     *         "subscriptionId": "1bc7f7e1-4aab-4ef4-97e4-aa9e47dd659d",
+                     *         "customerName": "Pau Soler1",
+                     *         "language": "es",
+                     *         "currency": "EUR",
+                     *         "baseAmount": "41.24",
+                     *         "taxAmount": "8.66",
+                     *         "totalAmount": "49.90",
+                     *         "paidAmount": "20.00",
+                     *         "status": "partially_paid",
+                     *         "statusChangedAt": "2026-11-27T03:37:41.337Z",
+                     *         "issuer": {
+                     *           "taxId": "G28029643",
+                     *           "address": {
+                     *             "city": "Altea",
+                     *             "line": "Muelle 1",
+                     *             "country": "ES",
+                     *             "province": "Alicante",
+                     *             "postalCode": "03590"
+                     *           },
+                     *           "legalName": "Club Náutico de Altea"
+                     *         },
+                     *         "customer": {
+                     *           "name": "Pau Soler1",
+                     *           "email": "payer1@club.example",
+                     *           "taxId": null,
+                     *           "address": null
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Gold, mensual",
+                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "serviceFrom": "2026-11-27",
+                     *             "serviceTo": "2026-12-26",
+                     *             "baseAmount": "41.24",
+                     *             "taxRate": "21.00",
+                     *             "taxAmount": "8.66",
+                     *             "totalAmount": "49.90",
+                     *             "exemptReason": null
+                     *           }
+                     *         ],
+                     *         "taxBreakdown": [
+                     *           {
+                     *             "taxRate": "21.00",
+                     *             "exemptReason": null,
+                     *             "baseAmount": "41.24",
+                     *             "taxAmount": "8.66"
+                     *           }
+                     *         ],
+                     *         "previousHash": null,
+                     *         "recordHash": "e8bdde05c49bcb41b041ec0129bc3cf805fccb0a49a813b0de81dbc94abb0149"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.Overpayment`, `Billing.InvoiceNotPayable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     postInvoicesByIdRectifications: {
         parameters: {
             query?: never;
@@ -6715,6 +7299,294 @@ export interface operations {
                 };
             };
             /** @description Conflict: `Billing.AlreadyRectified`, `Billing.AmountExceedsInvoice`, `Billing.RectifyingNotRectifiable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdRefunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "9.90",
+                 *       "method": "card"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRefund"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{invoice.id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "payment": {
+                     *         "id": "284ad6ed-cb04-4d2e-9f25-5646887c0b86",
+                     *         "invoiceId": "4dac993e-ae62-479b-ab41-025c05c055e8",
+                     *         "kind": "refund",
+                     *         "amount": "9.90",
+                     *         "method": "card",
+                     *         "paidOn": "2026-11-27",
+                     *         "reference": null,
+                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
+                     *         "createdAt": "2026-11-27T03:37:41.745Z"
+                     *       },
+                     *       "invoice": {
+                     *         "id": "4dac993e-ae62-479b-ab41-025c05c055e8",
+                     *         "number": "F2026-000005",
+                     *         "series": "F",
+                     *         "kind": "invoice",
+                     *         "rectifies": null,
+                     *         "issuedAt": "2026-11-27T03:37:41.679Z",
+                     *         "issuedOn": "2026-11-27",
+                     *         "dueOn": "2026-11-27",
+                     *         "memberId": "5368904f-873d-4934-b19a-338d713fb5dd",
+                     *         "subscriptionId": "a6f75be9-550e-4a62-a783-94b1fd5bab1b",
+                     *         "customerName": "Pau Soler5",
+                     *         "language": "es",
+                     *         "currency": "EUR",
+                     *         "baseAmount": "41.24",
+                     *         "taxAmount": "8.66",
+                     *         "totalAmount": "49.90",
+                     *         "paidAmount": "40.00",
+                     *         "status": "partially_paid",
+                     *         "statusChangedAt": "2026-11-27T03:37:41.745Z",
+                     *         "issuer": {
+                     *           "taxId": "G28029643",
+                     *           "address": {
+                     *             "city": "Altea",
+                     *             "line": "Muelle 1",
+                     *             "country": "ES",
+                     *             "province": "Alicante",
+                     *             "postalCode": "03590"
+                     *           },
+                     *           "legalName": "Club Náutico de Altea"
+                     *         },
+                     *         "customer": {
+                     *           "name": "Pau Soler5",
+                     *           "email": "payer5@club.example",
+                     *           "taxId": null,
+                     *           "address": null
+                     *         },
+                     *         "lines": [
+                     *           {
+                     *             "position": 1,
+                     *             "description": "Gold, mensual",
+                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "serviceFrom": "2026-11-27",
+                     *             "serviceTo": "2026-12-26",
+                     *             "baseAmount": "41.24",
+                     *             "taxRate": "21.00",
+                     *             "taxAmount": "8.66",
+                     *             "totalAmount": "49.90",
+                     *             "exemptReason": null
+                     *           }
+                     *         ],
+                     *         "taxBreakdown": [
+                     *           {
+                     *             "taxRate": "21.00",
+                     *             "exemptReason": null,
+                     *             "baseAmount": "41.24",
+                     *             "taxAmount": "8.66"
+                     *           }
+                     *         ],
+                     *         "previousHash": "0225991e2b41538a62203d7214520488a46f850b3f42929f95e5f1898113ad59",
+                     *         "recordHash": "785e524aa71faff0f7b369ec5604a89b498e26711e7b637083735e9878165c59"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordedPayment"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RefundExceedsPaid`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdWriteOff: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Baja sin localizar"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceWriteOff"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "54a51fa8-0713-4850-8603-b7427b8af730",
+                     *       "number": "F2026-000007",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-27T03:37:41.839Z",
+                     *       "issuedOn": "2026-11-27",
+                     *       "dueOn": "2026-11-27",
+                     *       "memberId": "073e007e-76cd-415c-8b88-d1c29ba4b01a",
+                     *       "subscriptionId": "bcd7e421-a2ca-4128-9189-f63c57a0fc30",
+                     *       "customerName": "Pau Soler7",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "10.00",
+                     *       "status": "written_off",
+                     *       "statusChangedAt": "2026-11-27T03:37:41.869Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Pau Soler7",
+                     *         "email": "payer7@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *           "serviceFrom": "2026-11-27",
+                     *           "serviceTo": "2026-12-26",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "04102393295bb5c56863fb003b8d07bc9106bc6478fc1e06ec62f00092ed9373",
+                     *       "recordHash": "14bae776ae1bcc924754e4bc0ba7e0ab78f0bb15909661794a96e1a7898382e5"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.InvoiceNotWriteOffable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -7645,6 +8517,55 @@ export interface operations {
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getMembersByIdBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "memberId": "34954362-1f5d-473e-8c1d-edc428a3927f",
+                     *       "totalDue": "49.90",
+                     *       "overdue": "0.00",
+                     *       "openInvoices": 1,
+                     *       "lastPayment": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MemberBalance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.MemberNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -9729,6 +10650,615 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getRemittances: {
+        parameters: {
+            query?: {
+                /** @description The field to sort by. */
+                orderBy?: "createdAt" | "collectionDate";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *           "collectionDate": "2026-11-30",
+                     *           "status": "draft",
+                     *           "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *           "itemCount": 2,
+                     *           "createdAt": "2026-11-27T03:45:07.485Z",
+                     *           "sentAt": null,
+                     *           "totalAmount": "89.90"
+                     *         }
+                     *       ],
+                     *       "totalCount": 1,
+                     *       "pageNumber": 1,
+                     *       "pageSize": 20,
+                     *       "totalPages": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceSummaryPage"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittances: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "collectionDate": "2026-11-30"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewRemittance"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/remittances/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "draft",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": null,
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: `Billing.CreditorNotConfigured`, `Billing.NothingToCollect`, `Billing.InvoicesNotCollectable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getRemittancesById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "draft",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": null,
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    deleteRemittancesById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceAlreadySent`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getRemittancesByIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pain.008.001.02 document, UTF-8. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.CreditorNotConfigured`. */
+            409: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittancesByIdReturns: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invoiceNumber": "F2026-000007",
+                 *       "reasonCode": "am04"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReturnFileImport"] | components["schemas"]["ManualReturn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "returned": [
+                     *         {
+                     *           "invoiceNumber": "F2026-000007",
+                     *           "reasonCode": "AM04",
+                     *           "reason": "Saldo insuficiente"
+                     *         }
+                     *       ],
+                     *       "alreadyReturned": [],
+                     *       "unknown": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReturnImportReport"];
+                };
+            };
+            /** @description Invalid input (problem details with `errors`), or refused by a rule: `Billing.UnreadableReturnFile`. */
+            400: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ValidationProblem"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceNotSent`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittancesByIdSend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
+                     *       "collectionDate": "2026-11-30",
+                     *       "status": "sent",
+                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "itemCount": 2,
+                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "sentAt": "2026-11-27T03:45:07.752Z",
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
+                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig1",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
+                     *           "invoiceNumber": "F2026-000003",
+                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
+                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
+                     *           "mandateReference": "MNDT-00000003",
+                     *           "sequence": "FRST",
+                     *           "status": "included",
+                     *           "returnReason": null,
+                     *           "returnedAt": null,
+                     *           "customerName": "Núria Puig3",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Remittance"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceAlreadySent`, `Billing.RemittanceOutdated`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postRemittancesByIdSettle: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The remittance's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "collected": 2
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceSettlement"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.RemittanceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.RemittanceNotSent`, `Billing.RemittanceNotDue`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getRoles: {
         parameters: {
             query?: {
@@ -10174,7 +11704,9 @@ export interface operations {
                      *         "address": null,
                      *         "defaultTaxRate": "21.00",
                      *         "billingStarted": false
-                     *       }
+                     *       },
+                     *       "collectionIban": null,
+                     *       "collectionBic": null
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];
@@ -10215,6 +11747,10 @@ export interface operations {
                  */
                 "application/json": {
                     clubName: string;
+                    /** @description Optional BIC of the club's bank (IBAN-only is the rule since 2016). Absent keeps it. */
+                    collectionBic?: string | null;
+                    /** @description The club's account its direct debits are paid into (the creditor's IBAN in the bank file); spaces and lower case accepted. Absent keeps it; null or empty clears it. */
+                    collectionIban?: string | null;
                     /** @description The club's SEPA creditor identifier (AT-02), which its bank assigns for direct debits; spaces and lower case accepted. Absent keeps the stored one (it was added after the other settings); null or empty clears it. */
                     creditorIdentifier?: string | null;
                     currency: string;
@@ -10253,7 +11789,9 @@ export interface operations {
                      *         "address": null,
                      *         "defaultTaxRate": "21.00",
                      *         "billingStarted": false
-                     *       }
+                     *       },
+                     *       "collectionIban": null,
+                     *       "collectionBic": null
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];

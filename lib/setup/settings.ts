@@ -24,6 +24,9 @@ export type Settings = ClubLocale & {
   description: string | null;
   /** The SEPA creditor identifier the club's direct debits are collected under (docs/billing.md). */
   creditorIdentifier: string | null;
+  /** The account the club's direct debits are paid into (docs/billing.md, Remittances). */
+  collectionIban: string | null;
+  collectionBic: string | null;
   /** The club as the issuer of its invoices (docs/billing.md). */
   taxData: ClubTaxData;
   updatedAt: Date;
@@ -39,6 +42,8 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
       clubName: platformSettings.platformName,
       description: platformSettings.platformDescription,
       creditorIdentifier: platformSettings.creditorIdentifier,
+      collectionIban: platformSettings.collectionIban,
+      collectionBic: platformSettings.collectionBic,
       ...storedClubSettings,
       updatedAt: platformSettings.updatedAt,
       version: platformSettings.version,
@@ -47,12 +52,14 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   const [stored] = await (lock ? query.for("update") : query);
   // Signed-in callers only reach these: a user exists, so setup has stored the row.
   if (!stored) throw new Error("platform_settings has no row after setup");
-  const { clubName, description, creditorIdentifier, updatedAt, version } = stored;
+  const { clubName, description, creditorIdentifier, collectionIban, collectionBic, updatedAt, version } = stored;
   const taxData = await readClubTaxData(executor);
   return {
     clubName,
     description,
     creditorIdentifier,
+    collectionIban,
+    collectionBic,
     ...clubSettingsOf(stored, defaults),
     taxData,
     updatedAt,
@@ -88,10 +95,20 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
     ...after,
     description: after.description || null,
     creditorIdentifier: after.creditorIdentifier === undefined ? before.creditorIdentifier : after.creditorIdentifier,
+    collectionIban: after.collectionIban === undefined ? before.collectionIban : after.collectionIban,
+    collectionBic: after.collectionBic === undefined ? before.collectionBic : after.collectionBic,
   };
-  const changed = (
-    ["clubName", "description", "language", "timeZone", "currency", "creditorIdentifier"] as const
-  ).filter((field) => before[field] !== next[field]);
+  const fields = [
+    "clubName",
+    "description",
+    "language",
+    "timeZone",
+    "currency",
+    "creditorIdentifier",
+    "collectionIban",
+    "collectionBic",
+  ] as const;
+  const changed = fields.filter((field) => before[field] !== next[field]);
   return after.taxData && taxDataChanged(before.taxData, after.taxData) ? [...changed, "taxData"] : changed;
 }
 
@@ -134,6 +151,8 @@ export function updateSettings(
         timeZone: input.timeZone,
         currency: input.currency,
         ...(input.creditorIdentifier !== undefined && { creditorIdentifier: input.creditorIdentifier }),
+        ...(input.collectionIban !== undefined && { collectionIban: input.collectionIban }),
+        ...(input.collectionBic !== undefined && { collectionBic: input.collectionBic }),
         ...(changed.length > 0 && { updatedAt: new Date(), version: nextVersion(platformSettings.version) }),
       })
       .where(eq(platformSettings.id, 1));

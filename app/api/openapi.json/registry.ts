@@ -55,7 +55,17 @@ import * as membersExportRoute from "@/app/api/members/export/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as membersStatisticsRoute from "@/app/api/members/statistics/route";
 import * as permissionsRoute from "@/app/api/permissions/route";
+import * as invoicesIdPaymentsRoute from "@/app/api/invoices/[id]/payments/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
+import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
+import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
+import * as membersIdBalanceRoute from "@/app/api/members/[id]/balance/route";
+import * as remittancesIdFileRoute from "@/app/api/remittances/[id]/file/route";
+import * as remittancesIdReturnsRoute from "@/app/api/remittances/[id]/returns/route";
+import * as remittancesIdRoute from "@/app/api/remittances/[id]/route";
+import * as remittancesIdSendRoute from "@/app/api/remittances/[id]/send/route";
+import * as remittancesIdSettleRoute from "@/app/api/remittances/[id]/settle/route";
+import * as remittancesRoute from "@/app/api/remittances/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
@@ -144,6 +154,16 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/verification": invoicesVerificationRoute,
   "invoices/[id]": invoicesIdRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
+  "invoices/[id]/payments": invoicesIdPaymentsRoute,
+  "invoices/[id]/refunds": invoicesIdRefundsRoute,
+  "invoices/[id]/write-off": invoicesIdWriteOffRoute,
+  "members/[id]/balance": membersIdBalanceRoute,
+  remittances: remittancesRoute,
+  "remittances/[id]": remittancesIdRoute,
+  "remittances/[id]/file": remittancesIdFileRoute,
+  "remittances/[id]/send": remittancesIdSendRoute,
+  "remittances/[id]/returns": remittancesIdReturnsRoute,
+  "remittances/[id]/settle": remittancesIdSettleRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
   "members/[id]/subscriptions/[sid]/change-plan": membersIdSubscriptionsSidChangePlanRoute,

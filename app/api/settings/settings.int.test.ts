@@ -41,6 +41,8 @@ describe("GET /api/settings", () => {
       clubName: "Test Club",
       description: null,
       creditorIdentifier: null,
+      collectionIban: null,
+      collectionBic: null,
       language: "en",
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
@@ -135,6 +137,24 @@ describe("PUT /api/settings", () => {
       creditorIdentifier: null,
       version: 3,
     });
+  });
+
+  it("stores the collection IBAN and BIC normalised, keeps them when absent and clears them with null", async () => {
+    const saved = await put({
+      ...settings,
+      collectionIban: "es79 2100 0813 6101 2345 6789",
+      collectionBic: "caixesbbxxx",
+    });
+    expect(saved.body).toMatchObject({ collectionIban: "ES7921000813610123456789", collectionBic: "CAIXESBBXXX" });
+    expect((await auditEntriesOf(running.database, "1")).at(-1)?.data).toMatchObject({
+      changed: expect.arrayContaining(["collectionIban", "collectionBic"]),
+    });
+    expect((await put(settings)).body).toMatchObject({ collectionIban: "ES7921000813610123456789" });
+    const refused = await put({ ...settings, collectionIban: "ES7921000813610123456788", collectionBic: "CAIX" });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors as object).sort()).toEqual(["collectionBic", "collectionIban"]);
+    const cleared = await put({ ...settings, collectionIban: null, collectionBic: "" });
+    expect(cleared.body).toMatchObject({ collectionIban: null, collectionBic: null });
   });
 
   it.each([

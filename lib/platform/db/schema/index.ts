@@ -2,6 +2,7 @@ export * from "./attendance";
 export * from "./audit";
 export * from "./auth";
 export * from "./billing";
+export * from "./collections";
 export * from "./files";
 export * from "./idempotency";
 export * from "./mail";

@@ -18,6 +18,9 @@ export const platformSettings = pgTable(
     currency: text("currency"),
     /** The club's SEPA creditor identifier (AT-02), normalised; null until the club collects by direct debit. */
     creditorIdentifier: text("creditor_identifier"),
+    /** The club's account its direct debits are paid into (normalised IBAN, optional BIC); null until set. */
+    collectionIban: text("collection_iban"),
+    collectionBic: text("collection_bic"),
     /** The club as the issuer of its invoices (lib/billing): billing starts once name, tax id and address are set. */
     legalName: text("legal_name"),
     taxId: text("tax_id"),

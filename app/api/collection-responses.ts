@@ -1,0 +1,127 @@
+import { z } from "zod";
+import type { MemberBalance } from "@/lib/billing/collections/balance";
+import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
+import type { RecordedMovement } from "@/lib/billing/collections/payments";
+import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collections/remittances";
+import type { ReturnImportReport } from "@/lib/billing/collections/returns";
+import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
+import { AMOUNT_ANSWERED } from "@/lib/platform/money";
+import { invoiceResponse } from "./responses";
+
+/* Response bodies of payments, refunds and balances (lib/billing/collections), checked against the services' types. */
+
+const uuid = () => z.string().meta({ format: "uuid" });
+const money = () =>
+  z
+    .string()
+    .regex(AMOUNT_ANSWERED)
+    .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
+
+const paymentResponse = z.strictObject({
+  id: uuid(),
+  invoiceId: uuid(),
+  kind: z.enum(["payment", "refund"]),
+  amount: money(),
+  method: z.enum(PAYMENT_METHODS),
+  paidOn: z.string().meta({ format: "date" }),
+  reference: z.string().nullable(),
+  recordedBy: uuid().nullable().meta({ description: "The staff user who recorded it." }),
+  createdAt: instant(),
+});
+
+export const recordedMovementResponse = z.strictObject({ payment: paymentResponse, invoice: invoiceResponse });
+const movementIsExact: SameShape<z.output<typeof recordedMovementResponse>, JsonOf<RecordedMovement>> = true;
+
+export const memberBalanceResponse = z.strictObject({
+  memberId: uuid(),
+  totalDue: money().meta({
+    description: "Still owed on open, partially paid, overdue, returned and collecting invoices.",
+  }),
+  overdue: money().meta({ description: "The part of totalDue past its due date." }),
+  openInvoices: z.number().int().meta({ description: "Invoices with an amount still owed." }),
+  lastPayment: z
+    .strictObject({ amount: money(), method: z.enum(PAYMENT_METHODS), paidOn: z.string().meta({ format: "date" }) })
+    .nullable(),
+});
+const balanceIsExact: SameShape<z.output<typeof memberBalanceResponse>, JsonOf<MemberBalance>> = true;
+
+void [movementIsExact, balanceIsExact];
+
+nameSchemas([
+  [paymentResponse, "InvoicePayment"],
+  [recordedMovementResponse, "RecordedPayment"],
+  [memberBalanceResponse, "MemberBalance"],
+]);
+
+const remittanceFields = {
+  id: uuid(),
+  collectionDate: z.string().meta({ format: "date" }),
+  status: z.enum(["draft", "sent"]),
+  messageId: z.string().meta({ description: "The bank file's message id (MsgId)." }),
+  itemCount: z.number().int(),
+  totalAmount: money(),
+  createdAt: instant(),
+  sentAt: instant().nullable(),
+};
+
+const remittanceSummaryResponse = z.strictObject(remittanceFields);
+const remittanceSummaryIsExact: SameShape<z.output<typeof remittanceSummaryResponse>, JsonOf<RemittanceSummary>> = true;
+export const remittancePageResponse = pageOf(remittanceSummaryResponse);
+
+export const remittanceResponse = z.strictObject({
+  ...remittanceFields,
+  items: z.array(
+    z
+      .strictObject({
+        invoiceId: uuid(),
+        invoiceNumber: z.string().meta({ description: "Also the debit's end-to-end id in the bank file." }),
+        memberId: uuid(),
+        customerName: z.string(),
+        mandateId: uuid(),
+        mandateReference: z.string(),
+        amount: money(),
+        sequence: z.enum(["FRST", "RCUR"]),
+        status: z.enum(["included", "returned", "collected"]),
+        returnReason: z.string().nullable(),
+        returnedAt: instant().nullable(),
+      })
+      .meta({ id: "RemittanceItem" }),
+  ),
+});
+const remittanceIsExact: SameShape<z.output<typeof remittanceResponse>, JsonOf<RemittanceDetail>> = true;
+
+void [remittanceSummaryIsExact, remittanceIsExact];
+
+nameSchemas([
+  [remittanceSummaryResponse, "RemittanceSummary"],
+  [remittanceResponse, "Remittance"],
+]);
+
+export const returnImportResponse = z.strictObject({
+  returned: z
+    .array(
+      z
+        .strictObject({
+          invoiceNumber: z.string(),
+          reasonCode: z.string().meta({ examples: ["AM04"] }),
+          reason: z.string().meta({ description: "The reason in the club's language." }),
+        })
+        .meta({ id: "ReturnedDebit" }),
+    )
+    .meta({ description: "Debits this import marked returned; their invoices are `returned` again." }),
+  alreadyReturned: z.array(z.string()).meta({ description: "Invoice numbers an earlier import already returned." }),
+  unknown: z
+    .array(z.string())
+    .meta({ description: "Invoice numbers in the file that are not debits of this remittance." }),
+});
+const returnImportIsExact: SameShape<z.output<typeof returnImportResponse>, JsonOf<ReturnImportReport>> = true;
+
+export const settlementResponse = z.strictObject({
+  collected: z.number().int().meta({ description: "Debits recorded as paid by this call (0 when settled before)." }),
+});
+
+void returnImportIsExact;
+nameSchemas([
+  [returnImportResponse, "ReturnImportReport"],
+  [settlementResponse, "RemittanceSettlement"],
+]);

@@ -1,0 +1,305 @@
+import "@/tests/support/isolated-env";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { memberBalance } from "@/lib/billing/collections/balance";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { auditOutbox, invoicePayments, invoices, plans } from "@/lib/platform/db/schema";
+import type { ServiceContext } from "@/lib/services/context";
+import { completeSetup } from "@/tests/support/accounts";
+import { call } from "@/tests/support/api";
+import { resetDatabase } from "@/tests/support/reset-database";
+import { GET as balanceRoute } from "../members/[id]/balance/route";
+import { POST as enroll } from "../members/enroll/route";
+import { PUT as updateSettings } from "../settings/route";
+import { POST as pay } from "./[id]/payments/route";
+import { POST as rectify } from "./[id]/rectifications/route";
+import { POST as refund } from "./[id]/refunds/route";
+import { POST as writeOff } from "./[id]/write-off/route";
+
+type Invoice = { id: string; status: string; paidAmount: string; totalAmount: string };
+type Movement = {
+  payment: { id: string; kind: string; amount: string; method: string; paidOn: string; reference: string | null };
+  invoice: Invoice;
+};
+type Reply = Movement & Invoice & { code?: string; errors?: Record<string, string[]> };
+
+let running: Platform;
+let token: string;
+let gold: string;
+let sequence = 0;
+const unknownId = "00000000-0000-4000-8000-000000000009";
+
+const movement = (handler: typeof pay, action: string) => (id: string, body: object) =>
+  call<Reply>(handler, { path: `/api/invoices/${id}/${action}`, params: { id }, token, body });
+const payOn = movement(pay, "payments");
+const refundOn = movement(refund, "refunds");
+const writeOffOn = movement(writeOff, "write-off");
+const balanceOf = (id: string) =>
+  call<Record<string, unknown>>(balanceRoute, { path: `/api/members/${id}/balance`, params: { id }, token });
+
+/** Enrols a member on Gold (49.90 a month): one open invoice. */
+async function invoiced(): Promise<{ memberId: string; invoiceId: string }> {
+  sequence += 1;
+  const reply = await call<{ member: { id: string } }>(enroll, {
+    path: "/api/members/enroll",
+    token,
+    body: {
+      member: { firstName: "Pau", lastName: `Soler${sequence}`, email: `payer${sequence}@club.example` },
+      subscription: { planId: gold, billingPeriod: "monthly" },
+    },
+  });
+  expect(reply.status).toBe(201);
+  const memberId = reply.body.member.id;
+  const [invoice] = await running.database.db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(eq(invoices.memberId, memberId));
+  return { memberId, invoiceId: invoice!.id };
+}
+
+const stored = async (invoiceId: string) => {
+  const [row] = await running.database.db
+    .select({ status: invoices.status, paidCents: invoices.paidCents })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  const movements = await running.database.db
+    .select({ kind: invoicePayments.kind, amountCents: invoicePayments.amountCents })
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .orderBy(asc(invoicePayments.createdAt));
+  return { ...row, movements };
+};
+
+const audited = async (action: string, invoiceId: string) =>
+  (
+    await running.database.db
+      .select({ entityId: auditOutbox.entityId, data: auditOutbox.data })
+      .from(auditOutbox)
+      .where(eq(auditOutbox.action, action))
+  ).filter((entry) => entry.entityId === invoiceId);
+
+beforeAll(async () => {
+  running = await platform();
+  await resetDatabase(running.database);
+  token = await completeSetup();
+  const settings = await call(updateSettings, {
+    path: "/api/settings",
+    method: "PUT",
+    token,
+    body: {
+      clubName: "Club Náutico",
+      language: "es",
+      timeZone: "Europe/Madrid",
+      currency: "EUR",
+      taxData: {
+        legalName: "Club Náutico de Altea",
+        taxId: "G28029643",
+        address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
+      },
+    },
+  });
+  expect(settings.status).toBe(200);
+  const [plan] = await running.database.db
+    .insert(plans)
+    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
+    .returning();
+  gold = plan!.id;
+});
+afterAll(() => stopPlatform());
+
+describe("payments", () => {
+  it("takes a part payment, then the rest: partially_paid, then paid, each stored and audited", async () => {
+    const { invoiceId } = await invoiced();
+    const first = await payOn(invoiceId, { amount: "20.00", method: "cash", reference: "Recibo 12" });
+    expect(first.status).toBe(201);
+    expect(first.body.payment).toMatchObject({
+      kind: "payment",
+      amount: "20.00",
+      method: "cash",
+      reference: "Recibo 12",
+    });
+    expect(first.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "20.00", totalAmount: "49.90" });
+    const rest = await payOn(invoiceId, { amount: 29.9, method: "card", paidOn: "2026-01-02" });
+    expect(rest.status).toBe(201);
+    expect(rest.body.payment.paidOn).toBe("2026-01-02");
+    expect(rest.body.invoice).toMatchObject({ status: "paid", paidAmount: "49.90" });
+    expect(await stored(invoiceId)).toEqual({
+      status: "paid",
+      paidCents: 4990n,
+      movements: [
+        { kind: "payment", amountCents: 2000n },
+        { kind: "payment", amountCents: 2990n },
+      ],
+    });
+    const entries = await audited("billing.payment_recorded", invoiceId);
+    expect(entries.map((entry) => (entry.data as { amount: string }).amount)).toEqual(["20.00", "29.90"]);
+  });
+
+  it("refuses more than what is due (Billing.Overpayment) and a paid invoice (Billing.InvoiceNotPayable)", async () => {
+    const { invoiceId } = await invoiced();
+    const over = await payOn(invoiceId, { amount: "49.91", method: "bank_transfer" });
+    expect(over.status).toBe(409);
+    expect(over.body.code).toBe("Billing.Overpayment");
+    expect(await stored(invoiceId)).toEqual({ status: "open", paidCents: 0n, movements: [] });
+    expect((await payOn(invoiceId, { amount: "49.90", method: "bank_transfer" })).status).toBe(201);
+    const again = await payOn(invoiceId, { amount: "0.01", method: "cash" });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("Billing.InvoiceNotPayable");
+  });
+
+  it("refuses bad input with 400 and errors, changing nothing", async () => {
+    const { invoiceId } = await invoiced();
+    const errorsOf = async (body: object) => {
+      const reply = await payOn(invoiceId, body);
+      expect(reply.status).toBe(400);
+      return Object.keys(reply.body.errors ?? {}).sort();
+    };
+    expect(await errorsOf({ amount: "0", method: "cash" })).toEqual(["amount"]);
+    expect(await errorsOf({ amount: "-5", method: "cheque" })).toEqual(["amount", "method"]);
+    expect(await errorsOf({ amount: "1.234", method: "cash", paidOn: "2026-02-30" })).toEqual(["amount", "paidOn"]);
+    expect(await errorsOf({ amount: "1.00", method: "cash", paidOn: "2999-01-01" })).toEqual(["paidOn"]);
+    expect(await errorsOf({})).toEqual(["amount", "method"]);
+    expect(await stored(invoiceId)).toEqual({ status: "open", paidCents: 0n, movements: [] });
+    const refundErrors = await refundOn(invoiceId, { amount: "x", method: "cash" });
+    expect(refundErrors.status).toBe(400);
+    expect(Object.keys(refundErrors.body.errors ?? {})).toEqual(["amount"]);
+    const reasonless = await writeOffOn(invoiceId, { reason: "  " });
+    expect(reasonless.status).toBe(400);
+    expect(Object.keys(reasonless.body.errors ?? {})).toEqual(["reason"]);
+    expect(await stored(invoiceId)).toEqual({ status: "open", paidCents: 0n, movements: [] });
+  });
+
+  it("answers 404 for an unknown invoice", async () => {
+    for (const send of [payOn, refundOn]) {
+      const reply = await send(unknownId, { amount: "1.00", method: "cash" });
+      expect(reply.status).toBe(404);
+      expect(reply.body.code).toBe("Billing.InvoiceNotFound");
+    }
+    const reply = await writeOffOn(unknownId, { reason: "Se fue" });
+    expect(reply.status).toBe(404);
+    expect(reply.body.code).toBe("Billing.InvoiceNotFound");
+  });
+
+  it("refuses payments on a cancelled invoice and on a rectifying invoice", async () => {
+    const { invoiceId } = await invoiced();
+    const rectified = await call<{ id: string }>(rectify, {
+      path: `/api/invoices/${invoiceId}/rectifications`,
+      params: { id: invoiceId },
+      token,
+      body: { reason: "Alta duplicada" },
+    });
+    expect(rectified.status).toBe(201);
+    for (const id of [invoiceId, rectified.body.id]) {
+      const reply = await payOn(id, { amount: "1.00", method: "cash" });
+      expect(reply.status).toBe(409);
+      expect(reply.body.code).toBe("Billing.InvoiceNotPayable");
+    }
+  });
+});
+
+describe("refunds", () => {
+  it("gives back up to what was paid: paid → partially_paid → open, audited", async () => {
+    const { invoiceId } = await invoiced();
+    expect((await payOn(invoiceId, { amount: "49.90", method: "card" })).status).toBe(201);
+    const tooMuch = await refundOn(invoiceId, { amount: "49.91", method: "card" });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.code).toBe("Billing.RefundExceedsPaid");
+    const part = await refundOn(invoiceId, { amount: "9.90", method: "card" });
+    expect(part.status).toBe(201);
+    expect(part.body.payment).toMatchObject({ kind: "refund", amount: "9.90" });
+    expect(part.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "40.00" });
+    const rest = await refundOn(invoiceId, { amount: "40.00", method: "cash" });
+    expect(rest.body.invoice).toMatchObject({ status: "open", paidAmount: "0.00" });
+    expect((await stored(invoiceId)).movements.map((row) => row.kind)).toEqual(["payment", "refund", "refund"]);
+    expect(await audited("billing.refund_recorded", invoiceId)).toHaveLength(2);
+  });
+
+  it("refuses a refund on an invoice nothing was paid on", async () => {
+    const { invoiceId } = await invoiced();
+    const reply = await refundOn(invoiceId, { amount: "0.01", method: "cash" });
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe("Billing.RefundExceedsPaid");
+  });
+});
+
+describe("write-offs", () => {
+  it("writes off what is still due once, audited; the invoice then takes no payment", async () => {
+    const { invoiceId } = await invoiced();
+    expect((await payOn(invoiceId, { amount: "10.00", method: "cash" })).status).toBe(201);
+    const reply = await writeOffOn(invoiceId, { reason: "Baja sin localizar" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ status: "written_off", paidAmount: "10.00" });
+    const [entry] = await audited("billing.invoice_written_off", invoiceId);
+    expect(entry?.data).toMatchObject({ writtenOffAmount: "39.90", reason: "Baja sin localizar" });
+    const again = await writeOffOn(invoiceId, { reason: "Otra vez" });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("Billing.InvoiceNotWriteOffable");
+    const payment = await payOn(invoiceId, { amount: "1.00", method: "cash" });
+    expect(payment.body.code).toBe("Billing.InvoiceNotPayable");
+  });
+
+  it("refuses to write off a paid invoice", async () => {
+    const { invoiceId } = await invoiced();
+    expect((await payOn(invoiceId, { amount: "49.90", method: "cash" })).status).toBe(201);
+    const reply = await writeOffOn(invoiceId, { reason: "No" });
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe("Billing.InvoiceNotWriteOffable");
+  });
+});
+
+describe("a member's balance", () => {
+  it("sums what is owed, counts unpaid invoices and names the last payment", async () => {
+    const { memberId, invoiceId } = await invoiced();
+    expect((await balanceOf(memberId)).body).toEqual({
+      memberId,
+      totalDue: "49.90",
+      overdue: "0.00",
+      openInvoices: 1,
+      lastPayment: null,
+    });
+    await payOn(invoiceId, { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" });
+    const reply = await balanceOf(memberId);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      memberId,
+      totalDue: "30.00",
+      overdue: "0.00",
+      openInvoices: 1,
+      lastPayment: { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" },
+    });
+    // Past the due date (a clock a year on), the same debt is overdue before any job marks it.
+    const later = await memberBalance(
+      {
+        db: running.database.db,
+        club: { timeZone: "Europe/Madrid" } as ServiceContext["club"],
+        now: () => new Date(Date.now() + 366 * 86_400_000),
+      },
+      memberId,
+    );
+    expect(later).toMatchObject({ ok: true, value: { totalDue: "30.00", overdue: "30.00" } });
+  });
+
+  it("answers 404 for an unknown member", async () => {
+    const reply = await balanceOf(unknownId);
+    expect(reply.status).toBe(404);
+    expect(reply.body.code).toBe("Billing.MemberNotFound");
+  });
+});
+
+describe("concurrency", () => {
+  it.runIf(process.env.DATABASE_URL)(
+    "of two parallel payments that together overpay, one is 201, one 409",
+    async () => {
+      const { invoiceId } = await invoiced();
+      const replies = await Promise.all([
+        payOn(invoiceId, { amount: "30.00", method: "cash" }),
+        payOn(invoiceId, { amount: "30.00", method: "card" }),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+      expect(replies.find((reply) => reply.status === 409)?.body.code).toBe("Billing.Overpayment");
+      expect(await stored(invoiceId)).toMatchObject({ status: "partially_paid", paidCents: 3000n });
+      expect((await stored(invoiceId)).movements).toHaveLength(1);
+      expect(await audited("billing.payment_recorded", invoiceId)).toHaveLength(1);
+    },
+  );
+});

@@ -1,0 +1,252 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import { recordAudit } from "@/lib/audit/record";
+import { localDate } from "@/lib/platform/calendar";
+import type { Transaction } from "@/lib/platform/db";
+import { invoicePayments, invoices } from "@/lib/platform/db/schema";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { fromCents } from "@/lib/platform/money";
+import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
+import type { Acting, ServiceContext } from "@/lib/services/context";
+import { invoiceNumber } from "../numbering";
+import { findInvoice, type InvoiceDetail } from "../repository";
+import type { InvoiceStatus } from "../schemas";
+import { CollectionErrors } from "./errors";
+import type { NewPayment, PaymentMethod, WriteOff } from "./payment-schemas";
+
+/**
+ * Payments, refunds and write-offs (docs/billing.md, Payments and statuses). Each changes the invoice's state columns
+ * with ONE conditional UPDATE whose WHERE holds the rule (status allows it, the amount fits): of two requests that
+ * together overpay, PostgreSQL re-checks the second's WHERE after the first commits, so it matches no row and is
+ * refused. The movement row and the audit entry are written in the same transaction.
+ */
+type PaymentContext = Pick<ServiceContext, "db" | "club" | "now"> & Acting;
+
+/** Statuses with an amount still to collect by hand; `pending_collection` waits for the bank, not the desk. */
+const PAYABLE_STATUSES = ["open", "partially_paid", "overdue", "returned"] as const satisfies InvoiceStatus[];
+
+type PaymentView = {
+  id: string;
+  invoiceId: string;
+  kind: "payment" | "refund";
+  amount: string;
+  method: PaymentMethod;
+  paidOn: string;
+  reference: string | null;
+  recordedBy: string | null;
+  createdAt: Date;
+};
+
+export type RecordedMovement = { payment: PaymentView; invoice: InvoiceDetail };
+
+const stateColumns = {
+  id: invoices.id,
+  series: invoices.series,
+  year: invoices.year,
+  number: invoices.number,
+  memberId: invoices.memberId,
+  status: invoices.status,
+  paidCents: invoices.paidCents,
+  totalCents: invoices.totalCents,
+};
+
+function viewOf(row: typeof invoicePayments.$inferSelect): PaymentView {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceId,
+    kind: row.kind,
+    amount: fromCents(row.amountCents),
+    method: row.method,
+    paidOn: row.paidOn,
+    reference: row.reference,
+    recordedBy: row.recordedBy,
+    createdAt: row.createdAt,
+  };
+}
+
+async function currentState(tx: Transaction, id: string) {
+  const [invoice] = await tx.select(stateColumns).from(invoices).where(eq(invoices.id, id));
+  return invoice ?? null;
+}
+
+function paidOnOrToday(ctx: PaymentContext, paidOn: string | undefined): Result<string> {
+  const today = localDate(ctx.now(), ctx.club.timeZone);
+  if (paidOn && paidOn > today) return fail(invalidFields({ paidOn: ["The payment date cannot be after today."] }));
+  return ok(paidOn ?? today);
+}
+
+type Movement = {
+  kind: "payment" | "refund";
+  amountCents: bigint;
+  method: PaymentMethod;
+  paidOn: string;
+  reference: string | null;
+};
+
+/** Inserts the movement, audits it, and answers it with the invoice as it is now. */
+async function recordMovement(
+  ctx: PaymentContext,
+  tx: Transaction,
+  invoice: NonNullable<Awaited<ReturnType<typeof currentState>>>,
+  movement: Movement,
+): Promise<Result<RecordedMovement>> {
+  const [payment] = await tx
+    .insert(invoicePayments)
+    .values({ invoiceId: invoice.id, ...movement, recordedBy: ctx.actor.id })
+    .returning();
+  if (!payment) throw new Error("insert returned no payment");
+  await recordAudit(tx, {
+    action: movement.kind === "payment" ? "billing.payment_recorded" : "billing.refund_recorded",
+    severity: movement.kind === "payment" ? "Info" : "Warning",
+    actorId: ctx.actor.id,
+    entity: "invoice",
+    entityId: invoice.id,
+    data: {
+      number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+      memberId: invoice.memberId,
+      paymentId: payment.id,
+      amount: fromCents(movement.amountCents),
+      method: movement.method,
+      paidOn: movement.paidOn,
+      reference: movement.reference,
+      paidAmount: fromCents(invoice.paidCents),
+      status: invoice.status,
+    },
+  });
+  return ok({ payment: viewOf(payment), invoice: (await findInvoice(tx, invoice.id)) as InvoiceDetail });
+}
+
+/**
+ * Applies a payment to an invoice's state: `paid` once nothing is due, else `partially_paid` (an `overdue` invoice
+ * stays `overdue` until paid in full: the debt is still late). `statuses` are the ones the caller may pay from.
+ * Answers null when the invoice is missing, not in those statuses, or the amount is more than what is due.
+ */
+async function applyPayment(
+  tx: Transaction,
+  invoiceId: string,
+  amountCents: bigint,
+  statuses: readonly InvoiceStatus[],
+) {
+  const [updated] = await tx
+    .update(invoices)
+    .set({
+      paidCents: sql`${invoices.paidCents} + ${amountCents}`,
+      status: sql`case when ${invoices.paidCents} + ${amountCents} = ${invoices.totalCents} then 'paid'
+        when ${invoices.status} = 'overdue' then 'overdue' else 'partially_paid' end::invoice_status`,
+      statusChangedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(invoices.id, invoiceId),
+        eq(invoices.kind, "invoice"),
+        inArray(invoices.status, [...statuses]),
+        gte(sql`${invoices.totalCents} - ${invoices.paidCents}`, amountCents),
+      ),
+    )
+    .returning(stateColumns);
+  return updated ?? null;
+}
+
+async function whyNotPayable(tx: Transaction, id: string): Promise<BusinessError> {
+  const invoice = await currentState(tx, id);
+  if (!invoice) return CollectionErrors.invoiceNotFound;
+  const payable = (PAYABLE_STATUSES as readonly string[]).includes(invoice.status) && invoice.totalCents > 0n;
+  return payable ? CollectionErrors.overpayment : CollectionErrors.invoiceNotPayable;
+}
+
+/** Records a payment or part payment at the desk or by transfer; more than what is still due is refused (409). */
+export function recordPayment(
+  ctx: PaymentContext,
+  invoiceId: string,
+  input: NewPayment,
+): Promise<Result<RecordedMovement>> {
+  const paidOn = paidOnOrToday(ctx, input.paidOn);
+  if (!paidOn.ok) return Promise.resolve(paidOn);
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    const invoice = await applyPayment(tx, invoiceId, input.amount, PAYABLE_STATUSES);
+    if (!invoice) return fail(await whyNotPayable(tx, invoiceId));
+    return recordMovement(ctx, tx, invoice, {
+      kind: "payment",
+      amountCents: input.amount,
+      method: input.method,
+      paidOn: paidOn.value,
+      reference: input.reference ?? null,
+    });
+  });
+}
+
+/**
+ * Gives money back, up to what has been paid. A paid or partly paid invoice returns to `partially_paid` or `open`;
+ * any other status stays (a refund on a cancelled invoice gives back what the rectification credited).
+ */
+export function recordRefund(
+  ctx: PaymentContext,
+  invoiceId: string,
+  input: NewPayment,
+): Promise<Result<RecordedMovement>> {
+  const paidOn = paidOnOrToday(ctx, input.paidOn);
+  if (!paidOn.ok) return Promise.resolve(paidOn);
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    const [invoice] = await tx
+      .update(invoices)
+      .set({
+        paidCents: sql`${invoices.paidCents} - ${input.amount}`,
+        status: sql`case when ${invoices.status} not in ('paid', 'partially_paid') then ${invoices.status}
+          when ${invoices.paidCents} = ${input.amount} then 'open' else 'partially_paid' end::invoice_status`,
+        statusChangedAt: sql`now()`,
+      })
+      .where(and(eq(invoices.id, invoiceId), gte(invoices.paidCents, input.amount)))
+      .returning(stateColumns);
+    if (!invoice) {
+      return fail(
+        (await currentState(tx, invoiceId)) ? CollectionErrors.refundExceedsPaid : CollectionErrors.invoiceNotFound,
+      );
+    }
+    return recordMovement(ctx, tx, invoice, {
+      kind: "refund",
+      amountCents: input.amount,
+      method: input.method,
+      paidOn: paidOn.value,
+      reference: input.reference ?? null,
+    });
+  });
+}
+
+/** Gives up collecting what is still due: the invoice becomes `written_off` (kept, as every issued invoice). */
+export async function writeOffInvoice(
+  ctx: PaymentContext,
+  invoiceId: string,
+  input: WriteOff,
+): Promise<Result<InvoiceDetail>> {
+  const written = await rollbackOnFailure(ctx.db, async (tx) => {
+    const [invoice] = await tx
+      .update(invoices)
+      .set({ status: "written_off", statusChangedAt: sql`now()` })
+      .where(
+        and(eq(invoices.id, invoiceId), eq(invoices.kind, "invoice"), inArray(invoices.status, [...PAYABLE_STATUSES])),
+      )
+      .returning(stateColumns);
+    if (!invoice) {
+      return fail<string>(
+        (await currentState(tx, invoiceId))
+          ? CollectionErrors.invoiceNotWriteOffable
+          : CollectionErrors.invoiceNotFound,
+      );
+    }
+    await recordAudit(tx, {
+      action: "billing.invoice_written_off",
+      severity: "Warning",
+      actorId: ctx.actor.id,
+      entity: "invoice",
+      entityId: invoiceId,
+      data: {
+        number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+        memberId: invoice.memberId,
+        writtenOffAmount: fromCents(invoice.totalCents - invoice.paidCents),
+        reason: input.reason,
+      },
+    });
+    return ok(invoiceId);
+  });
+  if (!written.ok) return written;
+  return ok((await findInvoice(ctx.db, invoiceId)) as InvoiceDetail);
+}

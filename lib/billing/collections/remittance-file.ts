@@ -1,0 +1,62 @@
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "@/lib/platform/db";
+import { invoices, remittanceItems, remittances, sepaMandates } from "@/lib/platform/db/schema";
+import { fail, ok, type Result } from "@/lib/platform/result";
+import type { ServiceContext } from "@/lib/services/context";
+import type { Customer } from "../parties";
+import { buildDirectDebitFile } from "../sepa/pain008";
+import type { SepaDebit } from "../sepa/remittance";
+import { creditorOf } from "./creditor";
+import { CollectionErrors } from "./errors";
+
+export type RemittanceFile = { fileName: string; xml: string };
+
+/** What the member's bank statement shows beside the debit, in the invoice's language. */
+const remittanceInformation = (language: string, number: string) =>
+  `${language === "es" ? "Factura" : "Invoice"} ${number}`;
+
+/** The remittance's debits in one query: each item with its invoice's customer and the mandate it is collected under. */
+async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaDebit[]> {
+  const rows = await executor
+    .select({
+      endToEndId: remittanceItems.endToEndId,
+      amountCents: remittanceItems.amountCents,
+      sequence: remittanceItems.sequence,
+      customer: invoices.customer,
+      language: invoices.language,
+      mandateReference: sepaMandates.reference,
+      mandateSignedOn: sepaMandates.signedOn,
+      debtorIban: sepaMandates.iban,
+      debtorBic: sepaMandates.bic,
+    })
+    .from(remittanceItems)
+    .innerJoin(invoices, eq(invoices.id, remittanceItems.invoiceId))
+    .innerJoin(sepaMandates, eq(sepaMandates.id, remittanceItems.mandateId))
+    .where(eq(remittanceItems.remittanceId, remittanceId))
+    .orderBy(asc(remittanceItems.endToEndId));
+  return rows.map(({ customer, language, ...row }) => ({
+    ...row,
+    debtorName: (customer as Customer).name,
+    remittanceInformation: remittanceInformation(language, row.endToEndId),
+  }));
+}
+
+/**
+ * The remittance's bank file (pain.008.001.02, lib/billing/sepa/pain008.ts), every debit it was built with, returned
+ * ones included: a file is what was (or will be) handed to the bank, the same bytes each time it is downloaded.
+ */
+export async function remittanceFile(ctx: Pick<ServiceContext, "db">, id: string): Promise<Result<RemittanceFile>> {
+  const [remittance] = await ctx.db
+    .select({
+      messageId: remittances.messageId,
+      collectionDate: remittances.collectionDate,
+      createdAt: remittances.createdAt,
+    })
+    .from(remittances)
+    .where(eq(remittances.id, id));
+  if (!remittance) return fail(CollectionErrors.remittanceNotFound);
+  const creditor = await creditorOf(ctx.db);
+  if (!creditor) return fail(CollectionErrors.creditorNotConfigured);
+  const xml = buildDirectDebitFile({ ...remittance, creditor, debits: await debitsOf(ctx.db, id) });
+  return ok({ fileName: `remesa-${remittance.collectionDate}-${remittance.messageId.slice(0, 8)}.xml`, xml });
+}

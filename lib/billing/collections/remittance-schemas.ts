@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { notYearZero } from "@/lib/platform/http/params";
+import { nameSchemas } from "@/lib/platform/http/shapes";
+import { paginationQuery } from "@/lib/platform/pagination";
+
+export const newRemittanceSchema = z.object({
+  collectionDate: z.iso
+    .date("Use a date such as 2026-12-05.")
+    .refine(notYearZero, "Use a date such as 2026-12-05.")
+    .meta({
+      description:
+        "When the members' banks charge them (ReqdColltnDt): after today in the club's time zone. The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.",
+    }),
+  invoiceIds: z
+    .array(z.uuid("Not a valid invoice id."))
+    .min(1, "Choose at least one invoice, or leave the list out.")
+    .max(10_000, "Choose at most 10,000 invoices.")
+    .optional()
+    .meta({
+      description:
+        "The invoices to collect; every one must be collectable. Left out: every invoice due by the collection date with an amount owed whose member has an active mandate.",
+    }),
+});
+export type NewRemittance = z.output<typeof newRemittanceSchema>;
+
+export const remittanceListQuery = paginationQuery(["createdAt", "collectionDate"], "createdAt", "desc");
+export type RemittanceListQuery = z.output<typeof remittanceListQuery>;
+
+nameSchemas([[newRemittanceSchema, "NewRemittance"]]);

@@ -1,0 +1,107 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { invoices } from "./billing";
+import { createdAt, id, timestamptz } from "./columns";
+import { sepaMandates } from "./sepa";
+
+export const paymentMethod = pgEnum("payment_method", ["cash", "card", "bank_transfer", "direct_debit"]);
+export const paymentKind = pgEnum("payment_kind", ["payment", "refund"]);
+
+/**
+ * Money received for an invoice or given back (lib/billing/payments.ts). Append-only: a mistake is undone by a refund,
+ * so the rows always add up to the invoice's `paid_cents` (payments minus refunds).
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: id(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    kind: paymentKind("kind").notNull(),
+    /** Always positive; `kind` says which way the money went. */
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    method: paymentMethod("method").notNull(),
+    paidOn: date("paid_on").notNull(),
+    reference: text("reference"),
+    recordedBy: uuid("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt),
+    check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+export const remittanceStatus = pgEnum("remittance_status", ["draft", "sent"]);
+export const remittanceItemStatus = pgEnum("remittance_item_status", ["included", "returned", "collected"]);
+export const debitSequence = pgEnum("debit_sequence", ["FRST", "RCUR"]);
+
+/**
+ * A SEPA direct debit remittance (lib/billing/collections/remittances.ts): the invoices collected on one date, built as a
+ * draft, then sent (its bank file handed to the bank). Totals are kept so lists need no sum.
+ */
+export const remittances = pgTable(
+  "remittances",
+  {
+    id: id(),
+    collectionDate: date("collection_date").notNull(),
+    status: remittanceStatus("status").notNull().default("draft"),
+    /** The bank file's MsgId: unique per creditor, at most 35 characters. */
+    messageId: text("message_id").notNull(),
+    itemCount: integer("item_count").notNull(),
+    totalCents: bigint("total_cents", { mode: "bigint" }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamptz("sent_at"),
+    sentBy: uuid("sent_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("remittances_message_id_key").on(t.messageId),
+    index("remittances_created_idx").on(t.createdAt),
+    check("remittances_sent_when", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+  ],
+);
+
+/** One debit of a remittance: an invoice, the mandate it is collected under, and what became of it. */
+export const remittanceItems = pgTable(
+  "remittance_items",
+  {
+    remittanceId: uuid("remittance_id")
+      .notNull()
+      .references(() => remittances.id, { onDelete: "cascade" }),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    mandateId: uuid("mandate_id")
+      .notNull()
+      .references(() => sepaMandates.id, { onDelete: "restrict" }),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    sequence: debitSequence("sequence").notNull(),
+    /** The invoice number: banks return it in pain.002 and camt.054, which is how returns find their debit. */
+    endToEndId: text("end_to_end_id").notNull(),
+    status: remittanceItemStatus("status").notNull().default("included"),
+    returnReason: text("return_reason"),
+    returnedAt: timestamptz("returned_at"),
+  },
+  (t) => [
+    primaryKey({ name: "remittance_items_pkey", columns: [t.remittanceId, t.invoiceId] }),
+    // An invoice is in at most one remittance at a time; once returned it may be collected again.
+    uniqueIndex("remittance_items_invoice_once").on(t.invoiceId).where(sql`${t.status} <> 'returned'`),
+    index("remittance_items_end_to_end_idx").on(t.endToEndId),
+    check("remittance_items_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
