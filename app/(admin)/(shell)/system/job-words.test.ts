@@ -44,6 +44,7 @@ describe("the background jobs in words", () => {
     const outcomes: Record<string, Record<string, number>> = {
       "forward-audit-log": { forwarded: 0, batches: 0 },
       "deliver-mail": { sent: 2, retrying: 1, failed: 0 },
+      "deliver-invoices": { delivered: 3, alreadyDone: 0, failed: 1 },
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
       "check-expiring-subscriptions": { reminded: 3 },
@@ -58,6 +59,12 @@ describe("the background jobs in words", () => {
       }
     expect(wordsOf("en", "forward-audit-log").result({ forwarded: 0, batches: 0 })).toBe(
       "There was nothing new to move.",
+    );
+    expect(wordsOf("es", "deliver-invoices").result({ delivered: 1, alreadyDone: 0, failed: 0 })).toBe(
+      "Se guardó y envió 1 factura.",
+    );
+    expect(wordsOf("en", "deliver-invoices").result({ delivered: 2, alreadyDone: 0, failed: 1 })).toBe(
+      "Saved and emailed 2 invoices; 1 could not be saved and will be tried again.",
     );
   });
 
