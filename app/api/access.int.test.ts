@@ -33,6 +33,7 @@ import {
 } from "./holiday-lists/[id]/route";
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
+import { GET as getInvoicePdf } from "./invoices/[id]/pdf/route";
 import { POST as rectifyInvoice } from "./invoices/[id]/rectifications/route";
 import { GET as getInvoice } from "./invoices/[id]/route";
 import { GET as listInvoices } from "./invoices/route";
@@ -44,10 +45,10 @@ import { GET as getMail } from "./mail/[id]/route";
 import { GET as listMail } from "./mail/route";
 import { GET as previewMailTemplate } from "./mail/templates/[name]/preview/route";
 import { GET as listMailTemplates } from "./mail/templates/route";
+import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { POST as revokeMandate } from "./members/[id]/mandates/[mandateId]/revoke/route";
 import { GET as getMandate } from "./members/[id]/mandates/[mandateId]/route";
 import { POST as addMandate, GET as listMandates } from "./members/[id]/mandates/route";
-import { GET as listMemberInvoices } from "./members/[id]/invoices/route";
 import { GET as memberPhoto, PUT as putMemberPhoto } from "./members/[id]/photo/route";
 import { DELETE as deleteMember, GET as getMember, PUT as updateMember } from "./members/[id]/route";
 import { PUT as changeMemberStatus } from "./members/[id]/status/route";
@@ -177,6 +178,7 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["GET /api/invoices", "billing:read", listInvoices, { path: "/api/invoices" }],
   ["GET /api/invoices/verification", "billing:read", verifyInvoices, { path: "/api/invoices/verification" }],
   ["GET /api/invoices/{id}", "billing:read", getInvoice, { path: `/api/invoices/${someId}`, params }],
+  ["GET /api/invoices/{id}/pdf", "billing:read", getInvoicePdf, { path: `/api/invoices/${someId}/pdf`, params }],
   [
     "POST /api/invoices/{id}/rectifications",
     "billing:refund",

@@ -55,6 +55,7 @@ import * as membersExportRoute from "@/app/api/members/export/route";
 import * as membersRoute from "@/app/api/members/route";
 import * as membersStatisticsRoute from "@/app/api/members/statistics/route";
 import * as permissionsRoute from "@/app/api/permissions/route";
+import * as invoicesIdPdfRoute from "@/app/api/invoices/[id]/pdf/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
@@ -143,6 +144,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   invoices: invoicesRoute,
   "invoices/verification": invoicesVerificationRoute,
   "invoices/[id]": invoicesIdRoute,
+  "invoices/[id]/pdf": invoicesIdPdfRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "members/[id]/subscriptions/[sid]": membersIdSubscriptionsSidRoute,
   "members/[id]/subscriptions/[sid]/cancel": membersIdSubscriptionsSidCancelRoute,
