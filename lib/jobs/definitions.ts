@@ -51,7 +51,7 @@ const deliverMailJob: JobDefinition = {
  * Every few minutes, so a new member's invoice reaches them shortly after they enrol. The composition is here: billing
  * cannot import the files module (docs/billing-documents.md), so it gets storeGeneratedFile injected.
  */
-export const deliverInvoicesJob: JobDefinition = {
+const deliverInvoicesJob: JobDefinition = {
   name: "deliver-invoices",
   description: "Stores each issued invoice's PDF in club-documents and emails it to the member, attached.",
   cron: "*/5 * * * *",

@@ -12,6 +12,7 @@ import { completeSetup } from "@/tests/support/accounts";
 import { call, randomIp } from "@/tests/support/api";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { DELETE as deleteFile } from "../files/[id]/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
 import { POST as enroll } from "../members/enroll/route";
 import { PUT as updateSettings } from "../settings/route";
@@ -144,10 +145,11 @@ describe("invoice PDFs and their email", () => {
     ).toHaveLength(3);
 
     await deliverPendingMail(running, { now: () => new Date(Date.now() + 1_000) });
-    const spanishMail = await waitForMail(running.mailer, "maria@club.example");
+    const invoiceMail = (number: string) => (mail: { subject: string }) => mail.subject.includes(number);
+    const spanishMail = await waitForMail(running.mailer, "maria@club.example", 5_000, invoiceMail(spanish.number));
     expect(spanishMail.subject).toBe(`Su factura ${spanish.number} de Club Náutico`);
     expect(spanishMail.attachments.map((attachment) => attachment.fileName)).toEqual([`${spanish.number}.pdf`]);
-    const englishMail = await waitForMail(running.mailer, "ana@club.example");
+    const englishMail = await waitForMail(running.mailer, "ana@club.example", 5_000, invoiceMail(english.number));
     expect(englishMail.subject).toBe(`Your invoice ${english.number} from Club Náutico`);
   });
 
@@ -165,6 +167,20 @@ describe("invoice PDFs and their email", () => {
     const text = await pdfText(bytes);
     expect(text).toContain("Factura");
     expect(text).toContain("Total factura 49,90 €");
+  });
+
+  it("keeps a stored PDF while its invoice refers to it: deleting the file is 409 File.InUse", async () => {
+    const [invoice] = await running.database.db
+      .select({ fileId: invoices.pdfFileId })
+      .from(invoices)
+      .where(eq(invoices.language, "es"));
+    const id = invoice!.fileId!;
+
+    const refused = await call(deleteFile, { path: `/api/files/${id}`, method: "DELETE", params: { id }, token });
+
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: "File.InUse" });
+    expect(await running.database.db.select({ id: files.id }).from(files).where(eq(files.id, id))).toHaveLength(1);
   });
 
   it("answers 404 Billing.InvoiceNotFound for an unknown invoice", async () => {
