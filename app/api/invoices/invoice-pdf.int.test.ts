@@ -4,6 +4,7 @@ import { eq, ne, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inngestFunction } from "@/inngest/functions";
+import { findJob } from "@/lib/jobs/definitions";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { files, invoices, mailOutbox, plans } from "@/lib/platform/db/schema";
@@ -192,6 +193,27 @@ describe("invoice PDFs and their email", () => {
   it("runs on Inngest as on the scheduler: nothing left to deliver", async () => {
     const run = await new InngestTestEngine({ function: inngestFunction("deliver-invoices") }).execute();
     expect(run.result).toMatchObject({ status: "completed", outcome: { delivered: 0, failed: 0 } });
+  });
+
+  it("stores one PDF and queues one email per invoice when two runs race (the lock bypassed)", async () => {
+    const racing = await Promise.all(
+      ["race1@club.example", "race2@club.example", "race3@club.example"].map((email) => enrolled(email, "es")),
+    );
+    const job = findJob("deliver-invoices")!;
+
+    const outcomes = await Promise.all([job.run(running, {}), job.run(running, {})]);
+
+    expect(outcomes.reduce((sum, outcome) => sum + Number(outcome.delivered), 0)).toBe(3);
+    expect(outcomes.every((outcome) => outcome.failed === 0)).toBe(true);
+    for (const invoice of racing) {
+      expect(await running.database.db.select().from(files).where(eq(files.subjectId, invoice.id))).toHaveLength(1);
+      expect(
+        await running.database.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.dedupeKey, `invoice-issued:${invoice.id}`)),
+      ).toHaveLength(1);
+    }
   });
 
   it("lets the PDF be set once and refuses any other change of it", async () => {
