@@ -74,8 +74,9 @@ describe("the background jobs in words", () => {
     expect(words.result({ done: 2 })).toBe("done: 2");
   });
 
-  it("read a schedule as every minute, every hour or every day at a time", () => {
+  it("read a schedule as every minute, every few minutes, every hour or every day at a time", () => {
     expect(scheduleOf("TZ=Europe/Madrid * * * * *")).toEqual({ kind: "everyMinute", values: {} });
+    expect(scheduleOf("TZ=Europe/Madrid */5 * * * *")).toEqual({ kind: "everyMinutes", values: { minutes: 5 } });
     expect(scheduleOf("TZ=Europe/Madrid 15 * * * *")).toEqual({ kind: "hourly", values: { minute: "15" } });
     expect(scheduleOf("TZ=Europe/Madrid 0 3 * * *")).toEqual({ kind: "daily", values: { time: "03:00" } });
     expect(scheduleOf("TZ=Europe/Madrid 0 3 * * 1")).toEqual({ kind: "cron", values: { cron: "0 3 * * 1" } });
