@@ -34,6 +34,7 @@ import {
 import { POST as createHolidayList, GET as listHolidayLists } from "./holiday-lists/route";
 import { GET as listHolidayPresets } from "./holiday-presets/route";
 import { POST as recordPayment } from "./invoices/[id]/payments/route";
+import { GET as getInvoicePdf } from "./invoices/[id]/pdf/route";
 import { POST as rectifyInvoice } from "./invoices/[id]/rectifications/route";
 import { POST as recordRefund } from "./invoices/[id]/refunds/route";
 import { GET as getInvoice } from "./invoices/[id]/route";
@@ -187,6 +188,7 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["GET /api/invoices", "billing:read", listInvoices, { path: "/api/invoices" }],
   ["GET /api/invoices/verification", "billing:read", verifyInvoices, { path: "/api/invoices/verification" }],
   ["GET /api/invoices/{id}", "billing:read", getInvoice, { path: `/api/invoices/${someId}`, params }],
+  ["GET /api/invoices/{id}/pdf", "billing:read", getInvoicePdf, { path: `/api/invoices/${someId}/pdf`, params }],
   [
     "POST /api/invoices/{id}/rectifications",
     "billing:refund",

@@ -62,7 +62,7 @@ const alreadyStored = businessError(
   "Another run stored this invoice's PDF first.",
 );
 
-const pdfName = (document: InvoiceDocument) => `${document.number}.pdf`;
+export const invoicePdfName = (document: InvoiceDocument) => `${document.number}.pdf`;
 
 /** The invoice-issued email's props (emails/templates/invoice-issued.tsx) from the invoice as issued. */
 function invoiceEmailProps(document: InvoiceDocument, club: InvoiceDeliveryDependencies["club"]) {
@@ -80,7 +80,7 @@ function invoiceEmailProps(document: InvoiceDocument, club: InvoiceDeliveryDepen
     total: fromCents(BigInt(document.totalCents)),
     currency: document.currency,
     rectifies: document.rectifies && { number: document.rectifies.number, reason: document.rectifies.reason },
-    attachmentName: pdfName(document),
+    attachmentName: invoicePdfName(document),
   };
 }
 
@@ -93,7 +93,7 @@ async function deliverInvoice(deps: InvoiceDeliveryDependencies, document: Invoi
   const content = await renderInvoicePdf(document);
   const file = {
     bucket: "club-documents" as const,
-    fileName: pdfName(document),
+    fileName: invoicePdfName(document),
     contentType: "application/pdf",
     content,
     subject: { type: INVOICE_SUBJECT, id: document.id },

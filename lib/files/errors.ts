@@ -8,6 +8,11 @@ export const FileErrors = {
     "The content is not a JPEG, PNG, GIF or WebP image (checked from its bytes, not its name or declared type).",
   ),
   noPhoto: businessError("File.NoPhoto", "not_found", "The member has no photo."),
+  inUse: businessError(
+    "File.InUse",
+    "conflict",
+    "The file is an issued invoice's PDF, kept as long as the invoice (invoices are never deleted).",
+  ),
 } as const;
 
 export const TOO_LARGE_CODE = "File.TooLarge";

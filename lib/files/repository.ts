@@ -3,7 +3,7 @@ import { live } from "@/lib/members/repository";
 import type { Executor } from "@/lib/platform/db";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { type ExpectedVersion, nextVersion, versionMatches } from "@/lib/platform/db/row-version";
-import { files, members } from "@/lib/platform/db/schema";
+import { files, invoices, members } from "@/lib/platform/db/schema";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import type { BucketName } from "@/lib/platform/storage";
 import type { FileListQuery } from "./schemas";
@@ -108,6 +108,12 @@ export async function deleteFileRow(
     .where(and(eq(files.id, id), versionMatches(files.version, expected)))
     .returning(storedColumns);
   return row ?? null;
+}
+
+/** Whether an issued invoice has the file as its PDF (the foreign key refuses deleting it then). */
+export async function isInvoicePdf(executor: Executor, id: string): Promise<boolean> {
+  const [row] = await executor.select({ id: invoices.id }).from(invoices).where(eq(invoices.pdfFileId, id)).limit(1);
+  return row !== undefined;
 }
 
 /** club-temp files whose time is up, oldest first (the files_expiry_idx partial index answers this). */

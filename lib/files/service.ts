@@ -23,6 +23,7 @@ import {
   findFile,
   findMemberPhoto,
   insertFile,
+  isInvoicePdf,
   type StoredFile,
   selectExpiredTempFiles,
   selectFilePage,
@@ -332,13 +333,17 @@ export async function createDownloadUrl(
   return ok({ url, expiresAt });
 }
 
-/** Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. */
+/**
+ * Deletes the file's object and row (a member photo is unset by the foreign key); audited as a Warning. An invoice's
+ * PDF is refused (File.InUse): invoices, and so their PDFs, are kept.
+ */
 export async function deleteFile(ctx: FileContext, id: string, expected?: ExpectedVersion): Promise<Result<void>> {
-  return rollbackOnFailure(ctx.db, async (tx) =>
-    (await removeFile(tx, ctx, id, "deleted", expected))
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    if (await isInvoicePdf(tx, id)) return fail(FileErrors.inUse);
+    return (await removeFile(tx, ctx, id, "deleted", expected))
       ? ok(undefined)
-      : fail(await refusalOfConditionalWrite(tx, files, id, FileErrors.notFound)),
-  );
+      : fail(await refusalOfConditionalWrite(tx, files, id, FileErrors.notFound));
+  });
 }
 
 export type ExpiryDependencies = { db: Database; storage: Storage };

@@ -1,9 +1,12 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { pruneThrottles } from "@/lib/auth/password-throttle";
-import { expireTempFiles } from "@/lib/files/service";
+import { deliverIssuedInvoices } from "@/lib/billing/invoice-delivery";
+import { invoicePdfRepository } from "@/lib/billing/invoice-pdfs";
+import { expireTempFiles, storeGeneratedFile } from "@/lib/files/service";
 import { pruneExpiredKeys } from "@/lib/idempotency/store";
 import { deliverPendingMail } from "@/lib/mail/delivery";
+import { clubLetter } from "@/lib/mail/recipient-language";
 import type { Platform } from "@/lib/platform/container";
 import { readClubSettings } from "@/lib/settings/club-settings";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
@@ -42,6 +45,28 @@ const deliverMailJob: JobDefinition = {
   stepName: "deliver-due-mail",
   lockSeconds: 300,
   run: async (platform) => deliverPendingMail(platform),
+};
+
+/**
+ * Every few minutes, so a new member's invoice reaches them shortly after they enrol. The composition is here: billing
+ * cannot import the files module (docs/billing.md, "The invoice's PDF and its email"), so it gets storeGeneratedFile injected.
+ */
+const deliverInvoicesJob: JobDefinition = {
+  name: "deliver-invoices",
+  description: "Stores each issued invoice's PDF in club-documents and emails it to the member, attached.",
+  cron: "*/5 * * * *",
+  stepName: "deliver-issued-invoices",
+  lockSeconds: 900,
+  run: async (platform) => {
+    const db = platform.database.db;
+    const { clubName, timeZone } = await clubLetter(db, platform.config);
+    return deliverIssuedInvoices({
+      db,
+      invoices: invoicePdfRepository,
+      storeDocument: (file, work) => storeGeneratedFile({ db, storage: platform.storage }, file, work),
+      club: { clubName, timeZone },
+    });
+  },
 };
 
 /** Subscription jobs run in the club's night (spec 1 names them ProcessAutoRenewalsJob and CheckExpiringSubscriptionsJob). */
@@ -124,6 +149,7 @@ export const pruneIdempotencyKeysJob: JobDefinition = {
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
   deliverMailJob,
+  deliverInvoicesJob,
   processAutoRenewalsJob,
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,

@@ -56,6 +56,7 @@ import * as membersRoute from "@/app/api/members/route";
 import * as membersStatisticsRoute from "@/app/api/members/statistics/route";
 import * as permissionsRoute from "@/app/api/permissions/route";
 import * as invoicesIdPaymentsRoute from "@/app/api/invoices/[id]/payments/route";
+import * as invoicesIdPdfRoute from "@/app/api/invoices/[id]/pdf/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
 import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
@@ -153,6 +154,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   invoices: invoicesRoute,
   "invoices/verification": invoicesVerificationRoute,
   "invoices/[id]": invoicesIdRoute,
+  "invoices/[id]/pdf": invoicesIdPdfRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "invoices/[id]/payments": invoicesIdPaymentsRoute,
   "invoices/[id]/refunds": invoicesIdRefundsRoute,

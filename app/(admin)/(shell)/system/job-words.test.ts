@@ -44,6 +44,7 @@ describe("the background jobs in words", () => {
     const outcomes: Record<string, Record<string, number>> = {
       "forward-audit-log": { forwarded: 0, batches: 0 },
       "deliver-mail": { sent: 2, retrying: 1, failed: 0 },
+      "deliver-invoices": { delivered: 3, alreadyDone: 0, failed: 1 },
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
       "check-expiring-subscriptions": { reminded: 3 },
@@ -59,6 +60,12 @@ describe("the background jobs in words", () => {
     expect(wordsOf("en", "forward-audit-log").result({ forwarded: 0, batches: 0 })).toBe(
       "There was nothing new to move.",
     );
+    expect(wordsOf("es", "deliver-invoices").result({ delivered: 1, alreadyDone: 0, failed: 0 })).toBe(
+      "Se guardó y envió 1 factura.",
+    );
+    expect(wordsOf("en", "deliver-invoices").result({ delivered: 2, alreadyDone: 0, failed: 1 })).toBe(
+      "Saved and emailed 2 invoices; 1 could not be saved and will be tried again.",
+    );
   });
 
   it("keep the API's words for a job the console does not know yet", () => {
@@ -67,8 +74,9 @@ describe("the background jobs in words", () => {
     expect(words.result({ done: 2 })).toBe("done: 2");
   });
 
-  it("read a schedule as every minute, every hour or every day at a time", () => {
+  it("read a schedule as every minute, every few minutes, every hour or every day at a time", () => {
     expect(scheduleOf("TZ=Europe/Madrid * * * * *")).toEqual({ kind: "everyMinute", values: {} });
+    expect(scheduleOf("TZ=Europe/Madrid */5 * * * *")).toEqual({ kind: "everyMinutes", values: { minutes: 5 } });
     expect(scheduleOf("TZ=Europe/Madrid 15 * * * *")).toEqual({ kind: "hourly", values: { minute: "15" } });
     expect(scheduleOf("TZ=Europe/Madrid 0 3 * * *")).toEqual({ kind: "daily", values: { time: "03:00" } });
     expect(scheduleOf("TZ=Europe/Madrid 0 3 * * 1")).toEqual({ kind: "cron", values: { cron: "0 3 * * 1" } });

@@ -45,16 +45,22 @@ export function jobWordsOf(t: JobMessages, name: string, format: ClubFormat): Jo
 
 type Schedule =
   | { kind: "everyMinute"; values: Record<string, never> }
+  | { kind: "everyMinutes"; values: { minutes: number } }
   | { kind: "hourly"; values: { minute: string } }
   | { kind: "daily"; values: { time: string } }
   | { kind: "cron"; values: { cron: string } };
 
 const two = (value: string) => value.padStart(2, "0");
 
-/** A schedule ("TZ=Europe/Madrid 0 3 * * *") as the message that says it: every minute, hourly, daily at 03:00. */
+/**
+ * A schedule ("TZ=Europe/Madrid 0 3 * * *") as the message that says it: every minute, every 5 minutes, hourly, daily
+ * at 03:00.
+ */
 export function scheduleOf(cron: string): Schedule {
   const expression = cron.replace(/^TZ=\S+\s+/, "");
   if (expression === "* * * * *") return { kind: "everyMinute", values: {} };
+  const everyMinutes = /^\*\/(\d{1,2}) \* \* \* \*$/.exec(expression);
+  if (everyMinutes?.[1]) return { kind: "everyMinutes", values: { minutes: Number(everyMinutes[1]) } };
   const hourly = /^(\d{1,2}) \* \* \* \*$/.exec(expression);
   if (hourly?.[1]) return { kind: "hourly", values: { minute: two(hourly[1]) } };
   const daily = /^(\d{1,2}) (\d{1,2}) \* \* \*$/.exec(expression);

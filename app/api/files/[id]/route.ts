@@ -28,7 +28,7 @@ export const DELETE = route(
     summary: "Delete a file",
     versioned: true,
     successStatus: 204,
-    errors: [FileErrors.notFound],
+    errors: [FileErrors.notFound, FileErrors.inUse],
   },
   async ({ params, services, request }) => deleteFile(services, params.id, expectedVersion(request)),
 );

@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz } from "./columns";
+import { files } from "./files";
 import { members, subscriptions } from "./members";
 
 const cents = (name: string) => bigint(name, { mode: "bigint" });
@@ -37,7 +38,7 @@ export const invoiceStatus = pgEnum("invoice_status", [
 
 /**
  * Issued invoices and rectifying invoices (lib/billing). Everything but the state columns (status, paid_cents,
- * status_changed_at) is refused an UPDATE by the trigger of migration 0021, and no row is ever deleted: corrections are
+ * status_changed_at, and pdf_file_id once from null) is refused an UPDATE by the trigger of migrations 0021 and 0025, and no row is ever deleted: corrections are
  * rectifying invoices. `chain_position` orders the club's hash chain (record_hash covers previous_hash).
  */
 export const invoices = pgTable(
@@ -72,6 +73,8 @@ export const invoices = pgTable(
     status: invoiceStatus("status").notNull().default("open"),
     paidCents: cents("paid_cents").notNull().default(sql`0`),
     statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
+    /** The stored PDF (club-documents), set once by the deliver-invoices job; restrict: an issued invoice's PDF stays. */
+    pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "restrict" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -88,6 +91,8 @@ export const invoices = pgTable(
     index("invoices_issued_on_idx").on(t.issuedOn),
     // A term is invoiced once, whoever issues it (a service, the renewal job, a re-run of it).
     uniqueIndex("invoices_subscription_key").on(t.subscriptionId).where(sql`${t.kind} = 'invoice'`),
+    // The deliver-invoices job's queue: issued invoices still without their PDF, in chain order.
+    index("invoices_without_pdf_idx").on(t.chainPosition).where(sql`${t.pdfFileId} is null`),
     index("invoices_rectifies_idx").on(t.rectifiesInvoiceId).where(sql`${t.rectifiesInvoiceId} is not null`),
   ],
 );
