@@ -73,8 +73,15 @@ const TAGS: readonly { name: string; description: string; prefixes: readonly str
   },
   {
     name: "Billing",
-    description: "Invoices and rectifying invoices: list, read, rectify; the invoice chain's verification.",
-    prefixes: ["invoices", "members/[id]/invoices"],
+    description:
+      "Invoices and rectifying invoices, their PDFs, payments, refunds and write-offs; members' balances and direct debit mandates; the invoice chain's verification.",
+    prefixes: ["invoices", "members/[id]/invoices", "members/[id]/balance", "members/[id]/mandates"],
+  },
+  {
+    name: "Remittances",
+    description:
+      "SEPA direct debit remittances: build one, download its pain.008 file, send it, import returns, settle it.",
+    prefixes: ["remittances"],
   },
   {
     name: "Staff",
