@@ -55,33 +55,37 @@ export async function readBillingSettings(executor: Executor): Promise<BillingSe
   return { issuer, defaultTaxRateBasisPoints: stored.defaultTaxRateBasisPoints };
 }
 
+/** What a customer is made of, as selected from members (with their language, for the invoice's). */
+export const customerColumns = {
+  firstName: members.firstName,
+  lastName: members.lastName,
+  email: members.email,
+  taxId: members.taxId,
+  language: members.language,
+  addressLine: members.addressLine,
+  postalCode: members.postalCode,
+  city: members.city,
+  province: members.province,
+  country: members.country,
+};
+
+type CustomerRow = AddressParts & { firstName: string; lastName: string; email: string; taxId: string | null };
+
+/** The member as the customer copied onto an invoice. */
+export function customerFrom(member: CustomerRow): Customer {
+  return {
+    name: `${member.firstName} ${member.lastName}`,
+    taxId: member.taxId,
+    address: addressOf(member),
+    email: member.email,
+  };
+}
+
 export async function customerOf(
   executor: Executor,
   memberId: string,
 ): Promise<{ customer: Customer; language: string | null }> {
-  const [member] = await executor
-    .select({
-      firstName: members.firstName,
-      lastName: members.lastName,
-      email: members.email,
-      taxId: members.taxId,
-      language: members.language,
-      addressLine: members.addressLine,
-      postalCode: members.postalCode,
-      city: members.city,
-      province: members.province,
-      country: members.country,
-    })
-    .from(members)
-    .where(eq(members.id, memberId));
+  const [member] = await executor.select(customerColumns).from(members).where(eq(members.id, memberId));
   if (!member) throw new Error(`member ${memberId} not found while invoicing`);
-  return {
-    customer: {
-      name: `${member.firstName} ${member.lastName}`,
-      taxId: member.taxId,
-      address: addressOf(member),
-      email: member.email,
-    },
-    language: member.language,
-  };
+  return { customer: customerFrom(member), language: member.language };
 }

@@ -6,7 +6,7 @@ import { invoices, members, plans, subscriptions } from "@/lib/platform/db/schem
 import { toCents } from "@/lib/platform/money";
 import type { ClubLocale } from "@/lib/settings/club-settings";
 import { type InvoiceDraft, issueInvoices } from "./issue";
-import { addressOf, readBillingSettings } from "./parties";
+import { customerColumns, customerFrom, readBillingSettings } from "./parties";
 import { lastDayBefore, planTaxOf } from "./term-invoice";
 import { termLineText } from "./wording";
 
@@ -40,18 +40,7 @@ export async function invoiceRenewedTerms(
         taxRateBasisPoints: plans.taxRateBasisPoints,
         exemptReason: plans.exemptReason,
       },
-      member: {
-        firstName: members.firstName,
-        lastName: members.lastName,
-        email: members.email,
-        taxId: members.taxId,
-        language: members.language,
-        addressLine: members.addressLine,
-        postalCode: members.postalCode,
-        city: members.city,
-        province: members.province,
-        country: members.country,
-      },
+      member: customerColumns,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
@@ -77,12 +66,7 @@ export async function invoiceRenewedTerms(
       language,
       currency: term.currency,
       issuer,
-      customer: {
-        name: `${term.member.firstName} ${term.member.lastName}`,
-        taxId: term.member.taxId,
-        address: addressOf(term.member),
-        email: term.member.email,
-      },
+      customer: customerFrom(term.member),
       dueOn: serviceFrom,
       lines: [
         {
