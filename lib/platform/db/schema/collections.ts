@@ -14,8 +14,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { invoices } from "./billing";
-import { members } from "./members";
 import { createdAt, id, timestamptz } from "./columns";
+import { members } from "./members";
 import { sepaMandates } from "./sepa";
 
 export const paymentMethod = pgEnum("payment_method", ["cash", "card", "bank_transfer", "direct_debit"]);
