@@ -266,7 +266,7 @@ describe("the dunning job", () => {
     expect(await dunningAt(new Date("2027-03-28T21:30:00Z"))).toEqual(NOTHING);
     expect(await dunningAt(new Date("2027-03-28T22:30:00Z"))).toMatchObject({ markedOverdue: 1, reminded: 1 });
     // Every half day up to day 11: each reminder once, on its day.
-    const seen: Array<[string, string[]]> = [];
+    const seen: Array<[string, Array<string | null>]> = [];
     for (let at = Date.parse("2027-03-29T06:00:00Z"); at <= Date.parse("2027-04-09T18:00:00Z"); at += 12 * 3600_000) {
       await dunningAt(new Date(at));
       seen.push([new Date(at).toISOString(), await keys()]);
