@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Letter, letterSql } from "@/lib/mail/recipient-language";
-import { MEMBER_STATUS_CHANGED } from "@/lib/members/status";
 import { localDate } from "@/lib/platform/calendar";
 import type { Database, Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { currentTraceId } from "@/lib/platform/trace";
-import { liftSettledSuspensions } from "./reactivation";
+import { liftSettledSuspensions, MEMBER_STATUS_CHANGED } from "./reactivation";
 import { readDunningSettings } from "./settings";
 
 /**

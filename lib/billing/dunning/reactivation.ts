@@ -1,11 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
-import { MEMBER_STATUS_CHANGED, standingOf } from "@/lib/members/status";
 import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { currentTraceId } from "@/lib/platform/trace";
 
+/**
+ * Member statuses are lib/members' (status.ts), which depends on billing, so billing cannot import it: dunning writes the
+ * same audit action (MEMBER_STATUS_CHANGED) and settles with the same SQL function, member_standing (migration 0017).
+ */
+export const MEMBER_STATUS_CHANGED = "members.status_changed";
+
 /** Statuses of an invoice that is still owed (docs/billing.md, A member's balance); money with the bank is not paid yet. */
-export const OWED_STATUSES = sql`('open', 'partially_paid', 'overdue', 'returned', 'pending_collection')`;
+const OWED_STATUSES = sql`('open', 'partially_paid', 'overdue', 'returned', 'pending_collection')`;
 
 /**
  * Lifts the dunning suspensions whose members owe nothing past its due date any more (paid, written off or cancelled):
@@ -25,7 +30,7 @@ export async function liftSettledSuspensions(
       where not exists (select 1 from invoices i where i.member_id = s.member_id and i.kind = 'invoice'
         and i.status in ${OWED_STATUSES} and i.due_on < ${change.today}::date) ${whose}
     ), reactivated as (
-      update members m set status = ${standingOf(sql`m.id`, change.at)}, updated_at = now(), version = m.version + 1
+      update members m set status = member_standing(m.id, ${change.at.toISOString()}::timestamptz), updated_at = now(), version = m.version + 1
       from members previous
       where previous.id = m.id and m.id in (select member_id from cleared) and m.status = 'suspended'
       returning m.id, m.status as new_status
