@@ -315,6 +315,34 @@ describe("the dunning job", () => {
   });
 });
 
+describe("the dunning job's races (run on real PostgreSQL too)", () => {
+  it("two runs at once do the day's work once", async () => {
+    const members = [await enrolled(), await enrolled(), await enrolled()];
+    const day16 = madrid(members[0]!.dueOn, 16);
+    const outcomes = await Promise.all([dunningAt(day16), dunningAt(day16)]);
+    const total = (key: keyof DunningOutcome) => outcomes.reduce((sum, outcome) => sum + outcome[key], 0);
+    expect([total("markedOverdue"), total("reminded"), total("suspended")]).toEqual([3, 3, 3]);
+    for (const member of members) {
+      expect(await reminders(member.invoiceId)).toHaveLength(1);
+      expect(await audits("billing.member_suspended", member.memberId)).toHaveLength(1);
+      expect(await audits("members.status_changed", member.memberId)).toHaveLength(1);
+    }
+  });
+
+  it("a payment during the suspension run never leaves a paid member suspended", async () => {
+    const members = [await enrolled(), await enrolled(), await enrolled(), await enrolled()];
+    await dunningAt(madrid(members[0]!.dueOn, 15));
+    const day16 = madrid(members[0]!.dueOn, 16);
+    const replies = await Promise.all([dunningAt(day16), ...members.map((member) => payInFull(member.invoiceId))]);
+    expect(replies.slice(1).map((reply) => (reply as { status: number }).status)).toEqual([201, 201, 201, 201]);
+    for (const member of members) {
+      expect(await invoiceStatus(member.invoiceId)).toBe("paid");
+      expect(await memberStatus(member.memberId)).toBe("active");
+    }
+    expect(await running.database.db.select().from(dunningSuspensions)).toEqual([]);
+  });
+});
+
 describe("the dunning settings and the job's endpoint", () => {
   it("are shown with their defaults, kept when absent, validated, and switch reminders and suspension off", async () => {
     const read = await call<{ dunning: unknown }>(readSettings, { path: "/api/settings", token });
