@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Letter, letterSql } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import type { Database, Executor } from "@/lib/platform/db";
@@ -15,11 +15,12 @@ import { readDunningSettings } from "./settings";
  * 2. each overdue invoice gets the reminder of the latest reminder day it has reached, once (dedupe key per offset);
  * 3. members with an invoice overdue more than the grace days are suspended for non-payment (not those already
  *    suspended, by staff or before);
- * 4. members suspended for non-payment who owe nothing overdue any more are reactivated (payments do it at once;
- *    this catches write-offs, rectifications and settled remittances).
+ * 4. members suspended for non-payment who owe nothing overdue any more are reactivated (payments and write-offs do
+ *    it at once; this catches rectifications and settled remittances).
  * Days are calendar days in the club's time zone: `today` minus the due date, so DST changes neither skip nor double one.
  */
-export type DunningDependencies = { db: Database; club: Letter & { currency: string } };
+/** The club's name, default language and time zone (lib/mail/recipient-language.ts clubLetter); amounts are in the invoice's currency. */
+export type DunningDependencies = { db: Database; club: Letter };
 
 export type DunningOutcome = { markedOverdue: number; reminded: number; suspended: number; reactivated: number };
 
@@ -28,7 +29,7 @@ const numberOf = sql`i.series || i.year || '-' || lpad(i.number::text, 6, '0')`;
 
 const traceId = () => currentTraceId() ?? null;
 
-async function count(executor: Executor, statement: ReturnType<typeof sql>): Promise<number> {
+async function count(executor: Executor, statement: SQL): Promise<number> {
   const [row] = await executeRows<{ n: string | number }>(executor, statement);
   return Number(row?.n ?? 0);
 }
