@@ -7,7 +7,7 @@ import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fromCents } from "@/lib/platform/money";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
-import { liftSettledSuspensions } from "../dunning/reactivation";
+import { liftSuspensionsOf } from "../dunning/reactivation";
 import { invoiceNumber } from "../numbering";
 import { findInvoice, type InvoiceDetail } from "../repository";
 import type { InvoiceStatus } from "../schemas";
@@ -147,19 +147,9 @@ async function applyPayment(
   return updated ?? null;
 }
 
-/**
- * A member suspended for non-payment is reactivated in the transaction that settles their last overdue invoice, so
- * paying at the desk lets them in at once (docs/billing.md, Dunning); a suspension by staff stays.
- */
-function liftSuspensionIfSettled(ctx: PaymentContext, tx: Transaction, memberId: string) {
-  const at = ctx.now();
-  return liftSettledSuspensions(tx, {
-    at,
-    today: localDate(at, ctx.club.timeZone),
-    actorId: ctx.actor.id,
-    members: [memberId],
-  });
-}
+/** A member suspended for non-payment is reactivated once their overdue invoices are settled (docs/billing.md, Dunning). */
+const liftSuspensionIfSettled = (ctx: PaymentContext, tx: Transaction, memberId: string) =>
+  liftSuspensionsOf(tx, { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: ctx.actor.id }, [memberId]);
 
 async function whyNotPayable(tx: Transaction, id: string): Promise<BusinessError> {
   const invoice = await currentState(tx, id);

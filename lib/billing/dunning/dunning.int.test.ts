@@ -2,6 +2,7 @@ import "@/tests/support/isolated-env";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { POST as pay } from "@/app/api/invoices/[id]/payments/route";
+import { POST as rectify } from "@/app/api/invoices/[id]/rectifications/route";
 import { POST as writeOff } from "@/app/api/invoices/[id]/write-off/route";
 import { POST as runJob } from "@/app/api/jobs/[name]/run/route";
 import { PUT as changeStatus } from "@/app/api/members/[id]/status/route";
@@ -297,21 +298,34 @@ describe("the dunning job", () => {
     expect(await memberStatus(member.memberId)).toBe("suspended");
   });
 
-  it("lifts the suspension when the overdue invoice is written off", async () => {
-    const member = await enrolled();
-    await dunningAt(madrid(member.dueOn, 16));
-    expect(await memberStatus(member.memberId)).toBe("suspended");
-    const id = member.invoiceId;
-    const written = await call(writeOff, {
-      path: `/api/invoices/${id}/write-off`,
-      params: { id },
+  it("lifts the suspension in the transaction that writes off or fully rectifies the overdue invoice", async () => {
+    const written = await enrolled();
+    const rectified = await enrolled();
+    await dunningAt(madrid(written.dueOn, 16));
+    expect([await memberStatus(written.memberId), await memberStatus(rectified.memberId)]).toEqual([
+      "suspended",
+      "suspended",
+    ]);
+    const writeOffReply = await call(writeOff, {
+      path: `/api/invoices/${written.invoiceId}/write-off`,
+      params: { id: written.invoiceId },
       token,
       body: { reason: "Moved abroad" },
     });
-    expect(written.status).toBe(200);
-    // The write-off's transaction lifts it at once; the job finds nothing more to do.
-    expect(await memberStatus(member.memberId)).toBe("active");
-    expect(await dunningAt(madrid(member.dueOn, 17))).toEqual(NOTHING);
+    expect(writeOffReply.status).toBe(200);
+    const rectifyReply = await call(rectify, {
+      path: `/api/invoices/${rectified.invoiceId}/rectifications`,
+      params: { id: rectified.invoiceId },
+      token,
+      body: { reason: "Charged by mistake" },
+    });
+    expect(rectifyReply.status).toBe(201);
+    expect(await invoiceStatus(rectified.invoiceId)).toBe("cancelled");
+    expect([await memberStatus(written.memberId), await memberStatus(rectified.memberId)]).toEqual([
+      "active",
+      "active",
+    ]);
+    expect(await dunningAt(madrid(written.dueOn, 17))).toEqual(NOTHING);
   });
 });
 

@@ -15,8 +15,8 @@ import { readDunningSettings } from "./settings";
  * 2. each overdue invoice gets the reminder of the latest reminder day it has reached, once (dedupe key per offset);
  * 3. members with an invoice overdue more than the grace days are suspended for non-payment (not those already
  *    suspended, by staff or before);
- * 4. members suspended for non-payment who owe nothing overdue any more are reactivated (payments and write-offs do
- *    it at once; this catches rectifications and settled remittances).
+ * 4. members suspended for non-payment who owe nothing overdue any more are reactivated (the services that settle an
+ *    invoice do it at once, liftSuspensionsOf; this catches anything else).
  * Days are calendar days in the club's time zone: `today` minus the due date, so DST changes neither skip nor double one.
  */
 /** The club's name, default language and time zone (lib/mail/recipient-language.ts clubLetter); amounts are in the invoice's currency. */

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { localDate } from "@/lib/platform/calendar";
 import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { currentTraceId } from "@/lib/platform/trace";
@@ -44,4 +45,22 @@ export async function liftSettledSuspensions(
     select count(*) as reactivated from reactivated`,
   );
   return Number(row?.reactivated ?? 0);
+}
+
+/**
+ * For the services that settle invoices (a payment, a write-off, a full rectification, a settled remittance): lifts
+ * their members' suspensions for non-payment in the same transaction, so a member who pays is let in at once.
+ */
+export function liftSuspensionsOf(
+  executor: Executor,
+  change: { now: Date; timeZone: string; actorId: string | null },
+  members: readonly string[],
+): Promise<number> {
+  if (members.length === 0) return Promise.resolve(0);
+  return liftSettledSuspensions(executor, {
+    at: change.now,
+    today: localDate(change.now, change.timeZone),
+    actorId: change.actorId,
+    members,
+  });
 }
