@@ -85,6 +85,40 @@ async function enrolled(language: "en" | "es" | null = null) {
   return { memberId, invoiceId: invoice!.id, dueOn: invoice!.dueOn, number };
 }
 
+/** Issues the member another invoice of 49.90, due on `dueOn`: invoices cannot be changed, so a due date is chosen at issue. */
+async function anotherInvoice(member: { memberId: string; invoiceId: string }, issuedAt: Date, dueOn: string) {
+  const [first] = await running.database.db
+    .select({ issuer: invoices.issuer, customer: invoices.customer })
+    .from(invoices)
+    .where(eq(invoices.id, member.invoiceId));
+  const [issued] = await commitWhatever(running.database.db, (tx) =>
+    issueInvoices(tx, { series: "F", issuedAt, timeZone: ZONE, actorId: null }, [
+      {
+        memberId: member.memberId,
+        subscriptionId: null,
+        rectifies: null,
+        language: "es",
+        currency: "EUR",
+        issuer: first!.issuer as Issuer,
+        customer: first!.customer as Customer,
+        dueOn,
+        lines: [
+          {
+            description: "Cuota",
+            planId: null,
+            serviceFrom: dueOn,
+            serviceTo: dueOn,
+            totalCents: 4990n,
+            taxRateBasisPoints: 2100,
+            exemptReason: null,
+          },
+        ],
+      },
+    ]),
+  );
+  return issued!.id;
+}
+
 const payInFull = (id: string) =>
   call(pay, { path: `/api/invoices/${id}/payments`, params: { id }, token, body: { amount: "49.90", method: "cash" } });
 
@@ -232,36 +266,7 @@ describe("the dunning job", () => {
     const member = await enrolled();
     expect((await payInFull(member.invoiceId)).status).toBe(201);
     // 28 March 2027: Madrid goes from UTC+1 to UTC+2 at 02:00. An invoice issued and due that day.
-    const [first] = await running.database.db
-      .select({ issuer: invoices.issuer, customer: invoices.customer })
-      .from(invoices)
-      .where(eq(invoices.id, member.invoiceId));
-    const [issued] = await commitWhatever(running.database.db, (tx) =>
-      issueInvoices(tx, { series: "F", issuedAt: new Date("2027-03-28T08:00:00Z"), timeZone: ZONE, actorId: null }, [
-        {
-          memberId: member.memberId,
-          subscriptionId: null,
-          rectifies: null,
-          language: "es",
-          currency: "EUR",
-          issuer: first!.issuer as Issuer,
-          customer: first!.customer as Customer,
-          dueOn: "2027-03-28",
-          lines: [
-            {
-              description: "Cuota",
-              planId: null,
-              serviceFrom: "2027-03-28",
-              serviceTo: "2027-04-27",
-              totalCents: 4990n,
-              taxRateBasisPoints: 2100,
-              exemptReason: null,
-            },
-          ],
-        },
-      ]),
-    );
-    const id = issued!.id;
+    const id = await anotherInvoice(member, new Date("2027-03-28T08:00:00Z"), "2027-03-28");
     const keys = async () => (await reminders(id)).map((mail) => mail.key);
     // 23:30 on the 28th (21:30 UTC) is still the due date; 00:30 on the 29th (22:30 UTC on the 28th) is day 1.
     expect(await dunningAt(new Date("2027-03-28T21:30:00Z"))).toEqual(NOTHING);
@@ -354,6 +359,16 @@ describe("the dunning job's races (run on real PostgreSQL too)", () => {
       expect(await memberStatus(member.memberId)).toBe("active");
     }
     expect(await running.database.db.select().from(dunningSuspensions)).toEqual([]);
+  });
+
+  it("two payments settling a member's last two overdue invoices at once reactivate the member", async () => {
+    const member = await enrolled();
+    const second = await anotherInvoice(member, new Date(), member.dueOn);
+    await dunningAt(madrid(member.dueOn, 16));
+    expect(await memberStatus(member.memberId)).toBe("suspended");
+    const replies = await Promise.all([payInFull(member.invoiceId), payInFull(second)]);
+    expect(replies.map((reply) => reply.status)).toEqual([201, 201]);
+    expect(await memberStatus(member.memberId)).toBe("active");
   });
 });
 

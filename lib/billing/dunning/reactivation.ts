@@ -32,12 +32,11 @@ export async function liftSettledSuspensions(
         and i.status in ${OWED_STATUSES} and i.due_on < ${change.today}::date) ${whose}
     ), reactivated as (
       update members m set status = member_standing(m.id, ${change.at.toISOString()}::timestamptz), updated_at = now(), version = m.version + 1
-      from members previous
-      where previous.id = m.id and m.id in (select member_id from cleared) and m.status = 'suspended'
+      where m.id in (select member_id from cleared) and m.status = 'suspended'
       returning m.id, m.status as new_status
     ), audited as (
       insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)
-      select ${MEMBER_STATUS_CHANGED}, 'Info'::audit_severity, ${change.actorId}::uuid, 'member', r.id::text,
+      select ${MEMBER_STATUS_CHANGED}, 'Info'::audit_severity, ${change.actorId}::text, 'member', r.id::text,
         jsonb_build_object('from', 'suspended', 'to', r.new_status, 'reason', 'Overdue invoices settled'), ${currentTraceId() ?? null}
       from reactivated r
       returning 1
@@ -51,12 +50,20 @@ export async function liftSettledSuspensions(
  * For the services that settle invoices (a payment, a write-off, a full rectification, a settled remittance): lifts
  * their members' suspensions for non-payment in the same transaction, so a member who pays is let in at once.
  */
-export function liftSuspensionsOf(
+export async function liftSuspensionsOf(
   executor: Executor,
   change: { now: Date; timeZone: string; actorId: string | null },
   members: readonly string[],
 ): Promise<number> {
-  if (members.length === 0) return Promise.resolve(0);
+  if (members.length === 0) return 0;
+  // Two payments settling a member's last two overdue invoices at once: each would check the other's invoice before it
+  // commits and neither lift the suspension. Locking the suspended member first makes the second wait for the first,
+  // and its check (a later statement) then sees the first's payment.
+  const ids = `{${members.join(",")}}`;
+  await executor.execute(
+    sql`select m.id from members m join dunning_suspensions s on s.member_id = m.id
+      where m.id = any(${ids}::uuid[]) order by m.id for update of m`,
+  );
   return liftSettledSuspensions(executor, {
     at: change.now,
     today: localDate(change.now, change.timeZone),
