@@ -6,6 +6,7 @@ import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { invoiceIssuedTemplate } from "./templates/invoice-issued";
 import { passwordResetTemplate } from "./templates/password-reset";
+import { paymentReminderTemplate } from "./templates/payment-reminder";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
 import { staffInvitationTemplate } from "./templates/staff-invitation";
@@ -26,6 +27,7 @@ export const templates = {
   "correction-decided": correctionDecidedTemplate,
   "staff-invitation": staffInvitationTemplate,
   "invoice-issued": invoiceIssuedTemplate,
+  "payment-reminder": paymentReminderTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

@@ -31,6 +31,14 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "7 December 2026",
       "F2026-000123.pdf",
     ],
+    "payment-reminder": [
+      "Ana García",
+      "F2026-000123",
+      "€49.90",
+      "7 December 2026",
+      "ES7921000813610123456789",
+      "23 December 2026",
+    ],
   },
   es: {
     welcome: ["Ana García", "Oro mensual", "1 de marzo de 2025", "31 de marzo de 2025", "Sunrise Tennis Club"],
@@ -69,6 +77,14 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "7 de diciembre de 2026",
       "F2026-000123.pdf",
     ],
+    "payment-reminder": [
+      "Ana García",
+      "F2026-000123",
+      "49,90\u00a0€",
+      "7 de diciembre de 2026",
+      "ES7921000813610123456789",
+      "23 de diciembre de 2026",
+    ],
   },
 };
 
@@ -87,6 +103,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "correction-decided": "Your attendance correction for 14 March 2025 was not approved",
     "staff-invitation": "You're invited to the Sunrise Tennis Club staff console",
     "invoice-issued": "Your invoice F2026-000123 from Sunrise Tennis Club",
+    "payment-reminder": "Last reminder: invoice F2026-000123 from Sunrise Tennis Club is unpaid",
   },
   es: {
     welcome: "Le damos la bienvenida a Sunrise Tennis Club",
@@ -101,6 +118,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "correction-decided": "No se ha aprobado tu corrección de asistencia del 14 de marzo de 2025",
     "staff-invitation": "Te invitamos a la consola del personal de Sunrise Tennis Club",
     "invoice-issued": "Su factura F2026-000123 de Sunrise Tennis Club",
+    "payment-reminder": "Último aviso: su factura F2026-000123 de Sunrise Tennis Club está pendiente de pago",
   },
 };
 

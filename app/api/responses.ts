@@ -123,6 +123,21 @@ export const settingsResponse = z.strictObject({
         .meta({ description: "Whether terms are invoiced: once legal name, tax id and address are all set." }),
     })
     .meta({ id: "ClubTaxData", description: "The club as the issuer of its invoices (docs/billing.md)." }),
+  dunning: z
+    .strictObject({
+      enabled: z.boolean().meta({ description: "Whether the daily process-dunning job reminds and suspends." }),
+      reminderDays: z
+        .array(z.number().int())
+        .meta({ description: "Days after the due date an overdue invoice's member is reminded on, ascending." }),
+      graceDays: z
+        .number()
+        .int()
+        .meta({ description: "A member is suspended once an invoice is overdue more than this many days." }),
+    })
+    .meta({
+      id: "DunningSettingsView",
+      description: "Reminders and suspension for unpaid invoices (docs/billing.md, Dunning).",
+    }),
   updatedAt: instant(),
   version: recordVersion(),
 });

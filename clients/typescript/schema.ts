@@ -2354,6 +2354,26 @@ export interface components {
              */
             url: string;
         };
+        DunningSettings: {
+            /** @description Whether the daily process-dunning job reminds and suspends. */
+            enabled: boolean;
+            /**
+             * @description A member is suspended once one of their invoices is overdue more than this many days.
+             * @example 15
+             */
+            graceDays: number;
+            /** @description Days after the due date on which an overdue invoice's member is reminded; the last reminder warns of suspension. */
+            reminderDays: number[];
+        };
+        /** @description Reminders and suspension for unpaid invoices (docs/billing.md, Dunning). */
+        DunningSettingsView: {
+            /** @description Whether the daily process-dunning job reminds and suspends. */
+            enabled: boolean;
+            /** @description A member is suspended once an invoice is overdue more than this many days. */
+            graceDays: number;
+            /** @description Days after the due date an overdue invoice's member is reminded on, ascending. */
+            reminderDays: number[];
+        };
         EmailedLink: {
             token: string;
         };
@@ -3553,6 +3573,7 @@ export interface components {
              */
             currency: string;
             description: string | null;
+            dunning: components["schemas"]["DunningSettingsView"];
             /**
              * @description The club's language: the console's and the mails' default.
              * @enum {string}
@@ -11779,6 +11800,15 @@ export interface operations {
                      *         "defaultTaxRate": "21.00",
                      *         "billingStarted": false
                      *       },
+                     *       "dunning": {
+                     *         "enabled": true,
+                     *         "reminderDays": [
+                     *           1,
+                     *           4,
+                     *           11
+                     *         ],
+                     *         "graceDays": 15
+                     *       },
                      *       "collectionIban": null,
                      *       "collectionBic": null
                      *     }
@@ -11829,6 +11859,7 @@ export interface operations {
                     creditorIdentifier?: string | null;
                     currency: string;
                     description?: string | null;
+                    dunning?: components["schemas"]["DunningSettings"];
                     /** @enum {string} */
                     language: "en" | "es";
                     taxData?: components["schemas"]["ClubTaxDataInput"];
@@ -11863,6 +11894,15 @@ export interface operations {
                      *         "address": null,
                      *         "defaultTaxRate": "21.00",
                      *         "billingStarted": false
+                     *       },
+                     *       "dunning": {
+                     *         "enabled": true,
+                     *         "reminderDays": [
+                     *           1,
+                     *           4,
+                     *           11
+                     *         ],
+                     *         "graceDays": 15
                      *       },
                      *       "collectionIban": null,
                      *       "collectionBic": null

@@ -8,6 +8,7 @@ import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { type Acting, actorIdOf, type ServiceContext } from "@/lib/services/context";
 import { type ChainVerification, verifyChain } from "./chain";
+import { liftSuspensionsOf } from "./dunning/reactivation";
 import { BillingErrors } from "./errors";
 import { issueInvoices } from "./issue";
 import { invoiceNumber } from "./numbering";
@@ -115,8 +116,11 @@ export async function rectifyInvoice(
     );
     if (!issued) throw new Error("no rectifying invoice was issued");
     const complete = amount === left;
-    if (complete)
+    if (complete) {
       await tx.update(invoices).set({ status: "cancelled", statusChangedAt: sql`now()` }).where(eq(invoices.id, id));
+      const change = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) };
+      await liftSuspensionsOf(tx, change, [invoice.memberId]);
+    }
     await recordAudit(tx, {
       action: "billing.invoice_rectified",
       severity: "Warning",

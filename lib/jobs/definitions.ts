@@ -1,6 +1,7 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { pruneThrottles } from "@/lib/auth/password-throttle";
+import { processDunning } from "@/lib/billing/dunning/job";
 import { deliverIssuedInvoices } from "@/lib/billing/invoice-delivery";
 import { invoicePdfRepository } from "@/lib/billing/invoice-pdfs";
 import { expireTempFiles, storeGeneratedFile } from "@/lib/files/service";
@@ -66,6 +67,20 @@ const deliverInvoicesJob: JobDefinition = {
       storeDocument: (file, work) => storeGeneratedFile({ db, storage: platform.storage }, file, work),
       club: { clubName, timeZone },
     });
+  },
+};
+
+/** Dunning runs in the club's morning, after the night's renewals, so reminders arrive at a decent hour. */
+const processDunningJob: JobDefinition = {
+  name: "process-dunning",
+  description:
+    "Marks unpaid invoices past due as overdue, queues payment reminders, suspends late payers and reactivates those who paid.",
+  cron: "0 8 * * *",
+  stepName: "chase-overdue-invoices",
+  lockSeconds: 1800,
+  run: async (platform) => {
+    const db = platform.database.db;
+    return processDunning({ db, club: await clubLetter(db, platform.config) });
   },
 };
 
@@ -150,6 +165,7 @@ export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
   deliverMailJob,
   deliverInvoicesJob,
+  processDunningJob,
   processAutoRenewalsJob,
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dunningSettingsSchema } from "@/lib/billing/dunning/settings";
 import {
   isSepaIban,
   isValidBicCode,
@@ -79,5 +80,7 @@ export const settingsInputSchema = z.object({
   collectionBic: collectionBicField,
   /** The club as the issuer of its invoices; omitted: unchanged (a client that never sends it keeps what was set). */
   taxData: clubTaxDataSchema.optional(),
+  /** Reminders and suspension for unpaid invoices; omitted: unchanged, like the tax data. */
+  dunning: dunningSettingsSchema.optional(),
 });
 export type SettingsInput = z.output<typeof settingsInputSchema>;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import { type DunningSettings, readDunningSettings, storeDunningSettings } from "@/lib/billing/dunning/settings";
 import { type ClubTaxData, readClubTaxData, storeClubTaxData } from "@/lib/billing/tax-data";
 import type { Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
@@ -29,6 +30,8 @@ export type Settings = ClubLocale & {
   collectionBic: string | null;
   /** The club as the issuer of its invoices (docs/billing.md). */
   taxData: ClubTaxData;
+  /** Reminders and suspension for unpaid invoices (docs/billing.md, Dunning). */
+  dunning: DunningSettings;
   updatedAt: Date;
   version: number;
 };
@@ -54,6 +57,7 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   if (!stored) throw new Error("platform_settings has no row after setup");
   const { clubName, description, creditorIdentifier, collectionIban, collectionBic, updatedAt, version } = stored;
   const taxData = await readClubTaxData(executor);
+  const dunning = await readDunningSettings(executor);
   return {
     clubName,
     description,
@@ -62,6 +66,7 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
     collectionBic,
     ...clubSettingsOf(stored, defaults),
     taxData,
+    dunning,
     updatedAt,
     version,
   };
@@ -108,8 +113,10 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
     "collectionIban",
     "collectionBic",
   ] as const;
-  const changed = fields.filter((field) => before[field] !== next[field]);
-  return after.taxData && taxDataChanged(before.taxData, after.taxData) ? [...changed, "taxData"] : changed;
+  const changed: string[] = fields.filter((field) => before[field] !== next[field]);
+  if (after.taxData && taxDataChanged(before.taxData, after.taxData)) changed.push("taxData");
+  if (after.dunning && JSON.stringify(after.dunning) !== JSON.stringify(before.dunning)) changed.push("dunning");
+  return changed;
 }
 
 function taxDataChanged(before: ClubTaxData, after: NonNullable<SettingsInput["taxData"]>): boolean {
@@ -157,6 +164,7 @@ export function updateSettings(
       })
       .where(eq(platformSettings.id, 1));
     if (input.taxData) await storeClubTaxData(tx, input.taxData);
+    if (input.dunning) await storeDunningSettings(tx, input.dunning);
     if (changed.length > 0)
       await recordAudit(tx, {
         action: "settings.updated",

@@ -47,6 +47,7 @@ describe("GET /api/settings", () => {
       timeZone: running.config.CLUB_TIMEZONE,
       currency: running.config.CURRENCY,
       taxData: { legalName: null, taxId: null, address: null, defaultTaxRate: "21.00", billingStarted: false },
+      dunning: { enabled: true, reminderDays: [1, 4, 11], graceDays: 15 },
       updatedAt: expect.any(String),
       version: 1,
     });

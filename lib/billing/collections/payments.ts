@@ -7,6 +7,7 @@ import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fromCents } from "@/lib/platform/money";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
+import { liftSuspensionsOf } from "../dunning/reactivation";
 import { invoiceNumber } from "../numbering";
 import { findInvoice, type InvoiceDetail } from "../repository";
 import type { InvoiceStatus } from "../schemas";
@@ -146,6 +147,10 @@ async function applyPayment(
   return updated ?? null;
 }
 
+/** A member suspended for non-payment is reactivated once their overdue invoices are settled (docs/billing.md, Dunning). */
+const liftSuspensionIfSettled = (ctx: PaymentContext, tx: Transaction, memberId: string) =>
+  liftSuspensionsOf(tx, { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: ctx.actor.id }, [memberId]);
+
 async function whyNotPayable(tx: Transaction, id: string): Promise<BusinessError> {
   const invoice = await currentState(tx, id);
   if (!invoice) return CollectionErrors.invoiceNotFound;
@@ -164,6 +169,7 @@ export function recordPayment(
   return rollbackOnFailure(ctx.db, async (tx) => {
     const invoice = await applyPayment(tx, invoiceId, input.amount, PAYABLE_STATUSES);
     if (!invoice) return fail(await whyNotPayable(tx, invoiceId));
+    if (invoice.status === "paid") await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
     return recordMovement(ctx, tx, invoice, {
       kind: "payment",
       amountCents: input.amount,
@@ -245,6 +251,7 @@ export async function writeOffInvoice(
         reason: input.reason,
       },
     });
+    await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
     return ok(invoiceId);
   });
   if (!written.ok) return written;

@@ -8,6 +8,7 @@ import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { currentTraceId } from "@/lib/platform/trace";
 import type { Acting, ServiceContext } from "@/lib/services/context";
+import { liftSuspensionsOf } from "../dunning/reactivation";
 import { reasonWords } from "../sepa/reason-codes";
 import { parseReturnFile } from "../sepa/returns";
 import { CollectionErrors } from "./errors";
@@ -151,7 +152,7 @@ export function settleRemittance(ctx: ReturnContext, remittanceId: string): Prom
       return fail(CollectionErrors.remittanceNotDue);
     }
     const { collectionDate, messageId } = remittance.value;
-    const collected = await executeRows<{ invoice_id: string }>(
+    const collected = await executeRows<{ invoice_id: string; member_id: string }>(
       tx,
       sql`
       with item as (
@@ -186,8 +187,10 @@ export function settleRemittance(ctx: ReturnContext, remittanceId: string): Prom
           ${currentTraceId() ?? null}
         from item join paid on paid.id = item.invoice_id join payment on payment.invoice_id = item.invoice_id
       )
-      select invoice_id from item`,
+      select item.invoice_id, paid.member_id from item join paid on paid.id = item.invoice_id`,
     );
+    const actor = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: ctx.actor.id };
+    await liftSuspensionsOf(tx, actor, [...new Set(collected.map((row) => row.member_id))]);
     if (collected.length > 0) {
       await recordAudit(tx, {
         action: "billing.remittance_settled",

@@ -45,6 +45,7 @@ describe("the background jobs in words", () => {
       "forward-audit-log": { forwarded: 0, batches: 0 },
       "deliver-mail": { sent: 2, retrying: 1, failed: 0 },
       "deliver-invoices": { delivered: 3, alreadyDone: 0, failed: 1 },
+      "process-dunning": { markedOverdue: 2, reminded: 3, suspended: 1, reactivated: 0 },
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
       "check-expiring-subscriptions": { reminded: 3 },

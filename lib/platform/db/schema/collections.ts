@@ -15,6 +15,7 @@ import {
 import { users } from "./auth";
 import { invoices } from "./billing";
 import { createdAt, id, timestamptz } from "./columns";
+import { members } from "./members";
 import { sepaMandates } from "./sepa";
 
 export const paymentMethod = pgEnum("payment_method", ["cash", "card", "bank_transfer", "direct_debit"]);
@@ -105,3 +106,18 @@ export const remittanceItems = pgTable(
     check("remittance_items_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
+
+/**
+ * Members the dunning job suspended for non-payment (lib/billing/dunning), so that paying lifts only those suspensions,
+ * never one by staff. A trigger (migration 0026) deletes the row when the member stops being suspended by any path.
+ */
+export const dunningSuspensions = pgTable("dunning_suspensions", {
+  memberId: uuid("member_id")
+    .primaryKey()
+    .references(() => members.id, { onDelete: "cascade" }),
+  /** The overdue invoice named in the suspension's reason. */
+  invoiceId: uuid("invoice_id")
+    .notNull()
+    .references(() => invoices.id, { onDelete: "restrict" }),
+  suspendedAt: timestamptz("suspended_at").notNull().defaultNow(),
+});

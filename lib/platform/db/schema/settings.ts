@@ -31,6 +31,10 @@ export const platformSettings = pgTable(
     country: text("country").notNull().default("ES"),
     /** The IVA rate of plans that name none, in basis points (2100 = 21 %). */
     defaultTaxRateBasisPoints: integer("default_tax_rate_bp").notNull().default(2100),
+    /** Dunning (lib/billing/dunning): whether the daily job reminds and suspends, its reminder days after the due date, and the grace before suspension. */
+    dunningEnabled: boolean("dunning_enabled").notNull().default(true),
+    dunningReminderDays: integer("dunning_reminder_days").array().notNull().default(sql`'{1,4,11}'::integer[]`),
+    dunningGraceDays: integer("dunning_grace_days").notNull().default(15),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -41,6 +45,7 @@ export const platformSettings = pgTable(
     check("platform_settings_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("platform_settings_country", sql`${t.country} ~ '^[A-Z]{2}$'`),
     check("platform_settings_tax_rate_range", sql`${t.defaultTaxRateBasisPoints} between 0 and 10000`),
+    check("platform_settings_dunning_grace", sql`${t.dunningGraceDays} between 1 and 365`),
   ],
 );
 
