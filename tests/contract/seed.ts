@@ -1,4 +1,5 @@
 import { SUPER_ADMIN } from "@/tests/support/accounts";
+import { seedBilling, startBilling } from "./seed-billing";
 
 /**
  * The club the contract suite runs against, built through the served API as a client would (so every rule of the
@@ -103,6 +104,9 @@ export async function seedContractClub(
     body: { name: "Spare", code: "SPARE", monthlyPrice: "1.00", annualPrice: "10.00" },
   });
 
+  // Before the first enrolment, so every term that costs money is invoiced (docs/billing.md, When billing starts).
+  await startBilling(send, token);
+
   let members = 0;
   /** An enrolled member with an active subscription to `plan`. */
   const enrol = async () => {
@@ -195,6 +199,8 @@ export async function seedContractClub(
   const passwordChanger = await account(["User"]);
   const passwordChangerToken = await login(passwordChanger.email, passwordChanger.password);
 
+  const billing = await seedBilling(send, token, enrol);
+
   const mail = await send("GET", "/api/mail?pageSize=1", { token });
   const firstMail = (mail.items as Json[])[0];
 
@@ -246,6 +252,7 @@ export async function seedContractClub(
     mailId: String(firstMail?.id ?? ""),
     yesterday: daysAgo(1),
     lastWeek: daysAgo(7),
+    ...billing,
   };
   return { variables, journey };
 }

@@ -1,0 +1,101 @@
+import { daysAgo } from "./seed";
+
+/**
+ * The billing part of the contract club: the club's tax data and SEPA details set before any member is enrolled (so
+ * every enrolment issues an invoice), then for each billing operation a record of its own — an invoice to pay,
+ * another to refund, to rectify, to write off; mandates to read and revoke; remittances to read, delete, send and
+ * receive returns on — so the suite's order does not matter.
+ */
+
+type Json = Record<string, unknown>;
+type Send = (method: string, path: string, options?: { token?: string; body?: unknown }) => Promise<Json>;
+type Enrol = () => Promise<{ memberId: string; subscriptionId: string }>;
+
+const CLUB_TAX_DATA = {
+  legalName: "Contract Club S.L.",
+  taxId: "B58378431",
+  address: { line: "Calle Mayor 1", postalCode: "28013", city: "Madrid", province: "Madrid" },
+};
+const SEPA = { creditorIdentifier: "ES97000B12345678", collectionIban: "ES9121000418450200051332" };
+const MEMBER_IBAN = "ES9121000418450200051332";
+
+export const daysAhead = (days: number) => daysAgo(-days);
+
+/** Billing starts: the club's tax data, creditor identifier and collection account on its settings. */
+export async function startBilling(send: Send, token: string): Promise<void> {
+  const { clubName, description, language, timeZone, currency } = await send("GET", "/api/settings", { token });
+  await send("PUT", "/api/settings", {
+    token,
+    body: { clubName, description, language, timeZone, currency, taxData: CLUB_TAX_DATA, ...SEPA },
+  });
+}
+
+export async function seedBilling(send: Send, token: string, enrol: Enrol): Promise<Record<string, string>> {
+  /** A newly enrolled member and the invoice their enrolment issued. */
+  const invoiced = async () => {
+    const { memberId } = await enrol();
+    const page = await send("GET", `/api/members/${memberId}/invoices`, { token });
+    const [invoice] = page.items as Json[];
+    if (!invoice) throw new Error("seed: an enrolment issued no invoice (is billing started?)");
+    return { memberId, invoiceId: String(invoice.id), number: String(invoice.number) };
+  };
+  const mandateFor = (memberId: string) =>
+    send("POST", `/api/members/${memberId}/mandates`, {
+      token,
+      body: { iban: MEMBER_IBAN, signedOn: daysAgo(30) },
+    });
+  const remittanceOf = (invoiceId: string) =>
+    send("POST", "/api/remittances", { token, body: { collectionDate: daysAhead(3), invoiceIds: [invoiceId] } });
+
+  const paid = await invoiced();
+  const refunded = await invoiced();
+  await send("POST", `/api/invoices/${refunded.invoiceId}/payments`, {
+    token,
+    body: { amount: "5.00", method: "cash" },
+  });
+  const rectified = await invoiced();
+  const writtenOff = await invoiced();
+
+  const withMandate = await invoiced();
+  const mandate = await mandateFor(withMandate.memberId);
+  const revoked = await invoiced();
+  const revokedMandate = await mandateFor(revoked.memberId);
+  const unmandated = await invoiced();
+
+  // One remittance each to read (and download), delete and send; one sent, to import a return on; and one member
+  // left for the build operation, whose default takes every collectible invoice not in another remittance.
+  const read = await invoiced();
+  await mandateFor(read.memberId);
+  const draft = await remittanceOf(read.invoiceId);
+  const deleted = await invoiced();
+  await mandateFor(deleted.memberId);
+  const deletedDraft = await remittanceOf(deleted.invoiceId);
+  const sendable = await invoiced();
+  await mandateFor(sendable.memberId);
+  const sendableDraft = await remittanceOf(sendable.invoiceId);
+  const returned = await invoiced();
+  await mandateFor(returned.memberId);
+  const sent = await remittanceOf(returned.invoiceId);
+  await send("POST", `/api/remittances/${sent.id}/send`, { token });
+  const collectible = await invoiced();
+  await mandateFor(collectible.memberId);
+
+  return {
+    invoiceId: paid.invoiceId,
+    invoiceMemberId: paid.memberId,
+    refundInvoiceId: refunded.invoiceId,
+    rectifyInvoiceId: rectified.invoiceId,
+    writeOffInvoiceId: writtenOff.invoiceId,
+    mandateMemberId: withMandate.memberId,
+    mandateId: String(mandate.id),
+    revokeMemberId: revoked.memberId,
+    revokeMandateId: String(revokedMandate.id),
+    unmandatedMemberId: unmandated.memberId,
+    remittanceId: String(draft.id),
+    deletedRemittanceId: String(deletedDraft.id),
+    sendRemittanceId: String(sendableDraft.id),
+    sentRemittanceId: String(sent.id),
+    returnedInvoiceNumber: returned.number,
+    collectionDate: daysAhead(3),
+  };
+}
