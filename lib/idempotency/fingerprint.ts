@@ -19,9 +19,12 @@ export function requestHashOf(request: Request, parsedBody: { value: unknown } |
   const body =
     parsedBody === "streamed"
       ? `${request.headers.get("content-type") ?? ""}\0${request.headers.get("content-length") ?? ""}`
-      : JSON.stringify(parsedBody.value ?? null);
+      : JSON.stringify(parsedBody.value ?? null, bigIntsAsText);
   return sha256Of(request.method, url.pathname + url.search, body);
 }
+
+/** A parsed body may hold BigInts (money in cents, lib/platform/money.ts), which JSON.stringify refuses to write. */
+const bigIntsAsText = (_key: string, value: unknown) => (typeof value === "bigint" ? `${value}n` : value);
 
 /**
  * The request with its body hashed as whoever reads it streams it: an upload is neither buffered nor read twice.

@@ -135,6 +135,24 @@ describe("payments", () => {
     expect(entries.map((entry) => (entry.data as { amount: string }).amount)).toEqual(["20.00", "29.90"]);
   });
 
+  it("records a payment sent with an Idempotency-Key once; the retry answers the first answer", async () => {
+    const { invoiceId } = await invoiced();
+    const retried = () =>
+      call<Reply>(pay, {
+        path: `/api/invoices/${invoiceId}/payments`,
+        params: { id: invoiceId },
+        token,
+        headers: { "idempotency-key": `payment-${invoiceId}` },
+        body: { amount: "20.00", method: "cash" },
+      });
+    const first = await retried();
+    expect(first.status).toBe(201);
+    const again = await retried();
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect((await stored(invoiceId)).movements).toEqual([{ kind: "payment", amountCents: 2000n }]);
+  });
+
   it("refuses more than what is due (Billing.Overpayment) and a paid invoice (Billing.InvoiceNotPayable)", async () => {
     const { invoiceId } = await invoiced();
     const over = await payOn(invoiceId, { amount: "49.91", method: "bank_transfer" });
