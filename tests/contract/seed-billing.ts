@@ -19,7 +19,7 @@ const CLUB_TAX_DATA = {
 const SEPA = { creditorIdentifier: "ES97000B12345678", collectionIban: "ES9121000418450200051332" };
 const MEMBER_IBAN = "ES9121000418450200051332";
 
-export const daysAhead = (days: number) => daysAgo(-days);
+const daysAhead = (days: number) => daysAgo(-days);
 
 /** Billing starts: the club's tax data, creditor identifier and collection account on its settings. */
 export async function startBilling(send: Send, token: string): Promise<void> {
