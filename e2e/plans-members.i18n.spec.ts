@@ -2,12 +2,11 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
-  adminPage,
+  adminPageIn,
   ensureInstalledBeforeAll,
   expect,
   expectFitsScreen,
   notice,
-  readIn,
   snapshot,
   test,
   VIEWPORTS,
@@ -133,9 +132,7 @@ for (const language of ["es", "en"] as const) {
       const run = `${language}-${size}`;
       const code = `I18N-${language}-${size}`.toUpperCase();
       const planName = `Remo ${run}`;
-      const page = await adminPage(browser);
-      await page.setViewportSize(viewport);
-      await readIn(page, language);
+      const page = await adminPageIn(browser, language, viewport);
 
       // A plan whose price is typed as the language writes it.
       await page.goto("/plans");

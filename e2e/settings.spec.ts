@@ -1,12 +1,12 @@
 import {
   adminPage,
+  adminPageIn,
   apiAs,
   ensureInstalledBeforeAll,
   expect,
   expectAccessible,
   expectFitsScreen,
   notice,
-  readIn,
   test,
   VIEWPORTS,
 } from "./support";
@@ -77,9 +77,7 @@ test("the settings page changes the club's language and time zone; the public se
 
 for (const language of ["en", "es"] as const)
   test(`the settings page and the open account menu fit a phone and pass axe, in ${language}`, async ({ browser }) => {
-    const page = await adminPage(browser);
-    await page.setViewportSize(VIEWPORTS.phone);
-    await readIn(page, language);
+    const page = await adminPageIn(browser, language, VIEWPORTS.phone);
     await page.goto("/settings");
     const title = language === "es" ? "Ajustes del club" : "Club settings";
     await expect(page.getByRole("heading", { name: title })).toBeInViewport();

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   adminPage,
+  adminPageIn,
   apiAs,
   ensureInstalledBeforeAll,
   expect,
@@ -78,9 +79,7 @@ async function open(page: Page, path: string, heading: string) {
 for (const language of ["en", "es"] as const)
   for (const [size, viewport] of Object.entries(VIEWPORTS))
     test(`the attendance pages in ${language} at ${size} size fit the screen and pass axe`, async ({ browser }) => {
-      const page = await adminPage(browser);
-      await page.setViewportSize(viewport);
-      await readIn(page, language);
+      const page = await adminPageIn(browser, language, viewport);
       for (const { path, heading } of PAGES) {
         await open(page, path, heading[language]);
         await expectFitsScreen(page);

@@ -37,6 +37,8 @@ async function watchPolicyViolations(context: BrowserContext, violations: string
  * Every spec's `test`: it fails when any page of the test (its `page`, and pages of contexts it opens itself)
  * reported a Content-Security-Policy violation. A test that performs an attack the policy refuses sets
  * `expectPolicyViolations` and asserts on `policyViolations` itself.
+ * The contexts a test opens itself are closed when it ends, passed or failed: the browser lives as long as the whole
+ * run, and the pages a failed test left open would otherwise weigh on every test after it.
  */
 export const test = base.extend<{ expectPolicyViolations: boolean; policyViolations: string[] }>({
   expectPolicyViolations: [false, { option: true }],
@@ -45,15 +47,18 @@ export const test = base.extend<{ expectPolicyViolations: boolean; policyViolati
       const violations: string[] = [];
       await watchPolicyViolations(context, violations);
       const newContext = browser.newContext.bind(browser);
+      const opened: BrowserContext[] = [];
       browser.newContext = async (options) => {
-        const opened = await newContext(options);
-        await watchPolicyViolations(opened, violations);
-        return opened;
+        const context = await newContext(options);
+        opened.push(context);
+        await watchPolicyViolations(context, violations);
+        return context;
       };
       try {
         await use(violations);
       } finally {
         browser.newContext = newContext;
+        await Promise.all(opened.map((context) => context.close()));
       }
       if (!expectPolicyViolations) expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
@@ -90,6 +95,18 @@ export async function readIn(page: Page, language: "en" | "es"): Promise<void> {
       url: new URL(page.url() === "about:blank" ? baseURL() : page.url()).origin,
     },
   ]);
+}
+
+/** The administrator's console in `language`, on a screen of `viewport`'s size (one of VIEWPORTS). */
+export async function adminPageIn(
+  browser: Browser,
+  language: "en" | "es",
+  viewport: { width: number; height: number },
+): Promise<Page> {
+  const page = await adminPage(browser);
+  await page.setViewportSize(viewport);
+  await readIn(page, language);
+  return page;
 }
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;

@@ -1,12 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
   adminPage,
+  adminPageIn,
   apiAs,
   ensureInstalledBeforeAll,
   expect,
   expectAccessible,
   expectFitsScreen,
-  readIn,
   snapshot,
   test,
   VIEWPORTS,
@@ -69,13 +69,6 @@ test("arrange: a member added and the trail forwarded", async ({ browser }) => {
   await page.context().close();
 });
 
-async function openIn(browser: Parameters<typeof adminPage>[0], language: "en" | "es", size: keyof typeof VIEWPORTS) {
-  const page = await adminPage(browser);
-  await page.setViewportSize(VIEWPORTS[size]);
-  await readIn(page, language);
-  return page;
-}
-
 const entryOf = (page: Page, sentence: string) =>
   page
     .getByRole("region", { name: /Audit entries|Entradas del registro/ })
@@ -89,7 +82,7 @@ for (const language of ["en", "es"] as const)
     test(`audit log in ${language} at ${size}: sentences, a person picked by name, an entry's details`, async ({
       browser,
     }) => {
-      const page = await openIn(browser, language, size);
+      const page = await adminPageIn(browser, language, VIEWPORTS[size]);
       await page.goto("/audit");
       await expect(page.getByRole("heading", { level: 1, name: words.audit })).toBeVisible();
       const added = entryOf(page, words.added).first();
@@ -137,7 +130,7 @@ for (const language of ["en", "es"] as const)
     });
 
     test(`system health and jobs in ${language} at ${size}`, async ({ browser }) => {
-      const page = await openIn(browser, language, size);
+      const page = await adminPageIn(browser, language, VIEWPORTS[size]);
       await page.goto("/system");
       await expect(page.getByRole("heading", { level: 1, name: words.system })).toBeVisible();
       const database = page.getByRole("listitem").filter({ hasText: words.database });
@@ -154,7 +147,7 @@ for (const language of ["en", "es"] as const)
     });
 
     test(`API reference in ${language} at ${size}`, async ({ browser }) => {
-      const page = await openIn(browser, language, size);
+      const page = await adminPageIn(browser, language, VIEWPORTS[size]);
       await page.goto("/api-reference");
       await expect(page.getByRole("heading", { level: 1, name: words.reference })).toBeVisible();
       await expect(page.getByRole("link", { name: words.download })).toBeVisible();

@@ -417,3 +417,46 @@ export function newPasswordRefusal(
     fields: { [confirmation]: [SAME_TWICE] },
   };
 }
+
+/** What a form that sets a password needs of its submission (`useFormMutation` taking the new password). */
+type PasswordSubmission = {
+  failure: FormFailure | null;
+  pending: boolean;
+  submit: (password: string) => void;
+  refuse: (reason: FormFailure) => void;
+};
+
+/**
+ * The form of a page that sets a password from an emailed link (a reset, an invitation): the password twice, checked
+ * here before the submission is called with it.
+ */
+export function NewPasswordForm({
+  form,
+  labels,
+  hint,
+  submitLabel,
+  pendingLabel,
+}: {
+  form: PasswordSubmission;
+  labels: { newPassword: string; confirmPassword: string };
+  hint: string;
+  submitLabel: string;
+  pendingLabel?: string;
+}) {
+  return (
+    <ConsoleForm
+      labels={labels}
+      failure={form.failure}
+      onSubmit={(data) => {
+        const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
+        if (refusal) return form.refuse(refusal);
+        form.submit(secretOf(data, "newPassword"));
+      }}
+    >
+      <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={hint} />
+      <SubmitButton pending={form.pending} pendingLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
+    </ConsoleForm>
+  );
+}

@@ -6,14 +6,7 @@ import { signIn } from "next-auth/react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { publicApi } from "@/console/api-client";
-import {
-  ConsoleForm,
-  NewPasswordFields,
-  newPasswordRefusal,
-  SubmitButton,
-  secretOf,
-  useFormMutation,
-} from "@/console/ui/forms";
+import { NewPasswordForm, useFormMutation } from "@/console/ui/forms";
 
 export function InvalidInvitation({ reason }: { reason: "incomplete" | "expired" }) {
   const t = useTranslations("staff.accept.invalid");
@@ -63,7 +56,6 @@ export function AcceptInvitationForm({
       },
     },
   );
-  const labels = { newPassword: t("newPassword"), confirmPassword: t("confirmPassword") };
   if (signInFailed) {
     return (
       <div className="auth-card">
@@ -83,20 +75,13 @@ export function AcceptInvitationForm({
     <div className="auth-card">
       <h1>{t("title", { name: invitation.firstName })}</h1>
       <p className="page-lead">{t("lead", { email: invitation.email })}</p>
-      <ConsoleForm
-        labels={labels}
-        failure={form.failure}
-        onSubmit={(data) => {
-          const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
-          if (refusal) return form.refuse(refusal);
-          form.submit(secretOf(data, "newPassword"));
-        }}
-      >
-        <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={passwordHint} />
-        <SubmitButton pending={form.pending} pendingLabel={t("pending")}>
-          {t("submit")}
-        </SubmitButton>
-      </ConsoleForm>
+      <NewPasswordForm
+        form={form}
+        labels={{ newPassword: t("newPassword"), confirmPassword: t("confirmPassword") }}
+        hint={passwordHint}
+        submitLabel={t("submit")}
+        pendingLabel={t("pending")}
+      />
     </div>
   );
 }

@@ -3,19 +3,11 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { publicApi } from "@/console/api-client";
-import {
-  ConsoleForm,
-  NewPasswordFields,
-  newPasswordRefusal,
-  SubmitButton,
-  secretOf,
-  useFormMutation,
-} from "@/console/ui/forms";
+import { NewPasswordForm, useFormMutation } from "@/console/ui/forms";
 
 export function ResetPasswordForm({ token, passwordHint }: { token: string; passwordHint: string }) {
-  const form = useFormMutation(publicApi.auth.resetPassword);
+  const form = useFormMutation((newPassword: string) => publicApi.auth.resetPassword({ token, newPassword }));
   const t = useTranslations("auth.resetPassword");
-  const labels = { newPassword: t("newPassword"), confirmPassword: t("confirmPassword") };
   if (!token) {
     return (
       <div className="auth-card">
@@ -44,18 +36,12 @@ export function ResetPasswordForm({ token, passwordHint }: { token: string; pass
       ) : (
         <>
           <p className="page-lead">{t("lead")}</p>
-          <ConsoleForm
-            labels={labels}
-            failure={form.failure}
-            onSubmit={(data) => {
-              const refusal = newPasswordRefusal(data, Object.keys(labels), "newPassword", "confirmPassword");
-              if (refusal) return form.refuse(refusal);
-              form.submit({ token, newPassword: secretOf(data, "newPassword") });
-            }}
-          >
-            <NewPasswordFields name="newPassword" confirmation="confirmPassword" hint={passwordHint} />
-            <SubmitButton pending={form.pending}>{t("submit")}</SubmitButton>
-          </ConsoleForm>
+          <NewPasswordForm
+            form={form}
+            labels={{ newPassword: t("newPassword"), confirmPassword: t("confirmPassword") }}
+            hint={passwordHint}
+            submitLabel={t("submit")}
+          />
           <p className="auth-footer">
             <Link href="/forgot-password">{t("askNewLink")}</Link>
             <Link href="/login">{t("back")}</Link>

@@ -16,6 +16,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { RowAction } from "@/console/ui/row-actions";
 import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 import { DeleteHolidayListDialog, HolidayListEditor } from "./holiday-list-editor";
 import { HolidayPresetDialog } from "./holiday-preset-dialog";
@@ -142,30 +143,22 @@ export function HolidayListsConsole({ canWrite }: { canWrite: boolean }) {
               <td>
                 {canWrite && (
                   <div className="cell-actions">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t("addHolidaysLabel", { name: list.name })}
+                    <RowAction
+                      label={t("addHolidays")}
+                      name={t("addHolidaysLabel", { name: list.name })}
                       onClick={() => dialogs.open({ kind: "presets", list })}
-                    >
-                      {t("addHolidays")}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t("editLabel", { name: list.name })}
+                    />
+                    <RowAction
+                      label={t("edit")}
+                      name={t("editLabel", { name: list.name })}
                       onClick={() => dialogs.open({ kind: "edit", list })}
-                    >
-                      {t("edit")}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small button-danger-quiet"
-                      aria-label={t("deleteLabel", { name: list.name })}
+                    />
+                    <RowAction
+                      label={t("delete")}
+                      name={t("deleteLabel", { name: list.name })}
+                      tone="danger"
                       onClick={() => dialogs.open({ kind: "delete", list })}
-                    >
-                      {t("delete")}
-                    </button>
+                    />
                   </div>
                 )}
               </td>

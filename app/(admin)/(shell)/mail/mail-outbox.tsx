@@ -9,6 +9,7 @@ import type { MailRow, MailStatus } from "@/console/club-api";
 import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { formFailureOf, useFailureText } from "@/console/ui/forms";
+import { ListFilters } from "@/console/ui/list-filters";
 import {
   FilterSelect,
   PagedTable,
@@ -18,6 +19,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { RowAction } from "@/console/ui/row-actions";
 import styles from "./mail.module.css";
 import { useMailStatusLook, useTemplateTitle } from "./mail-format";
 import { MailTabs } from "./mail-tabs";
@@ -45,10 +47,7 @@ export function useRetryMail(onDone: (message: string) => void) {
   });
 }
 
-/**
- * The search and the status filter. On a phone they wait behind a button, so the mail itself is on the first screen;
- * on a wider screen they are always shown (the button is hidden).
- */
+/** The search and the status filter. */
 function OutboxFilters({
   searchText,
   onSearch,
@@ -61,7 +60,6 @@ function OutboxFilters({
   onStatus: (status: StatusFilter) => void;
 }) {
   const t = useTranslations("mail");
-  const [open, setOpen] = useState(false);
   const options: { value: StatusFilter; label: string }[] = [
     { value: "", label: t("outbox.allMail") },
     { value: "pending", label: t("status.pending") },
@@ -69,27 +67,19 @@ function OutboxFilters({
     { value: "failed", label: t("status.failed") },
   ];
   return (
-    <>
-      <button
-        type="button"
-        className={`button button-small ${styles.filtersToggle}`}
-        aria-expanded={open}
-        aria-controls="mail-filters"
-        onClick={() => setOpen(!open)}
-      >
-        {t("outbox.showFilters")}
-      </button>
-      <search id="mail-filters" className={`toolbar ${styles.filters}`} data-open={open}>
-        <SearchField id="mail-search" placeholder={t("outbox.search")} value={searchText} onChange={onSearch} />
-        <FilterSelect
-          id="mail-status"
-          label={t("outbox.statusFilter")}
-          value={status}
-          options={options}
-          onChange={onStatus}
-        />
-      </search>
-    </>
+    <ListFilters
+      label={t("outbox.filtersLabel")}
+      active={status ? 1 : 0}
+      search={<SearchField id="mail-search" placeholder={t("outbox.search")} value={searchText} onChange={onSearch} />}
+    >
+      <FilterSelect
+        id="mail-status"
+        label={t("outbox.statusFilter")}
+        value={status}
+        options={options}
+        onChange={onStatus}
+      />
+    </ListFilters>
   );
 }
 
@@ -175,15 +165,12 @@ export function MailOutbox({ canRetry }: { canRetry: boolean }) {
                     {t("outbox.view")}
                   </Link>
                   {canRetry && item.status === "failed" && (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t("outbox.retryLabel", { to: item.to })}
+                    <RowAction
+                      label={t("outbox.retry")}
+                      name={t("outbox.retryLabel", { to: item.to })}
                       disabled={retry.isPending}
                       onClick={() => retry.mutate(item)}
-                    >
-                      {t("outbox.retry")}
-                    </button>
+                    />
                   )}
                 </div>
               </td>

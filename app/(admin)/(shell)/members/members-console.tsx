@@ -2,12 +2,13 @@
 
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { MemberStatus } from "@/console/club-api";
 import { useCsvDownload } from "@/console/csv-download";
 import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState, StatusBadge, StatusMessage } from "@/console/ui/feedback";
+import { ListFilters } from "@/console/ui/list-filters";
 import {
   type Column,
   FilterSelect,
@@ -38,11 +39,9 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
   const format = useClubFormat();
   const statusLook = useMemberStatusLook();
   const api = useConsoleApi();
-  const filtersId = useId();
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<MemberStatus | "">("");
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "lastName", direction: "asc" });
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const deletedNotice = useDeletedNotice();
@@ -108,33 +107,26 @@ export function MembersConsole({ canWrite, canEnroll }: { canWrite: boolean; can
         onDismiss={csv.dismiss}
       />
 
-      <search className="toolbar members-toolbar">
-        <SearchField
-          id="member-search"
-          placeholder={t("searchPlaceholder")}
-          value={searchText}
-          onChange={setSearchText}
-        />
-        {/* On a phone the filters wait behind this button; on a wider screen they are always shown. */}
-        <button
-          type="button"
-          className="button filters-toggle"
-          aria-expanded={filtersOpen}
-          aria-controls={filtersId}
-          onClick={() => setFiltersOpen(!filtersOpen)}
-        >
-          {status ? t("filtersOn", { count: 1 }) : t("filters")}
-        </button>
-        <div id={filtersId} className="filter-panel" data-open={filtersOpen}>
-          <FilterSelect
-            id="member-status"
-            label={t("statusFilter")}
-            value={status}
-            options={statusFilters}
-            onChange={setStatus}
+      <ListFilters
+        label={t("filtersLabel")}
+        active={status ? 1 : 0}
+        search={
+          <SearchField
+            id="member-search"
+            placeholder={t("searchPlaceholder")}
+            value={searchText}
+            onChange={setSearchText}
           />
-        </div>
-      </search>
+        }
+      >
+        <FilterSelect
+          id="member-status"
+          label={t("statusFilter")}
+          value={status}
+          options={statusFilters}
+          onChange={setStatus}
+        />
+      </ListFilters>
 
       <div className="members-list">
         <PagedTable

@@ -16,6 +16,7 @@ import {
   textOf,
   useFormMutation,
 } from "@/console/ui/forms";
+import { RowAction } from "@/console/ui/row-actions";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import { MONTHS_IN } from "@/lib/subscriptions/pricing";
 
@@ -141,14 +142,11 @@ function BenefitsEditor({
               >
                 ↓
               </button>
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={t("removeNamed", { number: index + 1 })}
+              <RowAction
+                label={t("remove")}
+                name={t("removeNamed", { number: index + 1 })}
                 onClick={() => onChange(benefits.filter((_, at) => at !== index))}
-              >
-                {t("remove")}
-              </button>
+              />
             </div>
           </li>
         ))}

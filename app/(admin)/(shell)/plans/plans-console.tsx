@@ -8,6 +8,7 @@ import { useClubFormat } from "@/console/i18n/club-format";
 import { ConfirmDialog } from "@/console/ui/dialog";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { FilterSelect, PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
+import { RowAction } from "@/console/ui/row-actions";
 import { yesNoFilter } from "@/console/ui/yes-no-filter";
 import { MONTHS_IN, priceFor } from "@/lib/subscriptions/pricing";
 import { PlanEditor } from "./plan-editor";
@@ -160,24 +161,18 @@ export function PlansConsole({
                 {hasActions && (
                   <div className="cell-actions">
                     {canWrite && (
-                      <button
-                        type="button"
-                        className="button button-small"
-                        aria-label={t("editNamed", { name: plan.name })}
+                      <RowAction
+                        label={t("edit")}
+                        name={t("editNamed", { name: plan.name })}
                         onClick={() => dialogs.open({ kind: "edit", plan })}
-                      >
-                        {t("edit")}
-                      </button>
+                      />
                     )}
                     {canDeactivate && plan.isActive && (
-                      <button
-                        type="button"
-                        className="button button-small"
-                        aria-label={t("deactivateNamed", { name: plan.name })}
+                      <RowAction
+                        label={t("deactivate")}
+                        name={t("deactivateNamed", { name: plan.name })}
                         onClick={() => dialogs.open({ kind: "deactivate", plan })}
-                      >
-                        {t("deactivate")}
-                      </button>
+                      />
                     )}
                   </div>
                 )}

@@ -8,6 +8,7 @@ import { FormDialog } from "@/console/ui/dialog";
 import { EmptyState } from "@/console/ui/feedback";
 import { TextAreaField, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { PagedTable, PageHeader, useListDialogs, usePagedQuery } from "@/console/ui/list-page";
+import { RowAction, withActionsHeading } from "@/console/ui/row-actions";
 import { StaleRecordReload, useReloadAndClose } from "@/console/ui/stale-record";
 import { WILDCARD } from "@/lib/roles/permissions";
 import { byArea, unknownPermissions } from "./permission-areas";
@@ -182,15 +183,7 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
           noun={{ one: t("noun.one"), other: t("noun.other") }}
           query={roles}
           onPage={setPageNumber}
-          headers={columns.map((column, index) =>
-            index === columns.length - 1 && !canWrite ? (
-              <span key="actions" className="visually-hidden">
-                {column}
-              </span>
-            ) : (
-              column
-            ),
-          )}
+          headers={withActionsHeading(columns, canWrite)}
           empty={<EmptyState title={t("empty")} />}
           row={(role) => (
             <tr key={role.id}>
@@ -209,24 +202,18 @@ export function RolesConsole({ canWrite, canListPermissions }: { canWrite: boole
               <td>
                 {canWrite && (
                   <div className="cell-actions">
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t("actions.editLabel", { name: role.name })}
+                    <RowAction
+                      label={t("actions.edit")}
+                      name={t("actions.editLabel", { name: role.name })}
                       onClick={() => dialogs.open({ kind: "edit", role })}
-                    >
-                      {t("actions.edit")}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-small"
-                      aria-label={t("actions.deleteLabel", { name: role.name })}
+                    />
+                    <RowAction
+                      label={t("actions.delete")}
+                      name={t("actions.deleteLabel", { name: role.name })}
                       disabled={role.isBuiltIn}
                       title={role.isBuiltIn ? t("actions.builtInNote") : undefined}
                       onClick={() => dialogs.open({ kind: "delete", role })}
-                    >
-                      {t("actions.delete")}
-                    </button>
+                    />
                   </div>
                 )}
               </td>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { type UserRow, useConsoleApi } from "@/console/api-client";
 import { useClubFormat } from "@/console/i18n/club-format";
 import { EmptyState } from "@/console/ui/feedback";
+import { ListFilters } from "@/console/ui/list-filters";
 import {
   FilterSelect,
   PagedTable,
@@ -15,7 +16,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
-import { FiltersToggle } from "./filters-toggle";
+import { RowAction, withActionsHeading } from "@/console/ui/row-actions";
 import {
   AssignRolesDialog,
   BlockDialog,
@@ -76,16 +77,13 @@ function UserActions({
   const name = displayName(user);
   const selfNote = isSelf ? t("selfNote") : undefined;
   const action = (label: string, ariaLabel: string, dialog: OpenDialog, disabled = false) => (
-    <button
-      type="button"
-      className="button button-small"
-      aria-label={ariaLabel}
+    <RowAction
+      label={label}
+      name={ariaLabel}
       disabled={disabled}
       title={disabled ? selfNote : undefined}
       onClick={() => onOpen(dialog)}
-    >
-      {label}
-    </button>
+    />
   );
   return (
     <div className="cell-actions">
@@ -159,13 +157,18 @@ export function UsersConsole({
       </PageHeader>
       {dialogs.notice}
 
-      <FiltersToggle active={filtered}>
-        <SearchField
-          id="user-search"
-          placeholder={t("filters.searchPlaceholder")}
-          value={searchText}
-          onChange={setSearchText}
-        />
+      <ListFilters
+        label={t("filters.label")}
+        active={status ? 1 : 0}
+        search={
+          <SearchField
+            id="user-search"
+            placeholder={t("filters.searchPlaceholder")}
+            value={searchText}
+            onChange={setSearchText}
+          />
+        }
+      >
         <FilterSelect
           id="user-status"
           label={t("filters.status")}
@@ -173,7 +176,7 @@ export function UsersConsole({
           options={STATUS_FILTERS.map((value) => ({ value, label: t(`filters.${value || "all"}`) }))}
           onChange={setStatus}
         />
-      </FiltersToggle>
+      </ListFilters>
 
       <div className="card-rows">
         <PagedTable
@@ -181,15 +184,7 @@ export function UsersConsole({
           noun={{ one: t("noun.one"), other: t("noun.other") }}
           query={users}
           onPage={setPageNumber}
-          headers={columns.map((column, index) =>
-            index === columns.length - 1 && !canWrite ? (
-              <span key="actions" className="visually-hidden">
-                {column}
-              </span>
-            ) : (
-              column
-            ),
-          )}
+          headers={withActionsHeading(columns, canWrite)}
           empty={
             <EmptyState title={filtered ? t("empty.noMatch") : t("empty.none")}>
               {filtered && <p>{t("empty.tryAnother")}</p>}

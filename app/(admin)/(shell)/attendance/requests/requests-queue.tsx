@@ -3,11 +3,12 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useId, useState } from "react";
+import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import type { AttendanceRequest, RequestStatus } from "@/console/club-api";
 import { REQUEST_STATUS_VALUES } from "@/console/ui/attendance-format";
 import { EmptyState } from "@/console/ui/feedback";
+import { ListFilters } from "@/console/ui/list-filters";
 import {
   type Column,
   FilterSelect,
@@ -18,6 +19,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { RowAction } from "@/console/ui/row-actions";
 import { useAttendanceFormat } from "@/console/ui/use-attendance-format";
 import { Decision, RequestedDay } from "../my-attendance";
 import { ApproveDialog, employeeName, RejectDialog } from "./decision-dialogs";
@@ -73,33 +75,6 @@ function DateFilter({
           <li>{invalid}</li>
         </ul>
       )}
-    </div>
-  );
-}
-
-/**
- * The filters of a list: in the toolbar on a wide screen; on a phone behind a button that says how many are set, so
- * the list itself is on the first screen.
- */
-function FilterPanel({ label, active, children }: { label: string; active: number; children: ReactNode }) {
-  const t = useTranslations("attendance.queue");
-  const panelId = useId();
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="filter-panel" data-open={open || undefined}>
-      <button
-        type="button"
-        className="button filter-panel-toggle"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen(!open)}
-      >
-        {t("filters")}
-        {active > 0 && <span className="filter-panel-count"> ({active})</span>}
-      </button>
-      <search id={panelId} className="toolbar toolbar-filters" aria-label={label}>
-        {children}
-      </search>
     </div>
   );
 }
@@ -163,7 +138,7 @@ export function RequestsQueue({
       <PageHeader title={t("title")} lead={t("lead")} />
       {dialogs.notice}
 
-      <FilterPanel label={t("filtersLabel")} active={setFilters}>
+      <ListFilters label={t("filtersLabel")} active={setFilters}>
         <FilterSelect
           id="request-status"
           label={t("status")}
@@ -192,7 +167,7 @@ export function RequestsQueue({
           invalid={rangeBackwards ? t("rangeBackwards") : undefined}
           onChange={setTo}
         />
-      </FilterPanel>
+      </ListFilters>
 
       {rangeBackwards ? (
         <section className="card">
@@ -254,28 +229,24 @@ export function RequestsQueue({
                   )}
                   {request.status === "Open" && request.employee.userId !== currentUserId && (
                     <div className="cell-actions">
-                      <button
-                        type="button"
-                        className="button button-small button-primary"
-                        aria-label={t("approveLabel", {
+                      <RowAction
+                        label={t("approve")}
+                        name={t("approveLabel", {
                           name: employeeName(request),
                           date: format.longDate(request.date),
                         })}
+                        tone="primary"
                         onClick={() => dialogs.open({ kind: "approve", request })}
-                      >
-                        {t("approve")}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button-small button-danger-quiet"
-                        aria-label={t("rejectLabel", {
+                      />
+                      <RowAction
+                        label={t("reject")}
+                        name={t("rejectLabel", {
                           name: employeeName(request),
                           date: format.longDate(request.date),
                         })}
+                        tone="danger"
                         onClick={() => dialogs.open({ kind: "reject", request })}
-                      >
-                        {t("reject")}
-                      </button>
+                      />
                     </div>
                   )}
                 </td>

@@ -21,6 +21,7 @@ import {
   useListDialogs,
   usePagedQuery,
 } from "@/console/ui/list-page";
+import { RowAction } from "@/console/ui/row-actions";
 import { useFileWords } from "./file-words";
 import { UploadProgress } from "./upload-progress";
 
@@ -174,14 +175,11 @@ function UploadQueue({
             {item.status === "waiting" || item.status === "uploading" ? (
               <>
                 <UploadProgress item={item} label={t("progress", { name: item.file.name })} title={item.file.name} />
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-label={t("cancelNamed", { name: item.file.name })}
+                <RowAction
+                  label={t("cancel")}
+                  name={t("cancelNamed", { name: item.file.name })}
                   onClick={() => onCancel(item.key)}
-                >
-                  {t("cancel")}
-                </button>
+                />
               </>
             ) : (
               <p className={item.status === "failed" ? "upload-result upload-result-failed" : "upload-result"}>

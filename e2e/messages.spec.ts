@@ -1,12 +1,12 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   adminPage,
+  adminPageIn,
   apiAs,
   ensureInstalledBeforeAll,
   expect,
   expectAccessible,
   expectFitsScreen,
-  readIn,
   snapshot,
   test,
   VIEWPORTS,
@@ -26,7 +26,7 @@ const WORDS = {
     mail: "Mail",
     outbox: "Outbox",
     templates: "Templates",
-    filters: "Search and filters",
+    filters: "Filters",
     status: "Status",
     welcome: "Welcome",
     sent: "Sent",
@@ -38,7 +38,7 @@ const WORDS = {
     mail: "Correo",
     outbox: "Bandeja de salida",
     templates: "Plantillas",
-    filters: "Búsqueda y filtros",
+    filters: "Filtros",
     status: "Estado",
     welcome: "Bienvenida",
     sent: "Enviado",
@@ -49,13 +49,6 @@ const WORDS = {
 } as const;
 
 /** A signed-in admin's page in `language` at `viewport`: the console reads the language from its cookie. */
-async function pageIn(browser: Browser, language: "en" | "es", viewport: { width: number; height: number }) {
-  const page = await adminPage(browser);
-  await readIn(page, language);
-  await page.setViewportSize(viewport);
-  return page;
-}
-
 /**
  * `locator` starts within one screen of the top of the page's own content (the navigation above it on a phone is the
  * shell's, which folds it away).
@@ -90,7 +83,7 @@ for (const language of ["es", "en"] as const) {
   const words = WORDS[language];
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`the outbox and a message in ${language} on a ${size}`, async ({ browser }) => {
-      const page = await pageIn(browser, language, viewport);
+      const page = await adminPageIn(browser, language, viewport);
       await page.goto("/mail");
       await expect(page.getByRole("heading", { level: 1, name: words.mail })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: words.mail });
@@ -128,7 +121,7 @@ for (const language of ["es", "en"] as const) {
     });
 
     test(`the template previews in ${language} on a ${size}, in either language`, async ({ browser }) => {
-      const page = await pageIn(browser, language, viewport);
+      const page = await adminPageIn(browser, language, viewport);
       await page.goto("/mail/templates");
       const templates = page.getByRole("list").getByRole("button");
       await expect(templates.first()).toHaveText(new RegExp(`^${words.welcome}`));
