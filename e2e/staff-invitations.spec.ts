@@ -50,6 +50,7 @@ const WORDS = {
     resend: (name: string) => `Resend invitation to ${name}`,
     sendNew: "Send a new invitation",
     filters: "Filters",
+    status: "Status",
     rolesTitle: "Roles",
     seeMembers: "See members",
   },
@@ -70,6 +71,7 @@ const WORDS = {
     resend: (name: string) => `Reenviar invitación a ${name}`,
     sendNew: "Enviar una invitación nueva",
     filters: "Filtros",
+    status: "Estado",
     rolesTitle: "Roles",
     seeMembers: "Ver los socios",
   },
@@ -208,10 +210,11 @@ for (const language of ["en", "es"] as const)
       await manager.goto("/users");
       await expect(manager.getByRole("link", { name: words.addStaff }).first()).toBeVisible();
       if (size === "phone") {
-        // Filters wait behind a button, so the list starts on the first screen.
-        await expect(manager.getByRole("searchbox")).toBeHidden();
-        await manager.getByRole("button", { name: words.filters }).click();
+        // The search stays in view; the filters wait behind a button, so the list starts on the first screen.
         await expect(manager.getByRole("searchbox")).toBeVisible();
+        await expect(manager.getByLabel(words.status)).toBeHidden();
+        await manager.getByRole("button", { name: words.filters }).click();
+        await expect(manager.getByLabel(words.status)).toBeVisible();
       }
       await looksRight(manager, `users-${language}-${size}`);
 

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
 import { renewOnce } from "@/console/api-client";
 import { CONSOLE_REQUEST_HEADER } from "@/console/console-request";
+import { ScrollBox } from "@/console/ui/scroll-box";
 import {
   type ApiDocument,
   type Endpoint,
@@ -246,7 +247,11 @@ export function TryIt({ document, endpoint }: { document: ApiDocument; endpoint:
               </code>
               {outcome.contentType && <span className="muted">{outcome.contentType}</span>}
             </div>
-            {outcome.body && <pre className={styles.pre}>{outcome.body}</pre>}
+            {outcome.body && (
+              <ScrollBox label={t("responseBody")} className={styles.pre}>
+                <pre>{outcome.body}</pre>
+              </ScrollBox>
+            )}
           </>
         )}
       </div>
