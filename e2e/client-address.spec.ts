@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
+import { freePort } from "./free-port";
 
 /**
  * Issue 13, item 2, on the production server (scripts/start.sh → scripts/server.mjs): 30 wrong logins, each with a
@@ -13,14 +13,6 @@ import { expect, test } from "@playwright/test";
 const LIMIT = 20;
 let server: ChildProcess;
 let base: string;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

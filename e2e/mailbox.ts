@@ -3,7 +3,12 @@ import { mailboxPorts } from "./mailbox-ports";
 
 const MAILBOX = mailboxPorts(Number(process.env.E2E_PORT ?? 3210));
 
-type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = { to: string[]; subject: string; text: string };
+
+/** Every mail a mailbox (scripts/e2e-mailbox.ts) has received, newest first; by default the runs' shared one. */
+export async function receivedMail(url = `http://127.0.0.1:${MAILBOX.httpPort}/`): Promise<ReceivedMail[]> {
+  return (await (await fetch(url)).json()) as ReceivedMail[];
+}
 
 /**
  * The newest link to `pathname` (e.g. `/accept-invitation`) emailed to `to`, as its recipient reads it in the mailbox
@@ -13,7 +18,7 @@ export async function emailedLink(to: string, pathname: string, except: readonly
   const pattern = new RegExp(`https?://[^\\s\\])]+${pathname}\\?token=[\\w-]+`);
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const mails = (await (await fetch(`http://127.0.0.1:${MAILBOX.httpPort}/`)).json()) as ReceivedMail[];
+    const mails = await receivedMail();
     const link = mails
       .filter((mail) => mail.to.includes(to))
       .map((mail) => mail.text.match(pattern)?.[0])
@@ -26,6 +31,5 @@ export async function emailedLink(to: string, pathname: string, except: readonly
 
 /** The subject of the newest email to `to`. */
 export async function newestSubject(to: string): Promise<string | undefined> {
-  const mails = (await (await fetch(`http://127.0.0.1:${MAILBOX.httpPort}/`)).json()) as ReceivedMail[];
-  return mails.find((mail) => mail.to.includes(to))?.subject;
+  return (await receivedMail()).find((mail) => mail.to.includes(to))?.subject;
 }

@@ -12,6 +12,8 @@ install_debian_packages() {
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
+  # The billing journey's server runs under libfaketime, so the test can move its calendar (e2e/billing-journey.spec.ts).
+  [ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing Debian packages: ${missing[*]}"
     local sudo=""
