@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
-import { freePort } from "./free-port";
 import { type ReceivedMail, receivedMail } from "./mailbox";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * Issue 17's journey, enrolment to reinstatement, on a server of its own whose clock the test moves forward: the
@@ -32,7 +30,7 @@ let clockFile: string;
 let workDir: string;
 let base: string;
 let mailboxUrl: string;
-const processes: ChildProcess[] = [];
+let server: OwnServer;
 
 /** Moves the server's clock `days` ahead of the real one (libfaketime re-reads the file at most once a second). */
 async function moveClock(days: number): Promise<void> {
@@ -88,49 +86,24 @@ test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "clubops-journey-"));
   clockFile = path.join(workDir, "clock");
   writeFileSync(clockFile, "+0d\n");
-  const [port, smtpPort, httpPort] = [await freePort(), await freePort(), await freePort()];
-  base = `http://127.0.0.1:${port}`;
-  mailboxUrl = `http://127.0.0.1:${httpPort}/`;
-  processes.push(
-    spawn("node", ["node_modules/.bin/tsx", "scripts/e2e-mailbox.ts", String(smtpPort), String(httpPort)], {
-      stdio: "ignore",
-    }),
-    spawn("node", ["scripts/e2e-server.mjs", String(port)], {
-      env: {
-        ...process.env,
-        E2E_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-        LD_PRELOAD: LIBFAKETIME,
-        FAKETIME_TIMESTAMP_FILE: clockFile,
-        FAKETIME_CACHE_DURATION: "1",
-        // Timers keep real time: only the calendar moves.
-        FAKETIME_DONT_FAKE_MONOTONIC: "1",
-      },
-      stdio: "ignore",
-    }),
+  server = await startOwnServer(
+    {
+      LD_PRELOAD: LIBFAKETIME,
+      FAKETIME_TIMESTAMP_FILE: clockFile,
+      FAKETIME_CACHE_DURATION: "1",
+      // Timers keep real time: only the calendar moves.
+      FAKETIME_DONT_FAKE_MONOTONIC: "1",
+    },
+    { mailbox: true },
   );
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/health/live`).then(
-          (reply) => reply.status,
-          () => 0,
-        ),
-      {
-        timeout: 150_000,
-        intervals: [250],
-      },
-    )
-    .toBe(200);
+  base = server.base;
+  mailboxUrl = server.mailboxUrl ?? "";
   await call("POST", "/api/setup/platform", undefined, { platformName: CLUB });
   await call("POST", "/api/setup/superadmin", undefined, { ...ADMIN, password: PASSWORD });
 });
 
 test.afterAll(async () => {
-  for (const child of processes) {
-    if (child.exitCode !== null) continue;
-    child.kill("SIGTERM");
-    await once(child, "exit");
-  }
+  await server.stop();
   rmSync(workDir, { recursive: true, force: true });
 });
 

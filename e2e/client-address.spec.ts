@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { expect, test } from "@playwright/test";
-import { freePort } from "./free-port";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 /**
  * Issue 13, item 2, on the production server (scripts/start.sh → scripts/server.mjs): 30 wrong logins, each with a
@@ -11,34 +9,16 @@ import { freePort } from "./free-port";
  */
 
 const LIMIT = 20;
-let server: ChildProcess;
+let server: OwnServer;
 let base: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn("node", ["scripts/e2e-server.mjs", String(port)], {
-    env: { ...process.env, RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) },
-    stdio: "ignore",
-  });
-  await expect
-    .poll(
-      () =>
-        fetch(`${base}/health/live`).then(
-          (reply) => reply.status,
-          () => 0,
-        ),
-      { timeout: 150_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startOwnServer({ RATE_LIMIT_AUTH_PER_MINUTE: String(LIMIT) });
+  base = server.base;
 });
 
-test.afterAll(async () => {
-  if (server.exitCode !== null) return;
-  server.kill("SIGTERM");
-  await once(server, "exit");
-});
+test.afterAll(() => server.stop());
 
 test("30 wrong logins, each with a new X-Forwarded-For and a forged peer header, are limited per address", async ({
   request,
