@@ -68,6 +68,7 @@ async function currentState(tx: Transaction, id: string) {
   const [invoice] = await tx.select(stateColumns).from(invoices).where(eq(invoices.id, id));
   return invoice ?? null;
 }
+type InvoiceState = NonNullable<Awaited<ReturnType<typeof currentState>>>;
 
 function paidOnOrToday(ctx: PaymentContext, paidOn: string | undefined): Result<string> {
   const today = localDate(ctx.now(), ctx.club.timeZone);
@@ -87,7 +88,7 @@ type Movement = {
 async function recordMovement(
   ctx: PaymentContext,
   tx: Transaction,
-  invoice: NonNullable<Awaited<ReturnType<typeof currentState>>>,
+  invoice: InvoiceState,
   movement: Movement,
 ): Promise<Result<RecordedMovement>> {
   const [payment] = await tx
@@ -158,25 +159,42 @@ async function whyNotPayable(tx: Transaction, id: string): Promise<BusinessError
   return payable ? CollectionErrors.overpayment : CollectionErrors.invoiceNotPayable;
 }
 
+/**
+ * What payments and refunds share: the date checked, then in one transaction the invoice's state changed by `apply`
+ * (its conditional UPDATE, or the reason it matched nothing) and the movement recorded.
+ */
+function moveMoney(
+  ctx: PaymentContext,
+  kind: Movement["kind"],
+  input: NewPayment,
+  apply: (tx: Transaction) => Promise<Result<InvoiceState>>,
+): Promise<Result<RecordedMovement>> {
+  const paidOn = paidOnOrToday(ctx, input.paidOn);
+  if (!paidOn.ok) return Promise.resolve(paidOn);
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    const invoice = await apply(tx);
+    if (!invoice.ok) return invoice;
+    return recordMovement(ctx, tx, invoice.value, {
+      kind,
+      amountCents: input.amount,
+      method: input.method,
+      paidOn: paidOn.value,
+      reference: input.reference ?? null,
+    });
+  });
+}
+
 /** Records a payment or part payment at the desk or by transfer; more than what is still due is refused (409). */
 export function recordPayment(
   ctx: PaymentContext,
   invoiceId: string,
   input: NewPayment,
 ): Promise<Result<RecordedMovement>> {
-  const paidOn = paidOnOrToday(ctx, input.paidOn);
-  if (!paidOn.ok) return Promise.resolve(paidOn);
-  return rollbackOnFailure(ctx.db, async (tx) => {
+  return moveMoney(ctx, "payment", input, async (tx) => {
     const invoice = await applyPayment(tx, invoiceId, input.amount, PAYABLE_STATUSES);
     if (!invoice) return fail(await whyNotPayable(tx, invoiceId));
     if (invoice.status === "paid") await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
-    return recordMovement(ctx, tx, invoice, {
-      kind: "payment",
-      amountCents: input.amount,
-      method: input.method,
-      paidOn: paidOn.value,
-      reference: input.reference ?? null,
-    });
+    return ok(invoice);
   });
 }
 
@@ -189,9 +207,7 @@ export function recordRefund(
   invoiceId: string,
   input: NewPayment,
 ): Promise<Result<RecordedMovement>> {
-  const paidOn = paidOnOrToday(ctx, input.paidOn);
-  if (!paidOn.ok) return Promise.resolve(paidOn);
-  return rollbackOnFailure(ctx.db, async (tx) => {
+  return moveMoney(ctx, "refund", input, async (tx) => {
     const [invoice] = await tx
       .update(invoices)
       .set({
@@ -202,18 +218,10 @@ export function recordRefund(
       })
       .where(and(eq(invoices.id, invoiceId), gte(invoices.paidCents, input.amount)))
       .returning(stateColumns);
-    if (!invoice) {
-      return fail(
-        (await currentState(tx, invoiceId)) ? CollectionErrors.refundExceedsPaid : CollectionErrors.invoiceNotFound,
-      );
-    }
-    return recordMovement(ctx, tx, invoice, {
-      kind: "refund",
-      amountCents: input.amount,
-      method: input.method,
-      paidOn: paidOn.value,
-      reference: input.reference ?? null,
-    });
+    if (invoice) return ok(invoice);
+    return fail(
+      (await currentState(tx, invoiceId)) ? CollectionErrors.refundExceedsPaid : CollectionErrors.invoiceNotFound,
+    );
   });
 }
 
