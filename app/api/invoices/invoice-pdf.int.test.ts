@@ -1,35 +1,27 @@
 import "@/tests/support/isolated-env";
 import { InngestTestEngine } from "@inngest/test";
-import { eq, ne, sql } from "drizzle-orm";
+import { eq, ne } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inngestFunction } from "@/inngest/functions";
 import { findJob } from "@/lib/jobs/definitions";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { files, invoices, mailOutbox, plans } from "@/lib/platform/db/schema";
+import { files, invoices, mailOutbox } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { completeSetup } from "@/tests/support/accounts";
 import { call, randomIp } from "@/tests/support/api";
+import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deleteFile } from "../files/[id]/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
-import { POST as enroll } from "../members/enroll/route";
-import { PUT as updateSettings } from "../settings/route";
 import { GET as downloadPdf } from "./[id]/pdf/route";
 
 let running: Platform;
 let token: string;
 let gold: string;
 const unknownId = "00000000-0000-4000-8000-000000000009";
-
-const SETTINGS = { clubName: "Club Náutico", language: "en", timeZone: "Europe/Madrid", currency: "EUR" };
-const TAX_DATA = {
-  legalName: "Club Náutico de Altea",
-  taxId: "G28029643",
-  address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
-};
 
 type JobRun = { status: string; outcome: Record<string, number> };
 const deliverInvoices = () =>
@@ -41,20 +33,9 @@ const deliverInvoices = () =>
   });
 
 async function enrolled(email: string, language: "en" | "es" | null) {
-  const reply = await call<{ member: { id: string } }>(enroll, {
-    path: "/api/members/enroll",
-    token,
-    body: {
-      member: { firstName: "Marta", lastName: "Ruiz", email, language },
-      subscription: { planId: gold, billingPeriod: "monthly" },
-    },
-  });
-  expect(reply.status).toBe(201);
-  const [invoice] = await running.database.db
-    .select({ id: invoices.id, number: sql<string>`series || year || '-' || lpad(number::text, 6, '0')` })
-    .from(invoices)
-    .where(eq(invoices.memberId, reply.body.member.id));
-  return invoice!;
+  const member = { firstName: "Marta", lastName: "Ruiz", email, language };
+  const { invoiceId, number } = await enrolInvoiced(running.database.db, token, gold, member);
+  return { id: invoiceId, number };
 }
 
 /** GET /api/invoices/{id}/pdf, its bytes read whole. */
@@ -77,18 +58,8 @@ beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
-  const [plan] = await running.database.db
-    .insert(plans)
-    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
-    .returning();
-  gold = plan!.id;
-  const settings = await call(updateSettings, {
-    path: "/api/settings",
-    method: "PUT",
-    token,
-    body: { ...SETTINGS, taxData: TAX_DATA },
-  });
-  expect(settings.status).toBe(200);
+  gold = await goldPlan(running.database.db);
+  await putSettingsOk(token, { ...CLUB_SETTINGS, language: "en", taxData: CLUB_TAX_DATA });
 });
 afterAll(() => stopPlatform());
 

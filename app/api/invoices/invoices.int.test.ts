@@ -2,12 +2,12 @@ import "@/tests/support/isolated-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, invoices, plans } from "@/lib/platform/db/schema";
+import { auditOutbox, invoices } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { CLUB_SETTINGS, enrol, goldPlan } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as listMemberInvoices } from "../members/[id]/invoices/route";
-import { POST as enroll } from "../members/enroll/route";
 import { GET as getSettings, PUT as updateSettings } from "../settings/route";
 import { POST as rectify } from "./[id]/rectifications/route";
 import { GET as getInvoice } from "./[id]/route";
@@ -39,7 +39,7 @@ let gold: string;
 let sequence = 0;
 const unknownId = "00000000-0000-4000-8000-000000000009";
 
-const SETTINGS = { clubName: "Club Náutico", language: "es", timeZone: "Europe/Madrid", currency: "EUR" };
+const SETTINGS = CLUB_SETTINGS;
 const TAX_DATA = {
   legalName: "Club Náutico de Altea",
   taxId: "g-28029643",
@@ -58,29 +58,20 @@ const rectifyBy = (id: string, body: object) =>
     body,
   });
 
-async function enrolled() {
+function enrolled() {
   sequence += 1;
-  const reply = await call<{ member: { id: string } }>(enroll, {
-    path: "/api/members/enroll",
-    token,
-    body: {
-      member: { firstName: "Marta", lastName: `Ruiz${sequence}`, email: `invoices${sequence}@club.example` },
-      subscription: { planId: gold, billingPeriod: "monthly" },
-    },
+  return enrol(token, gold, {
+    firstName: "Marta",
+    lastName: `Ruiz${sequence}`,
+    email: `invoices${sequence}@club.example`,
   });
-  expect(reply.status).toBe(201);
-  return reply.body.member.id;
 }
 
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
-  const [plan] = await running.database.db
-    .insert(plans)
-    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
-    .returning();
-  gold = plan!.id;
+  gold = await goldPlan(running.database.db);
 });
 afterAll(() => stopPlatform());
 

@@ -3,14 +3,13 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberBalance } from "@/lib/billing/collections/balance";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, invoicePayments, invoices, plans } from "@/lib/platform/db/schema";
+import { auditOutbox, invoicePayments, invoices } from "@/lib/platform/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
-import { POST as enroll } from "../members/enroll/route";
-import { PUT as updateSettings } from "../settings/route";
 import { POST as pay } from "./[id]/payments/route";
 import { POST as rectify } from "./[id]/rectifications/route";
 import { POST as refund } from "./[id]/refunds/route";
@@ -40,21 +39,8 @@ const balanceOf = (id: string) =>
 /** Enrols a member on Gold (49.90 a month): one open invoice. */
 async function invoiced(): Promise<{ memberId: string; invoiceId: string }> {
   sequence += 1;
-  const reply = await call<{ member: { id: string } }>(enroll, {
-    path: "/api/members/enroll",
-    token,
-    body: {
-      member: { firstName: "Pau", lastName: `Soler${sequence}`, email: `payer${sequence}@club.example` },
-      subscription: { planId: gold, billingPeriod: "monthly" },
-    },
-  });
-  expect(reply.status).toBe(201);
-  const memberId = reply.body.member.id;
-  const [invoice] = await running.database.db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.memberId, memberId));
-  return { memberId, invoiceId: invoice!.id };
+  const member = { firstName: "Pau", lastName: `Soler${sequence}`, email: `payer${sequence}@club.example` };
+  return enrolInvoiced(running.database.db, token, gold, member);
 }
 
 const stored = async (invoiceId: string) => {
@@ -82,28 +68,8 @@ beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
-  const settings = await call(updateSettings, {
-    path: "/api/settings",
-    method: "PUT",
-    token,
-    body: {
-      clubName: "Club Náutico",
-      language: "es",
-      timeZone: "Europe/Madrid",
-      currency: "EUR",
-      taxData: {
-        legalName: "Club Náutico de Altea",
-        taxId: "G28029643",
-        address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
-      },
-    },
-  });
-  expect(settings.status).toBe(200);
-  const [plan] = await running.database.db
-    .insert(plans)
-    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
-    .returning();
-  gold = plan!.id;
+  await putSettingsOk(token);
+  gold = await goldPlan(running.database.db);
 });
 afterAll(() => stopPlatform());
 

@@ -12,17 +12,16 @@ import {
   auditOutbox,
   invoicePayments,
   invoices,
-  plans,
   remittanceItems,
   remittances,
   sepaMandates,
 } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as pay } from "../invoices/[id]/payments/route";
 import { POST as addMandate } from "../members/[id]/mandates/route";
-import { POST as enroll } from "../members/enroll/route";
 import { PUT as updateSettings } from "../settings/route";
 import { GET as downloadFile } from "./[id]/file/route";
 import { POST as importReturns } from "./[id]/returns/route";
@@ -54,17 +53,7 @@ let gold: string;
 let sequence = 0;
 let directory = "";
 
-const SETTINGS = {
-  clubName: "Club Náutico",
-  language: "es",
-  timeZone: "Europe/Madrid",
-  currency: "EUR",
-  taxData: {
-    legalName: "Club Náutico de Altea",
-    taxId: "G28029643",
-    address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
-  },
-};
+const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA };
 const CREDITOR = { creditorIdentifier: "ES97000B12345678", collectionIban: "es79 2100 0813 6101 2345 6789" };
 
 const putSettings = (body: object) =>
@@ -80,16 +69,8 @@ const remove = (id: string) =>
 /** Enrols a member on Gold (49.90): one open invoice due today; with a mandate unless told otherwise. */
 async function member(withMandate = true): Promise<{ memberId: string; invoiceId: string }> {
   sequence += 1;
-  const reply = await call<{ member: { id: string } }>(enroll, {
-    path: "/api/members/enroll",
-    token,
-    body: {
-      member: { firstName: "Núria", lastName: `Puig${sequence}`, email: `debtor${sequence}@club.example` },
-      subscription: { planId: gold, billingPeriod: "monthly" },
-    },
-  });
-  expect(reply.status).toBe(201);
-  const memberId = reply.body.member.id;
+  const debtor = { firstName: "Núria", lastName: `Puig${sequence}`, email: `debtor${sequence}@club.example` };
+  const { memberId, invoiceId } = await enrolInvoiced(running.database.db, token, gold, debtor);
   if (withMandate) {
     const mandate = await call(addMandate, {
       path: `/api/members/${memberId}/mandates`,
@@ -99,11 +80,7 @@ async function member(withMandate = true): Promise<{ memberId: string; invoiceId
     });
     expect(mandate.status).toBe(201);
   }
-  const [invoice] = await running.database.db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(eq(invoices.memberId, memberId));
-  return { memberId, invoiceId: invoice!.id };
+  return { memberId, invoiceId };
 }
 
 const statusesOf = async (ids: string[]) =>
@@ -131,12 +108,8 @@ beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
-  expect((await putSettings(SETTINGS)).status).toBe(200);
-  const [plan] = await running.database.db
-    .insert(plans)
-    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
-    .returning();
-  gold = plan!.id;
+  await putSettingsOk(token, SETTINGS);
+  gold = await goldPlan(running.database.db);
 });
 afterAll(async () => {
   await stopPlatform();

@@ -6,7 +6,6 @@ import { POST as rectify } from "@/app/api/invoices/[id]/rectifications/route";
 import { POST as writeOff } from "@/app/api/invoices/[id]/write-off/route";
 import { POST as runJob } from "@/app/api/jobs/[name]/run/route";
 import { PUT as changeStatus } from "@/app/api/members/[id]/status/route";
-import { POST as enroll } from "@/app/api/members/enroll/route";
 import { GET as readSettings, PUT as updateSettings } from "@/app/api/settings/route";
 import { renderEmail } from "@/emails/render";
 import { issueInvoices } from "@/lib/billing/issue";
@@ -14,20 +13,16 @@ import type { Customer, Issuer } from "@/lib/billing/parties";
 import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, dunningSuspensions, invoices, mailOutbox, members, plans } from "@/lib/platform/db/schema";
+import { auditOutbox, dunningSuspensions, invoices, mailOutbox, members } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { type DunningOutcome, processDunning } from "./job";
 
 const ZONE = "Europe/Madrid";
-const TAX_DATA = {
-  legalName: "Club Náutico de Altea",
-  taxId: "G28029643",
-  address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
-};
-const SETTINGS = { clubName: "Club Náutico", language: "es", timeZone: ZONE, currency: "EUR", taxData: TAX_DATA };
+const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA };
 
 let running: Platform;
 let token: string;
@@ -59,30 +54,10 @@ async function dunningAt(now: Date): Promise<DunningOutcome> {
 }
 
 /** Enrols a member on Gold (49.90 a month): their first invoice, open and due today. */
-async function enrolled(language: "en" | "es" | null = null) {
+function enrolled(language: "en" | "es" | null = null) {
   sequence += 1;
-  const reply = await call<{ member: { id: string } }>(enroll, {
-    path: "/api/members/enroll",
-    token,
-    body: {
-      member: { firstName: "Pau", lastName: `Soler${sequence}`, email: `late${sequence}@club.example`, language },
-      subscription: { planId: gold, billingPeriod: "monthly" },
-    },
-  });
-  expect(reply.status).toBe(201);
-  const memberId = reply.body.member.id;
-  const [invoice] = await running.database.db
-    .select({
-      id: invoices.id,
-      dueOn: invoices.dueOn,
-      series: invoices.series,
-      year: invoices.year,
-      number: invoices.number,
-    })
-    .from(invoices)
-    .where(eq(invoices.memberId, memberId));
-  const number = `${invoice!.series}${invoice!.year}-${String(invoice!.number).padStart(6, "0")}`;
-  return { memberId, invoiceId: invoice!.id, dueOn: invoice!.dueOn, number };
+  const late = { firstName: "Pau", lastName: `Soler${sequence}`, email: `late${sequence}@club.example`, language };
+  return enrolInvoiced(running.database.db, token, gold, late);
 }
 
 /** Issues the member another invoice of 49.90, due on `dueOn`: invoices cannot be changed, so a due date is chosen at issue. */
@@ -155,13 +130,8 @@ beforeAll(async () => {
 beforeEach(async () => {
   await resetDatabase(running.database);
   token = await completeSetup();
-  const settings = await call(updateSettings, { path: "/api/settings", method: "PUT", token, body: SETTINGS });
-  expect(settings.status).toBe(200);
-  const [plan] = await running.database.db
-    .insert(plans)
-    .values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" })
-    .returning();
-  gold = plan!.id;
+  await putSettingsOk(token, SETTINGS);
+  gold = await goldPlan(running.database.db);
 });
 afterAll(() => stopPlatform());
 

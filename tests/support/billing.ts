@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { POST as enroll } from "@/app/api/members/enroll/route";
+import { PUT as updateSettings } from "@/app/api/settings/route";
+import { invoiceNumber } from "@/lib/billing/numbering";
+import type { Database } from "@/lib/platform/db";
+import { invoices, plans } from "@/lib/platform/db/schema";
+import { call } from "./api";
+
+/** The club's tax data the billing tests start billing with: a valid CIF, an address in Altea (Alicante). */
+export const CLUB_TAX_DATA = {
+  legalName: "Club Náutico de Altea",
+  taxId: "G28029643",
+  address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
+};
+
+/** Settings of a Spanish club in Madrid's time zone without its tax data (billing not started). */
+export const CLUB_SETTINGS = { clubName: "Club Náutico", language: "es", timeZone: "Europe/Madrid", currency: "EUR" };
+
+/** PUT /api/settings, expecting it saved; by default the club's settings with its tax data, so billing starts. */
+export async function putSettingsOk(token: string, body: object = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA }) {
+  const reply = await call<Record<string, unknown>>(updateSettings, {
+    path: "/api/settings",
+    method: "PUT",
+    token,
+    body,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+/** The plan the billing tests enrol on: Gold, 49.90 a month, IVA included at the default 21 %. */
+export async function goldPlan(db: Database): Promise<string> {
+  const [plan] = await db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" }).returning();
+  return plan!.id;
+}
+
+type NewMember = { firstName: string; lastName: string; email: string; language?: "en" | "es" | null };
+
+/** Enrols a member monthly on `planId` through POST /api/members/enroll; answers the member's id. */
+export async function enrol(token: string, planId: string, member: NewMember): Promise<string> {
+  const reply = await call<{ member: { id: string } }>(enroll, {
+    path: "/api/members/enroll",
+    token,
+    body: { member, subscription: { planId, billingPeriod: "monthly" } },
+  });
+  expect(reply.status).toBe(201);
+  return reply.body.member.id;
+}
+
+/** Enrols a member (enrol) once billing has started: with the invoice the enrolment issued, open and due today. */
+export async function enrolInvoiced(db: Database, token: string, planId: string, member: NewMember) {
+  const memberId = await enrol(token, planId, member);
+  const [invoice] = await db
+    .select({
+      id: invoices.id,
+      dueOn: invoices.dueOn,
+      series: invoices.series,
+      year: invoices.year,
+      number: invoices.number,
+    })
+    .from(invoices)
+    .where(eq(invoices.memberId, memberId));
+  if (!invoice) throw new Error("the enrolment issued no invoice: has billing started?");
+  return {
+    memberId,
+    invoiceId: invoice.id,
+    dueOn: invoice.dueOn,
+    number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+  };
+}
