@@ -2560,6 +2560,11 @@ export interface components {
         };
         Invoice: {
             /**
+             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @example 49.90
+             */
+            amountDue: string;
+            /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
              */
@@ -2610,10 +2615,14 @@ export interface components {
              * @example 49.90
              */
             paidAmount: string;
+            /** @description Its payments and refunds, oldest first. */
+            payments: components["schemas"]["InvoicePayment"][];
             /** @description SHA-256 (hex) of the previous record in the chain. */
             previousHash: string | null;
             /** @description SHA-256 (hex) of this record's content and the previous hash. */
             recordHash: string;
+            /** @description The rectifying invoices that correct it, oldest first; empty for a rectifying invoice. */
+            rectifiedBy: components["schemas"]["RectifyingInvoiceReference"][];
             /** @description The invoice a rectifying invoice corrects, and why. */
             rectifies: components["schemas"]["RectifiedInvoice"] | null;
             /**
@@ -2707,7 +2716,10 @@ export interface components {
             kind: "payment" | "refund";
             /** @enum {string} */
             method: "cash" | "card" | "bank_transfer" | "direct_debit";
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
             paidOn: string;
             /** @description The staff user who recorded it. */
             recordedBy: string | null;
@@ -2720,6 +2732,11 @@ export interface components {
             reason: string;
         };
         InvoiceSummary: {
+            /**
+             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @example 49.90
+             */
+            amountDue: string;
             /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
@@ -3436,6 +3453,22 @@ export interface components {
             id: string;
             number: string;
             reason: string;
+        };
+        RectifyingInvoiceReference: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            number: string;
+            reason: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
         };
         /** @default {} */
         RefreshRequest: {

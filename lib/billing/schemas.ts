@@ -7,6 +7,15 @@ import { paginationQuery } from "@/lib/platform/pagination";
 export const INVOICE_STATUSES = invoiceStatus.enumValues;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** The statuses in which an invoice is still owed (docs/billing.md, A member's balance). */
+export const OWING_STATUSES = [
+  "open",
+  "partially_paid",
+  "overdue",
+  "returned",
+  "pending_collection",
+] as const satisfies readonly InvoiceStatus[];
+
 const calendarDay = z.iso.date("Use a date such as 2026-11-20.");
 
 export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"], "issuedOn", "desc")
