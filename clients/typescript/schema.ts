@@ -6948,6 +6948,8 @@ export interface operations {
                 pageNumber?: number;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description Only invoices whose number or customer's name contains this text (any case). */
+                search?: string;
                 /** @description F: invoices; R: rectifying invoices. */
                 series?: "F" | "R";
                 /** @description Only invoices in this status. */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { invoiceLines, invoicePayments, invoices } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
@@ -171,8 +172,14 @@ const ORDER_COLUMNS = {
   total: [invoices.totalCents, invoices.chainPosition],
 } as const;
 
+/** The number as shown (F2026-000123; numbering.ts's invoiceNumber) and the customer's name at issue. */
+const numberShown = sql`${invoices.series} || ${invoices.year}::text || '-' || lpad(${invoices.number}::text, 6, '0')`;
+const customerName = sql`${invoices.customer} ->> 'name'`;
+
 function filterOf(query: Partial<InvoiceListQuery>): SQL | undefined {
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
+    pattern ? or(ilike(numberShown, pattern), ilike(customerName, pattern)) : undefined,
     query.status ? eq(invoices.status, query.status) : undefined,
     query.issuedFrom ? gte(invoices.issuedOn, query.issuedFrom) : undefined,
     query.issuedTo ? lte(invoices.issuedOn, query.issuedTo) : undefined,

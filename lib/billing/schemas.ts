@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { invoiceStatus } from "@/lib/platform/db/schema";
+import { searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField, toCents } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
@@ -25,6 +26,7 @@ export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"],
     issuedTo: calendarDay.optional().meta({ description: "Only invoices issued on or before this club date." }),
     memberId: z.uuid("Not a valid member id.").optional().meta({ description: "Only this member's invoices." }),
     series: z.enum(["F", "R"]).optional().meta({ description: "F: invoices; R: rectifying invoices." }),
+    search: searchFilter("Only invoices whose number or customer's name contains this text (any case)."),
   })
   .refine((query) => !query.issuedFrom || !query.issuedTo || query.issuedFrom <= query.issuedTo, {
     path: ["issuedTo"],
