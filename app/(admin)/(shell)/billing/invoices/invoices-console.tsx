@@ -39,7 +39,7 @@ function DateFilter({
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="field">
+    <div className="field field-date">
       <label htmlFor={id}>{label}</label>
       <input id={id} className="input" type="date" value={value} onChange={(event) => onChange(event.target.value)} />
     </div>
