@@ -149,6 +149,8 @@ export function InvoicesConsole({ initialSearch }: { initialSearch: string }) {
                 {invoice.rectifies && (
                   <div className="cell-secondary">{t("rectifies", { number: invoice.rectifies.number })}</div>
                 )}
+                {/* On a phone the member's column folds in here (app/globals.css). */}
+                <div className="cell-secondary invoice-member-inline">{invoice.customerName}</div>
               </td>
               <td className="cell-nowrap">{format.calendarDate(invoice.issuedOn)}</td>
               <td>{invoice.customerName}</td>

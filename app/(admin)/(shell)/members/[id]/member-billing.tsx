@@ -198,7 +198,7 @@ function Mandates({
             <td className="cell-nowrap">{formatIban(mandate.iban)}</td>
             <td className="cell-nowrap">{format.calendarDate(mandate.signedOn)}</td>
             <td>{t(`sequence.${mandate.sequence}`)}</td>
-            <td>
+            <td className={canWrite ? undefined : "cell-end"}>
               <StatusBadge
                 look={{
                   label: t(`status.${mandate.status}`),

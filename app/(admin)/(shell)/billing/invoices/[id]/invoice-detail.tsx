@@ -148,7 +148,7 @@ function LinesTable({ invoice }: { invoice: InvoiceRecord }) {
           <td className="cell-money">{money(line.baseAmount)}</td>
           <td className="cell-money">{rateOf(line.taxRate)}</td>
           <td className="cell-money">{money(line.taxAmount)}</td>
-          <td className="cell-money">{money(line.totalAmount)}</td>
+          <td className="cell-money cell-end">{money(line.totalAmount)}</td>
         </tr>
       ))}
     </CardTable>
@@ -163,6 +163,7 @@ function BreakdownTable({ invoice }: { invoice: InvoiceRecord }) {
     <CardTable
       id="breakdown-heading"
       title={t("breakdown.title")}
+      className="invoice-breakdown"
       headers={[t("breakdown.columns.rate"), t("breakdown.columns.base"), t("breakdown.columns.tax")]}
     >
       {invoice.taxBreakdown.map((row) => (
@@ -174,7 +175,7 @@ function BreakdownTable({ invoice }: { invoice: InvoiceRecord }) {
             )}
           </td>
           <td className="cell-money">{format.money(row.baseAmount, invoice.currency)}</td>
-          <td className="cell-money">{format.money(row.taxAmount, invoice.currency)}</td>
+          <td className="cell-money cell-end">{format.money(row.taxAmount, invoice.currency)}</td>
         </tr>
       ))}
     </CardTable>
@@ -205,10 +206,10 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
           <td className="cell-nowrap">{format.calendarDate(payment.paidOn)}</td>
           <td>{t(payment.kind)}</td>
           <td>{methods(payment.method)}</td>
-          <td className="cell-money">
+          <td>{payment.reference ?? <span className="muted">—</span>}</td>
+          <td className="cell-money cell-end">
             {format.money(payment.kind === "refund" ? `-${payment.amount}` : payment.amount, invoice.currency)}
           </td>
-          <td>{payment.reference ?? <span className="muted">—</span>}</td>
         </tr>
       ))}
     </CardTable>
@@ -354,17 +355,19 @@ function InvoiceView({
       </PageHeader>
       {dialogs.notice}
 
-      <div className="detail-grid">
-        <PartiesCard invoice={invoice} readMembers={allowed.readMembers} />
-        <TotalsCard invoice={invoice} />
+      <div className="invoice-sections">
+        <div className="detail-grid">
+          <PartiesCard invoice={invoice} readMembers={allowed.readMembers} />
+          <TotalsCard invoice={invoice} />
+        </div>
+        <LinesTable invoice={invoice} />
+        <div className="detail-grid">
+          <BreakdownTable invoice={invoice} />
+          <CorrectionsCard invoice={invoice} />
+        </div>
+        <PaymentsTable invoice={invoice} />
+        <InvoicePdf invoice={invoice} />
       </div>
-      <LinesTable invoice={invoice} />
-      <div className="detail-grid">
-        <BreakdownTable invoice={invoice} />
-        <CorrectionsCard invoice={invoice} />
-      </div>
-      <PaymentsTable invoice={invoice} />
-      <InvoicePdf invoice={invoice} />
 
       {(dialog?.kind === "payment" || dialog?.kind === "refund") && (
         <MovementDialog kind={dialog.kind} invoice={invoice} onClose={close} onDone={done} />
