@@ -35,6 +35,7 @@ const payer = { firstName: "Iñigo", lastName: "Facturas Remo", email: "inigo.in
 const payerName = `${payer.firstName} ${payer.lastName}`;
 const debtor = { firstName: "Ona", lastName: "Domiciliada", email: "ona.mandates@riverside.example", language: "es" };
 const debtorName = `${debtor.firstName} ${debtor.lastName}`;
+const corrected = { firstName: "Pol", lastName: "Rectificado", email: "pol.rectified@riverside.example" };
 
 type Invoice = { id: string; number: string; issuedOn: string; totalAmount: string; status: string };
 type Api = Awaited<ReturnType<typeof apiAs>>;
@@ -58,7 +59,7 @@ async function startBilling(api: Api) {
   expect(saved.taxData.billingStarted).toBe(true);
 }
 
-async function enrol(api: Api, member: typeof payer | typeof debtor) {
+async function enrol(api: Api, member: typeof payer | typeof debtor | typeof corrected) {
   const reply = await api("POST", "/api/members/enroll", {
     member,
     subscription: { planId: plan.id, billingPeriod: "monthly" },
@@ -79,6 +80,7 @@ test("billing starts with the club's tax data; enrolling on a paid plan issues a
   plan = await api("POST", "/api/plans", { name: "Rowing with invoices", code: "ROW-INV", monthlyPrice: "49.90" });
   enrolled.payer = await enrol(api, payer);
   enrolled.debtor = await enrol(api, debtor);
+  enrolled.corrected = await enrol(api, corrected);
   expect(enrolled.payer.invoice).toMatchObject({ totalAmount: "49.90", status: "open" });
 });
 
@@ -278,4 +280,52 @@ test("in Spanish on a phone: the list with its filters behind a button, the invo
   await expectAccessible(page);
   await expectFitsScreen(page);
   await snapshot(page, "member-billing-es-phone");
+});
+
+test("rectifying an invoice in part, then in full: the rectifying invoices and the original link both ways", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const { invoice } = enrolled.corrected!;
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByText("No rectifying invoice corrects this invoice.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Rectify" }).click();
+  let dialog = page.getByRole("dialog", { name: `Rectify ${invoice.number}` });
+  await dialog.getByLabel("Part of it").check();
+  await dialog.getByLabel("Amount to credit, VAT included").fill("60");
+  await dialog.getByLabel("Reason, printed on the rectifying invoice").fill("Agreed discount");
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(errorSummary(dialog)).toContainText("The amount is more than what is left to credit on the invoice.");
+  await dialog.getByLabel("Amount to credit, VAT included").fill("10");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(notice(page)).toContainText(/Rectifying invoice R\d{4}-\d{6} issued\./);
+  const corrections = page.getByRole("region", { name: "Corrections" }).first();
+  await expect(corrections).toContainText("-€10.00");
+  await expect(corrections).toContainText("Agreed discount");
+
+  // The rest: the invoice is cancelled and takes no more corrections.
+  await page.getByRole("button", { name: "Rectify" }).click();
+  dialog = page.getByRole("dialog", { name: `Rectify ${invoice.number}` });
+  await dialog.getByLabel("Reason, printed on the rectifying invoice").fill("Left the club");
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(page.locator(".page-lead")).toContainText("Cancelled");
+  await expect(corrections.getByRole("link")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Rectify" })).toHaveCount(0);
+  await snapshot(page, "invoice-rectified-en-desktop");
+
+  // A rectifying invoice names the invoice it corrects, with the way back.
+  await corrections.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^R\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(page.locator(".page-lead")).toContainText("Rectifying invoice issued on");
+  await expect(page.getByText(`This rectifying invoice corrects invoice ${invoice.number}.`)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, "rectifying-invoice-en-desktop");
+  await page.getByRole("link", { name: invoice.number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+
+  await page.goto("/billing/invoices");
+  await page.getByLabel("Series").selectOption("R");
+  await expect(page.getByText(`Rectifies ${invoice.number}`)).toHaveCount(2);
 });
