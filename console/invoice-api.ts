@@ -6,13 +6,12 @@ import { answer, streamed, type typedClient } from "./typed-client";
 type ConsoleClient = ReturnType<typeof typedClient>;
 
 export type InvoiceQuery = QueryOf<"/api/invoices", "get">;
-export type InvoiceRow = PageItem<JsonAnswer<"/api/invoices", "get">>;
+type InvoiceRow = PageItem<JsonAnswer<"/api/invoices", "get">>;
 export type InvoiceRecord = JsonAnswer<"/api/invoices/{id}", "get">;
 export type InvoiceStatus = InvoiceRow["status"];
 export type PaymentInput = JsonBody<"/api/invoices/{id}/payments", "post">;
 export type PaymentMethod = PaymentInput["method"];
 export type RectificationInput = JsonBody<"/api/invoices/{id}/rectifications", "post">;
-export type MemberBalance = JsonAnswer<"/api/members/{id}/balance", "get">;
 export type MandateRow = PageItem<JsonAnswer<"/api/members/{id}/mandates", "get">>;
 export type MandateInput = JsonBody<"/api/members/{id}/mandates", "post">;
 
