@@ -43,10 +43,20 @@ type Api = Awaited<ReturnType<typeof apiAs>>;
 let plan: { id: string };
 const enrolled: Record<string, { memberId: string; invoice: Invoice }> = {};
 
-/** Sets the club's tax data (billing starts) unless an earlier run did, keeping the other settings as they are. */
-async function startBilling(api: Api) {
+/**
+ * Sets the club's tax data (billing starts) unless an earlier spec did, keeping the other settings as they are. Before
+ * that, the invoices list says billing has not started, and how invoices will come.
+ */
+async function startBilling(page: Page, api: Api) {
   const settings = await api("GET", "/api/settings");
   if (settings.taxData.billingStarted) return;
+  await page.goto("/billing/invoices");
+  await expect(page.getByText("Billing has not started")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Fill them in under Settings." })).toHaveAttribute("href", "/settings");
+  await expect(page.getByText("No invoices yet")).toBeVisible();
+  await expect(page.getByText("once billing has started")).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, "invoices-not-started-en-desktop");
   const { clubName, description, language, timeZone, currency } = settings;
   const saved = await api("PUT", "/api/settings", {
     clubName,
@@ -76,7 +86,7 @@ const invoiceRow = (page: Page, number: string) =>
 test("billing starts with the club's tax data; enrolling on a paid plan issues an invoice", async ({ browser }) => {
   const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
   const api = await apiAs(page);
-  await startBilling(api);
+  await startBilling(page, api);
   plan = await api("POST", "/api/plans", { name: "Rowing with invoices", code: "ROW-INV", monthlyPrice: "49.90" });
   enrolled.payer = await enrol(api, payer);
   enrolled.debtor = await enrol(api, debtor);

@@ -46,7 +46,14 @@ function DateFilter({
   );
 }
 
-export function InvoicesConsole({ initialSearch }: { initialSearch: string }) {
+export function InvoicesConsole({
+  initialSearch,
+  notStarted,
+}: {
+  initialSearch: string;
+  /** Set while billing has not started (the club's tax data incomplete); whether the user may complete it. */
+  notStarted: { canSetUp: boolean } | null;
+}) {
   const t = useTranslations("invoices.list");
   const statuses = useTranslations("invoices.status");
   const format = useClubFormat();
@@ -98,6 +105,11 @@ export function InvoicesConsole({ initialSearch }: { initialSearch: string }) {
   return (
     <>
       <PageHeader title={t("title")} lead={t("lead")} />
+      {notStarted && (
+        <p className="notice notice-warn">
+          {t("notStarted")} {notStarted.canSetUp ? <Link href="/settings">{t("setUp")}</Link> : t("askToSetUp")}
+        </p>
+      )}
       <ListFilters
         label={t("filtersLabel")}
         active={activeFilters}

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
+import { readClubTaxData } from "@/lib/billing/tax-data";
+import { serviceContext } from "@/lib/composition/services";
 import { Forbidden } from "../../forbidden";
 import { InvoicesConsole } from "./invoices-console";
 
@@ -24,5 +26,12 @@ export default async function InvoicesPage({
   }
   // The member page links here with the member's name as the search.
   const { search } = await searchParams;
-  return <InvoicesConsole initialSearch={typeof search === "string" ? search : ""} />;
+  // Until the club's tax data is complete nothing is invoiced: the list says so, and where to complete it.
+  const { billingStarted } = await readClubTaxData((await serviceContext(null)).db);
+  return (
+    <InvoicesConsole
+      initialSearch={typeof search === "string" ? search : ""}
+      notStarted={billingStarted ? null : { canSetUp: can(user, "settings:write") }}
+    />
+  );
 }
