@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import type { JsonAnswer, JsonBody, PageItem, QueryOf } from "@/clients/typescript";
 import type { SessionUpdate } from "@/console/server/renewal";
 import { clubEndpoints } from "./club-api";
+import { invoiceEndpoints } from "./invoice-api";
 import { type Transport, transport } from "./transport";
 import { answer, done, ifMatch, postOutsideDocument, typedClient } from "./typed-client";
 
@@ -85,6 +86,7 @@ function endpoints(api: Transport) {
       list: () => answer(client.GET("/api/permissions")),
     },
     ...clubEndpoints(client, api),
+    ...invoiceEndpoints(client),
   };
 }
 

@@ -8,6 +8,7 @@ import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
 import enErrors from "./en/errors.json";
 import enHolidayLists from "./en/holidayLists.json";
+import enInvoices from "./en/invoices.json";
 import enMail from "./en/mail.json";
 import enMembers from "./en/members.json";
 import enPlans from "./en/plans.json";
@@ -26,6 +27,7 @@ import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
 import esErrors from "./es/errors.json";
 import esHolidayLists from "./es/holidayLists.json";
+import esInvoices from "./es/invoices.json";
 import esMail from "./es/mail.json";
 import esMembers from "./es/members.json";
 import esPlans from "./es/plans.json";
@@ -52,6 +54,7 @@ const catalogues = {
     employees: enEmployees,
     errors: enErrors,
     holidayLists: enHolidayLists,
+    invoices: enInvoices,
     mail: enMail,
     members: enMembers,
     plans: enPlans,
@@ -72,6 +75,7 @@ const catalogues = {
     employees: esEmployees,
     errors: esErrors,
     holidayLists: esHolidayLists,
+    invoices: esInvoices,
     mail: esMail,
     members: esMembers,
     plans: esPlans,

@@ -6,7 +6,7 @@ import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collecti
 import type { ReturnImportReport } from "@/lib/billing/collections/returns";
 import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
-import { invoiceResponse } from "./responses";
+import { invoiceResponse, paymentResponse } from "./responses";
 
 /* Response bodies of payments, refunds and balances (lib/billing/collections), checked against the services' types. */
 
@@ -16,18 +16,6 @@ const money = () =>
     .string()
     .regex(AMOUNT_ANSWERED)
     .meta({ description: "Decimal string with two places.", examples: ["49.90"] });
-
-const paymentResponse = z.strictObject({
-  id: uuid(),
-  invoiceId: uuid(),
-  kind: z.enum(["payment", "refund"]),
-  amount: money(),
-  method: z.enum(PAYMENT_METHODS),
-  paidOn: z.string().meta({ format: "date" }),
-  reference: z.string().nullable(),
-  recordedBy: uuid().nullable().meta({ description: "The staff user who recorded it." }),
-  createdAt: instant(),
-});
 
 export const recordedMovementResponse = z.strictObject({ payment: paymentResponse, invoice: invoiceResponse });
 const movementIsExact: SameShape<z.output<typeof recordedMovementResponse>, JsonOf<RecordedMovement>> = true;

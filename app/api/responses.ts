@@ -7,6 +7,7 @@ import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
 import type { ChainVerification } from "@/lib/billing/chain";
+import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
 import type { Mandate } from "@/lib/billing/mandates";
 import type { InvoiceDetail, InvoiceSummary } from "@/lib/billing/repository";
 import { INVOICE_STATUSES } from "@/lib/billing/schemas";
@@ -606,9 +607,25 @@ const invoiceFields = {
   taxAmount: signedMoney(),
   totalAmount: signedMoney(),
   paidAmount: money(),
+  amountDue: money().meta({
+    description:
+      "Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.",
+  }),
   status: z.enum(INVOICE_STATUSES).meta({ description: "docs/billing.md, Statuses." }),
   statusChangedAt: instant(),
 };
+
+export const paymentResponse = z.strictObject({
+  id: uuid(),
+  invoiceId: uuid(),
+  kind: z.enum(["payment", "refund"]),
+  amount: money(),
+  method: z.enum(PAYMENT_METHODS),
+  paidOn: calendarDate(),
+  reference: z.string().nullable(),
+  recordedBy: uuid().nullable().meta({ description: "The staff user who recorded it." }),
+  createdAt: instant(),
+});
 
 const invoiceSummaryResponse = z.strictObject(invoiceFields);
 const invoiceSummaryIsExact: SameShape<z.output<typeof invoiceSummaryResponse>, JsonOf<InvoiceSummary>> = true;
@@ -655,6 +672,20 @@ export const invoiceResponse = z.strictObject({
   ),
   previousHash: z.string().nullable().meta({ description: "SHA-256 (hex) of the previous record in the chain." }),
   recordHash: z.string().meta({ description: "SHA-256 (hex) of this record's content and the previous hash." }),
+  payments: z.array(paymentResponse).meta({ description: "Its payments and refunds, oldest first." }),
+  rectifiedBy: z
+    .array(
+      z
+        .strictObject({
+          id: uuid(),
+          number: z.string(),
+          issuedOn: calendarDate(),
+          totalAmount: signedMoney(),
+          reason: z.string(),
+        })
+        .meta({ id: "RectifyingInvoiceReference" }),
+    )
+    .meta({ description: "The rectifying invoices that correct it, oldest first; empty for a rectifying invoice." }),
 });
 const invoiceIsExact: SameShape<z.output<typeof invoiceResponse>, JsonOf<InvoiceDetail>> = true;
 

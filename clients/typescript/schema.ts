@@ -2560,6 +2560,11 @@ export interface components {
         };
         Invoice: {
             /**
+             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @example 49.90
+             */
+            amountDue: string;
+            /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
              */
@@ -2610,10 +2615,14 @@ export interface components {
              * @example 49.90
              */
             paidAmount: string;
+            /** @description Its payments and refunds, oldest first. */
+            payments: components["schemas"]["InvoicePayment"][];
             /** @description SHA-256 (hex) of the previous record in the chain. */
             previousHash: string | null;
             /** @description SHA-256 (hex) of this record's content and the previous hash. */
             recordHash: string;
+            /** @description The rectifying invoices that correct it, oldest first; empty for a rectifying invoice. */
+            rectifiedBy: components["schemas"]["RectifyingInvoiceReference"][];
             /** @description The invoice a rectifying invoice corrects, and why. */
             rectifies: components["schemas"]["RectifiedInvoice"] | null;
             /**
@@ -2707,7 +2716,10 @@ export interface components {
             kind: "payment" | "refund";
             /** @enum {string} */
             method: "cash" | "card" | "bank_transfer" | "direct_debit";
-            /** Format: date */
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
             paidOn: string;
             /** @description The staff user who recorded it. */
             recordedBy: string | null;
@@ -2720,6 +2732,11 @@ export interface components {
             reason: string;
         };
         InvoiceSummary: {
+            /**
+             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @example 49.90
+             */
+            amountDue: string;
             /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
@@ -3436,6 +3453,22 @@ export interface components {
             id: string;
             number: string;
             reason: string;
+        };
+        RectifyingInvoiceReference: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            issuedOn: string;
+            number: string;
+            reason: string;
+            /**
+             * @description Decimal string with two places; negative on credits.
+             * @example -12.50
+             */
+            totalAmount: string;
         };
         /** @default {} */
         RefreshRequest: {
@@ -6915,6 +6948,8 @@ export interface operations {
                 pageNumber?: number;
                 /** @description Items per page, 1 to 100. */
                 pageSize?: number;
+                /** @description Only invoices whose number or customer's name contains this text (any case). */
+                search?: string;
                 /** @description F: invoices; R: rectifying invoices. */
                 series?: "F" | "R";
                 /** @description Only invoices in this status. */
@@ -6937,16 +6972,16 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *           "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
                      *           "number": "F2026-000001",
                      *           "series": "F",
                      *           "kind": "invoice",
                      *           "rectifies": null,
-                     *           "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *           "issuedAt": "2026-11-27T06:36:54.539Z",
                      *           "issuedOn": "2026-11-27",
                      *           "dueOn": "2026-11-27",
-                     *           "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
-                     *           "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *           "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
+                     *           "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
                      *           "customerName": "Marta Ruiz2",
                      *           "language": "es",
                      *           "currency": "EUR",
@@ -6954,8 +6989,9 @@ export interface operations {
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
                      *           "paidAmount": "0.00",
+                     *           "amountDue": "49.90",
                      *           "status": "open",
-                     *           "statusChangedAt": "2026-11-27T03:29:17.073Z"
+                     *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
                      *         }
                      *       ],
                      *       "totalCount": 1,
@@ -6996,16 +7032,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *       "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *       "issuedAt": "2026-11-27T06:36:54.539Z",
                      *       "issuedOn": "2026-11-27",
                      *       "dueOn": "2026-11-27",
-                     *       "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
-                     *       "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *       "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
+                     *       "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7013,8 +7049,9 @@ export interface operations {
                      *       "taxAmount": "8.66",
                      *       "totalAmount": "49.90",
                      *       "paidAmount": "0.00",
+                     *       "amountDue": "49.90",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-27T03:29:17.073Z",
+                     *       "statusChangedAt": "2026-11-27T06:36:54.539Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7036,7 +7073,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "daa2f370-e35b-49aa-b1ba-f458a7cf53ec",
+                     *           "planId": "e6481258-8c05-4439-8dc7-6ca06618299c",
                      *           "serviceFrom": "2026-11-27",
                      *           "serviceTo": "2026-12-26",
                      *           "baseAmount": "41.24",
@@ -7055,7 +7092,9 @@ export interface operations {
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "4c34d80df8626d7542b6634f2c13ceb498fd6f68600ed422c43ab04b9e3dbe4a"
+                     *       "recordHash": "75c10447470a755bb4aef0f3da43e4c0711d2a0ac8d59efcd6c7bb5f999ad6c8",
+                     *       "payments": [],
+                     *       "rectifiedBy": []
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -7121,27 +7160,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "5990c145-4888-4b4f-9e52-dc8ea554ca0f",
-                     *         "invoiceId": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "id": "b8eea446-25b6-49fc-964e-cde91d1ca490",
+                     *         "invoiceId": "80749b31-5962-4007-8965-0f238aa85eef",
                      *         "kind": "payment",
                      *         "amount": "20.00",
                      *         "method": "cash",
                      *         "paidOn": "2026-11-27",
                      *         "reference": "Recibo 12",
-                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
-                     *         "createdAt": "2026-11-27T03:37:41.337Z"
+                     *         "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *         "createdAt": "2026-11-27T06:37:09.628Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "bf0a4fde-6e55-4418-aac6-1478e2be2cd5",
+                     *         "id": "80749b31-5962-4007-8965-0f238aa85eef",
                      *         "number": "F2026-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-27T03:37:41.214Z",
+                     *         "issuedAt": "2026-11-27T06:37:09.423Z",
                      *         "issuedOn": "2026-11-27",
                      *         "dueOn": "2026-11-27",
-                     *         "memberId": "4d9cf4fb-d480-43a5-aea3-f0f9dd2b09e9",
-                     *         "subscriptionId": "1bc7f7e1-4aab-4ef4-97e4-aa9e47dd659d",
+                     *         "memberId": "653e12f0-c776-420d-b8f4-f5f16ef4a283",
+                     *         "subscriptionId": "76c3f28a-7c1f-4267-b85e-0c26862b2499",
                      *         "customerName": "Pau Soler1",
                      *         "language": "es",
                      *         "currency": "EUR",
@@ -7149,8 +7188,9 @@ export interface operations {
                      *         "taxAmount": "8.66",
                      *         "totalAmount": "49.90",
                      *         "paidAmount": "20.00",
+                     *         "amountDue": "29.90",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-27T03:37:41.337Z",
+                     *         "statusChangedAt": "2026-11-27T06:37:09.628Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7172,7 +7212,7 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
                      *             "serviceFrom": "2026-11-27",
                      *             "serviceTo": "2026-12-26",
                      *             "baseAmount": "41.24",
@@ -7191,7 +7231,21 @@ export interface operations {
                      *           }
                      *         ],
                      *         "previousHash": null,
-                     *         "recordHash": "e8bdde05c49bcb41b041ec0129bc3cf805fccb0a49a813b0de81dbc94abb0149"
+                     *         "recordHash": "7d6df89ee7713fd48dcdf0a6b0d961843c6206425f0d1cbd12197d41240a733d",
+                     *         "payments": [
+                     *           {
+                     *             "id": "b8eea446-25b6-49fc-964e-cde91d1ca490",
+                     *             "invoiceId": "80749b31-5962-4007-8965-0f238aa85eef",
+                     *             "kind": "payment",
+                     *             "amount": "20.00",
+                     *             "method": "cash",
+                     *             "paidOn": "2026-11-27",
+                     *             "reference": "Recibo 12",
+                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *             "createdAt": "2026-11-27T06:37:09.628Z"
+                     *           }
+                     *         ],
+                     *         "rectifiedBy": []
                      *       }
                      *     }
                      */
@@ -7311,20 +7365,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "12676f00-6e67-456a-a97a-fe96df228565",
+                     *       "id": "abde25da-1e9c-441c-a715-f20e7b7ba275",
                      *       "number": "R2026-000001",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *         "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
                      *         "number": "F2026-000001",
                      *         "reason": "Alta duplicada"
                      *       },
-                     *       "issuedAt": "2026-11-27T03:29:17.234Z",
+                     *       "issuedAt": "2026-11-27T06:36:54.828Z",
                      *       "issuedOn": "2026-11-27",
                      *       "dueOn": "2026-11-27",
-                     *       "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
-                     *       "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *       "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
+                     *       "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7332,8 +7386,9 @@ export interface operations {
                      *       "taxAmount": "-8.66",
                      *       "totalAmount": "-49.90",
                      *       "paidAmount": "0.00",
+                     *       "amountDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-27T03:29:17.234Z",
+                     *       "statusChangedAt": "2026-11-27T06:36:54.828Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7355,7 +7410,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Rectificación de F2026-000001: Gold, mensual",
-                     *           "planId": "daa2f370-e35b-49aa-b1ba-f458a7cf53ec",
+                     *           "planId": "e6481258-8c05-4439-8dc7-6ca06618299c",
                      *           "serviceFrom": "2026-11-27",
                      *           "serviceTo": "2026-12-26",
                      *           "baseAmount": "-41.24",
@@ -7373,8 +7428,10 @@ export interface operations {
                      *           "taxAmount": "-8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "4c34d80df8626d7542b6634f2c13ceb498fd6f68600ed422c43ab04b9e3dbe4a",
-                     *       "recordHash": "4105536e055c76d0e7ae483a3be1db096c414273868aecb404c1b1043c81d9be"
+                     *       "previousHash": "75c10447470a755bb4aef0f3da43e4c0711d2a0ac8d59efcd6c7bb5f999ad6c8",
+                     *       "recordHash": "6b0057901e369563db39e5cddae7f9c6971580564ed3560a9d11e7e1c41552b6",
+                     *       "payments": [],
+                     *       "rectifiedBy": []
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -7435,7 +7492,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "amount": "9.90",
-                 *       "method": "card"
+                 *       "method": "cash"
                  *     }
                  */
                 "application/json": components["schemas"]["NewRefund"];
@@ -7455,36 +7512,37 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "284ad6ed-cb04-4d2e-9f25-5646887c0b86",
-                     *         "invoiceId": "4dac993e-ae62-479b-ab41-025c05c055e8",
+                     *         "id": "a84c034f-ed6a-4428-a4e9-5855e4c6181e",
+                     *         "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
                      *         "kind": "refund",
                      *         "amount": "9.90",
-                     *         "method": "card",
+                     *         "method": "cash",
                      *         "paidOn": "2026-11-27",
                      *         "reference": null,
-                     *         "recordedBy": "eeafb44e-9475-435c-bdf5-a1adaf6938b1",
-                     *         "createdAt": "2026-11-27T03:37:41.745Z"
+                     *         "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *         "createdAt": "2026-11-27T06:37:10.403Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "4dac993e-ae62-479b-ab41-025c05c055e8",
-                     *         "number": "F2026-000005",
+                     *         "id": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *         "number": "F2026-000006",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-27T03:37:41.679Z",
+                     *         "issuedAt": "2026-11-27T06:37:10.357Z",
                      *         "issuedOn": "2026-11-27",
                      *         "dueOn": "2026-11-27",
-                     *         "memberId": "5368904f-873d-4934-b19a-338d713fb5dd",
-                     *         "subscriptionId": "a6f75be9-550e-4a62-a783-94b1fd5bab1b",
-                     *         "customerName": "Pau Soler5",
+                     *         "memberId": "50cfd890-ea14-4645-9b2f-33a5a0739219",
+                     *         "subscriptionId": "3dc67844-5d45-451b-bf96-fbc1a8747d6c",
+                     *         "customerName": "Pau Soler6",
                      *         "language": "es",
                      *         "currency": "EUR",
                      *         "baseAmount": "41.24",
                      *         "taxAmount": "8.66",
                      *         "totalAmount": "49.90",
                      *         "paidAmount": "40.00",
+                     *         "amountDue": "9.90",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-27T03:37:41.745Z",
+                     *         "statusChangedAt": "2026-11-27T06:37:10.403Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7497,8 +7555,8 @@ export interface operations {
                      *           "legalName": "Club Náutico de Altea"
                      *         },
                      *         "customer": {
-                     *           "name": "Pau Soler5",
-                     *           "email": "payer5@club.example",
+                     *           "name": "Pau Soler6",
+                     *           "email": "payer6@club.example",
                      *           "taxId": null,
                      *           "address": null
                      *         },
@@ -7506,7 +7564,7 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *             "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
                      *             "serviceFrom": "2026-11-27",
                      *             "serviceTo": "2026-12-26",
                      *             "baseAmount": "41.24",
@@ -7524,8 +7582,33 @@ export interface operations {
                      *             "taxAmount": "8.66"
                      *           }
                      *         ],
-                     *         "previousHash": "0225991e2b41538a62203d7214520488a46f850b3f42929f95e5f1898113ad59",
-                     *         "recordHash": "785e524aa71faff0f7b369ec5604a89b498e26711e7b637083735e9878165c59"
+                     *         "previousHash": "c2ece13e91386f840ebdc4c0c1e45f5f18228445e2858b0f6db1d0326aaa8a36",
+                     *         "recordHash": "1f8a7051db6b7ad385e0d555770ca5a09ba7e8e4f16368d3f395bd60a2bb24b6",
+                     *         "payments": [
+                     *           {
+                     *             "id": "8f54e5da-4554-4d66-99f0-bf10e7cb175c",
+                     *             "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *             "kind": "payment",
+                     *             "amount": "49.90",
+                     *             "method": "bank_transfer",
+                     *             "paidOn": "2026-11-27",
+                     *             "reference": "TR-1",
+                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *             "createdAt": "2026-11-27T06:37:10.386Z"
+                     *           },
+                     *           {
+                     *             "id": "a84c034f-ed6a-4428-a4e9-5855e4c6181e",
+                     *             "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *             "kind": "refund",
+                     *             "amount": "9.90",
+                     *             "method": "cash",
+                     *             "paidOn": "2026-11-27",
+                     *             "reference": null,
+                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *             "createdAt": "2026-11-27T06:37:10.403Z"
+                     *           }
+                     *         ],
+                     *         "rectifiedBy": []
                      *       }
                      *     }
                      */
@@ -7603,25 +7686,26 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "54a51fa8-0713-4850-8603-b7427b8af730",
-                     *       "number": "F2026-000007",
+                     *       "id": "d804ed33-5ffd-41da-b6e3-107e580075ee",
+                     *       "number": "F2026-000010",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-27T03:37:41.839Z",
+                     *       "issuedAt": "2026-11-27T06:37:11.100Z",
                      *       "issuedOn": "2026-11-27",
                      *       "dueOn": "2026-11-27",
-                     *       "memberId": "073e007e-76cd-415c-8b88-d1c29ba4b01a",
-                     *       "subscriptionId": "bcd7e421-a2ca-4128-9189-f63c57a0fc30",
-                     *       "customerName": "Pau Soler7",
+                     *       "memberId": "4c9400cb-831e-478c-a424-075e624f4666",
+                     *       "subscriptionId": "71dcd6d1-1cb3-453a-9d81-ef65df34007a",
+                     *       "customerName": "Pau Soler10",
                      *       "language": "es",
                      *       "currency": "EUR",
                      *       "baseAmount": "41.24",
                      *       "taxAmount": "8.66",
                      *       "totalAmount": "49.90",
                      *       "paidAmount": "10.00",
+                     *       "amountDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-27T03:37:41.869Z",
+                     *       "statusChangedAt": "2026-11-27T06:37:11.228Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7634,8 +7718,8 @@ export interface operations {
                      *         "legalName": "Club Náutico de Altea"
                      *       },
                      *       "customer": {
-                     *         "name": "Pau Soler7",
-                     *         "email": "payer7@club.example",
+                     *         "name": "Pau Soler10",
+                     *         "email": "payer10@club.example",
                      *         "taxId": null,
                      *         "address": null
                      *       },
@@ -7643,7 +7727,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "d7af6d83-0511-48be-886e-16ace2af175d",
+                     *           "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
                      *           "serviceFrom": "2026-11-27",
                      *           "serviceTo": "2026-12-26",
                      *           "baseAmount": "41.24",
@@ -7661,8 +7745,22 @@ export interface operations {
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "04102393295bb5c56863fb003b8d07bc9106bc6478fc1e06ec62f00092ed9373",
-                     *       "recordHash": "14bae776ae1bcc924754e4bc0ba7e0ab78f0bb15909661794a96e1a7898382e5"
+                     *       "previousHash": "aec9e6995d7e0a828e16709bdd8ce53a59e9e4eb87c7853e63399529763c3f9c",
+                     *       "recordHash": "00f8f3f6b952767209ce53bcd32aa64eca5588a335a3b6de93dab6419afe4111",
+                     *       "payments": [
+                     *         {
+                     *           "id": "56bed79b-5670-46a6-8caf-5b506829aa28",
+                     *           "invoiceId": "d804ed33-5ffd-41da-b6e3-107e580075ee",
+                     *           "kind": "payment",
+                     *           "amount": "10.00",
+                     *           "method": "cash",
+                     *           "paidOn": "2026-11-27",
+                     *           "reference": null,
+                     *           "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
+                     *           "createdAt": "2026-11-27T06:37:11.195Z"
+                     *         }
+                     *       ],
+                     *       "rectifiedBy": []
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -8698,16 +8796,16 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "939bbc5d-d84c-4046-9ab2-3c08edd3f923",
+                     *           "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
                      *           "number": "F2026-000001",
                      *           "series": "F",
                      *           "kind": "invoice",
                      *           "rectifies": null,
-                     *           "issuedAt": "2026-11-27T03:29:17.073Z",
+                     *           "issuedAt": "2026-11-27T06:36:54.539Z",
                      *           "issuedOn": "2026-11-27",
                      *           "dueOn": "2026-11-27",
-                     *           "memberId": "938e217c-2a90-42c0-b507-7ce4369dcc8b",
-                     *           "subscriptionId": "61f92278-24ab-4854-8965-844b1444536e",
+                     *           "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
+                     *           "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
                      *           "customerName": "Marta Ruiz2",
                      *           "language": "es",
                      *           "currency": "EUR",
@@ -8715,8 +8813,9 @@ export interface operations {
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
                      *           "paidAmount": "0.00",
+                     *           "amountDue": "49.90",
                      *           "status": "open",
-                     *           "statusChangedAt": "2026-11-27T03:29:17.073Z"
+                     *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
                      *         }
                      *       ],
                      *       "totalCount": 1,

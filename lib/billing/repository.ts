@@ -1,13 +1,14 @@
-import { and, asc, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
+import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
-import { invoiceLines, invoices } from "@/lib/platform/db/schema";
+import { invoiceLines, invoicePayments, invoices } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { invoiceNumber } from "./numbering";
 import type { Customer, Issuer } from "./parties";
-import type { InvoiceListQuery, InvoiceStatus, MemberInvoiceListQuery } from "./schemas";
+import { type InvoiceListQuery, type InvoiceStatus, type MemberInvoiceListQuery, OWING_STATUSES } from "./schemas";
 import { taxBreakdown } from "./tax";
 
 /** A percentage in basis points as the API writes it: 2100 → "21.00". */
@@ -32,9 +33,41 @@ export type InvoiceSummary = {
   taxAmount: string;
   totalAmount: string;
   paidAmount: string;
+  /** What the member still owes on it: total minus paid while its status owes (OWING_STATUSES), else zero. */
+  amountDue: string;
   status: InvoiceStatus;
   statusChangedAt: Date;
 };
+
+/** A payment or refund recorded against an invoice (docs/billing.md, Payments and statuses). */
+export type PaymentView = {
+  id: string;
+  invoiceId: string;
+  kind: "payment" | "refund";
+  amount: string;
+  method: (typeof invoicePayments.$inferSelect)["method"];
+  paidOn: string;
+  reference: string | null;
+  recordedBy: string | null;
+  createdAt: Date;
+};
+
+export function paymentViewOf(row: typeof invoicePayments.$inferSelect): PaymentView {
+  return {
+    id: row.id,
+    invoiceId: row.invoiceId,
+    kind: row.kind,
+    amount: fromCents(row.amountCents),
+    method: row.method,
+    paidOn: row.paidOn,
+    reference: row.reference,
+    recordedBy: row.recordedBy,
+    createdAt: row.createdAt,
+  };
+}
+
+/** A rectifying invoice as its original lists it. */
+type RectificationView = { id: string; number: string; issuedOn: string; totalAmount: string; reason: string };
 
 type InvoiceLineView = {
   position: number;
@@ -56,6 +89,10 @@ export type InvoiceDetail = InvoiceSummary & {
   taxBreakdown: { taxRate: string; exemptReason: string | null; baseAmount: string; taxAmount: string }[];
   previousHash: string | null;
   recordHash: string;
+  /** Its payments and refunds, oldest first. */
+  payments: PaymentView[];
+  /** The rectifying invoices that correct it, oldest first (empty for a rectifying invoice). */
+  rectifiedBy: RectificationView[];
 };
 
 const original = alias(invoices, "original");
@@ -93,6 +130,9 @@ const withOriginal = (executor: Executor) =>
     .$dynamic();
 type SummaryRow = Awaited<ReturnType<typeof withOriginal>>[number];
 
+const owes = (row: Pick<SummaryRow, "kind" | "status">) =>
+  row.kind === "invoice" && (OWING_STATUSES as readonly InvoiceStatus[]).includes(row.status);
+
 function summaryOf(row: SummaryRow): InvoiceSummary {
   return {
     id: row.id,
@@ -119,6 +159,7 @@ function summaryOf(row: SummaryRow): InvoiceSummary {
     taxAmount: fromCents(row.taxCents),
     totalAmount: fromCents(row.totalCents),
     paidAmount: fromCents(row.paidCents),
+    amountDue: fromCents(owes(row) ? row.totalCents - row.paidCents : 0n),
     status: row.status,
     statusChangedAt: row.statusChangedAt,
   };
@@ -131,8 +172,14 @@ const ORDER_COLUMNS = {
   total: [invoices.totalCents, invoices.chainPosition],
 } as const;
 
+/** The number as shown (F2026-000123; numbering.ts's invoiceNumber) and the customer's name at issue. */
+const numberShown = sql`${invoices.series} || ${invoices.year}::text || '-' || lpad(${invoices.number}::text, 6, '0')`;
+const customerName = sql`${invoices.customer} ->> 'name'`;
+
 function filterOf(query: Partial<InvoiceListQuery>): SQL | undefined {
+  const pattern = query.search ? containing(query.search) : undefined;
   return and(
+    pattern ? or(ilike(numberShown, pattern), ilike(customerName, pattern)) : undefined,
     query.status ? eq(invoices.status, query.status) : undefined,
     query.issuedFrom ? gte(invoices.issuedOn, query.issuedFrom) : undefined,
     query.issuedTo ? lte(invoices.issuedOn, query.issuedTo) : undefined,
@@ -173,6 +220,24 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, id))
     .orderBy(asc(invoiceLines.position));
+  const payments = await executor
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, id))
+    .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id));
+  const rectifications = await executor
+    .select({
+      id: invoices.id,
+      series: invoices.series,
+      year: invoices.year,
+      number: invoices.number,
+      issuedOn: invoices.issuedOn,
+      totalCents: invoices.totalCents,
+      reason: invoices.rectificationReason,
+    })
+    .from(invoices)
+    .where(eq(invoices.rectifiesInvoiceId, id))
+    .orderBy(asc(invoices.chainPosition));
   return {
     ...summaryOf(row),
     issuer: row.issuer as Issuer,
@@ -197,5 +262,13 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     })),
     previousHash: row.previousHash,
     recordHash: row.recordHash,
+    payments: payments.map(paymentViewOf),
+    rectifiedBy: rectifications.map((rectifying) => ({
+      id: rectifying.id,
+      number: invoiceNumber(rectifying.series, rectifying.year, rectifying.number),
+      issuedOn: rectifying.issuedOn,
+      totalAmount: fromCents(rectifying.totalCents),
+      reason: rectifying.reason ?? "",
+    })),
   };
 }

@@ -1,11 +1,21 @@
 import { z } from "zod";
 import { invoiceStatus } from "@/lib/platform/db/schema";
+import { searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField, toCents } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 export const INVOICE_STATUSES = invoiceStatus.enumValues;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The statuses in which an invoice is still owed (docs/billing.md, A member's balance). */
+export const OWING_STATUSES = [
+  "open",
+  "partially_paid",
+  "overdue",
+  "returned",
+  "pending_collection",
+] as const satisfies readonly InvoiceStatus[];
 
 const calendarDay = z.iso.date("Use a date such as 2026-11-20.");
 
@@ -16,6 +26,7 @@ export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"],
     issuedTo: calendarDay.optional().meta({ description: "Only invoices issued on or before this club date." }),
     memberId: z.uuid("Not a valid member id.").optional().meta({ description: "Only this member's invoices." }),
     series: z.enum(["F", "R"]).optional().meta({ description: "F: invoices; R: rectifying invoices." }),
+    search: searchFilter("Only invoices whose number or customer's name contains this text (any case)."),
   })
   .refine((query) => !query.issuedFrom || !query.issuedTo || query.issuedFrom <= query.issuedTo, {
     path: ["issuedTo"],

@@ -40,6 +40,10 @@ const NAVIGATION: readonly {
     ],
   },
   {
+    group: "billing",
+    entries: [{ href: "/billing/invoices", label: "invoices", for: "billing:read" }],
+  },
+  {
     group: "staff",
     entries: [
       {

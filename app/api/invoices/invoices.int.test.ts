@@ -162,6 +162,17 @@ describe("invoices", () => {
     expect((await list("issuedFrom=2000-01-01&issuedTo=2000-12-31")).body.totalCount).toBe(0);
   });
 
+  it("searches the number as shown and the customer's name, any case; LIKE's wildcards are plain text", async () => {
+    const [first] = (await list()).body.items as [Invoice];
+    const found = async (search: string) => (await list(`search=${encodeURIComponent(search)}`)).body.totalCount;
+    expect(await found(first.number.toLowerCase())).toBe(1);
+    expect(await found(first.number.slice(-6))).toBe(1);
+    expect(await found("marta ruiz")).toBe(1);
+    expect(await found("Marta_Ruiz")).toBe(0);
+    expect(await found("%")).toBe(0);
+    expect(await found("Nadie")).toBe(0);
+  });
+
   it("refuses bad filters with 400 and errors", async () => {
     const errorsOf = async (query: string) => {
       const bad = await list(query);

@@ -13,6 +13,7 @@ import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { POST as pay } from "./[id]/payments/route";
 import { POST as rectify } from "./[id]/rectifications/route";
 import { POST as refund } from "./[id]/refunds/route";
+import { GET as getInvoice } from "./[id]/route";
 import { POST as writeOff } from "./[id]/write-off/route";
 
 type Invoice = { id: string; status: string; paidAmount: string; totalAmount: string };
@@ -178,6 +179,55 @@ describe("payments", () => {
       expect(reply.status).toBe(409);
       expect(reply.body.code).toBe("Billing.InvoiceNotPayable");
     }
+  });
+});
+
+describe("what the invoice shows of its payments and corrections", () => {
+  type Shown = {
+    amountDue: string;
+    payments: { kind: string; amount: string; method: string; reference: string | null }[];
+    rectifiedBy: { id: string; number: string; totalAmount: string; reason: string }[];
+    rectifies: { id: string } | null;
+  };
+  const shown = async (id: string) =>
+    (await call<Shown>(getInvoice, { path: `/api/invoices/${id}`, params: { id }, token })).body;
+
+  it("lists payments and refunds oldest first, with the amount still due", async () => {
+    const { invoiceId } = await invoiced();
+    expect(await shown(invoiceId)).toMatchObject({ amountDue: "49.90", payments: [], rectifiedBy: [] });
+    await payOn(invoiceId, { amount: "49.90", method: "bank_transfer", reference: "TR-1" });
+    await refundOn(invoiceId, { amount: "9.90", method: "cash" });
+    const invoice = await shown(invoiceId);
+    expect(invoice.amountDue).toBe("9.90");
+    expect(invoice.payments).toMatchObject([
+      { kind: "payment", amount: "49.90", method: "bank_transfer", reference: "TR-1" },
+      { kind: "refund", amount: "9.90", method: "cash", reference: null },
+    ]);
+  });
+
+  it("links a rectifying invoice and its original both ways; nothing is due on either once cancelled", async () => {
+    const { invoiceId } = await invoiced();
+    const part = await call<{ id: string; amountDue: string }>(rectify, {
+      path: `/api/invoices/${invoiceId}/rectifications`,
+      params: { id: invoiceId },
+      token,
+      body: { reason: "Descuento", amount: "10.00" },
+    });
+    expect(part.body.amountDue).toBe("0.00");
+    const rest = await call<{ id: string }>(rectify, {
+      path: `/api/invoices/${invoiceId}/rectifications`,
+      params: { id: invoiceId },
+      token,
+      body: { reason: "Baja" },
+    });
+    const original = await shown(invoiceId);
+    expect(original.amountDue).toBe("0.00");
+    expect(original.rectifiedBy).toMatchObject([
+      { id: part.body.id, totalAmount: "-10.00", reason: "Descuento" },
+      { id: rest.body.id, totalAmount: "-39.90", reason: "Baja" },
+    ]);
+    expect(original.rectifiedBy[0]?.number).toMatch(/^R\d{4}-\d{6}$/);
+    expect(await shown(part.body.id)).toMatchObject({ rectifies: { id: invoiceId }, rectifiedBy: [] });
   });
 });
 

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { localDate } from "@/lib/platform/calendar";
 import { invoicePayments, invoices, members } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
+import { OWING_STATUSES } from "../schemas";
 import { CollectionErrors } from "./errors";
 import type { PaymentMethod } from "./payment-schemas";
 
@@ -16,9 +17,6 @@ export type MemberBalance = {
   openInvoices: number;
   lastPayment: { amount: string; method: PaymentMethod; paidOn: string } | null;
 };
-
-/** Every status with an amount the member still owes (docs/billing.md, Payments and statuses). */
-const OWING = sql`${invoices.status} in ('open', 'partially_paid', 'overdue', 'returned', 'pending_collection')`;
 
 /**
  * A member's balance, deleted members' too (their invoices outlive them). Overdue is computed from the due date, so it
@@ -38,7 +36,9 @@ export async function memberBalance(
       count: sql<number>`count(*)::int`,
     })
     .from(invoices)
-    .where(and(eq(invoices.memberId, memberId), eq(invoices.kind, "invoice"), OWING));
+    .where(
+      and(eq(invoices.memberId, memberId), eq(invoices.kind, "invoice"), inArray(invoices.status, OWING_STATUSES)),
+    );
   const [last] = await ctx.db
     .select({
       amountCents: invoicePayments.amountCents,

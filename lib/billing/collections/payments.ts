@@ -9,7 +9,7 @@ import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
 import { invoiceNumber } from "../numbering";
-import { findInvoice, type InvoiceDetail } from "../repository";
+import { findInvoice, type InvoiceDetail, type PaymentView, paymentViewOf } from "../repository";
 import type { InvoiceStatus } from "../schemas";
 import { CollectionErrors } from "./errors";
 import type { NewPayment, PaymentMethod, WriteOff } from "./payment-schemas";
@@ -25,18 +25,6 @@ type PaymentContext = Pick<ServiceContext, "db" | "club" | "now"> & Acting;
 /** Statuses with an amount still to collect by hand; `pending_collection` waits for the bank, not the desk. */
 const PAYABLE_STATUSES = ["open", "partially_paid", "overdue", "returned"] as const satisfies InvoiceStatus[];
 
-type PaymentView = {
-  id: string;
-  invoiceId: string;
-  kind: "payment" | "refund";
-  amount: string;
-  method: PaymentMethod;
-  paidOn: string;
-  reference: string | null;
-  recordedBy: string | null;
-  createdAt: Date;
-};
-
 export type RecordedMovement = { payment: PaymentView; invoice: InvoiceDetail };
 
 const stateColumns = {
@@ -49,20 +37,6 @@ const stateColumns = {
   paidCents: invoices.paidCents,
   totalCents: invoices.totalCents,
 };
-
-function viewOf(row: typeof invoicePayments.$inferSelect): PaymentView {
-  return {
-    id: row.id,
-    invoiceId: row.invoiceId,
-    kind: row.kind,
-    amount: fromCents(row.amountCents),
-    method: row.method,
-    paidOn: row.paidOn,
-    reference: row.reference,
-    recordedBy: row.recordedBy,
-    createdAt: row.createdAt,
-  };
-}
 
 async function currentState(tx: Transaction, id: string) {
   const [invoice] = await tx.select(stateColumns).from(invoices).where(eq(invoices.id, id));
@@ -114,7 +88,7 @@ async function recordMovement(
       status: invoice.status,
     },
   });
-  return ok({ payment: viewOf(payment), invoice: (await findInvoice(tx, invoice.id)) as InvoiceDetail });
+  return ok({ payment: paymentViewOf(payment), invoice: (await findInvoice(tx, invoice.id)) as InvoiceDetail });
 }
 
 /**

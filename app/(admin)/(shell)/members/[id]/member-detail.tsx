@@ -11,6 +11,7 @@ import { type ListQuery, PagedTable, PageHeader, useListDialogs, usePagedQuery }
 import type { Paginated } from "@/lib/platform/pagination";
 import { MemberDialog } from "../member-form";
 import { useMemberStatusLook, useTermStatusLook } from "../member-status";
+import { MemberBilling } from "./member-billing";
 import { DeleteMemberDialog, StatusDialog } from "./member-dialogs";
 import { MemberDocuments } from "./member-documents";
 import { MemberAvatar, usePhotoChange } from "./member-photo";
@@ -25,6 +26,8 @@ export type MemberActions = {
   changePlan: boolean;
   renew: boolean;
   cancel: boolean;
+  /** The member's balance, invoices and mandates (`billing:read`); adding and revoking mandates (`billing:write`). */
+  billing: { read: boolean; write: boolean };
   /** The member's photo and documents (`files:read`, `files:write`, `files:delete`); `users:read` names who uploaded. */
   files: { read: boolean; write: boolean; remove: boolean; readUsers: boolean };
 };
@@ -358,6 +361,9 @@ function MemberPage({
         <SubscriptionCard member={record} newest={newest} allowed={allowed} open={dialogs.open} />
       </div>
       {allowed.readSubscriptions && <HistoryTable history={history} onPage={onHistoryPage} />}
+      {allowed.billing.read && (
+        <MemberBilling memberId={memberId} memberName={record.fullName} canWrite={allowed.billing.write} />
+      )}
       {allowed.files.read && (
         <MemberDocuments
           memberId={memberId}

@@ -36,6 +36,7 @@ export default async function MemberPage({ params }: { params: Promise<{ id: str
         changePlan: plans && can(user, "subscriptions:change_plan"),
         renew: can(user, "subscriptions:renew"),
         cancel: can(user, "subscriptions:cancel"),
+        billing: { read: can(user, "billing:read"), write: can(user, "billing:write") },
         files: {
           read: can(user, "files:read"),
           write: can(user, "files:write"),

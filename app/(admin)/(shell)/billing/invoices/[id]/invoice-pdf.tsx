@@ -1,0 +1,42 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useConsoleApi } from "@/console/api-client";
+import { saveBlob } from "@/console/file-transfer";
+import type { InvoiceRecord } from "@/console/invoice-api";
+
+/**
+ * The invoice's PDF as a download, read with the session like every API call and saved under its number. No preview
+ * in the page: the console's policy lets no frame load a blob: URL nor any plugin content (object-src 'none').
+ */
+export function InvoicePdf({ invoice }: { invoice: Pick<InvoiceRecord, "id" | "number"> }) {
+  const t = useTranslations("invoices.detail.pdf");
+  const api = useConsoleApi();
+  const download = useMutation({
+    mutationFn: async () => (await api.invoices.pdf(invoice.id)).blob(),
+    onSuccess: (blob) => saveBlob(blob, `${invoice.number}.pdf`),
+  });
+  return (
+    <section className="card invoice-pdf" aria-labelledby="pdf-heading">
+      <h2 id="pdf-heading">{t("title")}</h2>
+      <p className="muted">{t("lead", { number: invoice.number })}</p>
+      <div className="pdf-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => download.mutate()}
+          disabled={download.isPending}
+          aria-busy={download.isPending || undefined}
+        >
+          {download.isPending ? t("downloading") : t("download")}
+        </button>
+      </div>
+      {download.isError && (
+        <p className="field-error" role="alert">
+          {t("failed")}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,341 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import {
+  adminPageIn,
+  apiAs,
+  ensureInstalledBeforeAll,
+  errorSummary,
+  expect,
+  expectAccessible,
+  expectFitsScreen,
+  navigation,
+  notice,
+  snapshot,
+  test,
+  VIEWPORTS,
+} from "./support";
+
+// Invoices in the console: the list and its filters, the invoice page with its PDF and payments, and a member's
+// billing (balance, invoices, SEPA mandates), in English on a laptop and in Spanish on a phone.
+//
+// Named to run after every other spec: once the club's tax data is set billing has started, and it cannot be unset
+// (settings keep the tax data when a PUT leaves it out). From then on every enrolment issues an invoice and queues
+// its email, which specs that count a member's mails (messages, operations) or need an empty club (members) do
+// not expect.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(ensureInstalledBeforeAll);
+
+const TAX_DATA = {
+  legalName: "Riverside Rowing Club S.L.",
+  taxId: "G28029643",
+  address: { line: "Muelle 1", postalCode: "03590", city: "Altea", province: "Alicante" },
+};
+const payer = { firstName: "Iñigo", lastName: "Facturas Remo", email: "inigo.invoices@riverside.example" };
+const payerName = `${payer.firstName} ${payer.lastName}`;
+const debtor = { firstName: "Ona", lastName: "Domiciliada", email: "ona.mandates@riverside.example", language: "es" };
+const debtorName = `${debtor.firstName} ${debtor.lastName}`;
+const corrected = { firstName: "Pol", lastName: "Rectificado", email: "pol.rectified@riverside.example" };
+
+type Invoice = { id: string; number: string; issuedOn: string; totalAmount: string; status: string };
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+let plan: { id: string };
+const enrolled: Record<string, { memberId: string; invoice: Invoice }> = {};
+
+/**
+ * Sets the club's tax data (billing starts) unless an earlier spec did, keeping the other settings as they are. Before
+ * that, the invoices list says billing has not started, and how invoices will come.
+ */
+async function startBilling(page: Page, api: Api) {
+  const settings = await api("GET", "/api/settings");
+  if (settings.taxData.billingStarted) return;
+  await page.goto("/billing/invoices");
+  await expect(page.getByText("Billing has not started")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Fill them in under Settings." })).toHaveAttribute("href", "/settings");
+  await expect(page.getByText("No invoices yet")).toBeVisible();
+  await expect(page.getByText("once billing has started")).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, "invoices-not-started-en-desktop");
+  const { clubName, description, language, timeZone, currency } = settings;
+  const saved = await api("PUT", "/api/settings", {
+    clubName,
+    description,
+    language,
+    timeZone,
+    currency,
+    taxData: TAX_DATA,
+  });
+  expect(saved.taxData.billingStarted).toBe(true);
+}
+
+async function enrol(api: Api, member: typeof payer | typeof debtor | typeof corrected) {
+  const reply = await api("POST", "/api/members/enroll", {
+    member,
+    subscription: { planId: plan.id, billingPeriod: "monthly" },
+  });
+  const memberId: string = reply.member.id;
+  const { items } = await api("GET", `/api/invoices?memberId=${memberId}`);
+  expect(items).toHaveLength(1);
+  return { memberId, invoice: items[0] as Invoice };
+}
+
+const invoiceRow = (page: Page, number: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("link", { name: number, exact: true }) });
+
+test("billing starts with the club's tax data; enrolling on a paid plan issues an invoice", async ({ browser }) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const api = await apiAs(page);
+  await startBilling(page, api);
+  plan = await api("POST", "/api/plans", { name: "Rowing with invoices", code: "ROW-INV", monthlyPrice: "49.90" });
+  enrolled.payer = await enrol(api, payer);
+  enrolled.debtor = await enrol(api, debtor);
+  enrolled.corrected = await enrol(api, corrected);
+  expect(enrolled.payer.invoice).toMatchObject({ totalAmount: "49.90", status: "open" });
+});
+
+test("the invoices list: columns, filters, search and the way to the invoice", async ({ browser }) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const { invoice } = enrolled.payer!;
+  await navigation(page).getByRole("link", { name: "Invoices" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
+  const row = invoiceRow(page, invoice.number);
+  await expect(row).toContainText(payerName);
+  await expect(row).toContainText("€49.90");
+  await expect(row).toContainText("Open");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoices-list-en-desktop");
+
+  // The search finds the member's name; the status, series and dates narrow the list.
+  await page.getByLabel("Search").fill("facturas remo");
+  await expect(row).toBeVisible();
+  await expect(invoiceRow(page, enrolled.debtor!.invoice.number)).toHaveCount(0);
+  await page.getByLabel("Status").selectOption("paid");
+  await expect(page.getByText("No invoice matches these filters")).toBeVisible();
+  await page.getByLabel("Status").selectOption("open");
+  await expect(row).toBeVisible();
+  await page.getByLabel("Series").selectOption("R");
+  await expect(page.getByText("No invoice matches these filters")).toBeVisible();
+  await page.getByLabel("Series").selectOption("F");
+  await page.getByLabel("Issued from").fill(invoice.issuedOn);
+  await page.getByLabel("Issued until").fill(invoice.issuedOn);
+  await expect(row).toBeVisible();
+  await page.getByLabel("Issued from").fill("2000-01-01");
+  await page.getByLabel("Issued until").fill("2000-12-31");
+  await expect(page.getByText("No invoice matches these filters")).toBeVisible();
+  await snapshot(page, "invoices-list-no-match-en-desktop");
+  await page.getByLabel("Issued from").fill("");
+  await page.getByLabel("Issued until").fill("");
+
+  await row.getByRole("link", { name: invoice.number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+});
+
+test("the invoice page: lines and totals, the PDF, a part payment then the rest, audited", async ({ browser }) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const api = await apiAs(page);
+  const { invoice } = enrolled.payer!;
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  const lines = page.getByRole("region", { name: "Lines" }).first();
+  await expect(lines).toContainText("Rowing with invoices");
+  await expect(lines).toContainText("21%");
+  const totals = page.getByRole("region", { name: "Totals" }).first();
+  await expect(totals).toContainText("€41.24");
+  await expect(totals).toContainText("€8.66");
+  await expect(totals).toContainText("€49.90");
+  await expect(page.getByRole("region", { name: "Issuer and customer" }).first()).toContainText(TAX_DATA.legalName);
+  await expect(page.getByText("No payment or refund recorded yet.")).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-en-desktop");
+
+  // The PDF downloads under the invoice's number.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download PDF" }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe(`${invoice.number}.pdf`);
+  expect((await readFile(await saved.path())).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+  // A part payment: the amount starts at what is owed.
+  await page.getByRole("button", { name: "Record a payment" }).click();
+  let dialog = page.getByRole("dialog", { name: `Record a payment on ${invoice.number}` });
+  await expect(dialog.getByLabel("Amount")).toHaveValue("49.90");
+  await expectAccessible(page);
+  await snapshot(page, "invoice-payment-dialog-en-desktop");
+  await dialog.getByLabel("Amount").fill("60");
+  await dialog.getByLabel("Method").selectOption("cash");
+  await dialog.getByRole("button", { name: "Record payment" }).click();
+  await expect(errorSummary(dialog)).toContainText("That is more than the amount still due on the invoice.");
+  await dialog.getByLabel("Amount").fill("20");
+  await dialog.getByLabel("Receipt, reference or note").fill("Receipt 12");
+  await dialog.getByRole("button", { name: "Record payment" }).click();
+  await expect(notice(page)).toContainText(`Payment of €20.00 recorded on ${invoice.number}.`);
+  await expect(page.getByText("Partly paid").first()).toBeVisible();
+  await expect(page.getByTestId("amount-due")).toHaveText("€29.90");
+  await expect(page.getByRole("region", { name: "Payments and refunds" }).first()).toContainText("Receipt 12");
+
+  // The rest, by card: paid, and no more payments offered.
+  await page.getByRole("button", { name: "Record a payment" }).click();
+  dialog = page.getByRole("dialog", { name: `Record a payment on ${invoice.number}` });
+  await expect(dialog.getByLabel("Amount")).toHaveValue("29.90");
+  await dialog.getByLabel("Method").selectOption("card");
+  await dialog.getByRole("button", { name: "Record payment" }).click();
+  await expect(notice(page)).toContainText("Payment of €29.90 recorded");
+  await expect(page.locator(".page-lead")).toContainText("Paid");
+  await expect(page.getByTestId("amount-due")).toHaveText("€0.00");
+  await expect(page.getByRole("button", { name: "Record a payment" })).toHaveCount(0);
+  await snapshot(page, "invoice-paid-en-desktop");
+
+  await expect(async () => {
+    const { items } = await api("GET", `/api/audit-logs?action=billing.payment_recorded&entityId=${invoice.id}`);
+    expect(items.map((entry: { data: { amount: string } }) => entry.data.amount).sort()).toEqual(["20.00", "29.90"]);
+  }).toPass({ timeout: 30_000 });
+  const { items } = await api("GET", `/api/invoices?search=${invoice.number}&status=paid`);
+  expect(items).toHaveLength(1);
+});
+
+test("the member page: balance, latest invoices, a mandate added (a bad IBAN refused first) and revoked", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const { memberId, invoice } = enrolled.debtor!;
+  await page.goto(`/members/${memberId}`);
+  await expect(page.getByRole("heading", { level: 1, name: debtorName })).toBeVisible();
+  const balance = page.getByRole("definition").filter({ hasText: "€49.90" });
+  await expect(balance.first()).toBeVisible();
+  const invoices = page.getByRole("region", { name: "Latest invoices" }).first();
+  await expect(invoices.getByRole("link", { name: invoice.number })).toBeVisible();
+  const mandates = page.getByRole("region", { name: "Direct debit mandates" }).first();
+  await expect(mandates).toContainText("No mandate.");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "member-billing-en-desktop");
+
+  await mandates.getByRole("button", { name: "Add mandate" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add a direct debit mandate" });
+  await dialog.getByLabel("IBAN").fill("ES91 2100 0418 4502 0005 1333");
+  await dialog.getByLabel("Signed on").fill("2026-01-15");
+  await dialog.getByRole("button", { name: "Add mandate" }).click();
+  await expect(errorSummary(dialog)).toContainText("This is not a valid IBAN of a SEPA country.");
+  await expect(dialog.getByLabel("IBAN")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  await snapshot(page, "member-mandate-bad-iban-en-desktop");
+  await dialog.getByLabel("IBAN").fill("es91 2100 0418 4502 0005 1332");
+  await dialog.getByRole("button", { name: "Add mandate" }).click();
+  await expect(notice(page)).toContainText(/Mandate \S+ added\./);
+  const row = mandates.getByRole("row").filter({ hasText: "ES91 2100 0418 4502 0005 1332" });
+  await expect(row).toContainText("Active");
+
+  await row.getByRole("button", { name: /^Revoke mandate / }).click();
+  const confirm = page.getByRole("dialog", { name: /^Revoke mandate .+\?$/ });
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(notice(page)).toContainText(/Mandate \S+ revoked\./);
+  await expect(row).toContainText("Revoked");
+  await expect(row.getByRole("button", { name: /^Revoke mandate / })).toHaveCount(0);
+  await snapshot(page, "member-billing-revoked-en-desktop");
+
+  // The invoice links back to the member.
+  await invoices.getByRole("link", { name: invoice.number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  await page.getByRole("link", { name: debtorName }).click();
+  await expect(page.getByRole("heading", { level: 1, name: debtorName })).toBeVisible();
+});
+
+test("in Spanish on a phone: the list with its filters behind a button, the invoice, a payment typed with a comma, the member's billing", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "es", VIEWPORTS.phone);
+  const { memberId, invoice } = enrolled.debtor!;
+  await page.goto("/billing/invoices");
+  await expect(page.getByRole("heading", { level: 1, name: "Facturas" })).toBeVisible();
+  const row = invoiceRow(page, invoice.number);
+  await expect(row).toContainText("49,90 €");
+  await expect(row).toContainText("Pendiente");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoices-list-es-phone");
+  await page.getByRole("button", { name: "Filtros" }).click();
+  await page.getByLabel("Estado").selectOption("paid");
+  await expect(page.getByRole("button", { name: "Filtros (1)" })).toBeVisible();
+  await expect(invoiceRow(page, enrolled.payer!.invoice.number)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await snapshot(page, "invoices-list-filtered-es-phone");
+
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Conceptos" }).first()).toContainText("21 %");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-es-phone");
+  await page.getByRole("button", { name: "Registrar un cobro" }).click();
+  const dialog = page.getByRole("dialog", { name: `Registrar un cobro de ${invoice.number}` });
+  await expect(dialog.getByLabel("Importe")).toHaveValue("49,90");
+  await dialog.getByLabel("Importe").fill("10,50");
+  await dialog.getByLabel("Forma de pago").selectOption("bank_transfer");
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-payment-dialog-es-phone");
+  await dialog.getByRole("button", { name: "Registrar cobro" }).click();
+  await expect(notice(page)).toContainText(`Cobro de 10,50 € registrado en ${invoice.number}.`);
+  await expect(page.getByTestId("amount-due")).toHaveText("39,40 €");
+  await expect(page.getByRole("region", { name: "Cobros y devoluciones" }).first()).toContainText("Transferencia");
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-part-paid-es-phone");
+
+  await page.goto(`/members/${memberId}`);
+  await expect(page.getByRole("heading", { name: "Facturación" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Mandatos de domiciliación" }).first()).toContainText("Revocado");
+  await expect(page.getByRole("definition").filter({ hasText: "39,40 €" }).first()).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "member-billing-es-phone");
+});
+
+test("rectifying an invoice in part, then in full: the rectifying invoices and the original link both ways", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const { invoice } = enrolled.corrected!;
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByText("No rectifying invoice corrects this invoice.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Rectify" }).click();
+  let dialog = page.getByRole("dialog", { name: `Rectify ${invoice.number}` });
+  await dialog.getByLabel("Part of it").check();
+  await dialog.getByLabel("Amount to credit, VAT included").fill("60");
+  await dialog.getByLabel("Reason, printed on the rectifying invoice").fill("Agreed discount");
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(errorSummary(dialog)).toContainText("The amount is more than what is left to credit on the invoice.");
+  await dialog.getByLabel("Amount to credit, VAT included").fill("10");
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(notice(page)).toContainText(/Rectifying invoice R\d{4}-\d{6} issued\./);
+  const corrections = page.getByRole("region", { name: "Corrections" }).first();
+  await expect(corrections).toContainText("-€10.00");
+  await expect(corrections).toContainText("Agreed discount");
+
+  // The rest: the invoice is cancelled and takes no more corrections.
+  await page.getByRole("button", { name: "Rectify" }).click();
+  dialog = page.getByRole("dialog", { name: `Rectify ${invoice.number}` });
+  await dialog.getByLabel("Reason, printed on the rectifying invoice").fill("Left the club");
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(page.locator(".page-lead")).toContainText("Cancelled");
+  await expect(corrections.getByRole("link")).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Rectify" })).toHaveCount(0);
+  await snapshot(page, "invoice-rectified-en-desktop");
+
+  // A rectifying invoice names the invoice it corrects, with the way back.
+  await corrections.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^R\d{4}-\d{6}$/ })).toBeVisible();
+  await expect(page.locator(".page-lead")).toContainText("Rectifying invoice issued on");
+  await expect(page.getByText(`This rectifying invoice corrects invoice ${invoice.number}.`)).toBeVisible();
+  await expectAccessible(page);
+  await snapshot(page, "rectifying-invoice-en-desktop");
+  await page.getByRole("link", { name: invoice.number }).click();
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+
+  await page.goto("/billing/invoices");
+  await page.getByLabel("Series").selectOption("R");
+  await expect(page.getByText(`Rectifies ${invoice.number}`)).toHaveCount(2);
+});
