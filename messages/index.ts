@@ -11,6 +11,7 @@ import enHolidayLists from "./en/holidayLists.json";
 import enMail from "./en/mail.json";
 import enMembers from "./en/members.json";
 import enPlans from "./en/plans.json";
+import enRemittances from "./en/remittances.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
@@ -29,6 +30,7 @@ import esHolidayLists from "./es/holidayLists.json";
 import esMail from "./es/mail.json";
 import esMembers from "./es/members.json";
 import esPlans from "./es/plans.json";
+import esRemittances from "./es/remittances.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esShell from "./es/shell.json";
@@ -55,6 +57,7 @@ const catalogues = {
     mail: enMail,
     members: enMembers,
     plans: enPlans,
+    remittances: enRemittances,
     roles: enRoles,
     settings: enSettings,
     shell: enShell,
@@ -75,6 +78,7 @@ const catalogues = {
     mail: esMail,
     members: esMembers,
     plans: esPlans,
+    remittances: esRemittances,
     roles: esRoles,
     settings: esSettings,
     shell: esShell,

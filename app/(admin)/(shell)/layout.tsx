@@ -40,6 +40,10 @@ const NAVIGATION: readonly {
     ],
   },
   {
+    group: "billing",
+    entries: [{ href: "/billing/remittances", label: "remittances", for: "billing:read" }],
+  },
+  {
     group: "staff",
     entries: [
       {
