@@ -40,7 +40,7 @@ export const INVOICE_NUMBER = sql`${invoices.series} || ${invoices.year}::text |
 /** The most candidates one answer lists; `count` and `totalAmount` always cover them all. */
 export const CANDIDATE_LIMIT = 1000;
 
-export type RemittanceCandidate = {
+type RemittanceCandidate = {
   invoiceId: string;
   invoiceNumber: string;
   memberId: string;
