@@ -142,7 +142,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   await expect(page.getByRole("heading", { level: 1, name: /^Remittance for / })).toBeVisible();
   await expect(page.getByText("2 invoices, €99.80")).toBeVisible();
   const rows = page.getByRole("table").getByRole("row");
-  await expect(rows.filter({ hasText: rosa.invoice })).toContainText("Being collected");
+  await expect(rows.filter({ hasText: rosa.invoice })).toContainText("Included");
   await expect(rows.filter({ hasText: tomas.invoice })).toContainText(nameOf(tomas));
   await expect(rows.filter({ hasText: berta.invoice })).toHaveCount(0);
   await checkPage(page, "remittance-draft-en-desktop");

@@ -19,10 +19,12 @@ const ITEM_BADGES: Readonly<Record<RemittanceItem["status"], string>> = {
   returned: "badge-blocked",
 };
 
-/** A sent remittance with no debit still waiting for the bank has been settled. */
+/** A sent remittance has been settled once the bank's collection is recorded: no debit waits, some were collected. */
 export function stageOf(remittance: RemittanceSummary | RemittanceRecord): RemittanceStage {
   if (remittance.status === "draft") return "draft";
-  return "items" in remittance && remittance.items.every((item) => item.status !== "included") ? "settled" : "sent";
+  if (!("items" in remittance)) return "sent";
+  const statuses = new Set(remittance.items.map((item) => item.status));
+  return statuses.has("collected") && !statuses.has("included") ? "settled" : "sent";
 }
 
 /**

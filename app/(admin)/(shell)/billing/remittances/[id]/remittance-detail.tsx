@@ -238,9 +238,11 @@ export function RemittanceDetail({ remittanceId, canManage }: { remittanceId: st
         <NextStep remittance={record} />
       </div>
 
-      <section className="card table-card section-gap" aria-labelledby="remittance-items-heading">
-        <h2 id="remittance-items-heading">{t("detail.items")}</h2>
-        <div className="card-table-on-phone">
+      <section aria-labelledby="remittance-items-heading">
+        <h2 id="remittance-items-heading" className="section-title">
+          {t("detail.items")}
+        </h2>
+        <div className="card table-card card-table-on-phone">
           <ScrollBox label={t("detail.items")}>
             <table className="table" aria-busy={remittance.isFetching || undefined}>
               <thead>

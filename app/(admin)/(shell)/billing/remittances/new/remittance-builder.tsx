@@ -183,9 +183,11 @@ export function RemittanceBuilder() {
           )}
         </section>
 
-        <section className="card table-card section-gap" aria-labelledby="candidates-heading">
-          <div className="card-header">
-            <h2 id="candidates-heading">{t("builder.invoices")}</h2>
+        <section aria-labelledby="candidates-heading">
+          <div className="section-header">
+            <h2 id="candidates-heading" className="section-title">
+              {t("builder.invoices")}
+            </h2>
             {candidates.data && items.length > 0 && (
               <button
                 type="button"
@@ -200,7 +202,7 @@ export function RemittanceBuilder() {
           {candidates.data && candidates.data.count > items.length && (
             <p role="note">{t("builder.moreThanListed", { listed: items.length, count: candidates.data.count })}</p>
           )}
-          <div className="card-table-on-phone">{table}</div>
+          <div className="card table-card card-table-on-phone">{table}</div>
         </section>
 
         <div className="form-actions section-gap">
