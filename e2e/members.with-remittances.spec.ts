@@ -117,7 +117,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Remittances" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Remittances" })).toBeVisible();
-  await checkPage(page, "remittances-list-en-desktop");
+  await checkPage(page, "remittances-flow-list-en-desktop");
 
   await page.getByRole("link", { name: "New remittance" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New remittance" })).toBeVisible();
@@ -134,7 +134,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
     await page.getByRole("checkbox", { name: `Include ${debtor.invoice}, ${nameOf(debtor)}` }).check();
   }
   await expect(page.getByText("2 invoices chosen, €99.80")).toBeVisible();
-  await checkPage(page, "remittance-builder-en-desktop");
+  await checkPage(page, "remittances-flow-builder-en-desktop");
   await page.getByRole("button", { name: "Build remittance" }).click();
 
   await expect(page).toHaveURL(/\/billing\/remittances\/[0-9a-f-]{36}$/);
@@ -145,7 +145,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   await expect(rows.filter({ hasText: rosa.invoice })).toContainText("Included");
   await expect(rows.filter({ hasText: tomas.invoice })).toContainText(nameOf(tomas));
   await expect(rows.filter({ hasText: berta.invoice })).toHaveCount(0);
-  await checkPage(page, "remittance-draft-en-desktop");
+  await checkPage(page, "remittances-flow-draft-en-desktop");
 
   // The bank file, under the API's name, with both debits.
   const downloading = page.waitForEvent("download");
@@ -166,7 +166,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   const send = page.getByRole("dialog", { name: "Mark the remittance as sent?" });
   await expect(send).toContainText("Its 2 invoices become “pending collection”");
   await expectAccessible(page);
-  await snapshot(page, "remittance-send-en-desktop");
+  await snapshot(page, "remittances-flow-send-en-desktop");
   await send.getByRole("button", { name: "Mark as sent" }).click();
   await expect(notice(page)).toContainText("2 invoices are pending collection");
   expect(await statusOf(api, rosa.id)).toBe("pending_collection");
@@ -203,7 +203,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   );
   await expect(rows.filter({ hasText: tomas.invoice })).toContainText("Returned");
   expect(await statusOf(api, tomas.id)).toBe("returned");
-  await checkPage(page, "remittance-returned-en-desktop");
+  await checkPage(page, "remittances-flow-returned-en-desktop");
 
   // Recording it as collected before the collection date is refused, in words.
   await page.getByRole("button", { name: "Record as collected" }).click();
@@ -219,39 +219,81 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   await expect(page.getByRole("row").filter({ hasText: rosa.invoice })).toContainText("returned before");
 });
 
-for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-  test(`the remittance pages in Spanish on a ${size}`, async ({ browser }) => {
-    const page = await adminPageIn(browser, "es", viewport);
-    await page.goto("/billing/remittances");
-    await expect(page.getByRole("heading", { level: 1, name: "Remesas" })).toBeVisible();
-    const sent = page.getByRole("row").filter({ hasText: "Enviada al banco" });
-    await expect(sent.first()).toBeVisible();
-    await checkPage(page, `remittances-list-es-${size}`);
+/** What the pages say, in each language. */
+const WORDS = {
+  es: {
+    list: "Remesas",
+    sent: "Enviada al banco",
+    remittance: /^Remesa del /,
+    twoInvoices: /2 facturas, 99,80\s€/,
+    byHand: "MS02 · Rechazado por el socio",
+    byFile: "AC04 · Cuenta cancelada",
+    builder: "Nueva remesa",
+    dMinusOne: "al menos un día hábil antes de esa fecha",
+    chooseNone: "No elegir ninguna",
+    include: (debtor: Debtor) => `Incluir ${debtor.invoice}, ${nameOf(debtor)}`,
+    oneChosen: /1 factura elegida, 49,90\s€/,
+    build: "Preparar remesa",
+    oneInvoice: /1 factura, 49,90\s€/,
+    delete: "Eliminar borrador",
+    deleteTitle: "¿Eliminar este borrador?",
+    deleteSays: "Su factura queda libre para otra remesa",
+  },
+  en: {
+    list: "Remittances",
+    sent: "Sent to the bank",
+    remittance: /^Remittance for /,
+    twoInvoices: "2 invoices, €99.80",
+    byHand: "MS02 · Refused by the member",
+    byFile: "AC04 · Account closed",
+    builder: "New remittance",
+    dMinusOne: "at least one business day before that date",
+    chooseNone: "Choose none",
+    include: (debtor: Debtor) => `Include ${debtor.invoice}, ${nameOf(debtor)}`,
+    oneChosen: "1 invoice chosen, €49.90",
+    build: "Build remittance",
+    oneInvoice: "1 invoice, €49.90",
+    delete: "Delete draft",
+    deleteTitle: "Delete this draft?",
+    deleteSays: "Its invoice is free again for another remittance",
+  },
+} as const;
 
-    await page.goto(remittancePath);
-    await expect(page.getByRole("heading", { level: 1, name: /^Remesa del / })).toBeVisible();
-    await expect(page.getByText(/2 facturas, 99,80\s€/)).toBeVisible();
-    await expect(page.getByText("MS02 · Rechazado por el socio")).toBeVisible();
-    await expect(page.getByText("AC04 · Cuenta cancelada")).toBeVisible();
-    await checkPage(page, `remittance-sent-es-${size}`);
+for (const language of ["es", "en"] as const) {
+  const words = WORDS[language];
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`the remittance pages in ${language} on a ${size}`, async ({ browser }) => {
+      const page = await adminPageIn(browser, language, viewport);
+      await page.goto("/billing/remittances");
+      await expect(page.getByRole("heading", { level: 1, name: words.list })).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: words.sent }).first()).toBeVisible();
+      await checkPage(page, `remittances-list-${language}-${size}`);
 
-    // A draft for Berta alone, built and deleted in Spanish.
-    const berta = debtors[2] as Debtor;
-    await page.goto("/billing/remittances/new");
-    await expect(page.getByRole("heading", { level: 1, name: "Nueva remesa" })).toBeVisible();
-    await expect(page.getByText("al menos un día hábil antes de esa fecha")).toBeVisible();
-    await page.getByRole("button", { name: "No elegir ninguna" }).click();
-    await page.getByRole("checkbox", { name: `Incluir ${berta.invoice}, ${nameOf(berta)}` }).check();
-    await expect(page.getByText(/1 factura elegida, 49,90\s€/)).toBeVisible();
-    await checkPage(page, `remittance-builder-es-${size}`);
-    await page.getByRole("button", { name: "Preparar remesa" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /^Remesa del / })).toBeVisible();
-    await expect(page.getByText(/1 factura, 49,90\s€/)).toBeVisible();
-    await checkPage(page, `remittance-draft-es-${size}`);
-    await page.getByRole("button", { name: "Eliminar borrador" }).click();
-    const remove = page.getByRole("dialog", { name: "¿Eliminar este borrador?" });
-    await expect(remove).toContainText("Su factura queda libre para otra remesa");
-    await remove.getByRole("button", { name: "Eliminar borrador" }).click();
-    await expect(page).toHaveURL(/\/billing\/remittances$/);
-  });
+      await page.goto(remittancePath);
+      await expect(page.getByRole("heading", { level: 1, name: words.remittance })).toBeVisible();
+      await expect(page.getByText(words.twoInvoices)).toBeVisible();
+      await expect(page.getByText(words.byHand)).toBeVisible();
+      await expect(page.getByText(words.byFile)).toBeVisible();
+      await checkPage(page, `remittance-sent-${language}-${size}`);
+
+      // A draft for Berta alone, built and deleted.
+      const berta = debtors[2] as Debtor;
+      await page.goto("/billing/remittances/new");
+      await expect(page.getByRole("heading", { level: 1, name: words.builder })).toBeVisible();
+      await expect(page.getByText(words.dMinusOne)).toBeVisible();
+      await page.getByRole("button", { name: words.chooseNone }).click();
+      await page.getByRole("checkbox", { name: words.include(berta) }).check();
+      await expect(page.getByText(words.oneChosen)).toBeVisible();
+      await checkPage(page, `remittance-builder-${language}-${size}`);
+      await page.getByRole("button", { name: words.build }).click();
+      await expect(page.getByRole("heading", { level: 1, name: words.remittance })).toBeVisible();
+      await expect(page.getByText(words.oneInvoice)).toBeVisible();
+      await checkPage(page, `remittance-draft-${language}-${size}`);
+      await page.getByRole("button", { name: words.delete }).click();
+      const remove = page.getByRole("dialog", { name: words.deleteTitle });
+      await expect(remove).toContainText(words.deleteSays);
+      await remove.getByRole("button", { name: words.delete }).click();
+      await expect(page).toHaveURL(/\/billing\/remittances$/);
+    });
+  }
 }
