@@ -1,4 +1,5 @@
 import type { JsonAnswer, JsonBody, PageItem, QueryOf } from "@/clients/typescript";
+import { remittanceEndpoints } from "./remittances-api";
 import type { FileUpload, Transport } from "./transport";
 import { answer, done, ifMatch, streamed, type typedClient } from "./typed-client";
 
@@ -73,6 +74,7 @@ export function clubEndpoints(client: ConsoleClient, api: Transport) {
     ...staffEndpoints(client),
     ...auditAndMailEndpoints(client),
     ...fileEndpoints(client, api),
+    ...remittanceEndpoints(client),
   };
 }
 

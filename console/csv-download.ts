@@ -31,7 +31,7 @@ function countRecordEnds(chunk: Uint8Array, quoted: boolean): { ends: number; qu
 }
 
 /** The file name the server suggests (`attachment; filename="members-2026-11-23.csv"`). */
-const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1];
+export const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? "")?.[1];
 
 /**
  * A CSV download read as a stream, so the page can show what has arrived (bytes, and rows after the

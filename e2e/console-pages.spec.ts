@@ -38,6 +38,9 @@ const PAGES: readonly ConsolePage[] = [
   { name: "members", path: () => "/members" },
   { name: "member-detail", path: (ids) => `/members/${ids.member}` },
   { name: "plans", path: () => "/plans" },
+  // The remittance page itself is checked by members.with-remittances.spec.ts, which builds one.
+  { name: "remittances", path: () => "/billing/remittances" },
+  { name: "remittance-builder", path: () => "/billing/remittances/new" },
   { name: "attendance", path: () => "/attendance" },
   { name: "attendance-requests", path: () => "/attendance/requests" },
   { name: "employees", path: () => "/employees" },

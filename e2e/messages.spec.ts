@@ -73,9 +73,10 @@ test("a member whose language is Spanish is welcomed in Spanish", async ({ brows
 
   await expect(async () => {
     const { items } = await api("GET", `/api/mail?search=${encodeURIComponent(lucia.email)}`);
-    expect(items).toEqual([
+    // Once the club bills (an earlier spec set its tax data), her invoice's email may be there too.
+    expect(items).toContainEqual(
       expect.objectContaining({ template: "welcome", status: "sent", subject: `Le damos la bienvenida a ${CLUB}` }),
-    ]);
+    );
   }).toPass({ timeout: 30_000 });
 });
 
@@ -88,7 +89,10 @@ for (const language of ["es", "en"] as const) {
       await expect(page.getByRole("heading", { level: 1, name: words.mail })).toBeVisible();
       const tabs = page.getByRole("navigation", { name: words.mail });
       await expect(tabs.getByRole("link", { name: words.outbox })).toHaveAttribute("aria-current", "page");
-      const row = page.getByRole("row").filter({ hasText: lucia.email });
+      const row = page
+        .getByRole("row")
+        .filter({ hasText: lucia.email })
+        .filter({ hasText: `Le damos la bienvenida a ${CLUB}` });
       await expect(row).toContainText(words.welcome);
       await expect(row).toContainText(words.sent);
       await expect(row).toContainText(`Le damos la bienvenida a ${CLUB}`);

@@ -12,6 +12,7 @@ import enInvoices from "./en/invoices.json";
 import enMail from "./en/mail.json";
 import enMembers from "./en/members.json";
 import enPlans from "./en/plans.json";
+import enRemittances from "./en/remittances.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
@@ -31,6 +32,7 @@ import esInvoices from "./es/invoices.json";
 import esMail from "./es/mail.json";
 import esMembers from "./es/members.json";
 import esPlans from "./es/plans.json";
+import esRemittances from "./es/remittances.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esShell from "./es/shell.json";
@@ -58,6 +60,7 @@ const catalogues = {
     mail: enMail,
     members: enMembers,
     plans: enPlans,
+    remittances: enRemittances,
     roles: enRoles,
     settings: enSettings,
     shell: enShell,
@@ -79,6 +82,7 @@ const catalogues = {
     mail: esMail,
     members: esMembers,
     plans: esPlans,
+    remittances: esRemittances,
     roles: esRoles,
     settings: esSettings,
     shell: esShell,

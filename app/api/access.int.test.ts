@@ -73,6 +73,7 @@ import { POST as importReturns } from "./remittances/[id]/returns/route";
 import { DELETE as deleteRemittance, GET as getRemittance } from "./remittances/[id]/route";
 import { POST as sendRemittance } from "./remittances/[id]/send/route";
 import { POST as settleRemittance } from "./remittances/[id]/settle/route";
+import { GET as remittanceCandidates } from "./remittances/candidates/route";
 import { POST as buildRemittance, GET as listRemittances } from "./remittances/route";
 import { DELETE as deleteRole, GET as getRole, PUT as updateRole } from "./roles/[id]/route";
 import { POST as createRole, GET as listRoles } from "./roles/route";
@@ -219,6 +220,12 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
     "billing:remittances",
     buildRemittance,
     { path: "/api/remittances", body: { collectionDate: "2099-01-05" } },
+  ],
+  [
+    "GET /api/remittances/candidates",
+    "billing:remittances",
+    remittanceCandidates,
+    { path: "/api/remittances/candidates?collectionDate=2099-01-05" },
   ],
   ["GET /api/remittances/{id}", "billing:read", getRemittance, { path: `/api/remittances/${someId}`, params }],
   [

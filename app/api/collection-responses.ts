@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MemberBalance } from "@/lib/billing/collections/balance";
+import { CANDIDATE_LIMIT, type RemittanceCandidates } from "@/lib/billing/collections/collectable";
 import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
 import type { RecordedMovement } from "@/lib/billing/collections/payments";
 import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collections/remittances";
@@ -84,6 +85,32 @@ nameSchemas([
   [remittanceSummaryResponse, "RemittanceSummary"],
   [remittanceResponse, "Remittance"],
 ]);
+
+export const remittanceCandidatesResponse = z.strictObject({
+  collectionDate: z.string().meta({ format: "date" }),
+  count: z.number().int().meta({ description: "How many invoices a remittance for that date would collect." }),
+  totalAmount: money().meta({ description: "What they owe together." }),
+  items: z
+    .array(
+      z
+        .strictObject({
+          invoiceId: uuid(),
+          invoiceNumber: z.string().meta({ examples: ["F2026-000123"] }),
+          memberId: uuid(),
+          customerName: z.string(),
+          dueOn: z.string().meta({ format: "date" }),
+          status: z.enum(["open", "partially_paid", "overdue", "returned"]),
+          amount: money().meta({ description: "What is still owed: the debit's amount." }),
+          mandateReference: z.string(),
+          sequence: z.enum(["FRST", "RCUR"]),
+        })
+        .meta({ id: "RemittanceCandidate" }),
+    )
+    .meta({ description: `The first ${CANDIDATE_LIMIT} of them, oldest due date first (then by number).` }),
+});
+const candidatesAreExact: SameShape<z.output<typeof remittanceCandidatesResponse>, JsonOf<RemittanceCandidates>> = true;
+void candidatesAreExact;
+nameSchemas([[remittanceCandidatesResponse, "RemittanceCandidates"]]);
 
 export const returnImportResponse = z.strictObject({
   returned: z

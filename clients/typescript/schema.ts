@@ -1666,6 +1666,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/remittances/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the invoices a remittance can collect
+         * @description For a collection date: the invoices `POST /api/remittances` would collect when no `invoiceIds` are given (due by that date, an amount owed, a member with an active mandate, in no other remittance), with each debit's amount and sequence. `count` and `totalAmount` cover them all; `items` lists the first 1000, oldest due date first. Choose among them with `invoiceIds`.
+         *
+         *     **Access:** bearer token of a user holding `billing:remittances`.
+         */
+        get: operations["getRemittancesCandidates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/roles": {
         parameters: {
             query?: never;
@@ -3490,6 +3512,40 @@ export interface components {
             status: "draft" | "sent";
             /**
              * @description Decimal string with two places.
+             * @example 49.90
+             */
+            totalAmount: string;
+        };
+        RemittanceCandidate: {
+            /**
+             * @description What is still owed: the debit's amount.
+             * @example 49.90
+             */
+            amount: string;
+            customerName: string;
+            /** Format: date */
+            dueOn: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** @example F2026-000123 */
+            invoiceNumber: string;
+            mandateReference: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @enum {string} */
+            sequence: "FRST" | "RCUR";
+            /** @enum {string} */
+            status: "open" | "partially_paid" | "overdue" | "returned";
+        };
+        RemittanceCandidates: {
+            /** Format: date */
+            collectionDate: string;
+            /** @description How many invoices a remittance for that date would collect. */
+            count: number;
+            /** @description The first 1000 of them, oldest due date first (then by number). */
+            items: components["schemas"]["RemittanceCandidate"][];
+            /**
+             * @description What they owe together.
              * @example 49.90
              */
             totalAmount: string;
@@ -11448,6 +11504,36 @@ export interface operations {
                 };
             };
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getRemittancesCandidates: {
+        parameters: {
+            query: {
+                /** @description The collection date to list the collectable invoices for: those due by then. Any date; building a remittance needs one after today. */
+                collectionDate: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceCandidates"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

@@ -50,7 +50,7 @@ export const addDays = (date: string, days: number) => new Date(utcOf(date) + da
 export const daysBetween = (from: string, to: string) => Math.round((utcOf(to) - utcOf(from)) / DAY_MS);
 
 /** ISO weekday of a calendar date: 1 = Monday … 7 = Sunday. */
-const isoWeekday = (date: string) => ((new Date(utcOf(date)).getUTCDay() + 6) % 7) + 1;
+export const isoWeekday = (date: string) => ((new Date(utcOf(date)).getUTCDay() + 6) % 7) + 1;
 
 /** The instant (ISO, UTC) when the club's clocks show `time` (HH:MM) on `date`. */
 export function clubInstant(date: string, time: string, timeZone: string): string {

@@ -41,7 +41,10 @@ const NAVIGATION: readonly {
   },
   {
     group: "billing",
-    entries: [{ href: "/billing/invoices", label: "invoices", for: "billing:read" }],
+    entries: [
+      { href: "/billing/invoices", label: "invoices", for: "billing:read" },
+      { href: "/billing/remittances", label: "remittances", for: "billing:read" },
+    ],
   },
   {
     group: "staff",

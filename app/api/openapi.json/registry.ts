@@ -66,6 +66,7 @@ import * as remittancesIdReturnsRoute from "@/app/api/remittances/[id]/returns/r
 import * as remittancesIdRoute from "@/app/api/remittances/[id]/route";
 import * as remittancesIdSendRoute from "@/app/api/remittances/[id]/send/route";
 import * as remittancesIdSettleRoute from "@/app/api/remittances/[id]/settle/route";
+import * as remittancesCandidatesRoute from "@/app/api/remittances/candidates/route";
 import * as remittancesRoute from "@/app/api/remittances/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
@@ -161,6 +162,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,
   "members/[id]/balance": membersIdBalanceRoute,
   remittances: remittancesRoute,
+  "remittances/candidates": remittancesCandidatesRoute,
   "remittances/[id]": remittancesIdRoute,
   "remittances/[id]/file": remittancesIdFileRoute,
   "remittances/[id]/send": remittancesIdSendRoute,

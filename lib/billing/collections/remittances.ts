@@ -12,6 +12,7 @@ import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
+import { COLLECTABLE, collectableDebits, INVOICE_NUMBER, OWED, SEQUENCE } from "./collectable";
 import { creditorOf } from "./creditor";
 import { CollectionErrors } from "./errors";
 import type { NewRemittance, RemittanceListQuery } from "./remittance-schemas";
@@ -66,29 +67,16 @@ function summaryOf({ totalCents, ...row }: { totalCents: bigint } & Omit<Remitta
   return { ...row, totalAmount: fromCents(totalCents) };
 }
 
-/** Statuses a debit may collect: an amount owed that nobody is collecting yet. */
-const COLLECTABLE = sql`${invoices.status} in ('open', 'partially_paid', 'overdue', 'returned')`;
-
 /**
- * Adds every collectable invoice (or the chosen ones) to the remittance in one statement: what is still owed, under the
- * member's active mandate, FRST for a mandate never collected under, the invoice number as end-to-end id.
+ * Adds every collectable invoice (or the chosen ones) to the remittance in one statement (collectable.ts): what is still
+ * owed, under the member's active mandate, the invoice number as end-to-end id.
  */
 async function insertItems(tx: Transaction, remittanceId: string, input: NewRemittance): Promise<number> {
-  const chosen = input.invoiceIds
-    ? sql`and ${invoices.id} = any(string_to_array(${input.invoiceIds.join(",")}, ',')::uuid[])`
-    : sql``;
   const rows = await executeRows<{ invoice_id: string }>(
     tx,
     sql`insert into remittance_items (remittance_id, invoice_id, mandate_id, amount_cents, sequence, end_to_end_id)
-      select ${remittanceId}, ${invoices.id}, ${sepaMandates.id}, ${invoices.totalCents} - ${invoices.paidCents},
-        (case ${sepaMandates.sequence} when 'first' then 'FRST' else 'RCUR' end)::debit_sequence,
-        ${invoices.series} || ${invoices.year}::text || '-' || lpad(${invoices.number}::text, 6, '0')
-      from ${invoices}
-      join ${sepaMandates} on ${sepaMandates.memberId} = ${invoices.memberId} and ${sepaMandates.status} = 'active'
-      where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${invoices.totalCents} > ${invoices.paidCents}
-        and ${invoices.dueOn} <= ${input.collectionDate} ${chosen}
-        and not exists (select 1 from remittance_items taken
-          where taken.invoice_id = ${invoices.id} and taken.status <> 'returned')
+      select ${remittanceId}, ${invoices.id}, ${sepaMandates.id}, ${OWED}, ${SEQUENCE}::debit_sequence, ${INVOICE_NUMBER}
+      ${collectableDebits(input.collectionDate, input.invoiceIds)}
       on conflict (invoice_id) where status <> 'returned' do nothing
       returning invoice_id`,
   );

@@ -36,6 +36,9 @@ const REASONS: Readonly<Record<string, ReasonWords>> = {
   },
 };
 
+/** Every code with words of its own, for a person to choose from (a return entered by hand). */
+export const REASON_CODES: readonly string[] = Object.keys(REASONS);
+
 /** The words for a reason code; a code outside the list is named as it is, so nothing a bank sends is lost. */
 export function reasonWords(code: string): ReasonWords {
   return REASONS[code] ?? { en: `Bank reason ${code}`, es: `Motivo bancario ${code}` };
