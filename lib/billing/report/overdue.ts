@@ -14,7 +14,7 @@ export type OverdueInvoice = {
   dueOn: string;
   /** Today in the club's time zone minus the due date. */
   daysOverdue: number;
-  /** Total less what is paid. */
+  /** Total less what is paid and what rectifying invoices credited. */
   owed: string;
   currency: string;
   /** Payment-reminder emails the dunning job queued for this invoice. */
@@ -52,7 +52,8 @@ type OverdueRow = {
  * The invoices the dunning job has marked `overdue` (docs/billing.md, Dunning), the most overdue first, with their
  * reminders (mail outbox rows under the job's dedupe keys `dunning:<invoice>:<day>`, found as a byte range of the
  * keys so mail_outbox_dunning_key_idx serves it) and whether the member is
- * suspended for non-payment (a `dunning_suspensions` row, which only lives while the member is suspended). One query.
+ * suspended for non-payment (a `dunning_suspensions` row, which only lives while the member is suspended). What is
+ * owed counts partial rectifications (their totals are negative), like the revenue report's ageing. One query.
  */
 export async function overdueInvoices(
   ctx: Pick<ServiceContext, "db" | "club" | "now">,
@@ -64,14 +65,18 @@ export async function overdueInvoices(
     sql`select i.id as "invoiceId", i.series, i.year, i.number, i.member_id as "memberId",
         i.customer->>'name' as "customerName", i.due_on::text as "dueOn",
         ${asOf}::date - i.due_on as "daysOverdue",
-        (i.total_cents - i.paid_cents)::text as owed, i.currency,
+        (owed.cents)::text as owed, i.currency,
         (select count(*)::int from mail_outbox m where m.dedupe_key like 'dunning:%'
           and m.dedupe_key ~>=~ ('dunning:' || i.id || ':') and m.dedupe_key ~<~ ('dunning:' || i.id || ';')
         ) as "remindersSent",
         exists (select 1 from dunning_suspensions s where s.member_id = i.member_id) as "memberSuspended",
         count(*) over ()::int as count,
-        (sum(i.total_cents - i.paid_cents) over ())::text as "totalOwed"
+        (sum(owed.cents) over ())::text as "totalOwed"
       from invoices i
+      cross join lateral (
+        select i.total_cents - i.paid_cents
+          + coalesce((select sum(r.total_cents) from invoices r where r.rectifies_invoice_id = i.id), 0) as cents
+      ) owed
       where i.kind = 'invoice' and i.status = 'overdue'
       order by i.due_on, i.series, i.year, i.number
       limit ${query.limit}`,

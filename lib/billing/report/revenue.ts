@@ -48,10 +48,7 @@ export async function revenueReport(ctx: ReportContext, query: RevenueReportQuer
   const to = query.to ?? today.slice(0, 7);
   const from = query.from ?? monthOf(monthIndex(to) - 11);
   const asOf = query.asOf ?? today;
-  const [months, ageing] = await Promise.all([
-    monthlyFigures(ctx, from, to),
-    ageingAt(ctx, asOf, ctx.club.timeZone),
-  ]);
+  const [months, ageing] = await Promise.all([monthlyFigures(ctx, from, to), ageingAt(ctx, asOf, ctx.club.timeZone)]);
   const sum = (key: "billed" | "collected") => fromCents(months.reduce((total, row) => total + BigInt(row[key]), 0n));
   return {
     from,

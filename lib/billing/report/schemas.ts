@@ -5,14 +5,18 @@ export const REPORT_MONTHS_LIMIT = 36;
 /** The most overdue invoices one answer lists (the oldest debts first). */
 export const OVERDUE_LIMIT = 500;
 
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const month = z
   .string()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "Use a month such as 2026-01.")
+  .regex(MONTH, "Use a month such as 2026-01.")
   .meta({ examples: ["2026-01"] });
 const calendarDay = z.iso.date("Use a date such as 2026-11-20.");
 
 /** Months since year 0, so two months subtract. */
 export const monthIndex = (value: string): number => Number(value.slice(0, 4)) * 12 + Number(value.slice(5, 7)) - 1;
+
+const bothMonths = (query: { from?: string; to?: string }): query is { from: string; to: string } =>
+  MONTH.test(query.from ?? "") && MONTH.test(query.to ?? "");
 
 export const revenueReportQuery = z
   .object({
@@ -22,11 +26,12 @@ export const revenueReportQuery = z
       .optional()
       .meta({ description: "The club date the ageing is computed at; default: today in the club's time zone." }),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+  // Zod runs these also when a month is malformed; that month's own error is the one to show.
+  .refine((query) => !bothMonths(query) || query.from <= query.to, {
     path: ["to"],
     message: "to cannot be before from.",
   })
-  .refine((query) => !query.from || !query.to || monthIndex(query.to) - monthIndex(query.from) < REPORT_MONTHS_LIMIT, {
+  .refine((query) => !bothMonths(query) || monthIndex(query.to) - monthIndex(query.from) < REPORT_MONTHS_LIMIT, {
     path: ["to"],
     message: `Choose at most ${REPORT_MONTHS_LIMIT} months.`,
   });
