@@ -18,11 +18,8 @@ const signedMoney = () =>
       examples: ["589.00"],
     });
 
-const bucket = (description: string) =>
-  z
-    .strictObject({ amount: signedMoney(), invoices: z.number().int() })
-    .meta({ id: "AgeingBucket" })
-    .meta({ description });
+const ageingBucket = z.strictObject({ amount: signedMoney(), invoices: z.number().int() }).meta({ id: "AgeingBucket" });
+const bucket = (description: string) => ageingBucket.meta({ description });
 
 export const revenueReportResponse = z.strictObject({
   from: month(),
