@@ -13,6 +13,7 @@ const AREAS = {
   roles: "roles",
   mail: "mail",
   audit: "audit",
+  billing: "billing",
 } as const;
 
 function areaOf(permission: Permission) {

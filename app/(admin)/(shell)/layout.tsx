@@ -40,6 +40,13 @@ const NAVIGATION: readonly {
     ],
   },
   {
+    group: "billing",
+    entries: [
+      { href: "/billing/report", label: "revenue", for: "billing:read" },
+      { href: "/billing/overdue", label: "overdue", for: "billing:read" },
+    ],
+  },
+  {
     group: "staff",
     entries: [
       {
