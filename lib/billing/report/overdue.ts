@@ -6,7 +6,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { invoiceNumber } from "../numbering";
 import type { OverdueListQuery } from "./schemas";
 
-export type OverdueInvoice = {
+type OverdueInvoice = {
   invoiceId: string;
   number: string;
   memberId: string;

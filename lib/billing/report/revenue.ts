@@ -5,7 +5,7 @@ import { fromCents, toCents } from "@/lib/platform/money";
 import type { ServiceContext } from "@/lib/services/context";
 import { monthIndex, type RevenueReportQuery } from "./schemas";
 
-export type ReportMonth = {
+type ReportMonth = {
   /** YYYY-MM, club calendar. */
   month: string;
   /** Invoices issued in the month, less the rectifying invoices issued in it (their totals are negative). */
@@ -14,9 +14,9 @@ export type ReportMonth = {
   collected: string;
 };
 
-export type AgeingBucket = { amount: string; invoices: number };
+type AgeingBucket = { amount: string; invoices: number };
 
-export type Ageing = {
+type Ageing = {
   asOf: string;
   notYetDue: AgeingBucket;
   days1To30: AgeingBucket;

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 /** The longest period one report covers: three years of months keeps the answer and its chart readable. */
-export const REPORT_MONTHS_LIMIT = 36;
+const REPORT_MONTHS_LIMIT = 36;
 /** The most overdue invoices one answer lists (the oldest debts first). */
-export const OVERDUE_LIMIT = 500;
+const OVERDUE_LIMIT = 500;
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const month = z
