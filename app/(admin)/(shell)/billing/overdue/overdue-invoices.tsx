@@ -26,21 +26,23 @@ export function OverdueInvoices({ canSeeMembers }: { canSeeMembers: boolean }) {
   const list = overdue.data;
   const row = (invoice: OverdueInvoice) => (
     <tr key={invoice.invoiceId}>
-      <th scope="row">
+      <td>
         {canSeeMembers ? (
           <Link href={`/members/${invoice.memberId}`}>{invoice.customerName}</Link>
         ) : (
           invoice.customerName
         )}
-      </th>
+      </td>
       <td>
-        <Link href={`/billing/invoices/${invoice.invoiceId}`}>{invoice.number}</Link>
+        <Link className="nowrap" href={`/billing/invoices/${invoice.invoiceId}`}>
+          {invoice.number}
+        </Link>
       </td>
       <td>{format.calendarDate(invoice.dueOn)}</td>
       <td className="number">{t("days", { count: invoice.daysOverdue })}</td>
       <td className="number">{format.money(invoice.owed, invoice.currency)}</td>
       <td className="number">{format.count(invoice.remindersSent)}</td>
-      <td>
+      <td className="cell-end">
         {invoice.memberSuspended ? (
           <span className="badge badge-blocked">{t("suspended")}</span>
         ) : (

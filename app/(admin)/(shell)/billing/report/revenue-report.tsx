@@ -76,7 +76,7 @@ function MonthlyFigures({ report }: { report: RevenueReport }) {
         />
       )}
       <ScrollBox label={t("tableLabel")}>
-        <table className="table">
+        <table className="table report-table">
           <caption className="visually-hidden">{t("tableLabel")}</caption>
           <thead>
             <tr>
@@ -129,7 +129,7 @@ function Ageing({ report }: { report: RevenueReport }) {
         <EmptyState title={t("ageingEmpty")} />
       ) : (
         <ScrollBox label={t("ageingTitle")}>
-          <table className="table">
+          <table className="table report-table">
             <caption className="visually-hidden">{t("ageingTitle")}</caption>
             <thead>
               <tr>
