@@ -39,9 +39,9 @@ export function OverdueInvoices({ canSeeMembers }: { canSeeMembers: boolean }) {
         </Link>
       </td>
       <td>{format.calendarDate(invoice.dueOn)}</td>
-      <td className="number">{t("days", { count: invoice.daysOverdue })}</td>
-      <td className="number">{format.money(invoice.owed, invoice.currency)}</td>
-      <td className="number">{format.count(invoice.remindersSent)}</td>
+      <td>{t("days", { count: invoice.daysOverdue })}</td>
+      <td>{format.money(invoice.owed, invoice.currency)}</td>
+      <td>{format.count(invoice.remindersSent)}</td>
       <td className="cell-end">
         {invoice.memberSuspended ? (
           <span className="badge badge-blocked">{t("suspended")}</span>
