@@ -17,6 +17,9 @@ export type PlanInput = JsonBody<"/api/plans", "post">;
 export type BillingPeriod = SubscriptionRow["billingPeriod"];
 export type PlanChangeQuote = JsonAnswer<"/api/members/{id}/subscriptions/{sid}/change-plan", "get">;
 export type MemberStatistics = JsonAnswer<"/api/members/statistics", "get">;
+export type RevenueReport = JsonAnswer<"/api/billing/report", "get">;
+export type RevenueReportQuery = QueryOf<"/api/billing/report", "get">;
+export type OverdueList = JsonAnswer<"/api/billing/overdue", "get">;
 
 type PlanChangeQuery = QueryOf<"/api/members/{id}/subscriptions/{sid}/change-plan", "get">;
 /** A subscription term's path parameters. */
@@ -51,6 +54,11 @@ export function clubEndpoints(client: ConsoleClient, api: Transport) {
       /** The CSV download as a response whose body the caller streams. */
       export: (query: QueryOf<"/api/members/export", "get">, signal: AbortSignal) =>
         streamed(client.GET("/api/members/export", { params: { query }, signal, parseAs: "stream" })),
+    },
+    billingReports: {
+      revenue: (query: RevenueReportQuery) => answer(client.GET("/api/billing/report", { params: { query } })),
+      overdue: (query: QueryOf<"/api/billing/overdue", "get">) =>
+        answer(client.GET("/api/billing/overdue", { params: { query } })),
     },
     subscriptions: {
       list: (id: string, query: QueryOf<"/api/members/{id}/subscriptions", "get">) =>

@@ -41,6 +41,8 @@ const PAGES: readonly ConsolePage[] = [
   // The remittance page itself is checked by members.with-remittances.spec.ts, which builds one.
   { name: "remittances", path: () => "/billing/remittances" },
   { name: "remittance-builder", path: () => "/billing/remittances/new" },
+  { name: "billing-report", path: () => "/billing/report" },
+  { name: "billing-overdue", path: () => "/billing/overdue" },
   { name: "attendance", path: () => "/attendance" },
   { name: "attendance-requests", path: () => "/attendance/requests" },
   { name: "employees", path: () => "/employees" },

@@ -3,6 +3,7 @@ import enApiReference from "./en/apiReference.json";
 import enAttendance from "./en/attendance.json";
 import enAudit from "./en/audit.json";
 import enAuth from "./en/auth.json";
+import enBillingReports from "./en/billingReports.json";
 import enCommon from "./en/common.json";
 import enDashboard from "./en/dashboard.json";
 import enEmployees from "./en/employees.json";
@@ -23,6 +24,7 @@ import esApiReference from "./es/apiReference.json";
 import esAttendance from "./es/attendance.json";
 import esAudit from "./es/audit.json";
 import esAuth from "./es/auth.json";
+import esBillingReports from "./es/billingReports.json";
 import esCommon from "./es/common.json";
 import esDashboard from "./es/dashboard.json";
 import esEmployees from "./es/employees.json";
@@ -51,6 +53,7 @@ const catalogues = {
     attendance: enAttendance,
     audit: enAudit,
     auth: enAuth,
+    billingReports: enBillingReports,
     common: enCommon,
     dashboard: enDashboard,
     employees: enEmployees,
@@ -73,6 +76,7 @@ const catalogues = {
     attendance: esAttendance,
     audit: esAudit,
     auth: esAuth,
+    billingReports: esBillingReports,
     common: esCommon,
     dashboard: esDashboard,
     employees: esEmployees,

@@ -31,6 +31,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/auto-renewals.ts
 log "SEPA remittance of 10,000 invoices: selection and pain.008 file (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/remittance.ts
 
+log "revenue report and overdue list over 100,000 invoices (PostgreSQL)"
+DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/revenue-report.ts
+
 log "daily attendance classification, 10,000 employees (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 

@@ -14,6 +14,8 @@ import { GET as listAuditLogs } from "./audit-logs/route";
 import { POST as changePassword } from "./auth/change-password/route";
 import { PUT as setOwnLanguage } from "./auth/me/language/route";
 import { GET as me } from "./auth/me/route";
+import { GET as overdueInvoices } from "./billing/overdue/route";
+import { GET as revenueReport } from "./billing/report/route";
 import { GET as attendanceDay } from "./employees/[id]/attendance/[date]/route";
 import { GET as employeeAttendance } from "./employees/[id]/attendance/route";
 import { GET as employeeClock } from "./employees/[id]/clock/route";
@@ -187,6 +189,8 @@ const ENDPOINTS: Array<[string, string, Parameters<typeof call>[0], ApiCall]> = 
   ["DELETE /api/roles/{id}", "roles:write", deleteRole, { path: `/api/roles/${someId}`, method: "DELETE", params }],
   ["GET /api/permissions", "permissions:read", listPermissions, { path: "/api/permissions" }],
   ["GET /api/invoices", "billing:read", listInvoices, { path: "/api/invoices" }],
+  ["GET /api/billing/report", "billing:read", revenueReport, { path: "/api/billing/report" }],
+  ["GET /api/billing/overdue", "billing:read", overdueInvoices, { path: "/api/billing/overdue" }],
   ["GET /api/invoices/verification", "billing:read", verifyInvoices, { path: "/api/invoices/verification" }],
   ["GET /api/invoices/{id}", "billing:read", getInvoice, { path: `/api/invoices/${someId}`, params }],
   ["GET /api/invoices/{id}/pdf", "billing:read", getInvoicePdf, { path: `/api/invoices/${someId}/pdf`, params }],

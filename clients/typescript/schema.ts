@@ -400,6 +400,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/overdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overdue invoices
+         * @description Invoices the dunning job has marked overdue, the most overdue first, with the amount owed, the reminders sent and whether the member is suspended for non-payment.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Revenue report
+         * @description Billed vs collected per month of the club's calendar (at most 36 months) and the ageing of what is owed at a date, in buckets of days past due (docs/billing.md, Revenue report).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -2150,6 +2194,14 @@ export interface components {
             newPassword: string;
             token: string;
         };
+        AgeingBucket: {
+            /**
+             * @description Decimal string with two places; negative when more was credited or refunded.
+             * @example 589.00
+             */
+            amount: string;
+            invoices: number;
+        };
         /** @description A business rule refused the request; `code` is stable, `message` is for people. */
         ApiError: {
             /** @example Member.NotFound */
@@ -3239,6 +3291,47 @@ export interface components {
             /** Format: date-time */
             occurredAt: string;
         };
+        OverdueInvoice: {
+            currency: string;
+            customerName: string;
+            /** @description Today in the club's time zone minus the due date. */
+            daysOverdue: number;
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            dueOn: string;
+            /** Format: uuid */
+            invoiceId: string;
+            /** Format: uuid */
+            memberId: string;
+            /** @description Whether the member is suspended for non-payment now. */
+            memberSuspended: boolean;
+            /** @example F2026-000123 */
+            number: string;
+            /**
+             * @description Total less what is paid and what rectifying invoices credited.
+             * @example 589.00
+             */
+            owed: string;
+            /** @description Payment reminders queued by the dunning job. */
+            remindersSent: number;
+        };
+        OverdueList: {
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            asOf: string;
+            /** @description Every overdue invoice, also those past `limit`. */
+            count: number;
+            items: components["schemas"]["OverdueInvoice"][];
+            /**
+             * @description Decimal string with two places; negative when more was credited or refunded.
+             * @example 589.00
+             */
+            totalOwed: string;
+        };
         OwnLanguage: {
             /** @description The console's language the caller picked; null follows the club's. */
             language: ("en" | "es") | null;
@@ -3617,6 +3710,71 @@ export interface components {
             returned: components["schemas"]["ReturnedDebit"][];
             /** @description Invoice numbers in the file that are not debits of this remittance. */
             unknown: string[];
+        };
+        /** @description What was owed at the end of asOf, by days past due (docs/billing.md, Revenue report). */
+        RevenueAgeing: {
+            /**
+             * Format: date
+             * @example 2026-11-20
+             */
+            asOf: string;
+            /** @description Owed, 1 to 30 days past due. */
+            days1To30: components["schemas"]["AgeingBucket"];
+            /** @description Owed, 31 to 60 days past due. */
+            days31To60: components["schemas"]["AgeingBucket"];
+            /** @description Owed, 61 to 90 days past due. */
+            days61To90: components["schemas"]["AgeingBucket"];
+            /** @description Owed, due on asOf or later. */
+            notYetDue: components["schemas"]["AgeingBucket"];
+            /** @description Owed, more than 90 days past due. */
+            over90Days: components["schemas"]["AgeingBucket"];
+            /** @description All that is owed. */
+            total: components["schemas"]["AgeingBucket"];
+        };
+        RevenueReport: {
+            ageing: components["schemas"]["RevenueAgeing"];
+            /** @example EUR */
+            currency: string;
+            /**
+             * @description YYYY-MM, club calendar.
+             * @example 2026-11
+             */
+            from: string;
+            months: components["schemas"]["RevenueReportMonth"][];
+            /**
+             * @description YYYY-MM, club calendar.
+             * @example 2026-11
+             */
+            to: string;
+            totals: {
+                /**
+                 * @description Decimal string with two places; negative when more was credited or refunded.
+                 * @example 589.00
+                 */
+                billed: string;
+                /**
+                 * @description Decimal string with two places; negative when more was credited or refunded.
+                 * @example 589.00
+                 */
+                collected: string;
+            };
+        };
+        RevenueReportMonth: {
+            /**
+             * @description Invoices issued in the month less the rectifying invoices issued in it.
+             * @example 589.00
+             */
+            billed: string;
+            /**
+             * @description Payments less refunds dated in the month.
+             * @example 589.00
+             */
+            collected: string;
+            /**
+             * @description YYYY-MM, club calendar.
+             * @example 2026-11
+             */
+            month: string;
         };
         Role: {
             /** Format: date-time */
@@ -5252,6 +5410,159 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingOverdue: {
+        parameters: {
+            query?: {
+                /** @description How many overdue invoices to list, the most overdue first (at most 500). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "asOf": "2026-11-27",
+                     *       "count": 5,
+                     *       "totalOwed": "230.00",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "12dfc2c4-4025-46e1-9325-03c3cfeaab76",
+                     *           "number": "F2026-000001",
+                     *           "memberId": "42d0aab0-f954-4ca0-ae84-1caded03c787",
+                     *           "customerName": "Pau Soler",
+                     *           "dueOn": "2026-01-31",
+                     *           "daysOverdue": 300,
+                     *           "owed": "40.00",
+                     *           "currency": "EUR",
+                     *           "remindersSent": 1,
+                     *           "memberSuspended": true
+                     *         },
+                     *         {
+                     *           "invoiceId": "d6ef423c-c527-4492-8cb6-474c99d66218",
+                     *           "number": "F2026-000004",
+                     *           "memberId": "42d0aab0-f954-4ca0-ae84-1caded03c787",
+                     *           "customerName": "Pau Soler",
+                     *           "dueOn": "2026-04-01",
+                     *           "daysOverdue": 240,
+                     *           "owed": "60.00",
+                     *           "currency": "EUR",
+                     *           "remindersSent": 1,
+                     *           "memberSuspended": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OverdueList"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingReport: {
+        parameters: {
+            query?: {
+                /** @description The club date the ageing is computed at; default: today in the club's time zone. */
+                asOf?: string;
+                /**
+                 * @description First month (club calendar); default: 11 months before `to`.
+                 * @example 2026-01
+                 */
+                from?: string;
+                /**
+                 * @description Last month (club calendar); default: the current month.
+                 * @example 2026-01
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-01",
+                     *       "to": "2026-07",
+                     *       "currency": "EUR",
+                     *       "months": [
+                     *         {
+                     *           "month": "2026-01",
+                     *           "billed": "100.00",
+                     *           "collected": "0.00"
+                     *         },
+                     *         {
+                     *           "month": "2026-02",
+                     *           "billed": "65.00",
+                     *           "collected": "90.00"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "billed": "380.00",
+                     *         "collected": "110.00"
+                     *       },
+                     *       "ageing": {
+                     *         "asOf": "2026-06-30",
+                     *         "notYetDue": {
+                     *           "amount": "20.00",
+                     *           "invoices": 1
+                     *         },
+                     *         "days1To30": {
+                     *           "amount": "30.00",
+                     *           "invoices": 1
+                     *         },
+                     *         "days31To60": {
+                     *           "amount": "65.00",
+                     *           "invoices": 2
+                     *         },
+                     *         "days61To90": {
+                     *           "amount": "60.00",
+                     *           "invoices": 1
+                     *         },
+                     *         "over90Days": {
+                     *           "amount": "55.00",
+                     *           "invoices": 2
+                     *         },
+                     *         "total": {
+                     *           "amount": "230.00",
+                     *           "invoices": 7
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevenueReport"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

@@ -29,6 +29,13 @@ describe("clubFormat", () => {
     expect(english.day("2026-11-23T23:30:00Z")).toBe("24 Nov 2026");
   });
 
+  it("writes a month of the club's calendar, with its year or alone", () => {
+    expect(spanish.month("2026-11")).toBe("nov 2026");
+    expect(english.month("2026-01")).toBe("Jan 2026");
+    expect(spanish.monthShort("2026-09")).toBe("sept");
+    expect(english.monthShort("2026-12")).toBe("Dec");
+  });
+
   it("writes counts, percentages and sizes in the reader's language", () => {
     expect(spanish.count(12345)).toBe("12.345");
     expect(english.count(12345)).toBe("12,345");

@@ -11,6 +11,10 @@ export type ClubFormat = {
   money: (amount: string, currency?: string) => string;
   /** A calendar date (YYYY-MM-DD) as it is written: "24 Nov 2026" / "24 nov 2026". */
   calendarDate: (date: string) => string;
+  /** A month of the club's calendar (YYYY-MM): "Nov 2026" / "nov 2026". */
+  month: (month: string) => string;
+  /** Its name alone, for a chart's axis: "Nov" / "nov". */
+  monthShort: (month: string) => string;
   /** A calendar date with its weekday: "Tuesday, 24 November 2026". */
   longDate: (date: string) => string;
   /** The club's day of an ISO instant. */
@@ -44,6 +48,8 @@ export function clubFormat({ language, timeZone, currency }: FormatSettings): Cl
   // Calendar dates are written, not instants: formatted at UTC midnight in UTC, whatever the club's zone.
   const calendarDate = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
   const longDate = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
+  const month = new Intl.DateTimeFormat(locale, { month: "short", year: "numeric", timeZone: "UTC" });
+  const monthShort = new Intl.DateTimeFormat(locale, { month: "short", timeZone: "UTC" });
   const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone });
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone });
@@ -56,6 +62,8 @@ export function clubFormat({ language, timeZone, currency }: FormatSettings): Cl
     money: (amount, code = currency) =>
       isDecimal(amount) ? moneyFormat(code).format(amount as `${number}`) : `${amount} ${code}`,
     calendarDate: (date) => calendarDate.format(atUtcMidnight(date)),
+    month: (yearMonth) => month.format(atUtcMidnight(`${yearMonth}-01`)),
+    monthShort: (yearMonth) => monthShort.format(atUtcMidnight(`${yearMonth}-01`)),
     longDate: (date) => longDate.format(atUtcMidnight(date)),
     day: (iso) => day.format(new Date(iso)),
     dateTime: (iso) => dateTime.format(new Date(iso)),

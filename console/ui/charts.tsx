@@ -176,3 +176,72 @@ export function BarChart({ title, data, unit }: { title: string; data: readonly 
     </ChartFigure>
   );
 }
+
+/** One group of columns: its label under them, each value's height and the words a reader hears for the group. */
+export type ColumnGroup = { key: string; label: string; values: readonly number[]; description: string };
+
+const COLUMN_CHART_HEIGHT = 160;
+const GROUP_WIDTH = 48;
+
+/**
+ * Groups of side-by-side columns (e.g. billed and collected per month), negative values below the baseline; the
+ * series' names and tones in a legend. The drawing is one image described in words; pair it with a table of the same
+ * numbers (the caller's, with its totals) for reading and copying.
+ */
+export function ColumnChart({
+  title,
+  series,
+  groups,
+}: {
+  title: string;
+  series: readonly { label: string; tone: string }[];
+  groups: readonly ColumnGroup[];
+}) {
+  const values = groups.flatMap((group) => group.values);
+  const highest = Math.max(0, ...values);
+  const lowest = Math.min(0, ...values);
+  const span = highest - lowest || 1;
+  const baseline = (highest / span) * COLUMN_CHART_HEIGHT;
+  const columnWidth = (GROUP_WIDTH - 12) / Math.max(1, series.length);
+  const width = groups.length * GROUP_WIDTH;
+  return (
+    <div className="column-chart">
+      <ul className="chart-legend chart-legend-inline" aria-hidden="true">
+        {series.map((entry) => (
+          <li key={entry.label}>
+            <span className={`chart-swatch chart-tone-${entry.tone}`} />
+            <span className="chart-legend-label">{entry.label}</span>
+          </li>
+        ))}
+      </ul>
+      <svg
+        className="column-chart-drawing"
+        viewBox={`0 0 ${width} ${COLUMN_CHART_HEIGHT + 24}`}
+        role="img"
+        aria-label={`${title}: ${groups.map((group) => group.description).join("; ")}.`}
+      >
+        <line className="column-chart-baseline" x1="0" x2={width} y1={baseline} y2={baseline} />
+        {groups.map((group, index) => (
+          <g key={group.key}>
+            {group.values.map((value, position) => {
+              const height = (Math.abs(value) / span) * COLUMN_CHART_HEIGHT;
+              return (
+                <rect
+                  key={series[position]?.label ?? position}
+                  className={`column chart-tone-${series[position]?.tone ?? "muted"}`}
+                  x={index * GROUP_WIDTH + 6 + position * columnWidth}
+                  y={value >= 0 ? baseline - height : baseline}
+                  width={columnWidth - 2}
+                  height={height}
+                />
+              );
+            })}
+            <text className="column-label" x={index * GROUP_WIDTH + GROUP_WIDTH / 2} y={COLUMN_CHART_HEIGHT + 18}>
+              {group.label}
+            </text>
+          </g>
+        ))}
+      </svg>
+    </div>
+  );
+}

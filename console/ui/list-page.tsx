@@ -263,7 +263,7 @@ type TableProps<T> = {
 };
 
 /** A list from the API as a table: placeholder rows while loading, the error with a retry, the empty state. */
-function QueryTable<T>({
+export function QueryTable<T>({
   label,
   headers,
   sortOf,

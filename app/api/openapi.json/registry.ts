@@ -16,6 +16,8 @@ import * as authRefreshRoute from "@/app/api/auth/refresh/route";
 import * as authRegisterRoute from "@/app/api/auth/register/route";
 import * as authResetPasswordRoute from "@/app/api/auth/reset-password/route";
 import * as authVerifyEmailRoute from "@/app/api/auth/verify-email/route";
+import * as billingOverdueRoute from "@/app/api/billing/overdue/route";
+import * as billingReportRoute from "@/app/api/billing/report/route";
 import * as authAcceptInvitationRoute from "@/app/api/auth/accept-invitation/route";
 import * as employeesIdAttendanceDateRoute from "@/app/api/employees/[id]/attendance/[date]/route";
 import * as employeesIdAttendanceRoute from "@/app/api/employees/[id]/attendance/route";
@@ -160,6 +162,8 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/payments": invoicesIdPaymentsRoute,
   "invoices/[id]/refunds": invoicesIdRefundsRoute,
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,
+  "billing/report": billingReportRoute,
+  "billing/overdue": billingOverdueRoute,
   "members/[id]/balance": membersIdBalanceRoute,
   remittances: remittancesRoute,
   "remittances/candidates": remittancesCandidatesRoute,

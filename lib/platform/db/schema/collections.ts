@@ -43,6 +43,8 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt),
+    // The revenue report sums a period's movements by the day they moved (lib/billing/report/revenue.ts).
+    index("invoice_payments_paid_on_idx").on(t.paidOn),
     check("invoice_payments_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );

@@ -47,5 +47,10 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     // The console's outbox list: newest first, ties broken by id.
     index("mail_outbox_created_idx").on(t.createdAt, t.id),
+    // The overdue list counts an invoice's reminders by the prefix `dunning:<invoice>:` of their dedupe keys, a byte
+    // range (~>=~, ~<~) that this pattern operator class indexes whatever the database's collation.
+    index("mail_outbox_dunning_key_idx")
+      .on(t.dedupeKey.op("text_pattern_ops"))
+      .where(sql`${t.dedupeKey} like 'dunning:%'`),
   ],
 );

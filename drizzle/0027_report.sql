@@ -1,0 +1,2 @@
+CREATE INDEX "invoice_payments_paid_on_idx" ON "invoice_payments" USING btree ("paid_on");--> statement-breakpoint
+CREATE INDEX "mail_outbox_dunning_key_idx" ON "mail_outbox" USING btree ("dedupe_key" text_pattern_ops) WHERE "mail_outbox"."dedupe_key" like 'dunning:%';
