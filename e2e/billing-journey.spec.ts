@@ -1,10 +1,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { expect, test } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { type ReceivedMail, receivedMail } from "./mailbox";
 import { type OwnServer, startOwnServer } from "./own-server";
+import { expect, notice, signIn as signInToConsole, test, VIEWPORTS } from "./support";
 
 /**
  * Issue 17's journey, enrolment to reinstatement, on a server of its own whose clock the test moves forward: the
@@ -18,6 +20,8 @@ const CLUB = "Club de Remo Retiro";
 const ADMIN = { firstName: "Ada", lastName: "Lovelace", email: "ada@retiro.example", username: "ada" };
 const PASSWORD = "Analytical-Engine-1843";
 const MEMBER = { firstName: "Lucía", lastName: "Moreno", email: "lucia@retiro.example" };
+const MEMBER_NAME = `${MEMBER.firstName} ${MEMBER.lastName}`;
+const PLAN = { name: "Remo mensual", code: "REMO-M", monthlyPrice: "49.90" };
 const TAX_DATA = {
   legalName: "Club de Remo Retiro S.L.",
   taxId: "B58378431",
@@ -107,78 +111,144 @@ test.afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-test("enrolment → invoice PDF → mandate → remittance file → return → reminder and suspension → payment → active", async () => {
-  test.setTimeout(300_000);
-  let token = await signIn();
+/** A console page on the journey's server, signed in as the administrator at the server's current time. */
+async function consolePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: base, viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  await signInToConsole(page, ADMIN.email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return page;
+}
 
-  await test.step("billing starts: the club's tax data and SEPA details", async () => {
-    const settings = await json("GET", "/api/settings", token);
-    const { clubName, description, language, timeZone, currency } = settings;
-    await call("PUT", "/api/settings", token, {
-      clubName,
-      description,
-      language,
-      timeZone,
-      currency,
-      taxData: TAX_DATA,
-      ...SEPA,
-    });
+test("enrolment → invoice PDF → mandate → remittance file → return → reminder and suspension → payment → active", async ({
+  browser,
+}) => {
+  test.setTimeout(420_000);
+  let page = await consolePage(browser);
+  let token = await signIn(); // for what the schedulers do: the jobs
+
+  await test.step("billing starts: the club's tax data and SEPA details on the settings page", async () => {
+    await page.goto("/settings");
+    const billing = page.getByRole("region", { name: "Billing", exact: true });
+    await expect(billing.getByRole("heading", { name: "Billing has not started" })).toBeVisible();
+    await billing.getByLabel("Legal name", { exact: true }).fill(TAX_DATA.legalName);
+    await billing.getByLabel("NIF or CIF", { exact: true }).fill(TAX_DATA.taxId);
+    await billing.getByLabel("Address", { exact: true }).fill(TAX_DATA.address.line);
+    await billing.getByLabel("Postal code", { exact: true }).fill(TAX_DATA.address.postalCode);
+    await billing.getByLabel("City", { exact: true }).fill(TAX_DATA.address.city);
+    await billing.getByLabel("Creditor identifier", { exact: true }).fill(SEPA.creditorIdentifier);
+    await billing.getByLabel("Collection account (IBAN)", { exact: true }).fill(SEPA.collectionIban);
+    await billing.getByRole("button", { name: "Save billing settings" }).click();
+    await expect(notice(page)).toContainText("Billing settings saved.");
+    await expect(billing.getByRole("heading", { name: "Billing has not started" })).toBeHidden();
   });
 
-  const plan = await json("POST", "/api/plans", token, {
-    name: "Remo mensual",
-    code: "REMO-M",
-    monthlyPrice: "49.90",
-    annualPrice: "499.00",
+  const memberPath = await test.step("a member enrolled on a paid plan at the desk", async () => {
+    await page.goto("/plans");
+    await page.getByRole("button", { name: "New plan" }).click();
+    const planDialog = page.getByRole("dialog", { name: "New plan" });
+    await planDialog.getByLabel("Name", { exact: true }).fill(PLAN.name);
+    await planDialog.getByLabel("Code", { exact: true }).fill(PLAN.code);
+    await planDialog.getByLabel("Monthly price", { exact: true }).fill(PLAN.monthlyPrice);
+    await planDialog.getByRole("button", { name: "Create plan" }).click();
+    await expect(notice(page)).toContainText(`Plan ${PLAN.name} created.`);
+
+    await page.goto("/members");
+    await page.getByRole("button", { name: "Enroll", exact: true }).click();
+    const enroll = page.getByRole("dialog", { name: "Enroll a member" });
+    await enroll.getByLabel("First name", { exact: true }).fill(MEMBER.firstName);
+    await enroll.getByLabel("Last name", { exact: true }).fill(MEMBER.lastName);
+    await enroll.getByLabel("Email", { exact: true }).fill(MEMBER.email);
+    await enroll.getByLabel("Plan", { exact: true }).selectOption({ label: `${PLAN.name} (${PLAN.code})` });
+    await enroll.getByRole("button", { name: "Enroll", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: MEMBER_NAME })).toBeVisible();
+    return new URL(page.url()).pathname;
   });
 
-  const { member } = await json("POST", "/api/members/enroll", token, {
-    member: MEMBER,
-    subscription: { planId: plan.id, billingPeriod: "monthly", autoRenew: true },
+  const invoice = await test.step("the enrolment's invoice: on the member page, its PDF, its email", async () => {
+    const invoices = page.getByRole("region", { name: "Latest invoices" }).first();
+    const link = invoices.getByRole("link", { name: /^F\d{4}-\d{6}$/ });
+    const number = (await link.textContent()) ?? "";
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: number })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Totals" }).first()).toContainText("€49.90");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download PDF" }).click();
+    const pdf = await readFile((await (await downloading).path()) ?? "");
+    expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const mail = await mailTo(token, MEMBER.email, new RegExp(number));
+    expect(mail.subject).toBe(`Your invoice ${number} from ${CLUB}`);
+    return { number, path: new URL(page.url()).pathname };
   });
 
-  const invoice = await test.step("the enrolment's invoice, its PDF and its email", async () => {
-    const { items } = await json("GET", `/api/members/${member.id}/invoices`, token);
-    expect(items).toHaveLength(1);
-    const [issued] = items;
-    expect(issued).toMatchObject({ totalAmount: "49.90", status: "open", dueOn: clubDate() });
-    const pdf = Buffer.from(await (await call("GET", `/api/invoices/${issued.id}/pdf`, token)).arrayBuffer());
-    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
-    const mail = await mailTo(token, MEMBER.email, new RegExp(issued.number));
-    expect(mail.subject).toContain(CLUB);
-    return issued as { id: string; number: string };
+  await test.step("a SEPA mandate on the member page", async () => {
+    await page.goto(memberPath);
+    const mandates = page.getByRole("region", { name: "Direct debit mandates" }).first();
+    await mandates.getByRole("button", { name: "Add mandate" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add a direct debit mandate" });
+    await dialog.getByLabel("IBAN").fill(MEMBER_IBAN);
+    await dialog.getByLabel("Signed on").fill(clubDate());
+    await dialog.getByRole("button", { name: "Add mandate" }).click();
+    await expect(notice(page)).toContainText(/Mandate \S+ added\./);
   });
 
-  await test.step("a SEPA mandate, a remittance and its bank file", async () => {
-    await call("POST", `/api/members/${member.id}/mandates`, token, { iban: MEMBER_IBAN, signedOn: clubDate() });
-    const remittance = await json("POST", "/api/remittances", token, { collectionDate: clubDate(3) });
-    expect(remittance).toMatchObject({ itemCount: 1, totalAmount: "49.90" });
-    const xml = await (await call("GET", `/api/remittances/${remittance.id}/file`, token)).text();
+  const remittancePath = await test.step("a remittance built, its bank file downloaded, marked sent", async () => {
+    await page.goto("/billing/remittances/new");
+    await page.getByLabel("Collection date").fill(clubDate(3));
+    await expect(page.getByText("1 invoice chosen, €49.90")).toBeVisible();
+    await page.getByRole("button", { name: "Build remittance" }).click();
+    await expect(page).toHaveURL(/\/billing\/remittances\/[0-9a-f-]{36}$/);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download bank file (XML)" }).click();
+    const xml = await readFile((await (await downloading).path()) ?? "", "utf8");
     expect(xml).toContain(`<EndToEndId>${invoice.number}</EndToEndId>`);
     expect(xml).toContain('<InstdAmt Ccy="EUR">49.90</InstdAmt>');
-    await call("POST", `/api/remittances/${remittance.id}/send`, token);
-    expect(await json("GET", `/api/invoices/${invoice.id}`, token)).toMatchObject({ status: "pending_collection" });
+    expect(xml).toContain(`<ReqdColltnDt>${clubDate(3)}</ReqdColltnDt>`);
+    await page.getByRole("button", { name: "Mark as sent" }).click();
+    await page
+      .getByRole("dialog", { name: "Mark the remittance as sent?" })
+      .getByRole("button", { name: "Mark as sent" })
+      .click();
+    await expect(notice(page)).toContainText("1 invoice is pending collection");
+    return new URL(page.url()).pathname;
+  });
 
-    // The member's bank returns the debit: insufficient funds.
-    await call("POST", `/api/remittances/${remittance.id}/returns`, token, {
-      invoiceNumber: invoice.number,
-      reasonCode: "AM04",
-    });
-    expect(await json("GET", `/api/invoices/${invoice.id}`, token)).toMatchObject({ status: "returned" });
+  await test.step("the member's bank returns the debit: insufficient funds", async () => {
+    await page.getByRole("button", { name: `Record ${invoice.number} as returned` }).click();
+    const manual = page.getByRole("dialog", { name: "Record a returned debit" });
+    await manual.getByLabel("Bank's reason").selectOption({ value: "AM04" });
+    await manual.getByRole("button", { name: "Record return" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "1 invoice returned" })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(remittancePath);
   });
 
   await test.step("17 days later the dunning job reminds the member, for the last time, and suspends them", async () => {
     await moveClock(17);
+    await page.context().close();
     token = await signIn();
     await call("POST", "/api/jobs/process-dunning/run", token, {});
-    expect(await json("GET", `/api/invoices/${invoice.id}`, token)).toMatchObject({ status: "overdue" });
-    expect(await json("GET", `/api/members/${member.id}`, token)).toMatchObject({ status: "suspended" });
-    await mailTo(token, MEMBER.email, new RegExp(`^Last reminder: invoice ${invoice.number}`));
+    await mailTo(token, MEMBER.email, new RegExp(`^Last reminder: invoice ${invoice.number} from ${CLUB} is unpaid$`));
+    page = await consolePage(browser);
+    await page.goto("/billing/overdue");
+    const row = page.getByRole("row").filter({ hasText: invoice.number });
+    await expect(row).toContainText(MEMBER_NAME);
+    await expect(row).toContainText("17 days");
+    await page.goto(memberPath);
+    await expect(page.locator(".page-lead .badge")).toHaveText("Suspended");
   });
 
   await test.step("paid at the desk, the member is active again", async () => {
-    await call("POST", `/api/invoices/${invoice.id}/payments`, token, { amount: "49.90", method: "card" });
-    expect(await json("GET", `/api/invoices/${invoice.id}`, token)).toMatchObject({ status: "paid" });
-    expect(await json("GET", `/api/members/${member.id}`, token)).toMatchObject({ status: "active" });
+    await page.goto(invoice.path);
+    await page.getByRole("button", { name: "Record a payment" }).click();
+    const dialog = page.getByRole("dialog", { name: `Record a payment on ${invoice.number}` });
+    await expect(dialog.getByLabel("Amount")).toHaveValue("49.90");
+    await dialog.getByLabel("Method").selectOption("card");
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expect(notice(page)).toContainText(`Payment of €49.90 recorded on ${invoice.number}.`);
+    await expect(page.getByTestId("amount-due")).toHaveText("€0.00");
+    await page.goto(memberPath);
+    await expect(page.locator(".page-lead .badge")).toHaveText("Active");
+    const member = await json("GET", `/api${memberPath}`, token);
+    expect(member.status).toBe("active");
   });
 });
