@@ -39,7 +39,13 @@ test("the billing settings: a wrong NIF is refused beside its field, a valid one
   const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
   const api = await apiAs(page);
   const before = await api("GET", "/api/settings");
-  await page.goto("/settings");
+  if (!before.taxData.billingStarted) {
+    // The billing pages say so too, with the way to the settings.
+    await page.goto("/billing/report");
+    await expect(page.getByRole("heading", { name: "Billing has not started" })).toBeVisible();
+    await page.getByRole("link", { name: "Fill in the tax data" }).click();
+    await expect(page).toHaveURL(/\/settings#billing$/);
+  } else await page.goto("/settings");
   const billing = page.getByRole("region", { name: "Billing", exact: true });
   const notStarted = billing.getByRole("heading", { name: "Billing has not started" });
   if (!before.taxData.billingStarted) await expect(notStarted).toBeVisible();

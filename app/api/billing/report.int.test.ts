@@ -47,17 +47,23 @@ const line = (totalCents: bigint, day: string): LineDraft => ({
 });
 
 /** Issues one invoice (or, with `rectifies`, a rectifying one) at an instant of our choosing: the crafted data set. */
-async function issued(issuedAt: Date, totalCents: bigint, dueOn: string, rectifies: string | null = null) {
+async function issued(
+  issuedAt: Date,
+  totalCents: bigint,
+  dueOn: string,
+  rectifies: string | null = null,
+  customer = { id: memberId, name: "Pau Soler" },
+) {
   const [invoice] = await commitWhatever(running.database.db, (tx) =>
     issueInvoices(tx, { series: rectifies ? "R" : "F", issuedAt, timeZone: ZONE, actorId: null }, [
       {
-        memberId,
+        memberId: customer.id,
         subscriptionId: null,
         rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
         language: "es",
         currency: "EUR",
         issuer: ISSUER,
-        customer: { name: "Pau Soler", taxId: null, address: null, email: "pau@club.example" },
+        customer: { name: customer.name, taxId: null, address: null, email: "pau@club.example" },
         dueOn,
         lines: [line(totalCents, dueOn)],
       },
@@ -81,6 +87,9 @@ const report = (query: string) =>
 
 const today = () => localDate(new Date(), ZONE);
 const daysSince = (date: string) => (Date.parse(today()) - Date.parse(date)) / 86_400_000;
+/** The calendar date `days` before `date`. */
+const daysBefore = (date: string, days: number) =>
+  new Date(Date.parse(date) - days * 86_400_000).toISOString().slice(0, 10);
 
 let A: string;
 let D: string;
@@ -202,6 +211,17 @@ describe("GET /api/billing/report", () => {
 
 describe("GET /api/billing/overdue", () => {
   it("lists what the dunning job marked overdue, oldest first, with reminders and the suspension", async () => {
+    // Another member, five days late: reminded (day 4) but within the 15 days of grace, so not suspended.
+    const other = await call<{ id: string }>(createMember, {
+      path: "/api/members",
+      token,
+      body: { firstName: "Núria", lastName: "Puig", email: "nuria@club.example" },
+    });
+    const fiveDaysAgo = daysBefore(today(), 5);
+    const late = await issued(madrid(fiveDaysAgo, "10:00"), 1250n, fiveDaysAgo, null, {
+      id: other.body.id,
+      name: "Núria Puig",
+    });
     const db = running.database.db;
     const club = await clubLetter(db, running.config);
     await processDunning({ db, club }, madrid("2026-07-06", "09:00"));
@@ -212,13 +232,14 @@ describe("GET /api/billing/overdue", () => {
       { path: "/api/billing/overdue", token },
     );
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ asOf: today(), count: 5, totalOwed: "230.00" });
+    expect(reply.body).toMatchObject({ asOf: today(), count: 6, totalOwed: "242.50" });
     expect(reply.body.items.map((item) => [item.dueOn, item.owed, item.remindersSent])).toEqual([
       ["2026-01-31", "40.00", 1],
       ["2026-04-01", "60.00", 1],
       ["2026-05-01", "40.00", 1],
       ["2026-06-30", "20.00", 2], // day 4 on 6 July, day 11 today
       ["2026-07-05", "70.00", 2], // day 1 on 6 July, day 11 today
+      [fiveDaysAgo, "12.50", 1],
     ]);
     expect(reply.body.items[0]).toEqual({
       invoiceId: A,
@@ -233,13 +254,20 @@ describe("GET /api/billing/overdue", () => {
       memberSuspended: true,
     });
     expect(reply.body.items.map((item) => item.invoiceId)).not.toContain(D);
-    expect(reply.body.items.at(-1)?.invoiceId).toBe(I);
+    expect(reply.body.items.at(-2)?.invoiceId).toBe(I);
+    expect(reply.body.items.at(-1)).toMatchObject({
+      invoiceId: late,
+      memberId: other.body.id,
+      customerName: "Núria Puig",
+      daysOverdue: 5,
+      memberSuspended: false,
+    });
 
     const limited = await call<{ count: number; items: unknown[] }>(overdueRoute, {
       path: "/api/billing/overdue?limit=2",
       token,
     });
-    expect([limited.body.count, limited.body.items.length]).toEqual([5, 2]);
+    expect([limited.body.count, limited.body.items.length]).toEqual([6, 2]);
     const tooMany = await call<{ errors: Record<string, string[]> }>(overdueRoute, {
       path: "/api/billing/overdue?limit=501",
       token,
