@@ -38,7 +38,7 @@ const PAGES: readonly ConsolePage[] = [
   { name: "members", path: () => "/members" },
   { name: "member-detail", path: (ids) => `/members/${ids.member}` },
   { name: "plans", path: () => "/plans" },
-  // The remittance page itself is checked by members.with-remittances.spec.ts, which builds one.
+  // The remittance page itself is checked by with-billing.remittances.spec.ts, which builds one.
   { name: "remittances", path: () => "/billing/remittances" },
   { name: "remittance-builder", path: () => "/billing/remittances/new" },
   { name: "billing-report", path: () => "/billing/report" },

@@ -17,8 +17,8 @@ import {
 } from "./support";
 
 // Direct debit remittances in the console: the builder, the bank file, sending, returns by hand and by file.
-// It enrols members, so it runs after members.spec.ts, whose first test needs a club without any ("members-…"
-// would sort before it: Playwright orders files with localeCompare, where "-" comes before ".").
+// Named `with-billing.*` like every spec that starts billing (it cannot be stopped), so it runs after the specs that
+// need a club that does not bill (Playwright orders files with localeCompare).
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(ensureInstalledBeforeAll);

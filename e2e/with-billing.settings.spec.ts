@@ -16,9 +16,8 @@ import {
 /*
  * Issue 17 item 7: the billing section of /settings, the revenue report and the overdue list.
  *
- * Named to run after members.spec.ts (whose first test needs an empty club) and the other specs that expect billing
- * not started: filling in the tax data starts billing for good (the API has no way back), so the specs after this one
- * (settings.spec.ts, staff-*, system-audit) are ones that issue no invoice. The overdue invoice is made the way the
+ * Named `with-billing.*` like every spec that starts billing: filling in the tax data starts it for good (the API has
+ * no way back), so these run after the specs that need a club that does not bill. The overdue invoice is made the way the
  * app allows without a clock to move: a member is enrolled while the club's time zone is Pacific/Pago_Pago (UTC−11),
  * then the zone becomes Pacific/Kiritimati (UTC+14), where it is already a later date than the invoice's due date, and
  * the dunning job marks it overdue. The time zone is put back at the end.
