@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser, Page } from "@playwright/test";
 import { type ReceivedMail, receivedMail } from "./mailbox";
 import { type OwnServer, startOwnServer } from "./own-server";
-import { expect, notice, signIn as signInToConsole, test, VIEWPORTS } from "./support";
+import { expect, notice, signIn as signInToConsole, snapshot, test, VIEWPORTS } from "./support";
 
 /**
  * Issue 17's journey, enrolment to reinstatement, on a server of its own whose clock the test moves forward: the
@@ -233,8 +233,10 @@ test("enrolment → invoice PDF → mandate → remittance file → return → r
     const row = page.getByRole("row").filter({ hasText: invoice.number });
     await expect(row).toContainText(MEMBER_NAME);
     await expect(row).toContainText("17 days");
+    await snapshot(page, "journey-overdue-en-desktop");
     await page.goto(memberPath);
     await expect(page.locator(".page-lead .badge")).toHaveText("Suspended");
+    await snapshot(page, "journey-suspended-en-desktop");
   });
 
   await test.step("paid at the desk, the member is active again", async () => {
@@ -248,6 +250,7 @@ test("enrolment → invoice PDF → mandate → remittance file → return → r
     await expect(page.getByTestId("amount-due")).toHaveText("€0.00");
     await page.goto(memberPath);
     await expect(page.locator(".page-lead .badge")).toHaveText("Active");
+    await snapshot(page, "journey-active-again-en-desktop");
     const member = await json("GET", `/api${memberPath}`, token);
     expect(member.status).toBe("active");
   });
