@@ -1,6 +1,6 @@
 ALTER TABLE "invoices" ADD COLUMN "credited_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_credited_within_total" CHECK ("invoices"."credited_cents" between 0 and greatest("invoices"."total_cents", 0));--> statement-breakpoint
--- credited_cents is state, like paid_cents: rectifyInvoice adds to it under the original's row lock. It is not part of
+-- credited_cents is state, like paid_cents: issuing a rectifying invoice adds its credit to the original's (issue.ts). It is not part of
 -- the chain's hash (lib/billing/chain.ts hashes content only). 0025's rule otherwise unchanged.
 CREATE OR REPLACE FUNCTION "invoices_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

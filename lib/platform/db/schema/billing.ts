@@ -73,8 +73,8 @@ export const invoices = pgTable(
     recordHash: text("record_hash").notNull(),
     status: invoiceStatus("status").notNull().default("open"),
     paidCents: cents("paid_cents").notNull().default(sql`0`),
-    /** What its rectifying invoices credited (positive; 0 on a rectifying invoice), kept by rectifyInvoice under the
-     * invoice's row lock: what is owed is total − paid − credited (lib/billing/owed.ts). */
+    /** What its rectifying invoices credited (positive; 0 on a rectifying invoice), added by the statement that issues
+     * each of them (lib/billing/issue.ts): what is owed is total − paid − credited (lib/billing/owed.ts). */
     creditedCents: cents("credited_cents").notNull().default(sql`0`),
     statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
     /** The stored PDF (club-documents), set once by the deliver-invoices job; restrict: an issued invoice's PDF stays. */
