@@ -1,10 +1,13 @@
 import "@/tests/support/isolated-env";
-import { asc, eq, like } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { asc, eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDunning } from "@/lib/billing/dunning/job";
 import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
 import { invoicePayments, invoices, mailOutbox } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
@@ -271,5 +274,32 @@ describe("dunning and the overdue list after a part rectification", () => {
     });
     expect(overdue.body.items.find((item) => item.invoiceId === credited.invoiceId)?.owed).toBe("39.90");
     expect(overdue.body.items.map((item) => item.invoiceId)).not.toContain(settled.invoiceId);
+  });
+});
+
+describe("migration 0028's backfill", () => {
+  it("sets what earlier rectifying invoices credited, and settles what credits and payments cover", async () => {
+    const part = await invoiced();
+    const covered = await invoiced();
+    expect((await rectifyBy(part.invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
+    expect((await payOn(covered.invoiceId, { amount: "20.00", method: "cash" })).status).toBe(201);
+    expect((await rectifyBy(covered.invoiceId, { reason: "Descuento", amount: "29.90" })).status).toBe(201);
+    const ids = [part.invoiceId, covered.invoiceId];
+    // As they were before 0028: nothing credited, the covered one still partly paid (state columns may change).
+    await running.database.db
+      .update(invoices)
+      .set({
+        creditedCents: 0n,
+        status: sql`case when ${invoices.id} = ${covered.invoiceId} then 'partially_paid'
+        else ${invoices.status} end::invoice_status`,
+      })
+      .where(inArray(invoices.id, ids));
+
+    const migration = await readFile(path.join(MIGRATIONS_FOLDER, "0028_credited.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint").filter((part) => /^\s*UPDATE/m.test(part))) {
+      await running.database.db.execute(sql.raw(statement));
+    }
+    expect(await stored(part.invoiceId)).toMatchObject({ status: "open", creditedCents: 1000n });
+    expect(await stored(covered.invoiceId)).toMatchObject({ status: "paid", creditedCents: 2990n });
   });
 });
