@@ -8,7 +8,7 @@ import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
-import { invoicePayments, invoices, mailOutbox } from "@/lib/platform/db/schema";
+import { invoicePayments, invoices, mailOutbox, remittances } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
@@ -18,7 +18,9 @@ import { GET as reportRoute } from "../billing/report/route";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { POST as addMandate } from "../members/[id]/mandates/route";
 import { GET as downloadFile } from "../remittances/[id]/file/route";
+import { DELETE as deleteRemittance } from "../remittances/[id]/route";
 import { POST as sendRemittance } from "../remittances/[id]/send/route";
+import { POST as settleRemittance } from "../remittances/[id]/settle/route";
 import { GET as candidatesRoute } from "../remittances/candidates/route";
 import { POST as buildRemittance } from "../remittances/route";
 import { POST as pay } from "./[id]/payments/route";
@@ -204,7 +206,7 @@ describe("a part rectification of an invoice paid in full", () => {
 });
 
 describe("remittances after a part rectification", () => {
-  it("debit what is left (candidates, items, the file); a credit after the draft makes it outdated", async () => {
+  it("debit what is left (candidates, items, the file); a credit after the draft makes it outdated; settling pays it", async () => {
     const { invoiceId } = await invoiced(true);
     expect((await rectifyBy(invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
     const collectionDate = inDays(3);
@@ -240,6 +242,42 @@ describe("remittances after a part rectification", () => {
     });
     expect(sent.status).toBe(409);
     expect(sent.body.code).toBe("Billing.RemittanceOutdated");
+
+    // Built again: 34.90; once the bank has collected it, nothing is owed and the invoice is paid.
+    const removed = await call(deleteRemittance, {
+      path: `/api/remittances/${id}`,
+      method: "DELETE",
+      params: { id },
+      token,
+    });
+    expect(removed.status).toBe(204);
+    const again = await call<Remittance>(buildRemittance, {
+      path: "/api/remittances",
+      token,
+      body: { collectionDate, invoiceIds: [invoiceId] },
+    });
+    expect(again.body).toMatchObject({ totalAmount: "34.90" });
+    const againId = again.body.id;
+    const action = (handler: typeof sendRemittance, verb: string) =>
+      call<Remittance>(handler, {
+        path: `/api/remittances/${againId}/${verb}`,
+        method: "POST",
+        params: { id: againId },
+        token,
+      });
+    expect((await action(sendRemittance, "send")).status).toBe(200);
+    expect((await shown(invoiceId)).status).toBe("pending_collection");
+    await running.database.db
+      .update(remittances)
+      .set({ collectionDate: inDays(-1) })
+      .where(eq(remittances.id, againId));
+    expect((await action(settleRemittance, "settle")).status).toBe(200);
+    expect(await shown(invoiceId)).toMatchObject({
+      status: "paid",
+      paidAmount: "34.90",
+      creditedAmount: "15.00",
+      amountDue: "0.00",
+    });
   });
 });
 
