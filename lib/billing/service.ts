@@ -54,9 +54,10 @@ async function lockInvoice(tx: Transaction, id: string) {
 /**
  * Corrects an invoice (RD 1619/2012 art. 15) with a rectifying invoice in series R that references it and credits
  * `amount` (IVA included; omitted: all that is left) over its lines in proportion, negative, to the same customer as
- * the original; issuing it adds the amount to the original's credited_cents, which lowers what is owed (owed.ts). Once the invoice is
- * credited in full it becomes `cancelled`; a part credit that leaves nothing owed makes a payable invoice `paid`. The
- * original's row lock makes a second rectification wait and then see the first: never more than the invoice is credited.
+ * the original; issuing it adds the amount to the original's credited_cents, which lowers what is owed (owed.ts).
+ * Once the invoice is credited in full it becomes `cancelled`; a part credit that leaves nothing owed makes a payable
+ * invoice `paid`. The original's row lock makes a second rectification wait and then see the first: never more than
+ * the invoice is credited.
  */
 export async function rectifyInvoice(
   ctx: Pick<ServiceContext, "db" | "club" | "now"> & Acting,
@@ -109,8 +110,8 @@ export async function rectifyInvoice(
     );
     if (!issued) throw new Error("no rectifying invoice was issued");
     const complete = amount === left;
-    // Credited in full: cancelled. A part credit that leaves nothing owed settles a payable invoice: paid. Otherwise the
-    // status stays (a debit with the bank, `pending_collection`, is collected as sent and the credit refunded).
+    // Credited in full: cancelled. A part credit that leaves nothing owed settles a payable invoice: paid. Otherwise
+    // the status stays (a debit with the bank, `pending_collection`, is collected as sent and the credit refunded).
     const [settled] = await tx
       .update(invoices)
       .set({ status: complete ? "cancelled" : "paid", statusChangedAt: sql`now()` })

@@ -91,9 +91,9 @@ async function recordMovement(
 }
 
 /**
- * Applies a payment to an invoice's state: `paid` once nothing is owed (owed.ts: paid and credited make the total), else `partially_paid` (an `overdue` invoice
- * stays `overdue` until paid in full: the debt is still late). `statuses` are the ones the caller may pay from.
- * Answers null when the invoice is missing, not in those statuses, or the amount is more than what is due.
+ * Applies a payment to an invoice's state: `paid` once nothing is owed (owed.ts: paid and credited make the total),
+ * else `partially_paid` (an `overdue` invoice stays `overdue` until paid in full: the debt is still late). `statuses`
+ * are the ones the caller may pay from. Answers null when the invoice is missing, not in those statuses, or the amount is more than what is due.
  */
 async function applyPayment(
   tx: Transaction,
