@@ -607,9 +607,12 @@ const invoiceFields = {
   taxAmount: signedMoney(),
   totalAmount: signedMoney(),
   paidAmount: money(),
+  creditedAmount: money().meta({
+    description: "What its rectifying invoices credited (0.00 on a rectifying invoice).",
+  }),
   amountDue: money().meta({
     description:
-      "Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.",
+      "Still owed: total minus paid minus credited (never below 0.00) while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.",
   }),
   status: z.enum(INVOICE_STATUSES).meta({ description: "docs/billing.md, Statuses." }),
   statusChangedAt: instant(),

@@ -2634,7 +2634,7 @@ export interface components {
         };
         Invoice: {
             /**
-             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @description Still owed: total minus paid minus credited (never below 0.00) while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
              * @example 49.90
              */
             amountDue: string;
@@ -2643,6 +2643,11 @@ export interface components {
              * @example -12.50
              */
             baseAmount: string;
+            /**
+             * @description What its rectifying invoices credited (0.00 on a rectifying invoice).
+             * @example 49.90
+             */
+            creditedAmount: string;
             currency: string;
             /** @description The member's data as it was at issue. */
             customer: {
@@ -2807,7 +2812,7 @@ export interface components {
         };
         InvoiceSummary: {
             /**
-             * @description Still owed: total minus paid while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
+             * @description Still owed: total minus paid minus credited (never below 0.00) while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.
              * @example 49.90
              */
             amountDue: string;
@@ -2816,6 +2821,11 @@ export interface components {
              * @example -12.50
              */
             baseAmount: string;
+            /**
+             * @description What its rectifying invoices credited (0.00 on a rectifying invoice).
+             * @example 49.90
+             */
+            creditedAmount: string;
             currency: string;
             customerName: string;
             /**
@@ -7356,6 +7366,7 @@ export interface operations {
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
                      *           "paidAmount": "0.00",
+                     *           "creditedAmount": "0.00",
                      *           "amountDue": "49.90",
                      *           "status": "open",
                      *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
@@ -7416,6 +7427,7 @@ export interface operations {
                      *       "taxAmount": "8.66",
                      *       "totalAmount": "49.90",
                      *       "paidAmount": "0.00",
+                     *       "creditedAmount": "0.00",
                      *       "amountDue": "49.90",
                      *       "status": "open",
                      *       "statusChangedAt": "2026-11-27T06:36:54.539Z",
@@ -7555,6 +7567,7 @@ export interface operations {
                      *         "taxAmount": "8.66",
                      *         "totalAmount": "49.90",
                      *         "paidAmount": "20.00",
+                     *         "creditedAmount": "0.00",
                      *         "amountDue": "29.90",
                      *         "status": "partially_paid",
                      *         "statusChangedAt": "2026-11-27T06:37:09.628Z",
@@ -7753,6 +7766,7 @@ export interface operations {
                      *       "taxAmount": "-8.66",
                      *       "totalAmount": "-49.90",
                      *       "paidAmount": "0.00",
+                     *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
                      *       "status": "open",
                      *       "statusChangedAt": "2026-11-27T06:36:54.828Z",
@@ -7907,6 +7921,7 @@ export interface operations {
                      *         "taxAmount": "8.66",
                      *         "totalAmount": "49.90",
                      *         "paidAmount": "40.00",
+                     *         "creditedAmount": "0.00",
                      *         "amountDue": "9.90",
                      *         "status": "partially_paid",
                      *         "statusChangedAt": "2026-11-27T06:37:10.403Z",
@@ -8070,6 +8085,7 @@ export interface operations {
                      *       "taxAmount": "8.66",
                      *       "totalAmount": "49.90",
                      *       "paidAmount": "10.00",
+                     *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
                      *       "status": "written_off",
                      *       "statusChangedAt": "2026-11-27T06:37:11.228Z",
@@ -9180,6 +9196,7 @@ export interface operations {
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
                      *           "paidAmount": "0.00",
+                     *           "creditedAmount": "0.00",
                      *           "amountDue": "49.90",
                      *           "status": "open",
                      *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
@@ -11839,6 +11856,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "collectionDate": "2026-11-30",
+                     *       "count": 2,
+                     *       "totalAmount": "89.90",
+                     *       "items": [
+                     *         {
+                     *           "invoiceId": "48d79882-653d-49eb-9db6-206b54ae35fc",
+                     *           "invoiceNumber": "F2026-000001",
+                     *           "memberId": "9524d976-fe90-4258-9e5a-e813e75f3cdc",
+                     *           "customerName": "Jordi Serra1",
+                     *           "status": "open",
+                     *           "mandateReference": "MNDT-00000001",
+                     *           "sequence": "FRST",
+                     *           "dueOn": "2026-11-27",
+                     *           "amount": "49.90"
+                     *         },
+                     *         {
+                     *           "invoiceId": "9b53663d-8c35-4713-9f66-e9101f88fc13",
+                     *           "invoiceNumber": "F2026-000002",
+                     *           "memberId": "ae49dbaa-a172-475c-9dfe-64f1275a0d39",
+                     *           "customerName": "Jordi Serra2",
+                     *           "status": "partially_paid",
+                     *           "mandateReference": "MNDT-00000002",
+                     *           "sequence": "FRST",
+                     *           "dueOn": "2026-11-27",
+                     *           "amount": "40.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RemittanceCandidates"];
                 };
             };

@@ -121,7 +121,10 @@ type ChainedRecord = {
   content: ChainedContent;
 };
 
-/** The invoices, their lines and their audit entries in one statement, from one JSON parameter for the invoices and one for the lines. */
+/**
+ * The invoices, their lines and their audit entries in one statement, from one JSON parameter for the invoices and one
+ * for the lines; a rectifying invoice also adds its credit to its original's credited_cents.
+ */
 async function insertRecords(executor: Executor, records: readonly ChainedRecord[], actorId: string | null) {
   const invoiceRows = records.map(({ id, chainPosition, previousHash, recordHash, content }) => ({
     id,
@@ -186,6 +189,13 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
       select * from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(invoice_id uuid, position smallint,
         description text, plan_id uuid, service_from date, service_to date, base_cents bigint, tax_rate_bp integer,
         tax_cents bigint, total_cents bigint, exempt_reason text)
+      returning 1
+    ), credited as (
+      -- A rectifying invoice's credit is the original's state from the statement that issues it (lib/billing/owed.ts).
+      update invoices original set credited_cents = original.credited_cents - credit.cents
+      from (select rectifies_invoice_id, sum(total_cents) as cents from issued
+        where rectifies_invoice_id is not null group by rectifies_invoice_id) credit
+      where original.id = credit.rectifies_invoice_id
       returning 1
     )
     insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)

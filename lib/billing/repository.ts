@@ -7,6 +7,7 @@ import { invoiceLines, invoicePayments, invoices } from "@/lib/platform/db/schem
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { invoiceNumber } from "./numbering";
+import { owedCentsField } from "./owed";
 import type { Customer, Issuer } from "./parties";
 import { type InvoiceListQuery, type InvoiceStatus, type MemberInvoiceListQuery, OWING_STATUSES } from "./schemas";
 import { taxBreakdown } from "./tax";
@@ -33,7 +34,10 @@ export type InvoiceSummary = {
   taxAmount: string;
   totalAmount: string;
   paidAmount: string;
-  /** What the member still owes on it: total minus paid while its status owes (OWING_STATUSES), else zero. */
+  /** What its rectifying invoices credited (0.00 on a rectifying invoice itself). */
+  creditedAmount: string;
+  /** What the member still owes on it (owed.ts: total − paid − credited, never below zero) while its status owes
+   * (OWING_STATUSES), else zero. */
   amountDue: string;
   status: InvoiceStatus;
   statusChangedAt: Date;
@@ -118,6 +122,8 @@ const summaryColumns = {
   taxCents: invoices.taxCents,
   totalCents: invoices.totalCents,
   paidCents: invoices.paidCents,
+  creditedCents: invoices.creditedCents,
+  owedCents: owedCentsField(),
   status: invoices.status,
   statusChangedAt: invoices.statusChangedAt,
 };
@@ -159,7 +165,8 @@ function summaryOf(row: SummaryRow): InvoiceSummary {
     taxAmount: fromCents(row.taxCents),
     totalAmount: fromCents(row.totalCents),
     paidAmount: fromCents(row.paidCents),
-    amountDue: fromCents(owes(row) ? row.totalCents - row.paidCents : 0n),
+    creditedAmount: fromCents(row.creditedCents),
+    amountDue: fromCents(owes(row) ? row.owedCents : 0n),
     status: row.status,
     statusChangedAt: row.statusChangedAt,
   };

@@ -17,6 +17,9 @@ export const OWING_STATUSES = [
   "pending_collection",
 ] as const satisfies readonly InvoiceStatus[];
 
+/** Owing statuses with an amount to collect by hand; `pending_collection` waits for the bank, not the desk. */
+export const PAYABLE_STATUSES = ["open", "partially_paid", "overdue", "returned"] as const satisfies InvoiceStatus[];
+
 const calendarDay = z.iso.date("Use a date such as 2026-11-20.");
 
 export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"], "issuedOn", "desc")

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Transaction } from "@/lib/platform/db";
 import { invoiceLines, invoices, members } from "@/lib/platform/db/schema";
@@ -12,9 +12,10 @@ import { liftSuspensionsOf } from "./dunning/reactivation";
 import { BillingErrors } from "./errors";
 import { issueInvoices } from "./issue";
 import { invoiceNumber } from "./numbering";
+import { owedCents } from "./owed";
 import type { Customer, Issuer } from "./parties";
 import { findInvoice, type InvoiceDetail, type InvoiceSummary, selectInvoicePage } from "./repository";
-import type { InvoiceListQuery, MemberInvoiceListQuery, Rectification } from "./schemas";
+import { type InvoiceListQuery, type MemberInvoiceListQuery, PAYABLE_STATUSES, type Rectification } from "./schemas";
 import { proportionalShares } from "./tax";
 import { rectificationLineText } from "./wording";
 
@@ -50,20 +51,13 @@ async function lockInvoice(tx: Transaction, id: string) {
   return invoice ?? null;
 }
 
-/** What the rectifying invoices of `id` have credited so far, in cents (a positive number). */
-async function creditedCents(tx: Transaction, id: string): Promise<bigint> {
-  const [row] = await tx
-    .select({ credited: sql<string>`coalesce(-sum(${invoices.totalCents}), 0)::text` })
-    .from(invoices)
-    .where(eq(invoices.rectifiesInvoiceId, id));
-  return BigInt(row?.credited ?? "0");
-}
-
 /**
  * Corrects an invoice (RD 1619/2012 art. 15) with a rectifying invoice in series R that references it and credits
  * `amount` (IVA included; omitted: all that is left) over its lines in proportion, negative, to the same customer as
- * the original. Once the invoice is credited in full it becomes `cancelled`. The original's row lock makes a second
- * rectification wait and then see the first: never more than the invoice is credited.
+ * the original; issuing it adds the amount to the original's credited_cents, which lowers what is owed (owed.ts).
+ * Once the invoice is credited in full it becomes `cancelled`; a part credit that leaves nothing owed makes a payable
+ * invoice `paid`. The original's row lock makes a second rectification wait and then see the first: never more than
+ * the invoice is credited.
  */
 export async function rectifyInvoice(
   ctx: Pick<ServiceContext, "db" | "club" | "now"> & Acting,
@@ -75,7 +69,7 @@ export async function rectifyInvoice(
     if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
     if (invoice.kind === "rectifying") return fail<string>(BillingErrors.rectifyingNotRectifiable);
     if (invoice.status === "cancelled") return fail<string>(BillingErrors.alreadyRectified);
-    const left = invoice.totalCents - (await creditedCents(tx, id));
+    const left = invoice.totalCents - invoice.creditedCents;
     const amount = rectification.amount === undefined ? left : toCents(rectification.amount);
     if (amount > left) return fail<string>(BillingErrors.amountExceedsInvoice);
     const number = invoiceNumber(invoice.series, invoice.year, invoice.number);
@@ -116,8 +110,19 @@ export async function rectifyInvoice(
     );
     if (!issued) throw new Error("no rectifying invoice was issued");
     const complete = amount === left;
-    if (complete) {
-      await tx.update(invoices).set({ status: "cancelled", statusChangedAt: sql`now()` }).where(eq(invoices.id, id));
+    // Credited in full: cancelled. A part credit that leaves nothing owed settles a payable invoice: paid. Otherwise
+    // the status stays (a debit with the bank, `pending_collection`, is collected as sent and the credit refunded).
+    const [settled] = await tx
+      .update(invoices)
+      .set({ status: complete ? "cancelled" : "paid", statusChangedAt: sql`now()` })
+      .where(
+        and(
+          eq(invoices.id, id),
+          complete ? undefined : and(inArray(invoices.status, PAYABLE_STATUSES), sql`${owedCents()} = 0`),
+        ),
+      )
+      .returning({ id: invoices.id });
+    if (settled) {
       const change = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) };
       await liftSuspensionsOf(tx, change, [invoice.memberId]);
     }

@@ -4,13 +4,14 @@ import { invoicePayments, invoices, members } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
+import { owedCents } from "../owed";
 import { OWING_STATUSES } from "../schemas";
 import { CollectionErrors } from "./errors";
 import type { PaymentMethod } from "./payment-schemas";
 
 export type MemberBalance = {
   memberId: string;
-  /** What the member still owes on invoices that are due or being collected. */
+  /** What the member still owes (owed.ts: total − paid − credited) on invoices that are due or being collected. */
   totalDue: string;
   /** The part of it past its due date (today in the club's time zone), being collected or not. */
   overdue: string;
@@ -31,8 +32,8 @@ export async function memberBalance(
   const today = localDate(ctx.now(), ctx.club.timeZone);
   const [totals] = await ctx.db
     .select({
-      due: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}), 0)`,
-      overdue: sql<string>`coalesce(sum(${invoices.totalCents} - ${invoices.paidCents}) filter (where ${invoices.dueOn} < ${today}), 0)`,
+      due: sql<string>`coalesce(sum(${owedCents()}), 0)`,
+      overdue: sql<string>`coalesce(sum(${owedCents()}) filter (where ${invoices.dueOn} < ${today}), 0)`,
       count: sql<number>`count(*)::int`,
     })
     .from(invoices)

@@ -3,6 +3,7 @@ import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { invoices, sepaMandates } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
+import { owedCents } from "../owed";
 import type { CandidateQuery } from "./remittance-schemas";
 
 /**
@@ -24,14 +25,14 @@ export function collectableDebits(collectionDate: string, invoiceIds?: readonly 
     : sql``;
   return sql`from ${invoices}
       join ${sepaMandates} on ${sepaMandates.memberId} = ${invoices.memberId} and ${sepaMandates.status} = 'active'
-      where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${invoices.totalCents} > ${invoices.paidCents}
+      where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${OWED} > 0
         and ${invoices.dueOn} <= ${collectionDate} ${chosen}
         and not exists (select 1 from remittance_items taken
           where taken.invoice_id = ${invoices.id} and taken.status <> 'returned')`;
 }
 
-/** The debit's amount: what is still owed. */
-export const OWED = sql`${invoices.totalCents} - ${invoices.paidCents}`;
+/** The debit's amount: what is still owed, after payments and part credits (owed.ts). */
+export const OWED = owedCents();
 /** FRST under a mandate never collected under, else RCUR. */
 export const SEQUENCE = sql`(case ${sepaMandates.sequence} when 'first' then 'FRST' else 'RCUR' end)`;
 /** The invoice number, also the debit's end-to-end id: F2026-000123. */

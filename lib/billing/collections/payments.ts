@@ -9,8 +9,9 @@ import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
 import { invoiceNumber } from "../numbering";
+import { owedCents, owedCentsField } from "../owed";
 import { findInvoice, type InvoiceDetail, type PaymentView, paymentViewOf } from "../repository";
-import type { InvoiceStatus } from "../schemas";
+import { type InvoiceStatus, PAYABLE_STATUSES } from "../schemas";
 import { CollectionErrors } from "./errors";
 import type { NewPayment, PaymentMethod, WriteOff } from "./payment-schemas";
 
@@ -21,9 +22,6 @@ import type { NewPayment, PaymentMethod, WriteOff } from "./payment-schemas";
  * refused. The movement row and the audit entry are written in the same transaction.
  */
 type PaymentContext = Pick<ServiceContext, "db" | "club" | "now"> & Acting;
-
-/** Statuses with an amount still to collect by hand; `pending_collection` waits for the bank, not the desk. */
-const PAYABLE_STATUSES = ["open", "partially_paid", "overdue", "returned"] as const satisfies InvoiceStatus[];
 
 export type RecordedMovement = { payment: PaymentView; invoice: InvoiceDetail };
 
@@ -36,6 +34,7 @@ const stateColumns = {
   status: invoices.status,
   paidCents: invoices.paidCents,
   totalCents: invoices.totalCents,
+  owedCents: owedCentsField(),
 };
 
 async function currentState(tx: Transaction, id: string) {
@@ -92,9 +91,9 @@ async function recordMovement(
 }
 
 /**
- * Applies a payment to an invoice's state: `paid` once nothing is due, else `partially_paid` (an `overdue` invoice
- * stays `overdue` until paid in full: the debt is still late). `statuses` are the ones the caller may pay from.
- * Answers null when the invoice is missing, not in those statuses, or the amount is more than what is due.
+ * Applies a payment to an invoice's state: `paid` once nothing is owed (owed.ts: paid and credited make the total),
+ * else `partially_paid` (an `overdue` invoice stays `overdue` until paid in full: the debt is still late). `statuses`
+ * are the ones the caller may pay from. Answers null when the invoice is missing, not in those statuses, or the amount is more than what is due.
  */
 async function applyPayment(
   tx: Transaction,
@@ -106,7 +105,7 @@ async function applyPayment(
     .update(invoices)
     .set({
       paidCents: sql`${invoices.paidCents} + ${amountCents}`,
-      status: sql`case when ${invoices.paidCents} + ${amountCents} = ${invoices.totalCents} then 'paid'
+      status: sql`case when ${owedCents()} = ${amountCents} then 'paid'
         when ${invoices.status} = 'overdue' then 'overdue' else 'partially_paid' end::invoice_status`,
       statusChangedAt: sql`now()`,
     })
@@ -115,7 +114,7 @@ async function applyPayment(
         eq(invoices.id, invoiceId),
         eq(invoices.kind, "invoice"),
         inArray(invoices.status, [...statuses]),
-        gte(sql`${invoices.totalCents} - ${invoices.paidCents}`, amountCents),
+        gte(owedCents(), amountCents),
       ),
     )
     .returning(stateColumns);
@@ -173,8 +172,9 @@ export function recordPayment(
 }
 
 /**
- * Gives money back, up to what has been paid. A paid or partly paid invoice returns to `partially_paid` or `open`;
- * any other status stays (a refund on a cancelled invoice gives back what the rectification credited).
+ * Gives money back, up to what has been paid. A paid or partly paid invoice returns to `partially_paid` or `open`, or
+ * stays `paid` while paid and credited still make the total (a refund of what a part credit of a paid invoice gave
+ * back); any other status stays (a refund on a cancelled invoice gives back what the rectification credited).
  */
 export function recordRefund(
   ctx: PaymentContext,
@@ -187,6 +187,7 @@ export function recordRefund(
       .set({
         paidCents: sql`${invoices.paidCents} - ${input.amount}`,
         status: sql`case when ${invoices.status} not in ('paid', 'partially_paid') then ${invoices.status}
+          when ${owedCents(sql`${invoices}`, sql`(${invoices.paidCents} - ${input.amount})`)} = 0 then 'paid'
           when ${invoices.paidCents} = ${input.amount} then 'open' else 'partially_paid' end::invoice_status`,
         statusChangedAt: sql`now()`,
       })
@@ -229,7 +230,7 @@ export async function writeOffInvoice(
       data: {
         number: invoiceNumber(invoice.series, invoice.year, invoice.number),
         memberId: invoice.memberId,
-        writtenOffAmount: fromCents(invoice.totalCents - invoice.paidCents),
+        writtenOffAmount: fromCents(invoice.owedCents),
         reason: input.reason,
       },
     });

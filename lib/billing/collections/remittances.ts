@@ -209,7 +209,7 @@ export async function sendRemittance(ctx: RemittanceContext, id: string): Promis
       sql`update ${invoices} set status = 'pending_collection', status_changed_at = now()
         from remittance_items item
         where item.remittance_id = ${id} and item.invoice_id = ${invoices.id} and ${COLLECTABLE}
-          and ${invoices.totalCents} - ${invoices.paidCents} = item.amount_cents
+          and ${OWED} = item.amount_cents
         returning ${invoices.id}`,
     );
     if (marked.length !== remittance.itemCount) return fail<string>(CollectionErrors.remittanceOutdated);

@@ -9,6 +9,7 @@ import { fail, ok, type Result } from "@/lib/platform/result";
 import { currentTraceId } from "@/lib/platform/trace";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
+import { owedCents } from "../owed";
 import { reasonWords } from "../sepa/reason-codes";
 import { parseReturnFile } from "../sepa/returns";
 import { CollectionErrors } from "./errors";
@@ -164,7 +165,7 @@ export function settleRemittance(ctx: ReturnContext, remittanceId: string): Prom
         update invoices i set paid_cents = i.paid_cents + item.amount_cents,
           -- A refund at the desk while the bank collected leaves part owed: partially paid, not pending forever.
           status = case when i.status <> 'pending_collection' then i.status
-            when i.paid_cents + item.amount_cents >= i.total_cents then 'paid'::invoice_status
+            when ${owedCents(sql`i`, sql`(i.paid_cents + item.amount_cents)`)} = 0 then 'paid'::invoice_status
             else 'partially_paid'::invoice_status end,
           status_changed_at = now()
         from item where i.id = item.invoice_id

@@ -5,6 +5,7 @@ import type { Database, Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { currentTraceId } from "@/lib/platform/trace";
+import { owedCents } from "../owed";
 import { liftSettledSuspensions, MEMBER_STATUS_CHANGED } from "./reactivation";
 import { readDunningSettings } from "./settings";
 
@@ -42,7 +43,7 @@ function markOverdue(db: Database, today: string): Promise<number> {
       sql`with marked as (
         update invoices i set status = 'overdue', status_changed_at = now()
         where i.kind = 'invoice' and i.status in ('open', 'partially_paid', 'returned')
-          and i.due_on < ${today}::date and i.total_cents > i.paid_cents
+          and i.due_on < ${today}::date and ${owedCents(sql`i`)} > 0
         returning i.id, i.member_id, ${numberOf} as number, i.due_on
       ), audited as (
         insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
@@ -72,7 +73,7 @@ function queueReminders(
     count(
       tx,
       sql`with due as (
-        select i.id, i.member_id, ${numberOf} as number, i.due_on, i.total_cents - i.paid_cents as owed_cents, i.currency,
+        select i.id, i.member_id, ${numberOf} as number, i.due_on, ${owedCents(sql`i`)} as owed_cents, i.currency,
           (select max(d) from unnest(${days}::int[]) d where d <= ${today}::date - i.due_on) as reminder_day
         from invoices i
         where i.kind = 'invoice' and i.status = 'overdue'

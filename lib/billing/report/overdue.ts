@@ -4,6 +4,7 @@ import { executeRows } from "@/lib/platform/db/rows";
 import { fromCents } from "@/lib/platform/money";
 import type { ServiceContext } from "@/lib/services/context";
 import { invoiceNumber } from "../numbering";
+import { owedCents } from "../owed";
 import type { OverdueListQuery } from "./schemas";
 
 type OverdueInvoice = {
@@ -53,7 +54,7 @@ type OverdueRow = {
  * reminders (mail outbox rows under the job's dedupe keys `dunning:<invoice>:<day>`, found as a byte range of the
  * keys so mail_outbox_dunning_key_idx serves it) and whether the member is
  * suspended for non-payment (a `dunning_suspensions` row, which only lives while the member is suspended). What is
- * owed counts partial rectifications (their totals are negative), like the revenue report's ageing. One query.
+ * owed is owed.ts's (part credits included), like the revenue report's ageing. One query.
  */
 export async function overdueInvoices(
   ctx: Pick<ServiceContext, "db" | "club" | "now">,
@@ -65,18 +66,14 @@ export async function overdueInvoices(
     sql`select i.id as "invoiceId", i.series, i.year, i.number, i.member_id as "memberId",
         i.customer->>'name' as "customerName", i.due_on::text as "dueOn",
         ${asOf}::date - i.due_on as "daysOverdue",
-        (owed.cents)::text as owed, i.currency,
+        (${owedCents(sql`i`)})::text as owed, i.currency,
         (select count(*)::int from mail_outbox m where m.dedupe_key like 'dunning:%'
           and m.dedupe_key ~>=~ ('dunning:' || i.id || ':') and m.dedupe_key ~<~ ('dunning:' || i.id || ';')
         ) as "remindersSent",
         exists (select 1 from dunning_suspensions s where s.member_id = i.member_id) as "memberSuspended",
         count(*) over ()::int as count,
-        (sum(owed.cents) over ())::text as "totalOwed"
+        (sum(${owedCents(sql`i`)}) over ())::text as "totalOwed"
       from invoices i
-      cross join lateral (
-        select i.total_cents - i.paid_cents
-          + coalesce((select sum(r.total_cents) from invoices r where r.rectifies_invoice_id = i.id), 0) as cents
-      ) owed
       where i.kind = 'invoice' and i.status = 'overdue'
       order by i.due_on, i.series, i.year, i.number
       limit ${query.limit}`,

@@ -38,7 +38,8 @@ export const invoiceStatus = pgEnum("invoice_status", [
 
 /**
  * Issued invoices and rectifying invoices (lib/billing). Everything but the state columns (status, paid_cents,
- * status_changed_at, and pdf_file_id once from null) is refused an UPDATE by the trigger of migrations 0021 and 0025, and no row is ever deleted: corrections are
+ * credited_cents, status_changed_at, and pdf_file_id once from null) is refused an UPDATE by the trigger of migrations
+ * 0021, 0025 and 0028, and no row is ever deleted: corrections are
  * rectifying invoices. `chain_position` orders the club's hash chain (record_hash covers previous_hash).
  */
 export const invoices = pgTable(
@@ -72,6 +73,9 @@ export const invoices = pgTable(
     recordHash: text("record_hash").notNull(),
     status: invoiceStatus("status").notNull().default("open"),
     paidCents: cents("paid_cents").notNull().default(sql`0`),
+    /** What its rectifying invoices credited (positive; 0 on a rectifying invoice), added by the statement that issues
+     * each of them (lib/billing/issue.ts): what is owed is total − paid − credited (lib/billing/owed.ts). */
+    creditedCents: cents("credited_cents").notNull().default(sql`0`),
     statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
     /** The stored PDF (club-documents), set once by the deliver-invoices job; restrict: an issued invoice's PDF stays. */
     pdfFileId: uuid("pdf_file_id").references(() => files.id, { onDelete: "restrict" }),
@@ -81,6 +85,8 @@ export const invoices = pgTable(
     unique("invoices_number_key").on(t.series, t.year, t.number),
     check("invoices_series_known", sql`${t.series} in ('F', 'R')`),
     check("invoices_number_positive", sql`${t.number} > 0`),
+    // Never more credited than the invoice's total; a rectifying invoice (negative total) credits nothing itself.
+    check("invoices_credited_within_total", sql`${t.creditedCents} between 0 and greatest(${t.totalCents}, 0)`),
     check("invoices_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
     check(
       "invoices_rectifying_references",
