@@ -97,7 +97,7 @@ test("billing starts with the club's tax data; enrolling on a paid plan issues a
 test("the invoices list: columns, filters, search and the way to the invoice", async ({ browser }) => {
   const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
   const { invoice } = enrolled.payer!;
-  await navigation(page).getByRole("link", { name: "Invoices" }).click();
+  await navigation(page).getByRole("link", { name: "Invoices", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
   const row = invoiceRow(page, invoice.number);
   await expect(row).toContainText(payerName);

@@ -43,9 +43,9 @@ const NAVIGATION: readonly {
     group: "billing",
     entries: [
       { href: "/billing/invoices", label: "invoices", for: "billing:read" },
+      { href: "/billing/overdue", label: "overdue", for: "billing:read" },
       { href: "/billing/remittances", label: "remittances", for: "billing:read" },
       { href: "/billing/report", label: "revenue", for: "billing:read" },
-      { href: "/billing/overdue", label: "overdue", for: "billing:read" },
     ],
   },
   {
