@@ -51,8 +51,8 @@ async function startBilling(page: Page, api: Api) {
   const settings = await api("GET", "/api/settings");
   if (settings.taxData.billingStarted) return;
   await page.goto("/billing/invoices");
-  await expect(page.getByText("Billing has not started")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Fill them in under Settings." })).toHaveAttribute("href", "/settings");
+  await expect(page.getByRole("heading", { name: "Billing has not started" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Fill in the tax data" })).toHaveAttribute("href", "/settings#billing");
   await expect(page.getByText("No invoices yet")).toBeVisible();
   await expect(page.getByText("once billing has started")).toBeVisible();
   await expectAccessible(page);

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import { useClubFormat } from "@/console/i18n/club-format";
 import type { InvoiceQuery, InvoiceStatus } from "@/console/invoice-api";
+import { BillingNotStarted } from "@/console/ui/billing-not-started";
 import { EmptyState, StatusBadge } from "@/console/ui/feedback";
 import { ListFilters } from "@/console/ui/list-filters";
 import {
@@ -105,11 +106,7 @@ export function InvoicesConsole({
   return (
     <>
       <PageHeader title={t("title")} lead={t("lead")} />
-      {notStarted && (
-        <p className="notice notice-warn">
-          {t("notStarted")} {notStarted.canSetUp ? <Link href="/settings">{t("setUp")}</Link> : t("askToSetUp")}
-        </p>
-      )}
+      {notStarted && <BillingNotStarted settingsLink={notStarted.canSetUp} />}
       <ListFilters
         label={t("filtersLabel")}
         active={activeFilters}
