@@ -211,7 +211,7 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
       id="payments-heading"
       title={t("title")}
       className="invoice-payments"
-      headers={[t("columns.date"), t("columns.kind"), t("columns.method"), t("columns.amount"), t("columns.reference")]}
+      headers={[t("columns.date"), t("columns.kind"), t("columns.method"), t("columns.reference"), t("columns.amount")]}
     >
       {invoice.payments.map((payment) => (
         <tr key={payment.id}>
