@@ -36,6 +36,15 @@ const payerName = `${payer.firstName} ${payer.lastName}`;
 const debtor = { firstName: "Ona", lastName: "Domiciliada", email: "ona.mandates@riverside.example", language: "es" };
 const debtorName = `${debtor.firstName} ${debtor.lastName}`;
 const corrected = { firstName: "Pol", lastName: "Rectificado", email: "pol.rectified@riverside.example" };
+const credited = { firstName: "Lia", lastName: "Abonada", email: "lia.credited@riverside.example" };
+const forgiven = { firstName: "Bru", lastName: "Incobrable", email: "bru.written-off@riverside.example" };
+const discounted = {
+  firstName: "Nerea",
+  lastName: "Descuento",
+  email: "nerea.discounted@riverside.example",
+  language: "es",
+};
+type Person = { firstName: string; lastName: string; email: string; language?: string };
 
 type Invoice = { id: string; number: string; issuedOn: string; totalAmount: string; status: string };
 type Api = Awaited<ReturnType<typeof apiAs>>;
@@ -69,7 +78,7 @@ async function startBilling(page: Page, api: Api) {
   expect(saved.taxData.billingStarted).toBe(true);
 }
 
-async function enrol(api: Api, member: typeof payer | typeof debtor | typeof corrected) {
+async function enrol(api: Api, member: Person) {
   const reply = await api("POST", "/api/members/enroll", {
     member,
     subscription: { planId: plan.id, billingPeriod: "monthly" },
@@ -78,6 +87,18 @@ async function enrol(api: Api, member: typeof payer | typeof debtor | typeof cor
   const { items } = await api("GET", `/api/invoices?memberId=${memberId}`);
   expect(items).toHaveLength(1);
   return { memberId, invoice: items[0] as Invoice };
+}
+
+/** Credits part of the invoice open on the page through the Rectify dialog, in English. */
+async function creditInPart(page: Page, number: string, amount: string, reason: string) {
+  await page.getByRole("button", { name: "Rectify" }).click();
+  const dialog = page.getByRole("dialog", { name: `Rectify ${number}` });
+  await dialog.getByLabel("Part of it").check();
+  await dialog.getByLabel("Amount to credit, VAT included").fill(amount);
+  await dialog.getByLabel("Reason, printed on the rectifying invoice").fill(reason);
+  await dialog.getByRole("button", { name: "Issue rectifying invoice" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(notice(page)).toContainText(/Rectifying invoice R\d{4}-\d{6} issued\./);
 }
 
 const invoiceRow = (page: Page, number: string) =>
@@ -188,10 +209,12 @@ test("the invoice page: lines and totals, the PDF, a part payment then the rest,
   await expect(page.getByRole("button", { name: "Record a payment" })).toHaveCount(0);
   await snapshot(page, "invoice-paid-en-desktop");
 
+  // Audit entries reach ClickHouse with the forward-audit-log job, once a minute.
+  test.setTimeout(150_000);
   await expect(async () => {
     const { items } = await api("GET", `/api/audit-logs?action=billing.payment_recorded&entityId=${invoice.id}`);
     expect(items.map((entry: { data: { amount: string } }) => entry.data.amount).sort()).toEqual(["20.00", "29.90"]);
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   const { items } = await api("GET", `/api/invoices?search=${invoice.number}&status=paid`);
   expect(items).toHaveLength(1);
 });
@@ -338,4 +361,116 @@ test("rectifying an invoice in part, then in full: the rectifying invoices and t
   await page.goto("/billing/invoices");
   await page.getByLabel("Series").selectOption("R");
   await expect(page.getByText(`Rectifies ${invoice.number}`)).toHaveCount(2);
+});
+
+test("a part credit shows in the totals and lowers the payment offered; credited again once paid, the credit is refunded", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const api = await apiAs(page);
+  const { invoice } = await enrol(api, credited);
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  const totals = page.getByRole("region", { name: "Totals" }).first();
+  await expect(totals).not.toContainText("Credited");
+
+  // Total 49.90 − paid 0.00 − credited 10.00 = 39.90 still owed, and that is what a payment starts at.
+  await creditInPart(page, invoice.number, "10", "Loyalty discount");
+  await expect(totals).toContainText("Credited by rectifying invoices");
+  await expect(page.getByTestId("amount-credited")).toHaveText("-€10.00");
+  await expect(page.getByTestId("amount-due")).toHaveText("€39.90");
+  await expect(page.locator(".page-lead")).toContainText("Open");
+  await expect(page.getByTestId("refund-due")).toHaveCount(0);
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-credited-en-desktop");
+  await page.getByRole("button", { name: "Record a payment" }).click();
+  const payment = page.getByRole("dialog", { name: `Record a payment on ${invoice.number}` });
+  await expect(payment.getByLabel("Amount")).toHaveValue("39.90");
+  await expect(payment).toContainText("Still owed: €39.90.");
+  await payment.getByRole("button", { name: "Record payment" }).click();
+  await expect(notice(page)).toContainText(`Payment of €39.90 recorded on ${invoice.number}.`);
+  await expect(page.locator(".page-lead")).toContainText("Paid");
+  await expect(page.getByTestId("amount-due")).toHaveText("€0.00");
+
+  // Credited again once paid: the club owes the member the credit back, said beside the refund, which offers it.
+  await creditInPart(page, invoice.number, "5", "Started late");
+  await expect(page.getByTestId("amount-credited")).toHaveText("-€15.00");
+  await expect(page.getByTestId("refund-due")).toHaveText("€5.00");
+  await expect(page.getByText("€5.00 credited after payment: refund it to the member.")).toBeVisible();
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-credit-to-refund-en-desktop");
+  await page.getByRole("button", { name: "Record a refund" }).click();
+  const refund = page.getByRole("dialog", { name: `Record a refund on ${invoice.number}` });
+  await expect(refund.getByLabel("Amount")).toHaveValue("5.00");
+  await expect(refund).toContainText("Credited after payment, to give back: €5.00. Paid so far: €39.90.");
+  await refund.getByLabel("Method").selectOption("bank_transfer");
+  await expectAccessible(page);
+  await snapshot(page, "invoice-refund-dialog-en-desktop");
+  await refund.getByRole("button", { name: "Record refund" }).click();
+  await expect(notice(page)).toContainText(`Refund of €5.00 recorded on ${invoice.number}.`);
+  await expect(page.locator(".page-lead")).toContainText("Paid");
+  await expect(page.getByTestId("refund-due")).toHaveCount(0);
+  await expect(page.getByText("credited after payment")).toHaveCount(0);
+  const movements = page.getByRole("region", { name: "Payments and refunds" }).first();
+  await expect(movements.getByRole("row").filter({ hasText: "Refund" })).toContainText("-€5.00");
+  await snapshot(page, "invoice-credit-refunded-en-desktop");
+});
+
+test("writing an invoice off: the dialog says what is given up; written off, no payment is offered", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
+  const api = await apiAs(page);
+  const { invoice } = await enrol(api, forgiven);
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  await page.getByRole("button", { name: "Write off" }).click();
+  const dialog = page.getByRole("dialog", { name: `Write off ${invoice.number}?` });
+  await expect(dialog).toContainText("The club gives up collecting the €49.90 still owed.");
+  await dialog.getByLabel("Why").fill("Moved abroad and cannot be reached");
+  await expectAccessible(page);
+  await snapshot(page, "invoice-write-off-dialog-en-desktop");
+  await dialog.getByRole("button", { name: "Write off" }).click();
+  await expect(notice(page)).toContainText(`${invoice.number} written off.`);
+  await expect(page.locator(".page-lead")).toContainText("Written off");
+  await expect(page.getByTestId("amount-due")).toHaveText("€0.00");
+  await expect(page.getByRole("button", { name: "Record a payment" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Write off" })).toHaveCount(0);
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-written-off-en-desktop");
+});
+
+test("in Spanish on a phone: a part credit in the totals, and the payment it leaves", async ({ browser }) => {
+  const page = await adminPageIn(browser, "es", VIEWPORTS.phone);
+  const api = await apiAs(page);
+  const { invoice } = await enrol(api, discounted);
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
+  await page.getByRole("button", { name: "Rectificar" }).click();
+  const rectify = page.getByRole("dialog", { name: `Rectificar ${invoice.number}` });
+  await rectify.getByLabel("Una parte").check();
+  await rectify.getByLabel("Importe que se abona, IVA incluido").fill("10,00");
+  await rectify.getByLabel("Motivo, que figura en la factura rectificativa").fill("Descuento de fidelidad");
+  await expectFitsScreen(page);
+  await rectify.getByRole("button", { name: "Emitir factura rectificativa" }).click();
+  await expect(notice(page)).toContainText(/Factura rectificativa R\d{4}-\d{6} emitida\./);
+  await expect(page.getByRole("region", { name: "Totales" }).first()).toContainText(
+    "Abonado en facturas rectificativas",
+  );
+  await expect(page.getByTestId("amount-credited")).toHaveText("-10,00 €");
+  await expect(page.getByTestId("amount-due")).toHaveText("39,90 €");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-credited-es-phone");
+  await page.getByRole("button", { name: "Registrar un cobro" }).click();
+  const payment = page.getByRole("dialog", { name: `Registrar un cobro de ${invoice.number}` });
+  await expect(payment.getByLabel("Importe")).toHaveValue("39,90");
+  await expect(payment).toContainText("Por cobrar: 39,90 €.");
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-credited-payment-dialog-es-phone");
+  await payment.getByRole("button", { name: "Cancelar" }).click();
+  await expect(payment).toHaveCount(0);
 });

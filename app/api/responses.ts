@@ -614,6 +614,10 @@ const invoiceFields = {
     description:
       "Still owed: total minus paid minus credited (never below 0.00) while the status owes (open, partially paid, overdue, returned, pending collection), else 0.00.",
   }),
+  refundDue: money().meta({
+    description:
+      "What the club owes the member back: paid plus credited minus total, never below 0.00 (an invoice paid and then credited); a refund gives it back. 0.00 on a rectifying invoice.",
+  }),
   status: z.enum(INVOICE_STATUSES).meta({ description: "docs/billing.md, Statuses." }),
   statusChangedAt: instant(),
 };

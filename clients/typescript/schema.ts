@@ -2705,6 +2705,11 @@ export interface components {
             /** @description The invoice a rectifying invoice corrects, and why. */
             rectifies: components["schemas"]["RectifiedInvoice"] | null;
             /**
+             * @description What the club owes the member back: paid plus credited minus total, never below 0.00 (an invoice paid and then credited); a refund gives it back. 0.00 on a rectifying invoice.
+             * @example 49.90
+             */
+            refundDue: string;
+            /**
              * @description F: invoices; R: rectifying invoices.
              * @example F
              */
@@ -2860,6 +2865,11 @@ export interface components {
             paidAmount: string;
             /** @description The invoice a rectifying invoice corrects, and why. */
             rectifies: components["schemas"]["RectifiedInvoice"] | null;
+            /**
+             * @description What the club owes the member back: paid plus credited minus total, never below 0.00 (an invoice paid and then credited); a refund gives it back. 0.00 on a rectifying invoice.
+             * @example 49.90
+             */
+            refundDue: string;
             /**
              * @description F: invoices; R: rectifying invoices.
              * @example F

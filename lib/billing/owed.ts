@@ -16,3 +16,14 @@ export function owedCents(invoice: SQL = sql`${invoices}`, paid: SQL = sql`${inv
 
 /** owedCents as a selected field, read as a BigInt like the cents columns. */
 export const owedCentsField = () => owedCents().mapWith(invoices.totalCents);
+
+/**
+ * What the club owes the member back on an invoice: what was paid and credited beyond its total (paid + credited −
+ * total, never below zero), as when an invoice paid in full is then credited in part; a refund gives it back. Never
+ * more than was paid, since a credit never exceeds the total. Only invoices owe it: a rectifying invoice's negative
+ * total is a credit, not a payment.
+ */
+export function refundDueCents(invoice: { totalCents: bigint; paidCents: bigint; creditedCents: bigint }): bigint {
+  const beyondTotal = invoice.paidCents + invoice.creditedCents - invoice.totalCents;
+  return beyondTotal > 0n ? beyondTotal : 0n;
+}

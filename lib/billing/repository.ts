@@ -7,7 +7,7 @@ import { invoiceLines, invoicePayments, invoices } from "@/lib/platform/db/schem
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { invoiceNumber } from "./numbering";
-import { owedCentsField } from "./owed";
+import { owedCentsField, refundDueCents } from "./owed";
 import type { Customer, Issuer } from "./parties";
 import { type InvoiceListQuery, type InvoiceStatus, type MemberInvoiceListQuery, OWING_STATUSES } from "./schemas";
 import { taxBreakdown } from "./tax";
@@ -39,6 +39,9 @@ export type InvoiceSummary = {
   /** What the member still owes on it (owed.ts: total − paid − credited, never below zero) while its status owes
    * (OWING_STATUSES), else zero. */
   amountDue: string;
+  /** What the club owes the member back (owed.ts: paid + credited − total, never below zero); zero on a rectifying
+   * invoice. */
+  refundDue: string;
   status: InvoiceStatus;
   statusChangedAt: Date;
 };
@@ -167,6 +170,7 @@ function summaryOf(row: SummaryRow): InvoiceSummary {
     paidAmount: fromCents(row.paidCents),
     creditedAmount: fromCents(row.creditedCents),
     amountDue: fromCents(owes(row) ? row.owedCents : 0n),
+    refundDue: fromCents(row.kind === "invoice" ? refundDueCents(row) : 0n),
     status: row.status,
     statusChangedAt: row.statusChangedAt,
   };

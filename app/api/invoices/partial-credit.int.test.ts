@@ -39,6 +39,7 @@ type Invoice = {
   paidAmount: string;
   creditedAmount: string;
   amountDue: string;
+  refundDue: string;
   code?: string;
 };
 type Remittance = { id: string; totalAmount: string; items: { invoiceId: string; amount: string }[]; code?: string };
@@ -134,7 +135,12 @@ describe("a part rectification of an unpaid invoice", () => {
     const { memberId, invoiceId } = await invoiced();
     const credit = await rectifyBy(invoiceId, { reason: "Descuento", amount: "10.00" });
     expect(credit.status).toBe(201);
-    expect(credit.body).toMatchObject({ totalAmount: "-10.00", creditedAmount: "0.00", amountDue: "0.00" });
+    expect(credit.body).toMatchObject({
+      totalAmount: "-10.00",
+      creditedAmount: "0.00",
+      amountDue: "0.00",
+      refundDue: "0.00",
+    });
 
     expect(await shown(invoiceId)).toMatchObject({
       status: "open",
@@ -142,6 +148,7 @@ describe("a part rectification of an unpaid invoice", () => {
       paidAmount: "0.00",
       creditedAmount: "10.00",
       amountDue: "39.90",
+      refundDue: "0.00",
     });
     expect(await stored(invoiceId)).toMatchObject({ creditedCents: 1000n, paidCents: 0n });
     expect(await balanceOf(memberId)).toMatchObject({ totalDue: "39.90" });
@@ -166,7 +173,12 @@ describe("a part rectification of an unpaid invoice", () => {
     const { memberId, invoiceId } = await invoiced();
     expect((await payOn(invoiceId, { amount: "20.00", method: "card" })).body.invoice.status).toBe("partially_paid");
     expect((await rectifyBy(invoiceId, { reason: "Descuento", amount: "29.90" })).status).toBe(201);
-    expect(await shown(invoiceId)).toMatchObject({ status: "paid", creditedAmount: "29.90", amountDue: "0.00" });
+    expect(await shown(invoiceId)).toMatchObject({
+      status: "paid",
+      creditedAmount: "29.90",
+      amountDue: "0.00",
+      refundDue: "0.00",
+    });
     expect(await balanceOf(memberId)).toMatchObject({ totalDue: "0.00" });
     expect((await payOn(invoiceId, { amount: "0.01", method: "cash" })).body.code).toBe("Billing.InvoiceNotPayable");
   });
@@ -194,14 +206,28 @@ describe("a part rectification of an invoice paid in full", () => {
       paidAmount: "49.90",
       creditedAmount: "10.00",
       amountDue: "0.00",
+      refundDue: "10.00",
     });
     expect(await balanceOf(memberId)).toMatchObject({ totalDue: "0.00" });
 
-    const back = await refundOn(invoiceId, { amount: "10.00", method: "cash" });
+    // Part of the credit given back, then the rest: what is owed back goes down to nothing.
+    const part = await refundOn(invoiceId, { amount: "4.00", method: "cash" });
+    expect(part.body.invoice).toMatchObject({ status: "paid", paidAmount: "45.90", refundDue: "6.00" });
+    const back = await refundOn(invoiceId, { amount: "6.00", method: "cash" });
     expect(back.status).toBe(201);
-    expect(back.body.invoice).toMatchObject({ status: "paid", paidAmount: "39.90", amountDue: "0.00" });
+    expect(back.body.invoice).toMatchObject({
+      status: "paid",
+      paidAmount: "39.90",
+      amountDue: "0.00",
+      refundDue: "0.00",
+    });
     const more = await refundOn(invoiceId, { amount: "0.01", method: "cash" });
-    expect(more.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "39.89", amountDue: "0.01" });
+    expect(more.body.invoice).toMatchObject({
+      status: "partially_paid",
+      paidAmount: "39.89",
+      amountDue: "0.01",
+      refundDue: "0.00",
+    });
   });
 });
 

@@ -103,8 +103,20 @@ function TotalsCard({ invoice }: { invoice: InvoiceRecord }) {
         <dd className="invoice-total">{money(invoice.totalAmount)}</dd>
         <dt>{t("paid")}</dt>
         <dd>{money(invoice.paidAmount)}</dd>
+        {invoice.creditedAmount !== ZERO && (
+          <>
+            <dt>{t("credited")}</dt>
+            <dd data-testid="amount-credited">{money(`-${invoice.creditedAmount}`)}</dd>
+          </>
+        )}
         <dt>{t("due")}</dt>
         <dd data-testid="amount-due">{money(invoice.amountDue)}</dd>
+        {invoice.refundDue !== ZERO && (
+          <>
+            <dt>{t("refundDue")}</dt>
+            <dd data-testid="refund-due">{money(invoice.refundDue)}</dd>
+          </>
+        )}
       </dl>
     </section>
   );
@@ -199,7 +211,7 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
       id="payments-heading"
       title={t("title")}
       className="invoice-payments"
-      headers={[t("columns.date"), t("columns.kind"), t("columns.method"), t("columns.amount"), t("columns.reference")]}
+      headers={[t("columns.date"), t("columns.kind"), t("columns.method"), t("columns.reference"), t("columns.amount")]}
     >
       {invoice.payments.map((payment) => (
         <tr key={payment.id}>
@@ -332,6 +344,11 @@ function InvoiceView({
           <button type="button" className="button button-primary" onClick={() => dialogs.open({ kind: "payment" })}>
             {t("actions.pay")}
           </button>
+        )}
+        {actions.refund && invoice.refundDue !== ZERO && (
+          <p className="invoice-refund-due">
+            {t("refundDue", { amount: format.money(invoice.refundDue, invoice.currency) })}
+          </p>
         )}
         {actions.refund && (
           <button type="button" className="button" onClick={() => dialogs.open({ kind: "refund" })}>

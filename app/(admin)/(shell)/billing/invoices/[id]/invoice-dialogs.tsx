@@ -21,6 +21,7 @@ export type MovementKind = "payment" | "refund";
 type Done = (notice: string) => void;
 type InvoiceDialogProps = { invoice: InvoiceRecord; onClose: () => void; onDone: Done };
 
+const ZERO = "0.00";
 const METHODS = ["cash", "card", "bank_transfer", "direct_debit"] as const satisfies readonly PaymentMethod[];
 
 /**
@@ -46,7 +47,10 @@ function useTypedAmount(): {
   };
 }
 
-/** Records a payment (defaulting to what is still owed) or a refund (up to what was paid). */
+/**
+ * Records a payment (defaulting to what is still owed) or a refund (up to what was paid; defaulting to what a credit
+ * after payment left the club owing the member, else to all that was paid).
+ */
 export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialogProps & { kind: MovementKind }) {
   const t = useTranslations("invoices.dialogs");
   const methods = useTranslations("invoices.method");
@@ -54,7 +58,8 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
   const api = useConsoleApi();
   const amounts = useTypedAmount();
   const money = (amount: string) => format.money(amount, invoice.currency);
-  const suggested = kind === "payment" ? invoice.amountDue : invoice.paidAmount;
+  const creditToGiveBack = kind === "refund" && invoice.refundDue !== ZERO;
+  const suggested = kind === "payment" ? invoice.amountDue : creditToGiveBack ? invoice.refundDue : invoice.paidAmount;
   const form = useFormMutation(
     (input: PaymentInput) => (kind === "payment" ? api.invoices.pay : api.invoices.refund)(invoice.id, input),
     {
@@ -87,7 +92,11 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
         inputMode="decimal"
         autoComplete="off"
         defaultValue={amounts.typed(suggested)}
-        hint={t(`${kind}.amountHint`, { amount: money(suggested) })}
+        hint={
+          creditToGiveBack
+            ? t("refund.creditHint", { amount: money(invoice.refundDue), paid: money(invoice.paidAmount) })
+            : t(`${kind}.amountHint`, { amount: money(suggested) })
+        }
       />
       <SelectField
         name="method"
