@@ -7378,6 +7378,7 @@ export interface operations {
                      *           "paidAmount": "0.00",
                      *           "creditedAmount": "0.00",
                      *           "amountDue": "49.90",
+                     *           "refundDue": "0.00",
                      *           "status": "open",
                      *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
                      *         }
@@ -7439,6 +7440,7 @@ export interface operations {
                      *       "paidAmount": "0.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "49.90",
+                     *       "refundDue": "0.00",
                      *       "status": "open",
                      *       "statusChangedAt": "2026-11-27T06:36:54.539Z",
                      *       "issuer": {
@@ -7579,6 +7581,7 @@ export interface operations {
                      *         "paidAmount": "20.00",
                      *         "creditedAmount": "0.00",
                      *         "amountDue": "29.90",
+                     *         "refundDue": "0.00",
                      *         "status": "partially_paid",
                      *         "statusChangedAt": "2026-11-27T06:37:09.628Z",
                      *         "issuer": {
@@ -7778,6 +7781,7 @@ export interface operations {
                      *       "paidAmount": "0.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
+                     *       "refundDue": "0.00",
                      *       "status": "open",
                      *       "statusChangedAt": "2026-11-27T06:36:54.828Z",
                      *       "issuer": {
@@ -7933,6 +7937,7 @@ export interface operations {
                      *         "paidAmount": "40.00",
                      *         "creditedAmount": "0.00",
                      *         "amountDue": "9.90",
+                     *         "refundDue": "0.00",
                      *         "status": "partially_paid",
                      *         "statusChangedAt": "2026-11-27T06:37:10.403Z",
                      *         "issuer": {
@@ -8097,6 +8102,7 @@ export interface operations {
                      *       "paidAmount": "10.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
+                     *       "refundDue": "0.00",
                      *       "status": "written_off",
                      *       "statusChangedAt": "2026-11-27T06:37:11.228Z",
                      *       "issuer": {
@@ -9208,6 +9214,7 @@ export interface operations {
                      *           "paidAmount": "0.00",
                      *           "creditedAmount": "0.00",
                      *           "amountDue": "49.90",
+                     *           "refundDue": "0.00",
                      *           "status": "open",
                      *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
                      *         }
