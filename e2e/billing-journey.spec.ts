@@ -116,7 +116,8 @@ async function consolePage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: base, viewport: VIEWPORTS.desktop });
   const page = await context.newPage();
   await signInToConsole(page, ADMIN.email, PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A sign-in hashes the password (Argon2): on a busy 2-core machine it can take longer than the usual 5 s.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   return page;
 }
 
