@@ -1,10 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { can, pageUser } from "@/console/server/session";
-import { BillingNotStarted } from "@/console/ui/billing-not-started";
-import { readClubTaxData } from "@/lib/billing/tax-data";
-import { serviceContext } from "@/lib/composition/services";
-import { Forbidden } from "../../forbidden";
+import { BillingReportPage } from "../billing-report-page";
 import { RevenueReportView } from "./revenue-report";
 
 export const dynamic = "force-dynamic";
@@ -13,18 +9,6 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("billingReports.report"))("title") };
 }
 
-export default async function RevenueReportPage() {
-  const user = await pageUser();
-  if (!user) return null;
-  const t = await getTranslations("billingReports.report");
-  if (!can(user, "billing:read")) return <Forbidden title={t("title")} permission="billing:read" />;
-  const { billingStarted } = await readClubTaxData((await serviceContext(null)).db);
-  return (
-    <>
-      <h1 className="page-title">{t("title")}</h1>
-      <p className="page-lead">{t("lead")}</p>
-      {!billingStarted && <BillingNotStarted settingsLink={can(user, "settings:write")} />}
-      <RevenueReportView />
-    </>
-  );
+export default function RevenueReportPage() {
+  return <BillingReportPage messages="billingReports.report">{() => <RevenueReportView />}</BillingReportPage>;
 }
