@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { JOBS, type JobDefinition, scheduleOf } from "@/lib/jobs/definitions";
-import { runJobExclusively } from "@/lib/jobs/run";
+import { runJobExclusively, scheduleSlot } from "@/lib/jobs/run";
 import { platform } from "@/lib/platform/container";
 import { inngest } from "../client";
 
@@ -19,7 +19,13 @@ function jobFunction(job: JobDefinition) {
       retries: 5,
       concurrency: { limit: 1 },
     },
-    async ({ step }) => step.run(job.stepName, async () => runJobExclusively(await platform(), job)),
+    // The slot is the cron instant Inngest fired for (event.ts), so its retries keep the claim the embedded scheduler
+    // would take for that slot (lib/jobs/run.ts); a run that failed gave its claim back.
+    async ({ event, step }) =>
+      step.run(job.stepName, async () => {
+        const slot = scheduleSlot(job.cron, getConfig().CLUB_TIMEZONE, new Date(event.ts ?? Date.now()));
+        return runJobExclusively(await platform(), job, {}, slot);
+      }),
   );
 }
 

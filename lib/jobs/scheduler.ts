@@ -3,7 +3,7 @@ import type { Platform } from "@/lib/platform/container";
 import { logger } from "@/lib/platform/logger";
 import { readClubSettings } from "@/lib/settings/club-settings";
 import { JOBS } from "./definitions";
-import { runJobExclusively } from "./run";
+import { runJobExclusively, scheduleSlot } from "./run";
 
 /** How often the scheduler looks whether the club's time zone changed (PUT /api/settings on any instance). */
 const ZONE_CHECK_CRON = "* * * * *";
@@ -12,7 +12,10 @@ function scheduleJobs(platform: Platform, timeZone: string): Cron[] {
   return JOBS.map(
     (job) =>
       new Cron(job.cron, { timezone: timeZone, protect: true, name: job.name }, async () => {
-        await runJobExclusively(platform, job).catch(() => undefined); // logged by the runner; the next tick retries
+        // Every instance fires this slot: its claim lets one run it (lib/jobs/run.ts). Failures are logged by the
+        // runner; the next tick retries.
+        const slot = scheduleSlot(job.cron, timeZone, new Date());
+        await runJobExclusively(platform, job, {}, slot).catch(() => undefined);
       }),
   );
 }
