@@ -7,11 +7,13 @@ import { exceptionResponse } from "@/lib/platform/http/exception";
 import { unstorableTextProblem } from "@/lib/platform/http/params";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
 import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
+import { recordHttpRequest } from "@/lib/platform/metrics/registry";
 import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
 import { bearerChallenge } from "./bearer-challenge";
 import { preconditionFailed, withEntityTag } from "./entity-tags";
+import { routeTemplate } from "./route-template";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -287,7 +289,7 @@ function responseOf<T>(
 }
 
 /**
- * The one wrapper every route handler goes through: trace context, rate limit, authentication
+ * The one wrapper every route handler goes through: trace context, request metrics, rate limit, authentication
  * and permission, zod parsing of params, query and body, Idempotency-Key, business results mapped
  * to status codes, and exceptions mapped by the spec's order.
  */
@@ -298,7 +300,7 @@ export function route<
   A extends Access | undefined = undefined,
   T = unknown,
 >(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
-  const handle: RouteHandler = (request, context) =>
+  const answer: RouteHandler = (request, context) =>
     answerWithinTrace(request, schemas.location, async () => {
       try {
         const limited = await rateLimited(request, schemas.rateLimit);
@@ -339,6 +341,19 @@ export function route<
         return exceptionResponse(request, error);
       }
     });
+  // Every answer is counted by its route template and status, with its duration (lib/platform/metrics).
+  const handle: RouteHandler = async (request, context) => {
+    const started = performance.now();
+    const response = await answer(request, context);
+    const params = await Promise.resolve(context.params).catch(() => ({}));
+    recordHttpRequest({
+      method: request.method,
+      route: routeTemplate(new URL(request.url).pathname, params ?? {}),
+      status: response.status,
+      seconds: (performance.now() - started) / 1000,
+    });
+    return response;
+  };
   declarations.set(handle, schemas as RouteDeclaration);
   return handle;
 }
