@@ -7,13 +7,12 @@ import { exceptionResponse } from "@/lib/platform/http/exception";
 import { unstorableTextProblem } from "@/lib/platform/http/params";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
 import { checkRateLimit, type RateLimitPolicy } from "@/lib/platform/http/rate-limit";
-import { recordHttpRequest } from "@/lib/platform/metrics/registry";
 import type { BusinessError, FailureKind, Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
 import { bearerChallenge } from "./bearer-challenge";
 import { preconditionFailed, withEntityTag } from "./entity-tags";
-import { routeTemplate } from "./route-template";
+import { measured } from "./request-metrics";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -342,18 +341,7 @@ export function route<
       }
     });
   // Every answer is counted by its route template and status, with its duration (lib/platform/metrics).
-  const handle: RouteHandler = async (request, context) => {
-    const started = performance.now();
-    const response = await answer(request, context);
-    const params = await Promise.resolve(context.params).catch(() => ({}));
-    recordHttpRequest({
-      method: request.method,
-      route: routeTemplate(new URL(request.url).pathname, params ?? {}),
-      status: response.status,
-      seconds: (performance.now() - started) / 1000,
-    });
-    return response;
-  };
+  const handle = measured(answer);
   declarations.set(handle, schemas as RouteDeclaration);
   return handle;
 }

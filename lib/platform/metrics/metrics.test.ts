@@ -70,6 +70,19 @@ describe("metrics", () => {
     expect(await sample("clubops_http_requests_total", { route: "/api/widgets/w-7" })).toBe(0);
   });
 
+  it("counts the 405 answers of the methods a route module lacks", async () => {
+    const { otherMethods } = await import("@/lib/http/method-not-allowed");
+    const { route } = await import("@/lib/http/route");
+    const { PUT } = otherMethods({ GET: route({ withoutServices: true }, async () => Response.json({})) });
+    const labels = { method: "PUT", route: "/api/gadgets/{id}", status: "405" };
+    const before = await sample("clubops_http_requests_total", labels);
+    const response = await PUT(new Request("http://localhost/api/gadgets/g-1", { method: "PUT" }), {
+      params: Promise.resolve({ id: "g-1" }),
+    });
+    expect(response.status).toBe(405);
+    expect(await sample("clubops_http_requests_total", labels)).toBe(before + 1);
+  });
+
   it("counts job runs by outcome and times those that ran", async () => {
     const { runJobExclusively } = await import("@/lib/jobs/run");
     const platform = { cache: createMemoryCache() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { routeTemplate } from "./route-template";
+import { routeTemplate } from "./request-metrics";
 
 describe("routeTemplate", () => {
   it("keeps a path without params as it is", () => {
