@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
     "postgres",
     "ioredis",
     "croner",
+    // One registry per process (lib/platform/metrics/registry.ts), not a copy per bundle.
+    "prom-client",
     // Loads its standard fonts' metrics with createRequire at run time, which a bundle cannot follow.
     "pdfkit",
   ],

@@ -26,6 +26,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_POOL_MAX: "-3" })).toThrow(/DATABASE_POOL_MAX/);
     expect(() => loadConfig({ S3_CHECKSUM_WHEN_REQUIRED: "yes" })).toThrow(/S3_CHECKSUM_WHEN_REQUIRED/);
     expect(() => loadConfig({ AUTH_SECRET: "too-short" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadConfig({ METRICS_TOKEN: "too-short" })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ CURRENCY: "euro" })).toThrow(/CURRENCY/);
   });
 

@@ -88,6 +88,9 @@ const envSchema = z
     /** Reverse proxies in front of the app that append to X-Forwarded-For; 0: the client is the TCP peer (lib/platform/http/client-ip.ts). */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
 
+    /** Bearer token GET /metrics requires (Prometheus `authorization: {credentials: …}`); unset, /metrics answers 404. */
+    METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+
     /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
     EMBEDDED_SCHEDULER: flag(true),
   })

@@ -61,7 +61,7 @@ describe("the front door (proxy.ts)", () => {
     expect(forwardedHeader(response, REQUESTED_PAGE_HEADER)).toBe("/members/123?tab=documents");
   });
 
-  it.each(["/api/members", "/api/does-not-exist", "/health", "/health/live"])(
+  it.each(["/api/members", "/api/does-not-exist", "/health", "/health/live", "/metrics"])(
     "gives the API answer %s a policy that allows nothing",
     async (path) => {
       const response = await frontDoor(request(path), config);

@@ -10,9 +10,9 @@ import { withConsoleBearer } from "./console-bearer";
  */
 export const REQUESTED_PAGE_HEADER = "x-clubops-requested-page";
 
-/** API answers and health reports: data for programs, never pages. */
+/** API answers, health reports and metrics: data for programs, never pages. */
 const isApiPath = (pathname: string) =>
-  pathname.startsWith("/api/") || pathname === "/health" || pathname.startsWith("/health/");
+  pathname.startsWith("/api/") || pathname === "/health" || pathname.startsWith("/health/") || pathname === "/metrics";
 
 /**
  * What proxy.ts does with every request before its route: the security headers of

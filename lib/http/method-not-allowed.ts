@@ -1,5 +1,6 @@
 import { problemResponse } from "@/lib/platform/http/problem";
 import { answerWithinTrace } from "./answer-headers";
+import { measured } from "./request-metrics";
 import type { RouteHandler } from "./route";
 
 /** The methods a route module implements with route(). */
@@ -36,16 +37,18 @@ function allowOf(methods: readonly string[]): string {
  */
 export function otherMethods<const M extends Implemented>(implemented: M): Record<OtherMethod<M>, RouteHandler> {
   const allow = allowOf(Object.keys(implemented));
-  const notAllowed: RouteHandler = (request) =>
+  const notAllowed: RouteHandler = measured((request) =>
     answerWithinTrace(request, undefined, async () => {
       const problem = problemResponse(request, 405, "The method is not allowed on this resource.", {
         detail: `${request.method} is not allowed here; the allowed methods are ${allow}.`,
       });
       problem.headers.set("allow", allow);
       return problem;
-    });
-  const options: RouteHandler = (request) =>
-    answerWithinTrace(request, undefined, async () => new Response(null, { status: 204, headers: { allow } }));
+    }),
+  );
+  const options: RouteHandler = measured((request) =>
+    answerWithinTrace(request, undefined, async () => new Response(null, { status: 204, headers: { allow } })),
+  );
   fallbacks.add(notAllowed);
   fallbacks.add(options);
   const answers: Record<string, RouteHandler> = { OPTIONS: options };

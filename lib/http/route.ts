@@ -12,6 +12,7 @@ import type { Acting, ServiceContext } from "@/lib/services/context";
 import { answerWithinTrace, type LocationTemplate } from "./answer-headers";
 import { bearerChallenge } from "./bearer-challenge";
 import { preconditionFailed, withEntityTag } from "./entity-tags";
+import { measured } from "./request-metrics";
 
 const STATUS_BY_KIND: Record<FailureKind, number> = {
   invalid: 400,
@@ -287,7 +288,7 @@ function responseOf<T>(
 }
 
 /**
- * The one wrapper every route handler goes through: trace context, rate limit, authentication
+ * The one wrapper every route handler goes through: trace context, request metrics, rate limit, authentication
  * and permission, zod parsing of params, query and body, Idempotency-Key, business results mapped
  * to status codes, and exceptions mapped by the spec's order.
  */
@@ -298,7 +299,7 @@ export function route<
   A extends Access | undefined = undefined,
   T = unknown,
 >(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
-  const handle: RouteHandler = (request, context) =>
+  const answer: RouteHandler = (request, context) =>
     answerWithinTrace(request, schemas.location, async () => {
       try {
         const limited = await rateLimited(request, schemas.rateLimit);
@@ -339,6 +340,8 @@ export function route<
         return exceptionResponse(request, error);
       }
     });
+  // Every answer is counted by its route template and status, with its duration (lib/platform/metrics).
+  const handle = measured(answer);
   declarations.set(handle, schemas as RouteDeclaration);
   return handle;
 }

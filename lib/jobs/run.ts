@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Cron } from "croner";
 import type { Cache } from "@/lib/platform/cache";
 import { logger } from "@/lib/platform/logger";
+import { recordJobRun } from "@/lib/platform/metrics/registry";
 import { runWithTrace } from "@/lib/platform/trace";
 import type { JobArgs, JobOutcome } from "./definitions";
 
@@ -53,6 +54,7 @@ export async function runJobExclusively<P extends { cache: Cache }>(
     const token = await platform.cache.acquireLock(lockKey, job.lockSeconds);
     if (!token) {
       logger.info({ job: job.name }, "job skipped: another instance holds its lock");
+      recordJobRun({ job: job.name, outcome: "skipped" });
       return { status: "skipped", reason: "locked" };
     }
     let claim: { key: string; token: string } | undefined;
@@ -63,16 +65,19 @@ export async function runJobExclusively<P extends { cache: Cache }>(
         const claimToken = await platform.cache.acquireLock(claimKey, slot.claimSeconds);
         if (!claimToken) {
           logger.info({ job: job.name, slot: slot.at }, "job skipped: this slot already ran on another instance");
+          recordJobRun({ job: job.name, outcome: "skipped" });
           return { status: "skipped", reason: "already-ran" };
         }
         claim = { key: claimKey, token: claimToken };
       }
       const outcome = await job.run(platform, args);
       logger.info({ job: job.name, args, outcome, durationMs: Date.now() - started }, "job completed");
+      recordJobRun({ job: job.name, outcome: "completed", seconds: (Date.now() - started) / 1000 });
       return { status: "completed", outcome };
     } catch (error) {
       logger.error({ job: job.name, args, err: error, durationMs: Date.now() - started }, "job failed");
       if (claim) await platform.cache.releaseLock(claim.key, claim.token).catch(() => undefined);
+      recordJobRun({ job: job.name, outcome: "failed", seconds: (Date.now() - started) / 1000 });
       throw error;
     } finally {
       await platform.cache.releaseLock(lockKey, token).catch(() => undefined);

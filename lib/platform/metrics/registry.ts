@@ -1,0 +1,83 @@
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/**
+ * The process's Prometheus metrics. One registry per process, held on globalThis: Next.js loads a module once per
+ * bundle (route handlers, instrumentation, the proxy), and a registry per bundle would split the counters and
+ * register the default metrics twice (prometheus/client_js#640, #584). Nothing outside lib/platform imports
+ * prom-client; the rest of the app records through the functions below.
+ */
+type Metrics = {
+  registry: Registry;
+  httpRequests: Counter<"method" | "route" | "status">;
+  httpDuration: Histogram<"method" | "route" | "status">;
+  jobRuns: Counter<"job" | "outcome">;
+  jobDuration: Histogram<"job" | "outcome">;
+};
+
+const KEY = Symbol.for("clubops.metrics");
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300];
+
+function createMetrics(): Metrics {
+  const registry = new Registry();
+  // process_* and nodejs_*: memory, CPU, event loop lag, handles, GC. Registered once; never cleared.
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: "clubops_http_requests_total",
+      help: "API requests answered, by method, route template and status.",
+      labelNames: ["method", "route", "status"],
+      registers: [registry],
+    }),
+    httpDuration: new Histogram({
+      name: "clubops_http_request_duration_seconds",
+      help: "Time from a request reaching route() to its answer, by method, route template and status.",
+      labelNames: ["method", "route", "status"],
+      buckets: HTTP_BUCKETS,
+      registers: [registry],
+    }),
+    jobRuns: new Counter({
+      name: "clubops_job_runs_total",
+      help: "Background job runs by outcome: completed, failed, or skipped (another instance held the lock).",
+      labelNames: ["job", "outcome"],
+      registers: [registry],
+    }),
+    jobDuration: new Histogram({
+      name: "clubops_job_duration_seconds",
+      help: "Duration of the job runs that ran (completed or failed).",
+      labelNames: ["job", "outcome"],
+      buckets: JOB_BUCKETS,
+      registers: [registry],
+    }),
+  };
+}
+
+function metrics(): Metrics {
+  const holder = globalThis as typeof globalThis & { [KEY]?: Metrics };
+  holder[KEY] ??= createMetrics();
+  return holder[KEY];
+}
+
+/** One answered API request; `route` is its template (`/api/members/{id}`), never the raw path. */
+export function recordHttpRequest(answer: { method: string; route: string; status: number; seconds: number }): void {
+  const labels = { method: answer.method, route: answer.route, status: String(answer.status) };
+  const { httpRequests, httpDuration } = metrics();
+  httpRequests.inc(labels);
+  httpDuration.observe(labels, answer.seconds);
+}
+
+export type JobRunOutcome = "completed" | "failed" | "skipped";
+
+/** One job run; a skipped run (lock held elsewhere) is counted but has no duration. */
+export function recordJobRun(run: { job: string; outcome: JobRunOutcome; seconds?: number }): void {
+  const { jobRuns, jobDuration } = metrics();
+  jobRuns.inc({ job: run.job, outcome: run.outcome });
+  if (run.seconds !== undefined) jobDuration.observe({ job: run.job, outcome: run.outcome }, run.seconds);
+}
+
+/** Every metric in the Prometheus text exposition format, with its content type. */
+export async function metricsExposition(): Promise<{ contentType: string; body: string }> {
+  const { registry } = metrics();
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
