@@ -27,3 +27,18 @@ use_pinned_node() {
   export PATH="$PWD/node_modules/.bin:$PATH"
   log "Node.js $(node --version) ($(command -v node))"
 }
+
+# Runs each named shell function at once, each line of its output prefixed with its name, and fails after all have
+# ended if any failed. scripts/test.sh overlaps the PGlite suite (one WASM thread) with the suites that run on the
+# PostgreSQL server, which leave a core idle while they wait on it.
+run_side_by_side() {
+  local pids=() name failed=0
+  for name in "$@"; do
+    (set -o pipefail; "$name" 2>&1 | sed -u "s/^/[$name] /") &
+    pids+=($!)
+  done
+  for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || { failed=1; log "failed: ${*:$((i + 1)):1}"; }
+  done
+  return $failed
+}

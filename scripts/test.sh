@@ -42,11 +42,16 @@ source scripts/test-services.sh
 PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
 
-log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
-env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
-
-log "integration tests: real PostgreSQL and Redis"
-DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+embedded() {
+  log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
+  env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
+}
+servers() {
+  log "integration tests: real PostgreSQL and Redis"
+  DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+}
+log "integration tests, two runs side by side (lines prefixed [embedded] and [servers])"
+run_side_by_side embedded servers
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
 bash scripts/test-reliability.sh
