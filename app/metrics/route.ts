@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { scrapeCollectors } from "@/lib/metrics/collectors";
-import { metricsResponse } from "@/lib/platform/metrics/endpoint";
+import { metricsResponse } from "@/lib/platform/http/metrics-endpoint";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryCache } from "@/lib/platform/cache/memory";
-import { metricsResponse } from "./endpoint";
+import { metricsResponse } from "../http/metrics-endpoint";
 import type { GaugeCollector } from "./registry";
 
 const TOKEN = "a-metrics-token-of-at-least-32-characters";

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { problemResponse } from "@/lib/platform/http/problem";
-import { type GaugeCollector, metricsExposition } from "./registry";
+import { type GaugeCollector, metricsExposition } from "../metrics/registry";
+import { problemResponse } from "./problem";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
