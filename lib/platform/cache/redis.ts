@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Redis from "ioredis";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
-import { recordCacheError } from "../metrics/registry";
+import { countingErrors } from "./counted-errors";
 import type { Cache } from "./types";
 
 /** INCR and set the expiry on first use, atomically, so a counter can never outlive its window. */
@@ -48,13 +48,11 @@ export function createRedisCache(options: RedisOptions): Cache {
     });
   };
 
-  /** Runs one command of the cache method `operation`; a failure is counted (clubops_cache_errors_total) and typed. */
-  const call = async <T>(operation: keyof Cache, command: () => Promise<T>): Promise<T> => {
+  const call = async <T>(command: () => Promise<T>): Promise<T> => {
     try {
       await ready();
       return await command();
     } catch (error) {
-      recordCacheError(operation);
       if (error instanceof Error && /timed out/i.test(error.message)) {
         throw new DependencyTimeoutError("cache", options.commandTimeoutMs);
       }
@@ -62,17 +60,17 @@ export function createRedisCache(options: RedisOptions): Cache {
     }
   };
 
-  return {
+  return countingErrors({
     kind: "redis",
-    get: (key) => call("get", () => client.get(key)),
+    get: (key) => call(() => client.get(key)),
     async set(key, value, ttlSeconds) {
-      await call("set", () => client.set(key, value, "EX", ttlSeconds));
+      await call(() => client.set(key, value, "EX", ttlSeconds));
     },
     async del(...keys) {
-      if (keys.length > 0) await call("del", () => client.del(...keys));
+      if (keys.length > 0) await call(() => client.del(...keys));
     },
     async increment(key, ttlSeconds) {
-      const [count, ttl] = (await call("increment", () => client.eval(INCREMENT_WITH_EXPIRY, 1, key, ttlSeconds))) as [
+      const [count, ttl] = (await call(() => client.eval(INCREMENT_WITH_EXPIRY, 1, key, ttlSeconds))) as [
         number,
         number,
       ];
@@ -80,17 +78,17 @@ export function createRedisCache(options: RedisOptions): Cache {
     },
     async acquireLock(key, ttlSeconds) {
       const token = randomUUID();
-      const reply = await call("acquireLock", () => client.set(key, token, "EX", ttlSeconds, "NX"));
+      const reply = await call(() => client.set(key, token, "EX", ttlSeconds, "NX"));
       return reply === "OK" ? token : null;
     },
     async releaseLock(key, token) {
-      await call("releaseLock", () => client.eval(RELEASE_IF_HOLDER, 1, key, token));
+      await call(() => client.eval(RELEASE_IF_HOLDER, 1, key, token));
     },
     async ping() {
-      await call("ping", () => client.ping());
+      await call(() => client.ping());
     },
     async close() {
       client.disconnect();
     },
-  };
+  });
 }
