@@ -14,6 +14,8 @@ install_debian_packages() {
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   # The billing journey's server runs under libfaketime, so the test can move its calendar (e2e/billing-journey.spec.ts).
   [ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
+  # The operations tests scrape a production instance with a real Prometheus server (tests/operations/prometheus.test.ts).
+  [ -x /usr/bin/prometheus ] || missing+=(prometheus)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing Debian packages: ${missing[*]}"
     local sudo=""

@@ -1,6 +1,11 @@
 import "@/tests/support/isolated-env";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getConfig } from "@/lib/config";
+import { createRedisCache } from "@/lib/platform/cache/redis";
 import { platform, stopPlatform } from "@/lib/platform/container";
+import { auditOutbox } from "@/lib/platform/db/schema/audit";
+import { mailOutbox } from "@/lib/platform/db/schema/mail";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -22,11 +27,20 @@ const scrape = (authorization?: string) =>
     params: Promise.resolve({}),
   });
 
-async function sample(name: string, labels: Record<string, string>): Promise<number> {
-  const text = await (await scrape(`Bearer ${TOKEN}`)).text();
+/** The value of one sample in the exposition `text`, undefined when absent. */
+function valueIn(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split("\n").find((row) => row.startsWith(`${name}{`) && wanted.every((pair) => row.includes(pair)));
-  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
+  const line = text
+    .split("\n")
+    .find(
+      (row) =>
+        /^[a-z_]+(\{| )/.test(row) && row.split(/[{ ]/)[0] === name && wanted.every((pair) => row.includes(pair)),
+    );
+  return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : undefined;
+}
+
+async function sample(name: string, labels: Record<string, string> = {}): Promise<number> {
+  return valueIn(await (await scrape(`Bearer ${TOKEN}`)).text(), name, labels) ?? 0;
 }
 
 beforeAll(async () => {
@@ -78,5 +92,102 @@ describe("GET /metrics", () => {
     expect(reply).toMatchObject({ status: 200, body: { status: "completed" } });
     expect(await sample("clubops_job_runs_total", labels)).toBe(before + 1);
     expect(await sample("clubops_job_duration_seconds_count", labels)).toBe(before + 1);
+  });
+
+  it("reports the audit outbox's backlog and the age of its oldest row", async () => {
+    const { db } = (await platform()).database;
+    await db.update(auditOutbox).set({ forwardedAt: new Date() });
+    expect(await sample("clubops_audit_outbox_pending")).toBe(0);
+    expect(await sample("clubops_audit_outbox_oldest_age_seconds")).toBe(0);
+
+    const entry = { action: "Metrics.Checked", severity: "Info", entity: "metrics" } as const;
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await db.insert(auditOutbox).values([
+      { ...entry, occurredAt: minutesAgo(10) },
+      { ...entry, occurredAt: minutesAgo(5) },
+      { ...entry, occurredAt: minutesAgo(1) },
+      { ...entry, occurredAt: minutesAgo(30), forwardedAt: new Date() },
+    ]);
+
+    expect(await sample("clubops_audit_outbox_pending")).toBe(3);
+    const age = await sample("clubops_audit_outbox_oldest_age_seconds");
+    expect(age).toBeGreaterThanOrEqual(600);
+    expect(age).toBeLessThan(1200);
+  });
+
+  it("reports the mail queue by status", async () => {
+    const { db } = (await platform()).database;
+    await db.delete(mailOutbox);
+    const mail = { template: "password-reset", toAddress: "someone@example.org", props: {} };
+    await db.insert(mailOutbox).values([
+      { ...mail, status: "pending" },
+      { ...mail, status: "pending" },
+      { ...mail, status: "failed" },
+      { ...mail, status: "sent" },
+    ]);
+    expect(await sample("clubops_mail_outbox", { status: "pending" })).toBe(2);
+    expect(await sample("clubops_mail_outbox", { status: "failed" })).toBe(1);
+    expect(await sample("clubops_mail_outbox", { status: "sent" })).toBe(0);
+  });
+
+  it("reports the pool's size, and counts a transaction in flight as a connection in use", async () => {
+    const database = (await platform()).database;
+    const max = database.kind === "pglite" ? 1 : getConfig().DATABASE_POOL_MAX;
+    expect(await sample("clubops_db_pool_max")).toBe(max);
+    expect(database.poolUse()).toEqual({ inUse: 0, waiting: 0, max });
+
+    let release = () => {};
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const held = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    });
+    try {
+      await inside;
+      expect(database.poolUse()).toMatchObject({ inUse: 1, waiting: 0 });
+      // On PGlite (one connection) the statement waits for the transaction; on PostgreSQL it takes a second one.
+      const queued = Promise.resolve(database.db.execute(sql`select pg_sleep(0.2)`));
+      const expected = max === 1 ? { inUse: 1, waiting: 1 } : { inUse: 2, waiting: 0 };
+      await vi.waitFor(() => expect(database.poolUse()).toMatchObject(expected));
+      release();
+      await Promise.all([held, queued]);
+    } finally {
+      release();
+    }
+    expect(database.poolUse()).toEqual({ inUse: 0, waiting: 0, max });
+  });
+
+  it("counts failed cache commands by operation", async () => {
+    const unreachable = createRedisCache({ url: "redis://127.0.0.1:1", commandTimeoutMs: 500 });
+    const before = await sample("clubops_cache_errors_total", { operation: "acquireLock" });
+    await expect(unreachable.acquireLock("metrics:lock", 5)).rejects.toThrow();
+    await unreachable.close();
+    expect(await sample("clubops_cache_errors_total", { operation: "acquireLock" })).toBe(before + 1);
+  });
+
+  it("still answers 200 when a collector fails: its gauges are left out and the failure is counted", async () => {
+    const database = (await platform()).database;
+    const errors = { collector: "database-pool" };
+    const before = await sample("clubops_metrics_collect_errors_total", errors);
+    const poolUse = vi.spyOn(database, "poolUse").mockImplementation(() => {
+      throw new Error("pool statistics unavailable");
+    });
+    try {
+      const answer = await scrape(`Bearer ${TOKEN}`);
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(valueIn(text, "clubops_db_pool_in_use")).toBeUndefined();
+      expect(valueIn(text, "clubops_audit_outbox_pending")).toBeDefined();
+      expect(valueIn(text, "clubops_metrics_collect_errors_total", errors)).toBe(before + 1);
+    } finally {
+      poolUse.mockRestore();
+    }
+    expect(await sample("clubops_db_pool_in_use")).toBe(0);
   });
 });

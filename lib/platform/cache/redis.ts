@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Redis from "ioredis";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
+import { countingErrors } from "./counted-errors";
 import type { Cache } from "./types";
 
 /** INCR and set the expiry on first use, atomically, so a counter can never outlive its window. */
@@ -59,7 +60,7 @@ export function createRedisCache(options: RedisOptions): Cache {
     }
   };
 
-  return {
+  return countingErrors({
     kind: "redis",
     get: (key) => call(() => client.get(key)),
     async set(key, value, ttlSeconds) {
@@ -89,5 +90,5 @@ export function createRedisCache(options: RedisOptions): Cache {
     async close() {
       client.disconnect();
     },
-  };
+  });
 }

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "./migrations";
+import { countingInFlight } from "./pool-use";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
 import type { DatabaseAdapter } from "./types";
@@ -19,10 +20,13 @@ export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapt
   // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping;
   // pg_trgm the trigram index of the member search.
   const client = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
-  const db = drizzle(client, { schema });
+  // One connection: a pool of one, whose waiting statements show how busy the embedded database is.
+  const counted = countingInFlight(client, ["query", "transaction"], 1);
+  const db = drizzle(counted.client, { schema });
   return {
     kind: "pglite",
     db,
+    poolUse: counted.use,
     rows: executeRows,
     async ping() {
       await db.execute(sql`select 1`);

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { MIGRATIONS_FOLDER } from "./migrations";
+import { countingInFlight } from "./pool-use";
 import { preparingClient } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
@@ -32,13 +33,18 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
+  // Counts drizzle's statements and transactions for the pool gauges (./pool-use.ts).
+  const counted = countingInFlight(client, ["unsafe", "begin"], options.poolMax);
   const db = drizzle(
-    options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements),
+    options.preparedStatements === false
+      ? counted.client
+      : preparingClient(counted.client, options.maxPreparedStatements),
     { schema },
   );
   return {
     kind: "postgres",
     db,
+    poolUse: counted.use,
     rows: executeRows,
     async ping() {
       await client`select 1`;

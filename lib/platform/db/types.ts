@@ -1,5 +1,6 @@
 import type { ExtractTablesWithRelations, SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PoolUse } from "./pool-use";
 import type * as schema from "./schema";
 
 type Schema = typeof schema;
@@ -15,6 +16,8 @@ export interface DatabaseAdapter {
   readonly db: Database;
   /** Rows of a raw statement, whatever shape the driver returns them in. */
   rows<T extends Record<string, unknown>>(executor: Executor, statement: SQL): Promise<T[]>;
+  /** Connections in use by this process's statements and transactions now, of at most `max`. */
+  poolUse(): PoolUse;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -1,11 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryCache } from "@/lib/platform/cache/memory";
-import { metricsResponse } from "./endpoint";
+import { metricsResponse } from "../http/metrics-endpoint";
+import type { GaugeCollector } from "./registry";
 
 const TOKEN = "a-metrics-token-of-at-least-32-characters";
 
-const scrape = (authorization?: string) =>
-  metricsResponse(new Request("http://localhost/metrics", authorization ? { headers: { authorization } } : {}), TOKEN);
+const scrape = (authorization?: string, collectors: readonly GaugeCollector[] = []) =>
+  metricsResponse(
+    new Request("http://localhost/metrics", authorization ? { headers: { authorization } } : {}),
+    TOKEN,
+    collectors,
+  );
 
 /** The value of one sample of the exposition, 0 when absent. */
 async function sample(name: string, labels: Record<string, string>): Promise<number> {
@@ -93,5 +98,54 @@ describe("metrics", () => {
     expect(await sample("clubops_job_runs_total", { job: "metrics-job", outcome: "completed" })).toBe(1);
     expect(await sample("clubops_job_runs_total", { job: "metrics-job", outcome: "failed" })).toBe(1);
     expect(await sample("clubops_job_duration_seconds_count", { job: "metrics-job", outcome: "completed" })).toBe(1);
+  });
+
+  it("adds the collectors' gauges to an authorised scrape, and leaves out those of a collector that fails or hangs", async () => {
+    const queue: GaugeCollector = {
+      name: "queue",
+      read: async () => [
+        {
+          name: "test_queue_length",
+          help: "Items waiting.",
+          samples: [
+            { labels: { status: "pending" }, value: 3 },
+            { labels: { status: "failed" }, value: 1 },
+          ],
+        },
+      ],
+    };
+    const broken: GaugeCollector = {
+      name: "broken",
+      read: async () => Promise.reject(new Error("database down")),
+    };
+    let reads = 0;
+    const stuck: GaugeCollector = {
+      name: "stuck",
+      read: () => {
+        reads += 1;
+        return new Promise(() => {});
+      },
+    };
+    const errors = (collector: string) => sample("clubops_metrics_collect_errors_total", { collector });
+    const [brokenBefore, stuckBefore] = [await errors("broken"), await errors("stuck")];
+
+    expect((await scrape(undefined, [stuck])).status).toBe(401);
+    expect(reads).toBe(0);
+
+    vi.useFakeTimers();
+    try {
+      const answering = scrape(`Bearer ${TOKEN}`, [queue, broken, stuck]);
+      await vi.advanceTimersByTimeAsync(60_000);
+      const answer = await answering;
+      expect(answer.status).toBe(200);
+      const text = await answer.text();
+      expect(text).toContain('test_queue_length{status="pending"} 3');
+      expect(text).toContain('test_queue_length{status="failed"} 1');
+      expect(text).toContain("# TYPE process_resident_memory_bytes gauge");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await errors("broken")).toBe(brokenBefore + 1);
+    expect(await errors("stuck")).toBe(stuckBefore + 1);
   });
 });

@@ -1,4 +1,6 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { withTimeout } from "../errors";
+import { logger } from "../logger";
 
 /**
  * The process's Prometheus metrics. One registry per process, held on globalThis: Next.js loads a module once per
@@ -12,6 +14,8 @@ type Metrics = {
   httpDuration: Histogram<"method" | "route" | "status">;
   jobRuns: Counter<"job" | "outcome">;
   jobDuration: Histogram<"job" | "outcome">;
+  cacheErrors: Counter<"operation">;
+  collectErrors: Counter<"collector">;
 };
 
 const KEY = Symbol.for("clubops.metrics");
@@ -50,6 +54,18 @@ function createMetrics(): Metrics {
       buckets: JOB_BUCKETS,
       registers: [registry],
     }),
+    cacheErrors: new Counter({
+      name: "clubops_cache_errors_total",
+      help: "Redis commands that failed (unreachable, timed out, refused), by cache operation.",
+      labelNames: ["operation"],
+      registers: [registry],
+    }),
+    collectErrors: new Counter({
+      name: "clubops_metrics_collect_errors_total",
+      help: "Scrapes in which a gauge collector failed or timed out; its gauges were left out of that scrape.",
+      labelNames: ["collector"],
+      registers: [registry],
+    }),
   };
 }
 
@@ -76,8 +92,57 @@ export function recordJobRun(run: { job: string; outcome: JobRunOutcome; seconds
   if (run.seconds !== undefined) jobDuration.observe({ job: run.job, outcome: run.outcome }, run.seconds);
 }
 
-/** Every metric in the Prometheus text exposition format, with its content type. */
-export async function metricsExposition(): Promise<{ contentType: string; body: string }> {
+/** One failed cache command; `operation` is the cache method (get, set, increment, acquireLock …), never the key. */
+export function recordCacheError(operation: string): void {
+  metrics().cacheErrors.inc({ operation });
+}
+
+/** A gauge's value(s) read at scrape time; `samples` without labels for a gauge that has none. */
+export type GaugeReading = {
+  name: string;
+  help: string;
+  samples: readonly { labels?: Record<string, string>; value: number }[];
+};
+
+/** Reads gauges at scrape time (a database count, the pool in use), each collector on its own. */
+export type GaugeCollector = { name: string; read: () => Promise<readonly GaugeReading[]> };
+
+/**
+ * A collector slower than this is left out of the scrape (Prometheus's own timeout is 10 s by default); database
+ * collectors give their statement the same bound.
+ */
+export const COLLECT_TIMEOUT_MS = 1000;
+
+/** The collectors' gauges in a registry of this scrape; a collector that fails leaves its gauges out and is counted. */
+async function collectedGauges(collectors: readonly GaugeCollector[]): Promise<Registry> {
+  const scraped = new Registry();
+  await Promise.all(
+    collectors.map(async (collector) => {
+      try {
+        const readings = await withTimeout(`metrics collector ${collector.name}`, COLLECT_TIMEOUT_MS, collector.read());
+        for (const reading of readings) {
+          const labelNames = Object.keys(reading.samples[0]?.labels ?? {});
+          const gauge = new Gauge({ name: reading.name, help: reading.help, labelNames, registers: [scraped] });
+          for (const sample of reading.samples) gauge.set(sample.labels ?? {}, sample.value);
+        }
+      } catch (error) {
+        metrics().collectErrors.inc({ collector: collector.name });
+        logger.warn({ err: error, collector: collector.name }, "metrics collector failed; its gauges are left out");
+      }
+    }),
+  );
+  return scraped;
+}
+
+/**
+ * Every metric in the Prometheus text exposition format, with its content type: the process's counters and
+ * histograms, then the gauges the collectors read now. A failing collector never fails the scrape.
+ */
+export async function metricsExposition(
+  collectors: readonly GaugeCollector[] = [],
+): Promise<{ contentType: string; body: string }> {
+  const scraped = await collectedGauges(collectors);
   const { registry } = metrics();
-  return { contentType: registry.contentType, body: await registry.metrics() };
+  const merged = Registry.merge([registry, scraped]);
+  return { contentType: merged.contentType, body: await merged.metrics() };
 }

@@ -45,6 +45,8 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // The failed mails alone, so the clubops_mail_outbox gauge counts them without reading every sent mail.
+    index("mail_outbox_failed_idx").on(t.createdAt).where(sql`${t.status} = 'failed'`),
     // The console's outbox list: newest first, ties broken by id.
     index("mail_outbox_created_idx").on(t.createdAt, t.id),
     // The overdue list counts an invoice's reminders by the prefix `dunning:<invoice>:` of their dedupe keys, a byte

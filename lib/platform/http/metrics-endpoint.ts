@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { problemResponse } from "@/lib/platform/http/problem";
-import { metricsExposition } from "./registry";
+import { type GaugeCollector, metricsExposition } from "../metrics/registry";
+import { problemResponse } from "./problem";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
@@ -13,9 +13,14 @@ function presentsToken(authorization: string | null, token: string): boolean {
 
 /**
  * GET /metrics: the Prometheus text exposition to a caller presenting `Authorization: Bearer <METRICS_TOKEN>`.
- * Without a configured token the endpoint does not exist (404); a missing or wrong token gets a bare 401.
+ * Without a configured token the endpoint does not exist (404); a missing or wrong token gets a bare 401. The
+ * `collectors` (the domain's gauges, wired by the caller) are read only for an authorised scrape.
  */
-export async function metricsResponse(request: Request, token: string | undefined): Promise<Response> {
+export async function metricsResponse(
+  request: Request,
+  token: string | undefined,
+  collectors: readonly GaugeCollector[] = [],
+): Promise<Response> {
   if (!token) {
     return problemResponse(request, 404, "The requested resource was not found.", {
       detail: "Set METRICS_TOKEN to serve metrics.",
@@ -24,6 +29,6 @@ export async function metricsResponse(request: Request, token: string | undefine
   if (!presentsToken(request.headers.get("authorization"), token)) {
     return new Response(null, { status: 401, headers: { "www-authenticate": "Bearer", "cache-control": "no-store" } });
   }
-  const { contentType, body } = await metricsExposition();
+  const { contentType, body } = await metricsExposition(collectors);
   return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } });
 }
