@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { stopProcess } from "@/bench/servers";
 
 /** The configuration docs/operations.md ("Several instances") shows, on loopback, with the admin socket in `dir`. */
-export function haproxyConfig(options: { port: number; servers: number[]; socket: string }): string {
+function haproxyConfig(options: { port: number; servers: number[]; socket: string }): string {
   return `global
   stats socket ${options.socket} level admin
   maxconn 4096
@@ -40,7 +40,7 @@ ${options.servers.map((port, index) => `  server app${index + 1} 127.0.0.1:${por
 }
 
 /** One row of `show stat` for a server: its state as haproxy sees it and its sessions. */
-export type ServerStat = { name: string; status: string; currentSessions: number; totalSessions: number };
+type ServerStat = { name: string; status: string; currentSessions: number; totalSessions: number };
 
 export type Haproxy = {
   base: string;
