@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { jsonApi, setUpClub, signedInEmployee } from "./club-api";
+import { clockPairRequests, jsonApi, setUpClub, signedInEmployee } from "./club-api";
 import { writeResults } from "./results-file";
 import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
 
@@ -64,41 +64,12 @@ try {
 
   // The same server answering a route that does no I/O at all: the ceiling Next.js itself sets on this machine.
   const ceiling = await autocannon({ url: `${base}/health/live`, connections: CONNECTIONS, duration: 10 });
-  const body = JSON.stringify({ source: "BiometricTerminal" });
-  // autocannon starts a fresh context at each pass through `requests` (one clock-in, one clock-out). A pass takes an
-  // idle employee's token for both requests and gives it back once the clock-out is answered, so no two connections
-  // ever clock the same employee at once.
-  const idle = [...tokens];
-  type Pass = { token?: string };
-  const authorized = (request: autocannon.Request, token: string | undefined) => {
-    if (!token) throw new Error("no idle employee: more connections than employees");
-    return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
-  };
-  const takeEmployee = (request: autocannon.Request, context: object) => {
-    const pass = context as Pass;
-    pass.token = idle.pop();
-    return authorized(request, pass.token);
-  };
-  const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
-  const releaseEmployee = (_status: number, _body: string, context: object) => {
-    const { token } = context as Pass;
-    if (token) idle.push(token);
-  };
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     headers: { "content-type": "application/json" },
-    requests: [
-      { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: takeEmployee },
-      {
-        method: "POST",
-        path: "/api/users/me/clock-out",
-        body,
-        setupRequest: sameEmployee,
-        onResponse: releaseEmployee,
-      },
-    ],
+    requests: clockPairRequests(tokens),
   });
   const succeeded = result["2xx"];
   const requestsPerSecond = succeeded / DURATION_SECONDS;

@@ -1,3 +1,5 @@
+import type autocannon from "autocannon";
+
 // A club set up over HTTP, as the HTTP benchmarks and the multi-instance test (tests/operations) need it: the
 // platform and its superadmin, then employees who can sign in and clock.
 
@@ -67,4 +69,34 @@ export async function signedInEmployee(api: ApiCall, adminToken: string, index: 
     temporary.accessToken,
   );
   return changed.accessToken;
+}
+
+/**
+ * autocannon's requests for clock-in/clock-out pairs by `tokens`' employees. autocannon starts a fresh context at each
+ * pass through `requests` (one clock-in, one clock-out). A pass takes an idle employee's token for both requests and
+ * gives it back once the clock-out is answered, so no two connections ever clock the same employee at once: give at
+ * least as many employees as connections.
+ */
+export function clockPairRequests(tokens: string[]): autocannon.Request[] {
+  const body = JSON.stringify({ source: "BiometricTerminal" });
+  const idle = [...tokens];
+  type Pass = { token?: string };
+  const authorized = (request: autocannon.Request, token: string | undefined) => {
+    if (!token) throw new Error("no idle employee: more connections than employees");
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
+  };
+  const takeEmployee = (request: autocannon.Request, context: object) => {
+    const pass = context as Pass;
+    pass.token = idle.pop();
+    return authorized(request, pass.token);
+  };
+  const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
+  const releaseEmployee = (_status: number, _body: string, context: object) => {
+    const { token } = context as Pass;
+    if (token) idle.push(token);
+  };
+  return [
+    { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: takeEmployee },
+    { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: sameEmployee, onResponse: releaseEmployee },
+  ];
 }
