@@ -1,5 +1,13 @@
-/** One clock request of the load and how it was answered: `status` 0 when no HTTP answer came (connection lost). */
-export type ClockAnswer = { direction: "in" | "out"; sentAt: number; status: number; eventId?: string };
+/** One clock request of the load and how it was answered: `status` 0 and `error` when no HTTP answer came. */
+export type ClockAnswer = { direction: "in" | "out"; sentAt: number; status: number; eventId?: string; error?: string };
+
+/** The error's innermost cause (undici wraps "other side closed", ECONNRESET … in "fetch failed"). */
+const innermostCause = (error: unknown): string =>
+  error instanceof Error
+    ? error.cause
+      ? innermostCause(error.cause)
+      : `${error.name}: ${error.message}`
+    : String(error);
 
 const BODY = JSON.stringify({ source: "BiometricTerminal" });
 
@@ -23,18 +31,23 @@ export async function clockLoad(base: string, tokens: string[], done: () => bool
       while (!done()) {
         const direction = isIn ? "out" : "in";
         const sentAt = Date.now();
+        let error: string | undefined;
+        // As long as the balancer waits for an instance (`timeout server`): a slow answer is still an answer.
         const reply = await fetch(`${base}/api/users/me/clock-${direction}`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: BODY,
-          signal: AbortSignal.timeout(30_000),
-        }).catch(() => undefined);
+          signal: AbortSignal.timeout(60_000),
+        }).catch((failure: unknown) => {
+          error = innermostCause(failure);
+          return undefined;
+        });
         if (reply?.ok) {
           const event = (await reply.json()) as { id: string };
           answers.push({ direction, sentAt, status: reply.status, eventId: event.id });
           isIn = !isIn;
         } else {
-          answers.push({ direction, sentAt, status: reply?.status ?? 0 });
+          answers.push({ direction, sentAt, status: reply?.status ?? 0, ...(error && { error }) });
           await reply?.body?.cancel();
           isIn = (await clockedIn(base, token)) ?? isIn;
         }

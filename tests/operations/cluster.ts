@@ -49,6 +49,7 @@ function startHelper(script: string, args: string[], env: Record<string, string>
   });
 }
 
+/** Resolves once `url` gives any HTTP answer: s3rver refuses an unsigned request, and that is enough. */
 async function answering(url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (
@@ -62,7 +63,8 @@ async function answering(url: string, timeoutMs = 60_000): Promise<void> {
   }
 }
 
-async function createDatabase(serverUrl: string, name: string): Promise<string> {
+/** One statement through the run server's maintenance database (`postgres`): creating or dropping the cluster's own. */
+async function onServer(serverUrl: string, statement: string): Promise<void> {
   const admin = createPostgresDatabase({
     url: serverUrl,
     poolMax: 1,
@@ -70,27 +72,17 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
     statementTimeoutMs: 60_000,
   });
   try {
-    await admin.db.execute(sql.raw(`create database "${name}"`));
+    await admin.db.execute(sql.raw(statement));
   } finally {
     await admin.close();
   }
+}
+
+async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  await onServer(serverUrl, `create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const admin = createPostgresDatabase({
-    url: serverUrl,
-    poolMax: 1,
-    connectTimeoutSeconds: 5,
-    statementTimeoutMs: 60_000,
-  });
-  try {
-    await admin.db.execute(sql.raw(`drop database if exists "${name}" with (force)`));
-  } finally {
-    await admin.close();
-  }
 }
 
 async function emptiedRedis(serverUrl: string): Promise<string> {
@@ -117,7 +109,7 @@ export async function startCluster(options: { size: number; env?: Record<string,
     await haproxy?.stop();
     await Promise.allSettled(instances.map((instance) => instance.stop()));
     await Promise.allSettled(helpers.map((helper) => stopProcess(helper)));
-    await dropDatabase(serverUrl, databaseName).catch(() => undefined);
+    await onServer(serverUrl, `drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -163,6 +155,9 @@ export async function startCluster(options: { size: number; env?: Record<string,
       TRUSTED_PROXY_HOPS: "1",
       EMBEDDED_SCHEDULER: "true",
       LOG_LEVEL: "warn",
+      // Four instances, the services and the load share two cores here: an event loop stalls for seconds at times,
+      // and a Redis answer read late must not count as a Redis outage (504) in a test about something else.
+      REDIS_COMMAND_TIMEOUT_MS: "5000",
       ...options.env,
     };
     const startInstance = (index: number, root?: string) => {

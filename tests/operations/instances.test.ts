@@ -16,8 +16,8 @@ import { releaseWithMigration } from "./release";
 /**
  * Four production instances behind haproxy on one PostgreSQL, Redis, S3, SMTP sink, renderer and analytical store
  * (tests/operations/cluster.ts): what an operator relies on when running several (docs/operations.md, "Several
- * instances"). The scheduled-job check spans the cases that leave every instance running, so its two schedule slots
- * cost no waiting of their own; the kill and the rolling restart come last.
+ * instances"). The scheduled-job check counts over the cases that leave every instance running (its counters live in
+ * the processes), so they fill part of its wait for two schedule slots; the kill and the rolling restart come last.
  */
 
 const SIZE = 4;
@@ -105,15 +105,21 @@ describe(`${SIZE} production instances behind haproxy`, () => {
   beforeAll(async () => {
     workDir = mkdtempSync(path.join(tmpdir(), "clubops-instances-"));
     cluster = await startCluster({ size: SIZE, env: { RATE_LIMIT_AUTH_PER_MINUTE: String(AUTH_LIMIT) } });
+    // The job counts start here, so setting the club up below also fills part of the wait for two slots.
+    baseline = { at: await quietSecond(), runs: await jobRuns() };
     // Set up directly on the instances, each caller with an address of its own: the balancer's address (127.0.0.1)
     // keeps its whole sign-in allowance for the rate-limit case.
     admin = await setUpClub(direct(0, "10.0.0.1"));
-    employees = await Promise.all(
-      Array.from({ length: EMPLOYEES }, (_, index) =>
-        signedInEmployee(direct(index % SIZE, `10.1.${index}.1`), admin.accessToken, index),
-      ),
-    );
-    baseline = { at: await quietSecond(), runs: await jobRuns() };
+    // One employee per instance at a time: each costs three password hashes, and two cores are all there is.
+    employees = [];
+    for (let first = 0; first < EMPLOYEES; first += SIZE) {
+      const batch = Array.from({ length: SIZE }, (_, offset) => first + offset);
+      employees.push(
+        ...(await Promise.all(
+          batch.map((index) => signedInEmployee(direct(index % SIZE, `10.1.${index}.1`), admin.accessToken, index)),
+        )),
+      );
+    }
   });
 
   afterAll(async () => {
@@ -196,6 +202,27 @@ describe(`${SIZE} production instances behind haproxy`, () => {
         failed: after.failed - before.failed,
         skipped: after.skipped - before.skipped,
       }).toEqual({ job, completed: slots, failed: 0, skipped: (SIZE - 1) * slots });
+    }
+  });
+
+  it("forwards the audit entries written on every instance into the one analytical store", async () => {
+    // The employees were created through all four instances; whichever instance runs the forwarding job moves
+    // their audit entries from the PostgreSQL outbox to ClickHouse, and any instance reads them back.
+    for (const index of [0, 3]) {
+      await expect
+        .poll(
+          async () =>
+            (
+              await direct(index, "10.4.0.1")<{ totalCount: number }>(
+                "GET",
+                "/api/audit-logs?action=users.created",
+                undefined,
+                admin.accessToken,
+              )
+            ).totalCount,
+          { timeout: 150_000, interval: 2_000 },
+        )
+        .toBe(EMPLOYEES);
     }
   });
 
