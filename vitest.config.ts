@@ -62,12 +62,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // scripts/test-operations.sh, after the production build: production instances behind haproxy, Prometheus,
+          // pgbouncer and an OTLP receiver (docs/reliability.md, "Operations").
           name: "operations",
           include: ["tests/operations/**/*.test.ts"],
           environment: "node",
           env,
           testTimeout: 600_000,
           hookTimeout: 300_000,
+          // Each file starts its own servers; one after another.
           fileParallelism: false,
         },
       },

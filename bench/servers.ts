@@ -1,6 +1,6 @@
 // What the HTTP benchmarks share: a free loopback port, waiting for a server to answer, stopping it, and a migrated,
 // empty database for the server to start on.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, type StdioOptions, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -34,14 +34,31 @@ export async function waitUntilAnswering(url: string): Promise<void> {
 }
 
 /**
+ * `scripts/start.sh` of the checkout at `root` (this one unless given) on loopback `port`, with `env` added to this
+ * process's; the server's output goes where `stdio` says.
+ */
+export function spawnProductionServer(options: {
+  port: number;
+  env: Record<string, string>;
+  stdio: StdioOptions;
+  root?: string;
+}): ChildProcess {
+  const script = path.join(options.root ?? ".", "scripts", "start.sh");
+  return spawn("bash", [script, "-p", String(options.port), "-H", "127.0.0.1"], {
+    env: { ...process.env, ...options.env },
+    stdio: options.stdio,
+  });
+}
+
+/**
  * The production server (`scripts/start.sh`) on a free loopback port with its own data directory, on the
  * environment's database and cache: quiet logs, no scheduled jobs, and rate limits out of the load's way.
  */
 export async function startAppServer(name: string): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
-  const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
+  const server = spawnProductionServer({
+    port,
     env: {
-      ...process.env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), `clubops-bench-${name}-`)),
       LOG_LEVEL: "warn",
       EMBEDDED_SCHEDULER: "false",

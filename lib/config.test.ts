@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config";
+import { loadConfig, multiInstanceWarnings } from "./config";
 
 describe("loadConfig", () => {
   it("selects embedded defaults when no component URL is set", () => {
@@ -55,5 +55,29 @@ describe("loadConfig", () => {
     // Outside production a local Inngest dev server needs no key, as before.
     expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestDevMode).toBe(true);
     expect(loadConfig({ NODE_ENV: "production", INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestDevMode).toBe(false);
+  });
+});
+
+describe("multiInstanceWarnings", () => {
+  const production = { NODE_ENV: "production", DATABASE_URL: "postgres://app@db.internal/clubops" };
+  const shared = { REDIS_URL: "redis://cache.internal:6379", AUTH_SECRET: "s".repeat(32) };
+
+  it("warns a production server on PostgreSQL that lacks Redis or AUTH_SECRET, naming what breaks across instances", () => {
+    const warnings = multiInstanceWarnings(loadConfig(production));
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(
+      /^REDIS_URL is not set: scheduled jobs, rate limits and the sign-out deny-list are per instance/,
+    );
+    expect(warnings[1]).toMatch(/^AUTH_SECRET is not set: .*refused by any other instance/);
+    expect(multiInstanceWarnings(loadConfig({ ...production, AUTH_SECRET: shared.AUTH_SECRET }))).toEqual([
+      warnings[0],
+    ]);
+    expect(multiInstanceWarnings(loadConfig({ ...production, REDIS_URL: shared.REDIS_URL }))).toEqual([warnings[1]]);
+  });
+
+  it("stays quiet when both are set, outside production, and on the embedded database (one instance by nature)", () => {
+    expect(multiInstanceWarnings(loadConfig({ ...production, ...shared }))).toEqual([]);
+    expect(multiInstanceWarnings(loadConfig({ DATABASE_URL: production.DATABASE_URL }))).toEqual([]);
+    expect(multiInstanceWarnings(loadConfig({ NODE_ENV: "production" }))).toEqual([]);
   });
 });

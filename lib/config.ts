@@ -137,6 +137,26 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   };
 }
 
+/**
+ * Settings that are valid but leave a production server unable to run beside other instances; logged at start-up
+ * (lib/platform/boot.ts). A PostgreSQL database is what several instances share, so DATABASE_URL marks the deployment
+ * that might: without Redis each instance keeps its own job claims, rate-limit counters and deny-list, and without
+ * AUTH_SECRET each signs tokens with its own random secret (docs/operations.md, "Several instances").
+ */
+export function multiInstanceWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== "production" || !config.DATABASE_URL) return [];
+  const warnings: string[] = [];
+  if (!config.REDIS_URL)
+    warnings.push(
+      "REDIS_URL is not set: scheduled jobs, rate limits and the sign-out deny-list are per instance; run one instance only, or set REDIS_URL",
+    );
+  if (!config.AUTH_SECRET)
+    warnings.push(
+      "AUTH_SECRET is not set: this instance signs sessions with a secret of its own under DATA_DIR, so a session started here is refused by any other instance; set the same AUTH_SECRET on every instance",
+    );
+  return warnings;
+}
+
 let cached: Config | undefined;
 
 export function getConfig(): Config {

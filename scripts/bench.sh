@@ -40,6 +40,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 log "clock-in/clock-out over HTTP, production build (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/clock-in.ts
 
+log "scale-out: members list and clock-in/out through haproxy to 1, 2 and 4 instances (PostgreSQL + Redis, about 5 minutes)"
+npx tsx bench/scale-out.ts
+
 log "Idempotency-Key overhead on POST /api/plans, in-process (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idempotency.ts
 

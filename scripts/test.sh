@@ -14,8 +14,10 @@ install_debian_packages() {
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   # The billing journey's server runs under libfaketime, so the test can move its calendar (e2e/billing-journey.spec.ts).
   [ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
-  # The operations tests scrape a production instance with a real Prometheus server (tests/operations/prometheus.test.ts).
-  [ -x /usr/bin/prometheus ] || missing+=(prometheus)
+  # The operations step (scripts/test-operations.sh): the balancer, the metrics scraper and the connection pooler.
+  command -v haproxy >/dev/null || missing+=(haproxy)
+  command -v prometheus >/dev/null || missing+=(prometheus)
+  command -v pgbouncer >/dev/null || missing+=(pgbouncer)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing Debian packages: ${missing[*]}"
     local sudo=""
@@ -60,6 +62,9 @@ bash scripts/test-reliability.sh
 
 log "production build"
 npx next build
+
+log "operations: several instances behind haproxy, Prometheus scrape, traces, pgbouncer (docs/reliability.md)"
+bash scripts/test-operations.sh
 
 log "contract suite: Portman → newman from the served OpenAPI document, every operation (docs/reliability.md)"
 bash scripts/test-contract.sh

@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig, multiInstanceWarnings } from "@/lib/config";
 import { type Platform, platform } from "./container";
 import { logger } from "./logger";
 import { unsupportedNodeReason } from "./runtime";
@@ -18,7 +18,8 @@ export function bootServer(whenStarted: (started: Platform) => void = () => unde
     console.error(unsupported);
     process.exit(1);
   }
-  getConfig(); // bad configuration throws here, before anything starts
+  const config = getConfig(); // bad configuration throws here, before anything starts
+  for (const warning of multiInstanceWarnings(config)) logger.warn(warning);
   const attempt = () => {
     platform().then(whenStarted, (error: unknown) => {
       logger.error({ err: error, retryInMs: RETRY_MS }, "platform failed to start; retrying");

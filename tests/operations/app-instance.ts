@@ -1,5 +1,6 @@
-import { spawn } from "node:child_process";
-import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
+import { once } from "node:events";
+import { openSync } from "node:fs";
+import { freePort, spawnProductionServer, stopProcess, waitUntilAnswering } from "@/bench/servers";
 
 export type AppInstance = {
   base: string;
@@ -7,27 +8,40 @@ export type AppInstance = {
   pid: number;
   /** SIGTERM, as an orchestrator stops it: the server finishes what it started and exits. */
   stop(): Promise<void>;
-  /** SIGKILL: the process is gone at once. */
+  /** SIGKILL: the process is gone at once, mid-request. */
   kill(): void;
 };
 
 /**
- * One production instance (`scripts/start.sh -p <port> -H 127.0.0.1`, on the build in .next) with `env` added to
- * this process's, resolved once `/health/ready` answers 200.
+ * One production instance (`scripts/start.sh -p <port> -H 127.0.0.1`) with `env` added to this process's, resolved
+ * once `/health/ready` answers 200 (its database, cache, storage, analytics and renderer answer). `root` runs another
+ * checkout of the app (a release with a migration of its own); `log` appends the server's output to that file.
  */
-export async function startAppInstance(options: { port?: number; env: Record<string, string> }): Promise<AppInstance> {
+export async function startAppInstance(options: {
+  port?: number;
+  env: Record<string, string>;
+  root?: string;
+  log?: string;
+}): Promise<AppInstance> {
   const port = options.port ?? (await freePort());
-  const child = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...options.env },
-    stdio: ["ignore", "ignore", "inherit"],
+  const output = options.log ? openSync(options.log, "a") : "ignore";
+  const child = spawnProductionServer({
+    port,
+    env: options.env,
+    root: options.root,
+    stdio: ["ignore", output, output],
   });
   const base = `http://127.0.0.1:${port}`;
+  const exited = once(child, "exit").then(([code, signal]) => {
+    throw new Error(`instance on port ${port} exited (${signal ?? code}) before it was ready; see ${options.log}`);
+  });
   try {
-    await waitUntilAnswering(`${base}/health/ready`);
+    await Promise.race([waitUntilAnswering(`${base}/health/ready`), exited]);
   } catch (error) {
     child.kill("SIGKILL");
     throw error;
   }
+  exited.catch(() => undefined); // a later exit is the test's doing
   return {
     base,
     port,

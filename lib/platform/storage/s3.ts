@@ -73,10 +73,15 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       await client.send(new HeadBucketCommand({ Bucket: bucket }));
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      await client.send(new CreateBucketCommand({ Bucket: bucket })).catch((createError: unknown) => {
-        // Another instance created it between our HEAD and CREATE.
-        if (!(createError instanceof S3ServiceException && createError.name === "BucketAlreadyOwnedByYou"))
+      await client.send(new CreateBucketCommand({ Bucket: bucket })).catch(async (createError: unknown) => {
+        // Another instance created it between our HEAD and CREATE. s3rver (and some S3 servers) answer
+        // BucketAlreadyExists to the same owner too: the bucket is ours if we can reach it now.
+        if (!(createError instanceof S3ServiceException)) throw createError;
+        if (createError.name === "BucketAlreadyOwnedByYou") return;
+        if (createError.name !== "BucketAlreadyExists") throw createError;
+        await client.send(new HeadBucketCommand({ Bucket: bucket })).catch(() => {
           throw createError;
+        });
       });
     }
   }

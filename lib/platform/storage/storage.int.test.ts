@@ -156,6 +156,35 @@ describe("storage at S3_ENDPOINT", () => {
     }
   });
 
+  it("provisions the buckets when several instances start on a fresh server at once", async () => {
+    // s3rver answers the instances that lose the race to create a bucket BucketAlreadyExists, not
+    // BucketAlreadyOwnedByYou; each instance must still start (tests/operations starts four together).
+    const directory = await mkdtemp(path.join(os.tmpdir(), "clubops-s3-fresh-"));
+    const fresh = await startS3rver({ port: 0, directory, secretAccessKey: S3RVER_CREDENTIALS.secretAccessKey });
+    const config = loadConfig({
+      S3_ENDPOINT: fresh.endpoint,
+      S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      S3_CHECKSUM_WHEN_REQUIRED: "true",
+    });
+    const instances = await Promise.all(Array.from({ length: 4 }, () => createStorage(config)));
+    try {
+      await Promise.all(
+        instances.map((storage, index) =>
+          storage.put("club-temp", `from-${index}.txt`, Buffer.from(`instance ${index}`), {
+            contentType: "text/plain",
+          }),
+        ),
+      );
+      const object = await instances[0]?.get("club-temp", "from-3.txt");
+      expect((await readAll(object!.body)).toString()).toBe("instance 3");
+    } finally {
+      await Promise.all(instances.map((storage) => storage.close()));
+      await fresh.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
   it("fails fast with DependencyUnavailableError when the endpoint is dead", async () => {
     const started = performance.now();
     const storage = await createStorage(loadConfig({ S3_ENDPOINT: "http://127.0.0.1:1" }));
