@@ -5,6 +5,7 @@ import { MIGRATIONS_FOLDER } from "./migrations";
 import { preparingClient } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
+import { tracingClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /** Any constant both instances agree on: it serialises migrations across app instances. */
@@ -32,10 +33,10 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     onnotice: () => {},
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
-  const db = drizzle(
-    options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements),
-    { schema },
-  );
+  const statements =
+    options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements);
+  // Spans around each statement and transaction (traced-client.ts), kept apart from how statements are prepared.
+  const db = drizzle(tracingClient(statements, options), { schema });
   return {
     kind: "postgres",
     db,
