@@ -8,6 +8,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "./migrations";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
+import { tracingPgliteClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /**
@@ -19,7 +20,8 @@ export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapt
   // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping;
   // pg_trgm the trigram index of the member search.
   const client = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
-  const db = drizzle(client, { schema });
+  // Spans around each statement and transaction, as on PostgreSQL (traced-client.ts).
+  const db = drizzle(tracingPgliteClient(client), { schema });
   return {
     kind: "pglite",
     db,

@@ -5,7 +5,7 @@ import { MIGRATIONS_FOLDER } from "./migrations";
 import { preparingClient } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
-import { tracingClient } from "./traced-client";
+import { tracingPostgresClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /** Any constant both instances agree on: it serialises migrations across app instances. */
@@ -36,7 +36,7 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
   const statements =
     options.preparedStatements === false ? client : preparingClient(client, options.maxPreparedStatements);
   // Spans around each statement and transaction (traced-client.ts), kept apart from how statements are prepared.
-  const db = drizzle(tracingClient(statements, options), { schema });
+  const db = drizzle(tracingPostgresClient(statements, options), { schema });
   return {
     kind: "postgres",
     db,
