@@ -40,6 +40,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 log "clock-in/clock-out over HTTP, production build (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/clock-in.ts
 
+log "tracing overhead: members list and clock-in with OTEL_SDK_DISABLED / no exporter / exporting (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/tracing-overhead.ts
+
 log "Idempotency-Key overhead on POST /api/plans, in-process (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idempotency.ts
 
