@@ -1,7 +1,7 @@
-import { InMemorySpanExporter } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { planTracing } from "./tracing";
+import { planTracing, withoutQueryStrings } from "./tracing";
 
 const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
 
@@ -46,5 +46,21 @@ describe("planTracing", () => {
     const plan = planTracing(loadConfig({}), { exporter });
     expect(plan.exporter).toBe(exporter);
     expect(plan.setup).toMatchObject({ exporter: "custom", sampler: expect.stringMatching(/^ParentBased/) });
+  });
+});
+
+describe("withoutQueryStrings", () => {
+  it("cuts the query string off the request URL Next.js records, so no search term leaves the process", () => {
+    const exporter = new InMemorySpanExporter();
+    const provider = new TracerProvider({
+      spanProcessors: [withoutQueryStrings, new SimpleSpanProcessor({ exporter })],
+    });
+    const tracer = provider.getTracer("test");
+    tracer.startSpan("GET", { attributes: { "http.target": "/api/members?search=Marta%20Ruiz" } }).end();
+    tracer.startSpan("GET", { attributes: { "http.target": "/api/members" } }).end();
+    expect(exporter.getFinishedSpans().map((span) => span.attributes["http.target"])).toEqual([
+      "/api/members",
+      "/api/members",
+    ]);
   });
 });

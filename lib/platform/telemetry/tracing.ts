@@ -12,6 +12,7 @@ import {
   ParentBasedSampler,
   type Sampler,
   type SpanExporter,
+  type SpanProcessor,
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from "@opentelemetry/sdk-trace";
@@ -77,6 +78,21 @@ export function registerTraceContext(): void {
   );
 }
 
+/**
+ * Next.js records each request's URL as `http.target`, query string included, and a member search would put a name in
+ * the trace: the query string is cut off as the span starts (Next.js sets the attribute when it opens the span).
+ */
+export const withoutQueryStrings: SpanProcessor = {
+  onStart(span) {
+    const target = span.attributes["http.target"];
+    if (typeof target === "string" && target.includes("?"))
+      span.setAttribute("http.target", target.split("?")[0] ?? "");
+  },
+  onEnd() {},
+  forceFlush: async () => {},
+  shutdown: async () => {},
+};
+
 function exporterFor(target: TraceExport): SpanExporter {
   return target.protocol === "http/json"
     ? new OtlpJsonExporter({ url: target.url })
@@ -131,6 +147,7 @@ export function startTracing(config: TracingConfig, options: TracingOptions = {}
     sampler,
     spanProcessors: exporter
       ? [
+          withoutQueryStrings,
           new BatchSpanProcessor({
             exporter,
             scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
