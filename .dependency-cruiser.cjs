@@ -45,6 +45,23 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: "otel-sdk-only-in-telemetry",
+      comment: "The tracer provider, exporters and propagators are set up in one place (lib/platform/telemetry).",
+      severity: "error",
+      from: { pathNot: "^lib/platform/telemetry/" },
+      to: {
+        path: "node_modules/@opentelemetry/(sdk-trace|context-async-hooks|core|resources|exporter-trace-otlp-(proto|http))/",
+      },
+    },
+    {
+      name: "otel-api-only-in-platform",
+      comment:
+        "Spans are opened by the adapters (lib/platform/telemetry/spans.ts); domain code reads currentTraceId().",
+      severity: "error",
+      from: { pathNot: ["^lib/platform/", "^scripts/email-renderer\\.ts$"] },
+      to: { path: "node_modules/@opentelemetry/api/" },
+    },
+    {
       name: "emails-standalone",
       comment: "The templates and the renderer run in their own process: they import nothing of the app.",
       severity: "error",
@@ -56,6 +73,6 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     tsConfig: { fileName: "tsconfig.json" },
     tsPreCompilationDeps: true,
-    exclude: { path: "(^(node_modules|\\.next|tests|e2e)/|\\.test\\.tsx?$)" },
+    exclude: { path: "(^(\\.next|tests|e2e)/|\\.test\\.tsx?$)" },
   },
 };

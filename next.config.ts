@@ -18,6 +18,15 @@ const nextConfig: NextConfig = {
     "croner",
     // One registry per process (lib/platform/metrics/registry.ts), not a copy per bundle.
     "prom-client",
+    // One tracer provider and context manager per process, shared with Next's own spans (lib/platform/telemetry).
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/core",
+    "@opentelemetry/resources",
+    "@opentelemetry/exporter-trace-otlp-proto",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/semantic-conventions",
     // Loads its standard fonts' metrics with createRequire at run time, which a bundle cannot follow.
     "pdfkit",
   ],

@@ -52,9 +52,13 @@ export function spawnProductionServer(options: {
 
 /**
  * The production server (`scripts/start.sh`) on a free loopback port with its own data directory, on the
- * environment's database and cache: quiet logs, no scheduled jobs, and rate limits out of the load's way.
+ * environment's database and cache: quiet logs, no scheduled jobs, and rate limits out of the load's way. `env` adds
+ * to that (bench/tracing-overhead.ts: the OTEL_* variables of each run).
  */
-export async function startAppServer(name: string): Promise<{ base: string; server: ChildProcess }> {
+export async function startAppServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
   const server = spawnProductionServer({
     port,
@@ -64,6 +68,7 @@ export async function startAppServer(name: string): Promise<{ base: string; serv
       EMBEDDED_SCHEDULER: "false",
       RATE_LIMIT_AUTH_PER_MINUTE: "100000",
       RATE_LIMIT_SETUP_PER_MINUTE: "100000",
+      ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

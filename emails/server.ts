@@ -88,10 +88,20 @@ async function route(log: RendererLog, request: http.IncomingMessage, response: 
   sendError(response, 404, { code: "NotFound", message: `No route for ${request.method} ${pathname}.` });
 }
 
+/** Runs around each request's handling (scripts/email-renderer.ts opens the request's span in it). */
+type RequestScope = (
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  handle: () => Promise<void>,
+) => Promise<void>;
+
 /** The renderer's HTTP server, not yet listening; tests listen on port 0. */
-export function createRendererServer(log: RendererLog): http.Server {
+export function createRendererServer(
+  log: RendererLog,
+  scope: RequestScope = (_request, _response, handle) => handle(),
+): http.Server {
   return http.createServer((request, response) => {
-    route(log, request, response).catch((error: unknown) => {
+    scope(request, response, () => route(log, request, response)).catch((error: unknown) => {
       log.error({ err: error, url: request.url }, "email rendering failed");
       if (!response.headersSent)
         sendError(response, 500, { code: "Email.RenderFailed", message: "The email could not be rendered." });

@@ -36,6 +36,35 @@ describe("loadConfig", () => {
     );
   });
 
+  it("exports traces only to a configured OTLP endpoint, over HTTP with protobuf unless JSON is asked for", () => {
+    expect(loadConfig({}).traceExport).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).traceExport).toEqual({
+      url: "http://collector:4318/v1/traces",
+      protocol: "http/protobuf",
+    });
+    const signalSpecific = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://traces:9000/ingest",
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
+    });
+    expect(signalSpecific.traceExport).toEqual({ url: "http://traces:9000/ingest", protocol: "http/json" });
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }).traceExport).toBeUndefined();
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: "true" }).traceExport).toBeUndefined();
+  });
+
+  it("refuses OTLP over gRPC with a message naming the variable", () => {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: grpc is not supported: use http\/protobuf \(the default\) or http\/json/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "grpc" })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: grpc is not supported/,
+    );
+    expect(() => loadConfig({ OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER/);
+    expect(() => loadConfig({ OTEL_TRACES_SAMPLER_ARG: "2" })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+  });
+
   it("enables Inngest only when it is configured", () => {
     expect(loadConfig({ INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestEnabled).toBe(true);
     expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestEnabled).toBe(true);

@@ -13,6 +13,15 @@ const flag = (fallback: boolean) =>
     .transform((value) => (value === undefined ? fallback : value === "true" || value === "1"));
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+/** The OTLP encodings the exporters speak; gRPC would need another exporter and its native dependencies. */
+const otlpProtocol = z
+  .enum(["http/protobuf", "http/json"], {
+    error: (issue) =>
+      issue.input === "grpc"
+        ? "grpc is not supported: use http/protobuf (the default) or http/json"
+        : "must be http/protobuf or http/json",
+  })
+  .optional();
 
 const envSchema = z
   .object({
@@ -91,6 +100,34 @@ const envSchema = z
     /** Bearer token GET /metrics requires (Prometheus `authorization: {credentials: …}`); unset, /metrics answers 404. */
     METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
 
+    /**
+     * Traces (docs/operations.md, Traces): the standard OpenTelemetry variables. Spans are exported over OTLP/HTTP only
+     * when an endpoint is set and OTEL_TRACES_EXPORTER is not `none`; the exporter itself also reads
+     * OTEL_EXPORTER_OTLP_{TRACES_}HEADERS, _TIMEOUT and _COMPRESSION.
+     */
+    OTEL_SDK_DISABLED: flag(false),
+    OTEL_SERVICE_NAME: z.string().min(1).default("clubops"),
+    OTEL_TRACES_EXPORTER: z.enum(["otlp", "none"]).default("otlp"),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+    OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol,
+    OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol,
+    OTEL_TRACES_SAMPLER: z
+      .enum([
+        "always_on",
+        "always_off",
+        "traceidratio",
+        "parentbased_always_on",
+        "parentbased_always_off",
+        "parentbased_traceidratio",
+      ])
+      .default("parentbased_always_on"),
+    /** The ratio of the traceidratio samplers. */
+    OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+    /** Milliseconds between two exports of finished spans, and the most spans one export carries. */
+    OTEL_BSP_SCHEDULE_DELAY: positiveInt(5000),
+    OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
+
     /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
     EMBEDDED_SCHEDULER: flag(true),
   })
@@ -108,7 +145,12 @@ const envSchema = z
 
 type Env = z.infer<typeof envSchema>;
 
+/** Where and how finished spans are sent. */
+export type TraceExport = { url: string; protocol: "http/protobuf" | "http/json" };
+
 export type Config = Env & {
+  /** Undefined when no span leaves the process: no OTLP endpoint, OTEL_TRACES_EXPORTER=none or the SDK disabled. */
+  traceExport: TraceExport | undefined;
   dataDir: string;
   /** Inngest runs the recurring jobs when an Inngest server or cloud key is configured. */
   inngestEnabled: boolean;
@@ -131,6 +173,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const values = parsed.data;
   return {
     ...values,
+    traceExport: traceExportOf(values),
     dataDir: path.resolve(values.DATA_DIR),
     inngestEnabled: Boolean(values.INNGEST_BASE_URL || values.INNGEST_SIGNING_KEY),
     inngestDevMode: values.INNGEST_DEV || (Boolean(values.INNGEST_BASE_URL) && !values.INNGEST_SIGNING_KEY),
@@ -155,6 +198,16 @@ export function multiInstanceWarnings(config: Config): string[] {
       "AUTH_SECRET is not set: this instance signs sessions with a secret of its own under DATA_DIR, so a session started here is refused by any other instance; set the same AUTH_SECRET on every instance",
     );
   return warnings;
+}
+
+/** The signal-specific endpoint is used as it is; the general one gets the traces path appended (OTLP/HTTP spec). */
+function traceExportOf(values: Env): TraceExport | undefined {
+  if (values.OTEL_SDK_DISABLED || values.OTEL_TRACES_EXPORTER === "none") return undefined;
+  const general = values.OTEL_EXPORTER_OTLP_ENDPOINT;
+  const url = values.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (general && `${general.replace(/\/+$/, "")}/v1/traces`);
+  if (!url) return undefined;
+  const protocol = values.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? values.OTEL_EXPORTER_OTLP_PROTOCOL ?? "http/protobuf";
+  return { url, protocol };
 }
 
 let cached: Config | undefined;

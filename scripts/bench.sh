@@ -42,6 +42,8 @@ DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/cloc
 
 log "scale-out: members list and clock-in/out through haproxy to 1, 2 and 4 instances (PostgreSQL + Redis, about 5 minutes)"
 npx tsx bench/scale-out.ts
+log "tracing overhead: members list and clock-in with OTEL_SDK_DISABLED / no exporter / exporting (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/tracing-overhead.ts
 
 log "Idempotency-Key overhead on POST /api/plans, in-process (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idempotency.ts

@@ -47,7 +47,12 @@ server.listen(port, values.hostname, () => {
   );
 });
 
-// Stop accepting connections, let Next.js finish what it started, then exit with the signal's code like `next start`.
+/** Work the app registered to run before exit (lib/platform/telemetry/tracing.ts: export the last spans, ≤ 2 s). */
+const SHUTDOWN_HOOKS = Symbol.for("clubops.shutdown");
+const runShutdownHooks = () => Promise.allSettled([...(globalThis[SHUTDOWN_HOOKS] ?? [])].map((hook) => hook()));
+
+// Stop accepting connections, let Next.js finish what it started, run the shutdown hooks, then exit with the signal's
+// code like `next start` (process.exit: `beforeExit` never fires, hence the hooks).
 let stopping = false;
 for (const [signal, code] of [
   ["SIGINT", 130],
@@ -58,6 +63,9 @@ for (const [signal, code] of [
     stopping = true;
     server.close();
     server.closeIdleConnections();
-    app.close().finally(() => process.exit(code));
+    app
+      .close()
+      .finally(runShutdownHooks)
+      .finally(() => process.exit(code));
   });
 }

@@ -2,6 +2,7 @@ import { getConfig } from "@/lib/config";
 import { JOBS, type JobDefinition, scheduleOf } from "@/lib/jobs/definitions";
 import { runJobExclusively, scheduleSlot } from "@/lib/jobs/run";
 import { platform } from "@/lib/platform/container";
+import { withSpan } from "@/lib/platform/telemetry/spans";
 import { inngest } from "../client";
 
 /**
@@ -21,11 +22,14 @@ function jobFunction(job: JobDefinition) {
     },
     // The slot is the cron instant Inngest fired for (event.ts), so its retries keep the claim the embedded scheduler
     // would take for that slot (lib/jobs/run.ts); a run that failed gave its claim back.
+    // The step body is a span of its own under Inngest's request (no inngest tracing middleware: lib/platform/telemetry).
     async ({ event, step }) =>
-      step.run(job.stepName, async () => {
-        const slot = scheduleSlot(job.cron, getConfig().CLUB_TIMEZONE, new Date(event.ts ?? Date.now()));
-        return runJobExclusively(await platform(), job, {}, slot);
-      }),
+      step.run(job.stepName, () =>
+        withSpan(`inngest step ${job.stepName}`, { attributes: { "inngest.function.id": job.name } }, async () => {
+          const slot = scheduleSlot(job.cron, getConfig().CLUB_TIMEZONE, new Date(event.ts ?? Date.now()));
+          return runJobExclusively(await platform(), job, {}, slot);
+        }),
+      ),
   );
 }
 

@@ -10,7 +10,7 @@ import { createPgliteDatabase } from "@/lib/platform/db/pglite";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 import { DependencyUnavailableError } from "@/lib/platform/errors";
-import { runWithTrace } from "@/lib/platform/trace";
+import { withSpan } from "@/lib/platform/telemetry/spans";
 import { forwardAuditOutbox } from "./forwarder";
 import { recordAudit } from "./record";
 
@@ -185,7 +185,8 @@ describe("audit outbox forwarding", () => {
 
   it("keeps severity, actor, data and trace id from the outbox to audit_logs", async () => {
     const traceId = "4bf92f3577b34da6a3ce929d0e0e4736";
-    await runWithTrace({ traceId }, () =>
+    const remoteParent = { traceparent: `00-${traceId}-00f067aa0ba902b7-01` };
+    await withSpan("audited change", { remoteParent }, () =>
       recordAudit(database.db, {
         action: "personnel.manual_checkin",
         severity: "Warning",

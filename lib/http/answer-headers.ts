@@ -1,4 +1,5 @@
-import { runWithTrace, traceIdFrom } from "@/lib/platform/trace";
+import { currentSpanIds, withSpan } from "@/lib/platform/telemetry/spans";
+import { currentTraceId } from "@/lib/platform/trace";
 
 /**
  * Headers route() puts on answers it did not build field by field: the trace id on every answer, and `Location` on a
@@ -55,18 +56,28 @@ async function createdLocation(response: Response, template: LocationTemplate | 
 }
 
 /**
- * Runs one request's work under its trace (the incoming `traceparent`'s id, or a new one) and adds the trace id and,
- * on a 201, the created resource's `Location` to whatever answer it makes.
+ * Runs one request's work under its trace and adds the trace id and, on a 201, the created resource's `Location` to
+ * whatever answer it makes. Under the server the trace is Next.js's request span (which continued the caller's
+ * `traceparent`); where a handler is called without it (tests), a SERVER span continues the `traceparent` here.
  */
 export function answerWithinTrace(
   request: Request,
   location: LocationTemplate | undefined,
   work: () => Promise<Response>,
 ): Promise<Response> {
-  const traceId = traceIdFrom(request.headers.get("traceparent"));
-  return runWithTrace({ traceId }, async () => {
+  const answer = async () => {
     const response = await work();
     const created = await createdLocation(response, location);
-    return withHeaders(response, { [TRACE_ID_HEADER]: traceId, ...(created && { location: created }) });
-  });
+    return withHeaders(response, { [TRACE_ID_HEADER]: currentTraceId() ?? "", ...(created && { location: created }) });
+  };
+  if (currentSpanIds()) return answer();
+  return withSpan(
+    request.method,
+    {
+      kind: "server",
+      remoteParent: request.headers,
+      attributes: { "http.request.method": request.method, "url.path": new URL(request.url).pathname },
+    },
+    answer,
+  );
 }

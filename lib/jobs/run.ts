@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { Cron } from "croner";
 import type { Cache } from "@/lib/platform/cache";
 import { logger } from "@/lib/platform/logger";
 import { recordJobRun } from "@/lib/platform/metrics/registry";
-import { runWithTrace } from "@/lib/platform/trace";
+import { withSpan } from "@/lib/platform/telemetry/spans";
 import type { JobArgs, JobOutcome } from "./definitions";
 
 type RunnableJob<P> = { name: string; lockSeconds: number; run(platform: P, args: JobArgs): Promise<JobOutcome> };
@@ -42,6 +41,8 @@ export function scheduleSlot(cron: string, timeZone: string, firedAt: Date): Sch
  * Inngest's retry of that step, or another instance's timer, may still run the slot. A manual run (no slot) takes
  * only the lock: it runs whenever asked, never concurrently.
  * Failures propagate: Inngest retries the step, the embedded scheduler retries on its next tick.
+ * The run is the span `job <name>`: the root of its own trace under the embedded scheduler, a child of the request's
+ * span when Inngest's step or a manual run calls it.
  */
 export async function runJobExclusively<P extends { cache: Cache }>(
   platform: P,
@@ -49,7 +50,7 @@ export async function runJobExclusively<P extends { cache: Cache }>(
   args: JobArgs = {},
   slot?: ScheduleSlot,
 ): Promise<JobRun> {
-  return runWithTrace({ traceId: randomBytes(16).toString("hex") }, async () => {
+  return withSpan(`job ${job.name}`, { attributes: { "job.name": job.name } }, async () => {
     const lockKey = `jobs:lock:${job.name}`;
     const token = await platform.cache.acquireLock(lockKey, job.lockSeconds);
     if (!token) {

@@ -9,6 +9,7 @@ import { MIGRATIONS_FOLDER } from "./migrations";
 import { countingInFlight } from "./pool-use";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
+import { tracingPgliteClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /**
@@ -22,7 +23,8 @@ export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapt
   const client = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
   // One connection: a pool of one, whose waiting statements show how busy the embedded database is.
   const counted = countingInFlight(client, ["query", "transaction"], 1);
-  const db = drizzle(counted.client, { schema });
+  // Spans around each statement and transaction, as on PostgreSQL (traced-client.ts).
+  const db = drizzle(tracingPgliteClient(counted.client), { schema });
   return {
     kind: "pglite",
     db,

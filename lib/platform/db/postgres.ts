@@ -6,6 +6,7 @@ import { countingInFlight } from "./pool-use";
 import { preparingClient } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
+import { tracingPostgresClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /** Any constant both instances agree on: it serialises migrations across app instances. */
@@ -35,12 +36,12 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
   });
   // Counts drizzle's statements and transactions for the pool gauges (./pool-use.ts).
   const counted = countingInFlight(client, ["unsafe", "begin"], options.poolMax);
-  const db = drizzle(
+  const statements =
     options.preparedStatements === false
       ? counted.client
-      : preparingClient(counted.client, options.maxPreparedStatements),
-    { schema },
-  );
+      : preparingClient(counted.client, options.maxPreparedStatements);
+  // Spans around each statement and transaction (traced-client.ts), kept apart from how statements are prepared.
+  const db = drizzle(tracingPostgresClient(statements, options), { schema });
   return {
     kind: "postgres",
     db,

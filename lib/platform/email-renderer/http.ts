@@ -1,11 +1,14 @@
 import { HEALTH_PATH, RENDER_PATH, renderedEmailSchema, rendererErrorSchema } from "@/emails/protocol";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
 import { businessError, fail, ok } from "../result";
+import { injectTraceHeaders, withSpan } from "../telemetry/spans";
 import type { EmailRenderer } from "./types";
 
 const COMPONENT = "email-renderer";
 
 type Answer = { status: number; body: unknown };
+
+const httpClientAttributes = (method: string, url: string) => ({ "http.request.method": method, "url.full": url });
 
 function parseJson(text: string): unknown {
   try {
@@ -19,15 +22,26 @@ function parseJson(text: string): unknown {
 export function createHttpEmailRenderer(options: { url: string; timeoutMs: number }): EmailRenderer {
   const baseUrl = options.url.replace(/\/+$/, "");
 
-  async function exchange(path: string, init: RequestInit = {}): Promise<Answer> {
-    try {
-      const response = await fetch(`${baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-      return { status: response.status, body: parseJson(await response.text()) };
-    } catch (error) {
-      if (error instanceof Error && error.name === "TimeoutError")
-        throw new DependencyTimeoutError(COMPONENT, options.timeoutMs);
-      throw new DependencyUnavailableError(COMPONENT, { cause: error });
-    }
+  /** One exchange as a CLIENT span whose `traceparent` goes along, so the renderer's spans join the caller's trace. */
+  async function exchange(path: string, init: { method?: string; body?: string } = {}): Promise<Answer> {
+    const method = init.method ?? "GET";
+    const url = `${baseUrl}${path}`;
+    return withSpan(
+      `${method} ${path}`,
+      { kind: "client", attributes: httpClientAttributes(method, url) },
+      async (span) => {
+        try {
+          const headers = injectTraceHeaders(init.body === undefined ? {} : { "content-type": "application/json" });
+          const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(options.timeoutMs) });
+          span.setAttributes({ "http.response.status_code": response.status });
+          return { status: response.status, body: parseJson(await response.text()) };
+        } catch (error) {
+          if (error instanceof Error && error.name === "TimeoutError")
+            throw new DependencyTimeoutError(COMPONENT, options.timeoutMs);
+          throw new DependencyUnavailableError(COMPONENT, { cause: error });
+        }
+      },
+    );
   }
 
   /** Anything but the contract's answers means something else, or nothing working, is at the URL. */
@@ -40,11 +54,7 @@ export function createHttpEmailRenderer(options: { url: string; timeoutMs: numbe
     kind: "http",
 
     async render(template, props) {
-      const answer = await exchange(RENDER_PATH, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ template, props }),
-      });
+      const answer = await exchange(RENDER_PATH, { method: "POST", body: JSON.stringify({ template, props }) });
       if (answer.status === 200) {
         const rendered = renderedEmailSchema.safeParse(answer.body);
         if (rendered.success) return ok(rendered.data);

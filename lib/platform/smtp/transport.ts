@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import { DependencyUnavailableError } from "../errors";
+import { withSpan } from "../telemetry/spans";
 import type { Mailer } from "./types";
 
 export type SmtpMailerOptions = {
@@ -41,8 +42,11 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         contentType,
         content: Buffer.from(content),
       }));
-      const info = await call(() =>
-        transport.sendMail({ from: options.from, to, subject, html, text, attachments: files }),
+      // The span holds the attachment count only: recipients, subject and body are personal data.
+      const info = await withSpan(
+        "smtp send",
+        { kind: "client", attributes: { "messaging.system": "smtp", "mail.attachments": files.length } },
+        () => call(() => transport.sendMail({ from: options.from, to, subject, html, text, attachments: files })),
       );
       return { messageId: info.messageId };
     },

@@ -11,6 +11,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { DependencyUnavailableError, isNetworkFailure } from "../errors";
 import { contentDisposition } from "../http/content-disposition";
+import { withSpan } from "../telemetry/spans";
 import { BUCKETS, type BucketName, type ByteRange, type Storage } from "./types";
 
 export type S3StorageOptions = {
@@ -51,6 +52,24 @@ const isNotFound = (error: unknown) =>
 const rangeHeader = ({ start, end }: ByteRange) => `bytes=${start}-${end ?? ""}`;
 
 /**
+ * A CLIENT span per S3 command, retries included, named as the AWS semantic conventions do (`S3.GetObject`); the
+ * bucket and key are not recorded (a key can name a member's document).
+ */
+function traceCommands(client: S3Client): void {
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const method = context.commandName?.replace(/Command$/, "") ?? "unknown";
+      return withSpan(
+        `S3.${method}`,
+        { kind: "client", attributes: { "rpc.system": "aws-api", "rpc.service": "S3", "rpc.method": method } },
+        () => next(args),
+      );
+    },
+    { step: "initialize", name: "clubopsTraceSpan" },
+  );
+}
+
+/**
  * Storage over any S3-compatible endpoint. The buckets are created on first use and again after a
  * failed attempt, so an endpoint that is down at boot only fails storage calls, not the whole service.
  */
@@ -67,6 +86,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       responseChecksumValidation: "WHEN_REQUIRED",
     }),
   });
+  traceCommands(client);
 
   async function createBucketIfMissing(bucket: BucketName): Promise<void> {
     try {
