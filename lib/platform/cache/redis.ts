@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ATTR_DB_OPERATION_NAME, ATTR_DB_SYSTEM_NAME } from "@opentelemetry/semantic-conventions";
 import Redis from "ioredis";
 import { DependencyTimeoutError, DependencyUnavailableError } from "../errors";
-import { countingErrors } from "./counted-errors";
 import { withSpan } from "../telemetry/spans";
+import { countingErrors } from "./counted-errors";
 import type { Cache } from "./types";
 
 /** INCR and set the expiry on first use, atomically, so a counter can never outlive its window. */
