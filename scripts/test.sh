@@ -46,10 +46,14 @@ log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB
 env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
 
 log "integration tests: real PostgreSQL and Redis"
-DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+# Its JSON report holds the races of the reliability step (tests/reliability/races.ts): they run once, here.
+races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
+  --reporter=default --reporter=json --outputFile.json="$races_report"
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
-bash scripts/test-reliability.sh
+RACES_REPORT="$races_report" bash scripts/test-reliability.sh
+rm -f "$races_report"
 
 log "production build"
 npx next build
