@@ -41,6 +41,8 @@ export default defineConfig({
           env,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // On PGlite: one migrated cluster for the run, copied into each file's DATA_DIR by isolated-env.
+          globalSetup: ["tests/support/pglite-template.ts"],
           // Suites share one database and servers; run files one after another.
           fileParallelism: false,
         },

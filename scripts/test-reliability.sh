@@ -5,7 +5,9 @@
 #   3. security checks: token matrix over every protected operation, rate limits under concurrency, body limit;
 #   4. faults: PostgreSQL, Redis, analytics, SMTP and S3 stopped and restarted (the test owns those servers).
 # Figures go to tests/reliability/results/*.json and are printed at the end.
-# Reuses DATABASE_URL_REAL / REDIS_URL_REAL when the caller (scripts/test.sh) already started the services.
+# Reuses DATABASE_URL_REAL / REDIS_URL_REAL when the caller (scripts/test.sh) already started the services, and
+# RACES_REPORT, the vitest JSON report of an integration run on that PostgreSQL that already ran the races (scripts/test.sh's
+# real-PostgreSQL step), instead of running those tests a second time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -18,16 +20,21 @@ if [ -z "${DATABASE_URL_REAL:-}" ] || [ -z "${REDIS_URL_REAL:-}" ]; then
   start_redis
 fi
 mkdir -p tests/reliability/results
-races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
 
-log "reliability 1/4: races on real PostgreSQL"
-DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
-  app/api/setup/setup.int.test.ts app/api/attendance.int.test.ts app/api/attendance-requests/attendance-requests.int.test.ts \
-  lib/subscriptions/jobs.int.test.ts app/api/members/enroll/enroll.int.test.ts app/api/idempotency.int.test.ts \
-  -t "$(npx tsx tests/reliability/summarise.ts pattern)" \
-  --reporter=default --reporter=json --outputFile.json="$races_report"
-DATABASE_URL="$DATABASE_URL_REAL" npx tsx tests/reliability/summarise.ts races "$races_report"
-rm -f "$races_report"
+if [ -n "${RACES_REPORT:-}" ]; then
+  log "reliability 1/4: races on real PostgreSQL, as the integration run on it recorded them ($RACES_REPORT)"
+  DATABASE_URL="$DATABASE_URL_REAL" npx tsx tests/reliability/summarise.ts races "$RACES_REPORT"
+else
+  log "reliability 1/4: races on real PostgreSQL"
+  races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
+  DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
+    app/api/setup/setup.int.test.ts app/api/attendance.int.test.ts app/api/attendance-requests/attendance-requests.int.test.ts \
+    lib/subscriptions/jobs.int.test.ts app/api/members/enroll/enroll.int.test.ts app/api/idempotency.int.test.ts \
+    -t "$(npx tsx tests/reliability/summarise.ts pattern)" \
+    --reporter=default --reporter=json --outputFile.json="$races_report"
+  DATABASE_URL="$DATABASE_URL_REAL" npx tsx tests/reliability/summarise.ts races "$races_report"
+  rm -f "$races_report"
+fi
 
 log "reliability 2/4: fuzzing every OpenAPI operation (${FUZZ_RUNS:-10000} requests)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project reliability tests/reliability/fuzz.test.ts --reporter=dot

@@ -46,19 +46,24 @@ source scripts/test-services.sh
 PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
 
+# The real-PostgreSQL run's JSON report holds the races of the reliability step (tests/reliability/races.ts): they run
+# once, here.
+races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
 embedded() {
   log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
   env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
 }
 servers() {
   log "integration tests: real PostgreSQL and Redis"
-  DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+  DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
+    --reporter=default --reporter=json --outputFile.json="$races_report"
 }
 log "integration tests, two runs side by side (lines prefixed [embedded] and [servers])"
 run_side_by_side embedded servers
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
-bash scripts/test-reliability.sh
+RACES_REPORT="$races_report" bash scripts/test-reliability.sh
+rm -f "$races_report"
 
 log "production build"
 npx next build

@@ -1,4 +1,5 @@
-import "@/tests/support/isolated-env";
+// An empty DATA_DIR, as on a first start: PGlite creates its cluster here with modes of its own.
+import "@/tests/support/fresh-data-dir";
 import { chmodSync, lstatSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
