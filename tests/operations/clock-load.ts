@@ -11,11 +11,26 @@ const innermostCause = (error: unknown): string =>
 
 const BODY = JSON.stringify({ source: "BiometricTerminal" });
 
+/**
+ * One request and its answer's JSON body, or the reason no whole answer came: a killed instance may close the
+ * connection after the headers, so the body is read inside the same guard as the request.
+ */
+async function exchange(url: string, init: RequestInit): Promise<{ status: number; body?: unknown; error?: string }> {
+  try {
+    const reply = await fetch(url, init);
+    if (!reply.ok) {
+      await reply.body?.cancel();
+      return { status: reply.status };
+    }
+    return { status: reply.status, body: await reply.json() };
+  } catch (failure) {
+    return { status: 0, error: innermostCause(failure) };
+  }
+}
+
 async function clockedIn(base: string, token: string): Promise<boolean | undefined> {
-  const reply = await fetch(`${base}/api/users/me/clock`, { headers: { authorization: `Bearer ${token}` } }).catch(
-    () => undefined,
-  );
-  return reply?.ok ? ((await reply.json()) as { clockedIn: boolean }).clockedIn : undefined;
+  const reply = await exchange(`${base}/api/users/me/clock`, { headers: { authorization: `Bearer ${token}` } });
+  return reply.body ? (reply.body as { clockedIn: boolean }).clockedIn : undefined;
 }
 
 /**
@@ -31,24 +46,18 @@ export async function clockLoad(base: string, tokens: string[], done: () => bool
       while (!done()) {
         const direction = isIn ? "out" : "in";
         const sentAt = Date.now();
-        let error: string | undefined;
         // As long as the balancer waits for an instance (`timeout server`): a slow answer is still an answer.
-        const reply = await fetch(`${base}/api/users/me/clock-${direction}`, {
+        const reply = await exchange(`${base}/api/users/me/clock-${direction}`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: BODY,
           signal: AbortSignal.timeout(60_000),
-        }).catch((failure: unknown) => {
-          error = innermostCause(failure);
-          return undefined;
         });
-        if (reply?.ok) {
-          const event = (await reply.json()) as { id: string };
-          answers.push({ direction, sentAt, status: reply.status, eventId: event.id });
+        if (reply.body) {
+          answers.push({ direction, sentAt, status: reply.status, eventId: (reply.body as { id: string }).id });
           isIn = !isIn;
         } else {
-          answers.push({ direction, sentAt, status: reply?.status ?? 0, ...(error && { error }) });
-          await reply?.body?.cancel();
+          answers.push({ direction, sentAt, status: reply.status, ...(reply.error && { error: reply.error }) });
           isIn = (await clockedIn(base, token)) ?? isIn;
         }
       }
