@@ -99,9 +99,11 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
     ]);
   });
 
-  it("prepares nothing of drizzle's when switched off (DATABASE_PREPARED_STATEMENTS=false)", async () => {
+  it("prepares nothing at all when switched off (DATABASE_PREPARED_STATEMENTS=false), as a transaction pooler needs", async () => {
     const adapter = await open(false);
     await byEmail(adapter.db, "a@example.com");
-    expect((await preparedTexts(adapter.db, adapter)).some((text) => text.includes('"users"'))).toBe(false);
+    // The adapter's own queries go through postgres.js's tagged templates, which it would otherwise prepare.
+    await adapter.ping();
+    expect(await preparedTexts(adapter.db, adapter)).toEqual([]);
   });
 });
