@@ -54,7 +54,7 @@ start_pgbouncer() {
   [ "$(id -u)" = "0" ] && chown -R postgres:postgres "$dir"
   as_postgres pgbouncer -d -q "$dir/pgbouncer.ini"
   for _ in $(seq 1 50); do
-    "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$port" && break
+    "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$port" -U postgres && break
     sleep 0.1
   done
   export DATABASE_URL_POOLED="postgres://postgres@127.0.0.1:$port/postgres"

@@ -1,12 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { directDatabaseUrl } from "@/tests/support/test-database";
 import { createPostgresDatabase } from "./postgres";
 import { MAX_PREPARED_PARAMETERS } from "./prepared-statements";
 import { users } from "./schema";
 import type { DatabaseAdapter, Executor } from "./types";
 
-const url = process.env.DATABASE_URL;
+const url = directDatabaseUrl();
 
 describe.runIf(url)("prepared statements on PostgreSQL", () => {
   let database: DatabaseAdapter | undefined;
