@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite from a fresh clone: installs what the tests need, then runs
-# unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis, the reliability
-# checks, a production build, the contract suite on it and the Playwright flows. Fails on the first failing step.
+# The whole test suite from a fresh clone: installs what the tests need, then runs unit tests, integration tests on
+# the embedded defaults, on real PostgreSQL + Redis and through PgBouncer, the reliability checks, a production build,
+# the contract suite on it and the Playwright flows. Fails on the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -12,6 +12,7 @@ install_debian_packages() {
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
+  [ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
   # The billing journey's server runs under libfaketime, so the test can move its calendar (e2e/billing-journey.spec.ts).
   [ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
   if [ ${#missing[@]} -gt 0 ]; then
@@ -41,12 +42,17 @@ source scripts/test-services.sh
 # value) fails here at once instead of in production after five runs.
 PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
+start_pgbouncer
 
 log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
 env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
 
 log "integration tests: real PostgreSQL and Redis"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
+
+log "integration tests: through PgBouncer (transaction mode, prepared statements off, migrations on the server directly)"
+DATABASE_URL="$DATABASE_URL_POOLED" DATABASE_MIGRATION_URL="$DATABASE_URL_REAL" DATABASE_PREPARED_STATEMENTS=false \
+  REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
 bash scripts/test-reliability.sh

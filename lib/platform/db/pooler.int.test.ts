@@ -15,10 +15,11 @@ describe.runIf(pooledUrl && directUrl)("PostgreSQL through a transaction pooler"
   // A database of its own: the statement timeout is stored on the role for one database, and the pooler's server
   // connections keep it, so a short timeout here must not reach the shared test database.
   const name = `pooler_${process.pid}`;
-  const admin = postgres(directUrl!, { max: 1, onnotice: () => {} });
+  let admin: postgres.Sql;
   let database: DatabaseAdapter;
 
   beforeAll(async () => {
+    admin = postgres(directUrl!, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
     database = createPostgresDatabase({
       url: onDatabase(pooledUrl!, name),
