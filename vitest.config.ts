@@ -59,6 +59,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: "operations",
+          include: ["tests/operations/**/*.test.ts"],
+          environment: "node",
+          env,
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -7,12 +7,12 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { benchClient, clockInOutRequests } from "./app-client";
 import { writeResults } from "./results-file";
 import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = 20;
-const PASSWORD = "Lantern-Harbour-Tide-42";
 
 // The server and this process share the signing secret, so the same tokens work over HTTP and in-process.
 process.env.AUTH_SECRET = randomBytes(48).toString("base64url");
@@ -53,96 +53,21 @@ await prepareDatabase(url);
 
 const { base, server } = await startAppServer("clock");
 
-async function api<T>(method: string, route: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${base}${route}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A signed-in employee: created by the admin, temporary password replaced, linked to an employee record. */
-async function employee(adminToken: string, index: number): Promise<string> {
-  const email = `clock${index}@bench.example`;
-  const user = await api<{ id: string }>(
-    "POST",
-    "/api/users",
-    {
-      email,
-      username: `clock${index}`,
-      firstName: "Clock",
-      lastName: `Bench ${index}`,
-      password: `${PASSWORD}-tmp`,
-      roles: ["Employee"],
-    },
-    adminToken,
-  );
-  await api("POST", "/api/employees", { userId: user.id }, adminToken);
-  const temporary = await api<{ accessToken: string }>("POST", "/api/auth/login", {
-    email,
-    password: `${PASSWORD}-tmp`,
-  });
-  const changed = await api<{ accessToken: string }>(
-    "POST",
-    "/api/auth/change-password",
-    { currentPassword: `${PASSWORD}-tmp`, newPassword: PASSWORD },
-    temporary.accessToken,
-  );
-  return changed.accessToken;
-}
-
 try {
   await waitUntilAnswering(`${base}/health/ready`);
-  await api("POST", "/api/setup/platform", { platformName: "Bench Club" });
-  const admin = await api<{ accessToken: string }>("POST", "/api/setup/superadmin", {
-    email: "owner@bench.example",
-    username: "owner",
-    password: PASSWORD,
-    firstName: "Bench",
-    lastName: "Owner",
-  });
+  const client = benchClient(base);
+  const adminToken = await client.setUp();
   const tokens: string[] = [];
-  for (let index = 0; index < CONNECTIONS; index += 1) tokens.push(await employee(admin.accessToken, index));
+  for (let index = 0; index < CONNECTIONS; index += 1) tokens.push(await client.employee(adminToken, index));
 
   // The same server answering a route that does no I/O at all: the ceiling Next.js itself sets on this machine.
   const ceiling = await autocannon({ url: `${base}/health/live`, connections: CONNECTIONS, duration: 10 });
-  const body = JSON.stringify({ source: "BiometricTerminal" });
-  // autocannon starts a fresh context at each pass through `requests` (one clock-in, one clock-out). A pass takes an
-  // idle employee's token for both requests and gives it back once the clock-out is answered, so no two connections
-  // ever clock the same employee at once.
-  const idle = [...tokens];
-  type Pass = { token?: string };
-  const authorized = (request: autocannon.Request, token: string | undefined) => {
-    if (!token) throw new Error("no idle employee: more connections than employees");
-    return { ...request, headers: { ...request.headers, authorization: `Bearer ${token}` } };
-  };
-  const takeEmployee = (request: autocannon.Request, context: object) => {
-    const pass = context as Pass;
-    pass.token = idle.pop();
-    return authorized(request, pass.token);
-  };
-  const sameEmployee = (request: autocannon.Request, context: object) => authorized(request, (context as Pass).token);
-  const releaseEmployee = (_status: number, _body: string, context: object) => {
-    const { token } = context as Pass;
-    if (token) idle.push(token);
-  };
   const result = await autocannon({
     url: base,
     connections: CONNECTIONS,
     duration: DURATION_SECONDS,
     headers: { "content-type": "application/json" },
-    requests: [
-      { method: "POST", path: "/api/users/me/clock-in", body, setupRequest: takeEmployee },
-      {
-        method: "POST",
-        path: "/api/users/me/clock-out",
-        body,
-        setupRequest: sameEmployee,
-        onResponse: releaseEmployee,
-      },
-    ],
+    requests: clockInOutRequests(tokens),
   });
   const succeeded = result["2xx"];
   const requestsPerSecond = succeeded / DURATION_SECONDS;
