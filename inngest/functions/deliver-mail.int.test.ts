@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { nextSlotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -43,9 +44,7 @@ describe("deliver-mail Inngest function", () => {
   });
 
   it("sends nothing twice when run again", async () => {
-    // The next minute's run: a second run for the same slot is skipped by its claim (lib/jobs/run.ts).
-    const nextSlot = { name: "inngest/scheduled.timer", data: {}, ts: Date.now() + 60_000 };
-    const { result } = await new InngestTestEngine({ function: deliverMail, events: [nextSlot] }).execute();
+    const { result } = await new InngestTestEngine({ function: deliverMail, events: [nextSlotEvent()] }).execute();
     expect(result).toMatchObject({ status: "completed", outcome: { sent: 0 } });
     expect(await running.mailer.captured()).toHaveLength(2);
   });

@@ -3,6 +3,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "@/lib/audit/record";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { nextSlotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -39,9 +40,7 @@ describe("forward-audit-log Inngest function", () => {
   });
 
   it("forwards nothing twice when run again", async () => {
-    // The next minute's run: a second run for the same slot is skipped by its claim (lib/jobs/run.ts).
-    const nextSlot = { name: "inngest/scheduled.timer", data: {}, ts: Date.now() + 60_000 };
-    const { result } = await new InngestTestEngine({ function: forwardAuditLog, events: [nextSlot] }).execute();
+    const { result } = await new InngestTestEngine({ function: forwardAuditLog, events: [nextSlotEvent()] }).execute();
     expect(result).toMatchObject({ status: "completed", outcome: { forwarded: 0 } });
   });
 });
