@@ -59,7 +59,15 @@ export function benchClient(base: string) {
     return changed.accessToken;
   }
 
-  return { api, setUp, employee };
+  /** Clocks out every employee that a run's end left clocked in, so the next run starts with all of them out. */
+  async function clockEveryoneOut(tokens: readonly string[]): Promise<void> {
+    const body = { source: "BiometricTerminal" };
+    await Promise.all(
+      tokens.map((token) => api("POST", "/api/users/me/clock-out", body, token).catch(() => undefined)),
+    );
+  }
+
+  return { api, setUp, employee, clockEveryoneOut };
 }
 
 /**

@@ -35,13 +35,18 @@ export async function waitUntilAnswering(url: string): Promise<void> {
 
 /**
  * The production server (`scripts/start.sh`) on a free loopback port with its own data directory, on the
- * environment's database and cache: quiet logs, no scheduled jobs, and rate limits out of the load's way.
+ * environment's database and cache (`env` overrides it): quiet logs, no scheduled jobs, and rate limits out of the
+ * load's way.
  */
-export async function startAppServer(name: string): Promise<{ base: string; server: ChildProcess }> {
+export async function startAppServer(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ base: string; server: ChildProcess }> {
   const port = await freePort();
   const server = spawn("bash", ["scripts/start.sh", "-p", String(port), "-H", "127.0.0.1"], {
     env: {
       ...process.env,
+      ...env,
       DATA_DIR: mkdtempSync(path.join(tmpdir(), `clubops-bench-${name}-`)),
       LOG_LEVEL: "warn",
       EMBEDDED_SCHEDULER: "false",
