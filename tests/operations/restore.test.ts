@@ -60,7 +60,7 @@ describe.runIf(serverUrl)("backup and restore of the PostgreSQL database", () =>
   let work: string;
   let admin: postgres.Sql;
   const secret = randomBytes(48).toString("base64url");
-  // Each instance has its own data directory (the embedded defaults of the other stores); the database is the copy.
+  // An instance on `database`, with a data directory of its own: the stores other than PostgreSQL stay embedded.
   const env = (database: string, name: string) => ({
     DATABASE_URL: onDatabase(database),
     AUTH_SECRET: secret,
