@@ -5,7 +5,7 @@ import { previousClubDay } from "@/lib/attendance/daily-classification";
 import { instantOf } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { attendanceRecords, employeeCheckins, employees, users } from "@/lib/platform/db/schema";
-import { nextSlotEvent } from "@/tests/support/job-slots";
+import { slotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -64,7 +64,7 @@ describe("process-daily-attendance Inngest function", () => {
 
     const second = await new InngestTestEngine({
       function: processDailyAttendance,
-      events: [nextSlotEvent()],
+      events: [slotEvent(1)],
     }).execute();
     expect(second.result).toMatchObject({
       status: "completed",
