@@ -71,6 +71,12 @@ export async function signedInEmployee(api: ApiCall, adminToken: string, index: 
   return changed.accessToken;
 }
 
+/** Clocks out every employee a run's end left clocked in, so the next run starts with all of them out. */
+export async function clockEveryoneOut(api: ApiCall, tokens: readonly string[]): Promise<void> {
+  const body = { source: "BiometricTerminal" };
+  await Promise.all(tokens.map((token) => api("POST", "/api/users/me/clock-out", body, token).catch(() => undefined)));
+}
+
 /**
  * autocannon's requests for clock-in/clock-out pairs by `tokens`' employees. autocannon starts a fresh context at each
  * pass through `requests` (one clock-in, one clock-out). A pass takes an idle employee's token for both requests and

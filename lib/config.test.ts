@@ -17,6 +17,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "off" })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
+  it("takes a direct migration URL only next to a DATABASE_URL", () => {
+    const direct = "postgres://clubops@db.internal:5432/clubops";
+    const pooled = { DATABASE_URL: "postgres://clubops@pgbouncer.internal:6432/clubops" };
+    expect(loadConfig(pooled).DATABASE_MIGRATION_URL).toBeUndefined();
+    expect(loadConfig({ ...pooled, DATABASE_MIGRATION_URL: direct }).DATABASE_MIGRATION_URL).toBe(direct);
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: direct })).toThrow(/DATABASE_MIGRATION_URL/);
+    expect(() => loadConfig({ ...pooled, DATABASE_MIGRATION_URL: "db.internal" })).toThrow(/DATABASE_MIGRATION_URL/);
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

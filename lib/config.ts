@@ -44,6 +44,8 @@ const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
     /** Server-side prepared statements; false behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
     DATABASE_PREPARED_STATEMENTS: flag(true),
+    /** A direct PostgreSQL URL for migrations and their session-level lock, when DATABASE_URL is a transaction pooler. */
+    DATABASE_MIGRATION_URL: optionalUrl,
 
     REDIS_URL: optionalUrl,
     REDIS_COMMAND_TIMEOUT_MS: positiveInt(1000),
@@ -132,6 +134,14 @@ const envSchema = z
     EMBEDDED_SCHEDULER: flag(true),
   })
   .superRefine((env, context) => {
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message:
+          "only used with DATABASE_URL: it is the direct route to the same database when DATABASE_URL is a pooler",
+      });
+    }
     // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.
     if (env.NODE_ENV === "production" && env.INNGEST_BASE_URL && !env.INNGEST_SIGNING_KEY && !env.INNGEST_DEV) {
       context.addIssue({

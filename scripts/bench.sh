@@ -9,6 +9,7 @@ source scripts/test-services.sh
 # Sized like a production server rather than initdb's 128 MB default: 1,000,000 members with their indexes are 806 MB.
 PG_SETTINGS="-c shared_buffers=1GB -c effective_cache_size=4GB" start_postgres
 start_redis
+start_pgbouncer
 
 log "production build"
 npx next build >/dev/null
@@ -50,6 +51,9 @@ DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idem
 
 log "GET /api/members at 64 connections, next start vs a node:http + postgres.js baseline (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/members-baseline.ts
+
+log "PgBouncer in transaction mode against direct connections, prepared and not; server connections (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" DATABASE_URL_POOLED="$DATABASE_URL_POOLED" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/pgbouncer.ts
 
 log "invoice PDFs rendered per second (pdfkit, one core)"
 npx tsx bench/invoice-pdf.ts

@@ -1,5 +1,6 @@
 # Starts PostgreSQL 15 and Redis on loopback for the test run (sourced by scripts/test.sh).
-# Exports DATABASE_URL_REAL and REDIS_URL_REAL, and stops both on exit. PG_SETTINGS adds server settings
+# Exports DATABASE_URL_REAL and REDIS_URL_REAL (and DATABASE_URL_POOLED, PgBouncer in front of that PostgreSQL, when
+# start_pgbouncer runs), and stops them on exit. PG_SETTINGS adds server settings
 # ("-c name=value …"), as the benchmarks do.
 
 PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)}
@@ -11,6 +12,7 @@ as_postgres() {
 }
 
 stop_test_services() {
+  [ -f "$SERVICES_DIR/pgbouncer/pgbouncer.pid" ] && kill "$(cat "$SERVICES_DIR/pgbouncer/pgbouncer.pid")" 2>/dev/null
   [ -n "${PG_DATA:-}" ] && as_postgres "$PG_BIN/pg_ctl" -D "$PG_DATA" -m immediate stop >/dev/null 2>&1
   [ -n "${REDIS_PID:-}" ] && kill "$REDIS_PID" 2>/dev/null
   rm -rf "$SERVICES_DIR"
@@ -39,4 +41,22 @@ start_redis() {
   done
   export REDIS_URL_REAL="redis://127.0.0.1:$REDIS_PORT"
   log "Redis $(redis-server --version | awk '{print $3}') on 127.0.0.1:$REDIS_PORT"
+}
+
+# PgBouncer 1.18 (Debian) in transaction mode in front of start_postgres's server, configured by scripts/pgbouncer.ini.
+# It refuses to run as root, so it runs as the postgres user, like the server.
+start_pgbouncer() {
+  local dir="$SERVICES_DIR/pgbouncer" port
+  port=$(free_port)
+  mkdir -p "$dir"
+  echo '"postgres" ""' >"$dir/users.txt"
+  sed -e "s|@DIR@|$dir|g" -e "s|@PORT@|$port|g" -e "s|@PG_PORT@|$PG_PORT|g" scripts/pgbouncer.ini >"$dir/pgbouncer.ini"
+  [ "$(id -u)" = "0" ] && chown -R postgres:postgres "$dir"
+  as_postgres pgbouncer -d -q "$dir/pgbouncer.ini"
+  for _ in $(seq 1 50); do
+    "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$port" -U postgres && break
+    sleep 0.1
+  done
+  export DATABASE_URL_POOLED="postgres://postgres@127.0.0.1:$port/postgres"
+  log "PgBouncer $(pgbouncer --version | awk 'NR==1 {print $2}') (transaction pooling) on 127.0.0.1:$port"
 }

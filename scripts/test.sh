@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite from a fresh clone: installs what the tests need, then runs
-# unit tests, integration tests on the embedded defaults and on real PostgreSQL + Redis, the reliability
-# checks, a production build, the contract suite on it and the Playwright flows. Fails on the first failing step.
+# The whole test suite from a fresh clone: installs what the tests need, then runs unit tests, integration tests on
+# the embedded defaults, on real PostgreSQL + Redis and through PgBouncer, the reliability checks, a production build,
+# the operations checks on it (several instances, Prometheus, traces, restore), the contract suite and the Playwright
+# flows. Fails on the first failing step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lib.sh
@@ -45,6 +46,7 @@ source scripts/test-services.sh
 # value) fails here at once instead of in production after five runs.
 PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
+start_pgbouncer
 
 # The real-PostgreSQL run's JSON report holds the races of the reliability step (tests/reliability/races.ts): they run
 # once, here.
@@ -57,8 +59,12 @@ servers() {
   log "integration tests: real PostgreSQL and Redis"
   DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
     --reporter=default --reporter=json --outputFile.json="$races_report"
+  # The same database and Redis, so after the run above rather than beside it.
+  log "integration tests: through PgBouncer (transaction mode, prepared statements off, migrations on the server directly)"
+  DATABASE_URL="$DATABASE_URL_POOLED" DATABASE_MIGRATION_URL="$DATABASE_URL_REAL" DATABASE_PREPARED_STATEMENTS=false \
+    REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration
 }
-log "integration tests, two runs side by side (lines prefixed [embedded] and [servers])"
+log "integration tests, side by side (lines prefixed [embedded] and [servers])"
 run_side_by_side embedded servers
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"

@@ -5,6 +5,7 @@ import { previousClubDay } from "@/lib/attendance/daily-classification";
 import { instantOf } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { attendanceRecords, employeeCheckins, employees, users } from "@/lib/platform/db/schema";
+import { slotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -61,7 +62,10 @@ describe("process-daily-attendance Inngest function", () => {
     const [record] = await running.database.db.select().from(attendanceRecords);
     expect(record).toMatchObject({ date: yesterday, status: "Present", hoursWorked: "8.00" });
 
-    const second = await new InngestTestEngine({ function: processDailyAttendance }).execute();
+    const second = await new InngestTestEngine({
+      function: processDailyAttendance,
+      events: [slotEvent(1)],
+    }).execute();
     expect(second.result).toMatchObject({
       status: "completed",
       outcome: { date: yesterday, classified: 1, written: 0 },

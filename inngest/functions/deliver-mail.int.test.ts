@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { mailOutbox } from "@/lib/platform/db/schema/mail";
+import { slotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -33,7 +34,7 @@ describe("deliver-mail Inngest function", () => {
       });
     }
 
-    const { result, error } = await new InngestTestEngine({ function: deliverMail }).execute();
+    const { result, error } = await new InngestTestEngine({ function: deliverMail, events: [slotEvent(1)] }).execute();
 
     expect(error).toBeUndefined();
     expect(result).toMatchObject({ status: "completed", outcome: { sent: 2, retrying: 0, failed: 0 } });
@@ -43,7 +44,7 @@ describe("deliver-mail Inngest function", () => {
   });
 
   it("sends nothing twice when run again", async () => {
-    const { result } = await new InngestTestEngine({ function: deliverMail }).execute();
+    const { result } = await new InngestTestEngine({ function: deliverMail, events: [slotEvent(2)] }).execute();
     expect(result).toMatchObject({ status: "completed", outcome: { sent: 0 } });
     expect(await running.mailer.captured()).toHaveLength(2);
   });

@@ -3,6 +3,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAudit } from "@/lib/audit/record";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { slotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -22,7 +23,7 @@ describe("forward-audit-log Inngest function", () => {
       await recordAudit(running.database.db, { action, severity: "Info", entity: "employee", entityId: "e-1" });
     }
 
-    const engine = new InngestTestEngine({ function: forwardAuditLog });
+    const engine = new InngestTestEngine({ function: forwardAuditLog, events: [slotEvent(1)] });
     const { result, error } = await engine.execute();
 
     expect(error).toBeUndefined();
@@ -39,7 +40,7 @@ describe("forward-audit-log Inngest function", () => {
   });
 
   it("forwards nothing twice when run again", async () => {
-    const { result } = await new InngestTestEngine({ function: forwardAuditLog }).execute();
+    const { result } = await new InngestTestEngine({ function: forwardAuditLog, events: [slotEvent(2)] }).execute();
     expect(result).toMatchObject({ status: "completed", outcome: { forwarded: 0 } });
   });
 });

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { members, plans, subscriptions } from "@/lib/platform/db/schema";
+import { slotEvent } from "@/tests/support/job-slots";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { inngestFunction } from ".";
 
@@ -50,7 +51,7 @@ describe("subscription Inngest functions", () => {
     expect(
       await running.database.db.select().from(subscriptions).where(eq(subscriptions.previousSubscriptionId, termId)),
     ).toHaveLength(1);
-    const second = await new InngestTestEngine({ function: processAutoRenewals }).execute();
+    const second = await new InngestTestEngine({ function: processAutoRenewals, events: [slotEvent(1)] }).execute();
     expect(second.result).toMatchObject({ status: "completed", outcome: { renewed: 0 } });
   });
 

@@ -5,10 +5,11 @@ import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { users } from "@/lib/platform/db/schema";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
+import { directDatabaseUrl } from "@/tests/support/test-database";
 import type { AttendanceWriteContext } from "./context";
 import { submitRequest } from "./requests";
 
-const url = process.env.DATABASE_URL;
+const url = directDatabaseUrl();
 const NOW = new Date("2026-03-20T12:00:00Z");
 
 // On one connection, the insert's prepared statement runs often enough for PostgreSQL to cache a generic plan.

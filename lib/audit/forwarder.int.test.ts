@@ -7,10 +7,10 @@ import { loadConfig } from "@/lib/config";
 import { type Analytics, createAnalytics } from "@/lib/platform/analytics";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPgliteDatabase } from "@/lib/platform/db/pglite";
-import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
 import { DependencyUnavailableError } from "@/lib/platform/errors";
 import { withSpan } from "@/lib/platform/telemetry/spans";
+import { createTestPostgres } from "@/tests/support/test-database";
 import { forwardAuditOutbox } from "./forwarder";
 import { recordAudit } from "./record";
 
@@ -47,9 +47,8 @@ describe("audit outbox forwarding", () => {
   let analytics: Analytics;
 
   beforeAll(async () => {
-    const url = process.env.DATABASE_URL;
-    database = url
-      ? createPostgresDatabase({ url, poolMax: 4, connectTimeoutSeconds: 3, statementTimeoutMs: 15_000 })
+    database = process.env.DATABASE_URL
+      ? createTestPostgres({ poolMax: 4, statementTimeoutMs: 15_000 })
       : createPgliteDatabase(undefined);
     analytics = createAnalytics({ ...loadConfig(), dataDir });
     await Promise.all([database.migrate(), analytics.migrate()]);

@@ -41,7 +41,8 @@ async function waitFor(what: string, probe: () => Promise<unknown>, timeoutMs = 
   }
 }
 
-function postgresBin(): string {
+/** PG_BIN, else the newest Debian PostgreSQL server binaries (initdb, pg_ctl, pg_dump, pg_restore). */
+export function postgresBin(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const versions = existsSync("/usr/lib/postgresql")
     ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b))

@@ -1,13 +1,36 @@
+import { loadConfig } from "@/lib/config";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPgliteDatabase } from "@/lib/platform/db/pglite";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { resetDatabase } from "./reset-database";
 
+/**
+ * A test's own pool on the run's PostgreSQL (DATABASE_URL), with the run's pooler settings as the service reads them:
+ * scripts/test.sh also runs the suite through PgBouncer, with prepared statements off and a direct migration URL.
+ */
+export function createTestPostgres(options: { poolMax: number; statementTimeoutMs: number }): DatabaseAdapter {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  return createPostgresDatabase({
+    ...options,
+    url: config.DATABASE_URL,
+    connectTimeoutSeconds: 3,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
+  });
+}
+
+/**
+ * The PostgreSQL server itself, never a pooler in front of it: for tests of what one server session keeps (its
+ * prepared statements and their plans), which a transaction pooler spreads over several.
+ */
+export const directDatabaseUrl = (): string | undefined =>
+  process.env.DATABASE_MIGRATION_URL ?? process.env.DATABASE_URL;
+
 /** The run's real PostgreSQL when DATABASE_URL is set, else an in-memory PGlite; migrated and empty. */
 export async function createTestDatabase(): Promise<DatabaseAdapter> {
-  const url = process.env.DATABASE_URL;
-  const database = url
-    ? createPostgresDatabase({ url, poolMax: 30, connectTimeoutSeconds: 3, statementTimeoutMs: 30_000 })
+  const database = process.env.DATABASE_URL
+    ? createTestPostgres({ poolMax: 30, statementTimeoutMs: 30_000 })
     : createPgliteDatabase(undefined);
   await database.migrate();
   await resetDatabase(database);

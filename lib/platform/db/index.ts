@@ -15,6 +15,7 @@ export function createDatabase(config: Config): DatabaseAdapter {
       connectTimeoutSeconds: config.DATABASE_CONNECT_TIMEOUT_SECONDS,
       statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
       preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+      migrationUrl: config.DATABASE_MIGRATION_URL,
     });
   }
   return createPgliteDatabase(path.join(config.dataDir, "pglite"));

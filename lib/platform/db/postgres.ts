@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
+import postgres, { type Sql } from "postgres";
 import { MIGRATIONS_FOLDER } from "./migrations";
 import { countingInFlight } from "./pool-use";
 import { preparingClient } from "./prepared-statements";
@@ -21,6 +21,11 @@ export type PostgresOptions = {
   preparedStatements?: boolean;
   /** Distinct statements prepared at most; MAX_PREPARED_STATEMENTS unless set. */
   maxPreparedStatements?: number;
+  /**
+   * A direct PostgreSQL URL for migrations when `url` is a transaction pooler (DATABASE_MIGRATION_URL): the
+   * migration lock is session-level, and through the pooler it would stay on a pooled server connection.
+   */
+  migrationUrl?: string;
 };
 
 export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapter {
@@ -32,6 +37,8 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     // long during an outage instead of failing fast with 503; connection attempts only happen for queued queries.
     backoff: () => 0,
     onnotice: () => {},
+    // postgres.js prepares its own tagged queries (ping, locks) too; a transaction pooler cannot keep them.
+    prepare: options.preparedStatements !== false,
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
   // Counts drizzle's statements and transactions for the pool gauges (./pool-use.ts).
@@ -52,14 +59,17 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     },
     async migrate() {
       // A one-connection client, so the advisory lock and the migration share a session.
-      const connection = postgres(options.url, {
+      const connection = postgres(options.migrationUrl ?? options.url, {
         max: 1,
         connect_timeout: options.connectTimeoutSeconds,
         onnotice: () => {},
+        // A migration runs as long as it needs, whatever timeout the role carries (see keepStatementTimeout).
+        connection: { statement_timeout: 0 },
       });
       try {
         await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
         await migrate(drizzle(connection, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        if (options.migrationUrl) await keepStatementTimeout(connection, options.statementTimeoutMs);
       } finally {
         await connection.end({ timeout: 5 });
       }
@@ -68,4 +78,17 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
       await client.end({ timeout: 5 });
     },
   };
+}
+
+/**
+ * A transaction pooler (PgBouncer) drops the statement_timeout the pool sends when it connects, so behind one the
+ * timeout is stored on the role for this database instead: every server connection the pooler opens for the role
+ * starts with it. Ordinary roles may set their own defaults; connections opened before keep their old value.
+ */
+async function keepStatementTimeout(connection: Sql, statementTimeoutMs: number) {
+  const [{ database }] = await connection<[{ database: string }]>`select current_database() as database`;
+  const quoted = `"${database.replaceAll('"', '""')}"`;
+  await connection.unsafe(
+    `alter role current_user in database ${quoted} set statement_timeout = ${statementTimeoutMs}`,
+  );
 }

@@ -1,12 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { directDatabaseUrl } from "@/tests/support/test-database";
 import { createPostgresDatabase } from "./postgres";
 import { MAX_PREPARED_PARAMETERS } from "./prepared-statements";
 import { users } from "./schema";
 import type { DatabaseAdapter, Executor } from "./types";
 
-const url = process.env.DATABASE_URL;
+const url = directDatabaseUrl();
 
 describe.runIf(url)("prepared statements on PostgreSQL", () => {
   let database: DatabaseAdapter | undefined;
@@ -99,9 +100,11 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
     ]);
   });
 
-  it("prepares nothing of drizzle's when switched off (DATABASE_PREPARED_STATEMENTS=false)", async () => {
+  it("prepares nothing at all when switched off (DATABASE_PREPARED_STATEMENTS=false), as a transaction pooler needs", async () => {
     const adapter = await open(false);
     await byEmail(adapter.db, "a@example.com");
-    expect((await preparedTexts(adapter.db, adapter)).some((text) => text.includes('"users"'))).toBe(false);
+    // The adapter's own queries go through postgres.js's tagged templates, which it would otherwise prepare.
+    await adapter.ping();
+    expect(await preparedTexts(adapter.db, adapter)).toEqual([]);
   });
 });
