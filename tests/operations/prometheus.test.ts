@@ -4,13 +4,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { auditOutbox } from "@/lib/platform/db/schema/audit";
-import { startPostgres, startRedis } from "@/tests/reliability/services";
 import { type AppInstance, startAppInstance } from "./app-instance";
+import { type Cleanups, ownDatabase, ownRedis } from "./own-services";
 
 /**
  * A real Prometheus server (Debian's `prometheus`) scrapes a production instance, as docs/operations.md ("Metrics")
@@ -25,41 +24,9 @@ const GOOD_JOB = "clubops";
 const BAD_JOB = "clubops-wrong-token";
 
 const root = mkdtempSync(path.join(tmpdir(), "clubops-prometheus-"));
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: Cleanups = [];
 let app: AppInstance;
 let prometheusBase: string;
-
-/** A database of its own: on the run's PostgreSQL when there is one, else on a server started here. */
-async function ownDatabase(): Promise<string> {
-  const shared = process.env.DATABASE_URL_REAL;
-  if (!shared) {
-    const server = await startPostgres();
-    cleanups.push(() => server.destroy());
-    return server.url;
-  }
-  const name = `clubops_prometheus_${randomBytes(4).toString("hex")}`;
-  const admin = createPostgresDatabase({
-    url: shared,
-    poolMax: 1,
-    connectTimeoutSeconds: 10,
-    statementTimeoutMs: 60_000,
-  });
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  cleanups.push(async () => {
-    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-    await admin.close();
-  });
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function ownRedis(): Promise<string> {
-  if (process.env.REDIS_URL_REAL) return process.env.REDIS_URL_REAL;
-  const server = await startRedis();
-  cleanups.push(() => server.destroy());
-  return server.url;
-}
 
 function prometheusConfig(target: string): string {
   const job = (name: string, token: string) => `
@@ -124,7 +91,7 @@ const valuesOf = (samples: Sample[]) => samples.map((sample) => Number(sample.va
 
 beforeAll(async () => {
   if (!existsSync(PROMETHEUS)) throw new Error(`${PROMETHEUS} is missing: apt-get install prometheus`);
-  const [databaseUrl, redisUrl] = await Promise.all([ownDatabase(), ownRedis()]);
+  const [databaseUrl, redisUrl] = await Promise.all([ownDatabase("clubops_prometheus", cleanups), ownRedis(cleanups)]);
   app = await startAppInstance({
     env: {
       DATABASE_URL: databaseUrl,

@@ -4,13 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
-import { createPostgresDatabase } from "@/lib/platform/db/postgres";
-import { startPostgres, startRedis } from "@/tests/reliability/services";
 import { type AppInstance, startAppInstance } from "./app-instance";
 import { type OtlpReceiver, type ReceivedSpan, SPAN_KIND, startOtlpReceiver } from "./otlp-receiver";
+import { type Cleanups, ownDatabase, ownRedis } from "./own-services";
 
 /**
  * Issue 18, item 1: the production server (`npx next build`, scripts/start.sh) on real PostgreSQL and Redis exports
@@ -23,45 +21,13 @@ const ADMIN = { email: "owner@traces.example", username: "owner", password: "Lan
 const AUTH_SECRET = randomBytes(48).toString("base64url");
 
 const root = mkdtempSync(path.join(tmpdir(), "clubops-traces-"));
-const cleanups: (() => Promise<unknown>)[] = [];
+const cleanups: Cleanups = [];
 let receiver: OtlpReceiver;
 let rendererBase: string;
 let databaseUrl: string;
 let redisUrl: string;
 let app: AppInstance;
 let token: string;
-
-/** A database of its own: on the run's PostgreSQL when there is one, else on a server started here. */
-async function ownDatabase(): Promise<string> {
-  const shared = process.env.DATABASE_URL_REAL;
-  if (!shared) {
-    const server = await startPostgres();
-    cleanups.push(() => server.destroy());
-    return server.url;
-  }
-  const name = `clubops_traces_${randomBytes(4).toString("hex")}`;
-  const admin = createPostgresDatabase({
-    url: shared,
-    poolMax: 1,
-    connectTimeoutSeconds: 10,
-    statementTimeoutMs: 60_000,
-  });
-  await admin.db.execute(sql.raw(`create database ${name}`));
-  cleanups.push(async () => {
-    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-    await admin.close();
-  });
-  const url = new URL(shared);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function ownRedis(): Promise<string> {
-  if (process.env.REDIS_URL_REAL) return process.env.REDIS_URL_REAL;
-  const server = await startRedis();
-  cleanups.push(() => server.destroy());
-  return server.url;
-}
 
 /** Export settings of both processes: to the receiver, in batches sent every `delayMs`. */
 const exportTo = (protocol: string, delayMs: number) => ({
@@ -150,7 +116,7 @@ function expectCallerParent(spans: ReceivedSpan[], route: ReceivedSpan, callerSp
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
   cleanups.push(() => receiver.close());
-  [databaseUrl, redisUrl] = await Promise.all([ownDatabase(), ownRedis()]);
+  [databaseUrl, redisUrl] = await Promise.all([ownDatabase("clubops_traces", cleanups), ownRedis(cleanups)]);
   const renderer = await startRenderer();
   cleanups.push(() => stopProcess(renderer));
   app = await startApp("http/protobuf", 100);
