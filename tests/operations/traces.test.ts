@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
 import { type AppInstance, startAppInstance } from "./app-instance";
@@ -48,10 +49,11 @@ async function startRenderer(): Promise<ChildProcess> {
   return renderer;
 }
 
-const startApp = (protocol: string, delayMs: number) =>
+/** The production server, exporting with `protocol` every `delayMs`, or with no exporter configured. */
+const startApp = (exporting?: { protocol: string; delayMs: number }) =>
   startAppInstance({
     env: {
-      ...exportTo(protocol, delayMs),
+      ...(exporting ? exportTo(exporting.protocol, exporting.delayMs) : { LOG_LEVEL: "warn" }),
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
       DATA_DIR: path.join(root, "app"),
@@ -119,7 +121,7 @@ beforeAll(async () => {
   [databaseUrl, redisUrl] = await Promise.all([ownDatabase("clubops_traces", cleanups), ownRedis(cleanups)]);
   const renderer = await startRenderer();
   cleanups.push(() => stopProcess(renderer));
-  app = await startApp("http/protobuf", 100);
+  app = await startApp({ protocol: "http/protobuf", delayMs: 100 });
   cleanups.push(() => app.stop());
 
   await api("POST", "/api/setup/platform", { body: { platformName: "Traces Club" } });
@@ -184,7 +186,7 @@ describe("traces exported over OTLP/HTTP by the production server", () => {
   it("export over http/json too, and flush the last batch when the server is stopped", async () => {
     await app.stop();
     // A minute between batches: the request's spans can only arrive through the flush at SIGTERM.
-    app = await startApp("http/json", 60_000);
+    app = await startApp({ protocol: "http/json", delayMs: 60_000 });
     const { traceId, spanId, headers } = caller();
     expect((await api("GET", "/api/members", { headers })).status).toBe(200);
     // Next.js ends its route span just after the answer is sent; a second later it waits in the batch.
@@ -196,5 +198,33 @@ describe("traces exported over OTLP/HTTP by the production server", () => {
     if (!route) throw new Error("no span of the route");
     expectCallerParent(spans, route, spanId);
     expect(receiver.encodings.at(-1)).toMatch(/^application\/json/);
+  });
+});
+
+describe("the production server with no exporter configured", () => {
+  it("exports nothing, yet answers with the caller's trace id, or a fresh one per request, and audits with it", async () => {
+    await app.stop();
+    app = await startApp();
+    const { traceId, headers } = caller();
+    const plan = { name: "No exporter", code: "NO-EXPORTER", monthlyPrice: 30 };
+    const created = await api("POST", "/api/plans", { body: plan, headers });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("x-trace-id")).toBe(traceId);
+    const database = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      const audited = await database`select action from audit_outbox where trace_id = ${traceId}`;
+      expect(audited.map((row) => row.action)).toEqual(["plans.created"]);
+    } finally {
+      await database.end();
+    }
+
+    const fresh = await Promise.all([api("GET", "/api/members"), api("GET", "/api/members")]);
+    const ids = fresh.map((reply) => reply.headers.get("x-trace-id"));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+
+    // Given time for a batch that would have left, no span of these requests reached the receiver.
+    await sleep(1000);
+    expect(receiver.spans.filter((span) => [traceId, ...ids].includes(span.traceId))).toEqual([]);
   });
 });

@@ -6,10 +6,10 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { MIGRATIONS_FOLDER } from "./migrations";
-import { countingInFlight } from "./pool-use";
+import { observedPgliteClient } from "./observed-client";
+import { poolCounter } from "./pool-use";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
-import { tracingPgliteClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /**
@@ -21,14 +21,14 @@ export function createPgliteDatabase(dataDir: string | undefined): DatabaseAdapt
   // btree_gist backs the exclusion constraint that keeps a member's active subscriptions from overlapping;
   // pg_trgm the trigram index of the member search.
   const client = new PGlite({ dataDir, extensions: { btree_gist, pg_trgm } });
-  // One connection: a pool of one, whose waiting statements show how busy the embedded database is.
-  const counted = countingInFlight(client, ["query", "transaction"], 1);
-  // Spans around each statement and transaction, as on PostgreSQL (traced-client.ts).
-  const db = drizzle(tracingPgliteClient(counted.client), { schema });
+  // One connection: a pool of one, whose waiting statements show how busy the embedded database is. Spans and the
+  // pool's use come from the view of the client drizzle is given, as on PostgreSQL (./observed-client.ts).
+  const pool = poolCounter(1);
+  const db = drizzle(observedPgliteClient(client, pool), { schema });
   return {
     kind: "pglite",
     db,
-    poolUse: counted.use,
+    poolUse: pool.use,
     rows: executeRows,
     async ping() {
       await db.execute(sql`select 1`);

@@ -2,11 +2,11 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { MIGRATIONS_FOLDER } from "./migrations";
-import { countingInFlight } from "./pool-use";
-import { preparingClient } from "./prepared-statements";
+import { observedPostgresClient } from "./observed-client";
+import { poolCounter } from "./pool-use";
+import { preparedStatementPolicy } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
-import { tracingPostgresClient } from "./traced-client";
 import type { DatabaseAdapter } from "./types";
 
 /** Any constant both instances agree on: it serialises migrations across app instances. */
@@ -41,18 +41,15 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
     prepare: options.preparedStatements !== false,
     connection: { statement_timeout: options.statementTimeoutMs, application_name: "clubops" },
   });
-  // Counts drizzle's statements and transactions for the pool gauges (./pool-use.ts).
-  const counted = countingInFlight(client, ["unsafe", "begin"], options.poolMax);
-  const statements =
-    options.preparedStatements === false
-      ? counted.client
-      : preparingClient(counted.client, options.maxPreparedStatements);
-  // Spans around each statement and transaction (traced-client.ts), kept apart from how statements are prepared.
-  const db = drizzle(tracingPostgresClient(statements, options), { schema });
+  // Spans, pool gauges and prepared statements, in the one view of the client drizzle is given (./observed-client.ts).
+  const pool = poolCounter(options.poolMax);
+  const prepare =
+    options.preparedStatements === false ? undefined : preparedStatementPolicy(options.maxPreparedStatements);
+  const db = drizzle(observedPostgresClient(client, { url: options.url, pool, prepare }), { schema });
   return {
     kind: "postgres",
     db,
-    poolUse: counted.use,
+    poolUse: pool.use,
     rows: executeRows,
     async ping() {
       await client`select 1`;

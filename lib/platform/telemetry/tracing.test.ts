@@ -6,15 +6,13 @@ import { planTracing, withoutQueryStrings } from "./tracing";
 const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
 
 describe("planTracing", () => {
-  it("runs no exporter and samples nothing when no endpoint is set, so spans keep ids but record nothing", () => {
-    const plan = planTracing(loadConfig({}));
-    expect(plan.exporter).toBeUndefined();
-    expect(plan.setup).toEqual({ provider: "sdk", exporter: "none", sampler: "AlwaysOffSampler" });
+  it("registers no provider when no endpoint is set, so Next.js opens no span and nothing is recorded", () => {
+    expect(planTracing(loadConfig({}))).toEqual({ setup: { provider: "none", exporter: "none", sampler: "none" } });
   });
 
   it("exports over the configured protocol with the configured sampler", () => {
     const proto = planTracing(loadConfig(endpoint));
-    expect(proto.exporter?.constructor.name).toBe("OTLPTraceExporter");
+    expect(proto.exporting?.exporter.constructor.name).toBe("OTLPTraceExporter");
     expect(proto.setup).toMatchObject({ exporter: "http/protobuf" });
     expect(proto.setup.sampler).toMatch(/^ParentBased\{root=AlwaysOnSampler/);
 
@@ -28,23 +26,19 @@ describe("planTracing", () => {
     );
     expect(json.setup).toEqual({ provider: "sdk", exporter: "http/json", sampler: "TraceIdRatioBased{0.25}" });
     // Two different exporter classes sit behind the two protocols.
-    expect(Object.getPrototypeOf(json.exporter)).not.toBe(Object.getPrototypeOf(proto.exporter));
+    expect(Object.getPrototypeOf(json.exporting?.exporter)).not.toBe(Object.getPrototypeOf(proto.exporting?.exporter));
   });
 
-  it("exports nothing with OTEL_TRACES_EXPORTER=none, and registers no provider with OTEL_SDK_DISABLED", () => {
-    expect(planTracing(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "none" })).setup).toMatchObject({
-      exporter: "none",
-      sampler: "AlwaysOffSampler",
-    });
-    expect(planTracing(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: "1" }))).toEqual({
-      setup: { provider: "none", exporter: "none", sampler: "none" },
-    });
+  it("registers no provider with OTEL_TRACES_EXPORTER=none or OTEL_SDK_DISABLED, even with an endpoint", () => {
+    const none = { setup: { provider: "none", exporter: "none", sampler: "none" } };
+    expect(planTracing(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }))).toEqual(none);
+    expect(planTracing(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: "1" }))).toEqual(none);
   });
 
   it("takes a test's exporter in place of the configured one", () => {
     const exporter = new InMemorySpanExporter();
     const plan = planTracing(loadConfig({}), { exporter });
-    expect(plan.exporter).toBe(exporter);
+    expect(plan.exporting?.exporter).toBe(exporter);
     expect(plan.setup).toMatchObject({ exporter: "custom", sampler: expect.stringMatching(/^ParentBased/) });
   });
 });

@@ -24,10 +24,11 @@ import type { Config, TraceExport } from "@/lib/config";
  * registered once per process. Spans are opened through ./spans.ts; Next.js opens its own request spans on the same
  * provider. No auto-instrumentation: each adapter opens its spans (docs/architecture.md).
  *
- * Without an exporter the sampler is AlwaysOff: spans record nothing and cost next to nothing, but they still carry
- * valid ids, so the trace id of problem details, logs and audit rows exists, and a caller's `traceparent` is continued.
- * With OTEL_SDK_DISABLED no provider is registered at all (Next.js then opens no span); ids still come from the
- * caller's `traceparent`, or are random (./spans.ts).
+ * Without an exporter (or with OTEL_SDK_DISABLED) no provider is registered at all: with any provider, even one that
+ * samples nothing, Next.js opens its own spans for every request, which cost 6-11 % of a request's throughput
+ * (docs/performance.md, Tracing overhead). The context manager and propagators are still registered, so a caller's
+ * `traceparent` is continued by the API's non-recording spans, and ./spans.ts gives a request without one a random
+ * trace id: problem details, logs and audit rows always have one.
  */
 
 type TracingConfig = Pick<
@@ -118,50 +119,52 @@ function samplerFor(config: TracingConfig): Sampler {
   }
 }
 
-/** What the configuration selects: the exporter (if any) and the sampler that goes with it. */
+/** What the configuration selects: the exporter and the sampler that goes with it, or no provider at all. */
 export function planTracing(
   config: TracingConfig,
   options: TracingOptions = {},
-): { setup: TracingSetup; exporter?: SpanExporter; sampler?: Sampler } {
-  if (config.OTEL_SDK_DISABLED) return { setup: { provider: "none", exporter: "none", sampler: "none" } };
-  const exporter = options.exporter ?? (config.traceExport && exporterFor(config.traceExport));
-  const sampler = exporter ? samplerFor(config) : new AlwaysOffSampler();
+): { setup: TracingSetup; exporting?: { exporter: SpanExporter; sampler: Sampler } } {
+  const exporter = config.OTEL_SDK_DISABLED
+    ? undefined
+    : (options.exporter ?? (config.traceExport && exporterFor(config.traceExport)));
+  if (!exporter) return { setup: { provider: "none", exporter: "none", sampler: "none" } };
+  const sampler = samplerFor(config);
   const described = options.exporter ? "custom" : (config.traceExport?.protocol ?? "none");
-  return { setup: { provider: "sdk", exporter: described, sampler: sampler.toString() }, exporter, sampler };
+  return {
+    setup: { provider: "sdk", exporter: described, sampler: sampler.toString() },
+    exporting: { exporter, sampler },
+  };
 }
 
 /** Starts tracing for this process once; later calls return what the first chose. */
 export function startTracing(config: TracingConfig, options: TracingOptions = {}): TracingSetup {
   if (holder.__clubopsTracing) return holder.__clubopsTracing.setup;
   registerTraceContext();
-  const { setup, exporter, sampler } = planTracing(config, options);
-  if (!sampler) {
+  const { setup, exporting } = planTracing(config, options);
+  if (!exporting) {
     holder.__clubopsTracing = { setup };
     return setup;
   }
+  const { exporter, sampler } = exporting;
   const provider = new TracerProvider({
     resource: resourceFromAttributes({
       [ATTR_SERVICE_NAME]: options.serviceName ?? config.OTEL_SERVICE_NAME,
       [ATTR_SERVICE_INSTANCE_ID]: randomUUID(),
     }),
     sampler,
-    spanProcessors: exporter
-      ? [
-          withoutQueryStrings,
-          new BatchSpanProcessor({
-            exporter,
-            scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
-            maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
-          }),
-        ]
-      : [],
+    spanProcessors: [
+      withoutQueryStrings,
+      new BatchSpanProcessor({
+        exporter,
+        scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
+        maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+      }),
+    ],
   });
   trace.setGlobalTracerProvider(provider);
   holder.__clubopsTracing = { setup, provider };
-  if (exporter) {
-    holder[SHUTDOWN_HOOKS] ??= new Set();
-    holder[SHUTDOWN_HOOKS].add(flushTracing);
-  }
+  holder[SHUTDOWN_HOOKS] ??= new Set();
+  holder[SHUTDOWN_HOOKS].add(flushTracing);
   return setup;
 }
 
