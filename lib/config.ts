@@ -126,9 +126,10 @@ const envSchema = z
       .default("parentbased_always_on"),
     /** The ratio of the traceidratio samplers. */
     OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
-    /** Milliseconds between two exports of finished spans, and the most spans one export carries. */
+    /** Milliseconds between two exports of finished spans, the most spans one export carries, the most kept waiting. */
     OTEL_BSP_SCHEDULE_DELAY: positiveInt(5000),
     OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
+    OTEL_BSP_MAX_QUEUE_SIZE: positiveInt(2048),
 
     /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
     EMBEDDED_SCHEDULER: flag(true),

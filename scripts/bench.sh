@@ -46,6 +46,9 @@ npx tsx bench/scale-out.ts
 log "tracing overhead: members list and clock-in with OTEL_SDK_DISABLED / no exporter / exporting (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/tracing-overhead.ts
 
+log "time per layer of one request, from its trace: members list and clock-in/out at 1 and 64 connections (PostgreSQL + Redis)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/layer-share.ts
+
 log "Idempotency-Key overhead on POST /api/plans, in-process (PostgreSQL + Redis)"
 DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx tsx bench/idempotency.ts
 

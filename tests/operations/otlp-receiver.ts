@@ -8,7 +8,7 @@ import protobuf from "protobufjs";
  * An OTLP/HTTP trace receiver (POST /v1/traces) in the test's process, decoding both encodings the exporters send:
  * `application/x-protobuf` with protobufjs over the few messages of opentelemetry-proto a span needs (unknown fields
  * are skipped), and `application/json`, whose ids are hex strings (OTLP/JSON encoding, not protobuf JSON's base64).
- * Used by tests/operations/traces.test.ts and bench/tracing-overhead.ts.
+ * Used by tests/operations/traces.test.ts, bench/tracing-overhead.ts and bench/layer-share.ts.
  */
 
 export type ReceivedSpan = {
@@ -21,6 +21,9 @@ export type ReceivedSpan = {
   /** OTLP's SpanKind: 1 internal, 2 server, 3 client. */
   kind: number;
   attributes: Record<string, unknown>;
+  /** Unix time of the span's start, and how long it took, in milliseconds (bench/layer-share.ts). */
+  startMs: number;
+  durationMs: number;
 };
 
 export const SPAN_KIND = { internal: 1, server: 2, client: 3 } as const;
@@ -41,6 +44,8 @@ const root = protobuf.Root.fromJSON({
         parentSpanId: { type: "bytes", id: 4 },
         name: { type: "string", id: 5 },
         kind: { type: "int32", id: 6 },
+        startTimeUnixNano: { type: "fixed64", id: 7 },
+        endTimeUnixNano: { type: "fixed64", id: 8 },
         attributes: { rule: "repeated", type: "KeyValue", id: 9 },
       },
     },
@@ -66,6 +71,9 @@ type OtlpSpan = {
   parentSpanId?: string;
   name: string;
   kind?: number;
+  /** Decimal strings: nanoseconds since 1970 are past a double's exact integers. */
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
   attributes?: KeyValue[];
 };
 type OtlpRequest = {
@@ -91,6 +99,8 @@ function spansOf(request: OtlpRequest): ReceivedSpan[] {
         name: span.name,
         kind: span.kind ?? 0,
         attributes: attributesOf(span.attributes),
+        startMs: Number(BigInt(span.startTimeUnixNano) / 1000n) / 1000,
+        durationMs: Number(BigInt(span.endTimeUnixNano) - BigInt(span.startTimeUnixNano)) / 1e6,
       })),
     );
   });
@@ -103,7 +113,7 @@ function decode(contentType: string, body: Buffer): OtlpRequest {
   if (!contentType.startsWith("application/x-protobuf")) throw new Error(`unexpected content-type ${contentType}`);
   const decoded = ExportTraceServiceRequest.toObject(ExportTraceServiceRequest.decode(body), {
     bytes: String,
-    longs: Number,
+    longs: String,
   }) as OtlpRequest;
   // Ids as hex, as the OTLP/JSON encoding has them (protobufjs gives bytes as base64): both encodings compare alike.
   for (const resourceSpans of decoded.resourceSpans ?? [])

@@ -39,6 +39,7 @@ type TracingConfig = Pick<
   | "OTEL_TRACES_SAMPLER_ARG"
   | "OTEL_BSP_SCHEDULE_DELAY"
   | "OTEL_BSP_MAX_EXPORT_BATCH_SIZE"
+  | "OTEL_BSP_MAX_QUEUE_SIZE"
   | "traceExport"
 >;
 
@@ -158,6 +159,7 @@ export function startTracing(config: TracingConfig, options: TracingOptions = {}
         exporter,
         scheduledDelayMillis: config.OTEL_BSP_SCHEDULE_DELAY,
         maxExportBatchSize: config.OTEL_BSP_MAX_EXPORT_BATCH_SIZE,
+        maxQueueSize: config.OTEL_BSP_MAX_QUEUE_SIZE,
       }),
     ],
   });
@@ -166,6 +168,11 @@ export function startTracing(config: TracingConfig, options: TracingOptions = {}
   holder[SHUTDOWN_HOOKS] ??= new Set();
   holder[SHUTDOWN_HOOKS].add(flushTracing);
   return setup;
+}
+
+/** Whether spans are recorded: a provider with an exporter is registered. */
+export function isRecording(): boolean {
+  return holder.__clubopsTracing?.provider !== undefined;
 }
 
 /** Exports the spans still waiting in the batch, giving up after FLUSH_LIMIT_MS. */
