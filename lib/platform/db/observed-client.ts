@@ -9,7 +9,7 @@ import {
 } from "@opentelemetry/semantic-conventions";
 import type { Sql } from "postgres";
 import { openSpan, withSpan } from "../telemetry/spans";
-import type { PoolCounter } from "./pool-use";
+import type { ConnectionGate, PoolCounter } from "./pool-use";
 
 /**
  * The one view of a database client that drizzle is given, through which the adapter sees every statement and
@@ -35,20 +35,23 @@ const operationOf = (text: string) => /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase()
 /**
  * Calls `start` once `query` runs and what it returns once the query settles. A plain promise (PGlite's) is already
  * running. A postgres.js query is lazy: it runs when first awaited and stays chainable (`.values()`) until then, so
- * its own `then` is wrapped to start there (`await` calls it; Promise's own `then` would bypass the query's).
+ * its own `then` is wrapped to start there (`await` calls it; Promise's own `then` would bypass the query's). With a
+ * `gate`, the query is sent only once the gate admits it, and lets the next one in when it settles.
  */
-function whenRunning<T>(query: T, start: () => Settle): T {
+function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T {
   if (!(query instanceof Promise)) return query;
-  if (query.constructor === Promise) {
-    const settle = start();
-    query.then(
+  const observe = (running: PromiseLike<unknown>, settle: Settle) =>
+    running.then(
       () => settle(),
       (error: unknown) => settle(error),
     );
+  if (query.constructor === Promise) {
+    observe(query, start());
     return query;
   }
   const then = query.then.bind(query);
   let started = false;
+  let admitted: Promise<void> | undefined;
   // biome-ignore lint/suspicious/noThenProperty: the query's own `then`, wrapped; it stays the promise it was.
   Object.defineProperty(query, "then", {
     configurable: true,
@@ -56,12 +59,16 @@ function whenRunning<T>(query: T, start: () => Settle): T {
       if (!started) {
         started = true;
         const settle = start();
-        then(
-          () => settle(),
-          (error: unknown) => settle(error),
-        );
+        if (!gate) observe({ then }, settle);
+        else
+          admitted = gate.enter().then((leave) => {
+            observe({ then }, (error) => {
+              leave();
+              settle(error);
+            });
+          });
       }
-      return then(...handlers);
+      return admitted === undefined ? then(...handlers) : admitted.then(() => then(...handlers));
     },
   });
   return query;
@@ -84,7 +91,7 @@ function statementStart(text: string, common: Attributes, pool: PoolCounter | un
 /**
  * A callback-last transaction method of a client (`begin(options?, callback)`, `savepoint(callback)`,
  * `transaction(callback)`) in a span, its callback given the scoped client's view; a top-level transaction holds a
- * connection of `pool` throughout.
+ * connection of `pool`, and its place in `gate`, throughout.
  */
 function observedTransaction<C>(
   name: string,
@@ -92,14 +99,17 @@ function observedTransaction<C>(
   open: Open,
   view: (scoped: C) => C,
   pool: PoolCounter | undefined,
+  gate?: ConnectionGate,
 ) {
   return (...args: unknown[]) => {
     const callback = args.at(-1) as (scoped: C) => unknown;
     return withSpan(name, { attributes: common }, async () => {
       const release = pool?.acquire();
+      const leave = await gate?.enter();
       try {
         return await open(...args.slice(0, -1), (scoped: C) => callback(view(scoped)));
       } finally {
+        leave?.();
         release?.();
       }
     });
@@ -108,11 +118,17 @@ function observedTransaction<C>(
 
 /**
  * postgres.js: drizzle runs every statement through `unsafe`, transactions through `begin` and `savepoint`.
- * `prepare` decides which statements are prepared; without it drizzle's choice (none) stands.
+ * `prepare` decides which statements are prepared; without it drizzle's choice (none) stands. `gate` admits
+ * top-level statements and transactions (./pool-use.ts, connectionGate).
  */
 export function observedPostgresClient(
   client: Sql,
-  options: { url: string; pool: PoolCounter; prepare?: (text: string, parameterCount: number) => boolean },
+  options: {
+    url: string;
+    pool: PoolCounter;
+    prepare?: (text: string, parameterCount: number) => boolean;
+    gate?: ConnectionGate;
+  },
 ): Sql {
   const { hostname, port, pathname } = new URL(options.url);
   const common = {
@@ -122,26 +138,29 @@ export function observedPostgresClient(
     [ATTR_SERVER_PORT]: Number(port || 5432),
   };
   const { prepare } = options;
-  // `pool` only at the top level: inside a transaction its connection is already counted.
-  const view = (scopedClient: Sql, pool: PoolCounter | undefined): Sql =>
+  // `top` only at the top level: inside a transaction its connection is already counted and admitted.
+  type TopLevel = { pool: PoolCounter; gate?: ConnectionGate };
+  const view = (scopedClient: Sql, top: TopLevel | undefined): Sql =>
     new Proxy(scopedClient, {
       get(scoped, property, receiver) {
         if (property === "unsafe") {
           const unsafe = Reflect.get(scoped, property, receiver) as Unsafe;
           return (text: string, parameters: unknown[] = [], unsafeOptions: UnsafeOptions = {}) => {
             const chosen = prepare ? { ...unsafeOptions, prepare: prepare(text, parameters.length) } : unsafeOptions;
-            return whenRunning(unsafe(text, parameters, chosen), () => statementStart(text, common, pool));
+            const query = unsafe(text, parameters, chosen);
+            return whenRunning(query, () => statementStart(text, common, top?.pool), top?.gate);
           };
         }
         if (property === "begin" || property === "savepoint") {
           const open = Reflect.get(scoped, property, receiver) as Open;
           const name = property === "begin" ? "transaction" : "savepoint";
-          return observedTransaction(name, common, open, (inner: Sql) => view(inner, undefined), pool);
+          const inner = (scoped: Sql) => view(scoped, undefined);
+          return observedTransaction(name, common, open, inner, top?.pool, top?.gate);
         }
         return Reflect.get(scoped, property, receiver);
       },
     });
-  return view(client, options.pool);
+  return view(client, { pool: options.pool, gate: options.gate });
 }
 
 /** PGlite: drizzle runs statements through `query` and transactions through `transaction` (savepoints are statements). */

@@ -49,6 +49,21 @@ describe.runIf(pooledUrl && directUrl)("PostgreSQL through a transaction pooler"
     });
   });
 
+  it("answers many statements at once, more than the pool has connections, none of them lost between the pooler's server connections", async () => {
+    // Statements without parameters (one message) and with them (Parse and Describe first), interleaved: a client that
+    // pipelined the second kind behind the first would have its Describe answered on a server connection the pooler
+    // had already handed back at the first one's ReadyForQuery, and would wait for ever (pgbouncer#759).
+    const statements = Array.from({ length: 200 }, (_, index) =>
+      database.rows<{ n: number }>(database.db, index % 2 ? sql`select 1 as n` : sql`select ${index}::int as n`),
+    );
+    const answered = await Promise.race([
+      Promise.all(statements),
+      new Promise<"stuck">((resolve) => setTimeout(() => resolve("stuck"), 10_000).unref()),
+    ]);
+    expect(answered).not.toBe("stuck");
+    expect(answered).toEqual(statements.map((_, index) => [{ n: index % 2 ? 1 : index }]));
+  });
+
   it("answers queries and transactions unprepared, and migrates again under the lock on the direct URL", async () => {
     await database.migrate();
     const count = await database.db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres, { type Sql } from "postgres";
 import { MIGRATIONS_FOLDER } from "./migrations";
 import { observedPostgresClient } from "./observed-client";
-import { poolCounter } from "./pool-use";
+import { connectionGate, poolCounter } from "./pool-use";
 import { preparedStatementPolicy } from "./prepared-statements";
 import { executeRows } from "./rows";
 import * as schema from "./schema";
@@ -17,7 +18,10 @@ export type PostgresOptions = {
   poolMax: number;
   connectTimeoutSeconds: number;
   statementTimeoutMs: number;
-  /** Prepare drizzle's statements (see prepared-statements.ts); on unless set to false. */
+  /**
+   * Prepare drizzle's statements (see prepared-statements.ts); on unless set to false, which is for a transaction
+   * pooler: then no statement is prepared, and none is pipelined behind another (see `gate` below).
+   */
   preparedStatements?: boolean;
   /** Distinct statements prepared at most; MAX_PREPARED_STATEMENTS unless set. */
   maxPreparedStatements?: number;
@@ -43,16 +47,22 @@ export function createPostgresDatabase(options: PostgresOptions): DatabaseAdapte
   });
   // Spans, pool gauges and prepared statements, in the one view of the client drizzle is given (./observed-client.ts).
   const pool = poolCounter(options.poolMax);
-  const prepare =
-    options.preparedStatements === false ? undefined : preparedStatementPolicy(options.maxPreparedStatements);
-  const db = drizzle(observedPostgresClient(client, { url: options.url, pool, prepare }), { schema });
+  const behindPooler = options.preparedStatements === false;
+  const prepare = behindPooler ? undefined : preparedStatementPolicy(options.maxPreparedStatements);
+  // Behind a transaction pooler, no more statements and transactions at once than the pool has connections. With all
+  // its connections busy, postgres.js sends the next statement on one of them while the previous is answered
+  // (pipelining); PgBouncer hands the server connection back at the first one's ReadyForQuery, loses the second's
+  // answers, and leaves it waiting for ever (pgbouncer#759; lib/platform/db/pooler.int.test.ts).
+  const gate = behindPooler ? connectionGate(options.poolMax) : undefined;
+  const db = drizzle(observedPostgresClient(client, { url: options.url, pool, prepare, gate }), { schema });
   return {
     kind: "postgres",
     db,
     poolUse: pool.use,
     rows: executeRows,
     async ping() {
-      await client`select 1`;
+      // Through drizzle's client, so the ping waits its turn at the gate like any other statement.
+      await db.execute(sql`select 1`);
     },
     async migrate() {
       // A one-connection client, so the advisory lock and the migration share a session.
