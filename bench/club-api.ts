@@ -106,3 +106,25 @@ export function clockPairRequests(tokens: string[]): autocannon.Request[] {
     { method: "POST", path: "/api/users/me/clock-out", body, setupRequest: sameEmployee, onResponse: releaseEmployee },
   ];
 }
+
+/** The two loads the tracing benchmarks put on a server: the members list's first page, and clock-in/out pairs. */
+export type ClubLoad = "members" | "clock";
+
+/**
+ * autocannon's options for `load` on the server at `base`. Take fresh ones for every run: the clock requests hand
+ * out employees from a pool that a run's last passes keep.
+ */
+export function clubLoadOptions(
+  load: ClubLoad,
+  target: { base: string; connections: number; adminToken: string; tokens: string[] },
+): autocannon.Options {
+  const { base, connections } = target;
+  return load === "members"
+    ? { url: `${base}/api/members?pageSize=20`, connections, headers: { authorization: `Bearer ${target.adminToken}` } }
+    : {
+        url: base,
+        connections,
+        headers: { "content-type": "application/json" },
+        requests: clockPairRequests(target.tokens),
+      };
+}

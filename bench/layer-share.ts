@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import { type ReceivedSpan, SPAN_KIND, startOtlpReceiver } from "@/tests/operations/otlp-receiver";
-import { clockEveryoneOut, clockPairRequests, jsonApi, setUpClub, signedInEmployee } from "./club-api";
+import { type ClubLoad, clockEveryoneOut, clubLoadOptions, jsonApi, setUpClub, signedInEmployee } from "./club-api";
 import { type Figure, writeResults } from "./results-file";
 import { seedMembers, vacuumAnalyze } from "./seed-data";
 import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
@@ -34,8 +34,7 @@ const { base, server } = await startAppServer("layer-share", {
   OTEL_BSP_MAX_QUEUE_SIZE: "100000",
 });
 
-type Load = "members" | "clock";
-type Window = { load: Load; connections: number; from: number; to: number; meanLatencyMs: number };
+type Window = { load: ClubLoad; connections: number; from: number; to: number; meanLatencyMs: number };
 const windows: Window[] = [];
 const employeeCount = Math.max(...CONCURRENCIES);
 try {
@@ -45,15 +44,8 @@ try {
   const tokens: string[] = [];
   for (let index = 0; index < employeeCount; index += 1) tokens.push(await signedInEmployee(api, adminToken, index));
 
-  const options = (load: Load, connections: number): autocannon.Options =>
-    load === "members"
-      ? { url: `${base}/api/members?pageSize=20`, connections, headers: { authorization: `Bearer ${adminToken}` } }
-      : {
-          url: base,
-          connections,
-          headers: { "content-type": "application/json" },
-          requests: clockPairRequests(tokens),
-        };
+  const options = (load: ClubLoad, connections: number) =>
+    clubLoadOptions(load, { base, connections, adminToken, tokens });
   for (const connections of CONCURRENCIES) {
     for (const load of ["members", "clock"] as const) {
       // A run's end cuts passes between their clock-in and clock-out: the next run would start them with a 409.
@@ -117,8 +109,11 @@ function layersOf(spans: ReceivedSpan[]) {
 }
 
 const traces = new Map<string, ReceivedSpan[]>();
-for (const span of receiver.spans.filter((each) => each.service === "clubops"))
-  traces.set(span.traceId, [...(traces.get(span.traceId) ?? []), span]);
+for (const span of receiver.spans.filter((each) => each.service === "clubops")) {
+  const trace = traces.get(span.traceId) ?? [];
+  trace.push(span);
+  traces.set(span.traceId, trace);
+}
 const round = (value: number, places = 2) => Math.round(value * 10 ** places) / 10 ** places;
 const LOAD_NAMES = { members: "GET /api/members?pageSize=20", clock: "clock-in or clock-out" } as const;
 const figures: Figure[] = [];

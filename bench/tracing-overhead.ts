@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { startOtlpReceiver } from "@/tests/operations/otlp-receiver";
-import { clockEveryoneOut, clockPairRequests, jsonApi, setUpClub, signedInEmployee } from "./club-api";
+import { type ClubLoad, clockEveryoneOut, clubLoadOptions, jsonApi, setUpClub, signedInEmployee } from "./club-api";
 import { type Figure, writeResults } from "./results-file";
 import { seedMembers, vacuumAnalyze } from "./seed-data";
 import { prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
@@ -35,30 +35,13 @@ const MODES = {
   "exporting (OTLP/HTTP protobuf)": { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint },
 } satisfies Record<string, Record<string, string>>;
 type Mode = keyof typeof MODES;
-type Load = "members" | "clock";
 type Run = { requestsPerSecond: number; p99: number; failed: number };
 
-const runs: Record<Mode, Record<Load, Run[]>> = {
+const runs: Record<Mode, Record<ClubLoad, Run[]>> = {
   "OTEL_SDK_DISABLED=true": { members: [], clock: [] },
   "default (no exporter)": { members: [], clock: [] },
   "exporting (OTLP/HTTP protobuf)": { members: [], clock: [] },
 };
-
-/** autocannon options of each load, for the server at `base`. */
-function loadOptions(load: Load, base: string, adminToken: string, tokens: string[]): autocannon.Options {
-  return load === "members"
-    ? {
-        url: `${base}/api/members?pageSize=20`,
-        connections: CONNECTIONS,
-        headers: { authorization: `Bearer ${adminToken}` },
-      }
-    : {
-        url: base,
-        connections: CONNECTIONS,
-        headers: { "content-type": "application/json" },
-        requests: clockPairRequests(tokens),
-      };
-}
 
 let adminToken = "";
 const tokens: string[] = [];
@@ -74,10 +57,12 @@ for (let round = 1; round <= ROUNDS; round += 1) {
           tokens.push(await signedInEmployee(api, adminToken, index));
       }
       // A run's end cuts passes between their clock-in and clock-out: the next run would start them with a 409.
-      const run = async (load: Load, duration: number) => {
+      const run = async (load: ClubLoad, duration: number) => {
         if (load === "clock") await clockEveryoneOut(jsonApi(base), tokens);
-        // Fresh options per run: the clock requests hand out employees from a pool that a run's last passes keep.
-        return autocannon({ ...loadOptions(load, base, adminToken, tokens), duration });
+        return autocannon({
+          ...clubLoadOptions(load, { base, connections: CONNECTIONS, adminToken, tokens }),
+          duration,
+        });
       };
       for (const load of ["members", "clock"] as const) {
         await run(load, WARM_UP_SECONDS);

@@ -8,7 +8,7 @@ import {
   DB_SYSTEM_NAME_VALUE_POSTGRESQL,
 } from "@opentelemetry/semantic-conventions";
 import type { Sql } from "postgres";
-import { openSpan, withSpan } from "../telemetry/spans";
+import { isRecording, openSpan, withSpan } from "../telemetry/spans";
 import type { ConnectionGate, PoolCounter } from "./pool-use";
 
 /**
@@ -74,16 +74,21 @@ function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T
   return query;
 }
 
-/** What a running statement holds: its span and, outside a transaction, a connection of the pool. */
-function statementStart(text: string, common: Attributes, pool: PoolCounter | undefined): Settle {
+function statementSpan(text: string, common: Attributes) {
   const operation = operationOf(text);
-  const span = openSpan(operation, {
+  return openSpan(operation, {
     kind: "client",
     attributes: { ...common, [ATTR_DB_OPERATION_NAME]: operation, [ATTR_DB_QUERY_TEXT]: text },
   });
+}
+
+/** What a running statement holds: its span and, outside a transaction, a connection of the pool. */
+function statementStart(text: string, common: Attributes, pool: PoolCounter | undefined): Settle {
+  // Every statement passes here: with nothing recording spans, no span, attributes or operation name is made.
+  const span = isRecording() ? statementSpan(text, common) : undefined;
   const release = pool?.acquire();
   return (error) => {
-    span.end(error);
+    span?.end(error);
     release?.();
   };
 }

@@ -36,6 +36,9 @@ export type SpanHandle = { setAttributes(attributes: Attributes): void };
 /** A span that does not wrap a callback (a query whose end is its promise settling). */
 export type OpenSpan = { end(error?: unknown): void };
 
+/** Whether spans are recorded at all, for an adapter that would otherwise describe a span per statement for nothing. */
+export { isRecording } from "./tracing";
+
 const KINDS = { server: SpanKind.SERVER, client: SpanKind.CLIENT, internal: SpanKind.INTERNAL } as const;
 
 let cachedTracer: ReturnType<typeof trace.getTracer> | undefined;
