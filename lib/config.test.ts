@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig, multiInstanceWarnings } from "./config";
+import { loadConfig, multiInstanceWarnings, PASSWORD_ITERATIONS } from "./config";
 
 describe("loadConfig", () => {
   it("selects embedded defaults when no component URL is set", () => {
@@ -93,6 +93,27 @@ describe("loadConfig", () => {
     // Outside production a local Inngest dev server needs no key, as before.
     expect(loadConfig({ INNGEST_BASE_URL: "http://127.0.0.1:8288" }).inngestDevMode).toBe(true);
     expect(loadConfig({ NODE_ENV: "production", INNGEST_SIGNING_KEY: "signkey-prod-abc" }).inngestDevMode).toBe(false);
+  });
+
+  it("takes a scheduler tick that divides the minute", () => {
+    expect(loadConfig({}).EMBEDDED_SCHEDULER_TICK_SECONDS).toBeUndefined();
+    expect(loadConfig({ EMBEDDED_SCHEDULER_TICK_SECONDS: "10" }).EMBEDDED_SCHEDULER_TICK_SECONDS).toBe(10);
+    for (const seconds of ["7", "0", "60", "2.5"]) {
+      expect(() => loadConfig({ EMBEDDED_SCHEDULER_TICK_SECONDS: seconds })).toThrow(/EMBEDDED_SCHEDULER_TICK_SECONDS/);
+    }
+  });
+
+  it("hashes passwords at OWASP's cost unless a test lowers it", () => {
+    expect(loadConfig({}).PASSWORD_HASH_ITERATIONS).toBe(PASSWORD_ITERATIONS);
+    expect(loadConfig({ NODE_ENV: "test", PASSWORD_HASH_ITERATIONS: "1000" }).PASSWORD_HASH_ITERATIONS).toBe(1000);
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => loadConfig({ NODE_ENV, PASSWORD_HASH_ITERATIONS: "209999" })).toThrow(
+        /PASSWORD_HASH_ITERATIONS: must be at least 210000: a lower cost is for tests only/,
+      );
+    }
+    expect(loadConfig({ NODE_ENV: "production", PASSWORD_HASH_ITERATIONS: "600000" }).PASSWORD_HASH_ITERATIONS).toBe(
+      600_000,
+    );
   });
 });
 

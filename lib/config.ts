@@ -23,6 +23,9 @@ const otlpProtocol = z
   })
   .optional();
 
+/** OWASP's 2023 recommendation for PBKDF2-HMAC-SHA512. Raise it here; stored hashes are upgraded at login. */
+export const PASSWORD_ITERATIONS = 210_000;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -91,6 +94,11 @@ const envSchema = z
      * answer was lost retries); later, or a token two rotations old, is reuse and ends the sign-in. 0: no grace.
      */
     REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /**
+     * PBKDF2 iterations of new password hashes. Below PASSWORD_ITERATIONS (OWASP's recommendation) only in tests, where
+     * hundreds of accounts are created and signed in: production cost is proven by lib/auth/password.test.ts.
+     */
+    PASSWORD_HASH_ITERATIONS: positiveInt(PASSWORD_ITERATIONS),
     /** Requests per client IP per minute on the setup endpoints, and on login/register/password recovery. */
     RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),
@@ -133,6 +141,18 @@ const envSchema = z
 
     /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
     EMBEDDED_SCHEDULER: flag(true),
+    /**
+     * The embedded scheduler runs the every-minute jobs every this many seconds instead (a divisor of 60), so a test
+     * counts schedule slots without waiting out minutes (tests/operations/instances.test.ts). Unset: every minute.
+     */
+    EMBEDDED_SCHEDULER_TICK_SECONDS: z.coerce
+      .number()
+      .int()
+      .refine(
+        (seconds) => seconds > 0 && seconds < 60 && 60 % seconds === 0,
+        "must divide 60: 1, 2, 3, 4, 5, 6, 10, 12, 15, 20 or 30",
+      )
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
@@ -141,6 +161,13 @@ const envSchema = z
         path: ["DATABASE_MIGRATION_URL"],
         message:
           "only used with DATABASE_URL: it is the direct route to the same database when DATABASE_URL is a pooler",
+      });
+    }
+    if (env.NODE_ENV !== "test" && env.PASSWORD_HASH_ITERATIONS < PASSWORD_ITERATIONS) {
+      context.addIssue({
+        code: "custom",
+        path: ["PASSWORD_HASH_ITERATIONS"],
+        message: `must be at least ${PASSWORD_ITERATIONS}: a lower cost is for tests only (NODE_ENV=test)`,
       });
     }
     // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.

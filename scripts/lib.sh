@@ -42,3 +42,23 @@ run_side_by_side() {
   done
   return $failed
 }
+
+# Lanes of scripts/test.sh: `lane NAME BUDGET_MINUTES command…` runs the command and records its wall time in
+# $TEST_REPORTS/lanes.tsv; scripts/test-timings.ts prints them beside their budgets, with the slowest files of the
+# vitest runs that wrote a JSON report there (vitest_report). Budgets are shown, never enforced: these machines are
+# noisy.
+lane() {
+  local name=$1 budget=$2 started status=0
+  shift 2
+  started=$(date +%s)
+  "$@" || status=$?
+  printf '%s\t%s\t%s\t%s\n' "$name" "$budget" "$(($(date +%s) - started))" "$status" >>"$TEST_REPORTS/lanes.tsv"
+  return $status
+}
+
+# `vitest_report NAME [REPORTER]`: vitest's reporter options, REPORTER (default: default) on the console and, when
+# TEST_REPORTS is set, the JSON report in $TEST_REPORTS/NAME.json.
+vitest_report() {
+  printf -- '--reporter=%s' "${2:-default}"
+  [ -z "${TEST_REPORTS:-}" ] || printf -- ' --reporter=json --outputFile.json=%s/%s.json' "$TEST_REPORTS" "$1"
+}

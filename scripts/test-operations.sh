@@ -16,5 +16,6 @@ if [ -z "${DATABASE_URL_REAL:-}" ] || [ -z "${REDIS_URL_REAL:-}" ]; then
   start_redis
 fi
 export DATABASE_URL_REAL REDIS_URL_REAL
-env -u DATABASE_URL -u REDIS_URL npx vitest run --project operations "$@"
+# shellcheck disable=SC2046 # vitest_report prints separate options
+env -u DATABASE_URL -u REDIS_URL npx vitest run --project operations $(vitest_report operations) "$@"
 log "operations checks passed in $(($(date +%s) - started)) s"

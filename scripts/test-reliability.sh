@@ -37,13 +37,16 @@ else
 fi
 
 log "reliability 2/4: fuzzing every OpenAPI operation (${FUZZ_RUNS:-10000} requests)"
-DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project reliability tests/reliability/fuzz.test.ts --reporter=dot
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project reliability tests/reliability/fuzz.test.ts \
+  $(vitest_report reliability-fuzz dot)
 
 log "reliability 3/4: token matrix, rate limits under concurrency, body limit"
-DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project reliability tests/reliability/security.test.ts
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project reliability tests/reliability/security.test.ts \
+  $(vitest_report reliability-security)
 
 log "reliability 4/4: faults (the test starts and stops its own PostgreSQL, Redis, S3 and SMTP)"
-env -u DATABASE_URL -u REDIS_URL npx vitest run --project reliability tests/reliability/faults.test.ts
+env -u DATABASE_URL -u REDIS_URL npx vitest run --project reliability tests/reliability/faults.test.ts \
+  $(vitest_report reliability-faults)
 
 npx tsx tests/reliability/summarise.ts
 log "reliability checks passed in $(($(date +%s) - started)) s"

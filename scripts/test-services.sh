@@ -33,7 +33,7 @@ start_postgres() {
 
 start_redis() {
   REDIS_PORT=$(free_port)
-  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize no >"$SERVICES_DIR/redis.log" 2>&1 &
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --databases 4096 --daemonize no >"$SERVICES_DIR/redis.log" 2>&1 &
   REDIS_PID=$!
   for _ in $(seq 1 50); do
     redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1 && break

@@ -31,14 +31,19 @@ install_debian_packages() {
 install_debian_packages
 install_node_modules
 
-log "type check"
-npx tsc --noEmit -p .
+started=$(date +%s)
+export TEST_REPORTS
+TEST_REPORTS=$(mktemp -d /tmp/clubops-test-reports.XXXXXX)
 
-log "lint (Biome, the architecture rules of .dependency-cruiser.cjs, knip, the OpenAPI linter)"
-npm run lint
+static_types() { npx tsc --noEmit -p .; }
+# Biome, the architecture rules of .dependency-cruiser.cjs, knip, the OpenAPI linter.
+static_lint() { npm run lint; }
+log "static checks, side by side (lines prefixed [static_types] and [static_lint])"
+lane "static (types ∥ lint)" 3 run_side_by_side static_types static_lint
 
 log "unit tests"
-npx vitest run --project unit
+# shellcheck disable=SC2046 # vitest_report prints separate options
+lane unit 1 npx vitest run --project unit $(vitest_report unit)
 
 source scripts/test-services.sh
 # Every prepared statement gets a generic plan (planned without its values) from its first run, as production may
@@ -48,40 +53,43 @@ PG_SETTINGS="-c plan_cache_mode=force_generic_plan" start_postgres
 start_redis
 start_pgbouncer
 
-# The real-PostgreSQL run's JSON report holds the races of the reliability step (tests/reliability/races.ts): they run
-# once, here.
-races_report=$(mktemp /tmp/clubops-races.XXXXXX.json)
-embedded() {
-  log "integration tests: embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
-  env -u DATABASE_URL -u REDIS_URL npx vitest run --project integration
-}
-servers() {
-  log "integration tests: real PostgreSQL and Redis"
-  DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" npx vitest run --project integration \
-    --reporter=default --reporter=json --outputFile.json="$races_report"
-  # The same database, so after the run above rather than beside it; Redis database 1, so the schedule slots the run
-  # above claimed (lib/jobs/run.ts keeps them past the next slot) do not turn this run's job tests into repeats.
+# The main lane: every integration file on real PostgreSQL 15 and Redis, two at a time, each on a database of its
+# own. Its JSON report holds the races of the reliability step (tests/reliability/races.ts): they run once, here.
+log "integration tests: real PostgreSQL and Redis (the main lane)"
+DATABASE_URL="$DATABASE_URL_REAL" REDIS_URL="$REDIS_URL_REAL" lane "integration" 5 \
+  npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$TEST_REPORTS/integration.json"
+
+# The narrow lanes (docs/reliability.md, "Lanes") one file at a time, beside the production build, which takes the
+# other core.
+narrow_lanes() {
+  log "integration tests: the embedded defaults (PGlite, in-memory cache, s3rver, chDB, in-process renderer, SMTP sink)"
+  # shellcheck disable=SC2046
+  (unset DATABASE_URL REDIS_URL && lane "integration: embedded" 2 npx vitest run --project embedded --maxWorkers=1 \
+    $(vitest_report embedded))
   log "integration tests: through PgBouncer (transaction mode, prepared statements off, migrations on the server directly)"
+  # shellcheck disable=SC2046
   DATABASE_URL="$DATABASE_URL_POOLED" DATABASE_MIGRATION_URL="$DATABASE_URL_REAL" DATABASE_PREPARED_STATEMENTS=false \
-    REDIS_URL="$REDIS_URL_REAL/1" npx vitest run --project integration
+    REDIS_URL="$REDIS_URL_REAL" lane "integration: pooled" 2 npx vitest run --project pooled --maxWorkers=1 \
+    $(vitest_report pooled)
 }
-log "integration tests, side by side (lines prefixed [embedded] and [servers])"
-run_side_by_side embedded servers
+build() { lane build 4 npx next build; }
+log "narrow integration lanes beside the production build (lines prefixed [narrow_lanes] and [build])"
+run_side_by_side narrow_lanes build
 
 log "reliability: races, fuzzing, token matrix, rate limits, faults (docs/reliability.md, about 2.5 minutes)"
-RACES_REPORT="$races_report" bash scripts/test-reliability.sh
-rm -f "$races_report"
-
-log "production build"
-npx next build
+RACES_REPORT="$TEST_REPORTS/integration.json" lane reliability 2.5 bash scripts/test-reliability.sh
 
 log "operations: several instances behind haproxy, Prometheus scrape, traces, pgbouncer (docs/reliability.md)"
-bash scripts/test-operations.sh
+lane operations 3 bash scripts/test-operations.sh
 
 log "contract suite: Portman → newman from the served OpenAPI document, every operation (docs/reliability.md)"
-bash scripts/test-contract.sh
+lane contract 1 bash scripts/test-contract.sh
 
 log "end-to-end tests (Playwright, Debian chromium)"
-npx playwright test
+# On a free port, so two runs on one machine do not meet.
+E2E_PORT=$(free_port) lane playwright 9 npx playwright test
 
+printf 'total\t25\t%s\t0\n' "$(($(date +%s) - started))" >>"$TEST_REPORTS/lanes.tsv"
+npx tsx scripts/test-timings.ts "$TEST_REPORTS"
+rm -rf "$TEST_REPORTS"
 log "all tests passed"

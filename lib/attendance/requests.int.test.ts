@@ -1,11 +1,12 @@
+import "@/tests/support/isolated-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMemoryCache } from "@/lib/platform/cache/memory";
 import type { DatabaseAdapter } from "@/lib/platform/db";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { users } from "@/lib/platform/db/schema";
+import { directDatabaseUrl } from "@/tests/support/postgres-databases";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
-import { directDatabaseUrl } from "@/tests/support/test-database";
 import type { AttendanceWriteContext } from "./context";
 import { submitRequest } from "./requests";
 

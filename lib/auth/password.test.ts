@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PASSWORD_ITERATIONS, verifyAgainstDecoy, verifyPassword } from "./password";
+import { PASSWORD_ITERATIONS } from "@/lib/config";
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 
 describe("password hashing", () => {
   it("stores algorithm, cost, a 16-byte salt and a 64-byte key", async () => {

@@ -1,18 +1,19 @@
 import { pbkdf2, randomBytes, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { getConfig } from "@/lib/config";
 
 const derive = promisify(pbkdf2);
 
 const ALGORITHM = "pbkdf2-sha512";
-/** OWASP's 2023 recommendation for PBKDF2-HMAC-SHA512. Raise it here; stored hashes are upgraded at login. */
-export const PASSWORD_ITERATIONS = 210_000;
+/** The cost of new hashes: PASSWORD_ITERATIONS outside tests (lib/config.ts). */
+const iterationsNow = () => getConfig().PASSWORD_HASH_ITERATIONS;
 const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
 type ParsedHash = { iterations: number; salt: Buffer; key: Buffer };
 
 /** "pbkdf2-sha512$<iterations>$<salt base64>$<key base64>": the cost travels with the hash. */
-export async function hashPassword(password: string, iterations: number = PASSWORD_ITERATIONS): Promise<string> {
+export async function hashPassword(password: string, iterations: number = iterationsNow()): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
   const key = await derive(password.normalize("NFKC"), salt, iterations, KEY_BYTES, "sha512");
   return [ALGORITHM, iterations, salt.toString("base64"), key.toString("base64")].join("$");
@@ -38,7 +39,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     "sha512",
   );
   const valid = candidate.length === parsed.key.length && timingSafeEqual(candidate, parsed.key);
-  return { valid, needsRehash: valid && parsed.iterations < PASSWORD_ITERATIONS };
+  return { valid, needsRehash: valid && parsed.iterations < iterationsNow() };
 }
 
 let decoy: Promise<string> | undefined;

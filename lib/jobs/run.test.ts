@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryCache } from "@/lib/platform/cache/memory";
 import { runJobExclusively, scheduleSlot } from "./run";
+import { embeddedCron } from "./scheduler";
 
 describe("runJobExclusively", () => {
   it("lets only one of two simultaneous runs through", async () => {
@@ -48,6 +49,18 @@ describe("scheduleSlot", () => {
     );
     const everyMinute = scheduleSlot("* * * * *", "UTC", new Date("2026-11-27T08:35:59.999Z"));
     expect(everyMinute).toEqual({ at: new Date("2026-11-27T08:35:00.000Z"), claimSeconds: 120 });
+  });
+
+  it("keys the short slots of EMBEDDED_SCHEDULER_TICK_SECONDS to their own instants", () => {
+    const cron = embeddedCron("* * * * *", 10);
+    expect(cron).toBe("*/10 * * * * *");
+    expect(scheduleSlot(cron, "Europe/Madrid", new Date("2026-11-27T08:35:29.990Z"))).toEqual({
+      at: new Date("2026-11-27T08:35:20.000Z"),
+      claimSeconds: 70,
+    });
+    // Only the every-minute jobs move; unset, nothing does.
+    expect(embeddedCron("*/5 * * * *", 10)).toBe("*/5 * * * *");
+    expect(embeddedCron("* * * * *", undefined)).toBe("* * * * *");
   });
 });
 

@@ -8,16 +8,20 @@ import { runJobExclusively, scheduleSlot } from "./run";
 /** How often the scheduler looks whether the club's time zone changed (PUT /api/settings on any instance). */
 const ZONE_CHECK_CRON = "* * * * *";
 
+/** `cron`, or every `tickSeconds` seconds for an every-minute job when EMBEDDED_SCHEDULER_TICK_SECONDS is set. */
+export const embeddedCron = (cron: string, tickSeconds: number | undefined): string =>
+  tickSeconds && cron === "* * * * *" ? `*/${tickSeconds} * * * * *` : cron;
+
 function scheduleJobs(platform: Platform, timeZone: string): Cron[] {
-  return JOBS.map(
-    (job) =>
-      new Cron(job.cron, { timezone: timeZone, protect: true, name: job.name }, async () => {
-        // Every instance fires this slot: its claim lets one run it (lib/jobs/run.ts). Failures are logged by the
-        // runner; the next tick retries.
-        const slot = scheduleSlot(job.cron, timeZone, new Date());
-        await runJobExclusively(platform, job, {}, slot).catch(() => undefined);
-      }),
-  );
+  return JOBS.map((job) => {
+    const cron = embeddedCron(job.cron, platform.config.EMBEDDED_SCHEDULER_TICK_SECONDS);
+    return new Cron(cron, { timezone: timeZone, protect: true, name: job.name }, async () => {
+      // Every instance fires this slot: its claim lets one run it (lib/jobs/run.ts). Failures are logged by the
+      // runner; the next tick retries.
+      const slot = scheduleSlot(cron, timeZone, new Date());
+      await runJobExclusively(platform, job, {}, slot).catch(() => undefined);
+    });
+  });
 }
 
 /**

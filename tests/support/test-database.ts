@@ -20,13 +20,6 @@ export function createTestPostgres(options: { poolMax: number; statementTimeoutM
   });
 }
 
-/**
- * The PostgreSQL server itself, never a pooler in front of it: for tests of what one server session keeps (its
- * prepared statements and their plans), which a transaction pooler spreads over several.
- */
-export const directDatabaseUrl = (): string | undefined =>
-  process.env.DATABASE_MIGRATION_URL ?? process.env.DATABASE_URL;
-
 /** The run's real PostgreSQL when DATABASE_URL is set, else an in-memory PGlite; migrated and empty. */
 export async function createTestDatabase(): Promise<DatabaseAdapter> {
   const database = process.env.DATABASE_URL

@@ -113,7 +113,10 @@ describe("first-run setup", () => {
     ]);
     const [stored] = await db.select().from(users);
     expect(stored).toMatchObject({ username: "owner", mustChangePassword: false });
-    expect(stored?.passwordHash).toMatch(/^pbkdf2-sha512\$210000\$/);
+    // At the configured cost (vitest.config.ts lowers it; lib/auth/password.test.ts proves production's).
+    expect(stored?.passwordHash).toMatch(
+      new RegExp(`^pbkdf2-sha512\\$${running.config.PASSWORD_HASH_ITERATIONS}\\$[A-Za-z0-9+/=]{24}\\$`),
+    );
     const audit = await db.select().from(auditOutbox).where(eq(auditOutbox.action, "setup.superadmin_created"));
     expect(audit).toEqual([expect.objectContaining({ severity: "Warning", entityId: stored?.id })]);
 

@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { afterAll, describe, expect, it } from "vitest";
 import { DependencyUnavailableError } from "../errors";
 import { createRedisCache } from "./redis";

@@ -1,7 +1,8 @@
+import "@/tests/support/isolated-env";
 import { inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { directDatabaseUrl } from "@/tests/support/test-database";
+import { directDatabaseUrl } from "@/tests/support/postgres-databases";
 import { createPostgresDatabase } from "./postgres";
 import { MAX_PREPARED_PARAMETERS } from "./prepared-statements";
 import { users } from "./schema";

@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";

@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "@/tests/support/test-database";

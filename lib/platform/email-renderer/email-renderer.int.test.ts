@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";

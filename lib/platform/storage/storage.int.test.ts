@@ -1,3 +1,4 @@
+import "@/tests/support/isolated-env";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";

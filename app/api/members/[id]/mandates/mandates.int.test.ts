@@ -80,7 +80,8 @@ const mandateAudit = (memberId: string) =>
 async function waitingOnLocks(): Promise<number> {
   const [row] = await running.database.rows<{ n: number }>(
     running.database.db,
-    sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+    sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()
+      and datname = current_database()`,
   );
   return row?.n ?? 0;
 }
