@@ -7,6 +7,20 @@ free_port() {
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
 }
 
+# Prints a port for the Playwright server that is free, as are the mailbox's two ports 10,000 and 20,000 above it
+# (e2e/mailbox-ports.ts): drawn from 20000-29999, so all three stay below 65536.
+free_e2e_port() {
+  node -e '
+    const net = require("net");
+    const free = (port) => new Promise((ok) => { const s = net.createServer().once("error", () => ok(false)).listen(port, "127.0.0.1", () => s.close(() => ok(true))); });
+    (async () => {
+      for (;;) {
+        const port = 20000 + Math.floor(Math.random() * 10000);
+        if ((await Promise.all([port, port + 10000, port + 20000].map(free))).every(Boolean)) return console.log(port);
+      }
+    })();'
+}
+
 # Installs the npm packages the committed lockfile pins. `npm install --no-save` rather than
 # `npm ci`: a lockfile written on Linux lacks other platforms' optional binaries
 # (@next/swc-*, @chdb/lib-*), which `npm ci` rejects as out of sync.

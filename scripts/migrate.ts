@@ -7,7 +7,7 @@ import { createDatabase } from "@/lib/platform/db";
 
 const config = getConfig();
 await closeDataDir(config.dataDir);
-const database = createDatabase(config);
+const database = await createDatabase(config);
 const analytics = createAnalytics(config);
 try {
   await database.migrate();

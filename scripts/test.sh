@@ -86,8 +86,8 @@ log "contract suite: Portman → newman from the served OpenAPI document, every 
 lane contract 1 bash scripts/test-contract.sh
 
 log "end-to-end tests (Playwright, Debian chromium)"
-# On a free port, so two runs on one machine do not meet.
-E2E_PORT=$(free_port) lane playwright 9 npx playwright test
+# On free ports, so two runs on one machine do not meet.
+E2E_PORT=$(free_e2e_port) lane playwright 9 npx playwright test
 
 printf 'total\t25\t%s\t0\n' "$(($(date +%s) - started))" >>"$TEST_REPORTS/lanes.tsv"
 npx tsx scripts/test-timings.ts "$TEST_REPORTS"

@@ -22,7 +22,7 @@ export type Platform = {
 async function startPlatform(config: Config): Promise<Platform> {
   const started = Date.now();
   await closeDataDir(config.dataDir);
-  const database = createDatabase(config);
+  const database = await createDatabase(config);
   const analytics = createAnalytics(config);
   const cache = createCache(config);
   const renderer = createEmailRenderer(config);

@@ -1,6 +1,5 @@
 import { loadConfig } from "@/lib/config";
 import type { DatabaseAdapter } from "@/lib/platform/db";
-import { createPgliteDatabase } from "@/lib/platform/db/pglite";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { resetDatabase } from "./reset-database";
 
@@ -24,7 +23,7 @@ export function createTestPostgres(options: { poolMax: number; statementTimeoutM
 export async function createTestDatabase(): Promise<DatabaseAdapter> {
   const database = process.env.DATABASE_URL
     ? createTestPostgres({ poolMax: 30, statementTimeoutMs: 30_000 })
-    : createPgliteDatabase(undefined);
+    : (await import("@/lib/platform/db/pglite")).createPgliteDatabase(undefined);
   await database.migrate();
   await resetDatabase(database);
   return database;

@@ -1,13 +1,15 @@
 import path from "node:path";
 import type { Config } from "@/lib/config";
-import { createPgliteDatabase } from "./pglite";
 import { createPostgresDatabase } from "./postgres";
 import type { DatabaseAdapter } from "./types";
 
 export type { Database, DatabaseAdapter, Executor, Transaction } from "./types";
 
-/** PostgreSQL at DATABASE_URL, else PGlite persisted under DATA_DIR/pglite. */
-export function createDatabase(config: Config): DatabaseAdapter {
+/**
+ * PostgreSQL at DATABASE_URL, else PGlite persisted under DATA_DIR/pglite. PGlite (PostgreSQL in WASM) is loaded only
+ * then: a server on PostgreSQL, and each integration test file on it, skips about a second of loading it.
+ */
+export async function createDatabase(config: Config): Promise<DatabaseAdapter> {
   if (config.DATABASE_URL) {
     return createPostgresDatabase({
       url: config.DATABASE_URL,
@@ -18,5 +20,6 @@ export function createDatabase(config: Config): DatabaseAdapter {
       migrationUrl: config.DATABASE_MIGRATION_URL,
     });
   }
+  const { createPgliteDatabase } = await import("./pglite");
   return createPgliteDatabase(path.join(config.dataDir, "pglite"));
 }
