@@ -7,12 +7,15 @@ import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { POST as refresh } from "@/app/api/auth/refresh/route";
 import { POST as createMember } from "@/app/api/members/route";
+import { PUT as updateRole } from "@/app/api/roles/[id]/route";
+import { POST as createRole } from "@/app/api/roles/route";
 import { GET as setupStatus } from "@/app/api/setup/status/route";
 import { DELETE as deactivateUser } from "@/app/api/users/[id]/route";
 import { MAX_JSON_BODY_BYTES } from "@/lib/http/route";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { members } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
+import { PERMISSIONS } from "@/lib/roles/permissions";
 import { createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { concretePath, documentedOperations, type Operation } from "./support/operations";
@@ -24,14 +27,50 @@ import { forgedTokens, MALFORMED_AUTHORIZATION, oddlySignedTokens } from "./supp
 import { buildWorld, type World } from "./support/world";
 
 /**
- * Security checks of issue 7 that the integration suite does not already make (docs/reliability.md): the
- * token matrix over every protected operation of the OpenAPI document (not a hand-kept list), rate limits
- * under concurrency, and the JSON body limit on real routes.
+ * Security checks of issue 7 (docs/reliability.md): the access matrix over every protected operation of the
+ * OpenAPI document (not a hand-kept list: the permission is each route's declared `access`, the refusals its documented
+ * codes), rate limits under concurrency, and the JSON body limit on real routes.
  */
 
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const operations = documentedOperations();
 const protectedOperations = operations.filter((operation) => operation.permission !== undefined);
+/** Operations any signed-in user may call (own profile, password change, own records): no permission to lack. */
+const forAnyone = (operation: Operation) => operation.permission === "authenticated";
+
+/**
+ * The exceptions, by name: everything else must need a permission. Derived alone, a route that lost its `access` (or
+ * was opened to anyone signed in) would merely leave the matrix; here it fails until it is listed on purpose.
+ */
+const PUBLIC_OPERATIONS = [
+  "GET /api/openapi.json",
+  "GET /api/settings/public",
+  "GET /api/setup/status",
+  "POST /api/auth/accept-invitation",
+  "POST /api/auth/confirm-email-change",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/login",
+  "POST /api/auth/logout",
+  "POST /api/auth/refresh",
+  "POST /api/auth/register",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/verify-email",
+  "POST /api/setup/platform",
+  "POST /api/setup/superadmin",
+];
+const FOR_ANY_SIGNED_IN_USER = [
+  "GET /api/attendance-requests/{id}",
+  "GET /api/auth/me",
+  "POST /api/auth/change-password",
+  "PUT /api/auth/me/language",
+];
+/**
+ * Whether the document says a caller who must still replace a temporary password is refused: every permission-gated
+ * operation, and those "authenticated" ones that declare it (a request reached from one's own records); the own
+ * profile and the password change itself let them through.
+ */
+const refusesTemporaryPassword = (operation: Operation) =>
+  operation.documentedCodes.get(403)?.has("Auth.PasswordChangeRequired") ?? false;
 
 let running: Platform;
 let world: World;
@@ -73,6 +112,14 @@ async function expectRefusal(
   });
   expect(errorShapeProblem(raw, reply)).toBeNull();
   return reply;
+}
+
+/** The caller got past authentication and authorization: whatever the answer is, it is not a 401 or 403 (nor a 5xx). */
+async function expectAdmitted(operation: Operation, token: string, caller: string): Promise<void> {
+  const reply = await send(operation.handler, requestFor(operation, `Bearer ${token}`));
+  const seen = `${operation.name} for ${caller}: ${reply.status} ${reply.text.slice(0, 200)}`;
+  expect([401, 403], seen).not.toContain(reply.status);
+  expect(reply.status, seen).toBeLessThan(500);
 }
 
 beforeAll(async () => {
@@ -121,7 +168,15 @@ afterAll(async () => {
 });
 
 describe("token matrix over every protected operation of the OpenAPI document", () => {
-  it(`refuses missing, malformed, forged, expired and revoked tokens, and missing permissions, on all ${protectedOperations.length}, changing nothing`, async () => {
+  it("gates every operation on a permission but the listed public and self-service ones", () => {
+    const names = (selected: Operation[]) => selected.map((operation) => operation.name).sort();
+    expect(names(operations.filter((operation) => operation.permission === undefined))).toEqual(
+      [...PUBLIC_OPERATIONS].sort(),
+    );
+    expect(names(protectedOperations.filter(forAnyone))).toEqual([...FOR_ANY_SIGNED_IN_USER].sort());
+  });
+
+  it(`refuses missing, malformed, forged, expired and revoked tokens, missing permissions and temporary passwords, on all ${protectedOperations.length}, changing nothing`, async () => {
     expect(protectedOperations.length).toBeGreaterThanOrEqual(80);
     const fingerprint = await stateFingerprinter(running.database);
     // The accounts made above queued mail whose background delivery may still be writing.
@@ -148,14 +203,14 @@ describe("token matrix over every protected operation of the OpenAPI document", 
           throw new Error(`${operation.name}, ${name} token: ${error.message}`);
         });
       }
-      if (operation.permission !== "authenticated")
-        await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
-      requests +=
-        1 +
-        MALFORMED_AUTHORIZATION.length +
-        Object.keys(forged).length +
-        Object.keys(revoked).length +
-        (operation.permission !== "authenticated" ? 1 : 0);
+      // A signed-in user whose only role grants nothing: refused by every permission, admitted where none is needed.
+      if (forAnyone(operation)) await expectAdmitted(operation, world.plainUser.token, "a user without permissions");
+      else await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
+      // An Admin (every permission) who has not replaced the temporary password yet.
+      if (refusesTemporaryPassword(operation))
+        await expectRefusal(operation, `Bearer ${world.temporaryPasswordToken}`, 403, "Auth.PasswordChangeRequired");
+      else await expectAdmitted(operation, world.temporaryPasswordToken, "a temporary password");
+      requests += 3 + MALFORMED_AUTHORIZATION.length + Object.keys(forged).length + Object.keys(revoked).length;
     }
     expect(changedTables(before, await fingerprint())).toEqual([]);
     figures.tokenMatrix = {
@@ -165,7 +220,49 @@ describe("token matrix over every protected operation of the OpenAPI document", 
       malformedHeaders: MALFORMED_AUTHORIZATION.length,
       revokedKinds: Object.keys(revoked),
       refusedAsDocumented: requests,
+      forAnyone: protectedOperations.filter(forAnyone).map((operation) => operation.name),
+      temporaryPasswordAdmittedTo: protectedOperations
+        .filter((operation) => !refusesTemporaryPassword(operation))
+        .map((operation) => operation.name),
     };
+    // Both sides of each special case are exercised, so a document that stopped listing them would show here.
+    expect(protectedOperations.filter(forAnyone).filter(refusesTemporaryPassword).length).toBeGreaterThan(0);
+    expect(protectedOperations.filter((operation) => !refusesTemporaryPassword(operation)).length).toBeGreaterThan(0);
+  });
+
+  it("admits a user holding exactly the declared permission, and refuses one holding every other permission", async () => {
+    // One account whose one role is rewritten per permission, through the API as staff would.
+    const role = await call(createRole, {
+      path: "/api/roles",
+      token: world.adminToken,
+      body: { name: "Probe", permissions: [] },
+    });
+    if (role.status !== 201) throw new Error(`role: ${role.status} ${JSON.stringify(role.body)}`);
+    const roleId = String(role.body.id);
+    const probe = await createAccount(world.adminToken, ["Probe"]);
+    const grant = async (permissions: readonly string[]) => {
+      const reply = await call(updateRole, {
+        method: "PUT",
+        path: `/api/roles/${roleId}`,
+        params: { id: roleId },
+        token: world.adminToken,
+        body: { name: "Probe", permissions },
+      });
+      if (reply.status !== 200) throw new Error(`role update: ${reply.status} ${JSON.stringify(reply.body)}`);
+    };
+    const gated = protectedOperations.filter((operation) => !forAnyone(operation));
+    const permissions = [...new Set(gated.map((operation) => operation.permission as string))];
+    for (const permission of permissions) {
+      const needing = gated.filter((operation) => operation.permission === permission);
+      await grant([permission]);
+      for (const operation of needing) await expectAdmitted(operation, probe.token, `a user with only ${permission}`);
+      await grant(PERMISSIONS.filter((other) => other !== permission));
+      for (const operation of needing)
+        await expectRefusal(operation, `Bearer ${probe.token}`, 403, "Auth.Forbidden").catch((error: Error) => {
+          throw new Error(`${operation.name} for a user with every permission but ${permission}: ${error.message}`);
+        });
+    }
+    figures.exactPermission = { permissions: permissions.length, operations: gated.length, requests: 2 * gated.length };
   });
 
   it("refuses a validly signed token of an unknown user with 401 Auth.TokenRevoked", async () => {

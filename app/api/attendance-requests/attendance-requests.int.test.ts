@@ -374,7 +374,7 @@ describe("reading requests", () => {
     expect((await list("status=Open")).body.totalCount).toBe(3);
     expect((await list("status=rejected")).body.items.map((item) => item.rejectionReason)).toEqual(["Duplicate"]);
     expect((await list(`employeeId=${staffEmployeeId}&from=${daysAgo(2)}&to=${daysAgo(1)}`)).body.totalCount).toBe(2);
-    for (const query of ["pageNumber=0", "pageSize=101", "status=Pending", "orderBy=reason", "employeeId=7"])
+    for (const query of ["status=Pending", "orderBy=reason", "employeeId=7"])
       expect((await list(query)).status, query).toBe(400);
 
     const own = await call<Page>(ownRequests, {

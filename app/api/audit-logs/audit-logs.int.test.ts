@@ -236,17 +236,12 @@ describe("GET /api/audit-logs", () => {
   });
 
   it.each([
-    ["pageSize=0", "pageSize"],
-    ["pageSize=101", "pageSize"],
-    ["pageNumber=0", "pageNumber"],
-    ["pageNumber=abc", "pageNumber"],
     ["from=yesterday", "from"],
     ["from=2026-03-01T10:00:00", "from"],
     [`from=${at(5).toISOString()}&to=${at(1).toISOString()}`, "to"],
     ["severity=Debug", "severity.0"],
     ["severity=Warning,Nope", "severity.1"],
     ["orderBy=action", "orderBy"],
-    ["orderDirection=sideways", "orderDirection"],
     ["action=a&action=b", "action"],
     [`entity=${"e".repeat(201)}`, "entity"],
   ])("refuses %s as a 400 validation problem on %s", async (query, field) => {

@@ -177,7 +177,7 @@ describe("GET /api/mail", () => {
     expect(reply.body.items.map((item) => item.id)).toEqual(expected.map((key) => ids[key]));
   });
 
-  it.each(["status=bounced", "pageSize=0", "pageSize=101", "orderBy=to", `search=${"x".repeat(255)}`])(
+  it.each(["status=bounced", "orderBy=to", `search=${"x".repeat(255)}`])(
     "refuses %s with a 400 validation problem",
     async (query) => {
       const reply = await list(`?${query}`);

@@ -263,16 +263,7 @@ describe("GET /api/members", () => {
     expect(reply).toMatchObject({ status: 200, body: { items: [], pageNumber: 50, totalCount: 7, totalPages: 1 } });
   });
 
-  it.each([
-    "pageNumber=0",
-    "pageNumber=-1",
-    "pageNumber=1.5",
-    "pageSize=0",
-    "pageSize=101",
-    "orderBy=phone",
-    "orderDirection=up",
-    "status=gone",
-  ])("rejects %s with a validation problem", async (query) => {
+  it.each(["orderBy=phone", "status=gone"])("rejects %s with a validation problem", async (query) => {
     const reply = await list(query);
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({

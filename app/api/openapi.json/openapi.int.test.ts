@@ -3,38 +3,34 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { type LocationTemplate, locationOf } from "@/lib/http/answer-headers";
+import { routeDeclaration } from "@/lib/http/route";
 import {
   implementedMethods,
-  openApiPath,
   type OpenApiDocument,
+  openApiPath,
   type RouteModule,
   type RouteModules,
 } from "@/lib/openapi/document";
-import type { z } from "zod";
 import type { ExamplesByOperation } from "@/lib/openapi/examples";
-import examples from "./examples.json";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 import { localDate } from "@/lib/platform/calendar";
-import { platform, stopPlatform, type Platform } from "@/lib/platform/container";
-import { routeDeclaration } from "@/lib/http/route";
-import { type LocationTemplate, locationOf } from "@/lib/http/answer-headers";
+import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import packageJson from "@/package.json";
-import { call, type ApiCall } from "@/tests/support/api";
-import { RECORDING, recordExample } from "@/tests/support/openapi-examples";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
+import { type ApiCall, call } from "@/tests/support/api";
+import { mailedToken } from "@/tests/support/mail";
+import { RECORDING, recordExample } from "@/tests/support/openapi-examples";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { addEmployee } from "@/tests/support/staff";
-import { mailedToken } from "@/tests/support/mail";
-import { POST as acceptInvitation } from "../auth/accept-invitation/route";
-import { POST as resendInvitation } from "../staff/[id]/invitation/route";
-import { POST as addStaffMember } from "../staff/route";
 import { PUT as approveRequest } from "../attendance-requests/[id]/approve/route";
 import { GET as getRequest } from "../attendance-requests/[id]/route";
 import { GET as requestQueue, POST as submitRequest } from "../attendance-requests/route";
+import { POST as acceptInvitation } from "../auth/accept-invitation/route";
 import { POST as forgotPassword } from "../auth/forgot-password/route";
-import { PUT as setOwnLanguage } from "../auth/me/language/route";
 import { POST as login } from "../auth/login/route";
 import { POST as logout } from "../auth/logout/route";
+import { PUT as setOwnLanguage } from "../auth/me/language/route";
 import { GET as me } from "../auth/me/route";
 import { POST as refresh } from "../auth/refresh/route";
 import { GET as attendanceDay } from "../employees/[id]/attendance/[date]/route";
@@ -42,36 +38,38 @@ import { GET as employeeAttendance } from "../employees/[id]/attendance/route";
 import { GET as employeeClock } from "../employees/[id]/clock/route";
 import { GET as getEmployee, PUT as updateEmployee } from "../employees/[id]/route";
 import { GET as listEmployees } from "../employees/route";
-import { GET as getHolidayList } from "../holiday-lists/[id]/route";
+import { GET as downloadFile } from "../files/[id]/content/route";
+import { POST as uploadFile } from "../files/route";
 import { POST as applyHolidayPreset } from "../holiday-lists/[id]/presets/route";
-import { GET as listHolidayLists, POST as createHolidayList } from "../holiday-lists/route";
+import { GET as getHolidayList } from "../holiday-lists/[id]/route";
+import { POST as createHolidayList, GET as listHolidayLists } from "../holiday-lists/route";
 import { GET as listHolidayPresets } from "../holiday-presets/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
 import { GET as listJobs } from "../jobs/route";
-import { GET as downloadFile } from "../files/[id]/content/route";
-import { POST as uploadFile } from "../files/route";
 import { PUT as replacePhoto } from "../members/[id]/photo/route";
 import { GET as getMember, PUT as updateMember } from "../members/[id]/route";
 import { PUT as changeStatus } from "../members/[id]/status/route";
 import { POST as cancelTerm } from "../members/[id]/subscriptions/[sid]/cancel/route";
-import { GET as quoteChange, POST as changeTermPlan } from "../members/[id]/subscriptions/[sid]/change-plan/route";
+import { POST as changeTermPlan, GET as quoteChange } from "../members/[id]/subscriptions/[sid]/change-plan/route";
 import { POST as renewTerm } from "../members/[id]/subscriptions/[sid]/renew/route";
 import { GET as getTerm } from "../members/[id]/subscriptions/[sid]/route";
 import { GET as listTerms, POST as subscribe } from "../members/[id]/subscriptions/route";
 import { POST as enroll } from "../members/enroll/route";
-import { GET as listMembers, POST as createMember } from "../members/route";
+import { POST as createMember, GET as listMembers } from "../members/route";
 import { GET as memberStatistics } from "../members/statistics/route";
 import { GET as listPermissions } from "../permissions/route";
 import { DELETE as deactivatePlan, GET as getPlan } from "../plans/[id]/route";
-import { GET as listPlans, POST as createPlan } from "../plans/route";
+import { POST as createPlan, GET as listPlans } from "../plans/route";
 import { GET as getRole } from "../roles/[id]/route";
-import { GET as listRoles, POST as createRole } from "../roles/route";
-import { GET as setupStatus } from "../setup/status/route";
+import { POST as createRole, GET as listRoles } from "../roles/route";
 import { GET as publicSettings } from "../settings/public/route";
 import { GET as getSettings, PUT as updateSettings } from "../settings/route";
+import { GET as setupStatus } from "../setup/status/route";
 import { GET as getShiftType } from "../shift-types/[id]/route";
-import { GET as listShiftTypes, POST as createShiftType } from "../shift-types/route";
-import { DELETE as unblock, POST as block } from "../users/[id]/blacklist/route";
+import { POST as createShiftType, GET as listShiftTypes } from "../shift-types/route";
+import { POST as resendInvitation } from "../staff/[id]/invitation/route";
+import { POST as addStaffMember } from "../staff/route";
+import { POST as block, DELETE as unblock } from "../users/[id]/blacklist/route";
 import { PUT as assignRoles } from "../users/[id]/roles/route";
 import { GET as getUser, PUT as updateUser } from "../users/[id]/route";
 import { GET as ownAttendance } from "../users/me/attendance/route";
@@ -80,11 +78,16 @@ import { GET as ownClock } from "../users/me/clock/route";
 import { POST as clockIn } from "../users/me/clock-in/route";
 import { POST as clockOut } from "../users/me/clock-out/route";
 import { GET as listUsers } from "../users/route";
+import examples from "./examples.json";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 import { GET as openApiDocument } from "./route";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
 const EXAMPLES_FILE = path.join(import.meta.dirname, "examples.json");
-const DOCUMENTED_ROUTES_AND_DOCUMENT: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocument } };
+const DOCUMENTED_ROUTES_AND_DOCUMENT: RouteModules = {
+  ...DOCUMENTED_ROUTES,
+  [DOCUMENT_ROUTE]: { GET: openApiDocument },
+};
 type Content = { content: Record<string, { example?: unknown }> };
 
 type Handler = Parameters<typeof call>[0];
@@ -100,6 +103,13 @@ type Operation = {
 let running: Platform;
 let adminToken: string;
 let document: OpenApiDocument;
+
+/** The document's operation at `path` and `method`; a missing one fails the test that reads it. */
+function operationAt(path: string, method: string): Operation {
+  const operation = document.paths[path]?.[method.toLowerCase() as "get"];
+  if (!operation) throw new Error(`the document has no ${method.toUpperCase()} ${path}`);
+  return operation as Operation;
+}
 
 /** Every folder below app/api holding a route.ts, found on disk: the document is held to this, not to its own list. */
 function routeFolders(): string[] {
@@ -154,10 +164,16 @@ async function documentedUpload(
 }
 
 /** Calls a handler expecting a refusal, and checks that the document lists the code under that status for the operation. */
-async function documentedRefusal(handler: Handler, request: ApiCall, method: string, path: string, status: number): Promise<void> {
+async function documentedRefusal(
+  handler: Handler,
+  request: ApiCall,
+  method: string,
+  path: string,
+  status: number,
+): Promise<void> {
   const reply = await call<Body>(handler, { token: adminToken, ...request });
   expect(reply.status).toBe(status);
-  const operation = document.paths[path]?.[method as "get"] as Operation;
+  const operation = operationAt(path, method);
   const examples = operation.responses[String(status)]?.content?.["application/json"]?.examples ?? {};
   const codes = Object.values(examples).map((example) => example.value.code);
   expect(codes).toContain(reply.body.code);
@@ -166,7 +182,9 @@ async function documentedRefusal(handler: Handler, request: ApiCall, method: str
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
-  const response = await openApiDocument(new Request("http://localhost/api/openapi.json"), { params: Promise.resolve({}) });
+  const response = await openApiDocument(new Request("http://localhost/api/openapi.json"), {
+    params: Promise.resolve({}),
+  });
   expect(response.status).toBe(200);
   document = (await response.json()) as OpenApiDocument;
   adminToken = await completeSetup();
@@ -213,9 +231,25 @@ describe("GET /api/openapi.json", () => {
     visit(document, "");
     expect([...copies.values()].filter((places) => places.length > 1)).toEqual([]);
     const named = Object.keys(document.components.schemas ?? {});
-    for (const resource of ["Member", "MemberListItem", "Plan", "Subscription", "User", "Role", "Employee", "HolidayList"])
+    for (const resource of [
+      "Member",
+      "MemberListItem",
+      "Plan",
+      "Subscription",
+      "User",
+      "Role",
+      "Employee",
+      "HolidayList",
+    ])
       expect(named).toContain(resource);
-    for (const resource of ["ShiftType", "AttendanceRecord", "ClockEvent", "CorrectionRequest", "File", "AuditLogEntry"])
+    for (const resource of [
+      "ShiftType",
+      "AttendanceRecord",
+      "ClockEvent",
+      "CorrectionRequest",
+      "File",
+      "AuditLogEntry",
+    ])
       expect(named).toContain(resource);
     for (const resource of ["MailMessage", "Job", "LoginResponse", "Profile", "PublicSettings", "MemberListItemPage"])
       expect(named).toContain(resource);
@@ -248,11 +282,13 @@ describe("GET /api/openapi.json", () => {
     const modules = await Promise.all(
       routeFolders()
         .filter((folder) => !(folder in UNDOCUMENTED_ROUTES))
-        .map(async (folder) => [folder, (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule] as const),
+        .map(
+          async (folder) => [folder, (await import(path.join(API_DIR, folder, "route.ts"))) as RouteModule] as const,
+        ),
     );
     for (const [folder, module] of modules)
       for (const method of implementedMethods(module)) {
-        const operation = document.paths[openApiPath(folder)]?.[method.toLowerCase() as "get"] as Operation;
+        const operation = operationAt(openApiPath(folder), method);
         const access = routeDeclaration(module[method])?.access;
         expect(operation["x-permission"], `${method} ${openApiPath(folder)}`).toBe(access);
         expect(operation.security).toEqual(access ? [{ bearerAuth: [] }] : []);
@@ -270,7 +306,11 @@ describe("documented responses match what the endpoints answer", () => {
       body: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, refreshTokenTransport: "body" },
     });
     expect(session.refreshToken).toEqual(expect.any(String));
-    await documented(refresh, { path: "/api/auth/refresh", token: undefined, body: { refreshToken: session.refreshToken } });
+    await documented(refresh, {
+      path: "/api/auth/refresh",
+      token: undefined,
+      body: { refreshToken: session.refreshToken },
+    });
     await documented(me, { path: "/api/auth/me" });
     await documented(setOwnLanguage, { path: "/api/auth/me/language", method: "PUT", body: { language: "es" } });
     const settings = await documented(getSettings, { path: "/api/settings" });
@@ -288,8 +328,18 @@ describe("documented responses match what the endpoints answer", () => {
     });
     const signedOut = await call(logout, { path: "/api/auth/logout", body: { refreshToken: session.refreshToken } });
     expect(signedOut.status).toBe(204);
-    await documented(forgotPassword, { path: "/api/auth/forgot-password", token: undefined, body: { email: "nobody@club.example" } });
-    await documentedRefusal(login, { path: "/api/auth/login", token: undefined, body: { email: SUPER_ADMIN.email, password: "Wrong-Passw0rd!" } }, "post", "/api/auth/login", 401);
+    await documented(forgotPassword, {
+      path: "/api/auth/forgot-password",
+      token: undefined,
+      body: { email: "nobody@club.example" },
+    });
+    await documentedRefusal(
+      login,
+      { path: "/api/auth/login", token: undefined, body: { email: SUPER_ADMIN.email, password: "Wrong-Passw0rd!" } },
+      "post",
+      "/api/auth/login",
+      401,
+    );
   });
 
   it("users, roles and permissions", async () => {
@@ -297,66 +347,153 @@ describe("documented responses match what the endpoints answer", () => {
     const byId = { path: `/api/users/${staff.id}`, params: { id: staff.id } };
     await documented(listUsers, { path: "/api/users" });
     await documented(getUser, byId);
-    await documented(updateUser, { ...byId, method: "PUT", body: { email: staff.email, username: "renamed", firstName: "Sam", lastName: "Staff", isActive: true } });
-    await documented(assignRoles, { ...byId, path: `${byId.path}/roles`, method: "PUT", body: { roles: ["Employee"] } });
+    await documented(updateUser, {
+      ...byId,
+      method: "PUT",
+      body: { email: staff.email, username: "renamed", firstName: "Sam", lastName: "Staff", isActive: true },
+    });
+    await documented(assignRoles, {
+      ...byId,
+      path: `${byId.path}/roles`,
+      method: "PUT",
+      body: { roles: ["Employee"] },
+    });
     await documented(block, { ...byId, path: `${byId.path}/blacklist`, body: { reason: "Unpaid fees" } });
     await documented(unblock, { ...byId, path: `${byId.path}/blacklist`, method: "DELETE" });
-    const role = await documented(createRole, { path: "/api/roles", body: { name: "Front desk", permissions: ["members:read"] } });
+    const role = await documented(createRole, {
+      path: "/api/roles",
+      body: { name: "Front desk", permissions: ["members:read"] },
+    });
     await documented(getRole, { path: `/api/roles/${role.id}`, params: { id: role.id } });
     await documented(listRoles, { path: "/api/roles" });
     await documented(listPermissions, { path: "/api/permissions" });
-    const invited = await documented(addStaffMember, { path: "/api/staff", body: { email: "andres@club.example", firstName: "Andrés", lastName: "Romero", roles: ["Employee"], employee: { holidayListId: null } } });
+    const invited = await documented(addStaffMember, {
+      path: "/api/staff",
+      body: {
+        email: "andres@club.example",
+        firstName: "Andrés",
+        lastName: "Romero",
+        roles: ["Employee"],
+        employee: { holidayListId: null },
+      },
+    });
     const invitee = (invited.user as { id: string }).id;
     const firstLink = await mailedToken(running.mailer, "andres@club.example", "/accept-invitation");
     await documented(resendInvitation, { path: `/api/staff/${invitee}/invitation`, params: { id: invitee } });
     let invitation = firstLink;
     // The resent link voids the first; wait for its mail.
-    while (invitation === firstLink) invitation = await mailedToken(running.mailer, "andres@club.example", "/accept-invitation");
-    const accepted = await call(acceptInvitation, { path: "/api/auth/accept-invitation", body: { token: invitation, newPassword: "Chosen-Passw0rd-42" } });
+    while (invitation === firstLink)
+      invitation = await mailedToken(running.mailer, "andres@club.example", "/accept-invitation");
+    const accepted = await call(acceptInvitation, {
+      path: "/api/auth/accept-invitation",
+      body: { token: invitation, newPassword: "Chosen-Passw0rd-42" },
+    });
     expect(accepted.status).toBe(204);
     const unknown = "00000000-0000-4000-8000-000000000000";
-    await documentedRefusal(getUser, { path: `/api/users/${unknown}`, params: { id: unknown } }, "get", "/api/users/{id}", 404);
+    await documentedRefusal(
+      getUser,
+      { path: `/api/users/${unknown}`, params: { id: unknown } },
+      "get",
+      "/api/users/{id}",
+      404,
+    );
   });
 
   it("plans, members and subscriptions", async () => {
-    const gold = await documented(createPlan, { path: "/api/plans", body: { name: "Gold", code: "GOLD", monthlyPrice: "49.90", benefits: [{ name: "Pool" }] } });
-    const basic = await documented(createPlan, { path: "/api/plans", body: { name: "Basic", code: "BASIC", monthlyPrice: "19.90", annualPrice: "199.00" } });
+    const gold = await documented(createPlan, {
+      path: "/api/plans",
+      body: { name: "Gold", code: "GOLD", monthlyPrice: "49.90", benefits: [{ name: "Pool" }] },
+    });
+    const basic = await documented(createPlan, {
+      path: "/api/plans",
+      body: { name: "Basic", code: "BASIC", monthlyPrice: "19.90", annualPrice: "199.00" },
+    });
     await documented(listPlans, { path: "/api/plans" });
     await documented(getPlan, { path: `/api/plans/${gold.id}`, params: { id: gold.id } });
 
-    const member = await documented(createMember, { path: "/api/members", body: { firstName: "Ana", lastName: "García", email: "ana@club.example" } });
+    const member = await documented(createMember, {
+      path: "/api/members",
+      body: { firstName: "Ana", lastName: "García", email: "ana@club.example" },
+    });
     const memberPath = { path: `/api/members/${member.id}`, params: { id: member.id } };
-    await documented(updateMember, { ...memberPath, method: "PUT", body: { firstName: "Ana", lastName: "García López", email: "ana@club.example", phone: "+34 612 34 56 78" } });
-    const term = await documented(subscribe, { ...memberPath, path: `${memberPath.path}/subscriptions`, body: { planId: gold.id, billingPeriod: "monthly" } });
+    await documented(updateMember, {
+      ...memberPath,
+      method: "PUT",
+      body: { firstName: "Ana", lastName: "García López", email: "ana@club.example", phone: "+34 612 34 56 78" },
+    });
+    const term = await documented(subscribe, {
+      ...memberPath,
+      path: `${memberPath.path}/subscriptions`,
+      body: { planId: gold.id, billingPeriod: "monthly" },
+    });
     await documented(getMember, memberPath);
     await documented(listMembers, { path: "/api/members" });
     await documented(memberStatistics, { path: "/api/members/statistics" });
     await documented(listTerms, { ...memberPath, path: `${memberPath.path}/subscriptions` });
     const termPath = { path: `${memberPath.path}/subscriptions/${term.id}`, params: { id: member.id, sid: term.id } };
     await documented(getTerm, termPath);
-    await documented(quoteChange, { ...termPath, path: `${termPath.path}/change-plan?planId=${basic.id}&billingPeriod=annual` });
-    const changed = await documented(changeTermPlan, { ...termPath, path: `${termPath.path}/change-plan`, body: { planId: basic.id } });
-    const changedPath = { path: `${memberPath.path}/subscriptions/${changed.id}`, params: { id: member.id, sid: changed.id } };
+    await documented(quoteChange, {
+      ...termPath,
+      path: `${termPath.path}/change-plan?planId=${basic.id}&billingPeriod=annual`,
+    });
+    const changed = await documented(changeTermPlan, {
+      ...termPath,
+      path: `${termPath.path}/change-plan`,
+      body: { planId: basic.id },
+    });
+    const changedPath = {
+      path: `${memberPath.path}/subscriptions/${changed.id}`,
+      params: { id: member.id, sid: changed.id },
+    };
     await documented(renewTerm, { ...changedPath, path: `${changedPath.path}/renew`, method: "POST" });
-    await documented(cancelTerm, { ...changedPath, path: `${changedPath.path}/cancel`, body: { reason: "Moving away" } });
-    await documented(changeStatus, { ...memberPath, path: `${memberPath.path}/status`, method: "PUT", body: { status: "suspended", reason: "Unpaid fees" } });
+    await documented(cancelTerm, {
+      ...changedPath,
+      path: `${changedPath.path}/cancel`,
+      body: { reason: "Moving away" },
+    });
+    await documented(changeStatus, {
+      ...memberPath,
+      path: `${memberPath.path}/status`,
+      method: "PUT",
+      body: { status: "suspended", reason: "Unpaid fees" },
+    });
     await documented(enroll, {
       path: "/api/members/enroll",
-      body: { member: { firstName: "Bea", lastName: "Ruiz", email: "bea@club.example" }, subscription: { planId: gold.id, billingPeriod: "quarterly" } },
+      body: {
+        member: { firstName: "Bea", lastName: "Ruiz", email: "bea@club.example" },
+        subscription: { planId: gold.id, billingPeriod: "quarterly" },
+      },
     });
     await documented(deactivatePlan, { path: `/api/plans/${gold.id}`, method: "DELETE", params: { id: gold.id } });
-    await documentedRefusal(createMember, { path: "/api/members", body: { firstName: "A", lastName: "G", email: "ana@club.example" } }, "post", "/api/members", 409);
+    await documentedRefusal(
+      createMember,
+      { path: "/api/members", body: { firstName: "A", lastName: "G", email: "ana@club.example" } },
+      "post",
+      "/api/members",
+      409,
+    );
   });
 
   it("staff, attendance, correction requests and jobs", async () => {
     const staff = await createAccount(adminToken, ["Employee"]);
     const employeeId = await addEmployee(running.database.db, staff.id);
-    const list = await documented(createHolidayList, { path: "/api/holiday-lists", body: { name: "Madrid", weeklyOffDays: [6, 7], entries: [{ date: "2026-12-25", description: "Christmas" }] } });
+    const list = await documented(createHolidayList, {
+      path: "/api/holiday-lists",
+      body: { name: "Madrid", weeklyOffDays: [6, 7], entries: [{ date: "2026-12-25", description: "Christmas" }] },
+    });
     await documented(listHolidayLists, { path: "/api/holiday-lists" });
     await documented(getHolidayList, { path: `/api/holiday-lists/${list.id}`, params: { id: list.id } });
     await documented(listHolidayPresets, { path: "/api/holiday-presets" });
-    await documented(applyHolidayPreset, { path: `/api/holiday-lists/${list.id}/presets`, method: "POST", params: { id: list.id }, body: { preset: "es-md", year: 2026, language: "es" } });
-    const shift = await documented(createShiftType, { path: "/api/shift-types", body: { name: "Morning", shiftStart: "09:00", shiftEnd: "17:30" } });
+    await documented(applyHolidayPreset, {
+      path: `/api/holiday-lists/${list.id}/presets`,
+      method: "POST",
+      params: { id: list.id },
+      body: { preset: "es-md", year: 2026, language: "es" },
+    });
+    const shift = await documented(createShiftType, {
+      path: "/api/shift-types",
+      body: { name: "Morning", shiftStart: "09:00", shiftEnd: "17:30" },
+    });
     await documented(listShiftTypes, { path: "/api/shift-types" });
     await documented(getShiftType, { path: `/api/shift-types/${shift.id}`, params: { id: shift.id } });
     const employeePath = { path: `/api/employees/${employeeId}`, params: { id: employeeId } };
@@ -371,9 +508,16 @@ describe("documented responses match what the endpoints answer", () => {
     await documented(employeeClock, { ...employeePath, path: `${employeePath.path}/clock` });
 
     const today = localDate(new Date(), running.config.CLUB_TIMEZONE);
-    await documented(runJob, { path: "/api/jobs/process-daily-attendance/run", params: { name: "process-daily-attendance" }, body: { date: today } });
+    await documented(runJob, {
+      path: "/api/jobs/process-daily-attendance/run",
+      params: { name: "process-daily-attendance" },
+      body: { date: today },
+    });
     await documented(listJobs, { path: "/api/jobs" });
-    await documented(attendanceDay, { path: `${employeePath.path}/attendance/${today}`, params: { id: employeeId, date: today } });
+    await documented(attendanceDay, {
+      path: `${employeePath.path}/attendance/${today}`,
+      params: { id: employeeId, date: today },
+    });
     await documented(employeeAttendance, { ...employeePath, path: `${employeePath.path}/attendance` });
     await documented(ownAttendance, { ...asStaff, path: "/api/users/me/attendance" });
 
@@ -381,12 +525,25 @@ describe("documented responses match what the endpoints answer", () => {
     const request = await documented(submitRequest, {
       ...asStaff,
       path: "/api/attendance-requests",
-      body: { date: yesterday, checkIn: `${yesterday}T10:00:00Z`, checkOut: `${yesterday}T16:00:00Z`, reason: "The terminal was down" },
+      body: {
+        date: yesterday,
+        checkIn: `${yesterday}T10:00:00Z`,
+        checkOut: `${yesterday}T16:00:00Z`,
+        reason: "The terminal was down",
+      },
     });
     await documented(requestQueue, { path: "/api/attendance-requests" });
     await documented(ownRequests, { ...asStaff, path: "/api/users/me/attendance-requests" });
-    await documented(getRequest, { ...asStaff, path: `/api/attendance-requests/${request.id}`, params: { id: request.id } });
-    await documented(approveRequest, { path: `/api/attendance-requests/${request.id}/approve`, method: "PUT", params: { id: request.id } });
+    await documented(getRequest, {
+      ...asStaff,
+      path: `/api/attendance-requests/${request.id}`,
+      params: { id: request.id },
+    });
+    await documented(approveRequest, {
+      path: `/api/attendance-requests/${request.id}/approve`,
+      method: "PUT",
+      params: { id: request.id },
+    });
     await documentedRefusal(
       approveRequest,
       { path: `/api/attendance-requests/${request.id}/approve`, method: "PUT", params: { id: request.id } },
@@ -397,15 +554,24 @@ describe("documented responses match what the endpoints answer", () => {
   });
 
   it("files and member photos", async () => {
-    const member = await documented(createMember, { path: "/api/members", body: { firstName: "Carla", lastName: "Soto", email: "carla@club.example" } });
+    const member = await documented(createMember, {
+      path: "/api/members",
+      body: { firstName: "Carla", lastName: "Soto", email: "carla@club.example" },
+    });
     const pdf = { bytes: new TextEncoder().encode("%PDF-1.7\n%âãÏÓ\n"), contentType: "application/pdf" };
-    const file = await documentedUpload(uploadFile, { path: `/api/files?bucket=club-documents&name=contract.pdf&memberId=${member.id}` }, pdf);
+    const file = await documentedUpload(
+      uploadFile,
+      { path: `/api/files?bucket=club-documents&name=contract.pdf&memberId=${member.id}` },
+      pdf,
+    );
     const download = async (headers: Record<string, string>) => {
       const reply = await downloadFile(
-        new Request(`http://localhost/api/files/${file.id}/content`, { headers: { authorization: `Bearer ${adminToken}`, ...headers } }),
+        new Request(`http://localhost/api/files/${file.id}/content`, {
+          headers: { authorization: `Bearer ${adminToken}`, ...headers },
+        }),
         { params: Promise.resolve({ id: file.id }) },
       );
-      const statuses = Object.keys((document.paths["/api/files/{id}/content"]?.get as Operation).responses);
+      const statuses = Object.keys(operationAt("/api/files/{id}/content", "get").responses);
       expect(statuses, `the document lists ${reply.status}`).toContain(String(reply.status));
       return reply;
     };
@@ -415,11 +581,22 @@ describe("documented responses match what the endpoints answer", () => {
     expect((await download({ "if-none-match": whole.headers.get("etag") ?? "" })).status).toBe(304);
     expect((await download({ range: "bytes=9999-" })).status).toBe(416);
     // What a generated client sends when it serializes a Blob as JSON: refused, nothing stored.
-    const asJson = await call(uploadFile, { token: adminToken, path: "/api/files?bucket=club-temp&name=blob.bin", body: {} });
+    const asJson = await call(uploadFile, {
+      token: adminToken,
+      path: "/api/files?bucket=club-temp&name=blob.bin",
+      body: {},
+    });
     expect(asJson.status).toBe(415);
-    expect((document.paths["/api/files"]?.post as Operation).responses).toHaveProperty("415");
-    const png = { bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]), contentType: "image/png" };
-    await documentedUpload(replacePhoto, { method: "PUT", path: `/api/members/${member.id}/photo?name=carla.png`, params: { id: member.id } }, png);
+    expect(operationAt("/api/files", "post").responses).toHaveProperty("415");
+    const png = {
+      bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+      contentType: "image/png",
+    };
+    await documentedUpload(
+      replacePhoto,
+      { method: "PUT", path: `/api/members/${member.id}/photo?name=carla.png`, params: { id: member.id } },
+      png,
+    );
   });
 
   it("the document itself", async () => {
@@ -453,8 +630,12 @@ describe("examples", () => {
       }
     expect(wrong).toEqual({});
     const operations = new Set([...expected].map((key) => key.replace(/ (request|response)$/, "")));
-    expect(Object.keys(recorded).filter((key) => !operations.has(key)), "examples of no operation").toEqual([]);
-    for (const { source } of Object.values(recorded)) expect(existsSync(path.resolve(API_DIR, "../..", source))).toBe(true);
+    expect(
+      Object.keys(recorded).filter((key) => !operations.has(key)),
+      "examples of no operation",
+    ).toEqual([]);
+    for (const { source } of Object.values(recorded))
+      expect(existsSync(path.resolve(API_DIR, "../..", source))).toBe(true);
   });
 
   it("are shown in the document", () => {

@@ -5,7 +5,8 @@ import { placeholdersOf } from "@/lib/http/answer-headers";
 import { isOtherMethodHandler } from "@/lib/http/method-not-allowed";
 import { routeDeclaration } from "@/lib/http/route";
 import { HTTP_METHODS, implementedMethods, openApiPath } from "@/lib/openapi/document";
-import { type JsonSchema, jsonSchemaOf } from "@/lib/openapi/json-schema";
+import { type JsonSchema, jsonSchemaOf, objectPropertiesOf } from "@/lib/openapi/json-schema";
+import { PAGING_BOUNDS, PAGING_REFUSALS } from "@/tests/support/list-queries";
 import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES, UNDOCUMENTED_ROUTES } from "./registry";
 
 const API_DIR = path.resolve(import.meta.dirname, "..");
@@ -35,9 +36,10 @@ describe("the routes the OpenAPI document describes", () => {
           `import * as ${importName(folder)} from "@/app/api/${folder}/route";  +  "${folder}": ${importName(folder)},`,
       )
       .join("\n");
-    expect(missing, `route files the document does not describe; add them to app/api/openapi.json/registry.ts:\n${hint}`).toEqual(
-      [],
-    );
+    expect(
+      missing,
+      `route files the document does not describe; add them to app/api/openapi.json/registry.ts:\n${hint}`,
+    ).toEqual([]);
     const gone = [...accounted].filter((folder) => !routeFolders().includes(folder));
     expect(gone, "app/api/openapi.json/registry.ts lists routes that do not exist").toEqual([]);
   });
@@ -69,7 +71,8 @@ describe("the routes the OpenAPI document describes", () => {
       ].sort();
       const hint = `app/api/${folder}/route.ts should end with: export const { ${expected.join(", ")} } = otherMethods({ ${implemented.join(", ")} });`;
       expect(others, hint).toEqual(expected);
-      for (const name of others) expect(isOtherMethodHandler(module[name]), `${name} ${openApiPath(folder)}`).toBe(true);
+      for (const name of others)
+        expect(isOtherMethodHandler(module[name]), `${name} ${openApiPath(folder)}`).toBe(true);
     },
   );
 
@@ -85,7 +88,10 @@ describe("the routes the OpenAPI document describes", () => {
       if (!declaration?.location || !schema) continue;
       const body = jsonSchemaOf(schema, "output");
       for (const placeholder of placeholdersOf(declaration.location))
-        expect(schemaAt(body, placeholder), `${operation}: {${placeholder}} is not a field of its answer`).toBeDefined();
+        expect(
+          schemaAt(body, placeholder),
+          `${operation}: {${placeholder}} is not a field of its answer`,
+        ).toBeDefined();
     }
   });
 });
@@ -100,3 +106,30 @@ function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
     current = followed((current?.properties as Record<string, JsonSchema> | undefined)?.[key]);
   return current;
 }
+
+/** Every documented list taking pageNumber and pageSize, with the query schema its route validates with. */
+const pagedLists = Object.entries(DOCUMENTED_ROUTES).flatMap(([folder, module]) =>
+  implementedMethods(module).flatMap((method) => {
+    const query = routeDeclaration(module[method])?.query;
+    const { properties } = query ? objectPropertiesOf(query, "input") : { properties: {} };
+    return query && "pageNumber" in properties && "pageSize" in properties
+      ? [[`${method} ${openApiPath(folder)}`, query] as const]
+      : [];
+  }),
+);
+
+describe("every paged list", () => {
+  it("is found", () => expect(pagedLists.length).toBeGreaterThanOrEqual(15));
+
+  // The parser itself is tested in lib/platform/pagination.test.ts; this holds each list to it (no list overrides it).
+  it.each(pagedLists)("%s refuses and accepts paging as the shared parser does", (_operation, query) => {
+    const fieldsRefused = (input: Record<string, unknown>) => {
+      const parsed = query.safeParse(input);
+      return parsed.success ? [] : parsed.error.issues.map((issue) => issue.path.join("."));
+    };
+    for (const [input, field] of PAGING_REFUSALS) expect(fieldsRefused(input), JSON.stringify(input)).toContain(field);
+    for (const bounds of PAGING_BOUNDS)
+      for (const field of Object.keys(bounds))
+        expect(fieldsRefused(bounds), JSON.stringify(bounds)).not.toContain(field);
+  });
+});

@@ -1,12 +1,12 @@
-import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
-import examples from "./examples.json";
-import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
-import { openApiDocumentShape } from "@/lib/platform/http/shapes";
-import { route } from "@/lib/http/route";
-import { ok } from "@/lib/platform/result";
-import packageJson from "@/package.json";
 import { getConfig } from "@/lib/config";
 import { otherMethods } from "@/lib/http/method-not-allowed";
+import { route } from "@/lib/http/route";
+import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/openapi/document";
+import { openApiDocumentShape } from "@/lib/platform/http/shapes";
+import { ok } from "@/lib/platform/result";
+import packageJson from "@/package.json";
+import examples from "./examples.json";
+import { DOCUMENT_ROUTE, DOCUMENTED_ROUTES } from "./registry";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +16,8 @@ let document: OpenApiDocument | undefined;
 export const GET = route(
   {
     summary: "This OpenAPI 3.1 document",
-    description: "Generated from the zod schemas the handlers validate with; public, so tools can read it without signing in.",
+    description:
+      "Generated from the zod schemas the handlers validate with; public, so tools can read it without signing in.",
     response: { schema: openApiDocumentShape },
     withoutServices: true,
   },

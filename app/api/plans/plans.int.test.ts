@@ -93,7 +93,7 @@ describe("GET /api/plans", () => {
     expect(found.body.items.map((plan) => plan.code)).toEqual(["BASIC"]);
   });
 
-  it.each(["pageNumber=0", "pageSize=101", "isActive=maybe", "orderBy=price"])("rejects %s", async (query) => {
+  it.each(["isActive=maybe", "orderBy=price"])("rejects %s", async (query) => {
     expect((await call(listPlans, { path: `/api/plans?${query}`, token })).status).toBe(400);
   });
 });

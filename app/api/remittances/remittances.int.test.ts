@@ -494,9 +494,9 @@ describe("returns and settlement", () => {
   });
 
   it("refuses bad list queries and ids with 400", async () => {
-    const page = await call<Report>(list, { path: "/api/remittances?pageSize=0&orderBy=amount", token });
+    const page = await call<Report>(list, { path: "/api/remittances?orderBy=amount", token });
     expect(page.status).toBe(400);
-    expect(Object.keys(page.body.errors ?? {}).sort()).toEqual(["orderBy", "pageSize"]);
+    expect(Object.keys(page.body.errors ?? {})).toEqual(["orderBy"]);
     const badId = await call<Report>(getRemittance, { path: "/api/remittances/x", params: { id: "x" }, token });
     expect(badId.status).toBe(400);
     expect(Object.keys(badId.body.errors ?? {})).toEqual(["id"]);

@@ -31,15 +31,23 @@ export type Operation = {
   rateLimit?: string;
   /** Statuses the document lists for it. */
   documentedStatuses: Set<number>;
+  /** The `{code, message}` codes the document lists per status (its examples), e.g. 403 → Auth.Forbidden. */
+  documentedCodes: Map<number, Set<string>>;
 };
 
 type OpenApiOperation = {
   /** Shared header parameters (`Idempotency-Key`) are references; only path and query are fuzzed. */
   parameters?: (Parameter | { $ref: string })[];
   requestBody?: { required?: boolean; content: Record<string, { schema?: JsonSchema }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, DocumentedResponse>;
   "x-permission"?: string;
   "x-rate-limit"?: string;
+};
+
+/** A response, or a reference to a shared one (`#/components/responses/Forbidden`). */
+type DocumentedResponse = {
+  $ref?: string;
+  content?: Record<string, { examples?: Record<string, { value?: { code?: string } }> }>;
 };
 
 const ROUTE_MODULES: RouteModules = { ...DOCUMENTED_ROUTES, [DOCUMENT_ROUTE]: { GET: openApiDocumentRoute } };
@@ -72,11 +80,30 @@ export function documentedOperations(): Operation[] {
         permission: described["x-permission"],
         rateLimit: described["x-rate-limit"],
         documentedStatuses: new Set(Object.keys(described.responses).map(Number)),
+        documentedCodes: codesByStatus(described.responses, document.components.responses ?? {}),
       });
     }
   }
   return operations;
 }
+
+/** The error codes each status's JSON examples name, shared responses followed. */
+function codesByStatus(
+  responses: Record<string, DocumentedResponse>,
+  shared: Record<string, unknown>,
+): Map<number, Set<string>> {
+  const codes = new Map<number, Set<string>>();
+  for (const [status, response] of Object.entries(responses)) {
+    const resolved = response.$ref?.startsWith(SHARED_RESPONSE)
+      ? (shared[response.$ref.slice(SHARED_RESPONSE.length)] as DocumentedResponse | undefined)
+      : response;
+    const examples = Object.values(resolved?.content?.["application/json"]?.examples ?? {});
+    const named = examples.flatMap((example) => (example.value?.code ? [example.value.code] : []));
+    if (named.length > 0) codes.set(Number(status), new Set(named));
+  }
+  return codes;
+}
+const SHARED_RESPONSE = "#/components/responses/";
 
 /** Replaces path parameters; values are percent-encoded (lone surrogates made well-formed first, as a client must). */
 export function concretePath(template: string, params: Record<string, string>): string {

@@ -391,12 +391,10 @@ describe("GET /api/members/{id}/subscriptions (a page of terms)", () => {
     expect(oldestFirst.body.items.map((t) => t.id)).toEqual([first.id, second.id, third.id]);
   });
 
-  it("refuses paging outside the rules as the other lists do, and an unknown member", async () => {
-    for (const query of ["?pageSize=0", "?pageSize=101", "?pageNumber=0", "?orderBy=price"]) {
-      const refused = await listOf(memberId, query);
-      expect(refused.status, query).toBe(400);
-      expect(refused.headers.get("content-type")).toBe("application/problem+json");
-    }
+  it("refuses a sort key it does not offer, and an unknown member", async () => {
+    const refused = await listOf(memberId, "?orderBy=price");
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
     const unknown = "00000000-0000-4000-8000-000000000000";
     expect(await listOf(unknown)).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
   });
