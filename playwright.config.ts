@@ -8,19 +8,25 @@ const MAILBOX = mailboxPorts(port);
 
 export default defineConfig({
   testDir: "e2e",
-  fullyParallel: false,
-  workers: 1,
+  // Specs make their own records (e2e/support.ts, unique) on the server e2e/global.setup.ts installs, or run on one of
+  // their own (onOwnServer): none depends on another or on the order of files.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   timeout: 60_000,
+  // Two workers share the machine's two cores with the servers: a sign-in or a list can take longer than 5 s to show.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
+    { name: "setup", testMatch: /global\.setup\.ts$/ },
     {
       name: "chromium",
+      dependencies: ["setup"],
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {

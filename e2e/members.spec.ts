@@ -3,22 +3,20 @@ import type { Page } from "@playwright/test";
 import {
   adminPage,
   apiAs,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   holdRequests,
   navigation,
   notice,
+  onOwnServer,
   signIn,
   snapshot,
   test,
 } from "./support";
 
-// Plans, members, subscriptions and the dashboard, in order on one installation (after console.spec.ts,
-// or set up here when this file runs alone).
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(ensureInstalledBeforeAll);
+// Plans, members, subscriptions and the dashboard, in order on an installation of its own: it starts from an empty
+// club, and its lists, export and statistics count every member.
+onOwnServer({ serial: true });
 
 const ana = {
   firstName: "Ana",

@@ -6,7 +6,6 @@ import {
   adminPage,
   apiAs,
   consoleCredentialsOf,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   notice,
@@ -15,18 +14,18 @@ import {
   signInAsAdmin,
   snapshot,
   test,
+  unique,
+  uniqueEmail,
 } from "./support";
 
 /** Sizes as the console writes them in English. */
 const formatBytes = clubFormat({ language: "en", timeZone: "Europe/Madrid", currency: "EUR" }).bytes;
 
-// A member's photo and documents on the member page (after members.spec.ts, whose empty states this member would
-// spoil: files run in name order; or set up here when this file runs alone).
+// A member's photo and documents on the member page: one member's story, in order (the documents follow the photo).
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(ensureInstalledBeforeAll);
-
-const fiona = { firstName: "Fiona", lastName: "Files", email: "fiona.files@riverside.example" };
+// The worker's mark after her first name: initials are the first and last words' ("FF").
+const fiona = { firstName: unique("Fiona"), lastName: "Files", email: uniqueEmail("fiona.files") };
 const fionaName = `${fiona.firstName} ${fiona.lastName}`;
 let memberId = "";
 
@@ -364,12 +363,15 @@ test("member documents: a file over the limit is refused before it is sent; the 
 test("a role that may only read sees the photo and the documents, without upload or delete", async ({ browser }) => {
   const admin = await adminPage(browser);
   const api = await apiAs(admin);
-  await api("POST", "/api/roles", { name: "Member files viewer", permissions: ["members:read", "files:read"] });
-  await api("POST", "/api/roles", { name: "Member list viewer", permissions: ["members:read"] });
   const viewers = [
-    { email: "files.viewer@riverside.example", username: "files.viewer", role: "Member files viewer" },
-    { email: "list.viewer@riverside.example", username: "list.viewer", role: "Member list viewer" },
+    {
+      email: uniqueEmail("files.viewer"),
+      role: unique("Member files viewer"),
+      permissions: ["members:read", "files:read"],
+    },
+    { email: uniqueEmail("list.viewer"), role: unique("Member list viewer"), permissions: ["members:read"] },
   ];
+  for (const viewer of viewers) await api("POST", "/api/roles", { name: viewer.role, permissions: viewer.permissions });
   const temporary = "Quayside-Lamps-2024";
   const own = "Low-Tide-At-Nine-4";
   for (const viewer of viewers) {
@@ -377,7 +379,7 @@ test("a role that may only read sees the photo and the documents, without upload
       firstName: "Vera",
       lastName: "Viewer",
       email: viewer.email,
-      username: viewer.username,
+      username: viewer.email.split("@")[0],
       password: temporary,
       roles: [viewer.role],
     });

@@ -1,24 +1,13 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import {
-  adminPageIn,
-  ensureInstalledBeforeAll,
-  expect,
-  expectFitsScreen,
-  notice,
-  snapshot,
-  test,
-  VIEWPORTS,
-} from "./support";
+import { adminPageIn, expect, expectFitsScreen, listsLoaded, notice, snapshot, test, VIEWPORTS } from "./support";
 
 // The members flow in Spanish and in English, on a laptop and on a phone: a plan typed with the language's decimal
 // separator, a new member, one enrolled with a subscription, their page, an edit, the export and a deletion. Each run
 // makes its own plan and members (a code and emails of its own), so the runs can share the installation.
 // A long flow with an axe run on every page: minutes on a busy machine.
-test.describe.configure({ mode: "serial", timeout: 300_000 });
-
-test.beforeAll(ensureInstalledBeforeAll);
+test.describe.configure({ timeout: 300_000 });
 
 /** What each step reads and clicks, in each language. */
 const WORDS = {
@@ -105,6 +94,7 @@ const WORDS = {
  * account menu around it are the shell's, checked by the shell's spec on every page.
  */
 async function expectContentAccessible(page: Page) {
+  await listsLoaded(page);
   const results = await new AxeBuilder({ page })
     .include("main")
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])

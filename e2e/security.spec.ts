@@ -1,21 +1,8 @@
 import type { APIResponse, Page } from "@playwright/test";
-import {
-  admin,
-  adminPage,
-  apiAs,
-  ensureInstalledBeforeAll,
-  expect,
-  signIn,
-  signInAsAdmin,
-  snapshot,
-  test,
-} from "./support";
+import { admin, adminPage, apiAs, expect, signIn, signInAsAdmin, snapshot, test } from "./support";
 
 // Issue 13, items 6 and 11, against the production build: where a sign-in may lead, the headers of every page and
 // of API answers, the pages' Content-Security-Policy, and what a script in the console's page can get hold of.
-// Runs after operations.spec.ts on the same installation, or alone (set up through the API).
-
-test.beforeAll(ensureInstalledBeforeAll);
 
 const origin = (page: Page) => new URL(page.url()).origin;
 
@@ -382,7 +369,7 @@ test.describe("pages under the policy", () => {
       // A full-page screenshot leaves a frame below the fold blank: the preview as seen once scrolled to (and painted).
       await page.locator("iframe[sandbox]").first().scrollIntoViewIfNeeded();
       await page.waitForTimeout(1_500);
-      await page.screenshot({ path: `e2e/screenshots/csp-mail-preview-${size}.png` });
+      await snapshot(page, `csp-mail-preview-${size}`, { fullPage: false });
     });
   }
 });

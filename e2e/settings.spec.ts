@@ -2,19 +2,18 @@ import {
   adminPage,
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   expect,
   expectAccessible,
   expectFitsScreen,
   notice,
+  onOwnServer,
   test,
   VIEWPORTS,
 } from "./support";
 
-// Issue 16: the club's settings page and each user's language in the account menu. Both put back what they change,
-// since later specs share the installation and the super-administrator.
-
-test.beforeAll(ensureInstalledBeforeAll);
+// Issue 16: the club's settings page and each user's language in the account menu, on an installation of its own: the
+// club's language and time zone are every user's. Both put back what they change, for the tests after them.
+onOwnServer();
 
 test("the account menu closes on Escape and switches the console's language for this user only", async ({
   browser,

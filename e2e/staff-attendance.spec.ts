@@ -3,23 +3,21 @@ import { instantOf } from "../lib/platform/calendar";
 import {
   adminPage,
   apiAs,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   holdRequests,
   navigation,
   notice,
+  onOwnServer,
   signIn,
   snapshot,
   test,
 } from "./support";
 
-// Staff attendance, in order on one installation (after members.spec.ts, or set up here when this file runs
-// alone): holiday lists and employees → an employee clocks in and out → the nightly classification run by
-// hand → a correction request → the manager's queue → the corrected day on the calendars.
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(ensureInstalledBeforeAll);
+// Staff attendance, in order on an installation of its own (it starts without staff, and the classification job and
+// the queue count every employee's days): holiday lists and employees → an employee clocks in and out → the nightly
+// classification run by hand → a correction request → the manager's queue → the corrected day on the calendars.
+onOwnServer({ serial: true });
 
 const CLUB_TIME_ZONE = "Europe/Madrid";
 const eve = {

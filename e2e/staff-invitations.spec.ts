@@ -3,14 +3,16 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { emailedLink, newestSubject } from "./mailbox";
 import {
   admin,
-  ensureInstalledBeforeAll,
   expectFitsScreen,
+  listsLoaded,
   notice,
   readIn,
   signIn,
   snapshot,
   expect as supportExpect,
   test,
+  unique,
+  uniqueEmail,
   VIEWPORTS,
 } from "./support";
 
@@ -20,14 +22,10 @@ const expect = supportExpect.configure({ timeout: 30_000 });
 // "Add staff member" in one step: the admin adds a person with a role → the invitation reaches their mailbox → they
 // choose a password from its link → they are signed in to the console. In English on a laptop and in Spanish on a
 // phone, each page fitting the screen and clean for axe; then every page of this area in both languages and sizes.
-test.describe.configure({ mode: "serial" });
+// Each test invites a person of its own.
 
-// Generous: on a machine shared by many runs, setup and first renders take a while.
+// Generous: on a machine shared by many runs, first renders take a while.
 test.setTimeout(180_000);
-test.beforeAll(async ({ playwright }, testInfo) => {
-  testInfo.setTimeout(180_000);
-  await ensureInstalledBeforeAll({ playwright }, testInfo);
-});
 
 type Language = "en" | "es";
 type Size = keyof typeof VIEWPORTS;
@@ -83,6 +81,7 @@ const WORDS = {
  * every page by the all-pages spec.
  */
 async function expectContentAccessible(page: Page): Promise<void> {
+  await listsLoaded(page);
   const results = await new AxeBuilder({ page })
     .include("main")
     .exclude(".badge")
@@ -149,7 +148,7 @@ for (const [language, size] of [
     browser,
   }) => {
     const words = WORDS[language];
-    const person = { first: "Andrés", last: `Romero ${language}`, email: `andres.${language}@riverside.example` };
+    const person = { first: "Andrés", last: unique(`Romero ${language}`), email: uniqueEmail(`ana.${language}`) };
     const manager = await adminIn(browser, language, size);
     await manager.goto("/staff/new");
     await looksRight(manager, `staff-new-${language}-${size}`);
@@ -180,12 +179,13 @@ for (const [language, size] of [
 
 test("a resent invitation replaces the first: the old link is dead, the new one works", async ({ browser }) => {
   const words = WORDS.en;
-  const person = { first: "Berta", last: "Sanz", email: "berta@riverside.example" };
+  const person = { first: "Berta", last: unique("Sanz"), email: uniqueEmail("berta") };
   const manager = await adminIn(browser, "en", "desktop");
   await addStaffMember(manager, "en", person);
   const first = await emailedLink(person.email, "/accept-invitation");
 
   await manager.goto("/users");
+  await manager.getByLabel("Search").fill(person.email);
   const row = manager.getByRole("row").filter({ hasText: person.email });
   await expect(row).toContainText(words.pending);
   await row.getByRole("button", { name: words.resend(`${person.first} ${person.last}`) }).click();

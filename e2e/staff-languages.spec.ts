@@ -4,27 +4,27 @@ import {
   adminPage,
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   expect,
   expectFitsScreen,
+  listsLoaded,
   notice,
   readIn,
   snapshot,
   test,
+  unique,
   VIEWPORTS,
 } from "./support";
 
-// Runs after staff-attendance.spec.ts (files run in name order), which needs an installation without staff.
+// The super-administrator is an employee of the shared server on its default list (e2e/global.setup.ts).
 // The attendance, employees and holiday-list pages in Spanish and English, at desktop and phone sizes: each fits the
 // screen, axe finds nothing serious, and a screenshot of each is kept (e2e/screenshots) for people to look at.
-
-test.beforeAll(ensureInstalledBeforeAll);
 
 /**
  * expectAccessible (support.ts) for these pages' own content: the main region, where they render (dialogs included).
  * The shell around it (navigation, account menu, avatar) is checked by the shell's own spec.
  */
 async function expectContentAccessible(page: Page): Promise<void> {
+  await listsLoaded(page);
   const results = await new AxeBuilder({ page })
     .include("main")
     // The green badge's contrast (4.47:1) is raised by the shell's contrast fix (issue 16 item 10), not here.
@@ -41,26 +41,12 @@ async function expectContentAccessible(page: Page): Promise<void> {
   expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
-/** The administrator's employee record (a worker restarted after a failure keeps no state from the arranging test). */
+/** The administrator's employee record. */
 async function adminEmployeeId(page: Page): Promise<string> {
   const api = await apiAs(page);
   const me = await api("GET", "/api/auth/me");
   return (await api("GET", `/api/employees?search=${encodeURIComponent(me.email)}`)).items[0].id;
 }
-
-/** The administrator as an employee on the club's default list, with Spain's 2026 holidays on it. */
-test("arranging: a default holiday list with presets, and the administrator as an employee", async ({ browser }) => {
-  const page = await adminPage(browser);
-  const api = await apiAs(page);
-  const me = await api("GET", "/api/auth/me");
-  const existing = await api("GET", `/api/employees?search=${encodeURIComponent(me.email)}`);
-  if (existing.items.length === 0) await api("POST", "/api/employees", { userId: me.id, startsOn: "2026-11-02" });
-  const lists = await api("GET", "/api/holiday-lists?search=Madrid");
-  if (lists.items.length === 0) {
-    const list = await api("POST", "/api/holiday-lists", { name: "Madrid", weeklyOffDays: [6, 7], isDefault: true });
-    await api("POST", `/api/holiday-lists/${list.id}/presets`, { preset: "es-md", year: 2026, language: "es" });
-  }
-});
 
 const PAGES = [
   { path: "/attendance", heading: { en: "My attendance", es: "Mi asistencia" } },
@@ -136,7 +122,7 @@ test("public holidays are added to a list once; adding them again adds nothing",
   const page = await adminPage(browser);
   await readIn(page, "en");
   const api = await apiAs(page);
-  const list = await api("POST", "/api/holiday-lists", { name: `Presets ${Date.now()}`, weeklyOffDays: [7] });
+  const list = await api("POST", "/api/holiday-lists", { name: unique("Presets"), weeklyOffDays: [7] });
   await open(page, "/holiday-lists", "Holiday lists");
   const row = page.getByRole("row").filter({ hasText: list.name });
   await row.getByRole("button", { name: `Add public holidays to ${list.name}` }).click();

@@ -7,11 +7,10 @@ import {
   expect,
   type Locator,
   type Page,
-  type PlaywrightWorkerArgs,
-  type TestInfo,
 } from "@playwright/test";
 import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
 import { LANGUAGE_COOKIE } from "../console/i18n/locales";
+import { type OwnServer, startOwnServer } from "./own-server";
 
 export { expect };
 
@@ -74,14 +73,18 @@ export const admin = {
   password: "Analytical-Engine-1843",
 };
 
-export const staff = {
-  firstName: "Sam",
-  lastName: "Rivers",
-  email: "sam@riverside.example",
-  username: "sam.rivers",
-  temporaryPassword: "Temporary-Pass-2024",
-  ownPassword: "Oars-Before-Dawn-7",
-};
+/**
+ * What makes this worker's records its own on the shared server, where two workers add data at once (as Cal.com's
+ * factories do): the worker's index (a restarted worker gets a new one), and the time its process loaded the specs in
+ * case a server is reused. Short: names and addresses show on phone screens that must not overflow.
+ */
+const RUN = `w${process.env.TEST_WORKER_INDEX ?? 0}${(Date.now() % 1_000_000).toString(36)}`;
+/** `name` made this worker's own ("Lucía" → "Lucía w1lfls"): a spec finds its rows by it, whatever others add. */
+export const unique = (name: string) => `${name} ${RUN}`;
+/** An email address this worker's own. */
+export const uniqueEmail = (local: string) => `${local}.${RUN}@riverside.example`;
+/** A plan code this worker's own (letters, digits and dashes, at most 30). */
+export const uniqueCode = (code: string) => `${code}-${RUN}`.toUpperCase();
 
 /** The sizes the console is checked at: a laptop, and a phone (390 × 844, an iPhone 14). */
 export const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
@@ -109,13 +112,24 @@ export async function adminPageIn(
   return page;
 }
 
-const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+/** The server of the spec running now: the shared one, or the spec's own (onOwnServer). */
+let ownServer: OwnServer | undefined;
+const baseURL = () => ownServer?.base ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 
 /**
- * Fails on any serious or critical WCAG 2.1 A/AA violation axe-core finds on the page as it is now. Sandboxed frames
+ * Waits until no list of the page is fetching: its rows are faded meanwhile (and fail axe's contrast check), and other
+ * workers' records make lists fetch again more often.
+ */
+export async function listsLoaded(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/**
+ * Fails on any serious or critical WCAG 2.1 A/AA violation axe-core finds on the page once its lists have loaded. Sandboxed frames
  * (the mail previews) are left out: axe hangs running inside one, and `iframes: false` alone does not keep it out.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await listsLoaded(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .options({ iframes: false })
@@ -139,9 +153,12 @@ export async function expectFitsScreen(page: Page): Promise<void> {
   expect(scrollWidth, `page width at ${page.url()}`).toBeLessThanOrEqual(innerWidth);
 }
 
-/** Full-page screenshots for people to look at (e2e/screenshots is git-ignored). */
-export async function snapshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+/**
+ * Screenshots (full-page unless told) for people to look at (e2e/screenshots is git-ignored), taken when the run is
+ * asked for them (`SCREENSHOTS=1 npx playwright test`): they assert nothing, and cost seconds each.
+ */
+export async function snapshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (process.env.SCREENSHOTS === "1") await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -153,8 +170,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
 
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signIn(page, admin.email, admin.password);
-  // Managers and administrators start on the dashboard (console/role-home.ts).
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Managers and administrators start on the dashboard (console/role-home.ts); a server's first sign-in is slower.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -163,46 +180,66 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 }
 
-let adminSession: Awaited<ReturnType<BrowserContext["storageState"]>> | undefined;
+type Session = Awaited<ReturnType<BrowserContext["storageState"]>>;
+/** The super-administrator's session on each server this worker used, and when it signed in. */
+const adminSessions = new Map<string, { session: Session; signedInAt: number }>();
+/**
+ * A shared session is used only while its access token is fresh (ACCESS_TOKEN_TTL_SECONDS is 900): past that, a page
+ * would renew it, rotating the refresh token, and the next page opened from the same stored session would present the
+ * rotated one, which the server treats as reuse and ends the sign-in (docs/api.md, refresh-token reuse).
+ */
+const SHARED_SESSION_MS = 10 * 60_000;
 
 /**
- * A page signed in as the super-administrator, sharing one sign-in across tests: sign-ins count
+ * A page signed in as the super-administrator, sharing one sign-in a server across the worker's tests: sign-ins count
  * against the per-IP limit (RATE_LIMIT_AUTH_PER_MINUTE). Tests that sign out or renew tokens sign in themselves.
  */
 export async function adminPage(browser: Browser): Promise<Page> {
-  if (!adminSession) {
+  let shared = adminSessions.get(baseURL());
+  if (!shared || Date.now() - shared.signedInAt > SHARED_SESSION_MS) {
     const context = await browser.newContext();
+    const signedInAt = Date.now();
     await signInAsAdmin(await context.newPage());
-    adminSession = await context.storageState();
+    shared = { session: await context.storageState(), signedInAt };
+    adminSessions.set(baseURL(), shared);
     await context.close();
   }
-  const page = await (await browser.newContext({ storageState: adminSession })).newPage();
+  const page = await (await browser.newContext({ storageState: shared.session })).newPage();
   await page.goto("/");
   await expect(page).toHaveURL(/\/dashboard$/);
   return page;
 }
 
-/**
- * Sets the installation up through the API when no earlier spec did (a spec run on its own), with the
- * same club and super-administrator as console.spec.ts.
- */
-async function ensureInstalled(request: APIRequestContext): Promise<void> {
-  const status = await (await request.get("/api/setup/status")).json();
-  if (status.status === "complete") return;
+/** Sets an installation up through the API: the club and its super-administrator (`admin`). */
+export async function install(request: APIRequestContext): Promise<void> {
   expect((await request.post("/api/setup/platform", { data: { platformName: "Riverside Rowing Club" } })).ok()).toBe(
     true,
   );
   expect((await request.post("/api/setup/superadmin", { data: admin })).ok()).toBe(true);
 }
 
-/** For `test.beforeAll`: a spec that may run on its own sets the installation up first (ensureInstalled). */
-export async function ensureInstalledBeforeAll(
-  { playwright }: Pick<PlaywrightWorkerArgs, "playwright">,
-  testInfo: TestInfo,
-): Promise<void> {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
-  await ensureInstalled(request);
-  await request.dispose();
+/**
+ * Runs the spec file on an installation of its own (e2e/own-server.ts, set up with `install`), for a story whose
+ * assertions are about the whole club: its empty states, its counts and statistics, its settings (language, time zone,
+ * billing started), which other workers' records on the shared server would change. Its tests run in order in one
+ * worker (`serial`: a story, whose steps need the ones before); `fresh` leaves it as nobody has set it up (the setup
+ * wizard's).
+ */
+export function onOwnServer({ serial = false, fresh = false } = {}): void {
+  test.describe.configure({ mode: serial ? "serial" : "default" });
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(180_000);
+    ownServer = await startOwnServer();
+    if (fresh) return;
+    const request = await playwright.request.newContext({ baseURL: ownServer.base });
+    await install(request);
+    await request.dispose();
+  });
+  test.afterAll(async () => {
+    await ownServer?.stop();
+    ownServer = undefined;
+  });
+  test.use({ baseURL: async ({ playwright: _ }, use) => use(baseURL()) });
 }
 
 /** The signed-in page's API client, for arranging data through the API as the console calls it (its session cookie). */

@@ -1,28 +1,24 @@
 import type { Page } from "@playwright/test";
 import {
-  adminPage,
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   expect,
   expectAccessible,
   expectFitsScreen,
   snapshot,
   test,
+  unique,
+  uniqueEmail,
   VIEWPORTS,
 } from "./support";
 
 // The operator's pages in Spanish and English, on a laptop and a phone: the audit log in sentences (filtered by a
 // person picked by name, an entry's codes and data opened), system health and its jobs, and the API reference.
-test.describe.configure({ mode: "serial" });
-test.beforeAll(ensureInstalledBeforeAll);
-
-const lucia = { firstName: "Lucía", lastName: "Gómez", email: "lucia.gomez@riverside.example" };
 
 const WORDS = {
   en: {
     audit: "Audit log",
-    added: "Ada Lovelace added the member Lucía Gómez",
+    added: (name: string) => `Ada Lovelace added the member ${name}`,
     filters: "Filters",
     person: "Person",
     apply: "Apply filters",
@@ -41,7 +37,7 @@ const WORDS = {
   },
   es: {
     audit: "Registro de actividad",
-    added: "Ada Lovelace dio de alta a Lucía Gómez como socio",
+    added: (name: string) => `Ada Lovelace dio de alta a ${name} como socio`,
     filters: "Filtros",
     person: "Persona",
     apply: "Aplicar filtros",
@@ -60,14 +56,17 @@ const WORDS = {
   },
 } as const;
 
-test("arrange: a member added and the trail forwarded", async ({ browser }) => {
-  const page = await adminPage(browser);
+/**
+ * A member added as this test's own, and the trail forwarded: the audit log's newest entries then include it, whatever
+ * other workers do. Returns the member's name.
+ */
+async function memberAdded(page: Page, run: string): Promise<string> {
   const api = await apiAs(page);
-  const existing = await api("GET", `/api/members?search=${encodeURIComponent(lucia.email)}`);
-  if (existing.totalCount === 0) await api("POST", "/api/members", lucia);
+  const lucia = { firstName: "Lucía", lastName: unique(`Gómez ${run}`), email: uniqueEmail(`lucia.gomez.${run}`) };
+  await api("POST", "/api/members", lucia);
   await api("POST", "/api/jobs/forward-audit-log/run");
-  await page.context().close();
-});
+  return `${lucia.firstName} ${lucia.lastName}`;
+}
 
 const entryOf = (page: Page, sentence: string) =>
   page
@@ -83,15 +82,13 @@ for (const language of ["en", "es"] as const)
       browser,
     }) => {
       const page = await adminPageIn(browser, language, VIEWPORTS[size]);
+      const name = await memberAdded(page, `${language}-${size}`);
       await page.goto("/audit");
       await expect(page.getByRole("heading", { level: 1, name: words.audit })).toBeVisible();
-      const added = entryOf(page, words.added).first();
+      const added = entryOf(page, words.added(name));
       await expect(added).toBeVisible();
       // The member's name leads to their page.
-      await expect(added.getByRole("link", { name: "Lucía Gómez" })).toHaveAttribute(
-        "href",
-        /^\/members\/[0-9a-f-]{36}$/,
-      );
+      await expect(added.getByRole("link", { name })).toHaveAttribute("href", /^\/members\/[0-9a-f-]{36}$/);
       // The newest entries come within a screen of the page's title (the filters wait behind a button on a phone);
       // the shell's navigation above the title is the layout's to fold away.
       await page
@@ -164,9 +161,9 @@ for (const language of ["en", "es"] as const)
       await expectAccessible(page);
       // The whole reference is thousands of pixels long: the first screen, and the operation tried, are what to look at.
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `e2e/screenshots/i18n-api-reference-${language}-${size}.png` });
+      await snapshot(page, `i18n-api-reference-${language}-${size}`, { fullPage: false });
       await listPlans.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `e2e/screenshots/i18n-api-reference-try-${language}-${size}.png` });
+      await snapshot(page, `i18n-api-reference-try-${language}-${size}`, { fullPage: false });
       await page.context().close();
     });
   }

@@ -3,13 +3,13 @@ import type { Page } from "@playwright/test";
 import {
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   expectAccessible,
   expectFitsScreen,
   navigation,
   notice,
+  onOwnServer,
   snapshot,
   test,
   VIEWPORTS,
@@ -18,13 +18,10 @@ import {
 // Invoices in the console: the list and its filters, the invoice page with its PDF and payments, and a member's
 // billing (balance, invoices, SEPA mandates), in English on a laptop and in Spanish on a phone.
 //
-// Named to run after every other spec: once the club's tax data is set billing has started, and it cannot be unset
-// (settings keep the tax data when a PUT leaves it out). From then on every enrolment issues an invoice and queues
-// its email, which specs that count a member's mails (messages, operations) or need an empty club (members) do
-// not expect.
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(ensureInstalledBeforeAll);
+// On an installation of its own: it starts with a club that does not bill yet, and once the club's tax data is set billing
+// has started for good (settings keep the tax data when a PUT leaves it out), which would change what every enrolment
+// on the shared server does.
+onOwnServer({ serial: true });
 
 const TAX_DATA = {
   legalName: "Riverside Rowing Club S.L.",
@@ -53,7 +50,7 @@ let plan: { id: string };
 const enrolled: Record<string, { memberId: string; invoice: Invoice }> = {};
 
 /**
- * Sets the club's tax data (billing starts) unless an earlier spec did, keeping the other settings as they are. Before
+ * Sets the club's tax data (billing starts) unless an earlier test did, keeping the other settings as they are. Before
  * that, the invoices list says billing has not started, and how invoices will come.
  */
 async function startBilling(page: Page, api: Api) {

@@ -5,23 +5,20 @@ import {
   adminPage,
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   expectAccessible,
   expectFitsScreen,
   notice,
+  onOwnServer,
   snapshot,
   test,
   VIEWPORTS,
 } from "./support";
 
 // Direct debit remittances in the console: the builder, the bank file, sending, returns by hand and by file.
-// Named `with-billing.*` like every spec that starts billing (it cannot be stopped), so it runs after the specs that
-// need a club that does not bill (Playwright orders files with localeCompare).
-test.describe.configure({ mode: "serial" });
-
-test.beforeAll(ensureInstalledBeforeAll);
+// On an installation of its own, like every spec that starts billing (it cannot be stopped).
+onOwnServer({ serial: true });
 
 type Api = Awaited<ReturnType<typeof apiAs>>;
 type Debtor = { firstName: string; lastName: string; email: string; memberId: string; invoice: string; id: string };

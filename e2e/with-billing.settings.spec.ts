@@ -1,13 +1,12 @@
-import { mkdirSync } from "node:fs";
 import {
   adminPageIn,
   apiAs,
-  ensureInstalledBeforeAll,
   errorSummary,
   expect,
   expectAccessible,
   expectFitsScreen,
   notice,
+  onOwnServer,
   snapshot,
   test,
   VIEWPORTS,
@@ -16,8 +15,8 @@ import {
 /*
  * Issue 17 item 7: the billing section of /settings, the revenue report and the overdue list.
  *
- * Named `with-billing.*` like every spec that starts billing: filling in the tax data starts it for good (the API has
- * no way back), so these run after the specs that need a club that does not bill. The overdue invoice is made the way the
+ * On an installation of its own, like every spec that starts billing: filling in the tax data starts it for good (the API
+ * has no way back), and the club's time zone moves below. The overdue invoice is made the way the
  * app allows without a clock to move: a member is enrolled while the club's time zone is Pacific/Pago_Pago (UTC−11),
  * then the zone becomes Pacific/Kiritimati (UTC+14), where it is already a later date than the invoice's due date, and
  * the dunning job marks it overdue. The time zone is put back at the end.
@@ -29,8 +28,7 @@ const TAX_DATA = {
   address: { line: "Muelle de Poniente 4", postalCode: "03590", city: "Altea", province: "Alicante" },
 };
 
-test.beforeAll(ensureInstalledBeforeAll);
-test.beforeAll(() => mkdirSync("e2e/screenshots", { recursive: true }));
+onOwnServer();
 
 test("the billing settings: a wrong NIF is refused beside its field, a valid one starts billing", async ({
   browser,
