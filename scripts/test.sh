@@ -87,7 +87,8 @@ lane contract 1 bash scripts/test-contract.sh
 
 log "end-to-end tests (Playwright, Debian chromium)"
 # On free ports, so two runs on one machine do not meet.
-E2E_PORT=$(free_e2e_port) lane playwright 9 npx playwright test
+E2E_PORT=$(free_e2e_port) PLAYWRIGHT_JSON_OUTPUT_NAME="$TEST_REPORTS/playwright.json" lane playwright 9 \
+  npx playwright test --reporter=list,json
 
 printf 'total\t25\t%s\t0\n' "$(($(date +%s) - started))" >>"$TEST_REPORTS/lanes.tsv"
 npx tsx scripts/test-timings.ts "$TEST_REPORTS"
