@@ -26,6 +26,8 @@ function runJobRequest(): NextRequest {
 async function loadRoute(env: Record<string, string>) {
   vi.resetModules();
   vi.stubEnv("NODE_ENV", "production");
+  // Production refuses the suites' cheap password hashing (vitest.config.ts); a production server has none.
+  vi.stubEnv("PASSWORD_HASH_ITERATIONS", undefined);
   vi.stubEnv("INNGEST_BASE_URL", INNGEST_SERVER);
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   return import("./route");
