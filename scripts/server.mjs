@@ -41,6 +41,10 @@ const server = createServer((request, response) => {
     response.end();
   });
 });
+// A balancer or client keeps idle connections open to reuse them (haproxy here: `timeout server 60s`; AWS ALB: 60 s).
+// Node closes an idle one after 5 s, and a request sent on it as it closes fails with ECONNRESET; so this server
+// waits longer than they do, and they close first.
+server.keepAliveTimeout = 65_000;
 server.listen(port, values.hostname, () => {
   console.log(
     `ClubOps ${dev ? "development" : "production"} server on http://${values.hostname ?? "localhost"}:${port}`,

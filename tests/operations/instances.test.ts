@@ -1,4 +1,6 @@
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -194,6 +196,29 @@ describe(`${SIZE} production instances behind haproxy`, () => {
         refreshed.accessToken,
       );
       expect(me.email).toBe(admin.email);
+    }
+  });
+
+  it("keeps a connection that was idle past Node's default 5 s open for the balancer's next request", async () => {
+    const instance = cluster.instances[1];
+    if (!instance) throw new Error("no second instance");
+    const socket = connect(instance.port, "127.0.0.1");
+    await once(socket, "connect");
+    let closed = false;
+    socket.once("close", () => {
+      closed = true;
+    });
+    const request = () => {
+      socket.write(`GET /health/live HTTP/1.1\r\nHost: 127.0.0.1:${instance.port}\r\n\r\n`);
+      return once(socket, "data").then(([chunk]) => String(chunk).split("\r\n")[0]);
+    };
+    try {
+      expect(await request()).toBe("HTTP/1.1 200 OK");
+      await sleep(6_000);
+      expect(closed, "the server closed the idle connection").toBe(false);
+      expect(await request()).toBe("HTTP/1.1 200 OK");
+    } finally {
+      socket.destroy();
     }
   });
 
