@@ -26,6 +26,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...pooled, DATABASE_MIGRATION_URL: "db.internal" })).toThrow(/DATABASE_MIGRATION_URL/);
   });
 
+  it("takes the VERI*FACTU producer's name and NIF together, or neither", () => {
+    const producer = { VERIFACTU_PRODUCER_NAME: "Servicios Deportivos SL", VERIFACTU_PRODUCER_TAX_ID: "B58378431" };
+    expect(loadConfig(producer)).toMatchObject(producer);
+    expect(loadConfig({}).VERIFACTU_PRODUCER_NAME).toBeUndefined();
+    expect(() => loadConfig({ VERIFACTU_PRODUCER_NAME: "Servicios Deportivos SL" })).toThrow(
+      /VERIFACTU_PRODUCER_TAX_ID: set VERIFACTU_PRODUCER_NAME and VERIFACTU_PRODUCER_TAX_ID together/,
+    );
+    expect(() => loadConfig({ VERIFACTU_PRODUCER_TAX_ID: "B58378431" })).toThrow(/VERIFACTU_PRODUCER_NAME/);
+    expect(() => loadConfig({ ...producer, VERIFACTU_PRODUCER_TAX_ID: "b-58378431" })).toThrow(
+      /VERIFACTU_PRODUCER_TAX_ID: must be a Spanish NIF/,
+    );
+  });
+
   it("treats empty strings as unset", () => {
     expect(loadConfig({ DATABASE_URL: "" }).DATABASE_URL).toBeUndefined();
   });

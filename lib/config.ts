@@ -139,6 +139,22 @@ const envSchema = z
     OTEL_BSP_MAX_EXPORT_BATCH_SIZE: positiveInt(512),
     OTEL_BSP_MAX_QUEUE_SIZE: positiveInt(2048),
 
+    /**
+     * Who provides this installation of ClubOps to the club and signs its declaración responsable (RD 1007/2023 art.
+     * 13; docs/verifactu-declaracion-responsable.md): named in every VERI*FACTU record as the system's producer. Unset,
+     * the club itself, which installed it.
+     */
+    /**
+     * The AEAT environment the VERI*FACTU QR codes point to: `production`, or `test` (the AEAT's pre-production
+     * prewww2.aeat.es, for trying ClubOps out without real invoices).
+     */
+    VERIFACTU_ENVIRONMENT: z.enum(["production", "test"]).default("production"),
+    VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).optional(),
+    VERIFACTU_PRODUCER_TAX_ID: z
+      .string()
+      .regex(/^[0-9A-Z]{9}$/, "must be a Spanish NIF: 9 letters and digits, upper case, no spaces")
+      .optional(),
+
     /** Runs the recurring jobs in-process when Inngest is not configured. Off in tests that drive jobs by hand. */
     EMBEDDED_SCHEDULER: flag(true),
     /**
@@ -168,6 +184,13 @@ const envSchema = z
         code: "custom",
         path: ["PASSWORD_HASH_ITERATIONS"],
         message: `must be at least ${PASSWORD_ITERATIONS}: a lower cost is for tests only (NODE_ENV=test)`,
+      });
+    }
+    if (Boolean(env.VERIFACTU_PRODUCER_NAME) !== Boolean(env.VERIFACTU_PRODUCER_TAX_ID)) {
+      context.addIssue({
+        code: "custom",
+        path: [env.VERIFACTU_PRODUCER_NAME ? "VERIFACTU_PRODUCER_TAX_ID" : "VERIFACTU_PRODUCER_NAME"],
+        message: "set VERIFACTU_PRODUCER_NAME and VERIFACTU_PRODUCER_TAX_ID together: the records name both",
       });
     }
     // Without a signing key the Inngest SDK serves in dev mode: anyone who reaches /api/inngest can run any job.

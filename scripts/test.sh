@@ -13,6 +13,8 @@ install_debian_packages() {
   command -v redis-server >/dev/null || missing+=(redis-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
+  # pdftoppm renders an invoice's page so the tests can read its tax QR code back (tests/support/pdf-qr.ts).
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   # The billing journey's server runs under libfaketime, so the test can move its calendar (e2e/billing-journey.spec.ts).
   [ -e /usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1 ] || missing+=(libfaketime)
   # The operations step (scripts/test-operations.sh): the balancer, the metrics scraper and the connection pooler.

@@ -679,6 +679,32 @@ export const invoiceResponse = z.strictObject({
   ),
   previousHash: z.string().nullable().meta({ description: "SHA-256 (hex) of the previous record in the chain." }),
   recordHash: z.string().meta({ description: "SHA-256 (hex) of this record's content and the previous hash." }),
+  verifactu: z
+    .strictObject({
+      invoiceType: z.enum(["F1", "F2", "F3", "R1", "R2", "R3", "R4", "R5"]).meta({
+        description:
+          "The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), R1 rectifying a full one, R5 rectifying a simplified one.",
+      }),
+      generatedAt: z.string().meta({
+        description:
+          "When the record was generated, in the club's time zone with its offset (FechaHoraHusoGenRegistro).",
+        example: "2026-12-01T10:20:30+01:00",
+      }),
+      previousHuella: z
+        .string()
+        .nullable()
+        .meta({ description: "The huella of the record before it in the club's chain; null on the first." }),
+      huella: z.string().meta({
+        description: "The record's huella as the AEAT specifies it: SHA-256 of its key fields, upper-case hex.",
+      }),
+      qrUrl: z.url().meta({ description: "What the invoice's tax QR code holds: the AEAT's check of this invoice." }),
+    })
+    .nullable()
+    .meta({
+      id: "VerifactuRecord",
+      description:
+        "Its VERI*FACTU registro de facturación (docs/billing.md, VERI*FACTU); null on an invoice issued before ClubOps kept them.",
+    }),
   payments: z.array(paymentResponse).meta({ description: "Its payments and refunds, oldest first." }),
   rectifiedBy: z
     .array(

@@ -2733,6 +2733,7 @@ export interface components {
              * @example -12.50
              */
             totalAmount: string;
+            verifactu: components["schemas"]["VerifactuRecord"];
         };
         InvoiceChainVerification: {
             /** @description The first record that does not verify: its content does not give its hash, its previous hash is not the record before it, or a position is missing. */
@@ -3999,6 +4000,28 @@ export interface components {
             /** @example https://tools.ietf.org/html/rfc9110#section-15.6.1 */
             type: string;
         };
+        /** @description Its VERI*FACTU registro de facturación (docs/billing.md, VERI*FACTU); null on an invoice issued before ClubOps kept them. */
+        VerifactuRecord: {
+            /**
+             * @description When the record was generated, in the club's time zone with its offset (FechaHoraHusoGenRegistro).
+             * @example 2026-12-01T10:20:30+01:00
+             */
+            generatedAt: string;
+            /** @description The record's huella as the AEAT specifies it: SHA-256 of its key fields, upper-case hex. */
+            huella: string;
+            /**
+             * @description The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), R1 rectifying a full one, R5 rectifying a simplified one.
+             * @enum {string}
+             */
+            invoiceType: "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
+            /** @description The huella of the record before it in the club's chain; null on the first. */
+            previousHuella: string | null;
+            /**
+             * Format: uri
+             * @description What the invoice's tax QR code holds: the AEAT's check of this invoice.
+             */
+            qrUrl: string;
+        } | null;
     };
     responses: {
         /** @description Signed in without the permission, or a temporary password still to change: `Auth.Forbidden`, `Auth.PasswordChangeRequired`. */
@@ -7421,16 +7444,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
+                     *       "id": "962b7c51-abb4-48ea-a1c9-0438eb048831",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-27T06:36:54.539Z",
-                     *       "issuedOn": "2026-11-27",
-                     *       "dueOn": "2026-11-27",
-                     *       "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
-                     *       "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
+                     *       "issuedAt": "2026-11-29T05:38:10.175Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "81570b41-19b4-48c1-9501-61af13939f01",
+                     *       "subscriptionId": "979bc5b3-57d3-4be1-954d-e7c96eae3638",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7442,7 +7465,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-27T06:36:54.539Z",
+                     *       "statusChangedAt": "2026-11-29T05:38:10.175Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7464,9 +7487,9 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "e6481258-8c05-4439-8dc7-6ca06618299c",
-                     *           "serviceFrom": "2026-11-27",
-                     *           "serviceTo": "2026-12-26",
+                     *           "planId": "b6124939-71d2-49db-a09b-f5c3ae6a359b",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
                      *           "taxRate": "21.00",
                      *           "taxAmount": "8.66",
@@ -7483,7 +7506,14 @@ export interface operations {
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "75c10447470a755bb4aef0f3da43e4c0711d2a0ac8d59efcd6c7bb5f999ad6c8",
+                     *       "recordHash": "df5ed482a5337442f56964bd71a4ff6faa57bb38e37a0fe45d4d3e65ad237486",
+                     *       "verifactu": {
+                     *         "invoiceType": "F2",
+                     *         "generatedAt": "2026-11-29T06:38:10+01:00",
+                     *         "previousHuella": null,
+                     *         "huella": "B90348282B4AEACC4D72459F6291C7E317F926E48C42A3D3A59831092D19FEC0",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90"
+                     *       },
                      *       "payments": [],
                      *       "rectifiedBy": []
                      *     }
@@ -7551,27 +7581,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "b8eea446-25b6-49fc-964e-cde91d1ca490",
-                     *         "invoiceId": "80749b31-5962-4007-8965-0f238aa85eef",
+                     *         "id": "13d50499-3b97-45d3-8b79-f616a7be7b01",
+                     *         "invoiceId": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
                      *         "kind": "payment",
                      *         "amount": "20.00",
                      *         "method": "cash",
-                     *         "paidOn": "2026-11-27",
+                     *         "paidOn": "2026-11-29",
                      *         "reference": "Recibo 12",
-                     *         "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *         "createdAt": "2026-11-27T06:37:09.628Z"
+                     *         "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *         "createdAt": "2026-11-29T05:38:06.899Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "80749b31-5962-4007-8965-0f238aa85eef",
+                     *         "id": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
                      *         "number": "F2026-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-27T06:37:09.423Z",
-                     *         "issuedOn": "2026-11-27",
-                     *         "dueOn": "2026-11-27",
-                     *         "memberId": "653e12f0-c776-420d-b8f4-f5f16ef4a283",
-                     *         "subscriptionId": "76c3f28a-7c1f-4267-b85e-0c26862b2499",
+                     *         "issuedAt": "2026-11-29T05:38:06.789Z",
+                     *         "issuedOn": "2026-11-29",
+                     *         "dueOn": "2026-11-29",
+                     *         "memberId": "8f87a4e3-0ce5-425c-b40a-8c5968a85bc5",
+                     *         "subscriptionId": "e4b26ae4-d6ad-4b86-98f9-1a46fa70a3d9",
                      *         "customerName": "Pau Soler1",
                      *         "language": "es",
                      *         "currency": "EUR",
@@ -7583,7 +7613,7 @@ export interface operations {
                      *         "amountDue": "29.90",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-27T06:37:09.628Z",
+                     *         "statusChangedAt": "2026-11-29T05:38:06.899Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7605,9 +7635,9 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
-                     *             "serviceFrom": "2026-11-27",
-                     *             "serviceTo": "2026-12-26",
+                     *             "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *             "serviceFrom": "2026-11-29",
+                     *             "serviceTo": "2026-12-28",
                      *             "baseAmount": "41.24",
                      *             "taxRate": "21.00",
                      *             "taxAmount": "8.66",
@@ -7624,18 +7654,25 @@ export interface operations {
                      *           }
                      *         ],
                      *         "previousHash": null,
-                     *         "recordHash": "7d6df89ee7713fd48dcdf0a6b0d961843c6206425f0d1cbd12197d41240a733d",
+                     *         "recordHash": "f975a5f95a712a01644d9c0ad0d4459892deb1eca379ecbfc49845edde7ba581",
+                     *         "verifactu": {
+                     *           "invoiceType": "F2",
+                     *           "generatedAt": "2026-11-29T06:38:06+01:00",
+                     *           "previousHuella": null,
+                     *           "huella": "045648F8434D54C7E932E777A0B3D03E84B20093B696D79195CCAF666338B6CE",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90"
+                     *         },
                      *         "payments": [
                      *           {
-                     *             "id": "b8eea446-25b6-49fc-964e-cde91d1ca490",
-                     *             "invoiceId": "80749b31-5962-4007-8965-0f238aa85eef",
+                     *             "id": "13d50499-3b97-45d3-8b79-f616a7be7b01",
+                     *             "invoiceId": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
                      *             "kind": "payment",
                      *             "amount": "20.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-11-27",
+                     *             "paidOn": "2026-11-29",
                      *             "reference": "Recibo 12",
-                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *             "createdAt": "2026-11-27T06:37:09.628Z"
+                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *             "createdAt": "2026-11-29T05:38:06.899Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": []
@@ -7758,20 +7795,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "abde25da-1e9c-441c-a715-f20e7b7ba275",
+                     *       "id": "ab6c8a3a-771a-4e78-9a3c-a010a8deac13",
                      *       "number": "R2026-000001",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
+                     *         "id": "962b7c51-abb4-48ea-a1c9-0438eb048831",
                      *         "number": "F2026-000001",
                      *         "reason": "Alta duplicada"
                      *       },
-                     *       "issuedAt": "2026-11-27T06:36:54.828Z",
-                     *       "issuedOn": "2026-11-27",
-                     *       "dueOn": "2026-11-27",
-                     *       "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
-                     *       "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
+                     *       "issuedAt": "2026-11-29T05:38:10.293Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "81570b41-19b4-48c1-9501-61af13939f01",
+                     *       "subscriptionId": "979bc5b3-57d3-4be1-954d-e7c96eae3638",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7783,7 +7820,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-27T06:36:54.828Z",
+                     *       "statusChangedAt": "2026-11-29T05:38:10.293Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7805,9 +7842,9 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Rectificación de F2026-000001: Gold, mensual",
-                     *           "planId": "e6481258-8c05-4439-8dc7-6ca06618299c",
-                     *           "serviceFrom": "2026-11-27",
-                     *           "serviceTo": "2026-12-26",
+                     *           "planId": "b6124939-71d2-49db-a09b-f5c3ae6a359b",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "-41.24",
                      *           "taxRate": "21.00",
                      *           "taxAmount": "-8.66",
@@ -7823,8 +7860,15 @@ export interface operations {
                      *           "taxAmount": "-8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "75c10447470a755bb4aef0f3da43e4c0711d2a0ac8d59efcd6c7bb5f999ad6c8",
-                     *       "recordHash": "6b0057901e369563db39e5cddae7f9c6971580564ed3560a9d11e7e1c41552b6",
+                     *       "previousHash": "df5ed482a5337442f56964bd71a4ff6faa57bb38e37a0fe45d4d3e65ad237486",
+                     *       "recordHash": "ecb8ce6a8b3b21fad8967a65f5923a92a965707a2d476a995f0cdf3ef9295808",
+                     *       "verifactu": {
+                     *         "invoiceType": "R5",
+                     *         "generatedAt": "2026-11-29T06:38:10+01:00",
+                     *         "previousHuella": "B90348282B4AEACC4D72459F6291C7E317F926E48C42A3D3A59831092D19FEC0",
+                     *         "huella": "B1976F4C130E4DAD196822DC2910B8A0673AEF1FFA88DEFE5FBA5FE3E81953A6",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-49.90"
+                     *       },
                      *       "payments": [],
                      *       "rectifiedBy": []
                      *     }
@@ -7907,27 +7951,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "a84c034f-ed6a-4428-a4e9-5855e4c6181e",
-                     *         "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *         "id": "390a44c4-4101-45ad-bb94-1e963ec89b11",
+                     *         "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
                      *         "kind": "refund",
                      *         "amount": "9.90",
                      *         "method": "cash",
-                     *         "paidOn": "2026-11-27",
+                     *         "paidOn": "2026-11-29",
                      *         "reference": null,
-                     *         "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *         "createdAt": "2026-11-27T06:37:10.403Z"
+                     *         "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *         "createdAt": "2026-11-29T05:38:07.173Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *         "id": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
                      *         "number": "F2026-000006",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-27T06:37:10.357Z",
-                     *         "issuedOn": "2026-11-27",
-                     *         "dueOn": "2026-11-27",
-                     *         "memberId": "50cfd890-ea14-4645-9b2f-33a5a0739219",
-                     *         "subscriptionId": "3dc67844-5d45-451b-bf96-fbc1a8747d6c",
+                     *         "issuedAt": "2026-11-29T05:38:07.132Z",
+                     *         "issuedOn": "2026-11-29",
+                     *         "dueOn": "2026-11-29",
+                     *         "memberId": "dab602f3-8d37-4819-9a14-14aa34e5ab11",
+                     *         "subscriptionId": "b214451c-1f5c-42c4-a434-ae12d860f901",
                      *         "customerName": "Pau Soler6",
                      *         "language": "es",
                      *         "currency": "EUR",
@@ -7939,7 +7983,7 @@ export interface operations {
                      *         "amountDue": "9.90",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-27T06:37:10.403Z",
+                     *         "statusChangedAt": "2026-11-29T05:38:07.173Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7961,9 +8005,9 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
-                     *             "serviceFrom": "2026-11-27",
-                     *             "serviceTo": "2026-12-26",
+                     *             "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *             "serviceFrom": "2026-11-29",
+                     *             "serviceTo": "2026-12-28",
                      *             "baseAmount": "41.24",
                      *             "taxRate": "21.00",
                      *             "taxAmount": "8.66",
@@ -7979,30 +8023,37 @@ export interface operations {
                      *             "taxAmount": "8.66"
                      *           }
                      *         ],
-                     *         "previousHash": "c2ece13e91386f840ebdc4c0c1e45f5f18228445e2858b0f6db1d0326aaa8a36",
-                     *         "recordHash": "1f8a7051db6b7ad385e0d555770ca5a09ba7e8e4f16368d3f395bd60a2bb24b6",
+                     *         "previousHash": "5e3683389493497adf1e6b0fea67c22ed8783662d240c12871f93aa72f9b96ef",
+                     *         "recordHash": "f963102e799a49c3bd8dc7abaad89a09a450ddff71e67e327e305715ddd50337",
+                     *         "verifactu": {
+                     *           "invoiceType": "F2",
+                     *           "generatedAt": "2026-11-29T06:38:07+01:00",
+                     *           "previousHuella": "21C346BB9530A4CCCA5A31323CB83030FD88D55C1E618200A30863BA1458E778",
+                     *           "huella": "12D59D9710BF0A90188C4BCD099749E82892DE0BA5B87DCC0A1CC2FE4CCBB39D",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000006&fecha=29-11-2026&importe=49.90"
+                     *         },
                      *         "payments": [
                      *           {
-                     *             "id": "8f54e5da-4554-4d66-99f0-bf10e7cb175c",
-                     *             "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *             "id": "f6a54b44-a0cb-4671-963a-c94c34d893e3",
+                     *             "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
                      *             "kind": "payment",
                      *             "amount": "49.90",
                      *             "method": "bank_transfer",
-                     *             "paidOn": "2026-11-27",
+                     *             "paidOn": "2026-11-29",
                      *             "reference": "TR-1",
-                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *             "createdAt": "2026-11-27T06:37:10.386Z"
+                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *             "createdAt": "2026-11-29T05:38:07.155Z"
                      *           },
                      *           {
-                     *             "id": "a84c034f-ed6a-4428-a4e9-5855e4c6181e",
-                     *             "invoiceId": "16829e52-72e9-4fcb-9026-5c1d13b4e3fc",
+                     *             "id": "390a44c4-4101-45ad-bb94-1e963ec89b11",
+                     *             "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
                      *             "kind": "refund",
                      *             "amount": "9.90",
                      *             "method": "cash",
-                     *             "paidOn": "2026-11-27",
+                     *             "paidOn": "2026-11-29",
                      *             "reference": null,
-                     *             "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *             "createdAt": "2026-11-27T06:37:10.403Z"
+                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *             "createdAt": "2026-11-29T05:38:07.173Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": []
@@ -8083,16 +8134,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d804ed33-5ffd-41da-b6e3-107e580075ee",
+                     *       "id": "02a6f3c4-5e75-480c-9374-5a18da013076",
                      *       "number": "F2026-000010",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-27T06:37:11.100Z",
-                     *       "issuedOn": "2026-11-27",
-                     *       "dueOn": "2026-11-27",
-                     *       "memberId": "4c9400cb-831e-478c-a424-075e624f4666",
-                     *       "subscriptionId": "71dcd6d1-1cb3-453a-9d81-ef65df34007a",
+                     *       "issuedAt": "2026-11-29T05:38:07.390Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "80016f2c-9c69-4bde-ba90-66c5e9fefe02",
+                     *       "subscriptionId": "326bd6a1-5067-4c5c-ac91-1d355ee2c978",
                      *       "customerName": "Pau Soler10",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -8104,7 +8155,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-27T06:37:11.228Z",
+                     *       "statusChangedAt": "2026-11-29T05:38:07.418Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8126,9 +8177,9 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "30665e8e-48e2-41fc-8bad-4bc4fe9ff4dd",
-                     *           "serviceFrom": "2026-11-27",
-                     *           "serviceTo": "2026-12-26",
+                     *           "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
                      *           "taxRate": "21.00",
                      *           "taxAmount": "8.66",
@@ -8144,19 +8195,26 @@ export interface operations {
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "aec9e6995d7e0a828e16709bdd8ce53a59e9e4eb87c7853e63399529763c3f9c",
-                     *       "recordHash": "00f8f3f6b952767209ce53bcd32aa64eca5588a335a3b6de93dab6419afe4111",
+                     *       "previousHash": "6390c6f6d7207c6b575026f848a30d02ff6d6736c543c34cb79035c04ac25a5d",
+                     *       "recordHash": "5b70304fbf5d9e02f98a60fdaa3fa735898d395000566466e107b97e7cd9ea70",
+                     *       "verifactu": {
+                     *         "invoiceType": "F2",
+                     *         "generatedAt": "2026-11-29T06:38:07+01:00",
+                     *         "previousHuella": "110880DE5A23F052C75E5C05392C1216F67AE64BA2051C67AF6F147740604063",
+                     *         "huella": "A7637328F49F3B706B4276C295ADD5C7C4255D614B3E2E35471CF55DAB1E6E4C",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000010&fecha=29-11-2026&importe=49.90"
+                     *       },
                      *       "payments": [
                      *         {
-                     *           "id": "56bed79b-5670-46a6-8caf-5b506829aa28",
-                     *           "invoiceId": "d804ed33-5ffd-41da-b6e3-107e580075ee",
+                     *           "id": "b35230b2-42dc-4b07-bb58-0b981029987a",
+                     *           "invoiceId": "02a6f3c4-5e75-480c-9374-5a18da013076",
                      *           "kind": "payment",
                      *           "amount": "10.00",
                      *           "method": "cash",
-                     *           "paidOn": "2026-11-27",
+                     *           "paidOn": "2026-11-29",
                      *           "reference": null,
-                     *           "recordedBy": "70bda8a9-32b7-4d10-b565-104dc06304ef",
-                     *           "createdAt": "2026-11-27T06:37:11.195Z"
+                     *           "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
+                     *           "createdAt": "2026-11-29T05:38:07.409Z"
                      *         }
                      *       ],
                      *       "rectifiedBy": []

@@ -32,6 +32,8 @@ export type InvoiceDocument = {
   /** Series and correlative number of its year: "F2026-000123"; rectifying invoices "R2026-000004". */
   number: string;
   kind: "invoice" | "rectifying";
+  /** A simplified invoice (RD 1619/2012 art. 7; VERI*FACTU type F2 or R5): issued to a customer without NIF. */
+  simplified: boolean;
   /** Club calendar date of issue, YYYY-MM-DD. */
   issuedOn: string;
   dueOn: string;
@@ -50,4 +52,7 @@ export type InvoiceDocument = {
   totalCents: number;
   /** SHA-256 (hex) of this record in the club's invoice chain. */
   recordHash: string;
+  /** What its tax QR code holds (lib/billing/verifactu/qr.ts); null on an invoice issued before ClubOps kept
+   * VERI*FACTU records. */
+  qrUrl: string | null;
 };

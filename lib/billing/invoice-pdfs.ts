@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor, Transaction } from "@/lib/platform/db";
-import { invoiceLines, invoices } from "@/lib/platform/db/schema";
+import { invoiceLines, invoices, verifactuRecords } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { BillingErrors } from "./errors";
 import { type InvoicePdfRepository, invoicePdfName } from "./invoice-delivery";
@@ -55,9 +55,12 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           number: original.number,
           issuedOn: original.issuedOn,
         },
+        qrUrl: verifactuRecords.qrUrl,
+        invoiceType: verifactuRecords.invoiceType,
       })
       .from(invoices)
       .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
+      .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
       .where(inArray(invoices.id, [...ids])),
     executor
       .select()
@@ -68,7 +71,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
   const linesOf = new Map<string, LineRow[]>();
   for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
   const byId = new Map(
-    rows.map(({ invoice, original: corrected }): [string, InvoiceDocument] => {
+    rows.map(({ invoice, original: corrected, qrUrl, invoiceType }): [string, InvoiceDocument] => {
       const ownLines = linesOf.get(invoice.id) ?? [];
       return [
         invoice.id,
@@ -76,6 +79,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           id: invoice.id,
           number: invoiceNumber(invoice.series, invoice.year, invoice.number),
           kind: invoice.kind,
+          simplified: invoiceType === "F2" || invoiceType === "R5",
           issuedOn: invoice.issuedOn,
           dueOn: invoice.dueOn,
           rectifies: corrected
@@ -100,6 +104,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           taxCents: centsOf(invoice.taxCents),
           totalCents: centsOf(invoice.totalCents),
           recordHash: invoice.recordHash,
+          qrUrl,
         },
       ];
     }),

@@ -8,6 +8,7 @@ import { advanceChainHead, type ChainedContent, type ChainedLine, lockChainHead,
 import { type InvoiceSeries, invoiceNumber, takeInvoiceNumbers } from "./numbering";
 import type { Customer, Issuer } from "./parties";
 import { invoiceTotals, splitInclusiveTotal } from "./tax";
+import { recordIssuedInvoices } from "./verifactu/records";
 
 /** A line to invoice: its IVA-inclusive total (negative on a credit) and its rate; base and tax are derived. */
 export type LineDraft = {
@@ -41,7 +42,8 @@ type Issue = { series: InvoiceSeries; issuedAt: Date; timeZone: string; actorId:
  * Issues invoices in the caller's transaction, any number at once with the same few statements: a range of numbers
  * from the series' counter for the year of the issue date in the club's zone (so 23:30 UTC on 31 December in Madrid is
  * already the new year), the chain head locked and extended record by record (hashes computed here), the invoices,
- * their lines and their `billing.invoice_issued` audit entries inserted set-based from one JSON parameter each.
+ * their lines and their `billing.invoice_issued` audit entries inserted set-based from one JSON parameter each, then
+ * their VERI*FACTU records (lib/billing/verifactu/records.ts).
  */
 export async function issueInvoices(
   executor: Executor,
@@ -104,6 +106,7 @@ export async function issueInvoices(
     return { id: randomUUID(), chainPosition: head.position, previousHash, recordHash: head.lastHash, content };
   });
   await insertRecords(executor, records, issue.actorId);
+  await recordIssuedInvoices(executor, issue, records);
   await advanceChainHead(executor, head);
   return records.map(({ id, content }) => ({
     id,

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
-import { invoiceLines, invoicePayments, invoices } from "@/lib/platform/db/schema";
+import { invoiceLines, invoicePayments, invoices, verifactuRecords } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { invoiceNumber } from "./numbering";
@@ -89,6 +89,14 @@ type InvoiceLineView = {
   exemptReason: string | null;
 };
 
+type VerifactuView = {
+  invoiceType: (typeof verifactuRecords.$inferSelect)["invoiceType"];
+  generatedAt: string;
+  previousHuella: string | null;
+  huella: string;
+  qrUrl: string;
+};
+
 export type InvoiceDetail = InvoiceSummary & {
   issuer: Issuer;
   customer: Customer;
@@ -96,6 +104,8 @@ export type InvoiceDetail = InvoiceSummary & {
   taxBreakdown: { taxRate: string; exemptReason: string | null; baseAmount: string; taxAmount: string }[];
   previousHash: string | null;
   recordHash: string;
+  /** Its VERI*FACTU record (lib/billing/verifactu); null on an invoice issued before ClubOps kept them. */
+  verifactu: VerifactuView | null;
   /** Its payments and refunds, oldest first. */
   payments: PaymentView[];
   /** The rectifying invoices that correct it, oldest first (empty for a rectifying invoice). */
@@ -221,9 +231,17 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
       issuer: invoices.issuer,
       previousHash: invoices.previousHash,
       recordHash: invoices.recordHash,
+      verifactu: {
+        invoiceType: verifactuRecords.invoiceType,
+        generatedAt: verifactuRecords.generatedAt,
+        previousHuella: verifactuRecords.previousHuella,
+        huella: verifactuRecords.huella,
+        qrUrl: verifactuRecords.qrUrl,
+      },
     })
     .from(invoices)
     .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
+    .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
     .where(eq(invoices.id, id));
   if (!row) return null;
   const lines = await executor
@@ -273,6 +291,7 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     })),
     previousHash: row.previousHash,
     recordHash: row.recordHash,
+    verifactu: row.verifactu,
     payments: payments.map(paymentViewOf),
     rectifiedBy: rectifications.map((rectifying) => ({
       id: rectifying.id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, calendarDaysBetween, instantOf, localDate } from "./calendar";
+import { addMonths, calendarDaysBetween, instantOf, localDate, localTimestamp } from "./calendar";
 
 const MADRID = "Europe/Madrid";
 const at = (iso: string) => new Date(iso);
@@ -46,5 +46,21 @@ describe("calendar days", () => {
     // 23:30 and 00:30 the next day in Madrid are one calendar day apart though only an hour passes.
     expect(calendarDaysBetween(at("2026-06-01T21:30:00Z"), at("2026-06-01T22:30:00Z"), MADRID)).toBe(1);
     expect(calendarDaysBetween(at("2028-02-01T12:00:00Z"), at("2028-03-01T12:00:00Z"), MADRID)).toBe(29);
+  });
+});
+
+describe("localTimestamp", () => {
+  it.each([
+    ["2024-01-01T18:20:30Z", MADRID, "2024-01-01T19:20:30+01:00"],
+    ["2026-07-15T08:00:00.999Z", MADRID, "2026-07-15T10:00:00+02:00"],
+    // The last second of winter time and the first of summer time (29 March 2026, 02:00 CET → 03:00 CEST).
+    ["2026-03-29T00:59:59Z", MADRID, "2026-03-29T01:59:59+01:00"],
+    ["2026-03-29T01:00:00Z", MADRID, "2026-03-29T03:00:00+02:00"],
+    // 23:30 UTC on New Year's Eve is already the new year in Madrid.
+    ["2026-12-31T23:30:00Z", MADRID, "2027-01-01T00:30:00+01:00"],
+    ["2026-12-31T23:30:00Z", "Atlantic/Canary", "2026-12-31T23:30:00+00:00"],
+    ["2026-06-01T12:00:00Z", "America/St_Johns", "2026-06-01T09:30:00-02:30"],
+  ])("%s in %s is %s", (instant, timeZone, expected) => {
+    expect(localTimestamp(at(instant), timeZone)).toBe(expected);
   });
 });

@@ -78,6 +78,20 @@ export function localDate(instant: Date, timeZone: string): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/**
+ * `instant` as its wall-clock time in `timeZone` with that zone's offset then, to the second: "2026-12-01T10:20:30+01:00"
+ * (ISO 8601; what the AEAT's records call FechaHoraHuso).
+ */
+export function localTimestamp(instant: Date, timeZone: string): string {
+  const local = { ...localTime(instant, timeZone), millisecond: 0 };
+  const offsetMinutes = Math.round((asUtc(local) - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const magnitude = Math.abs(offsetMinutes);
+  const two = (value: number) => String(value).padStart(2, "0");
+  const offset = `${sign}${two(Math.floor(magnitude / 60))}:${two(magnitude % 60)}`;
+  return `${localDate(instant, timeZone)}T${two(local.hour)}:${two(local.minute)}:${two(local.second)}${offset}`;
+}
+
 /** Whole calendar days from `from`'s date to `to`'s date in `timeZone` (negative when `to` is earlier). */
 export function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
   const day = (instant: Date) => Date.parse(`${localDate(instant, timeZone)}T00:00:00Z`) / 86_400_000;

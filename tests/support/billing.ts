@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { GET as downloadPdf } from "@/app/api/invoices/[id]/pdf/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
 import { invoiceNumber } from "@/lib/billing/numbering";
 import type { Database } from "@/lib/platform/db";
 import { invoices, plans } from "@/lib/platform/db/schema";
-import { call } from "./api";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
+import { call, randomIp } from "./api";
 
 /** The club's tax data the billing tests start billing with: a valid CIF, an address in Altea (Alicante). */
 export const CLUB_TAX_DATA = {
@@ -35,7 +37,13 @@ export async function goldPlan(db: Database): Promise<string> {
   return plan!.id;
 }
 
-type NewMember = { firstName: string; lastName: string; email: string; language?: "en" | "es" | null };
+type NewMember = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  language?: "en" | "es" | null;
+  taxId?: string;
+};
 
 /** Enrols a member monthly on `planId` through POST /api/members/enroll; answers the member's id. */
 export async function enrol(token: string, planId: string, member: NewMember): Promise<string> {
@@ -68,4 +76,15 @@ export async function enrolInvoiced(db: Database, token: string, planId: string,
     dueOn: invoice.dueOn,
     number: invoiceNumber(invoice.series, invoice.year, invoice.number),
   };
+}
+
+/** GET /api/invoices/{id}/pdf, its bytes read whole. */
+export async function downloadInvoicePdf(token: string, id: string) {
+  const response = await downloadPdf(
+    new Request(`http://localhost/api/invoices/${id}/pdf`, {
+      headers: { authorization: `Bearer ${token}`, [PEER_ADDRESS_HEADER]: randomIp() },
+    }),
+    { params: Promise.resolve({ id }) },
+  );
+  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }

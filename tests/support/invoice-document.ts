@@ -55,6 +55,7 @@ export function invoiceDocument(
     id: "0b9f4a8e-6a57-4c61-9d3f-3c1f2a9e7b10",
     number: "F2026-000123",
     kind: "invoice",
+    simplified: false,
     issuedOn: "2026-11-27",
     dueOn: "2026-12-07",
     rectifies: null,
@@ -82,6 +83,8 @@ export function invoiceDocument(
       invoiceLine("Cuota de inscripción", 2_500, 0, "Exento, art. 20.1.13º LIVA", ["2026-12-01", "2026-12-01"]),
     ],
     recordHash: "9f2c4e1a7b3d5f60812a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d",
+    qrUrl:
+      "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=F2026-000123&fecha=27-11-2026&importe=1259.50",
     ...overrides,
   });
 }

@@ -8,15 +8,20 @@ import { findJob } from "@/lib/jobs/definitions";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { files, invoices, mailOutbox } from "@/lib/platform/db/schema";
-import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { completeSetup } from "@/tests/support/accounts";
-import { call, randomIp } from "@/tests/support/api";
-import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
+import { call } from "@/tests/support/api";
+import {
+  CLUB_SETTINGS,
+  CLUB_TAX_DATA,
+  downloadInvoicePdf,
+  enrolInvoiced,
+  goldPlan,
+  putSettingsOk,
+} from "@/tests/support/billing";
 import { waitForMail } from "@/tests/support/mail";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { DELETE as deleteFile } from "../files/[id]/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
-import { GET as downloadPdf } from "./[id]/pdf/route";
 
 let running: Platform;
 let token: string;
@@ -38,16 +43,7 @@ async function enrolled(email: string, language: "en" | "es" | null) {
   return { id: invoiceId, number };
 }
 
-/** GET /api/invoices/{id}/pdf, its bytes read whole. */
-async function download(id: string) {
-  const response = await downloadPdf(
-    new Request(`http://localhost/api/invoices/${id}/pdf`, {
-      headers: { authorization: `Bearer ${token}`, [PEER_ADDRESS_HEADER]: randomIp() },
-    }),
-    { params: Promise.resolve({ id }) },
-  );
-  return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
-}
+const download = (id: string) => downloadInvoicePdf(token, id);
 
 async function pdfText(bytes: Uint8Array) {
   const pdf = await getDocumentProxy(bytes);

@@ -1,9 +1,5 @@
 import "@/tests/support/isolated-env";
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "@/lib/platform/calendar";
@@ -20,6 +16,7 @@ import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { xmllint } from "@/tests/support/xmllint";
 import { POST as pay } from "../invoices/[id]/payments/route";
 import { POST as addMandate } from "../members/[id]/mandates/route";
 import { PUT as updateSettings } from "../settings/route";
@@ -51,7 +48,6 @@ let running: Platform;
 let token: string;
 let gold: string;
 let sequence = 0;
-let directory = "";
 
 const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA };
 const CREDITOR = { creditorIdentifier: "ES97000B12345678", collectionIban: "es79 2100 0813 6101 2345 6789" };
@@ -92,19 +88,7 @@ const auditCount = async (action: string, entityId: string) =>
     (entry) => entry.entityId === entityId,
   ).length;
 
-async function xmllint(xml: string): Promise<string> {
-  const file = path.join(directory, `${crypto.randomUUID()}.xml`);
-  await writeFile(file, xml);
-  try {
-    await promisify(execFile)("xmllint", ["--noout", "--schema", XSD, file]);
-    return "valid";
-  } catch (error) {
-    return String((error as { stderr?: string }).stderr ?? error);
-  }
-}
-
 beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), "remittances-"));
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
@@ -113,7 +97,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopPlatform();
-  await rm(directory, { recursive: true, force: true });
 });
 
 describe("building a remittance", () => {
@@ -202,7 +185,7 @@ describe("the bank file", () => {
     expect(reply.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(reply.headers.get("content-disposition")).toMatch(/^attachment; filename="remesa-\d{4}-\d{2}-\d{2}-/);
     const xml = await reply.text();
-    expect(await xmllint(xml)).toBe("valid");
+    expect(await xmllint(xml, XSD)).toEqual({ valid: true, output: expect.stringContaining("validates") });
     expect(xml).toContain("<NbOfTxs>2</NbOfTxs>");
     expect(xml).toContain("<CtrlSum>89.90</CtrlSum>");
     expect(xml).toContain("<IBAN>ES7921000813610123456789</IBAN>");

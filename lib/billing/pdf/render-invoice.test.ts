@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { invoiceDocument, invoiceLine } from "@/tests/support/invoice-document";
+import { readQrFromPdf } from "@/tests/support/pdf-qr";
 import { renderInvoicePdf } from "./render-invoice";
 
 /** The PDF's text as a reader (or a screen reader) gets it, one string per page, with spaces made plain. */
@@ -50,6 +51,37 @@ describe("invoice PDF", () => {
     expect(text).toContain("Exento 25,00 € 0,00 €");
     expect(text).toContain("Total base imponible 1.045,25 €");
     expect(text).toContain("Total cuota IVA 214,25 €");
+  });
+
+  it("puts the tax QR code first, at the top left of page 1, 35 mm wide, and it reads back as the AEAT's URL", async () => {
+    const document = invoiceDocument();
+    const pdf = await renderInvoicePdf(document);
+    const qr = await readQrFromPdf(pdf);
+    expect(qr?.text).toBe(document.qrUrl);
+    // jsQR's corners are the finder patterns' outer corners: the code itself, without its quiet zone.
+    expect(qr?.width).toBeGreaterThan(34);
+    expect(qr?.width).toBeLessThan(36);
+    expect(qr?.left).toBeLessThan(25);
+    expect(qr?.top).toBeLessThan(30);
+    const [first = ""] = await pagesOf(pdf);
+    expect(first.indexOf("QR tributario:")).toBe(first.search(/\S/));
+  });
+
+  it("has no QR code on an invoice issued before ClubOps kept VERI*FACTU records", async () => {
+    const pdf = await renderInvoicePdf(invoiceDocument({ qrUrl: null }));
+    expect(await readQrFromPdf(pdf)).toBeNull();
+    expect(await allText(pdf)).not.toContain("QR tributario");
+  });
+
+  it("titles an invoice to a customer without NIF a simplified invoice (art. 7 RD 1619/2012), in either language", async () => {
+    const customer = { ...invoiceDocument().customer, taxId: null };
+    const spanish = await allText(await renderInvoicePdf(invoiceDocument({ simplified: true, customer })));
+    expect(spanish).toContain("Factura simplificada Número de factura F2026-000123");
+    const english = await allText(
+      await renderInvoicePdf(invoiceDocument({ simplified: true, language: "en", customer })),
+    );
+    expect(english).toContain("Simplified invoice");
+    expect(await allText(await renderInvoicePdf(invoiceDocument()))).not.toContain("simplificada");
   });
 
   it("writes an English invoice in British formats", async () => {

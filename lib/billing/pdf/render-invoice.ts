@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import QRCode from "qrcode";
 import type { InvoiceDocument } from "../invoice-document";
 import { type InvoiceFormat, invoiceFormat } from "./format";
 import { toWinAnsi } from "./win-ansi";
@@ -66,20 +67,55 @@ function ensureRoom(canvas: Canvas, height: number, onNewPage?: () => void): voi
 /** "F2026-000123" → "F": the series is the number's leading letters. */
 const seriesOf = (number: string) => /^[A-Z]+/.exec(number)?.[0] ?? "";
 
+/** What the document is: a rectifying invoice (art. 15 RD 1619/2012), a simplified one (art. 7), or a full one. */
+function titleOf(document: InvoiceDocument, words: InvoiceWords): string {
+  if (document.kind === "rectifying") return words.rectifyingTitle;
+  return document.simplified ? words.simplifiedTitle : words.invoiceTitle;
+}
+
+/** 35 mm: the AEAT sets the tax QR code between 30 × 30 and 40 × 40 mm. */
+const QR_SIZE = (35 * 72) / 25.4;
+
+/**
+ * The tax QR code at the top left of page 1, before everything else, with "QR tributario:" above it (the AEAT's QR
+ * specification: ISO/IEC 18004, error correction M, 30–40 mm, at the start of the invoice, preceded by that text).
+ * Each dark run of a row is one filled rectangle. Answers the y below it.
+ */
+function taxQr(canvas: Canvas, url: string): number {
+  const { doc, words } = canvas;
+  const top = MARGIN + write(canvas, words.taxQr, LEFT, MARGIN, { font: FONT.bold, width: 200 }) + 4;
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const module = QR_SIZE / modules.size;
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      let end = column;
+      while (end + 1 < modules.size && modules.get(row, end + 1)) end += 1;
+      doc.rect(LEFT + column * module, top + row * module, (end - column + 1) * module, module);
+      column = end;
+    }
+  }
+  doc.fillColor("#000000").fill();
+  return top + QR_SIZE + 12;
+}
+
 function header(canvas: Canvas, document: InvoiceDocument): void {
   const { words, format } = canvas;
   const { issuer } = document;
+  const issuerTop = document.qrUrl ? taxQr(canvas, document.qrUrl) : MARGIN;
   const issuerBottom = writeLines(
     canvas,
     [`${words.taxId}: ${issuer.taxId}`, ...format.address(issuer.address)],
     LEFT,
-    MARGIN + write(canvas, issuer.legalName, LEFT, MARGIN, { font: FONT.bold, size: SIZE.heading, width: 260 }) + 4,
+    issuerTop +
+      write(canvas, issuer.legalName, LEFT, issuerTop, { font: FONT.bold, size: SIZE.heading, width: 260 }) +
+      4,
     { colour: COLOUR.muted, width: 260 },
   );
 
   const boxX = LEFT + 280;
   const boxWidth = WIDTH - 280;
-  const title = document.kind === "rectifying" ? words.rectifyingTitle : words.invoiceTitle;
+  const title = titleOf(document, words);
   let y =
     MARGIN + write(canvas, title, boxX, MARGIN, { font: FONT.bold, size: SIZE.title, align: "right", width: boxWidth });
   y += 6;
@@ -267,9 +303,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
     bufferPages: true,
     lang: document.language === "es" ? "es-ES" : "en-GB",
     info: {
-      Title: toWinAnsi(
-        `${document.kind === "rectifying" ? words.rectifyingTitle : words.invoiceTitle} ${document.number}`,
-      ),
+      Title: toWinAnsi(`${titleOf(document, words)} ${document.number}`),
       Author: toWinAnsi(document.issuer.legalName),
     },
   });

@@ -5,6 +5,7 @@ type InvoiceLanguage = InvoiceDocument["language"];
 /** The words an invoice PDF is written with; `{name}` placeholders are filled by `fill`. */
 const english = {
   invoiceTitle: "Invoice",
+  simplifiedTitle: "Simplified invoice",
   rectifyingTitle: "Rectifying invoice",
   number: "Invoice number",
   series: "Series",
@@ -26,12 +27,15 @@ const english = {
   baseTotal: "Total tax base",
   taxTotal: "Total VAT",
   grandTotal: "Invoice total",
+  // The words the AEAT's QR specification puts before the tax QR code (annex), the same in every language.
+  taxQr: "QR tributario:",
   recordHash: "Record fingerprint (SHA-256): {hash}",
   page: "Page {page} of {pages}",
 };
 
 const spanish: typeof english = {
   invoiceTitle: "Factura",
+  simplifiedTitle: "Factura simplificada",
   rectifyingTitle: "Factura rectificativa",
   number: "Número de factura",
   series: "Serie",
@@ -53,6 +57,7 @@ const spanish: typeof english = {
   baseTotal: "Total base imponible",
   taxTotal: "Total cuota IVA",
   grandTotal: "Total factura",
+  taxQr: "QR tributario:",
   recordHash: "Huella del registro (SHA-256): {hash}",
   page: "Página {page} de {pages}",
 };

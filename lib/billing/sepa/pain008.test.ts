@@ -1,34 +1,12 @@
-import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { xmllint } from "@/tests/support/xmllint";
 import { buildDirectDebitFile } from "./pain008";
 import type { SepaDebit, SepaRemittance } from "./remittance";
 
 const XSD = path.join(import.meta.dirname, "xsd", "pain.008.001.02.xsd");
-let directory = "";
-
-beforeAll(async () => {
-  directory = await mkdtemp(path.join(tmpdir(), "pain008-"));
-});
-afterAll(async () => {
-  await rm(directory, { recursive: true, force: true });
-});
-
-/** xmllint's verdict on the file against the official schema (Debian's libxml2-utils, installed by scripts/test.sh). */
-async function validate(xml: string): Promise<{ valid: boolean; output: string }> {
-  const file = path.join(directory, `${crypto.randomUUID()}.xml`);
-  await writeFile(file, xml);
-  try {
-    const { stderr } = await promisify(execFile)("xmllint", ["--noout", "--schema", XSD, file]);
-    return { valid: true, output: stderr };
-  } catch (error) {
-    return { valid: false, output: String((error as { stderr?: string }).stderr ?? error) };
-  }
-}
+const validate = (xml: string) => xmllint(xml, XSD);
 
 function debit(overrides: Partial<SepaDebit> = {}): SepaDebit {
   return {

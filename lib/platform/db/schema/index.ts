@@ -9,3 +9,4 @@ export * from "./mail";
 export * from "./members";
 export * from "./sepa";
 export * from "./settings";
+export * from "./verifactu";

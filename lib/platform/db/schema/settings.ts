@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, smallint, text } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
 
 /** Singleton rows (id = 1): created by first-run setup. */
@@ -35,6 +35,8 @@ export const platformSettings = pgTable(
     dunningEnabled: boolean("dunning_enabled").notNull().default(true),
     dunningReminderDays: integer("dunning_reminder_days").array().notNull().default(sql`'{1,4,11}'::integer[]`),
     dunningGraceDays: integer("dunning_grace_days").notNull().default(15),
+    /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
+    installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
