@@ -145,10 +145,23 @@ const envSchema = z
      * the club itself, which installed it.
      */
     /**
-     * The AEAT environment the VERI*FACTU QR codes point to: `production`, or `test` (the AEAT's pre-production
-     * prewww2.aeat.es, for trying ClubOps out without real invoices).
+     * The AEAT environment VERI*FACTU records go to and QR codes point to: `production`, or `test` (the AEAT's
+     * pre-production services, for trying the setup out without real invoices).
      */
     VERIFACTU_ENVIRONMENT: z.enum(["production", "test"]).default("production"),
+    /**
+     * The club's electronic certificate for sending VERI*FACTU records to the AEAT (PKCS#12, .p12 or .pfx) and its
+     * password; unset, records are generated and kept but not sent. `seal` for a certificado de sello (the AEAT serves
+     * those on another host), else `personal` (a person's or a representative's).
+     */
+    VERIFACTU_CERTIFICATE_FILE: z.string().min(1).optional(),
+    VERIFACTU_CERTIFICATE_PASSWORD: z.string().optional(),
+    VERIFACTU_CERTIFICATE_KIND: z.enum(["personal", "seal"]).default("personal"),
+    /** Another address for the AEAT's web service (a proxy, or a test double), and a CA file (PEM) to trust for it. */
+    VERIFACTU_ENDPOINT_URL: z.url().optional(),
+    VERIFACTU_CA_FILE: z.string().min(1).optional(),
+    /** How long a submission may take before it is given up and retried (its records are then resent). */
+    VERIFACTU_TIMEOUT_MS: positiveInt(30_000),
     VERIFACTU_PRODUCER_NAME: z.string().trim().min(1).max(120).optional(),
     VERIFACTU_PRODUCER_TAX_ID: z
       .string()

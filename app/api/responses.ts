@@ -698,6 +698,22 @@ export const invoiceResponse = z.strictObject({
         description: "The record's huella as the AEAT specifies it: SHA-256 of its key fields, upper-case hex.",
       }),
       qrUrl: z.url().meta({ description: "What the invoice's tax QR code holds: the AEAT's check of this invoice." }),
+      status: z.enum(["pending", "accepted", "accepted_with_errors", "rejected"]).meta({
+        description:
+          "Its sending to the AEAT: still to be sent (or sent again after a failure), accepted, accepted with errors, or rejected.",
+      }),
+      errorCode: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: "The AEAT's error code when it accepted the record with errors or rejected it." }),
+      error: z.string().nullable().meta({
+        description: "The AEAT's words for that error; while pending, why the last attempt to send it failed.",
+      }),
+      csv: z
+        .string()
+        .nullable()
+        .meta({ description: "The AEAT's secure verification code (CSV) of the submission that carried it." }),
     })
     .nullable()
     .meta({

@@ -4002,6 +4002,12 @@ export interface components {
         };
         /** @description Its VERI*FACTU registro de facturación (docs/billing.md, VERI*FACTU); null on an invoice issued before ClubOps kept them. */
         VerifactuRecord: {
+            /** @description The AEAT's secure verification code (CSV) of the submission that carried it. */
+            csv: string | null;
+            /** @description The AEAT's words for that error; while pending, why the last attempt to send it failed. */
+            error: string | null;
+            /** @description The AEAT's error code when it accepted the record with errors or rejected it. */
+            errorCode: number | null;
             /**
              * @description When the record was generated, in the club's time zone with its offset (FechaHoraHusoGenRegistro).
              * @example 2026-12-01T10:20:30+01:00
@@ -4021,6 +4027,11 @@ export interface components {
              * @description What the invoice's tax QR code holds: the AEAT's check of this invoice.
              */
             qrUrl: string;
+            /**
+             * @description Its sending to the AEAT: still to be sent (or sent again after a failure), accepted, accepted with errors, or rejected.
+             * @enum {string}
+             */
+            status: "pending" | "accepted" | "accepted_with_errors" | "rejected";
         } | null;
     };
     responses: {
@@ -7444,16 +7455,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "962b7c51-abb4-48ea-a1c9-0438eb048831",
+                     *       "id": "e1a7c95d-d018-4278-9089-13c2735e7ccc",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T05:38:10.175Z",
+                     *       "issuedAt": "2026-11-29T06:25:32.020Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "81570b41-19b4-48c1-9501-61af13939f01",
-                     *       "subscriptionId": "979bc5b3-57d3-4be1-954d-e7c96eae3638",
+                     *       "memberId": "a4e5c9d6-53cc-4dc7-a762-976ef97db921",
+                     *       "subscriptionId": "0de418e9-6437-46db-9ba4-dd95543f7dbc",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7465,7 +7476,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T05:38:10.175Z",
+                     *       "statusChangedAt": "2026-11-29T06:25:32.020Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7487,7 +7498,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "b6124939-71d2-49db-a09b-f5c3ae6a359b",
+                     *           "planId": "19a9e340-e24a-4864-9ced-d8ba4482edbb",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
@@ -7506,13 +7517,17 @@ export interface operations {
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "df5ed482a5337442f56964bd71a4ff6faa57bb38e37a0fe45d4d3e65ad237486",
+                     *       "recordHash": "e42a975aa5e8bf6deb811bc20ebf69db4ca2b7148c5b5c94825c84b849bbdaac",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T06:38:10+01:00",
+                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
                      *         "previousHuella": null,
-                     *         "huella": "B90348282B4AEACC4D72459F6291C7E317F926E48C42A3D3A59831092D19FEC0",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90"
+                     *         "huella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": []
@@ -7581,27 +7596,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "13d50499-3b97-45d3-8b79-f616a7be7b01",
-                     *         "invoiceId": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
+                     *         "id": "552711a7-5c97-4849-b8ca-c75e90cb7162",
+                     *         "invoiceId": "f2868e0f-f783-4a49-a759-407cc5f75053",
                      *         "kind": "payment",
                      *         "amount": "20.00",
                      *         "method": "cash",
                      *         "paidOn": "2026-11-29",
                      *         "reference": "Recibo 12",
-                     *         "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *         "createdAt": "2026-11-29T05:38:06.899Z"
+                     *         "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *         "createdAt": "2026-11-29T06:25:32.133Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
+                     *         "id": "f2868e0f-f783-4a49-a759-407cc5f75053",
                      *         "number": "F2026-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-29T05:38:06.789Z",
+                     *         "issuedAt": "2026-11-29T06:25:32.009Z",
                      *         "issuedOn": "2026-11-29",
                      *         "dueOn": "2026-11-29",
-                     *         "memberId": "8f87a4e3-0ce5-425c-b40a-8c5968a85bc5",
-                     *         "subscriptionId": "e4b26ae4-d6ad-4b86-98f9-1a46fa70a3d9",
+                     *         "memberId": "27346e4f-e1bd-42dc-9eea-df98e4bff95d",
+                     *         "subscriptionId": "8c06b573-69a1-4789-8af8-8718190df45b",
                      *         "customerName": "Pau Soler1",
                      *         "language": "es",
                      *         "currency": "EUR",
@@ -7613,7 +7628,7 @@ export interface operations {
                      *         "amountDue": "29.90",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T05:38:06.899Z",
+                     *         "statusChangedAt": "2026-11-29T06:25:32.133Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7635,7 +7650,7 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *             "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
                      *             "serviceFrom": "2026-11-29",
                      *             "serviceTo": "2026-12-28",
                      *             "baseAmount": "41.24",
@@ -7654,25 +7669,29 @@ export interface operations {
                      *           }
                      *         ],
                      *         "previousHash": null,
-                     *         "recordHash": "f975a5f95a712a01644d9c0ad0d4459892deb1eca379ecbfc49845edde7ba581",
+                     *         "recordHash": "2dd53e7937b2689b673724248f1b88e4aaf7dd1f50362d0b8af4c2a3a2e8ee9e",
                      *         "verifactu": {
                      *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-11-29T06:38:06+01:00",
+                     *           "generatedAt": "2026-11-29T07:25:32+01:00",
                      *           "previousHuella": null,
-                     *           "huella": "045648F8434D54C7E932E777A0B3D03E84B20093B696D79195CCAF666338B6CE",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90"
+                     *           "huella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
+                     *           "status": "pending",
+                     *           "errorCode": null,
+                     *           "error": null,
+                     *           "csv": null
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "13d50499-3b97-45d3-8b79-f616a7be7b01",
-                     *             "invoiceId": "c912e435-3dfd-421d-bbe3-6ed8ce632086",
+                     *             "id": "552711a7-5c97-4849-b8ca-c75e90cb7162",
+                     *             "invoiceId": "f2868e0f-f783-4a49-a759-407cc5f75053",
                      *             "kind": "payment",
                      *             "amount": "20.00",
                      *             "method": "cash",
                      *             "paidOn": "2026-11-29",
                      *             "reference": "Recibo 12",
-                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *             "createdAt": "2026-11-29T05:38:06.899Z"
+                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *             "createdAt": "2026-11-29T06:25:32.133Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": []
@@ -7795,20 +7814,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "ab6c8a3a-771a-4e78-9a3c-a010a8deac13",
+                     *       "id": "0cb3abb7-8e3a-4287-8992-34dc559eda32",
                      *       "number": "R2026-000001",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "962b7c51-abb4-48ea-a1c9-0438eb048831",
+                     *         "id": "e1a7c95d-d018-4278-9089-13c2735e7ccc",
                      *         "number": "F2026-000001",
                      *         "reason": "Alta duplicada"
                      *       },
-                     *       "issuedAt": "2026-11-29T05:38:10.293Z",
+                     *       "issuedAt": "2026-11-29T06:25:32.229Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "81570b41-19b4-48c1-9501-61af13939f01",
-                     *       "subscriptionId": "979bc5b3-57d3-4be1-954d-e7c96eae3638",
+                     *       "memberId": "a4e5c9d6-53cc-4dc7-a762-976ef97db921",
+                     *       "subscriptionId": "0de418e9-6437-46db-9ba4-dd95543f7dbc",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7820,7 +7839,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T05:38:10.293Z",
+                     *       "statusChangedAt": "2026-11-29T06:25:32.229Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7842,7 +7861,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Rectificación de F2026-000001: Gold, mensual",
-                     *           "planId": "b6124939-71d2-49db-a09b-f5c3ae6a359b",
+                     *           "planId": "19a9e340-e24a-4864-9ced-d8ba4482edbb",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "-41.24",
@@ -7860,14 +7879,18 @@ export interface operations {
                      *           "taxAmount": "-8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "df5ed482a5337442f56964bd71a4ff6faa57bb38e37a0fe45d4d3e65ad237486",
-                     *       "recordHash": "ecb8ce6a8b3b21fad8967a65f5923a92a965707a2d476a995f0cdf3ef9295808",
+                     *       "previousHash": "e42a975aa5e8bf6deb811bc20ebf69db4ca2b7148c5b5c94825c84b849bbdaac",
+                     *       "recordHash": "b745dffbb4b4b5be74bf1e2cfde2a5a7390229cfcd17e9e308a2794517b69221",
                      *       "verifactu": {
                      *         "invoiceType": "R5",
-                     *         "generatedAt": "2026-11-29T06:38:10+01:00",
-                     *         "previousHuella": "B90348282B4AEACC4D72459F6291C7E317F926E48C42A3D3A59831092D19FEC0",
-                     *         "huella": "B1976F4C130E4DAD196822DC2910B8A0673AEF1FFA88DEFE5FBA5FE3E81953A6",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-49.90"
+                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
+                     *         "previousHuella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
+                     *         "huella": "968453578861EF08A904BAEE4DD0D434ACFDE070C92B6C85206EA7466FC65A37",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": []
@@ -7951,27 +7974,27 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "390a44c4-4101-45ad-bb94-1e963ec89b11",
-                     *         "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
+                     *         "id": "3e1fd74c-6ab1-4367-9d1a-3e3909e46159",
+                     *         "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
                      *         "kind": "refund",
                      *         "amount": "9.90",
                      *         "method": "cash",
                      *         "paidOn": "2026-11-29",
                      *         "reference": null,
-                     *         "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *         "createdAt": "2026-11-29T05:38:07.173Z"
+                     *         "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *         "createdAt": "2026-11-29T06:25:32.477Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
+                     *         "id": "74a3d91a-9164-4482-9060-b23c3114d4b0",
                      *         "number": "F2026-000006",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-29T05:38:07.132Z",
+                     *         "issuedAt": "2026-11-29T06:25:32.432Z",
                      *         "issuedOn": "2026-11-29",
                      *         "dueOn": "2026-11-29",
-                     *         "memberId": "dab602f3-8d37-4819-9a14-14aa34e5ab11",
-                     *         "subscriptionId": "b214451c-1f5c-42c4-a434-ae12d860f901",
+                     *         "memberId": "ef01fb57-a420-4943-bacc-3a6645ed2b0e",
+                     *         "subscriptionId": "5a6ae2db-b300-42f2-a06f-19f12f0b8615",
                      *         "customerName": "Pau Soler6",
                      *         "language": "es",
                      *         "currency": "EUR",
@@ -7983,7 +8006,7 @@ export interface operations {
                      *         "amountDue": "9.90",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T05:38:07.173Z",
+                     *         "statusChangedAt": "2026-11-29T06:25:32.477Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -8005,7 +8028,7 @@ export interface operations {
                      *           {
                      *             "position": 1,
                      *             "description": "Gold, mensual",
-                     *             "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *             "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
                      *             "serviceFrom": "2026-11-29",
                      *             "serviceTo": "2026-12-28",
                      *             "baseAmount": "41.24",
@@ -8023,37 +8046,41 @@ export interface operations {
                      *             "taxAmount": "8.66"
                      *           }
                      *         ],
-                     *         "previousHash": "5e3683389493497adf1e6b0fea67c22ed8783662d240c12871f93aa72f9b96ef",
-                     *         "recordHash": "f963102e799a49c3bd8dc7abaad89a09a450ddff71e67e327e305715ddd50337",
+                     *         "previousHash": "afe61908bb893d07d1d319c617b9f1710dd9f45398a73f48bf0f1f6c8b089230",
+                     *         "recordHash": "66f5a9c085a8150b810b5e38516ec5a9e774bc06d39b332ee25a1f671354bda1",
                      *         "verifactu": {
                      *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-11-29T06:38:07+01:00",
-                     *           "previousHuella": "21C346BB9530A4CCCA5A31323CB83030FD88D55C1E618200A30863BA1458E778",
-                     *           "huella": "12D59D9710BF0A90188C4BCD099749E82892DE0BA5B87DCC0A1CC2FE4CCBB39D",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000006&fecha=29-11-2026&importe=49.90"
+                     *           "generatedAt": "2026-11-29T07:25:32+01:00",
+                     *           "previousHuella": "227D045FAC4B4F4C6DEF97EA082712C2AB1728CB1E4546C649E3D0EA8F27D57B",
+                     *           "huella": "F56818BEE58A804287710F0D1B614569A3337CC7916BF0160C0C41ED87084FA4",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000006&fecha=29-11-2026&importe=49.90",
+                     *           "status": "pending",
+                     *           "errorCode": null,
+                     *           "error": null,
+                     *           "csv": null
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "f6a54b44-a0cb-4671-963a-c94c34d893e3",
-                     *             "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
+                     *             "id": "246491ba-c28a-4aa8-9ebf-c79008dbf016",
+                     *             "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
                      *             "kind": "payment",
                      *             "amount": "49.90",
                      *             "method": "bank_transfer",
                      *             "paidOn": "2026-11-29",
                      *             "reference": "TR-1",
-                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *             "createdAt": "2026-11-29T05:38:07.155Z"
+                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *             "createdAt": "2026-11-29T06:25:32.458Z"
                      *           },
                      *           {
-                     *             "id": "390a44c4-4101-45ad-bb94-1e963ec89b11",
-                     *             "invoiceId": "95b4e02e-c09d-4e4a-bacd-fb63702fa8bd",
+                     *             "id": "3e1fd74c-6ab1-4367-9d1a-3e3909e46159",
+                     *             "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
                      *             "kind": "refund",
                      *             "amount": "9.90",
                      *             "method": "cash",
                      *             "paidOn": "2026-11-29",
                      *             "reference": null,
-                     *             "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *             "createdAt": "2026-11-29T05:38:07.173Z"
+                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *             "createdAt": "2026-11-29T06:25:32.477Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": []
@@ -8134,16 +8161,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "02a6f3c4-5e75-480c-9374-5a18da013076",
+                     *       "id": "e177e41c-fecc-4806-bfdf-1a79a9c8f8c7",
                      *       "number": "F2026-000010",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T05:38:07.390Z",
+                     *       "issuedAt": "2026-11-29T06:25:32.670Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "80016f2c-9c69-4bde-ba90-66c5e9fefe02",
-                     *       "subscriptionId": "326bd6a1-5067-4c5c-ac91-1d355ee2c978",
+                     *       "memberId": "93ab17ad-1ade-49e1-b267-13e61a476c2a",
+                     *       "subscriptionId": "dbde94c9-d883-4e6b-a6ab-ee24d5b5b2ab",
                      *       "customerName": "Pau Soler10",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -8155,7 +8182,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-29T05:38:07.418Z",
+                     *       "statusChangedAt": "2026-11-29T06:25:32.691Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8177,7 +8204,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "6919451b-a563-4c35-9f5a-d8dcb1a97e7a",
+                     *           "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
@@ -8195,26 +8222,30 @@ export interface operations {
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "6390c6f6d7207c6b575026f848a30d02ff6d6736c543c34cb79035c04ac25a5d",
-                     *       "recordHash": "5b70304fbf5d9e02f98a60fdaa3fa735898d395000566466e107b97e7cd9ea70",
+                     *       "previousHash": "755474c296b15280b494463a1d191447902a3eddaba83758b1fd99b82731eee2",
+                     *       "recordHash": "14a814245fd53e0e0ae0c9903ab7607727ee47e49f9878ac7eced89ae13a10b7",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T06:38:07+01:00",
-                     *         "previousHuella": "110880DE5A23F052C75E5C05392C1216F67AE64BA2051C67AF6F147740604063",
-                     *         "huella": "A7637328F49F3B706B4276C295ADD5C7C4255D614B3E2E35471CF55DAB1E6E4C",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000010&fecha=29-11-2026&importe=49.90"
+                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
+                     *         "previousHuella": "49F63ECC17651B803E7D44B9AB4D333642B36357B1A2A974C2CB98F8A0708820",
+                     *         "huella": "115CDF33C0E703283BF73C0203C5DE7C532DAD7301452C419D18BCCF731053F9",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000010&fecha=29-11-2026&importe=49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
                      *       },
                      *       "payments": [
                      *         {
-                     *           "id": "b35230b2-42dc-4b07-bb58-0b981029987a",
-                     *           "invoiceId": "02a6f3c4-5e75-480c-9374-5a18da013076",
+                     *           "id": "cbd98cf8-d486-4e0a-b7fa-7054b3cfa367",
+                     *           "invoiceId": "e177e41c-fecc-4806-bfdf-1a79a9c8f8c7",
                      *           "kind": "payment",
                      *           "amount": "10.00",
                      *           "method": "cash",
                      *           "paidOn": "2026-11-29",
                      *           "reference": null,
-                     *           "recordedBy": "c514d39c-b1ff-4ef1-ae5a-776a1f3cd65a",
-                     *           "createdAt": "2026-11-29T05:38:07.409Z"
+                     *           "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
+                     *           "createdAt": "2026-11-29T06:25:32.684Z"
                      *         }
                      *       ],
                      *       "rectifiedBy": []

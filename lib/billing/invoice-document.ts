@@ -55,4 +55,6 @@ export type InvoiceDocument = {
   /** What its tax QR code holds (lib/billing/verifactu/qr.ts); null on an invoice issued before ClubOps kept
    * VERI*FACTU records. */
   qrUrl: string | null;
+  /** Whether its record went to the AEAT (VERI*FACTU mode): the invoice then says "VERI*FACTU" by its QR code. */
+  verifactu: boolean;
 };

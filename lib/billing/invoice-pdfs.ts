@@ -57,6 +57,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
         },
         qrUrl: verifactuRecords.qrUrl,
         invoiceType: verifactuRecords.invoiceType,
+        verifactu: verifactuRecords.verifactu,
       })
       .from(invoices)
       .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
@@ -71,7 +72,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
   const linesOf = new Map<string, LineRow[]>();
   for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
   const byId = new Map(
-    rows.map(({ invoice, original: corrected, qrUrl, invoiceType }): [string, InvoiceDocument] => {
+    rows.map(({ invoice, original: corrected, qrUrl, invoiceType, verifactu }): [string, InvoiceDocument] => {
       const ownLines = linesOf.get(invoice.id) ?? [];
       return [
         invoice.id,
@@ -105,6 +106,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           totalCents: centsOf(invoice.totalCents),
           recordHash: invoice.recordHash,
           qrUrl,
+          verifactu: verifactu ?? false,
         },
       ];
     }),

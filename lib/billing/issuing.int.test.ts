@@ -292,6 +292,8 @@ describe("numbers and the chain", () => {
     await db.execute(sql`alter table invoices disable trigger invoices_immutable`);
     await db.execute(sql`alter table verifactu_records disable trigger verifactu_records_refuse_change`);
     try {
+      await db.execute(sql`delete from verifactu_submissions where chain_position in
+        (select chain_position from verifactu_records where invoice_id = ${second!.id})`);
       await db.execute(sql`delete from verifactu_records where invoice_id = ${second!.id}`);
       await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, second!.id));
       await db.delete(invoices).where(eq(invoices.id, second!.id));

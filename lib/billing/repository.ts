@@ -3,7 +3,13 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "@/lib/platform/db";
 import { containing } from "@/lib/platform/db/like";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
-import { invoiceLines, invoicePayments, invoices, verifactuRecords } from "@/lib/platform/db/schema";
+import {
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  verifactuRecords,
+  verifactuSubmissions,
+} from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { invoiceNumber } from "./numbering";
@@ -95,7 +101,26 @@ type VerifactuView = {
   previousHuella: string | null;
   huella: string;
   qrUrl: string;
+  status: (typeof verifactuSubmissions.$inferSelect)["status"];
+  errorCode: number | null;
+  error: string | null;
+  csv: string | null;
 };
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** The record and its sending, when the invoice has a record (two left joins: every column may be null). */
+function verifactuViewOf(joined: Nullable<VerifactuView> | null): VerifactuView | null {
+  if (!joined?.invoiceType || !joined.generatedAt || !joined.huella || !joined.qrUrl) return null;
+  return {
+    ...joined,
+    invoiceType: joined.invoiceType,
+    generatedAt: joined.generatedAt,
+    huella: joined.huella,
+    qrUrl: joined.qrUrl,
+    status: joined.status ?? "pending",
+  };
+}
 
 export type InvoiceDetail = InvoiceSummary & {
   issuer: Issuer;
@@ -237,11 +262,16 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
         previousHuella: verifactuRecords.previousHuella,
         huella: verifactuRecords.huella,
         qrUrl: verifactuRecords.qrUrl,
+        status: verifactuSubmissions.status,
+        errorCode: verifactuSubmissions.errorCode,
+        error: verifactuSubmissions.error,
+        csv: verifactuSubmissions.csv,
       },
     })
     .from(invoices)
     .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
     .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
+    .leftJoin(verifactuSubmissions, eq(verifactuSubmissions.chainPosition, verifactuRecords.chainPosition))
     .where(eq(invoices.id, id));
   if (!row) return null;
   const lines = await executor
@@ -291,7 +321,7 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     })),
     previousHash: row.previousHash,
     recordHash: row.recordHash,
-    verifactu: row.verifactu,
+    verifactu: verifactuViewOf(row.verifactu),
     payments: payments.map(paymentViewOf),
     rectifiedBy: rectifications.map((rectifying) => ({
       id: rectifying.id,

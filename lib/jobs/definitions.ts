@@ -4,10 +4,12 @@ import { pruneThrottles } from "@/lib/auth/password-throttle";
 import { processDunning } from "@/lib/billing/dunning/job";
 import { deliverIssuedInvoices } from "@/lib/billing/invoice-delivery";
 import { invoicePdfRepository } from "@/lib/billing/invoice-pdfs";
+import { submitPendingRecords } from "@/lib/billing/verifactu/submission";
 import { expireTempFiles, storeGeneratedFile } from "@/lib/files/service";
 import { pruneExpiredKeys } from "@/lib/idempotency/store";
 import { deliverPendingMail } from "@/lib/mail/delivery";
 import { clubLetter } from "@/lib/mail/recipient-language";
+import { createAeatService } from "@/lib/platform/aeat";
 import type { Platform } from "@/lib/platform/container";
 import { readClubSettings } from "@/lib/settings/club-settings";
 import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
@@ -68,6 +70,25 @@ const deliverInvoicesJob: JobDefinition = {
       club: { clubName, timeZone },
     });
   },
+};
+
+/**
+ * Every minute, so the AEAT has each invoice's record within minutes of its issue; the AEAT's own wait between
+ * submissions (usually 60 s) is kept by the job itself. Without a certificate it sends nothing.
+ */
+const submitVerifactuRecordsJob: JobDefinition = {
+  name: "submit-verifactu-records",
+  description:
+    "Sends new VERI*FACTU invoice records to the AEAT and stores its verdict on each; records it could not send are sent again later.",
+  cron: "* * * * *",
+  stepName: "send-records-to-aeat",
+  lockSeconds: 900,
+  run: async (platform) =>
+    submitPendingRecords({
+      db: platform.database.db,
+      aeat: createAeatService(platform.config),
+      now: () => new Date(),
+    }),
 };
 
 /** Dunning runs in the club's morning, after the night's renewals, so reminders arrive at a decent hour. */
@@ -165,6 +186,7 @@ export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
   deliverMailJob,
   deliverInvoicesJob,
+  submitVerifactuRecordsJob,
   processDunningJob,
   processAutoRenewalsJob,
   expireSubscriptionsJob,

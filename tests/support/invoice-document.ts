@@ -85,6 +85,7 @@ export function invoiceDocument(
     recordHash: "9f2c4e1a7b3d5f60812a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d",
     qrUrl:
       "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=F2026-000123&fecha=27-11-2026&importe=1259.50",
+    verifactu: true,
     ...overrides,
   });
 }

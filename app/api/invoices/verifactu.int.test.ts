@@ -95,6 +95,11 @@ describe("an invoice's VERI*FACTU record", () => {
       previousHuella: null,
       huella: expect.stringMatching(/^[0-9A-F]{64}$/),
       qrUrl: `https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=${CLUB_NIF}&numserie=${simplified.number}&fecha=${aeatDate(simplified.issuedOn)}&importe=49.90`,
+      // No certificate in this file: kept, to be sent once one is set (lib/billing/verifactu/submission.int.test.ts).
+      status: "pending",
+      errorCode: null,
+      error: null,
+      csv: null,
     });
     const record = await recordOf(simplified.id);
     expect(await xmllint(record?.xml ?? "", SCHEMA)).toMatchObject({ valid: true });
@@ -135,6 +140,7 @@ describe("an invoice's VERI*FACTU record", () => {
       expect(response.status).toBe(200);
       expect((await readQrFromPdf(bytes))?.text).toBe(invoice.verifactu?.qrUrl);
       const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+      // Not VERI*FACTU without a certificate: no legend.
       expect(text.replace(/\s+/g, " ")).toContain(`QR tributario: ${CLUB_TAX_NAME}`);
       expect(text.replace(/\s+/g, " ")).toContain(title);
     }

@@ -67,6 +67,14 @@ describe("invoice PDF", () => {
     expect(first.indexOf("QR tributario:")).toBe(first.search(/\S/));
   });
 
+  it("says VERI*FACTU under the QR code only when its record was sent to the AEAT", async () => {
+    const [sent = ""] = await pagesOf(await renderInvoicePdf(invoiceDocument()));
+    expect(sent).toMatch(/^QR tributario: VERI\*FACTU /);
+    const [kept = ""] = await pagesOf(await renderInvoicePdf(invoiceDocument({ verifactu: false })));
+    expect(kept).toMatch(/^QR tributario: /);
+    expect(kept).not.toContain("VERI*FACTU");
+  });
+
   it("has no QR code on an invoice issued before ClubOps kept VERI*FACTU records", async () => {
     const pdf = await renderInvoicePdf(invoiceDocument({ qrUrl: null }));
     expect(await readQrFromPdf(pdf)).toBeNull();

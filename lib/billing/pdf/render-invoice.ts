@@ -81,7 +81,7 @@ const QR_SIZE = (35 * 72) / 25.4;
  * specification: ISO/IEC 18004, error correction M, 30–40 mm, at the start of the invoice, preceded by that text).
  * Each dark run of a row is one filled rectangle. Answers the y below it.
  */
-function taxQr(canvas: Canvas, url: string): number {
+function taxQr(canvas: Canvas, url: string, verifactu: boolean): number {
   const { doc, words } = canvas;
   const top = MARGIN + write(canvas, words.taxQr, LEFT, MARGIN, { font: FONT.bold, width: 200 }) + 4;
   const { modules } = QRCode.create(url, { errorCorrectionLevel: "M" });
@@ -96,13 +96,17 @@ function taxQr(canvas: Canvas, url: string): number {
     }
   }
   doc.fillColor("#000000").fill();
-  return top + QR_SIZE + 12;
+  if (!verifactu) return top + QR_SIZE + 12;
+  // A VERI*FACTU system's invoices say so by the QR code (Orden HAC/1177/2024 arts. 20 and 21), in letters no smaller than
+  // the invoice's other data.
+  const legendTop = top + QR_SIZE + 4;
+  return legendTop + write(canvas, "VERI*FACTU", LEFT, legendTop, { font: FONT.bold, width: QR_SIZE }) + 12;
 }
 
 function header(canvas: Canvas, document: InvoiceDocument): void {
   const { words, format } = canvas;
   const { issuer } = document;
-  const issuerTop = document.qrUrl ? taxQr(canvas, document.qrUrl) : MARGIN;
+  const issuerTop = document.qrUrl ? taxQr(canvas, document.qrUrl, document.verifactu) : MARGIN;
   const issuerBottom = writeLines(
     canvas,
     [`${words.taxId}: ${issuer.taxId}`, ...format.address(issuer.address)],

@@ -1,38 +1,15 @@
 import path from "node:path";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { sampleAltaDraft } from "@/tests/support/verifactu";
 import { xmllint } from "@/tests/support/xmllint";
 import { altaHuella } from "./huella";
-import { type AltaDraft, invoiceTypeOf, registroAlta } from "./record";
+import { invoiceTypeOf, registroAlta } from "./record";
 
 const SCHEMA = path.join(import.meta.dirname, "xsd", "SuministroInformacion.xsd");
 const parse = (xml: string) => new XMLParser({ removeNSPrefix: true, parseTagValue: false }).parse(xml).RegistroAlta;
 
-const SYSTEM = {
-  producer: { name: "Club Náutico de Altea", taxId: "G28029643" },
-  name: "ClubOps",
-  id: "CO",
-  version: "0.1.0",
-  installation: "4f7a1c2e-0000-4000-8000-000000000001",
-};
-
-function draft(overrides: Partial<AltaDraft> = {}): AltaDraft {
-  return {
-    invoice: { issuerTaxId: "G28029643", number: "F2026-000001", issuedOn: "2026-12-01" },
-    issuerName: "Club Náutico de Altea",
-    type: "F1",
-    rectified: null,
-    description: "Oro, mensual",
-    recipient: { name: "Lucía Núñez Ibáñez", taxId: "12345678Z" },
-    breakdown: [{ taxRateBasisPoints: 2100, exemptReason: null, baseCents: 4124n, taxCents: 866n }],
-    taxCents: 866n,
-    totalCents: 4990n,
-    generatedAt: "2026-12-01T10:20:30+01:00",
-    previous: null,
-    system: SYSTEM,
-    ...overrides,
-  };
-}
+const draft = sampleAltaDraft;
 
 describe("a registro de alta", () => {
   it("validates against the AEAT's schema: a full invoice (F1) naming its customer, first of its chain", async () => {

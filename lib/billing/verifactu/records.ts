@@ -130,7 +130,9 @@ export async function recordIssuedInvoices(
     invoices.flatMap(({ content }) => (content.rectifiesInvoiceId ? [content.rectifiesInvoiceId] : [])),
   );
   const generatedAt = localTimestamp(issue.issuedAt, issue.timeZone);
-  const environment = getConfig().VERIFACTU_ENVIRONMENT;
+  const config = getConfig();
+  // With a certificate the records go to the AEAT (VERI*FACTU mode), which the invoice then says.
+  const sending = Boolean(config.VERIFACTU_CERTIFICATE_FILE);
   const rows = invoices.map(({ id, content }, index) => {
     const invoiceIssuer = content.issuer as Issuer;
     const customer = content.customer as { name: string; taxId: string | null };
@@ -179,13 +181,19 @@ export async function recordIssuedInvoices(
       previous_huella: record.fields.Huella || null,
       huella: record.huella,
       xml: record.xml,
-      qr_url: invoiceQrUrl(environment, invoice, cents(content.totalCents)),
+      qr_url: invoiceQrUrl(config.VERIFACTU_ENVIRONMENT, invoice, cents(content.totalCents)),
+      verifactu: sending,
     };
   });
-  await executor.execute(sql`insert into verifactu_records (chain_position, invoice_id, issuer_tax_id, number,
-      issue_date, invoice_type, tax_total, total, generated_at, previous_huella, huella, xml, qr_url)
-    select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(chain_position bigint, invoice_id uuid,
-      issuer_tax_id text, number text, issue_date text, invoice_type text, tax_total text, total text,
-      generated_at text, previous_huella text, huella text, xml text, qr_url text)`);
+  // Each record with its submission, pending (lib/billing/verifactu/submission.ts sends it).
+  await executor.execute(sql`with recorded as (
+      insert into verifactu_records (chain_position, invoice_id, issuer_tax_id, number, issue_date, invoice_type,
+        tax_total, total, generated_at, previous_huella, huella, xml, qr_url, verifactu)
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(chain_position bigint, invoice_id uuid,
+        issuer_tax_id text, number text, issue_date text, invoice_type text, tax_total text, total text,
+        generated_at text, previous_huella text, huella text, xml text, qr_url text, verifactu boolean)
+      returning chain_position
+    )
+    insert into verifactu_submissions (chain_position) select chain_position from recorded`);
   return recorded;
 }

@@ -41,10 +41,11 @@ describe("the background jobs in words", () => {
   });
 
   it("word every job's result from the outcome it returns", () => {
-    const outcomes: Record<string, Record<string, number>> = {
+    const outcomes: Record<string, Record<string, number | string>> = {
       "forward-audit-log": { forwarded: 0, batches: 0 },
       "deliver-mail": { sent: 2, retrying: 1, failed: 0 },
       "deliver-invoices": { delivered: 3, alreadyDone: 0, failed: 1 },
+      "submit-verifactu-records": { sent: 3, accepted: 2, acceptedWithErrors: 0, rejected: 1, retrying: 0, held: "no" },
       "process-dunning": { markedOverdue: 2, reminded: 3, suspended: 1, reactivated: 0 },
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
@@ -66,6 +67,16 @@ describe("the background jobs in words", () => {
     );
     expect(wordsOf("en", "deliver-invoices").result({ delivered: 2, alreadyDone: 0, failed: 1 })).toBe(
       "Saved and emailed 2 invoices; 1 could not be saved and will be tried again.",
+    );
+  });
+
+  it("word the VERI*FACTU submission's result, and why it sent nothing", () => {
+    const outcome = { sent: 3, accepted: 2, acceptedWithErrors: 0, rejected: 1, retrying: 0, held: "no" };
+    expect(wordsOf("es", "submit-verifactu-records").result(outcome)).toBe(
+      "Se enviaron 3 registros de facturación a la Agencia Tributaria. Aceptados 2, con errores 0, rechazados 1, por reenviar 0.",
+    );
+    expect(wordsOf("en", "submit-verifactu-records").result({ ...outcome, sent: 0, held: "disabled" })).toBe(
+      "Nothing sent: no electronic certificate for the tax agency is set up.",
     );
   });
 

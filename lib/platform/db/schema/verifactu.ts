@@ -1,7 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { invoices } from "./billing";
-import { createdAt } from "./columns";
+import { createdAt, timestamptz } from "./columns";
 
 /**
  * The registros de facturación (lib/billing/verifactu): one alta per issued invoice, generated in the issuing
@@ -32,6 +44,9 @@ export const verifactuRecords = pgTable(
     xml: text("xml").notNull(),
     /** What the invoice's tax QR code holds: the AEAT's check service for this invoice (lib/billing/verifactu/qr.ts). */
     qrUrl: text("qr_url").notNull(),
+    /** Whether the installation sent its records to the AEAT when this one was generated: the invoice then says
+     * "VERI*FACTU" beside its QR code. */
+    verifactu: boolean("verifactu").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -41,4 +56,46 @@ export const verifactuRecords = pgTable(
     check("verifactu_records_type_known", sql`${t.invoiceType} in ('F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5')`),
     check("verifactu_records_huella_format", sql`${t.huella} ~ '^[0-9A-F]{64}$'`),
   ],
+);
+
+/** docs/billing.md, VERI*FACTU: what the AEAT answered for a record, or that it is still to be sent. */
+export const verifactuSubmissionStatus = pgEnum("verifactu_submission_status", [
+  "pending",
+  "accepted",
+  "accepted_with_errors",
+  "rejected",
+]);
+
+/**
+ * The sending of each record to the AEAT (lib/billing/verifactu/submission.ts), one row per record, written pending
+ * with it. The submission job claims due rows by moving next_attempt_at past a lease, sends them, and stores the
+ * answer per record: the AEAT's status, its error code and text, and the CSV of the submission that carried it.
+ */
+export const verifactuSubmissions = pgTable(
+  "verifactu_submissions",
+  {
+    chainPosition: bigint("chain_position", { mode: "number" })
+      .primaryKey()
+      .references(() => verifactuRecords.chainPosition, { onDelete: "restrict" }),
+    status: verifactuSubmissionStatus("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamptz("next_attempt_at").notNull().defaultNow(),
+    /** The AEAT's code and text for a record accepted with errors or rejected; the last transport error while pending. */
+    errorCode: integer("error_code"),
+    error: text("error"),
+    /** The Código Seguro de Verificación of the submission the AEAT accepted it in. */
+    csv: text("csv"),
+    answeredAt: timestamptz("answered_at"),
+  },
+  (t) => [index("verifactu_submissions_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+);
+
+/** When the AEAT lets the next submission go (its TiempoEsperaEnvio after the last one): one row, id 1. */
+export const verifactuFlow = pgTable(
+  "verifactu_flow",
+  {
+    id: smallint("id").primaryKey().default(1),
+    nextSubmissionAt: timestamptz("next_submission_at").notNull(),
+  },
+  (t) => [check("verifactu_flow_singleton", sql`${t.id} = 1`)],
 );

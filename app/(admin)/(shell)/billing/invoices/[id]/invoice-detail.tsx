@@ -13,6 +13,7 @@ import { CardTable } from "../card-table";
 import { invoicePage, useInvoiceStatusLook } from "../invoice-status";
 import { MovementDialog, type MovementKind, RectifyDialog, WriteOffDialog } from "./invoice-dialogs";
 import { InvoicePdf } from "./invoice-pdf";
+import { VerifactuCard } from "./verifactu-card";
 
 /** What the user may do here (the page reads it from their permissions). */
 export type InvoiceActions = {
@@ -383,7 +384,10 @@ function InvoiceView({
           <CorrectionsCard invoice={invoice} />
         </div>
         <PaymentsTable invoice={invoice} />
-        <InvoicePdf invoice={invoice} />
+        <div className="detail-grid">
+          <VerifactuCard invoice={invoice} />
+          <InvoicePdf invoice={invoice} />
+        </div>
       </div>
 
       {(dialog?.kind === "payment" || dialog?.kind === "refund") && (
