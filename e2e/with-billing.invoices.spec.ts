@@ -165,6 +165,16 @@ test("the invoice page: lines and totals, the PDF, a part payment then the rest,
   await expect(totals).toContainText("€49.90");
   await expect(page.getByRole("region", { name: "Issuer and customer" }).first()).toContainText(TAX_DATA.legalName);
   await expect(page.getByText("No payment or refund recorded yet.")).toBeVisible();
+  // Its VERI*FACTU record: a simplified invoice (no NIF on the member), kept until the club's certificate is set.
+  const taxAgency = page.getByRole("region", { name: "Tax agency (VERI*FACTU)" });
+  await expect(taxAgency).toContainText("Simplified invoice");
+  await expect(taxAgency).toContainText("Waiting to be sent");
+  await expect(taxAgency.getByRole("link", { name: "Check this invoice at the tax agency" })).toHaveAttribute(
+    "href",
+    new RegExp(
+      `^https://www2\\.agenciatributaria\\.gob\\.es/wlpl/TIKE-CONT/ValidarQR\\?nif=.+&numserie=${invoice.number}&`,
+    ),
+  );
   await expectAccessible(page);
   await expectFitsScreen(page);
   await snapshot(page, "invoice-en-desktop");

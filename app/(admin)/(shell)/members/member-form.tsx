@@ -29,6 +29,12 @@ const MEMBER_FIELDS = [
   "joinedOn",
   "language",
   "notes",
+  "taxId",
+  "address.line",
+  "address.postalCode",
+  "address.city",
+  "address.province",
+  "address.country",
 ] as const;
 type MemberField = (typeof MEMBER_FIELDS)[number];
 
@@ -86,8 +92,57 @@ function MemberFields({ prefix = "", member }: { prefix?: string; member?: Membe
         hint={t("language")}
       />
       <TextAreaField name={name("notes")} defaultValue={member?.notes ?? undefined} rows={2} maxLength={2000} />
+      <fieldset className="form-section">
+        <legend>{t("invoicing")}</legend>
+        <TextField
+          name={name("taxId")}
+          defaultValue={member?.taxId ?? undefined}
+          autoComplete="off"
+          hint={t("taxId")}
+        />
+        <TextField
+          name={name("address.line")}
+          defaultValue={member?.address?.line}
+          autoComplete="street-address"
+          hint={t("address")}
+        />
+        <div className="form-row">
+          <TextField
+            name={name("address.postalCode")}
+            defaultValue={member?.address?.postalCode}
+            autoComplete="postal-code"
+          />
+          <TextField name={name("address.city")} defaultValue={member?.address?.city} autoComplete="address-level2" />
+        </div>
+        <div className="form-row">
+          <TextField
+            name={name("address.province")}
+            defaultValue={member?.address?.province ?? undefined}
+            autoComplete="address-level1"
+          />
+          <TextField
+            name={name("address.country")}
+            defaultValue={member?.address?.country ?? "ES"}
+            autoComplete="country"
+            hint={t("country")}
+          />
+        </div>
+      </fieldset>
     </>
   );
+}
+
+/** The address as the API takes it: none when its line, postal code and city are all empty. */
+function addressOf(text: (field: MemberField) => string): MemberInput["address"] {
+  const [line, postalCode, city] = [text("address.line"), text("address.postalCode"), text("address.city")];
+  if (!line && !postalCode && !city) return null;
+  return {
+    line,
+    postalCode,
+    city,
+    province: text("address.province") || null,
+    country: text("address.country") || "ES",
+  };
 }
 
 /** The language chosen for the member's emails; none means the club's. */
@@ -105,6 +160,8 @@ function memberInputOf(data: FormData, prefix = ""): MemberInput {
     joinedOn: text("joinedOn") || undefined,
     language: languageOf(text("language")),
     notes: text("notes") || null,
+    taxId: text("taxId") || null,
+    address: addressOf(text),
   };
 }
 

@@ -31,6 +31,8 @@ const FIXED_FIELDS = [
   "annualPrice",
   "isActive",
   "benefits",
+  "taxRate",
+  "exemptReason",
 ] as const;
 const CODE_FIELDS = { "Plan.DuplicateCode": "code" };
 const PRICE_FIELDS = [
@@ -82,6 +84,16 @@ function readPrices(
     },
     refusal: null,
   };
+}
+
+/**
+ * The plan's IVA as the API takes it: a rate typed with a comma or a dot ("10,5"), or none for the club's default; an
+ * exemption's legal ground with no rate typed means a rate of 0, which is what an exempt plan has.
+ */
+function taxOf(data: FormData): Pick<PlanInput, "taxRate" | "exemptReason"> {
+  const rate = textOf(data, "taxRate").replace(",", ".");
+  const exemptReason = textOf(data, "exemptReason") || null;
+  return { taxRate: rate || (exemptReason ? "0" : null), exemptReason };
 }
 
 /** The plan's benefits in display order: add, remove and move rows; their order is the order sent. */
@@ -212,6 +224,7 @@ export function PlanEditor({
             quarterlyPrice: textOf(data, "quarterlyPrice"),
             annualPrice: textOf(data, "annualPrice"),
             isActive: plan ? data.has("isActive") : true,
+            ...taxOf(data),
             benefits: benefits.map((benefit) => ({
               name: benefit.name.trim(),
               description: benefit.description.trim() || undefined,
@@ -252,6 +265,24 @@ export function PlanEditor({
           defaultChecked={plan.isActive}
         />
       )}
+      <fieldset className="form-section">
+        <legend>{t("taxTitle")}</legend>
+        <div className="form-row">
+          <TextField
+            name="taxRate"
+            defaultValue={plan?.taxRate ? typedAmount(plan.taxRate) : undefined}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t("hints.taxRate")}
+          />
+          <TextField
+            name="exemptReason"
+            defaultValue={plan?.exemptReason ?? undefined}
+            autoComplete="off"
+            hint={t("hints.exemptReason")}
+          />
+        </div>
+      </fieldset>
       <BenefitsEditor benefits={benefits} onChange={setBenefits} />
       <StaleRecordReload failure={form.failure} onReload={reload} />
     </FormDialog>

@@ -70,6 +70,23 @@ function ProfileCard({ member }: { member: MemberRecord }) {
         <dd>{format.calendarDate(member.joinedOn)}</dd>
         <dt>{t("notes")}</dt>
         <dd className="pre-line">{member.notes ?? <span className="muted">—</span>}</dd>
+        <dt>{t("taxId")}</dt>
+        <dd>{member.taxId ?? <span className="muted">—</span>}</dd>
+        <dt>{t("address")}</dt>
+        <dd>
+          {member.address ? (
+            [
+              member.address.line,
+              `${member.address.postalCode} ${member.address.city}`,
+              member.address.province,
+              member.address.country,
+            ]
+              .filter(Boolean)
+              .join(", ")
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </dd>
         <dt>{t("updated")}</dt>
         <dd>{format.dateTime(member.updatedAt)}</dd>
       </dl>
