@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { sepaText } from "./charset";
 import {
   formatIban,
   isSepaIban,
@@ -11,6 +10,7 @@ import {
   normaliseIban,
   spanishCreditorIdentifier,
 } from "./identifiers";
+import { sepaText } from "./transliterate";
 
 describe("IBAN", () => {
   it("accepts a valid Spanish IBAN in any spacing or case and stores it without spaces", () => {
@@ -89,10 +89,18 @@ describe("mandate reference", () => {
 });
 
 describe("SEPA text", () => {
-  it("transliterates Spanish and other European letters and drops what has no Latin form", () => {
+  it("transliterates Spanish and other European letters, and symbols into their SEPA equivalents", () => {
     expect(sepaText("Núñez", 70)).toBe("Nunez");
-    expect(sepaText("Çà Straße, Ærø & Łódź", 70)).toBe("Ca Strasse, AEro + Lodz");
-    expect(sepaText("東京 «Madrid» €", 70)).toBe("Madrid");
+    expect(sepaText("Çà Straße, Ærø & Łódź", 70)).toBe("Ca Strasse, Aero + Lodz");
+    expect(sepaText("«Madrid» 20 €", 70)).toBe("Madrid 20 EUR");
+  });
+
+  it("romanises names in other scripts, which used to come out empty (and a bank refuses the whole file)", () => {
+    expect(sepaText("Γιώργος Παπαδόπουλος", 70)).toBe("Giorgos Papadopoylos");
+    expect(sepaText("王小明", 70)).toBe("WangXiaoMing");
+    expect(sepaText("Иван Петров", 70)).toBe("Ivan Petrov");
+    expect(sepaText("محمد علي", 70)).toBe("mhmd 'ly");
+    expect(sepaText("東京", 70)).toBe("DongJing");
   });
 
   it("collapses spaces and cuts at the length without a trailing space", () => {

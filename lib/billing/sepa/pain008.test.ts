@@ -96,8 +96,22 @@ describe("pain.008.001.02 bank file", () => {
     const [transaction] = read(xml).PmtInf[0]?.DrctDbtTxInf ?? [];
     expect(transaction?.Dbtr.Nm).toMatch(/^Nunez O'Brien, Jose N\. \+ Muller-Ludenscheidt n+$/);
     expect(transaction?.Dbtr.Nm).toHaveLength(70);
-    expect(transaction?.RmtInf.Ustrd).toMatch(/^Cuota diciembre a+$/);
+    expect(transaction?.RmtInf.Ustrd).toMatch(/^Cuota diciembre EUR a+$/);
     expect(transaction?.RmtInf.Ustrd).toHaveLength(140);
+  });
+
+  it("romanises a debtor named in Greek, Chinese or Cyrillic letters: never an empty <Nm>", async () => {
+    const names = ["Γιώργος Παπαδόπουλος", "王小明", "Иван Петров"];
+    const xml = buildDirectDebitFile(
+      remittance(names.map((debtorName, index) => debit({ debtorName, endToEndId: `F2026-00012${index}` }))),
+    );
+    expect((await validate(xml)).valid).toBe(true);
+    const transactions = read(xml).PmtInf[0]?.DrctDbtTxInf ?? [];
+    expect(transactions.map((transaction) => transaction.Dbtr.Nm)).toEqual([
+      "Giorgos Papadopoylos",
+      "WangXiaoMing",
+      "Ivan Petrov",
+    ]);
   });
 
   it("sums amounts exactly from cents, from one cent to millions", async () => {

@@ -1,8 +1,8 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { fromCents } from "@/lib/platform/money";
-import { sepaText } from "./charset";
 import { normaliseBic, normaliseCreditorIdentifier, normaliseIban } from "./identifiers";
 import type { SepaDebit, SepaRemittance, SequenceType } from "./remittance";
+import { sepaText } from "./transliterate";
 
 /**
  * The bank file of a remittance: ISO 20022 pain.008.001.02 as Spanish banks take it (AEB/CECA/UNACC "Cuaderno 19.14,
