@@ -1655,7 +1655,7 @@ export interface paths {
         put?: never;
         /**
          * Import returned debits
-         * @description The bank's file (`file`: pain.002 or camt.054 as XML text) or one debit by hand (`invoiceNumber`, `reasonCode`). Each debit of this remittance it names is marked returned with the reason; its invoice becomes `returned` (a payment settlement counted is taken back). Numbers the remittance does not hold are answered in `unknown`; importing the same file again changes nothing. Audited as `billing.return_imported` per debit.
+         * @description The bank's file (`file`: pain.002 or camt.054 as XML text) or one debit by hand (`invoiceNumber`, `reasonCode`). Each debit of this remittance it names is marked returned with the reason; its invoice becomes `returned` (a payment settlement counted is taken back). Numbers the remittance does not hold are answered in `unknown`; importing the same file again changes nothing. A pain.002 that rejects the whole message (GrpSts RJCT) or a payment block (PmtInfSts RJCT) without listing its transactions returns every debit in that scope, with its reason, once its original message id is this remittance's (else 409 `Billing.ReturnFileForOtherRemittance`). Audited as `billing.return_imported` per debit.
          *
          *     **Access:** bearer token of a user holding `billing:remittances`.
          */
@@ -11755,7 +11755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `Billing.RemittanceNotSent`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            /** @description Conflict: `Billing.RemittanceNotSent`, `Billing.ReturnFileForOtherRemittance`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

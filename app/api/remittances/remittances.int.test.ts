@@ -476,6 +476,45 @@ describe("returns and settlement", () => {
     expect(await invoiceState(debtor.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
   });
 
+  it("returns every debit of a remittance the bank rejected whole, and settling it then books none of them", async () => {
+    const debtors = [await member(), await member()];
+    const draft = await buildFor({ collectionDate: inDays(10), invoiceIds: debtors.map((debtor) => debtor.invoiceId) });
+    expect((await sendOf(draft.body.id)).status).toBe(200);
+    const rejectedWhole = (messageId: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">
+  <CstmrPmtStsRpt>
+    <GrpHdr><MsgId>RECH-2</MsgId><CreDtTm>2026-12-03T08:12:44</CreDtTm></GrpHdr>
+    <OrgnlGrpInfAndSts><OrgnlMsgId>${messageId}</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId><GrpSts>RJCT</GrpSts>
+      <StsRsnInf><Rsn><Cd>FF01</Cd></Rsn></StsRsnInf></OrgnlGrpInfAndSts>
+  </CstmrPmtStsRpt>
+</Document>`;
+    // A report on another remittance's message is not applied to this one.
+    const other = await returnsTo(draft.body.id, { file: rejectedWhole("ANOTHER-MESSAGE") });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe("Billing.ReturnFileForOtherRemittance");
+    expect(await invoiceState(debtors[0]!.invoiceId)).toMatchObject({ status: "pending_collection" });
+
+    const reply = await returnsTo(draft.body.id, { file: rejectedWhole(draft.body.messageId) });
+    expect(reply.status).toBe(200);
+    expect(reply.body.returned).toEqual(
+      draft.body.items.map((item) => ({
+        invoiceNumber: item.invoiceNumber,
+        reasonCode: "FF01",
+        reason: expect.any(String),
+      })),
+    );
+    // Its collection date come, settling it collects nothing: the money never arrived.
+    await running.database.db
+      .update(remittances)
+      .set({ collectionDate: inDays(-1) })
+      .where(eq(remittances.id, draft.body.id));
+    const settled = await settleOf(draft.body.id);
+    expect([settled.status, settled.body]).toEqual([200, { collected: 0 }]);
+    for (const debtor of debtors) {
+      expect(await invoiceState(debtor.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
+    }
+  });
+
   it("refuses bad list queries and ids with 400", async () => {
     const page = await call<Report>(list, { path: "/api/remittances?orderBy=amount", token });
     expect(page.status).toBe(400);

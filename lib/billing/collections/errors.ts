@@ -25,6 +25,11 @@ export const CollectionErrors = {
     "conflict",
     "Only an invoice with an amount still due (open, partially paid, overdue or returned) can be written off.",
   ),
+  returnFileForOtherRemittance: businessError(
+    "Billing.ReturnFileForOtherRemittance",
+    "conflict",
+    "The file rejects a whole remittance or payment block, but it answers another remittance (its original message id is not this remittance's).",
+  ),
   creditorNotConfigured: businessError(
     "Billing.CreditorNotConfigured",
     "conflict",

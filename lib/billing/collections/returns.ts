@@ -11,7 +11,7 @@ import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
 import { owedCents } from "../owed";
 import { reasonWords } from "../sepa/reason-codes";
-import { parseReturnFile } from "../sepa/returns";
+import { parseReturnFile, type RejectedScope } from "../sepa/returns";
 import { CollectionErrors } from "./errors";
 import type { ReturnImport } from "./return-schemas";
 
@@ -32,12 +32,47 @@ export type ReturnImportReport = {
 };
 
 type ReturnLine = { endToEndId: string; reasonCode: string };
+/** What an import names: debits one by one, and scopes rejected whole (a pain.002's message or payment block). */
+type Named = { lines: ReturnLine[]; scopes: RejectedScope[]; originalMessageId: string | null };
 
-function linesOf(input: ReturnImport): Result<ReturnLine[]> {
-  if ("invoiceNumber" in input) return ok([{ endToEndId: input.invoiceNumber, reasonCode: input.reasonCode }]);
+function namedBy(input: ReturnImport): Result<Named> {
+  if ("invoiceNumber" in input) {
+    return ok({
+      lines: [{ endToEndId: input.invoiceNumber, reasonCode: input.reasonCode }],
+      scopes: [],
+      originalMessageId: null,
+    });
+  }
   const file = parseReturnFile(input.file);
   if (!file.ok) return file;
-  return ok(file.value.debits.map(({ endToEndId, reasonCode }) => ({ endToEndId, reasonCode })));
+  return ok({
+    lines: file.value.debits.map(({ endToEndId, reasonCode }) => ({ endToEndId, reasonCode })),
+    scopes: file.value.rejectedScopes,
+    originalMessageId: file.value.originalMessageId,
+  });
+}
+
+/**
+ * The debits of a scope rejected whole, each with the scope's reason, after the debits the file names one by one (their
+ * own reasons come first). A scope is applied only to the remittance whose message the report answers.
+ */
+async function withRejectedScopes(
+  tx: Transaction,
+  remittance: { id: string; messageId: string },
+  named: Named,
+): Promise<Result<ReturnLine[]>> {
+  if (named.scopes.length === 0) return ok(named.lines);
+  if (named.originalMessageId !== remittance.messageId) return fail(CollectionErrors.returnFileForOtherRemittance);
+  const items = await executeRows<{ end_to_end_id: string; sequence: string }>(
+    tx,
+    sql`select end_to_end_id, sequence from remittance_items where remittance_id = ${remittance.id}
+      order by end_to_end_id`,
+  );
+  const scoped = items.flatMap((item) => {
+    const scope = named.scopes.find((candidate) => candidate.sequence === null || candidate.sequence === item.sequence);
+    return scope ? [{ endToEndId: item.end_to_end_id, reasonCode: scope.reasonCode }] : [];
+  });
+  return ok([...named.lines, ...scoped]);
 }
 
 /** Locks a sent remittance (returns and settlement of one remittance wait for each other), or says why not. */
@@ -108,13 +143,19 @@ export function importReturns(
   remittanceId: string,
   input: ReturnImport,
 ): Promise<Result<ReturnImportReport>> {
-  const parsed = linesOf(input);
+  const parsed = namedBy(input);
   if (!parsed.ok) return Promise.resolve(parsed);
-  // A debit named twice in one file counts once, with its first reason.
-  const lines = [...new Map(parsed.value.map((line) => [line.endToEndId, line])).values()];
   return rollbackOnFailure(ctx.db, async (tx) => {
     const remittance = await lockSent(tx, remittanceId);
     if (!remittance.ok) return remittance;
+    const named = await withRejectedScopes(
+      tx,
+      { id: remittanceId, messageId: remittance.value.messageId },
+      parsed.value,
+    );
+    if (!named.ok) return named;
+    // A debit named twice in one file counts once, with its first reason.
+    const lines = [...new Map(named.value.map((line) => [line.endToEndId, line])).values()];
     const matched = await executeRows<MatchedItem>(
       tx,
       sql`select invoice_id, end_to_end_id, amount_cents, status from remittance_items

@@ -122,7 +122,48 @@ describe("bank return files", () => {
           expect.objectContaining({ endToEndId: "F2026-000125", amountCents: 1n, reasonCode: "FF05", bankText: null }),
           expect.objectContaining({ endToEndId: "F2026-000126", amountCents: 9979n, reasonCode: "FF05" }),
         ],
+        // Its rejected block lists its transactions: they are the debits above, nothing rejected "whole".
+        rejectedScopes: [],
       },
+    });
+  });
+
+  /** A report that rejects `what` whole without listing a transaction: the message, or one of its blocks. */
+  const rejectedWhole = (groupStatus: string, blocks: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">
+  <CstmrPmtStsRpt>
+    <GrpHdr><MsgId>RECH-20261203-000018</MsgId><CreDtTm>2026-12-03T08:12:44</CreDtTm></GrpHdr>
+    <OrgnlGrpInfAndSts>
+      <OrgnlMsgId>REM-2026-11-27-0001</OrgnlMsgId><OrgnlMsgNmId>pain.008.001.02</OrgnlMsgNmId>
+      <GrpSts>${groupStatus}</GrpSts>
+      <StsRsnInf><Rsn><Cd>FF01</Cd></Rsn><AddtlInf>FICHERO NO VALIDO</AddtlInf></StsRsnInf>
+    </OrgnlGrpInfAndSts>
+    ${blocks}
+  </CstmrPmtStsRpt>
+</Document>`;
+
+  it("reads a rejection of the whole message, or of a payment block, that lists no transaction", () => {
+    expect(parseReturnFile(rejectedWhole("RJCT", ""))).toMatchObject({
+      ok: true,
+      value: { groupStatus: "RJCT", debits: [], rejectedScopes: [{ sequence: null, reasonCode: "FF01" }] },
+    });
+    const block = (id: string, reason = "") =>
+      `<OrgnlPmtInfAndSts><OrgnlPmtInfId>${id}</OrgnlPmtInfId><PmtInfSts>RJCT</PmtInfSts>${reason}</OrgnlPmtInfAndSts>`;
+    const blocks = `${block("REM-2026-11-27-0001-FRST-20261202", "<StsRsnInf><Rsn><Cd>MD01</Cd></Rsn></StsRsnInf>")}${block("REM-2026-11-27-0001-RCUR-20261202")}`;
+    expect(parseReturnFile(rejectedWhole("PART", blocks))).toMatchObject({
+      ok: true,
+      value: {
+        rejectedScopes: [
+          { sequence: "FRST", reasonCode: "MD01" },
+          // No reason of its own: the group's.
+          { sequence: "RCUR", reasonCode: "FF01" },
+        ],
+      },
+    });
+    // A block that is not one of ours: which debits it held cannot be told, so the file is refused, not half read.
+    expect(parseReturnFile(rejectedWhole("PART", block("LOTE-7")))).toMatchObject({
+      ok: false,
+      error: { code: "Billing.UnreadableReturnFile" },
     });
   });
 
@@ -150,6 +191,7 @@ describe("bank return files", () => {
             bankText: "Devolucion solicitada por el titular",
           },
         ],
+        rejectedScopes: [],
       },
     });
   });
@@ -176,7 +218,13 @@ describe("bank return files", () => {
     const accepted = PAIN_002.replace(/<OrgnlPmtInfAndSts>[\s\S]*<\/OrgnlPmtInfAndSts>/, "").replace("PART", "ACCP");
     expect(parseReturnFile(accepted)).toEqual({
       ok: true,
-      value: { format: "pain.002", originalMessageId: "REM-2026-11-27-0001", groupStatus: "ACCP", debits: [] },
+      value: {
+        format: "pain.002",
+        originalMessageId: "REM-2026-11-27-0001",
+        groupStatus: "ACCP",
+        debits: [],
+        rejectedScopes: [],
+      },
     });
   });
 

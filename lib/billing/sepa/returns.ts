@@ -19,6 +19,13 @@ type ReturnedDebit = {
   bankText: string | null;
 };
 
+/**
+ * A pain.002 rejection of a whole message (`sequence` null: GrpSts RJCT) or of one payment block (PmtInfSts RJCT, the
+ * block named by the sequence in its id, as pain008.ts writes it) without listing its transactions: every debit in
+ * that scope was rejected, with the scope's reason.
+ */
+export type RejectedScope = { sequence: string | null; reasonCode: string };
+
 export type ReturnFile = {
   format: "pain.002" | "camt.054";
   /** The pain.008 message the report answers (pain.002 only). */
@@ -26,6 +33,7 @@ export type ReturnFile = {
   /** The report's verdict on that whole message (pain.002 only): RJCT when the bank refused all of it. */
   groupStatus: string | null;
   debits: ReturnedDebit[];
+  rejectedScopes: RejectedScope[];
 };
 
 type Node = Record<string, unknown>;
@@ -108,6 +116,31 @@ function rejections(report: Node): (ReturnedDebit | null)[] {
   });
 }
 
+/** ISO 20022's "reason not specified", for a rejection that gives none. */
+const UNSPECIFIED = "MS03";
+/** The sequence in a payment block's id as pain008.ts writes it: `<message>-RCUR-20261203`. */
+const BLOCK_SEQUENCE = /-(FRST|RCUR|OOFF|FNAL)-\d{8}$/;
+
+const reasonCodeOf = (reason: unknown) => text(reason, "Rsn", "Cd") ?? text(reason, "Rsn", "Prtry") ?? UNSPECIFIED;
+
+/**
+ * pain.002: what was rejected whole, without its transactions listed: the message (GrpSts RJCT), or a payment block
+ * (PmtInfSts RJCT). Null when a rejected block is not one of ours (its sequence cannot be told): the file is refused.
+ */
+function rejectedScopes(report: Node): RejectedScope[] | null {
+  const group = child(report, "OrgnlGrpInfAndSts");
+  const groupReason = children(group, "StsRsnInf")[0];
+  if (text(group, "GrpSts") === "RJCT") return [{ sequence: null, reasonCode: reasonCodeOf(groupReason) }];
+  const scopes: RejectedScope[] = [];
+  for (const block of children(report, "OrgnlPmtInfAndSts")) {
+    if (text(block, "PmtInfSts") !== "RJCT" || children(block, "TxInfAndSts").length > 0) continue;
+    const sequence = BLOCK_SEQUENCE.exec(text(block, "OrgnlPmtInfId") ?? "")?.[1];
+    if (!sequence) return null;
+    scopes.push({ sequence, reasonCode: reasonCodeOf(children(block, "StsRsnInf")[0] ?? groupReason) });
+  }
+  return scopes;
+}
+
 /** camt.054: the transactions that carry return information; the amount is the transaction's, else its entry's. */
 function returns(notification: Node): (ReturnedDebit | null)[] {
   return children(notification, "Ntfctn").flatMap((account) =>
@@ -130,9 +163,13 @@ function returns(notification: Node): (ReturnedDebit | null)[] {
   );
 }
 
-function complete(file: Omit<ReturnFile, "debits">, debits: (ReturnedDebit | null)[]): Result<ReturnFile> {
-  if (debits.some((debit) => debit === null)) return fail(SepaErrors.unreadableReturnFile);
-  return ok({ ...file, debits: debits as ReturnedDebit[] });
+function complete(
+  file: Omit<ReturnFile, "debits" | "rejectedScopes">,
+  debits: (ReturnedDebit | null)[],
+  scopes: RejectedScope[] | null = [],
+): Result<ReturnFile> {
+  if (scopes === null || debits.some((debit) => debit === null)) return fail(SepaErrors.unreadableReturnFile);
+  return ok({ ...file, debits: debits as ReturnedDebit[], rejectedScopes: scopes });
 }
 
 /** ISO 20022 messages carry no document type declaration; refusing one keeps entity expansion out of a file upload. */
@@ -150,7 +187,7 @@ export function parseReturnFile(xml: string): Result<ReturnFile> {
       originalMessageId: text(original, "OrgnlMsgId"),
       groupStatus: text(original, "GrpSts"),
     };
-    return complete(file, rejections(report as Node));
+    return complete(file, rejections(report as Node), rejectedScopes(report as Node));
   }
   const notification = child(document, "BkToCstmrDbtCdtNtfctn");
   if (notification && typeof notification === "object") {
