@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { nextTarget2BusinessDay } from "../lib/billing/sepa/target2";
 import { localDate } from "../lib/platform/calendar";
 import {
   adminPage,
@@ -34,13 +35,9 @@ let timeZone = "Europe/Madrid";
 let remittancePath = "";
 
 const nameOf = (debtor: { firstName: string; lastName: string }) => `${debtor.firstName} ${debtor.lastName}`;
-/** A calendar date `days` after today in the club's time zone, moved past a weekend. */
-function weekdayIn(days: number): string {
-  const date = new Date(`${localDate(new Date(), timeZone)}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  while ([0, 6].includes(date.getUTCDay())) date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
+/** A calendar date `days` after today in the club's time zone, moved to a day banks collect on (TARGET2 open). */
+const weekdayIn = (days: number) =>
+  nextTarget2BusinessDay(localDate(new Date(Date.now() + days * 86_400_000), timeZone));
 const statusOf = async (api: Api, invoiceId: string) => (await api("GET", `/api/invoices/${invoiceId}`)).status;
 
 /** What a bank answers when it rejects one collection before the date: a payment status report (pain.002). */

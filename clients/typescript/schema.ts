@@ -3268,7 +3268,7 @@ export interface components {
         NewRemittance: {
             /**
              * Format: date
-             * @description When the members' banks charge them (ReqdColltnDt): after today in the club's time zone. The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.
+             * @description When the members' banks charge them (ReqdColltnDt): after today in the club's time zone, on a TARGET2 business day (not a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December). The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.
              */
             collectionDate: string;
             /** @description The invoices to collect; every one must be collectable. Left out: every invoice due by the collection date with an amount owed whose member has an active mandate. */

@@ -4,6 +4,8 @@ import { GET as downloadPdf } from "@/app/api/invoices/[id]/pdf/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
 import { invoiceNumber } from "@/lib/billing/numbering";
+import { nextTarget2BusinessDay } from "@/lib/billing/sepa/target2";
+import { localDate } from "@/lib/platform/calendar";
 import type { Database } from "@/lib/platform/db";
 import { invoices, plans } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
@@ -88,3 +90,7 @@ export async function downloadInvoicePdf(token: string, id: string) {
   );
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
+
+/** A collection date banks take: the first TARGET2 business day on or after `days` from today in Madrid. */
+export const collectionDayIn = (days: number) =>
+  nextTarget2BusinessDay(localDate(new Date(Date.now() + days * 86_400_000), "Europe/Madrid"));

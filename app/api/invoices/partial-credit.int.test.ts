@@ -11,7 +11,14 @@ import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
 import { invoicePayments, invoices, mailOutbox, remittances } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
+import {
+  CLUB_SETTINGS,
+  CLUB_TAX_DATA,
+  collectionDayIn,
+  enrolInvoiced,
+  goldPlan,
+  putSettingsOk,
+} from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as overdueRoute } from "../billing/overdue/route";
 import { GET as reportRoute } from "../billing/report/route";
@@ -235,7 +242,7 @@ describe("remittances after a part rectification", () => {
   it("debit what is left (candidates, items, the file); a credit after the draft makes it outdated; settling pays it", async () => {
     const { invoiceId } = await invoiced(true);
     expect((await rectifyBy(invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
-    const collectionDate = inDays(3);
+    const collectionDate = collectionDayIn(3);
     const candidates = await call<{ items: { invoiceId: string; amount: string }[] }>(candidatesRoute, {
       path: `/api/remittances/candidates?collectionDate=${collectionDate}`,
       token,

@@ -14,7 +14,14 @@ import {
 } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
+import {
+  CLUB_SETTINGS,
+  CLUB_TAX_DATA,
+  collectionDayIn,
+  enrolInvoiced,
+  goldPlan,
+  putSettingsOk,
+} from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
 import { POST as pay } from "../invoices/[id]/payments/route";
@@ -102,7 +109,7 @@ afterAll(async () => {
 describe("building a remittance", () => {
   it("is refused until the club's creditor identifier and IBAN are set (Billing.CreditorNotConfigured)", async () => {
     await member();
-    const reply = await buildFor({ collectionDate: inDays(3) });
+    const reply = await buildFor({ collectionDate: collectionDayIn(3) });
     expect(reply.status).toBe(409);
     expect(reply.body.code).toBe("Billing.CreditorNotConfigured");
     const refused = await putSettings({ ...SETTINGS, collectionIban: "ES00 1234", collectionBic: "NOPE" });
@@ -120,12 +127,20 @@ describe("building a remittance", () => {
       return Object.keys(reply.body.errors ?? {}).sort();
     };
     expect(await errorsOf({ collectionDate: inDays(0) })).toEqual(["collectionDate"]);
+    // A day TARGET2 is closed: the answer names the next collection day.
+    const goodFriday = await buildFor({ collectionDate: "2027-03-26" });
+    expect(goodFriday.status).toBe(400);
+    expect(goodFriday.body.errors).toEqual({
+      collectionDate: [
+        "Banks collect no direct debit on 2027-03-26: TARGET2 is closed on weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. The next collection day is 2027-03-30.",
+      ],
+    });
     expect(await errorsOf({ collectionDate: "2020-01-01" })).toEqual(["collectionDate"]);
     expect(await errorsOf({ collectionDate: "2026-13-01", invoiceIds: ["x"] })).toEqual([
       "collectionDate",
       "invoiceIds.0",
     ]);
-    expect(await errorsOf({ collectionDate: inDays(3), invoiceIds: [] })).toEqual(["invoiceIds"]);
+    expect(await errorsOf({ collectionDate: collectionDayIn(3), invoiceIds: [] })).toEqual(["invoiceIds"]);
     expect(await running.database.db.select().from(remittances)).toHaveLength(0);
   });
 
@@ -138,7 +153,7 @@ describe("building a remittance", () => {
     const partly = await member();
     await call(pay, { path: "/", params: { id: partly.invoiceId }, token, body: { amount: "9.90", method: "cash" } });
     const withoutMandate = await member(false);
-    const reply = await buildFor({ collectionDate: inDays(3) });
+    const reply = await buildFor({ collectionDate: collectionDayIn(3) });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ status: "draft", itemCount: 2, totalAmount: "89.90" });
     expect(reply.body.messageId).toMatch(/^[0-9a-f]{32}$/);
@@ -153,7 +168,7 @@ describe("building a remittance", () => {
     expect(reply.body.items.find((item) => item.invoiceId === partly.invoiceId)?.amount).toBe("40.00");
     expect(await auditCount("billing.remittance_generated", reply.body.id)).toBe(1);
     // Its invoices are taken: another build finds nothing.
-    const again = await buildFor({ collectionDate: inDays(4) });
+    const again = await buildFor({ collectionDate: collectionDayIn(4) });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe("Billing.NothingToCollect");
   });
@@ -250,11 +265,14 @@ describe("sending", () => {
   it("takes chosen invoices only when all can be collected; a stale draft is refused, deleted and rebuilt", async () => {
     const chosen = await member();
     const other = await member(false);
-    const refused = await buildFor({ collectionDate: inDays(3), invoiceIds: [chosen.invoiceId, other.invoiceId] });
+    const refused = await buildFor({
+      collectionDate: collectionDayIn(3),
+      invoiceIds: [chosen.invoiceId, other.invoiceId],
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("Billing.InvoicesNotCollectable");
     expect(await running.database.db.select().from(remittances)).toHaveLength(1);
-    const draft = await buildFor({ collectionDate: inDays(3), invoiceIds: [chosen.invoiceId] });
+    const draft = await buildFor({ collectionDate: collectionDayIn(3), invoiceIds: [chosen.invoiceId] });
     expect(draft.status).toBe(201);
     expect(draft.body.items.map((item) => item.invoiceId)).toEqual([chosen.invoiceId]);
     await call(pay, { path: "/", params: { id: chosen.invoiceId }, token, body: { amount: "10.00", method: "cash" } });
@@ -263,13 +281,13 @@ describe("sending", () => {
     expect(stale.body.code).toBe("Billing.RemittanceOutdated");
     expect(await statusesOf([chosen.invoiceId])).toEqual(["partially_paid"]);
     expect((await remove(draft.body.id)).status).toBe(204);
-    const rebuilt = await buildFor({ collectionDate: inDays(3), invoiceIds: [chosen.invoiceId] });
+    const rebuilt = await buildFor({ collectionDate: collectionDayIn(3), invoiceIds: [chosen.invoiceId] });
     expect(rebuilt.body).toMatchObject({ itemCount: 1, totalAmount: "39.90" });
   });
 
   it.runIf(process.env.DATABASE_URL)("sends a draft once when two requests race", async () => {
     await member();
-    const draft = await buildFor({ collectionDate: inDays(5) });
+    const draft = await buildFor({ collectionDate: collectionDayIn(5) });
     const replies = await Promise.all([sendOf(draft.body.id), sendOf(draft.body.id)]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
     expect(replies.find((reply) => reply.status === 409)?.body.code).toBe("Billing.RemittanceAlreadySent");
@@ -279,8 +297,8 @@ describe("sending", () => {
   it.runIf(process.env.DATABASE_URL)("puts an invoice in one of two remittances built at once", async () => {
     await member();
     const replies = await Promise.all([
-      buildFor({ collectionDate: inDays(5) }),
-      buildFor({ collectionDate: inDays(6) }),
+      buildFor({ collectionDate: collectionDayIn(5) }),
+      buildFor({ collectionDate: collectionDayIn(6) }),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
     expect(replies.find((reply) => reply.status === 409)?.body.code).toBe("Billing.NothingToCollect");
@@ -343,7 +361,7 @@ describe("returns and settlement", () => {
   it("are refused on a draft (Billing.RemittanceNotSent) and on an unknown remittance (404)", async () => {
     // Everything collectable so far is taken by earlier remittances: these three are this block's own.
     await Promise.all([member(), member(), member()]);
-    const draft = await buildFor({ collectionDate: inDays(7) });
+    const draft = await buildFor({ collectionDate: collectionDayIn(7) });
     expect(draft.status).toBe(201);
     remittanceId = draft.body.id;
     items = draft.body.items;
@@ -448,7 +466,7 @@ describe("returns and settlement", () => {
 
   it("imports a pain.002 rejection of a debit not yet collected", async () => {
     const debtor = await member();
-    const draft = await buildFor({ collectionDate: inDays(9), invoiceIds: [debtor.invoiceId] });
+    const draft = await buildFor({ collectionDate: collectionDayIn(9), invoiceIds: [debtor.invoiceId] });
     const [item] = draft.body.items;
     expect((await sendOf(draft.body.id)).status).toBe(200);
     const file = `<?xml version="1.0" encoding="UTF-8"?>
@@ -478,7 +496,10 @@ describe("returns and settlement", () => {
 
   it("returns every debit of a remittance the bank rejected whole, and settling it then books none of them", async () => {
     const debtors = [await member(), await member()];
-    const draft = await buildFor({ collectionDate: inDays(10), invoiceIds: debtors.map((debtor) => debtor.invoiceId) });
+    const draft = await buildFor({
+      collectionDate: collectionDayIn(10),
+      invoiceIds: debtors.map((debtor) => debtor.invoiceId),
+    });
     expect((await sendOf(draft.body.id)).status).toBe(200);
     const rejectedWhole = (messageId: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.03">
@@ -525,7 +546,7 @@ describe("returns and settlement", () => {
   });
 
   it("lets a returned invoice be collected again in a new remittance", async () => {
-    const rebuilt = await buildFor({ collectionDate: inDays(8) });
+    const rebuilt = await buildFor({ collectionDate: collectionDayIn(8) });
     expect(rebuilt.status).toBe(201);
     const collected = rebuilt.body.items.map((item) => item.invoiceId);
     expect(collected).toEqual(expect.arrayContaining([items[0]!.invoiceId, items[1]!.invoiceId]));

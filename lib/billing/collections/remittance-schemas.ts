@@ -4,13 +4,13 @@ import { nameSchemas } from "@/lib/platform/http/shapes";
 import { paginationQuery } from "@/lib/platform/pagination";
 
 const collectionDate = z.iso
-  .date("Use a date such as 2026-12-05.")
-  .refine(notYearZero, "Use a date such as 2026-12-05.");
+  .date("Use a date such as 2026-12-09.")
+  .refine(notYearZero, "Use a date such as 2026-12-09.");
 
 export const newRemittanceSchema = z.object({
   collectionDate: collectionDate.meta({
     description:
-      "When the members' banks charge them (ReqdColltnDt): after today in the club's time zone. The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.",
+      "When the members' banks charge them (ReqdColltnDt): after today in the club's time zone, on a TARGET2 business day (not a weekend, 1 January, Good Friday, Easter Monday, 1 May, 25 or 26 December). The SEPA Core scheme needs the file at the club's bank one business day before (D-1); the bank's own cut-off may be earlier.",
   }),
   invoiceIds: z
     .array(z.uuid("Not a valid invoice id."))

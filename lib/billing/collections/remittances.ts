@@ -12,6 +12,7 @@ import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
+import { isTarget2BusinessDay, nextTarget2BusinessDay } from "../sepa/target2";
 import { COLLECTABLE, collectableDebits, INVOICE_NUMBER, OWED, SEQUENCE } from "./collectable";
 import { creditorOf } from "./creditor";
 import { CollectionErrors } from "./errors";
@@ -90,6 +91,16 @@ export async function createRemittance(
 ): Promise<Result<RemittanceDetail>> {
   if (input.collectionDate <= localDate(ctx.now(), ctx.club.timeZone)) {
     return fail(invalidFields({ collectionDate: ["The collection date must be after today."] }));
+  }
+  if (!isTarget2BusinessDay(input.collectionDate)) {
+    const next = nextTarget2BusinessDay(input.collectionDate);
+    return fail(
+      invalidFields({
+        collectionDate: [
+          `Banks collect no direct debit on ${input.collectionDate}: TARGET2 is closed on weekends, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. The next collection day is ${next}.`,
+        ],
+      }),
+    );
   }
   const created = await rollbackOnFailure(ctx.db, async (tx) => {
     if (!(await creditorOf(tx))) return fail<string>(CollectionErrors.creditorNotConfigured);

@@ -6,6 +6,7 @@ import { type Platform, platform, stopPlatform } from "@/lib/platform/container"
 import { invoices, plans } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { collectionDayIn } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as pay } from "../../invoices/[id]/payments/route";
 import { POST as addMandate } from "../../members/[id]/mandates/route";
@@ -113,9 +114,9 @@ describe("GET /api/remittances/candidates", () => {
     await call(pay, { path: "/", params: { id: paid }, token, body: { amount: "49.90", method: "cash" } });
     const withoutMandate = await member(false);
 
-    const reply = await candidatesFor(inDays(3));
+    const reply = await candidatesFor(collectionDayIn(3));
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ collectionDate: inDays(3), count: 2, totalAmount: "89.90" });
+    expect(reply.body).toMatchObject({ collectionDate: collectionDayIn(3), count: 2, totalAmount: "89.90" });
     const listed = reply.body.items.map((item) => item.invoiceId);
     expect(listed.sort()).toEqual([open, partly].sort());
     expect(listed).not.toContain(paid);
@@ -135,7 +136,7 @@ describe("GET /api/remittances/candidates", () => {
     const built = await call<{ items: { invoiceId: string }[]; totalAmount: string }>(build, {
       path: "/api/remittances",
       token,
-      body: { collectionDate: inDays(3) },
+      body: { collectionDate: collectionDayIn(3) },
     });
     expect(built.status).toBe(201);
     expect(built.body.items.map((item) => item.invoiceId).sort()).toEqual(listed.sort());
@@ -143,7 +144,7 @@ describe("GET /api/remittances/candidates", () => {
   });
 
   it("leaves out invoices another remittance holds and those not due by the date", async () => {
-    expect((await candidatesFor(inDays(3))).body).toMatchObject({ count: 0, totalAmount: "0.00", items: [] });
+    expect((await candidatesFor(collectionDayIn(3))).body).toMatchObject({ count: 0, totalAmount: "0.00", items: [] });
     const fresh = await member();
     // Due today: not collectable on a date before it.
     expect((await candidatesFor(inDays(-1))).body.count).toBe(0);
