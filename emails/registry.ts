@@ -8,6 +8,7 @@ import { invoiceIssuedTemplate } from "./templates/invoice-issued";
 import { passwordResetTemplate } from "./templates/password-reset";
 import { paymentReminderTemplate } from "./templates/payment-reminder";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
+import { renewalNoticeTemplate } from "./templates/renewal-notice";
 import { renewalReminderTemplate } from "./templates/renewal-reminder";
 import { staffInvitationTemplate } from "./templates/staff-invitation";
 import { usernameTakenTemplate } from "./templates/username-taken";
@@ -18,6 +19,7 @@ export const templates = {
   welcome: welcomeTemplate,
   "renewal-confirmation": renewalConfirmationTemplate,
   "renewal-reminder": renewalReminderTemplate,
+  "renewal-notice": renewalNoticeTemplate,
   "password-reset": passwordResetTemplate,
   "email-verification": emailVerificationTemplate,
   "email-change-confirmation": emailChangeConfirmationTemplate,

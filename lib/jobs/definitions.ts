@@ -12,7 +12,12 @@ import { clubLetter } from "@/lib/mail/recipient-language";
 import { createAeatService } from "@/lib/platform/aeat";
 import type { Platform } from "@/lib/platform/container";
 import { readClubSettings } from "@/lib/settings/club-settings";
-import { expireSubscriptions, processAutoRenewals, sendRenewalReminders } from "@/lib/subscriptions/jobs";
+import {
+  expireSubscriptions,
+  processAutoRenewals,
+  sendRenewalNotices,
+  sendRenewalReminders,
+} from "@/lib/subscriptions/jobs";
 
 export type JobArgs = { date?: string };
 export type JobOutcome = Record<string, number | string | boolean>;
@@ -134,6 +139,17 @@ const checkExpiringSubscriptionsJob: JobDefinition = {
   run: async (platform) => sendRenewalReminders(platform),
 };
 
+/** Before the renewal reminders, in the club's morning: the notice goes 15 to 16 days ahead of each automatic renewal. */
+const sendRenewalNoticesJob: JobDefinition = {
+  name: "send-renewal-notices",
+  description:
+    "Tells each member whose subscription renews automatically within 16 days the date, the price (then locked) and how to cancel (Ley 10/2025).",
+  cron: "0 9 * * *",
+  stepName: "send-renewal-notices",
+  lockSeconds: 1800,
+  run: async (platform) => sendRenewalNotices(platform),
+};
+
 /** Spec 3.3 and 8: at 03:00 on the club's clock (Europe/Madrid by default), yesterday's attendance of every active employee; `--date` re-runs another day. */
 export const processDailyAttendanceJob: JobDefinition = {
   name: "process-daily-attendance",
@@ -191,6 +207,7 @@ export const JOBS: readonly JobDefinition[] = [
   processAutoRenewalsJob,
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,
+  sendRenewalNoticesJob,
   processDailyAttendanceJob,
   expireTempFilesJob,
   prunePasswordThrottlesJob,

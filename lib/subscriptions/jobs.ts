@@ -58,7 +58,7 @@ const dueForRenewal = (now: Date) => sql`s.status = 'active' and s.auto_renew
 
 /**
  * ProcessAutoRenewalsJob (spec 3.1, 8): every active, auto-renewing term ending within 24 hours gets its next
- * term, starting at its end, at the plan's current price; the member goes back to active if they had lapsed
+ * term, starting at its end, at the price its renewal notice announced (sendRenewalNotices), else the plan's current price; the member goes back to active if they had lapsed
  * (a suspension stays); a renewal confirmation is queued and the renewal audited, all in the same statement; the new
  * terms are then invoiced set-based in the same transaction once billing has started (lib/billing/renewal-invoices.ts).
  * Terms of deactivated plans, suspended or deleted members are not renewed and expire.
@@ -91,7 +91,9 @@ export async function processAutoRenewals(
         deps.database,
         tx,
         sql`with due as (
-        select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at, ${periodPrice} as price, ${termLength} as length
+        select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at,
+          -- The price its renewal notice announced, else the plan's current one.
+          coalesce(s.renewal_price, ${periodPrice}) as price, ${termLength} as length
         from subscriptions s
         join plans p on p.id = s.plan_id
         join members m on m.id = s.member_id
@@ -179,6 +181,63 @@ export async function sendRenewalReminders(
     select count(*) as reminded from reminded`,
   );
   return { reminded: result.reminded ?? 0 };
+}
+
+/**
+ * How many days before an automatic renewal its notice goes out: Ley 10/2025 asks for at least 15, and the daily job
+ * sends it on its first run within 16, so it arrives 15 to 16 days ahead.
+ */
+const RENEWAL_NOTICE_DAYS = 16;
+
+/**
+ * The renewal notice Spanish consumer law asks for (Ley 10/2025; TRLGDCU art. 97.1.p): each
+ * auto-renewing term that would renew within 16 days gets, once, the `renewal-notice` mail with the date, the price and
+ * how to cancel; that price is stored on the term (renewal_price) and is what its renewal charges, whatever the plan
+ * costs by then. Audited `subscriptions.renewal_noticed`, the club's proof that it told the member. Terms that will not
+ * renew (a deactivated plan, a suspended or deleted member) get none.
+ */
+export async function sendRenewalNotices(
+  deps: SubscriptionJobDependencies,
+  now = new Date(),
+): Promise<{ noticed: number }> {
+  const club = await clubLetter(deps.database.db, deps.config);
+  const { timeZone: zone, currency } = club;
+  const at = now.toISOString();
+  const result = await counts(
+    deps.database,
+    deps.database.db,
+    sql`with due as (
+      select s.id, s.member_id, s.ends_at, ${periodPrice} as price, m.email, m.first_name, m.language, p.name as plan_name
+      from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
+      where s.status = 'active' and s.auto_renew and s.renewal_notice_sent_at is null
+        and s.ends_at > ${at}::timestamptz and s.ends_at <= ${at}::timestamptz + make_interval(days => ${RENEWAL_NOTICE_DAYS})
+        and p.is_active and m.deleted_at is null and m.status <> 'suspended' and ${notRenewed}
+    ), noticed as (
+      update subscriptions s set renewal_notice_sent_at = ${at}::timestamptz, renewal_price = due.price, updated_at = now()
+      from due where s.id = due.id and s.renewal_notice_sent_at is null
+      returning s.id
+    ), mailed as (
+      insert into mail_outbox (template, to_address, props, dedupe_key)
+      select 'renewal-notice', due.email,
+        jsonb_build_object('memberName', due.first_name, 'planName', due.plan_name,
+          'renewsOn', to_char(due.ends_at at time zone ${zone}, 'YYYY-MM-DD'), 'price', due.price::text,
+          'currency', ${currency}::text, ${letterSql(club, sql`due.language`)}),
+        'renewal-notice:' || due.id
+      from due join noticed on noticed.id = due.id
+      on conflict (dedupe_key) do nothing
+      returning 1
+    ), audited as (
+      insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+      select 'subscriptions.renewal_noticed', 'Info', 'subscription', due.id::text,
+        jsonb_build_object('memberId', due.member_id, 'renewsOn', to_char(due.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
+          'price', due.price::text),
+        ${currentTraceId() ?? null}
+      from due join noticed on noticed.id = due.id
+      returning 1
+    )
+    select count(*) as noticed from noticed`,
+  );
+  return { noticed: result.noticed ?? 0 };
 }
 
 /**

@@ -50,6 +50,7 @@ describe("the background jobs in words", () => {
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
       "check-expiring-subscriptions": { reminded: 3 },
+      "send-renewal-notices": { noticed: 2 },
       "expire-temp-files": { expired: 0 },
       "prune-password-throttles": { throttles: 1, knownAddresses: 4 },
       "prune-idempotency-keys": { keys: 7 },

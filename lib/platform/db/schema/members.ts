@@ -160,6 +160,12 @@ export const subscriptions = pgTable(
     previousSubscriptionId: uuid("previous_subscription_id").references((): AnyPgColumn => subscriptions.id),
     prorationCredit: money("proration_credit"),
     reminderSentAt: timestamptz("reminder_sent_at"),
+    /**
+     * The renewal notice of an auto-renewing term (Ley 10/2025: at least 15 days before the renewal is charged): when it
+     * was queued, and the price it announced, which its renewal then charges whatever the plan costs by then.
+     */
+    renewalNoticeSentAt: timestamptz("renewal_notice_sent_at"),
+    renewalPrice: money("renewal_price"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
