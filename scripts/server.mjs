@@ -45,6 +45,9 @@ const server = createServer((request, response) => {
 // Node closes an idle one after 5 s, and a request sent on it as it closes fails with ECONNRESET; so this server
 // waits longer than they do, and they close first.
 server.keepAliveTimeout = 65_000;
+// Node also drops a connection whose next request's headers have not come within headersTimeout (60 s by default), an
+// idle kept-alive one included: above the keep-alive time, so no timer closes an idle connection before 65 s.
+server.headersTimeout = 66_000;
 server.listen(port, values.hostname, () => {
   console.log(
     `ClubOps ${dev ? "development" : "production"} server on http://${values.hostname ?? "localhost"}:${port}`,
