@@ -10,26 +10,33 @@ export async function receivedMail(url = `http://127.0.0.1:${MAILBOX.httpPort}/`
   return (await (await fetch(url)).json()) as ReceivedMail[];
 }
 
+/** The first value `pick` finds in the mail to `to`, newest first, waiting up to 15 s for delivery. */
+async function awaitMail<T>(to: string, what: string, pick: (mail: ReceivedMail) => T | undefined): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = (await receivedMail())
+      .filter((mail) => mail.to.includes(to))
+      .map(pick)
+      .find((value) => value !== undefined);
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`no email to ${to} with ${what}`);
+    await sleep(200);
+  }
+}
+
 /**
  * The newest link to `pathname` (e.g. `/accept-invitation`) emailed to `to`, as its recipient reads it in the mailbox
  * of the runs (scripts/e2e-mailbox.ts), waiting for delivery; links already followed (`except`) are skipped.
  */
 export async function emailedLink(to: string, pathname: string, except: readonly string[] = []): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s\\])]+${pathname}\\?token=[\\w-]+`);
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const mails = await receivedMail();
-    const link = mails
-      .filter((mail) => mail.to.includes(to))
-      .map((mail) => mail.text.match(pattern)?.[0])
-      .find((found) => found !== undefined && !except.includes(found));
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no email to ${to} with a ${pathname} link`);
-    await sleep(200);
-  }
+  return awaitMail(to, `a ${pathname} link`, (mail) => {
+    const link = mail.text.match(pattern)?.[0];
+    return link !== undefined && !except.includes(link) ? link : undefined;
+  });
 }
 
-/** The subject of the newest email to `to`. */
-export async function newestSubject(to: string): Promise<string | undefined> {
-  return (await receivedMail()).find((mail) => mail.to.includes(to))?.subject;
+/** The subject of the newest email to `to`, waiting for its delivery (the mail job sends after the commit). */
+export async function newestSubject(to: string): Promise<string> {
+  return awaitMail(to, "a subject", (mail) => mail.subject);
 }
