@@ -11,6 +11,8 @@ export type InvoiceRecord = JsonAnswer<"/api/invoices/{id}", "get">;
 export type InvoiceStatus = InvoiceRow["status"];
 export type PaymentInput = JsonBody<"/api/invoices/{id}/payments", "post">;
 export type PaymentMethod = PaymentInput["method"];
+export type RefundInput = JsonBody<"/api/invoices/{id}/refunds", "post">;
+export type NewInvoiceInput = JsonBody<"/api/invoices", "post">;
 export type RectificationInput = JsonBody<"/api/invoices/{id}/rectifications", "post">;
 export type MandateRow = PageItem<JsonAnswer<"/api/members/{id}/mandates", "get">>;
 export type MandateInput = JsonBody<"/api/members/{id}/mandates", "post">;
@@ -27,12 +29,14 @@ export function invoiceEndpoints(client: ConsoleClient) {
         streamed(client.GET("/api/invoices/{id}/pdf", { ...invoicePath(id), signal, parseAs: "stream" })),
       pay: (id: string, body: PaymentInput) =>
         answer(client.POST("/api/invoices/{id}/payments", { ...invoicePath(id), body })),
-      refund: (id: string, body: JsonBody<"/api/invoices/{id}/refunds", "post">) =>
+      refund: (id: string, body: RefundInput) =>
         answer(client.POST("/api/invoices/{id}/refunds", { ...invoicePath(id), body })),
       writeOff: (id: string, body: JsonBody<"/api/invoices/{id}/write-off", "post">) =>
         answer(client.POST("/api/invoices/{id}/write-off", { ...invoicePath(id), body })),
       rectify: (id: string, body: RectificationInput) =>
         answer(client.POST("/api/invoices/{id}/rectifications", { ...invoicePath(id), body })),
+      reissue: (id: string) => answer(client.POST("/api/invoices/{id}/reissue", invoicePath(id))),
+      issue: (body: NewInvoiceInput) => answer(client.POST("/api/invoices", { body })),
     },
     memberBilling: {
       balance: (id: string) => answer(client.GET("/api/members/{id}/balance", invoicePath(id))),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { MemberBalance } from "@/lib/billing/collections/balance";
 import { CANDIDATE_LIMIT, type RemittanceCandidates } from "@/lib/billing/collections/collectable";
 import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
-import type { RecordedMovement } from "@/lib/billing/collections/payments";
+import type { RecordedMovement, RecordedRefund } from "@/lib/billing/collections/payments";
 import type { RemittanceDetail, RemittanceSummary } from "@/lib/billing/collections/remittances";
 import type { ReturnImportReport } from "@/lib/billing/collections/returns";
 import { instant, type JsonOf, nameSchemas, pageOf, type SameShape } from "@/lib/platform/http/shapes";
@@ -21,6 +21,19 @@ const money = () =>
 export const recordedMovementResponse = z.strictObject({ payment: paymentResponse, invoice: invoiceResponse });
 const movementIsExact: SameShape<z.output<typeof recordedMovementResponse>, JsonOf<RecordedMovement>> = true;
 
+export const recordedRefundResponse = z.strictObject({
+  payment: paymentResponse,
+  invoice: invoiceResponse,
+  rectifyingInvoice: z
+    .strictObject({ id: uuid(), number: z.string().meta({ examples: ["R2026-000004"] }) })
+    .nullable()
+    .meta({
+      description:
+        "The rectifying invoice that credited what the refund gave back beyond the money the club held for the member; null when none was needed.",
+    }),
+});
+const refundIsExact: SameShape<z.output<typeof recordedRefundResponse>, JsonOf<RecordedRefund>> = true;
+
 export const memberBalanceResponse = z.strictObject({
   memberId: uuid(),
   totalDue: money().meta({
@@ -28,17 +41,22 @@ export const memberBalanceResponse = z.strictObject({
   }),
   overdue: money().meta({ description: "The part of totalDue past its due date." }),
   openInvoices: z.number().int().meta({ description: "Invoices with an amount still owed." }),
+  credit: money().meta({
+    description:
+      "Money the club holds for the member (paid beyond what their invoices ask after credits). It pays what they owe as soon as they owe something; a refund gives it back.",
+  }),
   lastPayment: z
     .strictObject({ amount: money(), method: z.enum(PAYMENT_METHODS), paidOn: z.string().meta({ format: "date" }) })
     .nullable(),
 });
 const balanceIsExact: SameShape<z.output<typeof memberBalanceResponse>, JsonOf<MemberBalance>> = true;
 
-void [movementIsExact, balanceIsExact];
+void [movementIsExact, refundIsExact, balanceIsExact];
 
 nameSchemas([
   [paymentResponse, "InvoicePayment"],
   [recordedMovementResponse, "RecordedPayment"],
+  [recordedRefundResponse, "RecordedRefund"],
   [memberBalanceResponse, "MemberBalance"],
 ]);
 

@@ -139,6 +139,21 @@ export const settingsResponse = z.strictObject({
       id: "DunningSettingsView",
       description: "Reminders and suspension for unpaid invoices (docs/billing.md, Dunning).",
     }),
+  directDebit: z
+    .strictObject({
+      collectionDay: z.number().int().nullable().meta({
+        description:
+          "The day of the month direct debits are collected; a mandate member's invoice is due on the first one on or after its term starts. null: due when the term starts.",
+      }),
+      representAfterDays: z.number().int().nullable().meta({
+        description:
+          "Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it.",
+      }),
+    })
+    .meta({
+      id: "DirectDebitSettingsView",
+      description: "When direct debits are collected and presented again (docs/billing.md, Direct-debit members).",
+    }),
   updatedAt: instant(),
   version: recordVersion(),
 });
@@ -638,6 +653,10 @@ const invoiceSummaryResponse = z.strictObject(invoiceFields);
 const invoiceSummaryIsExact: SameShape<z.output<typeof invoiceSummaryResponse>, JsonOf<InvoiceSummary>> = true;
 export const invoicePageResponse = pageOf(invoiceSummaryResponse);
 
+const invoiceReference = z
+  .strictObject({ id: uuid(), number: z.string().meta({ examples: ["F2026-000012"] }) })
+  .meta({ id: "InvoiceReference" });
+
 export const invoiceResponse = z.strictObject({
   ...invoiceFields,
   issuer: z
@@ -735,6 +754,12 @@ export const invoiceResponse = z.strictObject({
         .meta({ id: "RectifyingInvoiceReference" }),
     )
     .meta({ description: "The rectifying invoices that correct it, oldest first; empty for a rectifying invoice." }),
+  replacedBy: invoiceReference.nullable().meta({
+    description: "The invoice that reissued this term's invoice after it was credited in full; else null.",
+  }),
+  replaces: invoiceReference.nullable().meta({
+    description: "The term's earlier invoice, credited in full, that this one reissues; else null.",
+  }),
 });
 const invoiceIsExact: SameShape<z.output<typeof invoiceResponse>, JsonOf<InvoiceDetail>> = true;
 

@@ -789,7 +789,13 @@ export interface paths {
          */
         get: operations["getInvoices"];
         put?: never;
-        post?: never;
+        /**
+         * Issue an invoice with free lines
+         * @description Issues an invoice staff write line by line (a locker, a course, a towel), each line at its own IVA rate or exempt with its legal ground, numbered in series F like a term's invoice (a simplified invoice when the member has no NIF). Any credit the member has pays it at once. Audited as `billing.invoice_issued`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -895,11 +901,33 @@ export interface paths {
         put?: never;
         /**
          * Record a refund
-         * @description Money given back, up to what has been paid on the invoice; a `paid` invoice returns to `partially_paid` or `open`. Audited as `billing.refund_recorded`.
+         * @description Money given back, up to what has been paid on the invoice. A refund never makes the member owe more: it gives back the money the club holds for the member on the invoice (`refundDue`) and credits anything beyond it with a rectifying invoice issued in the same transaction (`rectifyingInvoice`), so a `paid` invoice stays `paid`. With `reopensInvoice: true` a payment recorded by mistake is undone instead: the invoice returns to `partially_paid` or `open`. Audited as `billing.refund_recorded` (and `billing.invoice_rectified`).
          *
          *     **Access:** bearer token of a user holding `billing:refund`.
          */
         post: operations["postInvoicesByIdRefunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reissue a term's invoice
+         * @description Issues a term's invoice again after it was credited in full (it is `cancelled`): the same lines, to the member as they are now (a NIF given since makes it a full invoice), with a new number. The new invoice shows `replaces`, the cancelled one `replacedBy`. A term has one live invoice. Audited as `billing.invoice_issued`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoicesByIdReissue"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2419,6 +2447,25 @@ export interface components {
             /** @enum {string} */
             status: "active" | "expired" | "canceled";
         };
+        DirectDebitSettings: {
+            /**
+             * @description The day of the month the club collects direct debits (1–28); a mandate member's invoice is due on the first such day, moved to a TARGET2 business day, on or after its term starts. null: due when the term starts.
+             * @example 5
+             */
+            collectionDay: number | null;
+            /**
+             * @description Days after a debit's return before the next remittance presents it again on its own (0: at once); null: a returned debit is collected again only when staff choose it.
+             * @example 7
+             */
+            representAfterDays: number | null;
+        };
+        /** @description When direct debits are collected and presented again (docs/billing.md, Direct-debit members). */
+        DirectDebitSettingsView: {
+            /** @description The day of the month direct debits are collected; a mandate member's invoice is due on the first one on or after its term starts. null: due when the term starts. */
+            collectionDay: number | null;
+            /** @description Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it. */
+            representAfterDays: number | null;
+        };
         DownloadUrl: {
             /** Format: date-time */
             expiresAt: string;
@@ -2709,6 +2756,10 @@ export interface components {
              * @example 49.90
              */
             refundDue: string;
+            /** @description The invoice that reissued this term's invoice after it was credited in full; else null. */
+            replacedBy: components["schemas"]["InvoiceReference"] | null;
+            /** @description The term's earlier invoice, credited in full, that this one reissues; else null. */
+            replaces: components["schemas"]["InvoiceReference"] | null;
             /**
              * @description F: invoices; R: rectifying invoices.
              * @example F
@@ -2800,7 +2851,7 @@ export interface components {
             /** @enum {string} */
             kind: "payment" | "refund";
             /** @enum {string} */
-            method: "cash" | "card" | "bank_transfer" | "direct_debit";
+            method: "cash" | "card" | "bank_transfer" | "direct_debit" | "credit";
             /**
              * Format: date
              * @example 2026-11-20
@@ -2815,6 +2866,12 @@ export interface components {
             amount?: string | number;
             /** @description Why the invoice is corrected; printed on the rectifying invoice (RD 1619/2012 art. 15). */
             reason: string;
+        };
+        InvoiceReference: {
+            /** Format: uuid */
+            id: string;
+            /** @example F2026-000012 */
+            number: string;
         };
         InvoiceSummary: {
             /**
@@ -3112,6 +3169,11 @@ export interface components {
             version: number;
         };
         MemberBalance: {
+            /**
+             * @description Money the club holds for the member (paid beyond what their invoices ask after credits). It pays what they owe as soon as they owe something; a refund gives it back.
+             * @example 49.90
+             */
+            credit: string;
             lastPayment: {
                 /**
                  * @description Decimal string with two places.
@@ -3119,7 +3181,7 @@ export interface components {
                  */
                 amount: string;
                 /** @enum {string} */
-                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                method: "cash" | "card" | "bank_transfer" | "direct_debit" | "credit";
                 /** Format: date */
                 paidOn: string;
             } | null;
@@ -3214,6 +3276,32 @@ export interface components {
             password: string;
             username: string;
         };
+        NewInvoice: {
+            /**
+             * Format: date
+             * @description The club date it is due; the issue date when omitted, and never before it.
+             */
+            dueOn?: string;
+            /** @description What is charged, each line at its own IVA rate (an exempt fee and a 21 % locker may mix). */
+            lines: {
+                /** @description The line's total, IVA included. */
+                amount: string | number;
+                /** @example Taquilla, noviembre */
+                description: string;
+                /**
+                 * @description The legal ground of an exempt line, printed on the invoice; its rate is then 0.
+                 * @example Exento, art. 20.1.13º Ley 37/1992 del IVA
+                 */
+                exemptReason?: string | null;
+                /** @description The line's IVA rate in percent; null or omitted: the club's default (settings). 0 only with `exemptReason`. */
+                taxRate?: string | null;
+            }[];
+            /**
+             * Format: uuid
+             * @description The member invoiced (the customer).
+             */
+            memberId: string;
+        };
         NewMandate: {
             /** @description Optional: since 2016 the IBAN alone identifies the bank (IBAN-only). */
             bic?: string | null;
@@ -3264,6 +3352,11 @@ export interface components {
             paidOn?: string;
             /** @description A receipt, transfer or card slip reference, or a note. */
             reference?: string;
+            /**
+             * @description true: the payment was recorded by mistake and is undone, so the invoice is owed again. false (the default): money given back never makes the member owe more; what goes beyond the money the club holds for them is credited by a rectifying invoice issued with the refund.
+             * @default false
+             */
+            reopensInvoice?: boolean;
         };
         NewRemittance: {
             /**
@@ -3584,6 +3677,17 @@ export interface components {
             invoice: components["schemas"]["Invoice"];
             payment: components["schemas"]["InvoicePayment"];
         };
+        RecordedRefund: {
+            invoice: components["schemas"]["Invoice"];
+            payment: components["schemas"]["InvoicePayment"];
+            /** @description The rectifying invoice that credited what the refund gave back beyond the money the club held for the member; null when none was needed. */
+            rectifyingInvoice: {
+                /** Format: uuid */
+                id: string;
+                /** @example R2026-000004 */
+                number: string;
+            } | null;
+        };
         RectifiedInvoice: {
             /** Format: uuid */
             id: string;
@@ -3841,6 +3945,7 @@ export interface components {
              */
             currency: string;
             description: string | null;
+            directDebit: components["schemas"]["DirectDebitSettingsView"];
             dunning: components["schemas"]["DunningSettingsView"];
             /**
              * @description The club's language: the console's and the mails' default.
@@ -7434,6 +7539,177 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postInvoices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memberId": "2fa274b1-6993-4b96-9b4b-660e5928475f",
+                 *       "lines": [
+                 *         {
+                 *           "description": "Taquilla",
+                 *           "amount": "15.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["NewInvoice"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "289d97c9-4911-463e-82ec-4bb786fde99d",
+                     *       "number": "F2026-000003",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-29T08:38:30.020Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "2fa274b1-6993-4b96-9b4b-660e5928475f",
+                     *       "subscriptionId": null,
+                     *       "customerName": "Irene Gil1",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "12.40",
+                     *       "taxAmount": "2.60",
+                     *       "totalAmount": "15.00",
+                     *       "paidAmount": "15.00",
+                     *       "creditedAmount": "0.00",
+                     *       "amountDue": "0.00",
+                     *       "refundDue": "0.00",
+                     *       "status": "paid",
+                     *       "statusChangedAt": "2026-11-29T08:38:30.020Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Irene Gil1",
+                     *         "email": "credit1@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Taquilla",
+                     *           "planId": null,
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-11-29",
+                     *           "baseAmount": "12.40",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "2.60",
+                     *           "totalAmount": "15.00",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "12.40",
+                     *           "taxAmount": "2.60"
+                     *         }
+                     *       ],
+                     *       "previousHash": "2c5c3ec6626f0b0ac6f500bfd0b423111168521f8ddc8380395065254207cb2d",
+                     *       "recordHash": "c99dfdf6044e9987f6825f2537886135eef3a9e4e7a902e8ee84922f7d35a36e",
+                     *       "verifactu": {
+                     *         "invoiceType": "F2",
+                     *         "generatedAt": "2026-11-29T09:38:30+01:00",
+                     *         "previousHuella": "6935AF4378EBC6AD3717205E67544F37FD54EC842275740A7FB06C61AD77F0D8",
+                     *         "huella": "D99A8595E5451CA0F3A7708C3781295934883D41F10A10BD9E4E20E726DDFA36",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000003&fecha=29-11-2026&importe=15.00",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
+                     *       },
+                     *       "payments": [
+                     *         {
+                     *           "id": "7d8a1b03-b0b0-4b1f-883b-efba0b91b769",
+                     *           "invoiceId": "289d97c9-4911-463e-82ec-4bb786fde99d",
+                     *           "kind": "payment",
+                     *           "amount": "15.00",
+                     *           "method": "credit",
+                     *           "paidOn": "2026-11-29",
+                     *           "reference": "F2026-000001",
+                     *           "recordedBy": "0c65d18f-90f4-456a-bc88-d0921b932bb1",
+                     *           "createdAt": "2026-11-29T08:38:30.020Z"
+                     *         }
+                     *       ],
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.MemberNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.NotStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getInvoicesById: {
         parameters: {
             query?: never;
@@ -7455,16 +7731,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e1a7c95d-d018-4278-9089-13c2735e7ccc",
+                     *       "id": "d874816c-0e17-4cec-b56d-03955813921e",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T06:25:32.020Z",
+                     *       "issuedAt": "2026-11-29T08:38:37.674Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "a4e5c9d6-53cc-4dc7-a762-976ef97db921",
-                     *       "subscriptionId": "0de418e9-6437-46db-9ba4-dd95543f7dbc",
+                     *       "memberId": "df8e500f-7acf-41e9-b3bc-71f8628507e1",
+                     *       "subscriptionId": "ef7c9dc8-6107-435b-be71-e0bfea7db482",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -7476,7 +7752,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T06:25:32.020Z",
+                     *       "statusChangedAt": "2026-11-29T08:38:37.674Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7498,7 +7774,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "19a9e340-e24a-4864-9ced-d8ba4482edbb",
+                     *           "planId": "0ed29849-6181-4e77-b0c6-ecf1e4d235b4",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
@@ -7517,12 +7793,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "e42a975aa5e8bf6deb811bc20ebf69db4ca2b7148c5b5c94825c84b849bbdaac",
+                     *       "recordHash": "607c07005e63ac28c206a4d17ba90ddb04d70eb4fec5fcbd8f6789ec2fef70a7",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
+                     *         "generatedAt": "2026-11-29T09:38:37+01:00",
                      *         "previousHuella": null,
-                     *         "huella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
+                     *         "huella": "E274645465E5B04E405498D4CF4515F47701090770B7F85D386DE75A1B4F70E8",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -7530,7 +7806,9 @@ export interface operations {
                      *         "csv": null
                      *       },
                      *       "payments": [],
-                     *       "rectifiedBy": []
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -7574,9 +7852,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "20.00",
+                 *       "amount": "40.00",
                  *       "method": "cash",
-                 *       "reference": "Recibo 12"
+                 *       "paidOn": "2026-02-28"
                  *     }
                  */
                 "application/json": components["schemas"]["NewPayment"];
@@ -7596,39 +7874,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "552711a7-5c97-4849-b8ca-c75e90cb7162",
-                     *         "invoiceId": "f2868e0f-f783-4a49-a759-407cc5f75053",
+                     *         "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
+                     *         "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *         "kind": "payment",
-                     *         "amount": "20.00",
+                     *         "amount": "40.00",
                      *         "method": "cash",
-                     *         "paidOn": "2026-11-29",
-                     *         "reference": "Recibo 12",
-                     *         "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *         "createdAt": "2026-11-29T06:25:32.133Z"
+                     *         "paidOn": "2026-02-28",
+                     *         "reference": null,
+                     *         "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
+                     *         "createdAt": "2026-11-29T08:38:52.471Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "f2868e0f-f783-4a49-a759-407cc5f75053",
+                     *         "id": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *         "number": "F2026-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-29T06:25:32.009Z",
-                     *         "issuedOn": "2026-11-29",
-                     *         "dueOn": "2026-11-29",
-                     *         "memberId": "27346e4f-e1bd-42dc-9eea-df98e4bff95d",
-                     *         "subscriptionId": "8c06b573-69a1-4789-8af8-8718190df45b",
-                     *         "customerName": "Pau Soler1",
+                     *         "issuedAt": "2026-01-31T22:30:00.000Z",
+                     *         "issuedOn": "2026-01-31",
+                     *         "dueOn": "2026-01-31",
+                     *         "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *         "subscriptionId": null,
+                     *         "customerName": "Pau Soler",
                      *         "language": "es",
                      *         "currency": "EUR",
-                     *         "baseAmount": "41.24",
-                     *         "taxAmount": "8.66",
-                     *         "totalAmount": "49.90",
-                     *         "paidAmount": "20.00",
-                     *         "creditedAmount": "0.00",
-                     *         "amountDue": "29.90",
+                     *         "baseAmount": "82.64",
+                     *         "taxAmount": "17.36",
+                     *         "totalAmount": "100.00",
+                     *         "paidAmount": "40.00",
+                     *         "creditedAmount": "30.00",
+                     *         "amountDue": "30.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T06:25:32.133Z",
+                     *         "statusChangedAt": "2026-11-29T08:38:52.471Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -7641,22 +7919,22 @@ export interface operations {
                      *           "legalName": "Club Náutico de Altea"
                      *         },
                      *         "customer": {
-                     *           "name": "Pau Soler1",
-                     *           "email": "payer1@club.example",
+                     *           "name": "Pau Soler",
+                     *           "email": "pau@club.example",
                      *           "taxId": null,
                      *           "address": null
                      *         },
                      *         "lines": [
                      *           {
                      *             "position": 1,
-                     *             "description": "Gold, mensual",
-                     *             "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
-                     *             "serviceFrom": "2026-11-29",
-                     *             "serviceTo": "2026-12-28",
-                     *             "baseAmount": "41.24",
+                     *             "description": "Cuota",
+                     *             "planId": null,
+                     *             "serviceFrom": "2026-01-31",
+                     *             "serviceTo": "2026-01-31",
+                     *             "baseAmount": "82.64",
                      *             "taxRate": "21.00",
-                     *             "taxAmount": "8.66",
-                     *             "totalAmount": "49.90",
+                     *             "taxAmount": "17.36",
+                     *             "totalAmount": "100.00",
                      *             "exemptReason": null
                      *           }
                      *         ],
@@ -7664,18 +7942,18 @@ export interface operations {
                      *           {
                      *             "taxRate": "21.00",
                      *             "exemptReason": null,
-                     *             "baseAmount": "41.24",
-                     *             "taxAmount": "8.66"
+                     *             "baseAmount": "82.64",
+                     *             "taxAmount": "17.36"
                      *           }
                      *         ],
                      *         "previousHash": null,
-                     *         "recordHash": "2dd53e7937b2689b673724248f1b88e4aaf7dd1f50362d0b8af4c2a3a2e8ee9e",
+                     *         "recordHash": "e7178964f2ed9dd363842ba1d1eda55ad00c2b0839d148352a48f421ee955a4a",
                      *         "verifactu": {
                      *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-11-29T07:25:32+01:00",
+                     *           "generatedAt": "2026-01-31T23:30:00+01:00",
                      *           "previousHuella": null,
-                     *           "huella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
+                     *           "huella": "815D577172A82D5367D4AB02013847D02A8D5732C25A1EDC844DF2FBD40D89CE",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=31-01-2026&importe=100.00",
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
@@ -7683,18 +7961,28 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "552711a7-5c97-4849-b8ca-c75e90cb7162",
-                     *             "invoiceId": "f2868e0f-f783-4a49-a759-407cc5f75053",
+                     *             "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
+                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *             "kind": "payment",
-                     *             "amount": "20.00",
+                     *             "amount": "40.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-11-29",
-                     *             "reference": "Recibo 12",
-                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *             "createdAt": "2026-11-29T06:25:32.133Z"
+                     *             "paidOn": "2026-02-28",
+                     *             "reference": null,
+                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
+                     *             "createdAt": "2026-11-29T08:38:52.471Z"
                      *           }
                      *         ],
-                     *         "rectifiedBy": []
+                     *         "rectifiedBy": [
+                     *           {
+                     *             "id": "6dc9de10-9986-4023-b42c-dc3bab52c754",
+                     *             "number": "R2026-000001",
+                     *             "issuedOn": "2026-03-15",
+                     *             "totalAmount": "-30.00",
+                     *             "reason": "Descuento"
+                     *           }
+                     *         ],
+                     *         "replacedBy": null,
+                     *         "replaces": null
                      *       }
                      *     }
                      */
@@ -7795,7 +8083,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Alta duplicada"
+                 *       "reason": "Baja"
                  *     }
                  */
                 "application/json": components["schemas"]["InvoiceRectification"];
@@ -7814,32 +8102,32 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "0cb3abb7-8e3a-4287-8992-34dc559eda32",
-                     *       "number": "R2026-000001",
+                     *       "id": "e7dad5e2-9280-40d9-b81b-466fd5a386f5",
+                     *       "number": "R2026-000002",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "e1a7c95d-d018-4278-9089-13c2735e7ccc",
-                     *         "number": "F2026-000001",
-                     *         "reason": "Alta duplicada"
+                     *         "id": "f55dae32-2126-416c-ae22-cfe3baf5c4a0",
+                     *         "number": "F2026-000006",
+                     *         "reason": "Baja"
                      *       },
-                     *       "issuedAt": "2026-11-29T06:25:32.229Z",
+                     *       "issuedAt": "2026-11-29T08:38:52.540Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "a4e5c9d6-53cc-4dc7-a762-976ef97db921",
-                     *       "subscriptionId": "0de418e9-6437-46db-9ba4-dd95543f7dbc",
-                     *       "customerName": "Marta Ruiz2",
+                     *       "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *       "subscriptionId": null,
+                     *       "customerName": "Pau Soler",
                      *       "language": "es",
                      *       "currency": "EUR",
-                     *       "baseAmount": "-41.24",
-                     *       "taxAmount": "-8.66",
-                     *       "totalAmount": "-49.90",
+                     *       "baseAmount": "-20.66",
+                     *       "taxAmount": "-4.34",
+                     *       "totalAmount": "-25.00",
                      *       "paidAmount": "0.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T06:25:32.229Z",
+                     *       "statusChangedAt": "2026-11-29T08:38:52.540Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -7852,22 +8140,22 @@ export interface operations {
                      *         "legalName": "Club Náutico de Altea"
                      *       },
                      *       "customer": {
-                     *         "name": "Marta Ruiz2",
-                     *         "email": "invoices2@club.example",
+                     *         "name": "Pau Soler",
+                     *         "email": "pau@club.example",
                      *         "taxId": null,
                      *         "address": null
                      *       },
                      *       "lines": [
                      *         {
                      *           "position": 1,
-                     *           "description": "Rectificación de F2026-000001: Gold, mensual",
-                     *           "planId": "19a9e340-e24a-4864-9ced-d8ba4482edbb",
-                     *           "serviceFrom": "2026-11-29",
-                     *           "serviceTo": "2026-12-28",
-                     *           "baseAmount": "-41.24",
+                     *           "description": "Rectificación de F2026-000006: Cuota",
+                     *           "planId": null,
+                     *           "serviceFrom": "2026-05-10",
+                     *           "serviceTo": "2026-05-10",
+                     *           "baseAmount": "-20.66",
                      *           "taxRate": "21.00",
-                     *           "taxAmount": "-8.66",
-                     *           "totalAmount": "-49.90",
+                     *           "taxAmount": "-4.34",
+                     *           "totalAmount": "-25.00",
                      *           "exemptReason": null
                      *         }
                      *       ],
@@ -7875,25 +8163,27 @@ export interface operations {
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
-                     *           "baseAmount": "-41.24",
-                     *           "taxAmount": "-8.66"
+                     *           "baseAmount": "-20.66",
+                     *           "taxAmount": "-4.34"
                      *         }
                      *       ],
-                     *       "previousHash": "e42a975aa5e8bf6deb811bc20ebf69db4ca2b7148c5b5c94825c84b849bbdaac",
-                     *       "recordHash": "b745dffbb4b4b5be74bf1e2cfde2a5a7390229cfcd17e9e308a2794517b69221",
+                     *       "previousHash": "fc1ef65b485110560abb27d202e5597f3346a5939a1d72f1bb1d183c5204b99c",
+                     *       "recordHash": "677d44b77cf270375a5c1e5bcdff370a3fb2628e605e75234e8904c3ca002fc6",
                      *       "verifactu": {
                      *         "invoiceType": "R5",
-                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
-                     *         "previousHuella": "051CE504317BAC985723C7CED9ADC5D274AABA6026B4AADE2120A7AFE0F13B79",
-                     *         "huella": "968453578861EF08A904BAEE4DD0D434ACFDE070C92B6C85206EA7466FC65A37",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-49.90",
+                     *         "generatedAt": "2026-11-29T09:38:52+01:00",
+                     *         "previousHuella": "0E407013EE5B4CB43CDD2AB30E4DA2C61F85724B060E0E0D1ED81A0FC5E39D30",
+                     *         "huella": "3DBBDACCE678D5CA6E244D6841A302948915DEB72CA83EBEE23615515285D0F0",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000002&fecha=29-11-2026&importe=-25.00",
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
                      *         "csv": null
                      *       },
                      *       "payments": [],
-                     *       "rectifiedBy": []
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -7953,8 +8243,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "9.90",
-                 *       "method": "cash"
+                 *       "amount": "10.00",
+                 *       "method": "cash",
+                 *       "paidOn": "2026-03-01",
+                 *       "reopensInvoice": true
                  *     }
                  */
                 "application/json": components["schemas"]["NewRefund"];
@@ -7974,39 +8266,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "3e1fd74c-6ab1-4367-9d1a-3e3909e46159",
-                     *         "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
+                     *         "id": "24f3f8ce-99d5-4e5c-aff7-8bc372af5bf1",
+                     *         "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *         "kind": "refund",
-                     *         "amount": "9.90",
+                     *         "amount": "10.00",
                      *         "method": "cash",
-                     *         "paidOn": "2026-11-29",
+                     *         "paidOn": "2026-03-01",
                      *         "reference": null,
-                     *         "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *         "createdAt": "2026-11-29T06:25:32.477Z"
+                     *         "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
+                     *         "createdAt": "2026-11-29T08:38:52.503Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "74a3d91a-9164-4482-9060-b23c3114d4b0",
-                     *         "number": "F2026-000006",
+                     *         "id": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *         "number": "F2026-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-11-29T06:25:32.432Z",
-                     *         "issuedOn": "2026-11-29",
-                     *         "dueOn": "2026-11-29",
-                     *         "memberId": "ef01fb57-a420-4943-bacc-3a6645ed2b0e",
-                     *         "subscriptionId": "5a6ae2db-b300-42f2-a06f-19f12f0b8615",
-                     *         "customerName": "Pau Soler6",
+                     *         "issuedAt": "2026-01-31T22:30:00.000Z",
+                     *         "issuedOn": "2026-01-31",
+                     *         "dueOn": "2026-01-31",
+                     *         "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *         "subscriptionId": null,
+                     *         "customerName": "Pau Soler",
                      *         "language": "es",
                      *         "currency": "EUR",
-                     *         "baseAmount": "41.24",
-                     *         "taxAmount": "8.66",
-                     *         "totalAmount": "49.90",
-                     *         "paidAmount": "40.00",
-                     *         "creditedAmount": "0.00",
-                     *         "amountDue": "9.90",
+                     *         "baseAmount": "82.64",
+                     *         "taxAmount": "17.36",
+                     *         "totalAmount": "100.00",
+                     *         "paidAmount": "30.00",
+                     *         "creditedAmount": "30.00",
+                     *         "amountDue": "40.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T06:25:32.477Z",
+                     *         "statusChangedAt": "2026-11-29T08:38:52.503Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -8019,22 +8311,22 @@ export interface operations {
                      *           "legalName": "Club Náutico de Altea"
                      *         },
                      *         "customer": {
-                     *           "name": "Pau Soler6",
-                     *           "email": "payer6@club.example",
+                     *           "name": "Pau Soler",
+                     *           "email": "pau@club.example",
                      *           "taxId": null,
                      *           "address": null
                      *         },
                      *         "lines": [
                      *           {
                      *             "position": 1,
-                     *             "description": "Gold, mensual",
-                     *             "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
-                     *             "serviceFrom": "2026-11-29",
-                     *             "serviceTo": "2026-12-28",
-                     *             "baseAmount": "41.24",
+                     *             "description": "Cuota",
+                     *             "planId": null,
+                     *             "serviceFrom": "2026-01-31",
+                     *             "serviceTo": "2026-01-31",
+                     *             "baseAmount": "82.64",
                      *             "taxRate": "21.00",
-                     *             "taxAmount": "8.66",
-                     *             "totalAmount": "49.90",
+                     *             "taxAmount": "17.36",
+                     *             "totalAmount": "100.00",
                      *             "exemptReason": null
                      *           }
                      *         ],
@@ -8042,18 +8334,18 @@ export interface operations {
                      *           {
                      *             "taxRate": "21.00",
                      *             "exemptReason": null,
-                     *             "baseAmount": "41.24",
-                     *             "taxAmount": "8.66"
+                     *             "baseAmount": "82.64",
+                     *             "taxAmount": "17.36"
                      *           }
                      *         ],
-                     *         "previousHash": "afe61908bb893d07d1d319c617b9f1710dd9f45398a73f48bf0f1f6c8b089230",
-                     *         "recordHash": "66f5a9c085a8150b810b5e38516ec5a9e774bc06d39b332ee25a1f671354bda1",
+                     *         "previousHash": null,
+                     *         "recordHash": "e7178964f2ed9dd363842ba1d1eda55ad00c2b0839d148352a48f421ee955a4a",
                      *         "verifactu": {
                      *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-11-29T07:25:32+01:00",
-                     *           "previousHuella": "227D045FAC4B4F4C6DEF97EA082712C2AB1728CB1E4546C649E3D0EA8F27D57B",
-                     *           "huella": "F56818BEE58A804287710F0D1B614569A3337CC7916BF0160C0C41ED87084FA4",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000006&fecha=29-11-2026&importe=49.90",
+                     *           "generatedAt": "2026-01-31T23:30:00+01:00",
+                     *           "previousHuella": null,
+                     *           "huella": "815D577172A82D5367D4AB02013847D02A8D5732C25A1EDC844DF2FBD40D89CE",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=31-01-2026&importe=100.00",
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
@@ -8061,33 +8353,44 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "246491ba-c28a-4aa8-9ebf-c79008dbf016",
-                     *             "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
+                     *             "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
+                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *             "kind": "payment",
-                     *             "amount": "49.90",
-                     *             "method": "bank_transfer",
-                     *             "paidOn": "2026-11-29",
-                     *             "reference": "TR-1",
-                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *             "createdAt": "2026-11-29T06:25:32.458Z"
+                     *             "amount": "40.00",
+                     *             "method": "cash",
+                     *             "paidOn": "2026-02-28",
+                     *             "reference": null,
+                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
+                     *             "createdAt": "2026-11-29T08:38:52.471Z"
                      *           },
                      *           {
-                     *             "id": "3e1fd74c-6ab1-4367-9d1a-3e3909e46159",
-                     *             "invoiceId": "74a3d91a-9164-4482-9060-b23c3114d4b0",
+                     *             "id": "24f3f8ce-99d5-4e5c-aff7-8bc372af5bf1",
+                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
                      *             "kind": "refund",
-                     *             "amount": "9.90",
+                     *             "amount": "10.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-11-29",
+                     *             "paidOn": "2026-03-01",
                      *             "reference": null,
-                     *             "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *             "createdAt": "2026-11-29T06:25:32.477Z"
+                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
+                     *             "createdAt": "2026-11-29T08:38:52.503Z"
                      *           }
                      *         ],
-                     *         "rectifiedBy": []
-                     *       }
+                     *         "rectifiedBy": [
+                     *           {
+                     *             "id": "6dc9de10-9986-4023-b42c-dc3bab52c754",
+                     *             "number": "R2026-000001",
+                     *             "issuedOn": "2026-03-15",
+                     *             "totalAmount": "-30.00",
+                     *             "reason": "Descuento"
+                     *           }
+                     *         ],
+                     *         "replacedBy": null,
+                     *         "replaces": null
+                     *       },
+                     *       "rectifyingInvoice": null
                      *     }
                      */
-                    "application/json": components["schemas"]["RecordedPayment"];
+                    "application/json": components["schemas"]["RecordedRefund"];
                 };
             };
             400: components["responses"]["ValidationFailed"];
@@ -8124,6 +8427,154 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    postInvoicesByIdReissue: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "7e3b161d-f029-4567-82b5-af19152a77e8",
+                     *       "number": "F2026-000012",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-29T08:38:31.155Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "23ff59ba-1d22-4569-b517-b02b59ca6ec9",
+                     *       "subscriptionId": "243e6d1b-8fa4-4e9a-929c-b3e423463cba",
+                     *       "customerName": "Irene Gil6",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "0.00",
+                     *       "creditedAmount": "0.00",
+                     *       "amountDue": "49.90",
+                     *       "refundDue": "0.00",
+                     *       "status": "open",
+                     *       "statusChangedAt": "2026-11-29T08:38:31.155Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Irene Gil6",
+                     *         "email": "credit6@club.example",
+                     *         "taxId": "12345678Z",
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "88facf2f-4dae-4d5b-83f1-b502ec2c999d",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "5b554f5b14f927e1493069b94f3b5071d8ce68e4ecb5f168391f74d6839d101d",
+                     *       "recordHash": "7804ab018a734091942e628da7751020d45bec00a12c15c0332443b121ca25b4",
+                     *       "verifactu": {
+                     *         "invoiceType": "F1",
+                     *         "generatedAt": "2026-11-29T09:38:31+01:00",
+                     *         "previousHuella": "13B3B470FEB6E99B9ED9EF9BF7EBE549AE2C73C3AC9DD407816D799F873D3C0D",
+                     *         "huella": "D1F0AD57F32BCFB6550723BF2E597784AA0CF0BE2FC896320D50BD24A1F7517D",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000012&fecha=29-11-2026&importe=49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
+                     *       },
+                     *       "payments": [],
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": {
+                     *         "id": "5d74764c-0d26-42da-b58a-15903c1f1a47",
+                     *         "number": "F2026-000011"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.InvoiceNotReissuable`, `Billing.TermAlreadyInvoiced`, `Billing.NotStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     postInvoicesByIdWriteOff: {
         parameters: {
             query?: never;
@@ -8144,7 +8595,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Baja sin localizar"
+                 *       "reason": "Incobrable"
                  *     }
                  */
                 "application/json": components["schemas"]["InvoiceWriteOff"];
@@ -8161,28 +8612,28 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e177e41c-fecc-4806-bfdf-1a79a9c8f8c7",
-                     *       "number": "F2026-000010",
+                     *       "id": "2da645b0-de17-4d27-8ccc-2ec744a8eeeb",
+                     *       "number": "F2026-000003",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T06:25:32.670Z",
-                     *       "issuedOn": "2026-11-29",
-                     *       "dueOn": "2026-11-29",
-                     *       "memberId": "93ab17ad-1ade-49e1-b267-13e61a476c2a",
-                     *       "subscriptionId": "dbde94c9-d883-4e6b-a6ab-ee24d5b5b2ab",
-                     *       "customerName": "Pau Soler10",
+                     *       "issuedAt": "2026-02-15T09:00:00.000Z",
+                     *       "issuedOn": "2026-02-15",
+                     *       "dueOn": "2026-03-01",
+                     *       "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *       "subscriptionId": null,
+                     *       "customerName": "Pau Soler",
                      *       "language": "es",
                      *       "currency": "EUR",
-                     *       "baseAmount": "41.24",
-                     *       "taxAmount": "8.66",
-                     *       "totalAmount": "49.90",
-                     *       "paidAmount": "10.00",
+                     *       "baseAmount": "12.40",
+                     *       "taxAmount": "2.60",
+                     *       "totalAmount": "15.00",
+                     *       "paidAmount": "0.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-29T06:25:32.691Z",
+                     *       "statusChangedAt": "2026-11-29T08:38:52.528Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8195,22 +8646,22 @@ export interface operations {
                      *         "legalName": "Club Náutico de Altea"
                      *       },
                      *       "customer": {
-                     *         "name": "Pau Soler10",
-                     *         "email": "payer10@club.example",
+                     *         "name": "Pau Soler",
+                     *         "email": "pau@club.example",
                      *         "taxId": null,
                      *         "address": null
                      *       },
                      *       "lines": [
                      *         {
                      *           "position": 1,
-                     *           "description": "Gold, mensual",
-                     *           "planId": "762d932e-96a8-461e-b3dc-861bedbf574b",
-                     *           "serviceFrom": "2026-11-29",
-                     *           "serviceTo": "2026-12-28",
-                     *           "baseAmount": "41.24",
+                     *           "description": "Cuota",
+                     *           "planId": null,
+                     *           "serviceFrom": "2026-03-01",
+                     *           "serviceTo": "2026-03-01",
+                     *           "baseAmount": "12.40",
                      *           "taxRate": "21.00",
-                     *           "taxAmount": "8.66",
-                     *           "totalAmount": "49.90",
+                     *           "taxAmount": "2.60",
+                     *           "totalAmount": "15.00",
                      *           "exemptReason": null
                      *         }
                      *       ],
@@ -8218,37 +8669,27 @@ export interface operations {
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
-                     *           "baseAmount": "41.24",
-                     *           "taxAmount": "8.66"
+                     *           "baseAmount": "12.40",
+                     *           "taxAmount": "2.60"
                      *         }
                      *       ],
-                     *       "previousHash": "755474c296b15280b494463a1d191447902a3eddaba83758b1fd99b82731eee2",
-                     *       "recordHash": "14a814245fd53e0e0ae0c9903ab7607727ee47e49f9878ac7eced89ae13a10b7",
+                     *       "previousHash": "b154e34112124fd3977e96477b7be6fd9b128b21e07265753f50540e27b5579a",
+                     *       "recordHash": "da51e87e6ddca57b6d2e8baddb19490dafe2d7f66a09859fc5f3cdee29e1ae43",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T07:25:32+01:00",
-                     *         "previousHuella": "49F63ECC17651B803E7D44B9AB4D333642B36357B1A2A974C2CB98F8A0708820",
-                     *         "huella": "115CDF33C0E703283BF73C0203C5DE7C532DAD7301452C419D18BCCF731053F9",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000010&fecha=29-11-2026&importe=49.90",
+                     *         "generatedAt": "2026-02-15T10:00:00+01:00",
+                     *         "previousHuella": "41BC676A1CFBE1B1E78114EC78653325DE4370D65297D66FC80C5F4852FF6816",
+                     *         "huella": "F8CB3B3845DC33A9BFADDB5AD43E8AA80943326E52F96F4C37711250FEC2498D",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000003&fecha=15-02-2026&importe=15.00",
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
                      *         "csv": null
                      *       },
-                     *       "payments": [
-                     *         {
-                     *           "id": "cbd98cf8-d486-4e0a-b7fa-7054b3cfa367",
-                     *           "invoiceId": "e177e41c-fecc-4806-bfdf-1a79a9c8f8c7",
-                     *           "kind": "payment",
-                     *           "amount": "10.00",
-                     *           "method": "cash",
-                     *           "paidOn": "2026-11-29",
-                     *           "reference": null,
-                     *           "recordedBy": "a0cc3763-987b-43ad-80e4-c8f1d773d9a0",
-                     *           "createdAt": "2026-11-29T06:25:32.684Z"
-                     *         }
-                     *       ],
-                     *       "rectifiedBy": []
+                     *       "payments": [],
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -9224,10 +9665,11 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "memberId": "34954362-1f5d-473e-8c1d-edc428a3927f",
-                     *       "totalDue": "49.90",
+                     *       "memberId": "9c455788-d3d3-4305-b5d9-643554348c34",
+                     *       "totalDue": "39.90",
                      *       "overdue": "0.00",
                      *       "openInvoices": 1,
+                     *       "credit": "0.00",
                      *       "lastPayment": null
                      *     }
                      */
@@ -9438,8 +9880,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "iban": "es91 2100 0418 4502 0005 1332",
-                 *       "bic": "caixesbbxxx",
+                 *       "iban": "ES9121000418450200051332",
                  *       "signedOn": "2026-01-15"
                  *     }
                  */
@@ -9459,16 +9900,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "5d3d94b1-1f10-478c-821a-53f0e27db101",
-                     *       "memberId": "3f2471f0-0588-4a66-a4b1-e74cc1a8b699",
+                     *       "id": "511e777e-25d0-44e9-928f-0414ff08f26f",
+                     *       "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
                      *       "iban": "ES9121000418450200051332",
-                     *       "bic": "CAIXESBBXXX",
+                     *       "bic": null,
                      *       "reference": "MNDT-00000001",
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "active",
                      *       "revokedAt": null,
-                     *       "createdAt": "2026-11-27T03:05:34.598Z"
+                     *       "createdAt": "2026-11-29T08:38:50.498Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Mandate"];
@@ -11407,7 +11848,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "collectionDate": "2026-11-30"
+                 *       "collectionDate": "2026-12-02",
+                 *       "invoiceIds": [
+                 *         "39162c64-d6a1-4b89-890a-cc442cd63c61"
+                 *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["NewRemittance"];
@@ -11426,40 +11870,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
-                     *       "collectionDate": "2026-11-30",
+                     *       "id": "9025a396-c7a8-4142-bf2a-bcfb731fd140",
+                     *       "collectionDate": "2026-12-02",
                      *       "status": "draft",
-                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
-                     *       "itemCount": 2,
-                     *       "createdAt": "2026-11-27T03:45:07.485Z",
+                     *       "messageId": "9025a396c7a84142bf2abcfb731fd140",
+                     *       "itemCount": 1,
+                     *       "createdAt": "2026-11-29T08:38:50.549Z",
                      *       "sentAt": null,
-                     *       "totalAmount": "89.90",
+                     *       "totalAmount": "39.90",
                      *       "items": [
                      *         {
-                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
-                     *           "invoiceNumber": "F2026-000001",
-                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
-                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "invoiceId": "39162c64-d6a1-4b89-890a-cc442cd63c61",
+                     *           "invoiceNumber": "F2026-000005",
+                     *           "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
+                     *           "mandateId": "511e777e-25d0-44e9-928f-0414ff08f26f",
                      *           "mandateReference": "MNDT-00000001",
                      *           "sequence": "FRST",
                      *           "status": "included",
                      *           "returnReason": null,
                      *           "returnedAt": null,
-                     *           "customerName": "Núria Puig1",
-                     *           "amount": "49.90"
-                     *         },
-                     *         {
-                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
-                     *           "invoiceNumber": "F2026-000003",
-                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
-                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
-                     *           "mandateReference": "MNDT-00000003",
-                     *           "sequence": "FRST",
-                     *           "status": "included",
-                     *           "returnReason": null,
-                     *           "returnedAt": null,
-                     *           "customerName": "Núria Puig3",
-                     *           "amount": "40.00"
+                     *           "customerName": "Pau Soler5",
+                     *           "amount": "39.90"
                      *         }
                      *       ]
                      *     }
@@ -11804,40 +12235,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "bfc9ce01-3807-4e54-97e3-f2f7813bd900",
-                     *       "collectionDate": "2026-11-30",
+                     *       "id": "a4b38b33-6808-4034-9c3e-7b2b9ed14b0e",
+                     *       "collectionDate": "2026-12-02",
                      *       "status": "sent",
-                     *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
-                     *       "itemCount": 2,
-                     *       "createdAt": "2026-11-27T03:45:07.485Z",
-                     *       "sentAt": "2026-11-27T03:45:07.752Z",
-                     *       "totalAmount": "89.90",
+                     *       "messageId": "a4b38b33680840349c3e7b2b9ed14b0e",
+                     *       "itemCount": 1,
+                     *       "createdAt": "2026-11-29T08:38:50.625Z",
+                     *       "sentAt": "2026-11-29T08:38:50.633Z",
+                     *       "totalAmount": "34.90",
                      *       "items": [
                      *         {
-                     *           "invoiceId": "d9795f3a-72b7-4691-b634-a97a6994c630",
-                     *           "invoiceNumber": "F2026-000001",
-                     *           "memberId": "19deb430-95cd-4be9-9717-c8087c7835bb",
-                     *           "mandateId": "1680d053-58ca-4714-a37f-70477db1ac93",
+                     *           "invoiceId": "39162c64-d6a1-4b89-890a-cc442cd63c61",
+                     *           "invoiceNumber": "F2026-000005",
+                     *           "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
+                     *           "mandateId": "511e777e-25d0-44e9-928f-0414ff08f26f",
                      *           "mandateReference": "MNDT-00000001",
                      *           "sequence": "FRST",
                      *           "status": "included",
                      *           "returnReason": null,
                      *           "returnedAt": null,
-                     *           "customerName": "Núria Puig1",
-                     *           "amount": "49.90"
-                     *         },
-                     *         {
-                     *           "invoiceId": "b8e55ef6-266f-4828-b9ed-ad6168a8ca53",
-                     *           "invoiceNumber": "F2026-000003",
-                     *           "memberId": "c0e3f6b5-a2dc-43c6-bce1-992383a87607",
-                     *           "mandateId": "92bca8f0-b489-4ab3-9005-22f4b3f4d198",
-                     *           "mandateReference": "MNDT-00000003",
-                     *           "sequence": "FRST",
-                     *           "status": "included",
-                     *           "returnReason": null,
-                     *           "returnedAt": null,
-                     *           "customerName": "Núria Puig3",
-                     *           "amount": "40.00"
+                     *           "customerName": "Pau Soler5",
+                     *           "amount": "34.90"
                      *         }
                      *       ]
                      *     }
@@ -11905,7 +12323,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "collected": 2
+                     *       "collected": 1
                      *     }
                      */
                     "application/json": components["schemas"]["RemittanceSettlement"];
@@ -11964,31 +12382,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "collectionDate": "2026-11-30",
-                     *       "count": 2,
-                     *       "totalAmount": "89.90",
+                     *       "collectionDate": "2026-12-02",
+                     *       "count": 1,
+                     *       "totalAmount": "39.90",
                      *       "items": [
                      *         {
-                     *           "invoiceId": "48d79882-653d-49eb-9db6-206b54ae35fc",
-                     *           "invoiceNumber": "F2026-000001",
-                     *           "memberId": "9524d976-fe90-4258-9e5a-e813e75f3cdc",
-                     *           "customerName": "Jordi Serra1",
+                     *           "invoiceId": "39162c64-d6a1-4b89-890a-cc442cd63c61",
+                     *           "invoiceNumber": "F2026-000005",
+                     *           "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
+                     *           "customerName": "Pau Soler5",
                      *           "status": "open",
                      *           "mandateReference": "MNDT-00000001",
                      *           "sequence": "FRST",
-                     *           "dueOn": "2026-11-27",
-                     *           "amount": "49.90"
-                     *         },
-                     *         {
-                     *           "invoiceId": "9b53663d-8c35-4713-9f66-e9101f88fc13",
-                     *           "invoiceNumber": "F2026-000002",
-                     *           "memberId": "ae49dbaa-a172-475c-9dfe-64f1275a0d39",
-                     *           "customerName": "Jordi Serra2",
-                     *           "status": "partially_paid",
-                     *           "mandateReference": "MNDT-00000002",
-                     *           "sequence": "FRST",
-                     *           "dueOn": "2026-11-27",
-                     *           "amount": "40.00"
+                     *           "dueOn": "2026-11-29",
+                     *           "amount": "39.90"
                      *         }
                      *       ]
                      *     }
@@ -12438,11 +12845,11 @@ export interface operations {
                      *       "clubName": "Test Club",
                      *       "description": null,
                      *       "creditorIdentifier": null,
+                     *       "collectionIban": null,
+                     *       "collectionBic": null,
                      *       "language": "en",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
-                     *       "updatedAt": "2026-11-26T23:46:03.786Z",
-                     *       "version": 1,
                      *       "taxData": {
                      *         "legalName": null,
                      *         "taxId": null,
@@ -12454,13 +12861,16 @@ export interface operations {
                      *         "enabled": true,
                      *         "reminderDays": [
                      *           1,
-                     *           4,
-                     *           11
+                     *           4
                      *         ],
                      *         "graceDays": 15
                      *       },
-                     *       "collectionIban": null,
-                     *       "collectionBic": null
+                     *       "directDebit": {
+                     *         "collectionDay": null,
+                     *         "representAfterDays": 0
+                     *       },
+                     *       "updatedAt": "2026-11-29T08:54:17.578Z",
+                     *       "version": 1
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];
@@ -12509,6 +12919,7 @@ export interface operations {
                     creditorIdentifier?: string | null;
                     currency: string;
                     description?: string | null;
+                    directDebit?: components["schemas"]["DirectDebitSettings"];
                     dunning?: components["schemas"]["DunningSettings"];
                     /** @enum {string} */
                     language: "en" | "es";
@@ -12533,11 +12944,11 @@ export interface operations {
                      *       "clubName": "Test Club",
                      *       "description": "Sailing and rowing on the Retiro lake.",
                      *       "creditorIdentifier": null,
+                     *       "collectionIban": null,
+                     *       "collectionBic": null,
                      *       "language": "es",
                      *       "timeZone": "Europe/Madrid",
                      *       "currency": "EUR",
-                     *       "updatedAt": "2026-11-26T23:46:09.274Z",
-                     *       "version": 2,
                      *       "taxData": {
                      *         "legalName": null,
                      *         "taxId": null,
@@ -12549,13 +12960,16 @@ export interface operations {
                      *         "enabled": true,
                      *         "reminderDays": [
                      *           1,
-                     *           4,
-                     *           11
+                     *           4
                      *         ],
                      *         "graceDays": 15
                      *       },
-                     *       "collectionIban": null,
-                     *       "collectionBic": null
+                     *       "directDebit": {
+                     *         "collectionDay": null,
+                     *         "representAfterDays": 0
+                     *       },
+                     *       "updatedAt": "2026-11-29T08:54:20.664Z",
+                     *       "version": 2
                      *     }
                      */
                     "application/json": components["schemas"]["Settings"];

@@ -1,5 +1,6 @@
 import type { EventConsumer } from "@/lib/events/dispatcher";
 import type { ClubDefaults } from "@/lib/settings/club-settings";
+import { creditEndedTermInvoices } from "./ended-term-credit";
 import { invoiceStartedTerm } from "./term-invoice";
 
 /**
@@ -10,5 +11,12 @@ import { invoiceStartedTerm } from "./term-invoice";
 export function invoiceSubscribedTerm(defaults: ClubDefaults): EventConsumer<"MemberSubscribedEvent"> {
   return async (tx, event) => {
     await invoiceStartedTerm(tx, defaults, event);
+  };
+}
+
+/** A term ended early (canceled, or replaced by a plan change): its invoice and its queued renewals' are credited. */
+export function creditEndedTerm(defaults: ClubDefaults): EventConsumer<"SubscriptionEndedEvent"> {
+  return async (tx, event) => {
+    await creditEndedTermInvoices(tx, defaults, event);
   };
 }

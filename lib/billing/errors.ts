@@ -18,4 +18,19 @@ export const BillingErrors = {
     "conflict",
     "A rectifying invoice cannot be rectified; issue a new invoice instead.",
   ),
+  billingNotStarted: businessError(
+    "Billing.NotStarted",
+    "conflict",
+    "Billing has not started: set the club's legal name, NIF and address in the settings first.",
+  ),
+  invoiceNotReissuable: businessError(
+    "Billing.InvoiceNotReissuable",
+    "conflict",
+    "Only a term's invoice that has been credited in full (cancelled) can be reissued.",
+  ),
+  termAlreadyInvoiced: businessError(
+    "Billing.TermAlreadyInvoiced",
+    "conflict",
+    "The term already has a live invoice; credit it in full before reissuing it.",
+  ),
 } as const;

@@ -1,5 +1,5 @@
 import "@/tests/support/isolated-env";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import {
@@ -14,7 +14,7 @@ import {
 import type { SubscriptionContext } from "@/lib/subscriptions/context";
 import { eventDispatcher } from "@/lib/subscriptions/event-registry";
 import { processAutoRenewals } from "@/lib/subscriptions/jobs";
-import { changePlan, createSubscription, renewSubscription } from "@/lib/subscriptions/lifecycle";
+import { cancelSubscription, changePlan, createSubscription, renewSubscription } from "@/lib/subscriptions/lifecycle";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { verifyChain } from "./chain";
 import { invoiceStartedTerm } from "./term-invoice";
@@ -158,32 +158,85 @@ describe("invoicing terms", () => {
     ]);
   });
 
-  it("invoices a plan change as the new price less the prorated credit, each line at its plan's rate", async () => {
+  it("credits a plan change's unused part with a rectifying invoice of the replaced term's, at that plan's rate", async () => {
     const memberId = await member();
     const term = await subscribe(memberId); // 10 March → 10 April: 31 days
     clock = new Date("2026-03-21T10:00:00Z"); // 20 days unused: credit 49.90 × 20 ÷ 31 = 32.193… → 32.19
     const changed = await changePlan(context(), memberId, term.id, { planId: platinum });
     expect(changed.ok).toBe(true);
-    const [second] = await running.database.db.select().from(invoices).where(eq(invoices.number, 2));
-    const lines = await running.database.db
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, second!.id))
-      .orderBy(asc(invoiceLines.position));
-    expect(lines.map((line) => [line.description, line.totalCents, line.baseCents, line.taxCents])).toEqual([
-      ["Platinum, mensual", 8900n, 8091n, 809n], // 89.00 at 10 %: 8090.909… → 80.91
-      ["Abono por la parte no disfrutada de Gold", -3219n, -2660n, -559n], // 32.19 at 21 %: 2660.33… → 26.60
-    ]);
-    expect(lines[1]).toMatchObject({ serviceFrom: "2026-03-21", serviceTo: "2026-04-09", taxRateBasisPoints: 2100 });
-    expect(second).toMatchObject({ totalCents: 5681n, baseCents: 5431n, taxCents: 250n });
+    expect(await numbers()).toEqual(["F2026-1", "R2026-1", "F2026-2"]);
+    const linesOf = async (series: string, number: number) => {
+      const [invoice] = await running.database.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.series, series), eq(invoices.number, number)));
+      const lines = await running.database.db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoice!.id))
+        .orderBy(asc(invoiceLines.position));
+      return {
+        invoice,
+        lines: lines.map((line) => [line.description, line.totalCents, line.baseCents, line.taxCents]),
+      };
+    };
+    const credit = await linesOf("R", 1);
+    // 32.19 at Gold's 21 %: 2660.33… → 26.60, over the days not used.
+    expect(credit.lines).toEqual([["Rectificación de F2026-000001: Gold, mensual", -3219n, -2660n, -559n]]);
+    expect(credit.invoice).toMatchObject({
+      kind: "rectifying",
+      rectificationReason: "Parte no disfrutada del periodo (cambio de plan)",
+      totalCents: -3219n,
+    });
+    const replaced = await linesOf("F", 1);
+    expect(replaced.invoice).toMatchObject({ status: "open", creditedCents: 3219n, paidCents: 0n });
+    // The new term at its price, one line at Platinum's 10 %: 8090.909… → 80.91.
+    const started = await linesOf("F", 2);
+    expect(started.lines).toEqual([["Platinum, mensual", 8900n, 8091n, 809n]]);
+    expect(started.invoice).toMatchObject({ status: "open", totalCents: 8900n });
   });
 
-  it("issues no invoice when a plan change costs nothing now", async () => {
+  it("credits a plan change on the term's first day in full: the replaced invoice is cancelled", async () => {
     const memberId = await member();
     const term = await subscribe(memberId, platinum);
-    clock = new Date("2026-03-10T11:00:00Z"); // the whole 89.00 credited against 49.90
+    clock = new Date("2026-03-10T11:00:00Z"); // the whole 89.00 credited; Gold costs 49.90
     expect((await changePlan(context(), memberId, term.id, { planId: gold })).ok).toBe(true);
-    expect(await numbers()).toEqual(["F2026-1"]);
+    expect(await numbers()).toEqual(["F2026-1", "R2026-1", "F2026-2"]);
+    const rows = await running.database.db
+      .select({ number: invoices.number, series: invoices.series, status: invoices.status, total: invoices.totalCents })
+      .from(invoices)
+      .orderBy(asc(invoices.chainPosition));
+    expect(rows).toEqual([
+      { series: "F", number: 1, status: "cancelled", total: 8900n },
+      { series: "R", number: 1, status: "open", total: -8900n },
+      { series: "F", number: 2, status: "open", total: 4990n },
+    ]);
+  });
+
+  it("credits a cancelled term's unused days when the club prorates, and keeps it owed when it does not", async () => {
+    const prorating = await member();
+    const kept = await member();
+    const proratedTerm = await subscribe(prorating);
+    const keptTerm = await subscribe(kept);
+    clock = new Date("2026-03-21T10:00:00Z"); // 20 of 31 days unused: 32.19
+    expect((await cancelSubscription(context(), prorating, proratedTerm.id, "Se muda")).ok).toBe(true);
+    const noProration = { ...context(), config: { ...running.config, PRORATION_ENABLED: false } };
+    expect((await cancelSubscription(noProration, kept, keptTerm.id, undefined)).ok).toBe(true);
+    const states = await running.database.db
+      .select({
+        member: invoices.memberId,
+        series: invoices.series,
+        status: invoices.status,
+        credited: invoices.creditedCents,
+        total: invoices.totalCents,
+      })
+      .from(invoices)
+      .orderBy(asc(invoices.chainPosition));
+    expect(states).toEqual([
+      { member: prorating, series: "F", status: "open", credited: 3219n, total: 4990n },
+      { member: kept, series: "F", status: "open", credited: 0n, total: 4990n },
+      { member: prorating, series: "R", status: "open", credited: 0n, total: -3219n },
+    ]);
   });
 
   it("invoices a manual renewal", async () => {

@@ -27,3 +27,8 @@ export function refundDueCents(invoice: { totalCents: bigint; paidCents: bigint;
   const beyondTotal = invoice.paidCents + invoice.creditedCents - invoice.totalCents;
   return beyondTotal > 0n ? beyondTotal : 0n;
 }
+
+/** refundDueCents in SQL, over an invoices row (`invoice` as in owedCents): the money the club holds for the member. */
+export function heldCents(invoice: SQL = sql`${invoices}`): SQL {
+  return sql`greatest(${invoice}.paid_cents + ${invoice}.credited_cents - ${invoice}.total_cents, 0)`;
+}

@@ -5,7 +5,9 @@ import type { Executor } from "@/lib/platform/db";
 import { invoices, members, plans, subscriptions } from "@/lib/platform/db/schema";
 import { toCents } from "@/lib/platform/money";
 import type { ClubLocale } from "@/lib/settings/club-settings";
+import { dueDatesFor } from "./collections/collection-date";
 import { type InvoiceDraft, issueInvoices } from "./issue";
+import { applyMemberCredit } from "./member-credit";
 import { customerColumns, customerFrom, readBillingSettings } from "./parties";
 import { lastDayBefore, planTaxOf } from "./term-invoice";
 import { termLineText } from "./wording";
@@ -56,6 +58,10 @@ export async function invoiceRenewedTerms(
     )
     .orderBy(subscriptions.id);
   const issuer = billing.issuer;
+  const dueOn = await dueDatesFor(
+    executor,
+    terms.map((term) => term.memberId),
+  );
   const drafts: InvoiceDraft[] = terms.map((term) => {
     const language = recipientLanguage({ preferred: term.member.language, clubDefault: club.language });
     const serviceFrom = localDate(term.startedAt, club.timeZone);
@@ -67,7 +73,7 @@ export async function invoiceRenewedTerms(
       currency: term.currency,
       issuer,
       customer: customerFrom(term.member),
-      dueOn: serviceFrom,
+      dueOn: dueOn(term.memberId, serviceFrom),
       lines: [
         {
           description: termLineText(language, term.plan.name, term.billingPeriod),
@@ -85,5 +91,9 @@ export async function invoiceRenewedTerms(
     { series: "F", issuedAt: now, timeZone: club.timeZone, actorId: null },
     drafts,
   );
+  // A member whose plan change or refund left them credit pays the renewal with it (member-credit.ts).
+  await applyMemberCredit(executor, { now, timeZone: club.timeZone, actorId: null }, [
+    ...new Set(issued.map((invoice) => invoice.memberId)),
+  ]);
   return issued.length;
 }

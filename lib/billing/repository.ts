@@ -135,7 +135,12 @@ export type InvoiceDetail = InvoiceSummary & {
   payments: PaymentView[];
   /** The rectifying invoices that correct it, oldest first (empty for a rectifying invoice). */
   rectifiedBy: RectificationView[];
+  /** A term's invoice issued again after this one was credited in full, and the one this one reissues (reissue.ts). */
+  replacedBy: InvoiceReference | null;
+  replaces: InvoiceReference | null;
 };
+
+type InvoiceReference = { id: string; number: string };
 
 const original = alias(invoices, "original");
 
@@ -297,6 +302,18 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     .from(invoices)
     .where(eq(invoices.rectifiesInvoiceId, id))
     .orderBy(asc(invoices.chainPosition));
+  // A term's invoices in issue order: the one before this is what it reissues, the one after what reissued it.
+  const termInvoices =
+    row.kind === "invoice" && row.subscriptionId
+      ? await executor
+          .select({ id: invoices.id, series: invoices.series, year: invoices.year, number: invoices.number })
+          .from(invoices)
+          .where(and(eq(invoices.subscriptionId, row.subscriptionId), eq(invoices.kind, "invoice")))
+          .orderBy(asc(invoices.chainPosition))
+      : [];
+  const place = termInvoices.findIndex((invoice) => invoice.id === id);
+  const referenceTo = (invoice: (typeof termInvoices)[number] | undefined): InvoiceReference | null =>
+    invoice ? { id: invoice.id, number: invoiceNumber(invoice.series, invoice.year, invoice.number) } : null;
   return {
     ...summaryOf(row),
     issuer: row.issuer as Issuer,
@@ -330,5 +347,7 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
       totalAmount: fromCents(rectifying.totalCents),
       reason: rectifying.reason ?? "",
     })),
+    replacedBy: referenceTo(termInvoices[place + 1]),
+    replaces: place > 0 ? referenceTo(termInvoices[place - 1]) : null,
   };
 }

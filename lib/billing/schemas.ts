@@ -4,6 +4,7 @@ import { searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField, toCents } from "@/lib/platform/money";
 import { paginationQuery } from "@/lib/platform/pagination";
+import { exemptReasonField, taxRateField, withExemptionRules } from "./tax-data";
 
 export const INVOICE_STATUSES = invoiceStatus.enumValues;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -58,4 +59,43 @@ export const rectificationSchema = z.object({
 });
 export type Rectification = z.output<typeof rectificationSchema>;
 
-nameSchemas([[rectificationSchema, "InvoiceRectification"]]);
+const invoiceLineInput = withExemptionRules(
+  z.object({
+    description: z
+      .string()
+      .trim()
+      .min(1, "Say what the line charges for.")
+      .max(200, "Use at most 200 characters.")
+      .meta({ examples: ["Taquilla, noviembre"] }),
+    amount: moneyField
+      .refine((amount) => toCents(amount) > 0n, "Use an amount above 0.00.")
+      .meta({ description: "The line's total, IVA included.", examples: ["15.00"] }),
+    taxRate: taxRateField.nullable().optional().meta({
+      description:
+        "The line's IVA rate in percent; null or omitted: the club's default (settings). 0 only with `exemptReason`.",
+    }),
+    exemptReason: exemptReasonField.meta({
+      description: "The legal ground of an exempt line, printed on the invoice; its rate is then 0.",
+      examples: ["Exento, art. 20.1.13º Ley 37/1992 del IVA"],
+    }),
+  }),
+  "line",
+);
+
+export const newInvoiceSchema = z.object({
+  memberId: z.uuid("Not a valid member id.").meta({ description: "The member invoiced (the customer)." }),
+  lines: z
+    .array(invoiceLineInput)
+    .min(1, "Add at least one line.")
+    .max(50, "Use at most 50 lines.")
+    .meta({ description: "What is charged, each line at its own IVA rate (an exempt fee and a 21 % locker may mix)." }),
+  dueOn: calendarDay
+    .optional()
+    .meta({ description: "The club date it is due; the issue date when omitted, and never before it." }),
+});
+export type NewInvoice = z.output<typeof newInvoiceSchema>;
+
+nameSchemas([
+  [rectificationSchema, "InvoiceRectification"],
+  [newInvoiceSchema, "NewInvoice"],
+]);

@@ -46,6 +46,36 @@ export const taxRateField = documentedAs(
   },
 );
 
+/** The legal ground of an exempt plan or line, printed on its invoices; its rate is then 0. */
+export const exemptReasonField = z
+  .string()
+  .trim()
+  .min(1, "Required.")
+  .max(200, "Use at most 200 characters.")
+  .nullable()
+  .optional();
+
+type Taxed = { taxRate?: number | null; exemptReason?: string | null };
+
+/**
+ * The two rules of an exemption, for a schema with `taxRate` and `exemptReason` (a plan, an invoice line): an exempt
+ * one has a rate of 0 (or none), and a rate of 0 needs its legal ground (RD 1619/2012 art. 6.1.j).
+ */
+export function withExemptionRules<T extends z.ZodType<Taxed>>(schema: T, subject: "plan" | "line") {
+  return schema
+    .refine(
+      (taxed) => !taxed.exemptReason || taxed.taxRate === undefined || taxed.taxRate === null || taxed.taxRate === 0,
+      {
+        path: ["taxRate"],
+        message: `An exempt ${subject} has a rate of 0.`,
+      },
+    )
+    .refine((taxed) => taxed.taxRate !== 0 || Boolean(taxed.exemptReason), {
+      path: ["exemptReason"],
+      message: `Say why the ${subject} is exempt: a rate of 0 needs its legal ground.`,
+    });
+}
+
 /** The club as an invoice's issuer (settings): its legal name, NIF/CIF, address and the default IVA rate of plans. */
 export const clubTaxDataSchema = z.object({
   legalName: text(200),

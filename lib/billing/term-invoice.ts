@@ -1,14 +1,15 @@
 import { eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { recipientLanguage } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
-import type { Executor } from "@/lib/platform/db";
+import type { Transaction } from "@/lib/platform/db";
 import { plans, subscriptions } from "@/lib/platform/db/schema";
 import { toCents } from "@/lib/platform/money";
 import { type ClubDefaults, readClubSettings } from "@/lib/settings/club-settings";
-import { type IssuedInvoice, issueInvoices, type LineDraft } from "./issue";
+import { dueDatesFor } from "./collections/collection-date";
+import { type IssuedInvoice, issueInvoices } from "./issue";
+import { applyMemberCredit } from "./member-credit";
 import { customerOf, readBillingSettings } from "./parties";
-import { prorationCreditText, termLineText } from "./wording";
+import { termLineText } from "./wording";
 
 /** A term that has just started, as MemberSubscribedEvent tells it. */
 export type StartedTerm = {
@@ -35,7 +36,7 @@ export function lastDayBefore(end: Date, timeZone: string): string {
 }
 
 /** The later of two calendar dates (YYYY-MM-DD compare as text). */
-const laterDate = (a: string, b: string) => (a > b ? a : b);
+export const laterDate = (a: string, b: string) => (a > b ? a : b);
 
 /** A plan's IVA: its own rate, or the club's default; exempt plans carry their legal reason. */
 export const planTaxOf = (
@@ -47,71 +48,37 @@ export const planTaxOf = (
 });
 
 /**
- * Invoices a term that costs money, in the transaction that started it: one line for the term's price and, on a plan
- * change, a negative line for the proration credit at the replaced plan's rate, so the total is the amount due. Nothing
- * is issued while the club's tax data is incomplete (billing has not started) or when nothing is due.
+ * Invoices a term that costs money at its price, in the transaction that started it, then settles it with any credit
+ * the member has (a plan change's credit of the replaced term, issued just before as a rectifying invoice of that
+ * term's invoice: lib/billing/ended-term-credit.ts). Nothing is issued while the club's tax data is incomplete
+ * (billing has not started).
  */
 export async function invoiceStartedTerm(
-  executor: Executor,
+  executor: Transaction,
   defaults: ClubDefaults,
   term: StartedTerm,
 ): Promise<IssuedInvoice | null> {
-  const due = toCents(term.price) - toCents(term.prorationCredit ?? "0.00");
-  if (due <= 0n) return null;
+  if (toCents(term.price) <= 0n) return null;
   const billing = await readBillingSettings(executor);
   if (!billing.issuer) return null;
   const club = await readClubSettings(executor, defaults);
-  const previous = alias(subscriptions, "previous");
-  const previousPlan = alias(plans, "previous_plan");
-  const [row] = await executor
+  const [plan] = await executor
     .select({
-      plan: {
-        id: plans.id,
-        name: plans.name,
-        taxRateBasisPoints: plans.taxRateBasisPoints,
-        exemptReason: plans.exemptReason,
-      },
-      previous: {
-        endsAt: previous.endsAt,
-        planName: previousPlan.name,
-        taxRateBasisPoints: previousPlan.taxRateBasisPoints,
-        exemptReason: previousPlan.exemptReason,
-      },
+      id: plans.id,
+      name: plans.name,
+      taxRateBasisPoints: plans.taxRateBasisPoints,
+      exemptReason: plans.exemptReason,
     })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .leftJoin(previous, eq(previous.id, subscriptions.previousSubscriptionId))
-    .leftJoin(previousPlan, eq(previousPlan.id, previous.planId))
     .where(eq(subscriptions.id, term.subscriptionId));
-  if (!row) throw new Error(`subscription ${term.subscriptionId} not found while invoicing`);
+  if (!plan) throw new Error(`subscription ${term.subscriptionId} not found while invoicing`);
   const { customer, language: memberLanguage } = await customerOf(executor, term.memberId);
   const language = recipientLanguage({ preferred: memberLanguage, clubDefault: club.language });
   const issuedAt = new Date(term.occurredAt);
   const startedAt = new Date(term.startedAt);
-  const lines: LineDraft[] = [
-    {
-      description: termLineText(language, row.plan.name, term.billingPeriod),
-      planId: row.plan.id,
-      serviceFrom: localDate(startedAt, club.timeZone),
-      serviceTo: lastDayBefore(new Date(term.endsAt), club.timeZone),
-      totalCents: toCents(term.price),
-      ...planTaxOf(row.plan, billing.defaultTaxRateBasisPoints),
-    },
-  ];
-  const credit = toCents(term.prorationCredit ?? "0.00");
-  if (credit > 0n && row.previous?.endsAt && row.previous.planName) {
-    lines.push({
-      description: prorationCreditText(language, row.previous.planName),
-      planId: null,
-      serviceFrom: localDate(startedAt, club.timeZone),
-      serviceTo: lastDayBefore(row.previous.endsAt, club.timeZone),
-      totalCents: -credit,
-      ...planTaxOf(
-        { taxRateBasisPoints: row.previous.taxRateBasisPoints, exemptReason: row.previous.exemptReason },
-        billing.defaultTaxRateBasisPoints,
-      ),
-    });
-  }
+  const change = { now: issuedAt, timeZone: club.timeZone, actorId: term.actorId };
+  const dueOn = await dueDatesFor(executor, [term.memberId]);
   const [issued] = await issueInvoices(
     executor,
     { series: "F", issuedAt, timeZone: club.timeZone, actorId: term.actorId },
@@ -124,11 +91,21 @@ export async function invoiceStartedTerm(
         currency: term.currency,
         issuer: billing.issuer,
         customer,
-        // Due when the term starts: at once, or on a renewal's first day.
-        dueOn: laterDate(localDate(issuedAt, club.timeZone), localDate(startedAt, club.timeZone)),
-        lines,
+        // Due when the term starts (at once, or on a renewal's first day), or on the collection day of a debited member.
+        dueOn: dueOn(term.memberId, laterDate(localDate(issuedAt, club.timeZone), localDate(startedAt, club.timeZone))),
+        lines: [
+          {
+            description: termLineText(language, plan.name, term.billingPeriod),
+            planId: plan.id,
+            serviceFrom: localDate(startedAt, club.timeZone),
+            serviceTo: lastDayBefore(new Date(term.endsAt), club.timeZone),
+            totalCents: toCents(term.price),
+            ...planTaxOf(plan, billing.defaultTaxRateBasisPoints),
+          },
+        ],
       },
     ],
   );
+  await applyMemberCredit(executor, change, [term.memberId]);
   return issued ?? null;
 }

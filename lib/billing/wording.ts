@@ -11,8 +11,19 @@ const PERIODS: Record<MailLanguage, Record<Period, string>> = {
 export const termLineText = (language: MailLanguage, planName: string, period: Period) =>
   `${planName}, ${PERIODS[language][period]}`;
 
-export const prorationCreditText = (language: MailLanguage, planName: string) =>
-  language === "es" ? `Abono por la parte no disfrutada de ${planName}` : `Credit for the unused part of ${planName}`;
+/** A rectification's reason when a term ends early: the unused part of it is credited. */
+export const unusedPartCreditText = (language: MailLanguage, reason: "canceled" | "plan_change") =>
+  language === "es"
+    ? `Parte no disfrutada del periodo (${reason === "plan_change" ? "cambio de plan" : "baja"})`
+    : `Unused part of the term (${reason === "plan_change" ? "plan change" : "cancellation"})`;
+
+/** A rectification's reason when a renewal paid ahead is ended before it started. */
+export const queuedRenewalCreditText = (language: MailLanguage) =>
+  language === "es" ? "Renovación anulada antes de empezar" : "Renewal cancelled before it started";
 
 export const rectificationLineText = (language: MailLanguage, number: string, description: string) =>
   language === "es" ? `Rectificación de ${number}: ${description}` : `Correction of ${number}: ${description}`;
+
+/** A rectification's reason when a refund gives back more than the money held, if staff gave no reference. */
+export const refundCreditText = (language: MailLanguage) =>
+  language === "es" ? "Devolución al socio" : "Refund to the member";

@@ -19,6 +19,19 @@ type IntegrationEvents = {
     /** When the change happened (the service's clock), as the invoice's issue instant. */
     occurredAt: string;
   };
+  /** A term ended before its end: canceled, or replaced by a plan change (beside spec 6; billing credits it). */
+  SubscriptionEndedEvent: {
+    memberId: string;
+    subscriptionId: string;
+    reason: "canceled" | "plan_change";
+    /** The unused part of the term to credit (decimal string): a plan change's proration credit, or a cancellation's
+     * when the club prorates; null when nothing is credited for it. */
+    unusedCredit: string | null;
+    /** Renewals queued after it, ended with it before they started. */
+    queuedSubscriptionIds: string[];
+    actorId: string | null;
+    occurredAt: string;
+  };
 };
 
 type EventName = keyof IntegrationEvents;

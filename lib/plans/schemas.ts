@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { taxRateField } from "@/lib/billing/tax-data";
+import { exemptReasonField, taxRateField, withExemptionRules } from "@/lib/billing/tax-data";
 import { booleanFilter, searchFilter } from "@/lib/platform/http/params";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 import { moneyField } from "@/lib/platform/money";
@@ -10,8 +10,8 @@ const benefitSchema = z.object({
   description: z.string().trim().max(500, "Use at most 500 characters.").optional(),
 });
 
-export const planInputSchema = z
-  .object({
+export const planInputSchema = withExemptionRules(
+  z.object({
     name: z.string().trim().min(1, "Required.").max(100, "Use at most 100 characters."),
     /** Stored upper-case, so "gold-12" and "GOLD-12" are one code. */
     code: z
@@ -30,27 +30,14 @@ export const planInputSchema = z
       description:
         "The plan's IVA rate in percent; null: the club's default (settings). 0 only with `exemptReason`. Omitted on update: unchanged.",
     }),
-    exemptReason: z
-      .string()
-      .trim()
-      .min(1, "Required.")
-      .max(200, "Use at most 200 characters.")
-      .nullable()
-      .optional()
-      .meta({
-        description:
-          "The legal ground of an exempt plan, printed on its invoices (e.g. Exento, art. 20.1.13º LIVA); its rate is then 0. Omitted on update: unchanged.",
-        examples: ["Exento, art. 20.1.13º Ley 37/1992 del IVA"],
-      }),
-  })
-  .refine((plan) => !plan.exemptReason || plan.taxRate === undefined || plan.taxRate === 0, {
-    path: ["taxRate"],
-    message: "An exempt plan has a rate of 0.",
-  })
-  .refine((plan) => plan.taxRate !== 0 || Boolean(plan.exemptReason), {
-    path: ["exemptReason"],
-    message: "Say why the plan is exempt: a rate of 0 needs its legal ground.",
-  });
+    exemptReason: exemptReasonField.meta({
+      description:
+        "The legal ground of an exempt plan, printed on its invoices (e.g. Exento, art. 20.1.13º LIVA); its rate is then 0. Omitted on update: unchanged.",
+      examples: ["Exento, art. 20.1.13º Ley 37/1992 del IVA"],
+    }),
+  }),
+  "plan",
+);
 export type PlanInput = z.output<typeof planInputSchema>;
 
 export const planListQuery = paginationQuery(["name", "code", "monthlyPrice", "createdAt"], "name").extend({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { directDebitSettingsSchema } from "@/lib/billing/collections/direct-debit-settings";
 import { dunningSettingsSchema } from "@/lib/billing/dunning/settings";
 import {
   isSepaIban,
@@ -82,5 +83,7 @@ export const settingsInputSchema = z.object({
   taxData: clubTaxDataSchema.optional(),
   /** Reminders and suspension for unpaid invoices; omitted: unchanged, like the tax data. */
   dunning: dunningSettingsSchema.optional(),
+  /** When direct debits are collected and presented again; omitted: unchanged. */
+  directDebit: directDebitSettingsSchema.optional(),
 });
 export type SettingsInput = z.output<typeof settingsInputSchema>;

@@ -1,5 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import {
+  type DirectDebitSettings,
+  readDirectDebitSettings,
+  storeDirectDebitSettings,
+} from "@/lib/billing/collections/direct-debit-settings";
 import { type DunningSettings, readDunningSettings, storeDunningSettings } from "@/lib/billing/dunning/settings";
 import { type ClubTaxData, readClubTaxData, storeClubTaxData } from "@/lib/billing/tax-data";
 import type { Executor, Transaction } from "@/lib/platform/db";
@@ -32,6 +37,8 @@ export type Settings = ClubLocale & {
   taxData: ClubTaxData;
   /** Reminders and suspension for unpaid invoices (docs/billing.md, Dunning). */
   dunning: DunningSettings;
+  /** When direct debits are collected and presented again (docs/billing.md, Direct-debit members). */
+  directDebit: DirectDebitSettings;
   updatedAt: Date;
   version: number;
 };
@@ -58,6 +65,7 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
   const { clubName, description, creditorIdentifier, collectionIban, collectionBic, updatedAt, version } = stored;
   const taxData = await readClubTaxData(executor);
   const dunning = await readDunningSettings(executor);
+  const directDebit = await readDirectDebitSettings(executor);
   return {
     clubName,
     description,
@@ -67,6 +75,7 @@ async function readSettings(executor: Executor, defaults: ClubDefaults, lock = f
     ...clubSettingsOf(stored, defaults),
     taxData,
     dunning,
+    directDebit,
     updatedAt,
     version,
   };
@@ -116,6 +125,8 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
   const changed: string[] = fields.filter((field) => before[field] !== next[field]);
   if (after.taxData && taxDataChanged(before.taxData, after.taxData)) changed.push("taxData");
   if (after.dunning && JSON.stringify(after.dunning) !== JSON.stringify(before.dunning)) changed.push("dunning");
+  if (after.directDebit && JSON.stringify(after.directDebit) !== JSON.stringify(before.directDebit))
+    changed.push("directDebit");
   return changed;
 }
 
@@ -165,6 +176,7 @@ export function updateSettings(
       .where(eq(platformSettings.id, 1));
     if (input.taxData) await storeClubTaxData(tx, input.taxData);
     if (input.dunning) await storeDunningSettings(tx, input.dunning);
+    if (input.directDebit) await storeDirectDebitSettings(tx, input.directDebit);
     if (changed.length > 0)
       await recordAudit(tx, {
         action: "settings.updated",

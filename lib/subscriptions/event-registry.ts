@@ -1,4 +1,4 @@
-import { invoiceSubscribedTerm } from "@/lib/billing/consumers";
+import { creditEndedTerm, invoiceSubscribedTerm } from "@/lib/billing/consumers";
 import { createEventDispatcher, type EventDispatcher } from "@/lib/events/dispatcher";
 import type { LetterConfig } from "@/lib/mail/recipient-language";
 import { auditSubscription, welcomeFirstSubscription } from "./consumers";
@@ -7,5 +7,6 @@ import { auditSubscription, welcomeFirstSubscription } from "./consumers";
 export function eventDispatcher(config: LetterConfig): EventDispatcher {
   return createEventDispatcher({
     MemberSubscribedEvent: [auditSubscription, welcomeFirstSubscription(config), invoiceSubscribedTerm(config)],
+    SubscriptionEndedEvent: [creditEndedTerm(config)],
   });
 }

@@ -19,6 +19,7 @@ import {
   type PricedTerm,
   planChangePrice,
   priceFor,
+  prorationCredit,
 } from "./pricing";
 import {
   findLiveMember,
@@ -167,14 +168,32 @@ export async function getSubscription(
   return term ? ok(term) : fail(SubscriptionErrors.notFound);
 }
 
-/** Ends a term now, with any renewal already queued after it, so nothing of it stays active. */
-async function cancelTermAndSuccessors(tx: Transaction, id: string, at: Date): Promise<void> {
+/**
+ * Ends a term now, with any renewal already queued after it, so nothing of it stays active, and dispatches
+ * SubscriptionEndedEvent (billing credits the unused part and the queued renewals' invoices).
+ */
+async function endTermAndSuccessors(
+  ctx: SubscriptionContext,
+  tx: Transaction,
+  term: { memberId: string; id: string },
+  ending: { reason: "canceled" | "plan_change"; unusedCredit: string | null },
+): Promise<void> {
+  const at = ctx.now();
   const canceled = { status: "canceled" as const, canceledAt: at, autoRenew: false, updatedAt: at };
-  await tx.update(subscriptions).set(canceled).where(eq(subscriptions.id, id));
-  await tx
+  await tx.update(subscriptions).set(canceled).where(eq(subscriptions.id, term.id));
+  const queued = await tx
     .update(subscriptions)
     .set(canceled)
-    .where(and(eq(subscriptions.previousSubscriptionId, id), eq(subscriptions.status, "active")));
+    .where(and(eq(subscriptions.previousSubscriptionId, term.id), eq(subscriptions.status, "active")))
+    .returning({ id: subscriptions.id });
+  await ctx.events.dispatch(tx, "SubscriptionEndedEvent", {
+    memberId: term.memberId,
+    subscriptionId: term.id,
+    ...ending,
+    queuedSubscriptionIds: queued.map((row) => row.id),
+    actorId: actorIdOf(ctx),
+    occurredAt: at.toISOString(),
+  });
 }
 
 export type PlanChangeQuote = {
@@ -246,7 +265,10 @@ export function changePlan(
     const now = ctx.now();
     const priced = await pricePlanChange(ctx, tx, current, { planId: change.planId, billingPeriod }, now);
     if (!priced.ok) return priced;
-    await cancelTermAndSuccessors(tx, current.id, now);
+    await endTermAndSuccessors(ctx, tx, current, {
+      reason: "plan_change",
+      unusedCredit: priced.value.prorationCredit,
+    });
     return startTerm(ctx, tx, {
       memberId,
       planId: change.planId,
@@ -305,7 +327,9 @@ export async function cancelSubscription(
     if (!current) return fail(SubscriptionErrors.notFound);
     if (current.status !== "active") return fail(SubscriptionErrors.notActive);
     const now = ctx.now();
-    await cancelTermAndSuccessors(tx, id, now);
+    // A club that credits the unused part of a term on a plan change credits it on a cancellation too (docs/billing.md).
+    const unusedCredit = ctx.config.PRORATION_ENABLED ? prorationCredit(current, now, ctx.club.timeZone) : null;
+    await endTermAndSuccessors(ctx, tx, current, { reason: "canceled", unusedCredit });
     // A canceled queued renewal must not be recreated by the job: its predecessor stops renewing.
     if (current.previousSubscriptionId) {
       await tx

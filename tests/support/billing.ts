@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { GET as downloadPdf } from "@/app/api/invoices/[id]/pdf/route";
+import { POST as addMandate } from "@/app/api/members/[id]/mandates/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
 import { invoiceNumber } from "@/lib/billing/numbering";
@@ -20,6 +21,20 @@ export const CLUB_TAX_DATA = {
 
 /** Settings of a Spanish club in Madrid's time zone without its tax data (billing not started). */
 export const CLUB_SETTINGS = { clubName: "Club Náutico", language: "es", timeZone: "Europe/Madrid", currency: "EUR" };
+
+/** The club's SEPA creditor identifier and collection account, for the tests that collect by direct debit. */
+export const CLUB_CREDITOR = { creditorIdentifier: "ES97000B12345678", collectionIban: "ES7921000813610123456789" };
+
+/** A SEPA mandate for `memberId` through POST /api/members/{id}/mandates, signed on 15 January 2026, expecting it saved. */
+export async function addMandateOk(token: string, memberId: string, iban = "ES9121000418450200051332") {
+  const reply = await call(addMandate, {
+    path: `/api/members/${memberId}/mandates`,
+    params: { id: memberId },
+    token,
+    body: { iban, signedOn: "2026-01-15" },
+  });
+  expect(reply.status).toBe(201);
+}
 
 /** PUT /api/settings, expecting it saved; by default the club's settings with its tax data, so billing starts. */
 export async function putSettingsOk(token: string, body: object = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA }) {

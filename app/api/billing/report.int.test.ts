@@ -130,7 +130,8 @@ beforeAll(async () => {
 
   await payOn(A, { amount: "40.00", method: "cash", paidOn: "2026-02-28" }); // a partial payment on a month's end
   await payOn(B, { amount: "50.00", method: "card", paidOn: "2026-02-01" });
-  await refundOn(A, { amount: "10.00", method: "cash", paidOn: "2026-03-01" });
+  // Part of a payment given back as a mistake undone (reopensInvoice): A is owed again, not credited.
+  await refundOn(A, { amount: "10.00", method: "cash", paidOn: "2026-03-01", reopensInvoice: true });
   await payOn(D, { amount: "30.00", method: "bank_transfer", paidOn: "2026-07-10" });
   const writtenOff = await call(writeOff, {
     path: `/api/invoices/${G}/write-off`,

@@ -12,6 +12,8 @@ import { invoicePayments, invoices, mailOutbox, remittances } from "@/lib/platfo
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import {
+  addMandateOk,
+  CLUB_CREDITOR,
   CLUB_SETTINGS,
   CLUB_TAX_DATA,
   collectionDayIn,
@@ -23,7 +25,6 @@ import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as overdueRoute } from "../billing/overdue/route";
 import { GET as reportRoute } from "../billing/report/route";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
-import { POST as addMandate } from "../members/[id]/mandates/route";
 import { GET as downloadFile } from "../remittances/[id]/file/route";
 import { DELETE as deleteRemittance } from "../remittances/[id]/route";
 import { POST as sendRemittance } from "../remittances/[id]/send/route";
@@ -52,13 +53,7 @@ type Invoice = {
 type Remittance = { id: string; totalAmount: string; items: { invoiceId: string; amount: string }[]; code?: string };
 
 const ZONE = "Europe/Madrid";
-const IBAN = "ES9121000418450200051332";
-const SETTINGS = {
-  ...CLUB_SETTINGS,
-  taxData: CLUB_TAX_DATA,
-  creditorIdentifier: "ES97000B12345678",
-  collectionIban: "ES7921000813610123456789",
-};
+const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR };
 
 let running: Platform;
 let token: string;
@@ -70,15 +65,7 @@ async function invoiced(withMandate = false): Promise<{ memberId: string; invoic
   sequence += 1;
   const member = { firstName: "Pau", lastName: `Soler${sequence}`, email: `credited${sequence}@club.example` };
   const enrolled = await enrolInvoiced(running.database.db, token, gold, member);
-  if (withMandate) {
-    const mandate = await call(addMandate, {
-      path: `/api/members/${enrolled.memberId}/mandates`,
-      params: { id: enrolled.memberId },
-      token,
-      body: { iban: IBAN, signedOn: "2026-01-15" },
-    });
-    expect(mandate.status).toBe(201);
-  }
+  if (withMandate) await addMandateOk(token, enrolled.memberId);
   return enrolled;
 }
 
@@ -204,7 +191,7 @@ describe("a part rectification of an unpaid invoice", () => {
 });
 
 describe("a part rectification of an invoice paid in full", () => {
-  it("leaves it paid with nothing due; the credit is refunded and it stays paid, a cent more reopens it", async () => {
+  it("leaves it paid with nothing due; the credit is refunded and it stays paid, a cent more is credited too", async () => {
     const { memberId, invoiceId } = await invoiced();
     expect((await payOn(invoiceId, { amount: "49.90", method: "cash" })).body.invoice.status).toBe("paid");
     expect((await rectifyBy(invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
@@ -230,9 +217,10 @@ describe("a part rectification of an invoice paid in full", () => {
     });
     const more = await refundOn(invoiceId, { amount: "0.01", method: "cash" });
     expect(more.body.invoice).toMatchObject({
-      status: "partially_paid",
+      status: "paid",
       paidAmount: "39.89",
-      amountDue: "0.01",
+      creditedAmount: "10.01",
+      amountDue: "0.00",
       refundDue: "0.00",
     });
   });

@@ -18,6 +18,7 @@ import { POST as writeOff } from "./[id]/write-off/route";
 
 type Invoice = { id: string; status: string; paidAmount: string; totalAmount: string };
 type Movement = {
+  rectifyingInvoice?: { id: string; number: string } | null;
   payment: { id: string; kind: string; amount: string; method: string; paidOn: string; reference: string | null };
   invoice: Invoice;
 };
@@ -34,6 +35,16 @@ const movement = (handler: typeof pay, action: string) => (id: string, body: obj
 const payOn = movement(pay, "payments");
 const refundOn = movement(refund, "refunds");
 const writeOffOn = movement(writeOff, "write-off");
+type Shown = {
+  kind: string;
+  totalAmount: string;
+  amountDue: string;
+  payments: { kind: string; amount: string; method: string; reference: string | null }[];
+  rectifiedBy: { id: string; number: string; totalAmount: string; reason: string }[];
+  rectifies: { id: string; reason: string } | null;
+};
+const shown = async (id: string) =>
+  (await call<Shown>(getInvoice, { path: `/api/invoices/${id}`, params: { id }, token })).body;
 const balanceOf = (id: string) =>
   call<Record<string, unknown>>(balanceRoute, { path: `/api/members/${id}/balance`, params: { id }, token });
 
@@ -183,20 +194,11 @@ describe("payments", () => {
 });
 
 describe("what the invoice shows of its payments and corrections", () => {
-  type Shown = {
-    amountDue: string;
-    payments: { kind: string; amount: string; method: string; reference: string | null }[];
-    rectifiedBy: { id: string; number: string; totalAmount: string; reason: string }[];
-    rectifies: { id: string } | null;
-  };
-  const shown = async (id: string) =>
-    (await call<Shown>(getInvoice, { path: `/api/invoices/${id}`, params: { id }, token })).body;
-
   it("lists payments and refunds oldest first, with the amount still due", async () => {
     const { invoiceId } = await invoiced();
     expect(await shown(invoiceId)).toMatchObject({ amountDue: "49.90", payments: [], rectifiedBy: [] });
     await payOn(invoiceId, { amount: "49.90", method: "bank_transfer", reference: "TR-1" });
-    await refundOn(invoiceId, { amount: "9.90", method: "cash" });
+    await refundOn(invoiceId, { amount: "9.90", method: "cash", reopensInvoice: true });
     const invoice = await shown(invoiceId);
     expect(invoice.amountDue).toBe("9.90");
     expect(invoice.payments).toMatchObject([
@@ -232,20 +234,47 @@ describe("what the invoice shows of its payments and corrections", () => {
 });
 
 describe("refunds", () => {
-  it("gives back up to what was paid: paid → partially_paid → open, audited", async () => {
-    const { invoiceId } = await invoiced();
+  it("gives back part of a paid invoice as a credit: a rectifying invoice with the refund, still paid, nothing owed", async () => {
+    const { memberId, invoiceId } = await invoiced();
     expect((await payOn(invoiceId, { amount: "49.90", method: "card" })).status).toBe(201);
     const tooMuch = await refundOn(invoiceId, { amount: "49.91", method: "card" });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.code).toBe("Billing.RefundExceedsPaid");
-    const part = await refundOn(invoiceId, { amount: "9.90", method: "card" });
+    const part = await refundOn(invoiceId, { amount: "20.00", method: "card", reference: "Lesión" });
     expect(part.status).toBe(201);
-    expect(part.body.payment).toMatchObject({ kind: "refund", amount: "9.90" });
-    expect(part.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "40.00" });
-    const rest = await refundOn(invoiceId, { amount: "40.00", method: "cash" });
-    expect(rest.body.invoice).toMatchObject({ status: "open", paidAmount: "0.00" });
+    expect(part.body.payment).toMatchObject({ kind: "refund", amount: "20.00", method: "card" });
+    expect(part.body.invoice).toMatchObject({
+      status: "paid",
+      paidAmount: "29.90",
+      creditedAmount: "20.00",
+      amountDue: "0.00",
+      refundDue: "0.00",
+    });
+    const rectifying = part.body.rectifyingInvoice as { id: string; number: string };
+    expect(rectifying.number).toMatch(/^R\d{4}-\d{6}$/);
+    expect(await shown(rectifying.id)).toMatchObject({
+      kind: "rectifying",
+      totalAmount: "-20.00",
+      rectifies: { id: invoiceId, reason: "Lesión" },
+    });
+    expect((await balanceOf(memberId)).body).toMatchObject({ totalDue: "0.00", credit: "0.00" });
+    // The rest given back credits the rest: cancelled, never owed again.
+    const rest = await refundOn(invoiceId, { amount: "29.90", method: "cash" });
+    expect(rest.body.invoice).toMatchObject({ status: "cancelled", paidAmount: "0.00", amountDue: "0.00" });
     expect((await stored(invoiceId)).movements.map((row) => row.kind)).toEqual(["payment", "refund", "refund"]);
     expect(await audited("billing.refund_recorded", invoiceId)).toHaveLength(2);
+    expect(await audited("billing.invoice_rectified", invoiceId)).toHaveLength(2);
+  });
+
+  it("undoes a payment recorded by mistake when asked: paid → partially_paid → open, with no rectification", async () => {
+    const { invoiceId } = await invoiced();
+    expect((await payOn(invoiceId, { amount: "49.90", method: "card" })).status).toBe(201);
+    const part = await refundOn(invoiceId, { amount: "9.90", method: "card", reopensInvoice: true });
+    expect(part.body).toMatchObject({ rectifyingInvoice: null });
+    expect(part.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "40.00", amountDue: "9.90" });
+    const rest = await refundOn(invoiceId, { amount: "40.00", method: "cash", reopensInvoice: true });
+    expect(rest.body.invoice).toMatchObject({ status: "open", paidAmount: "0.00", amountDue: "49.90" });
+    expect(await audited("billing.invoice_rectified", invoiceId)).toHaveLength(0);
   });
 
   it("refuses a refund on an invoice nothing was paid on", async () => {
@@ -289,6 +318,7 @@ describe("a member's balance", () => {
       totalDue: "49.90",
       overdue: "0.00",
       openInvoices: 1,
+      credit: "0.00",
       lastPayment: null,
     });
     await payOn(invoiceId, { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" });
@@ -299,6 +329,7 @@ describe("a member's balance", () => {
       totalDue: "30.00",
       overdue: "0.00",
       openInvoices: 1,
+      credit: "0.00",
       lastPayment: { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" },
     });
     // Past the due date (a clock a year on), the same debt is overdue before any job marks it.

@@ -1,5 +1,7 @@
-import { invoicePageResponse } from "@/app/api/responses";
-import { invoiceListQuery } from "@/lib/billing/schemas";
+import { invoicePageResponse, invoiceResponse } from "@/app/api/responses";
+import { BillingErrors } from "@/lib/billing/errors";
+import { issueManualInvoice } from "@/lib/billing/manual-invoice";
+import { invoiceListQuery, newInvoiceSchema } from "@/lib/billing/schemas";
 import { listInvoices } from "@/lib/billing/service";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
@@ -19,4 +21,19 @@ export const GET = route(
   async ({ query, services }) => ok(await listInvoices(services, query)),
 );
 
-export const { DELETE, OPTIONS, PATCH, POST, PUT } = otherMethods({ GET });
+export const POST = route(
+  {
+    access: "billing:write",
+    body: newInvoiceSchema,
+    successStatus: 201,
+    location: "/api/invoices/{id}",
+    summary: "Issue an invoice with free lines",
+    description:
+      "Issues an invoice staff write line by line (a locker, a course, a towel), each line at its own IVA rate or exempt with its legal ground, numbered in series F like a term's invoice (a simplified invoice when the member has no NIF). Any credit the member has pays it at once. Audited as `billing.invoice_issued`.",
+    response: { schema: invoiceResponse },
+    errors: [BillingErrors.memberNotFound, BillingErrors.billingNotStarted],
+  },
+  async ({ body, services }) => issueManualInvoice(services, body),
+);
+
+export const { DELETE, OPTIONS, PATCH, PUT } = otherMethods({ GET, POST });

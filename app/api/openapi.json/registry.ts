@@ -38,6 +38,7 @@ import * as invoicesIdPaymentsRoute from "@/app/api/invoices/[id]/payments/route
 import * as invoicesIdPdfRoute from "@/app/api/invoices/[id]/pdf/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
 import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
+import * as invoicesIdReissueRoute from "@/app/api/invoices/[id]/reissue/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
@@ -159,6 +160,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]": invoicesIdRoute,
   "invoices/[id]/pdf": invoicesIdPdfRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
+  "invoices/[id]/reissue": invoicesIdReissueRoute,
   "invoices/[id]/payments": invoicesIdPaymentsRoute,
   "invoices/[id]/refunds": invoicesIdRefundsRoute,
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,

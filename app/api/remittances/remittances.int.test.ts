@@ -15,6 +15,7 @@ import {
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import {
+  addMandateOk,
   CLUB_SETTINGS,
   CLUB_TAX_DATA,
   collectionDayIn,
@@ -25,7 +26,6 @@ import {
 import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
 import { POST as pay } from "../invoices/[id]/payments/route";
-import { POST as addMandate } from "../members/[id]/mandates/route";
 import { PUT as updateSettings } from "../settings/route";
 import { GET as downloadFile } from "./[id]/file/route";
 import { POST as importReturns } from "./[id]/returns/route";
@@ -49,7 +49,6 @@ type Remittance = {
 
 const XSD = path.resolve(import.meta.dirname, "../../../lib/billing/sepa/xsd/pain.008.001.02.xsd");
 const unknownId = "00000000-0000-4000-8000-000000000009";
-const IBAN = "ES9121000418450200051332";
 
 let running: Platform;
 let token: string;
@@ -74,15 +73,7 @@ async function member(withMandate = true): Promise<{ memberId: string; invoiceId
   sequence += 1;
   const debtor = { firstName: "Núria", lastName: `Puig${sequence}`, email: `debtor${sequence}@club.example` };
   const { memberId, invoiceId } = await enrolInvoiced(running.database.db, token, gold, debtor);
-  if (withMandate) {
-    const mandate = await call(addMandate, {
-      path: `/api/members/${memberId}/mandates`,
-      params: { id: memberId },
-      token,
-      body: { iban: IBAN, signedOn: "2026-01-15" },
-    });
-    expect(mandate.status).toBe(201);
-  }
+  if (withMandate) await addMandateOk(token, memberId);
   return { memberId, invoiceId };
 }
 

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { localDate } from "@/lib/platform/calendar";
 import { invoicePayments, invoices, members } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
-import { owedCents } from "../owed";
+import { heldCents, owedCents } from "../owed";
 import { OWING_STATUSES } from "../schemas";
 import { CollectionErrors } from "./errors";
 import type { PaymentMethod } from "./payment-schemas";
@@ -16,6 +16,9 @@ export type MemberBalance = {
   /** The part of it past its due date (today in the club's time zone), being collected or not. */
   overdue: string;
   openInvoices: number;
+  /** Money the club holds for the member: paid beyond what their invoices ask after credits (member-credit.ts). It
+   * pays what they owe as soon as they owe something, so it is only held while they owe nothing; a refund gives it back. */
+  credit: string;
   lastPayment: { amount: string; method: PaymentMethod; paidOn: string } | null;
 };
 
@@ -40,6 +43,16 @@ export async function memberBalance(
     .where(
       and(eq(invoices.memberId, memberId), eq(invoices.kind, "invoice"), inArray(invoices.status, OWING_STATUSES)),
     );
+  const [held] = await ctx.db
+    .select({ credit: sql<string>`coalesce(sum(${heldCents()}), 0)` })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.memberId, memberId),
+        eq(invoices.kind, "invoice"),
+        inArray(invoices.status, ["paid", "cancelled"]),
+      ),
+    );
   const [last] = await ctx.db
     .select({
       amountCents: invoicePayments.amountCents,
@@ -48,7 +61,10 @@ export async function memberBalance(
     })
     .from(invoicePayments)
     .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
-    .where(and(eq(invoices.memberId, memberId), eq(invoicePayments.kind, "payment")))
+    // Credit moved between the member's invoices (member-credit.ts) is not money they brought.
+    .where(
+      and(eq(invoices.memberId, memberId), eq(invoicePayments.kind, "payment"), ne(invoicePayments.method, "credit")),
+    )
     .orderBy(desc(invoicePayments.paidOn), desc(invoicePayments.createdAt))
     .limit(1);
   return ok({
@@ -56,6 +72,7 @@ export async function memberBalance(
     totalDue: fromCents(BigInt(totals?.due ?? 0)),
     overdue: fromCents(BigInt(totals?.overdue ?? 0)),
     openInvoices: totals?.count ?? 0,
+    credit: fromCents(BigInt(held?.credit ?? 0)),
     lastPayment: last ? { amount: fromCents(last.amountCents), method: last.method, paidOn: last.paidOn } : null,
   });
 }

@@ -4,6 +4,7 @@ import { executeRows } from "@/lib/platform/db/rows";
 import { invoices, sepaMandates } from "@/lib/platform/db/schema";
 import { fromCents } from "@/lib/platform/money";
 import { owedCents } from "../owed";
+import { readDirectDebitSettings } from "./direct-debit-settings";
 import type { CandidateQuery } from "./remittance-schemas";
 
 /**
@@ -15,20 +16,37 @@ import type { CandidateQuery } from "./remittance-schemas";
 export const COLLECTABLE = sql`${invoices.status} in ('open', 'partially_paid', 'overdue', 'returned')`;
 
 /**
- * `from … where …` of the debits collectable on `collectionDate` (only `invoiceIds` when given): ordinary invoices in a
- * collectable status with an amount owed, due by that date, whose member has an active mandate, and that no remittance
- * holds (until its debit is returned). Columns: the invoice's and its member's active mandate's.
+ * Which debits: the ones staff chose (`invoiceIds`, returned ones included), else all, a returned one only once it was
+ * returned before `returnedBefore` (the club's wait before presenting it again; null: never on its own).
  */
-export function collectableDebits(collectionDate: string, invoiceIds?: readonly string[]): SQL {
+export type DebitChoice = { invoiceIds?: readonly string[]; returnedBefore: Date | null };
+
+/**
+ * `from … where …` of the debits collectable on `collectionDate`: ordinary invoices in a collectable status with an
+ * amount owed, due by that date, whose member has an active mandate, and that no remittance holds (until its debit is
+ * returned; then as `choice` says). Columns: the invoice's and its member's active mandate's.
+ */
+export function collectableDebits(collectionDate: string, choice: DebitChoice): SQL {
+  const { invoiceIds, returnedBefore } = choice;
   const chosen = invoiceIds
     ? sql`and ${invoices.id} = any(string_to_array(${invoiceIds.join(",")}, ',')::uuid[])`
-    : sql``;
+    : returnedBefore
+      ? sql`and (${invoices.status} <> 'returned' or (select max(back.returned_at) from remittance_items back
+          where back.invoice_id = ${invoices.id}) <= ${returnedBefore.toISOString()}::timestamptz)`
+      : sql`and ${invoices.status} <> 'returned'`;
   return sql`from ${invoices}
       join ${sepaMandates} on ${sepaMandates.memberId} = ${invoices.memberId} and ${sepaMandates.status} = 'active'
       where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${OWED} > 0
         and ${invoices.dueOn} <= ${collectionDate} ${chosen}
         and not exists (select 1 from remittance_items taken
           where taken.invoice_id = ${invoices.id} and taken.status <> 'returned')`;
+}
+
+/** The choice of a remittance built without `invoiceIds` at `now`, under the club's direct debit settings. */
+export async function debitChoice(executor: Executor, now: Date, invoiceIds?: readonly string[]): Promise<DebitChoice> {
+  const { representAfterDays } = await readDirectDebitSettings(executor);
+  const returnedBefore = representAfterDays === null ? null : new Date(now.getTime() - representAfterDays * 86_400_000);
+  return { invoiceIds, returnedBefore };
 }
 
 /** The debit's amount: what is still owed, after payments and part credits (owed.ts). */
@@ -67,10 +85,10 @@ type TotalsRow = { count: string | number; total_cents: string | null };
 
 /** The invoices a remittance built for `collectionDate` without a choice would collect, for staff to choose from. */
 export async function listRemittanceCandidates(
-  ctx: { db: Executor },
+  ctx: { db: Executor; now: () => Date },
   query: CandidateQuery,
 ): Promise<RemittanceCandidates> {
-  const debits = collectableDebits(query.collectionDate);
+  const debits = collectableDebits(query.collectionDate, await debitChoice(ctx.db, ctx.now()));
   const [rows, [totals]] = await Promise.all([
     executeRows<CandidateRow>(
       ctx.db,

@@ -9,11 +9,13 @@ import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
 import { invoiceNumber } from "../numbering";
-import { owedCents, owedCentsField } from "../owed";
+import { owedCents, owedCentsField, refundDueCents } from "../owed";
+import { creditInvoice, lockInvoice } from "../rectification";
 import { findInvoice, type InvoiceDetail, type PaymentView, paymentViewOf } from "../repository";
 import { type InvoiceStatus, PAYABLE_STATUSES } from "../schemas";
+import { refundCreditText } from "../wording";
 import { CollectionErrors } from "./errors";
-import type { NewPayment, PaymentMethod, WriteOff } from "./payment-schemas";
+import type { NewPayment, NewRefund, PaymentMethod, WriteOff } from "./payment-schemas";
 
 /**
  * Payments, refunds and write-offs (docs/billing.md, Payments and statuses). Each changes the invoice's state columns
@@ -171,17 +173,35 @@ export function recordPayment(
   });
 }
 
+export type RecordedRefund = RecordedMovement & {
+  /** The rectifying invoice that credited what the refund gave back beyond the money held; null when none was needed. */
+  rectifyingInvoice: { id: string; number: string } | null;
+};
+
 /**
- * Gives money back, up to what has been paid. A paid or partly paid invoice returns to `partially_paid` or `open`, or
- * stays `paid` while paid and credited still make the total (a refund of what a part credit of a paid invoice gave
- * back); any other status stays (a refund on a cancelled invoice gives back what the rectification credited).
+ * Gives money back, up to what has been paid. A refund never makes the member owe more (docs/billing.md, Refunds): it
+ * first gives back the money the club holds for them on the invoice (paid and credited beyond its total), and what goes
+ * beyond that is credited in the same transaction by a rectifying invoice, so a paid invoice stays `paid` (or becomes
+ * `cancelled` once credited in full). Only `reopensInvoice` (a payment recorded by mistake) makes it owed again: a
+ * paid or partly paid invoice returns to `partially_paid` or `open`. The invoice's row is locked first.
  */
-export function recordRefund(
+export async function recordRefund(
   ctx: PaymentContext,
   invoiceId: string,
-  input: NewPayment,
-): Promise<Result<RecordedMovement>> {
-  return moveMoney(ctx, "refund", input, async (tx) => {
+  input: NewRefund,
+): Promise<Result<RecordedRefund>> {
+  let rectifying: RecordedRefund["rectifyingInvoice"] = null;
+  const recorded = await moveMoney(ctx, "refund", input, async (tx) => {
+    const locked = await lockInvoice(tx, invoiceId);
+    if (!locked) return fail(CollectionErrors.invoiceNotFound);
+    if (input.amount > locked.paidCents) return fail(CollectionErrors.refundExceedsPaid);
+    const beyondHeld = input.amount - refundDueCents(locked);
+    if (!input.reopensInvoice && beyondHeld > 0n) {
+      const change = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: ctx.actor.id };
+      const reason = input.reference ?? refundCreditText(locked.language);
+      const issued = await creditInvoice(tx, change, locked, beyondHeld, reason);
+      rectifying = { id: issued.id, number: issued.number };
+    }
     const [invoice] = await tx
       .update(invoices)
       .set({
@@ -191,13 +211,12 @@ export function recordRefund(
           when ${invoices.paidCents} = ${input.amount} then 'open' else 'partially_paid' end::invoice_status`,
         statusChangedAt: sql`now()`,
       })
-      .where(and(eq(invoices.id, invoiceId), gte(invoices.paidCents, input.amount)))
+      .where(eq(invoices.id, invoiceId))
       .returning(stateColumns);
-    if (invoice) return ok(invoice);
-    return fail(
-      (await currentState(tx, invoiceId)) ? CollectionErrors.refundExceedsPaid : CollectionErrors.invoiceNotFound,
-    );
+    if (!invoice) throw new Error(`locked invoice ${invoiceId} was not updated`);
+    return ok(invoice);
   });
+  return recorded.ok ? ok({ ...recorded.value, rectifyingInvoice: rectifying }) : recorded;
 }
 
 /** Gives up collecting what is still due: the invoice becomes `written_off` (kept, as every issued invoice). */

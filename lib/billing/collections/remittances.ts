@@ -13,7 +13,7 @@ import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
 import { isTarget2BusinessDay, nextTarget2BusinessDay } from "../sepa/target2";
-import { COLLECTABLE, collectableDebits, INVOICE_NUMBER, OWED, SEQUENCE } from "./collectable";
+import { COLLECTABLE, collectableDebits, debitChoice, INVOICE_NUMBER, OWED, SEQUENCE } from "./collectable";
 import { creditorOf } from "./creditor";
 import { CollectionErrors } from "./errors";
 import type { NewRemittance, RemittanceListQuery } from "./remittance-schemas";
@@ -72,12 +72,12 @@ function summaryOf({ totalCents, ...row }: { totalCents: bigint } & Omit<Remitta
  * Adds every collectable invoice (or the chosen ones) to the remittance in one statement (collectable.ts): what is still
  * owed, under the member's active mandate, the invoice number as end-to-end id.
  */
-async function insertItems(tx: Transaction, remittanceId: string, input: NewRemittance): Promise<number> {
+async function insertItems(tx: Transaction, remittanceId: string, input: NewRemittance, now: Date): Promise<number> {
   const rows = await executeRows<{ invoice_id: string }>(
     tx,
     sql`insert into remittance_items (remittance_id, invoice_id, mandate_id, amount_cents, sequence, end_to_end_id)
       select ${remittanceId}, ${invoices.id}, ${sepaMandates.id}, ${OWED}, ${SEQUENCE}::debit_sequence, ${INVOICE_NUMBER}
-      ${collectableDebits(input.collectionDate, input.invoiceIds)}
+      ${collectableDebits(input.collectionDate, await debitChoice(tx, now, input.invoiceIds))}
       on conflict (invoice_id) where status <> 'returned' do nothing
       returning invoice_id`,
   );
@@ -114,7 +114,7 @@ export async function createRemittance(
       totalCents: 0n,
       createdBy: ctx.actor.id,
     });
-    const count = await insertItems(tx, id, input);
+    const count = await insertItems(tx, id, input, ctx.now());
     if (count === 0) return fail<string>(CollectionErrors.nothingToCollect);
     if (input.invoiceIds && count < new Set(input.invoiceIds).size) {
       return fail<string>(CollectionErrors.invoicesNotCollectable);

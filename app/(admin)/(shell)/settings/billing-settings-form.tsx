@@ -84,7 +84,7 @@ export function BillingSettingsForm({
     },
   });
   const failure = useMemo(() => byFormField(form.failure), [form.failure]);
-  const { taxData, dunning } = settings;
+  const { taxData, dunning, directDebit } = settings;
   const labels = {
     "taxData.legalName": t("legalName"),
     "taxData.taxId": t("taxId"),
@@ -97,6 +97,8 @@ export function BillingSettingsForm({
     creditorIdentifier: t("creditorIdentifier"),
     collectionIban: t("collectionIban"),
     collectionBic: t("collectionBic"),
+    "directDebit.collectionDay": t("collectionDay"),
+    "directDebit.representAfterDays": t("representAfterDays"),
     "dunning.reminderDays": t("reminderDays"),
     "dunning.graceDays": t("graceDays"),
   };
@@ -111,6 +113,20 @@ export function BillingSettingsForm({
         failure={failure}
         onSubmit={(data) => {
           setSaved(false);
+          const whole = (name: string) => {
+            const typed = textOf(data, name);
+            return typed === "" ? null : /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
+          };
+          const collectionDay = whole("directDebit.collectionDay");
+          const representAfterDays = whole("directDebit.representAfterDays");
+          const unreadable = Object.entries({
+            "directDebit.collectionDay": collectionDay,
+            "directDebit.representAfterDays": representAfterDays,
+          }).filter(([, value]) => Number.isNaN(value));
+          if (unreadable.length > 0) {
+            const message = t("wholeNumber");
+            return form.refuse({ message, fields: Object.fromEntries(unreadable.map(([name]) => [name, [message]])) });
+          }
           form.submit({
             clubName: settings.clubName,
             description: settings.description,
@@ -121,6 +137,7 @@ export function BillingSettingsForm({
             creditorIdentifier: textOf(data, "creditorIdentifier"),
             collectionIban: textOf(data, "collectionIban"),
             collectionBic: textOf(data, "collectionBic"),
+            directDebit: { collectionDay, representAfterDays },
             dunning: {
               enabled: data.get("dunning.enabled") === "on",
               reminderDays: daysOf(textOf(data, "dunning.reminderDays")),
@@ -181,6 +198,18 @@ export function BillingSettingsForm({
             />
             <TextField name="collectionIban" defaultValue={settings.collectionIban ?? ""} />
             <TextField name="collectionBic" defaultValue={settings.collectionBic ?? ""} hint={t("collectionBicHint")} />
+            <TextField
+              name="directDebit.collectionDay"
+              defaultValue={directDebit.collectionDay === null ? "" : String(directDebit.collectionDay)}
+              inputMode="numeric"
+              hint={t("collectionDayHint")}
+            />
+            <TextField
+              name="directDebit.representAfterDays"
+              defaultValue={directDebit.representAfterDays === null ? "" : String(directDebit.representAfterDays)}
+              inputMode="numeric"
+              hint={t("representAfterDaysHint")}
+            />
           </fieldset>
           <fieldset className="form-section">
             <legend>{t("dunningTitle")}</legend>

@@ -95,8 +95,11 @@ export const invoices = pgTable(
     index("invoices_status_idx").on(t.status, t.dueOn),
     index("invoices_member_idx").on(t.memberId, t.issuedOn),
     index("invoices_issued_on_idx").on(t.issuedOn),
-    // A term is invoiced once, whoever issues it (a service, the renewal job, a re-run of it).
-    uniqueIndex("invoices_subscription_key").on(t.subscriptionId).where(sql`${t.kind} = 'invoice'`),
+    // A term has one live invoice, whoever issues it (a service, the renewal job, a re-run of it); one credited in
+    // full (cancelled) can be reissued (lib/billing/reissue.ts).
+    uniqueIndex("invoices_subscription_key")
+      .on(t.subscriptionId)
+      .where(sql`${t.kind} = 'invoice' and ${t.status} <> 'cancelled'`),
     // The deliver-invoices job's queue: issued invoices still without their PDF, in chain order.
     index("invoices_without_pdf_idx").on(t.chainPosition).where(sql`${t.pdfFileId} is null`),
     index("invoices_rectifies_idx").on(t.rectifiesInvoiceId).where(sql`${t.rectifiesInvoiceId} is not null`),

@@ -18,7 +18,9 @@ import { createdAt, id, timestamptz } from "./columns";
 import { members } from "./members";
 import { sepaMandates } from "./sepa";
 
-export const paymentMethod = pgEnum("payment_method", ["cash", "card", "bank_transfer", "direct_debit"]);
+/** `credit`: money the member already had with the club (an invoice paid and then credited) moved onto another of their
+ * invoices by lib/billing/member-credit.ts, never entered by staff. */
+export const paymentMethod = pgEnum("payment_method", ["cash", "card", "bank_transfer", "direct_debit", "credit"]);
 export const paymentKind = pgEnum("payment_kind", ["payment", "refund"]);
 
 /**

@@ -35,6 +35,11 @@ export const platformSettings = pgTable(
     dunningEnabled: boolean("dunning_enabled").notNull().default(true),
     dunningReminderDays: integer("dunning_reminder_days").array().notNull().default(sql`'{1,4,11}'::integer[]`),
     dunningGraceDays: integer("dunning_grace_days").notNull().default(15),
+    /** Direct debits (lib/billing/collections/direct-debit-settings.ts): the day of the month the club collects (null:
+     * invoices due when their term starts), and the days a returned debit waits before it is presented again (null:
+     * only when staff choose it). */
+    collectionDay: smallint("collection_day"),
+    representAfterDays: smallint("represent_after_days").default(0),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -48,6 +53,8 @@ export const platformSettings = pgTable(
     check("platform_settings_country", sql`${t.country} ~ '^[A-Z]{2}$'`),
     check("platform_settings_tax_rate_range", sql`${t.defaultTaxRateBasisPoints} between 0 and 10000`),
     check("platform_settings_dunning_grace", sql`${t.dunningGraceDays} between 1 and 365`),
+    check("platform_settings_collection_day", sql`${t.collectionDay} between 1 and 28`),
+    check("platform_settings_represent_after", sql`${t.representAfterDays} between 0 and 60`),
   ],
 );
 

@@ -15,10 +15,11 @@ import { formatIban } from "@/lib/billing/sepa/identifiers";
 import { CardTable } from "../../billing/invoices/card-table";
 import { invoicePage, useInvoiceStatusLook } from "../../billing/invoices/invoice-status";
 import { AddMandateDialog, RevokeMandateDialog } from "./mandate-dialogs";
+import { NewInvoiceDialog } from "./new-invoice-dialog";
 
 const LATEST_INVOICES = 5;
 
-type OpenDialog = { kind: "add" } | { kind: "revoke"; mandate: MandateRow };
+type OpenDialog = { kind: "add" } | { kind: "revoke"; mandate: MandateRow } | { kind: "invoice" };
 
 /** What a query's table body shows: placeholder rows, the failure with Try again, the empty line, or its rows. */
 function QueryRows<T>({
@@ -65,7 +66,7 @@ function BalanceFigures({ memberId }: { memberId: string }) {
   if (balance.isPending) return <SkeletonRows columns={4} rows={1} />;
   if (balance.isError)
     return <LoadError message={failureText(formFailureOf(balance.error))} onRetry={() => void balance.refetch()} />;
-  const { totalDue, overdue, openInvoices, lastPayment } = balance.data;
+  const { totalDue, overdue, openInvoices, credit, lastPayment } = balance.data;
   return (
     <dl className="billing-balance" aria-label={t("balanceLabel")}>
       <div>
@@ -82,6 +83,13 @@ function BalanceFigures({ memberId }: { memberId: string }) {
         <dt>{t("openInvoices")}</dt>
         <dd className="billing-figure">{format.count(openInvoices)}</dd>
       </div>
+      {credit !== "0.00" && (
+        <div>
+          <dt>{t("credit")}</dt>
+          <dd className="billing-figure">{format.money(credit)}</dd>
+          <dd className="cell-secondary">{t("creditHint")}</dd>
+        </div>
+      )}
       <div>
         <dt>{t("lastPayment")}</dt>
         <dd>
@@ -249,10 +257,18 @@ export function MemberBilling({
       {dialogs.notice}
       <div className="card">
         <BalanceFigures memberId={memberId} />
+        {canWrite && (
+          <button type="button" className="button" onClick={() => dialogs.open({ kind: "invoice" })}>
+            {t("newInvoice.open")}
+          </button>
+        )}
       </div>
       <LatestInvoices memberId={memberId} memberName={memberName} />
       <Mandates memberId={memberId} canWrite={canWrite} open={dialogs.open} />
       {dialog?.kind === "add" && <AddMandateDialog memberId={memberId} onClose={close} onDone={done} />}
+      {dialog?.kind === "invoice" && (
+        <NewInvoiceDialog memberId={memberId} memberName={memberName} onClose={close} onDone={done} />
+      )}
       {dialog?.kind === "revoke" && (
         <RevokeMandateDialog memberId={memberId} mandate={dialog.mandate} onClose={close} onDone={done} />
       )}

@@ -182,6 +182,7 @@ describe("POST /api/members/{id}/subscriptions", () => {
           throw new Error("consumer down");
         },
       ],
+      SubscriptionEndedEvent: [],
     });
     const ctx = { ...(await serviceContext(null)), events: failing };
     await expect(

@@ -11,7 +11,7 @@ import { StatusBadge } from "@/console/ui/feedback";
 import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { CardTable } from "../card-table";
 import { invoicePage, useInvoiceStatusLook } from "../invoice-status";
-import { MovementDialog, type MovementKind, RectifyDialog, WriteOffDialog } from "./invoice-dialogs";
+import { MovementDialog, type MovementKind, RectifyDialog, ReissueDialog, WriteOffDialog } from "./invoice-dialogs";
 import { InvoicePdf } from "./invoice-pdf";
 import { VerifactuCard } from "./verifactu-card";
 
@@ -25,7 +25,7 @@ export type InvoiceActions = {
   readMembers: boolean;
 };
 
-type OpenDialog = { kind: MovementKind } | { kind: "write-off" } | { kind: "rectify" };
+type OpenDialog = { kind: MovementKind } | { kind: "write-off" } | { kind: "rectify" } | { kind: "reissue" };
 
 const ZERO = "0.00";
 
@@ -229,25 +229,38 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
   );
 }
 
-/** The invoice a rectifying invoice corrects, or the rectifying invoices that correct this one. */
+/**
+ * The invoice a rectifying invoice corrects, or the rectifying invoices that correct this one; and, for a term's
+ * invoice issued again, the one it replaces or replaced it.
+ */
 function CorrectionsCard({ invoice }: { invoice: InvoiceRecord }) {
   const t = useTranslations("invoices.detail.corrections");
   const format = useClubFormat();
+  const linked = (key: "replaces" | "replacedBy" | "rectifies", target: { id: string; number: string }) => (
+    <p>
+      {t.rich(key, {
+        number: target.number,
+        link: (chunks) => <Link href={invoicePage(target)}>{chunks}</Link>,
+      })}
+    </p>
+  );
+  const replacement = (
+    <>
+      {invoice.replaces && linked("replaces", invoice.replaces)}
+      {invoice.replacedBy && linked("replacedBy", invoice.replacedBy)}
+    </>
+  );
   return (
     <section className="card" aria-labelledby="corrections-heading">
       <h2 id="corrections-heading">{t("title")}</h2>
       {invoice.rectifies ? (
         <>
-          <p>
-            {t.rich("rectifies", {
-              number: invoice.rectifies.number,
-              link: (chunks) => invoice.rectifies && <Link href={invoicePage(invoice.rectifies)}>{chunks}</Link>,
-            })}
-          </p>
+          {linked("rectifies", invoice.rectifies)}
           <p className="muted">{t("reason", { reason: invoice.rectifies.reason })}</p>
         </>
       ) : invoice.rectifiedBy.length > 0 ? (
         <>
+          {replacement}
           <h3 className="invoice-party-title">{t("rectifiedBy")}</h3>
           <ul className="plain-list">
             {invoice.rectifiedBy.map((rectifying) => (
@@ -259,6 +272,8 @@ function CorrectionsCard({ invoice }: { invoice: InvoiceRecord }) {
             ))}
           </ul>
         </>
+      ) : invoice.replaces ? (
+        replacement
       ) : (
         <p className="muted">{t("none")}</p>
       )}
@@ -324,6 +339,12 @@ function InvoiceView({
     refund: allowed.correct && invoice.paidAmount !== ZERO,
     writeOff: allowed.correct && owed,
     rectify: allowed.correct && invoice.kind === "invoice" && invoice.status !== "cancelled",
+    reissue:
+      allowed.pay &&
+      invoice.kind === "invoice" &&
+      invoice.status === "cancelled" &&
+      invoice.subscriptionId !== null &&
+      invoice.replacedBy === null,
   };
   return (
     <>
@@ -361,6 +382,11 @@ function InvoiceView({
             {t("actions.rectify")}
           </button>
         )}
+        {actions.reissue && (
+          <button type="button" className="button" onClick={() => dialogs.open({ kind: "reissue" })}>
+            {t("actions.reissue")}
+          </button>
+        )}
         {actions.writeOff && (
           <button
             type="button"
@@ -395,6 +421,7 @@ function InvoiceView({
       )}
       {dialog?.kind === "write-off" && <WriteOffDialog invoice={invoice} onClose={close} onDone={done} />}
       {dialog?.kind === "rectify" && <RectifyDialog invoice={invoice} onClose={close} onDone={done} />}
+      {dialog?.kind === "reissue" && <ReissueDialog invoice={invoice} onClose={close} onDone={done} />}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useConsoleApi } from "@/console/api-client";
 import { useClubFormat } from "@/console/i18n/club-format";
 import { parseMoneyInput } from "@/console/i18n/format";
-import type { InvoiceRecord, PaymentInput, PaymentMethod } from "@/console/invoice-api";
+import type { InvoiceRecord, PaymentMethod, RefundInput } from "@/console/invoice-api";
 import { FormDialog } from "@/console/ui/dialog";
 import {
   ChoiceFieldset,
@@ -18,6 +18,8 @@ import {
 } from "@/console/ui/forms";
 
 export type MovementKind = "payment" | "refund";
+/** A payment's or refund's answer, as the dialog reads it (a refund may have issued a rectifying invoice). */
+type RecordedMovement = { payment: { amount: string }; rectifyingInvoice?: { number: string } | null };
 type Done = (notice: string) => void;
 type InvoiceDialogProps = { invoice: InvoiceRecord; onClose: () => void; onDone: Done };
 
@@ -28,7 +30,7 @@ const METHODS = ["cash", "card", "bank_transfer", "direct_debit"] as const satis
  * An amount from a form's field as the API takes it ("20.00" from "20,00"), or the refusal to show on that field
  * before anything is sent.
  */
-function useTypedAmount(): {
+export function useTypedAmount(): {
   read: (data: FormData, name: string) => { amount: string; refusal: null } | { amount: null; refusal: FormFailure };
   /** An API amount ("49.90") as the reader types it ("49,90"). */
   typed: (amount: string) => string;
@@ -61,11 +63,19 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
   const creditToGiveBack = kind === "refund" && invoice.refundDue !== ZERO;
   const suggested = kind === "payment" ? invoice.amountDue : creditToGiveBack ? invoice.refundDue : invoice.paidAmount;
   const form = useFormMutation(
-    (input: PaymentInput) => (kind === "payment" ? api.invoices.pay : api.invoices.refund)(invoice.id, input),
+    (input: RefundInput): Promise<RecordedMovement> =>
+      kind === "payment" ? api.invoices.pay(invoice.id, input) : api.invoices.refund(invoice.id, input),
     {
       codeFields: { "Billing.Overpayment": "amount", "Billing.RefundExceedsPaid": "amount" },
-      onSuccess: (recorded) =>
-        onDone(t(`${kind}.done`, { amount: money(recorded.payment.amount), number: invoice.number })),
+      onSuccess: (recorded) => {
+        const words = { amount: money(recorded.payment.amount), number: invoice.number };
+        const rectifying = recorded.rectifyingInvoice;
+        onDone(
+          rectifying
+            ? t("refund.doneRectified", { ...words, rectifying: rectifying.number })
+            : t(`${kind}.done`, words),
+        );
+      },
     },
   );
   return (
@@ -84,9 +94,11 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
           method: METHODS.find((method) => method === data.get("method")) ?? "cash",
           paidOn: textOf(data, "paidOn") || undefined,
           reference: textOf(data, "reference") || undefined,
+          ...(kind === "refund" && { reopensInvoice: data.get("reopensInvoice") === "on" }),
         });
       }}
     >
+      {kind === "refund" && <p className="dialog-body">{t("refund.explained")}</p>}
       <TextField
         name="amount"
         inputMode="decimal"
@@ -105,6 +117,34 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
       />
       <TextField name="paidOn" type="date" hint={t("paidOnHint")} />
       <TextField name="reference" maxLength={200} autoComplete="off" />
+      {kind === "refund" && (
+        <label className="checkbox">
+          <input type="checkbox" name="reopensInvoice" />
+          <span>{t("refund.reopens")}</span>
+        </label>
+      )}
+    </FormDialog>
+  );
+}
+
+/** Issues a term's invoice again after it was credited in full (docs/billing.md, Reissuing a term's invoice). */
+export function ReissueDialog({ invoice, onClose, onDone }: InvoiceDialogProps) {
+  const t = useTranslations("invoices.dialogs.reissue");
+  const api = useConsoleApi();
+  const form = useFormMutation(() => api.invoices.reissue(invoice.id), {
+    onSuccess: (reissued) => onDone(t("done", { number: reissued.number })),
+  });
+  return (
+    <FormDialog
+      title={t("title", { number: invoice.number })}
+      labels={{}}
+      form={form}
+      onClose={onClose}
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
+      onSubmit={() => form.submit(undefined)}
+    >
+      <p className="dialog-body">{t("explained", { number: invoice.number })}</p>
     </FormDialog>
   );
 }
