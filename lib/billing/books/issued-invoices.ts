@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { executeRows } from "@/lib/platform/db/rows";
+import { fromCents } from "@/lib/platform/money";
+import type { ServiceContext } from "@/lib/services/context";
+import type { BookPeriod } from "./schemas";
+
+/** The invoice types the book names (the AEAT's "Tipo de Factura", the same as the invoice's VERI*FACTU record). */
+type BookInvoiceType = "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
+
+/** One row of the libro registro de facturas expedidas: one invoice at one IVA rate (or exemption). */
+export type IssuedInvoiceRow = {
+  invoiceId: string;
+  /** As printed: F2027-000001. */
+  number: string;
+  /** Club calendar date of issue (the operation's date too: a term is invoiced the day it starts). */
+  issuedOn: string;
+  /** The quarter of the issue date, as the AEAT writes it: 1T … 4T. */
+  period: string;
+  type: BookInvoiceType;
+  customerTaxId: string | null;
+  customerName: string;
+  /** Percent with two places ("21.00"); null for an exempt row. */
+  taxRate: string | null;
+  /** The exemption's legal ground as printed on the invoice; null when taxed. */
+  exemptReason: string | null;
+  /** Taxable base of a taxed row; 0.00 on an exempt row (its base is exemptBase). */
+  base: string;
+  tax: string;
+  exemptBase: string;
+  total: string;
+  /** The number of the invoice a rectifying invoice corrects. */
+  rectifiesNumber: string | null;
+};
+
+type RateTotal = { taxRate: string | null; base: string; tax: string; exemptBase: string; total: string };
+
+export type IssuedInvoicesBook = {
+  from: string;
+  to: string;
+  currency: string;
+  rows: IssuedInvoiceRow[];
+  totals: { invoices: number; byRate: RateTotal[]; base: string; tax: string; exemptBase: string; total: string };
+};
+
+type BookContext = Pick<ServiceContext, "db" | "club">;
+
+type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "total"> & {
+  rateBasisPoints: number;
+  baseCents: string;
+  taxCents: string;
+  totalCents: string;
+};
+
+/** "2100" basis points → "21.00". */
+export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
+
+/**
+ * The invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts are
+ * negative), one row per invoice and rate in issue order. One statement: the lines are grouped per invoice, rate and
+ * exemption over invoices_issued_on_idx; the type is the VERI*FACTU record's, or for invoices issued before records
+ * existed the same rule (F1 with the customer's NIF, F2 without; R1/R5 after what they correct).
+ */
+export async function issuedInvoicesBook(ctx: BookContext, period: BookPeriod): Promise<IssuedInvoicesBook> {
+  const rows = await executeRows<Row>(
+    ctx.db,
+    sql`with by_rate as (
+      select l.invoice_id, l.tax_rate_bp, l.exempt_reason,
+        sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
+      from invoices i join invoice_lines l on l.invoice_id = i.id
+      where i.issued_on between ${period.from}::date and ${period.to}::date
+      group by l.invoice_id, l.tax_rate_bp, l.exempt_reason
+    )
+    select i.id as "invoiceId",
+      i.series || i.year::text || '-' || lpad(i.number::text, 6, '0') as "number",
+      i.issued_on::text as "issuedOn",
+      extract(quarter from i.issued_on)::int::text || 'T' as "period",
+      coalesce(v.invoice_type, case
+        when i.kind = 'invoice' then case when nullif(i.customer->>'taxId', '') is null then 'F2' else 'F1' end
+        when nullif(r.customer->>'taxId', '') is null then 'R5' else 'R1' end) as "type",
+      nullif(i.customer->>'taxId', '') as "customerTaxId",
+      i.customer->>'name' as "customerName",
+      b.tax_rate_bp as "rateBasisPoints", b.exempt_reason as "exemptReason",
+      b.base_cents::text as "baseCents", b.tax_cents::text as "taxCents", b.total_cents::text as "totalCents",
+      r.series || r.year::text || '-' || lpad(r.number::text, 6, '0') as "rectifiesNumber"
+    from by_rate b
+    join invoices i on i.id = b.invoice_id
+    left join invoices r on r.id = i.rectifies_invoice_id
+    left join verifactu_records v on v.invoice_id = i.id
+    order by i.issued_on, i.chain_position, b.exempt_reason nulls first, b.tax_rate_bp desc`,
+  );
+  const bookRows = rows.map(bookRow);
+  return {
+    from: period.from,
+    to: period.to,
+    currency: ctx.club.currency,
+    rows: bookRows,
+    totals: totalsOf(rows),
+  };
+}
+
+function bookRow({ rateBasisPoints, baseCents, taxCents, totalCents, ...row }: Row): IssuedInvoiceRow {
+  const exempt = row.exemptReason !== null;
+  return {
+    ...row,
+    taxRate: exempt ? null : percentOf(rateBasisPoints),
+    base: exempt ? "0.00" : fromCents(BigInt(baseCents)),
+    tax: fromCents(BigInt(taxCents)),
+    exemptBase: exempt ? fromCents(BigInt(baseCents)) : "0.00",
+    total: fromCents(BigInt(totalCents)),
+  };
+}
+
+type Sums = { base: bigint; tax: bigint; exemptBase: bigint; total: bigint };
+const zero = (): Sums => ({ base: 0n, tax: 0n, exemptBase: 0n, total: 0n });
+const add = (sums: Sums, row: Row) => {
+  const base = BigInt(row.baseCents);
+  if (row.exemptReason === null) sums.base += base;
+  else sums.exemptBase += base;
+  sums.tax += BigInt(row.taxCents);
+  sums.total += BigInt(row.totalCents);
+};
+const money = (sums: Sums) => ({
+  base: fromCents(sums.base),
+  tax: fromCents(sums.tax),
+  exemptBase: fromCents(sums.exemptBase),
+  total: fromCents(sums.total),
+});
+
+/** Per rate (the highest first, exempt last) and in all, from the rows already read. */
+function totalsOf(rows: readonly Row[]): IssuedInvoicesBook["totals"] {
+  const byRate = new Map<number | "exempt", Sums>();
+  const all = zero();
+  for (const row of rows) {
+    const key = row.exemptReason === null ? row.rateBasisPoints : "exempt";
+    const sums = byRate.get(key) ?? zero();
+    byRate.set(key, sums);
+    add(sums, row);
+    add(all, row);
+  }
+  const order = (key: number | "exempt") => (key === "exempt" ? -1 : key);
+  return {
+    invoices: new Set(rows.map((row) => row.invoiceId)).size,
+    byRate: [...byRate.entries()]
+      .sort(([a], [b]) => order(b) - order(a))
+      .map(([key, sums]) => ({ taxRate: key === "exempt" ? null : percentOf(key), ...money(sums) })),
+    ...money(all),
+  };
+}
