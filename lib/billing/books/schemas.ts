@@ -51,7 +51,7 @@ const year = z.coerce
   .int("Use a year such as 2027.")
   .min(2000, "Use a year from 2000.")
   .max(2999, "Use a year before 3000.")
-  .meta({ examples: [2027] });
+  .meta({ description: "Calendar year (club calendar).", examples: [2027] });
 
 export const vatReturnQuery = z.object({
   year,
