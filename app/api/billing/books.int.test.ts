@@ -1,18 +1,23 @@
 import "@/tests/support/isolated-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueInvoices, type LineDraft } from "@/lib/billing/issue";
-import { instantOf, localDate } from "@/lib/platform/calendar";
+import type { LineDraft } from "@/lib/billing/issue";
+import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { commitWhatever } from "@/lib/platform/db/transaction";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
 import { call, randomIp } from "@/tests/support/api";
-import { CLUB_SETTINGS, CLUB_TAX_DATA, enrolInvoiced, putSettingsOk } from "@/tests/support/billing";
+import {
+  CLUB_SETTINGS,
+  CLUB_TAX_DATA,
+  enrolInvoiced,
+  issueCrafted,
+  madridTime,
+  moneyRecorder,
+  putSettingsOk,
+} from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { readFirstSheet } from "@/tests/support/xlsx";
-import { POST as pay } from "../invoices/[id]/payments/route";
 import { POST as rectify } from "../invoices/[id]/rectifications/route";
-import { POST as refund } from "../invoices/[id]/refunds/route";
 import { POST as createPlan } from "../plans/route";
 import { GET as annualCustomersRoute } from "./books/annual-customers/route";
 import { GET as issuedFileRoute } from "./books/issued-invoices/file/route";
@@ -25,13 +30,6 @@ const EXEMPT = "Exento, art. 20.1.13º Ley 37/1992 del IVA";
 
 let running: Platform;
 let token: string;
-
-/** Madrid's wall clock on `date` at `time`. */
-const madrid = (date: string, time: string): Date => {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return instantOf({ year, month, day, hour, minute, second: 0, millisecond: 0 }, ZONE);
-};
 
 const line = (totalCents: bigint, exemptReason: string | null = null): LineDraft => ({
   description: "Cuota",
@@ -46,31 +44,17 @@ const line = (totalCents: bigint, exemptReason: string | null = null): LineDraft
 type Customer = { id: string; name: string; taxId: string | null };
 
 /** Issues an invoice (or, with `rectifies`, a rectifying one) at an instant of our choosing. */
-async function issued(issuedAt: Date, customer: Customer, lines: LineDraft[], rectifies: string | null = null) {
-  const [invoice] = await commitWhatever(running.database.db, (tx) =>
-    issueInvoices(tx, { series: rectifies ? "R" : "F", issuedAt, timeZone: ZONE, actorId: null }, [
-      {
-        memberId: customer.id,
-        subscriptionId: null,
-        rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
-        language: "es",
-        currency: "EUR",
-        issuer: { ...CLUB_TAX_DATA, address: { ...CLUB_TAX_DATA.address, country: "ES" } },
-        customer: { name: customer.name, taxId: customer.taxId, address: null, email: "socio@club.example" },
-        dueOn: localDate(issuedAt, ZONE),
-        lines,
-      },
-    ]),
-  );
-  return invoice!.id;
-}
+const issued = (issuedAt: Date, customer: Customer, lines: LineDraft[], rectifies: string | null = null) =>
+  issueCrafted(running.database.db, {
+    issuedAt,
+    memberId: customer.id,
+    customer: { name: customer.name, taxId: customer.taxId, email: "socio@club.example" },
+    lines,
+    rectifies,
+    dueOn: localDate(issuedAt, ZONE),
+  });
 
-const moneyOn = (handler: typeof pay, action: string) => async (id: string, body: object) => {
-  const reply = await call(handler, { path: `/api/invoices/${id}/${action}`, params: { id }, token, body });
-  expect(reply.status).toBe(201);
-};
-const payOn = moneyOn(pay, "payments");
-const refundOn = moneyOn(refund, "refunds");
+const { payOn, refundOn } = moneyRecorder(() => token);
 
 type Body = Record<string, unknown> & { errors?: Record<string, string[]> };
 const get = (handler: typeof issuedRoute, path: string, as = token) => call<Body>(handler, { path, token: as });
@@ -135,11 +119,11 @@ beforeAll(async () => {
   Z.id = (
     await enrolInvoiced(db, token, gold, { firstName: "Zoe", lastName: "Martí", email: "z@club.example" })
   ).memberId;
-  A = await issued(madrid("2025-03-31", "23:30"), X, [line(300000n)]); // 22:30 UTC: still Q1 in Madrid
-  B = await issued(madrid("2025-04-01", "00:30"), X, [line(12100n), line(5000n, EXEMPT)]); // 22:30 UTC on 31 March
-  await issued(madrid("2025-04-15", "10:00"), X, [line(-10000n)], A);
-  await issued(madrid("2025-05-10", "10:00"), Y, [line(400000n, EXEMPT)]);
-  await issued(madrid("2025-06-01", "10:00"), Z, [line(300506n)]); // exactly the threshold: not declared
+  A = await issued(madridTime("2025-03-31", "23:30"), X, [line(300000n)]); // 22:30 UTC: still Q1 in Madrid
+  B = await issued(madridTime("2025-04-01", "00:30"), X, [line(12100n), line(5000n, EXEMPT)]); // 22:30 UTC on 31 March
+  await issued(madridTime("2025-04-15", "10:00"), X, [line(-10000n)], A);
+  await issued(madridTime("2025-05-10", "10:00"), Y, [line(400000n, EXEMPT)]);
+  await issued(madridTime("2025-06-01", "10:00"), Z, [line(300506n)]); // exactly the threshold: not declared
 
   await payOn(A, { amount: "1000.00", method: "cash", paidOn: "2025-04-02" });
   await payOn(B, { amount: "171.00", method: "card", paidOn: "2025-04-02" });
@@ -294,6 +278,12 @@ describe("GET /api/billing/books/issued-invoices", () => {
 });
 
 describe("GET /api/billing/books/vat-return", () => {
+  /** The form's rows at 10 % and 4 %, shown with zeros when nothing was sold at them. */
+  const NOTHING_AT_10_AND_4 = [
+    { taxRate: "10.00", baseBox: "04", base: "0.00", taxBox: "06", tax: "0.00" },
+    { taxRate: "4.00", baseBox: "01", base: "0.00", taxBox: "03", tax: "0.00" },
+  ];
+
   it("gives Q1 the invoice issued at 23:30 on 31 March in Madrid", async () => {
     const reply = await get(vatReturnRoute, "/api/billing/books/vat-return?year=2025&quarter=1");
     expect(reply.body).toMatchObject({
@@ -301,8 +291,7 @@ describe("GET /api/billing/books/vat-return", () => {
       to: "2025-03-31",
       generalRegime: [
         { taxRate: "21.00", baseBox: "07", base: "2479.34", taxBox: "09", tax: "520.66" },
-        { taxRate: "10.00", baseBox: "04", base: "0.00", taxBox: "06", tax: "0.00" },
-        { taxRate: "4.00", baseBox: "01", base: "0.00", taxBox: "03", tax: "0.00" },
+        ...NOTHING_AT_10_AND_4,
       ],
       totalAccrued: { box: "27", tax: "520.66" },
       invoices: 1,
@@ -321,8 +310,7 @@ describe("GET /api/billing/books/vat-return", () => {
       currency: "EUR",
       generalRegime: [
         { taxRate: "21.00", baseBox: "07", base: "2583.52", taxBox: "09", tax: "542.54" },
-        { taxRate: "10.00", baseBox: "04", base: "0.00", taxBox: "06", tax: "0.00" },
-        { taxRate: "4.00", baseBox: "01", base: "0.00", taxBox: "03", tax: "0.00" },
+        ...NOTHING_AT_10_AND_4,
       ],
       modifications: { baseBox: "14", base: "-82.64", taxBox: "15", tax: "-17.36" },
       totalAccrued: { box: "27", tax: "525.18" },

@@ -8,13 +8,13 @@ import type { AnnualCustomersQuery } from "./schemas";
  * Modelo 347 declares each person the club's operations with exceeded 3,005.06 € in the year, IVA included (Real
  * Decreto 1065/2007, art. 33.1), in cents.
  */
-export const MODELO_347_THRESHOLD_CENTS = 300_506n;
+const MODELO_347_THRESHOLD_CENTS = 300_506n;
 
 type Quarters = { q1: string; q2: string; q3: string; q4: string };
 
-export type DeclaredCustomer = { taxId: string; name: string; total: string } & Quarters;
+type DeclaredCustomer = { taxId: string; name: string; total: string } & Quarters;
 /** A member over the threshold whose invoices carry no NIF: the club must ask for it before declaring. */
-export type UndeclarableCustomer = { memberId: string; name: string; total: string };
+type UndeclarableCustomer = { memberId: string; name: string; total: string };
 
 export type AnnualCustomers = {
   year: number;

@@ -9,9 +9,9 @@ type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 type Flows = { payments: string; refunds: string; net: string };
 
-export type JournalDay = { date: string; method: PaymentMethod; movements: number } & Flows;
+type JournalDay = { date: string; method: PaymentMethod; movements: number } & Flows;
 
-export type JournalMovement = {
+type JournalMovement = {
   id: string;
   paidOn: string;
   kind: "payment" | "refund";

@@ -4,7 +4,7 @@ import { z } from "zod";
  * The longest period one book answers: a year and a day, so any calendar year (leap or not) or any run of months
  * within one fits, and a whole year's book stays one answer (docs/billing.md, The accountant's books).
  */
-export const BOOK_PERIOD_DAYS = 366;
+const BOOK_PERIOD_DAYS = 366;
 
 const calendarDay = z.iso.date("Use a date such as 2027-01-31.");
 const DAY_MS = 86_400_000;
@@ -32,7 +32,7 @@ const withinOnePeriod = <T extends z.ZodType<{ from: string; to: string }>>(sche
 export const bookPeriodQuery = withinOnePeriod(z.object(periodShape));
 export type BookPeriod = z.output<typeof bookPeriodQuery>;
 
-export const BOOK_FILE_FORMATS = ["csv", "xlsx"] as const;
+const BOOK_FILE_FORMATS = ["csv", "xlsx"] as const;
 export type BookFileFormat = (typeof BOOK_FILE_FORMATS)[number];
 
 export const issuedInvoicesFileQuery = withinOnePeriod(
@@ -44,7 +44,6 @@ export const issuedInvoicesFileQuery = withinOnePeriod(
       .meta({ description: "csv (UTF-8 with BOM, `;`, decimal comma) or xlsx." }),
   }),
 );
-export type IssuedInvoicesFileQuery = z.output<typeof issuedInvoicesFileQuery>;
 
 const year = z.coerce
   .number("Use a year such as 2027.")
