@@ -1,14 +1,15 @@
 // The accountant's books over a year of a club's invoices on the database DATABASE_URL names (the real PostgreSQL
 // under `npm run bench`): N monthly invoices, each with a 21 % line and one in five with an exempt line too, one in
-// twenty members with a NIF, most paid; then the libro registro of a month (JSON, CSV, XLSX) and of the year, the
+// twenty members with a NIF, most paid; then a page of the year's libro registro with its totals, all the rows of a month (and its CSV and XLSX) and of the year, the
 // quarter's 303, the year's 347 and a month's payments journal, each the median of a few runs.
 import { sql } from "drizzle-orm";
 import { annualCustomers } from "@/lib/billing/books/annual-customers";
-import { issuedInvoicesBook } from "@/lib/billing/books/issued-invoices";
+import { issuedInvoiceRows, issuedInvoicesBook } from "@/lib/billing/books/issued-invoices";
 import { issuedInvoicesFile } from "@/lib/billing/books/issued-invoices-file";
 import { paymentsJournal } from "@/lib/billing/books/payments-journal";
 import { vatReturn } from "@/lib/billing/books/vat-return";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { medianSeconds } from "./median";
 import { writeResults } from "./results-file";
 
 const INVOICES = Number(process.env.BENCH_BOOKS_INVOICES ?? 120_000);
@@ -16,16 +17,7 @@ const RUNS = 5;
 const database = await createTestDatabase();
 const club = { language: "es", timeZone: "Europe/Madrid", currency: "EUR" } as const;
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let round = 0; round < RUNS; round += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return (times[Math.floor(RUNS / 2)] ?? 0) / 1000;
-}
+const median = (run: () => Promise<unknown>) => medianSeconds(RUNS, run);
 
 try {
   const members = Math.ceil(INVOICES / 12);
@@ -63,17 +55,19 @@ try {
 
   const ctx = { db: database.db, club };
   const month = { from: "2026-03-01", to: "2026-03-31" };
-  const monthBook = await issuedInvoicesBook(ctx, month);
+  const monthRows = await issuedInvoiceRows(ctx, month);
+  const year = { from: "2026-01-01", to: "2026-12-31" };
   const figures = {
-    month: await median(() => issuedInvoicesBook(ctx, month)),
-    csv: await median(() => issuedInvoicesFile(monthBook, "csv")),
-    xlsx: await median(() => issuedInvoicesFile(monthBook, "xlsx")),
-    year: await median(() => issuedInvoicesBook(ctx, { from: "2026-01-01", to: "2026-12-31" })),
+    page: await median(() => issuedInvoicesBook(ctx, { ...year, pageNumber: 1, pageSize: 100 })),
+    month: await median(() => issuedInvoiceRows(ctx, month)),
+    csv: await median(() => issuedInvoicesFile(monthRows, "csv")),
+    xlsx: await median(() => issuedInvoicesFile(monthRows, "xlsx")),
+    year: await median(() => issuedInvoiceRows(ctx, year)),
     vat: await median(() => vatReturn(ctx, { year: 2026, quarter: 1 })),
     annual: await median(() => annualCustomers(ctx, { year: 2026 })),
     journal: await median(() => paymentsJournal(ctx, month)),
   };
-  const rows = monthBook.rows.length.toLocaleString("en");
+  const rows = monthRows.length.toLocaleString("en");
   const figure = (name: string, measured: number, target: number) => ({
     name,
     unit: "s",
@@ -83,10 +77,11 @@ try {
   writeResults(
     "books",
     [
-      figure(`Libro registro of a month (${rows} rows), JSON`, figures.month, 1),
+      figure("Libro registro of the year: first page of 100 rows and the year's totals (JSON)", figures.page, 1),
+      figure(`Libro registro of a month, all ${rows} rows (what its file is made from)`, figures.month, 1),
       figure(`The month's CSV, from its rows`, figures.csv, 1),
       figure(`The month's XLSX, from its rows`, figures.xlsx, 2),
-      figure(`Libro registro of the year, ${INVOICES.toLocaleString("en")} invoices, JSON`, figures.year, 5),
+      figure(`Libro registro of the year, all rows of ${INVOICES.toLocaleString("en")} invoices`, figures.year, 5),
       figure("Modelo 303 of a quarter", figures.vat, 1),
       figure("Modelo 347 of the year", figures.annual, 2),
       figure("Payments journal of a month", figures.journal, 1),

@@ -48,7 +48,6 @@ export const issuedInvoicesResponse = z.strictObject({
   from: calendarDate(),
   to: calendarDate(),
   currency: z.string().meta({ examples: ["EUR"] }),
-  rows: z.array(issuedInvoiceRow),
   totals: z.strictObject({
     invoices: z.number().int(),
     byRate: z.array(rateTotal),
@@ -57,6 +56,15 @@ export const issuedInvoicesResponse = z.strictObject({
     exemptBase: money("Exempt base."),
     total: money("Total."),
   }),
+  rows: z
+    .strictObject({
+      items: z.array(issuedInvoiceRow),
+      totalCount: z.number().int().meta({ description: "Rows of the whole period." }),
+      pageNumber: z.number().int(),
+      pageSize: z.number().int(),
+      totalPages: z.number().int(),
+    })
+    .meta({ id: "IssuedInvoiceRowsPage", description: "One page of the period's rows, in issue order." }),
 });
 const issuedIsExact: SameShape<z.output<typeof issuedInvoicesResponse>, JsonOf<IssuedInvoicesBook>> = true;
 

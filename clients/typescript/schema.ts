@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * Libro registro de facturas expedidas
-         * @description One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, with totals per rate; the whole period in one answer (docs/billing.md, The accountant's books). The same rows as a file: /api/billing/books/issued-invoices/file.
+         * @description One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 1000), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.
          *
          *     **Access:** bearer token of a user holding `billing:read`.
          */
@@ -3129,6 +3129,15 @@ export interface components {
              */
             type: "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
         };
+        /** @description One page of the period's rows, in issue order. */
+        IssuedInvoiceRowsPage: {
+            items: components["schemas"]["IssuedInvoiceRow"][];
+            pageNumber: number;
+            pageSize: number;
+            /** @description Rows of the whole period. */
+            totalCount: number;
+            totalPages: number;
+        };
         IssuedInvoicesBook: {
             /** @example EUR */
             currency: string;
@@ -3137,7 +3146,7 @@ export interface components {
              * @example 2027-01-31
              */
             from: string;
-            rows: components["schemas"]["IssuedInvoiceRow"][];
+            rows: components["schemas"]["IssuedInvoiceRowsPage"];
             /**
              * Format: date
              * @example 2027-01-31
@@ -5987,6 +5996,10 @@ export interface operations {
                  * @example 2027-01-01
                  */
                 from: string;
+                /** @description The page of rows to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Rows per page, 1 to 1000. */
+                pageSize?: number;
                 /**
                  * @description Last day (club calendar), inclusive.
                  * @example 2027-01-31

@@ -135,7 +135,7 @@ describe("GET /api/billing/books/issued-invoices", () => {
   it("lists today's invoices per rate: a 21 % one with the NIF, an exempt simplified one, the rectification", async () => {
     const reply = await get(issuedRoute, `/api/billing/books/issued-invoices?from=${today()}&to=${today()}`);
     expect(reply.status).toBe(200);
-    const rows = (reply.body.rows as Record<string, unknown>[]).filter(
+    const rows = (reply.body.rows as { items: Record<string, unknown>[] }).items.filter(
       (row) => [ana.invoiceId, pau.invoiceId].includes(row.invoiceId as string) || row.rectifiesNumber === ana.number,
     );
     const common = { issuedOn: today(), period: `${Math.ceil(Number(today().slice(5, 7)) / 3)}T` };
@@ -190,10 +190,11 @@ describe("GET /api/billing/books/issued-invoices", () => {
 
   it("counts an invoice issued at 23:30 on 31 March in Madrid in March, and one at 00:30 on 1 April in April", async () => {
     const march = await get(issuedRoute, "/api/billing/books/issued-invoices?from=2025-03-01&to=2025-03-31");
-    expect((march.body.rows as { invoiceId: string; issuedOn: string; period: string }[]).map((row) => row)).toEqual([
+    expect((march.body.rows as { items: unknown[] }).items).toEqual([
       expect.objectContaining({ invoiceId: A, issuedOn: "2025-03-31", period: "1T", base: "2479.34", tax: "520.66" }),
     ]);
     const april = await get(issuedRoute, "/api/billing/books/issued-invoices?from=2025-04-01&to=2025-04-30");
+    expect(april.body.rows).toMatchObject({ totalCount: 3, pageNumber: 1, pageSize: 100, totalPages: 1 });
     expect(april.body.totals).toEqual({
       invoices: 2,
       byRate: [
@@ -205,6 +206,21 @@ describe("GET /api/billing/books/issued-invoices", () => {
       exemptBase: "50.00",
       total: "71.00",
     });
+  });
+
+  it("pages the rows, the totals staying those of the whole period", async () => {
+    const path = "/api/billing/books/issued-invoices?from=2025-01-01&to=2025-06-30&pageSize=2";
+    const first = await get(issuedRoute, path);
+    const third = await get(issuedRoute, `${path}&pageNumber=3`);
+    const numbers = (reply: typeof first) =>
+      (reply.body.rows as { items: { number: string; taxRate: string | null }[] }).items.map(
+        (row) => `${row.number} ${row.taxRate ?? "exempt"}`,
+      );
+    expect(numbers(first)).toEqual(["F2025-000001 21.00", "F2025-000002 21.00"]);
+    expect(numbers(third)).toEqual(["F2025-000003 exempt", "F2025-000004 21.00"]);
+    expect(third.body.rows).toMatchObject({ totalCount: 6, pageNumber: 3, pageSize: 2, totalPages: 3 });
+    expect(third.body.totals).toMatchObject({ invoices: 5, total: "10076.06" });
+    expect((await get(issuedRoute, `${path}&pageNumber=4`)).body.rows).toMatchObject({ items: [] });
   });
 
   it("downloads the month as CSV for Spanish Excel: BOM, `;`, decimal comma, dd/mm/yyyy, the AEAT's columns", async () => {
@@ -398,6 +414,7 @@ describe("access and bad input", () => {
     const cases: [typeof issuedRoute, string, string[]][] = [
       [issuedRoute, "/api/billing/books/issued-invoices?from=2025-02-30&to=2025-03-01", ["from"]],
       [issuedRoute, "/api/billing/books/issued-invoices?to=2025-03-01", ["from"]],
+      [issuedRoute, "/api/billing/books/issued-invoices?from=2025-01-01&to=2025-01-31&pageSize=1001", ["pageSize"]],
       [paymentsRoute, "/api/billing/books/payments?from=2025-04-01&to=2025-03-01", ["to"]],
       [paymentsRoute, "/api/billing/books/payments?from=2025-01-01&to=2026-01-02", ["to"]],
       [issuedFileRoute, "/api/billing/books/issued-invoices/file?from=2025-01-01&to=2025-01-31&format=pdf", ["format"]],

@@ -1,6 +1,6 @@
 import writeXlsxFile, { type Cell, type Row } from "write-excel-file/node";
-import type { IssuedInvoiceRow, IssuedInvoicesBook } from "./issued-invoices";
-import type { BookFileFormat } from "./schemas";
+import type { IssuedInvoiceRow } from "./issued-invoices";
+import type { BookFileFormat, BookPeriod } from "./schemas";
 
 /*
  * The libro registro de facturas expedidas as a file in the AEAT's format for libros registro de IVA (Orden
@@ -61,7 +61,7 @@ const COLUMNS: ReadonlyArray<[group: string, field: string, value: (row: IssuedI
 ];
 
 /** The file's name: the month when the period is one whole month, else both days. */
-export function bookFileName(book: Pick<IssuedInvoicesBook, "from" | "to">, format: BookFileFormat): string {
+export function bookFileName(book: BookPeriod, format: BookFileFormat): string {
   const month = book.from.slice(0, 7);
   const lastOfMonth = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).getUTCDate();
   const wholeMonth = book.from.endsWith("-01") && book.to === `${month}-${lastOfMonth}`;
@@ -74,11 +74,12 @@ export const BOOK_CONTENT_TYPES: Readonly<Record<BookFileFormat, string>> = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 };
 
+/** The rows of a period (issuedInvoiceRows, all of them) as the file's bytes. */
 export async function issuedInvoicesFile(
-  book: IssuedInvoicesBook,
+  rows: readonly IssuedInvoiceRow[],
   format: BookFileFormat,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const cells = book.rows.map((row) => COLUMNS.map(([, , value]) => value(row)));
+  const cells = rows.map((row) => COLUMNS.map(([, , value]) => value(row)));
   if (format === "csv") return new TextEncoder().encode(csvOf(cells));
   return new Uint8Array(await xlsxOf(cells).toBuffer());
 }

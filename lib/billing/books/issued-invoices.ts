@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { executeRows } from "@/lib/platform/db/rows";
 import { fromCents } from "@/lib/platform/money";
+import { offsetOf, type PageRequest, type Paginated, paginated } from "@/lib/platform/pagination";
 import type { ServiceContext } from "@/lib/services/context";
-import type { BookPeriod } from "./schemas";
+import type { BookPeriod, IssuedInvoicesQuery } from "./schemas";
 
 /** The invoice types the book names (the AEAT's "Tipo de Factura", the same as the invoice's VERI*FACTU record). */
 type BookInvoiceType = "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
@@ -38,8 +39,9 @@ export type IssuedInvoicesBook = {
   from: string;
   to: string;
   currency: string;
-  rows: IssuedInvoiceRow[];
+  /** Over every row of the period, not only this page's. */
   totals: { invoices: number; byRate: RateTotal[]; base: string; tax: string; exemptBase: string; total: string };
+  rows: Paginated<IssuedInvoiceRow>;
 };
 
 type BookContext = Pick<ServiceContext, "db" | "club">;
@@ -54,22 +56,27 @@ type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "t
 /** "2100" basis points → "21.00". */
 export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
 
+/** The lines of the invoices issued in the period, one group per invoice, rate and exemption. */
+const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l.exempt_reason,
+    sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
+  from invoices i join invoice_lines l on l.invoice_id = i.id
+  where i.issued_on between ${period.from}::date and ${period.to}::date
+  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason`;
+
 /**
- * The invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts are
- * negative), one row per invoice and rate in issue order. One statement: the lines are grouped per invoice, rate and
- * exemption over invoices_issued_on_idx; the type is the VERI*FACTU record's, or for invoices issued before records
- * existed the same rule (F1 with the customer's NIF, F2 without; R1/R5 after what they correct).
+ * The rows of the invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts
+ * are negative), one per invoice and rate in issue order; a page of them, or all (the file). One statement over
+ * invoices_issued_on_idx; the type is the VERI*FACTU record's, or for invoices issued before records existed the same
+ * rule (F1 with the customer's NIF, F2 without; R1/R5 after what they correct).
  */
-export async function issuedInvoicesBook(ctx: BookContext, period: BookPeriod): Promise<IssuedInvoicesBook> {
+export async function issuedInvoiceRows(
+  ctx: Pick<BookContext, "db">,
+  period: BookPeriod,
+  page?: PageRequest,
+): Promise<IssuedInvoiceRow[]> {
   const rows = await executeRows<Row>(
     ctx.db,
-    sql`with by_rate as (
-      select l.invoice_id, l.tax_rate_bp, l.exempt_reason,
-        sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
-      from invoices i join invoice_lines l on l.invoice_id = i.id
-      where i.issued_on between ${period.from}::date and ${period.to}::date
-      group by l.invoice_id, l.tax_rate_bp, l.exempt_reason
-    )
+    sql`with by_rate as (${byRate(period)})
     select i.id as "invoiceId",
       i.series || i.year::text || '-' || lpad(i.number::text, 6, '0') as "number",
       i.issued_on::text as "issuedOn",
@@ -86,15 +93,68 @@ export async function issuedInvoicesBook(ctx: BookContext, period: BookPeriod): 
     join invoices i on i.id = b.invoice_id
     left join invoices r on r.id = i.rectifies_invoice_id
     left join verifactu_records v on v.invoice_id = i.id
-    order by i.issued_on, i.chain_position, b.exempt_reason nulls first, b.tax_rate_bp desc`,
+    order by i.issued_on, i.chain_position, b.exempt_reason nulls first, b.tax_rate_bp desc
+    ${page ? sql`limit ${page.pageSize} offset ${offsetOf(page)}` : sql``}`,
   );
-  const bookRows = rows.map(bookRow);
+  return rows.map(bookRow);
+}
+
+type RateRow = {
+  rateBasisPoints: number | null;
+  rows: number;
+  baseCents: string;
+  taxCents: string;
+  totalCents: string;
+};
+
+/**
+ * The book of the period: its totals per rate (exempt ones together) and in all, over every row, and one page of the
+ * rows. Three statements: the page, the totals, the number of invoices.
+ */
+export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoicesQuery): Promise<IssuedInvoicesBook> {
+  const { pageNumber, pageSize, ...period } = query;
+  const [rows, rates, [counted]] = await Promise.all([
+    issuedInvoiceRows(ctx, period, { pageNumber, pageSize }),
+    executeRows<RateRow>(
+      ctx.db,
+      sql`select case when exempt_reason is null then tax_rate_bp end as "rateBasisPoints", count(*)::int as rows,
+          sum(base_cents)::text as "baseCents", sum(tax_cents)::text as "taxCents", sum(total_cents)::text as "totalCents"
+        from (${byRate(period)}) b
+        group by 1 order by 1 desc nulls last`,
+    ),
+    executeRows<{ invoices: number }>(
+      ctx.db,
+      sql`select count(*)::int as invoices from invoices
+        where issued_on between ${period.from}::date and ${period.to}::date`,
+    ),
+  ]);
+  const totalRows = rates.reduce((total, rate) => total + rate.rows, 0);
+  const cents = (key: "baseCents" | "taxCents" | "totalCents", exempt?: boolean) =>
+    rates
+      .filter((rate) => exempt === undefined || (rate.rateBasisPoints === null) === exempt)
+      .reduce((total, rate) => total + BigInt(rate[key]), 0n);
   return {
     from: period.from,
     to: period.to,
     currency: ctx.club.currency,
-    rows: bookRows,
-    totals: totalsOf(rows),
+    totals: {
+      invoices: counted?.invoices ?? 0,
+      byRate: rates.map((rate) => {
+        const exempt = rate.rateBasisPoints === null;
+        return {
+          taxRate: exempt ? null : percentOf(rate.rateBasisPoints ?? 0),
+          base: exempt ? "0.00" : fromCents(BigInt(rate.baseCents)),
+          tax: fromCents(BigInt(rate.taxCents)),
+          exemptBase: exempt ? fromCents(BigInt(rate.baseCents)) : "0.00",
+          total: fromCents(BigInt(rate.totalCents)),
+        };
+      }),
+      base: fromCents(cents("baseCents", false)),
+      tax: fromCents(cents("taxCents")),
+      exemptBase: fromCents(cents("baseCents", true)),
+      total: fromCents(cents("totalCents")),
+    },
+    rows: paginated(rows, totalRows, { pageNumber, pageSize }),
   };
 }
 
@@ -107,42 +167,5 @@ function bookRow({ rateBasisPoints, baseCents, taxCents, totalCents, ...row }: R
     tax: fromCents(BigInt(taxCents)),
     exemptBase: exempt ? fromCents(BigInt(baseCents)) : "0.00",
     total: fromCents(BigInt(totalCents)),
-  };
-}
-
-type Sums = { base: bigint; tax: bigint; exemptBase: bigint; total: bigint };
-const zero = (): Sums => ({ base: 0n, tax: 0n, exemptBase: 0n, total: 0n });
-const add = (sums: Sums, row: Row) => {
-  const base = BigInt(row.baseCents);
-  if (row.exemptReason === null) sums.base += base;
-  else sums.exemptBase += base;
-  sums.tax += BigInt(row.taxCents);
-  sums.total += BigInt(row.totalCents);
-};
-const money = (sums: Sums) => ({
-  base: fromCents(sums.base),
-  tax: fromCents(sums.tax),
-  exemptBase: fromCents(sums.exemptBase),
-  total: fromCents(sums.total),
-});
-
-/** Per rate (the highest first, exempt last) and in all, from the rows already read. */
-function totalsOf(rows: readonly Row[]): IssuedInvoicesBook["totals"] {
-  const byRate = new Map<number | "exempt", Sums>();
-  const all = zero();
-  for (const row of rows) {
-    const key = row.exemptReason === null ? row.rateBasisPoints : "exempt";
-    const sums = byRate.get(key) ?? zero();
-    byRate.set(key, sums);
-    add(sums, row);
-    add(all, row);
-  }
-  const order = (key: number | "exempt") => (key === "exempt" ? -1 : key);
-  return {
-    invoices: new Set(rows.map((row) => row.invoiceId)).size,
-    byRate: [...byRate.entries()]
-      .sort(([a], [b]) => order(b) - order(a))
-      .map(([key, sums]) => ({ taxRate: key === "exempt" ? null : percentOf(key), ...money(sums) })),
-    ...money(all),
   };
 }

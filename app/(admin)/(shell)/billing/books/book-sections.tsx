@@ -8,7 +8,7 @@ import type { IssuedInvoicesBook, PaymentsJournal } from "@/console/club-api";
 import { fileNameOf } from "@/console/csv-download";
 import { saveBlob } from "@/console/file-transfer";
 import { useClubFormat } from "@/console/i18n/club-format";
-import { EmptyState } from "@/console/ui/feedback";
+import { EmptyState, Pagination } from "@/console/ui/feedback";
 import { formFailureOf, useFailureText } from "@/console/ui/forms";
 import { ScrollBox } from "@/console/ui/scroll-box";
 import type { Period } from "./periods";
@@ -58,13 +58,13 @@ function Downloads({ period }: { period: Period }) {
   );
 }
 
-function RegisterTables({ book }: { book: IssuedInvoicesBook }) {
+function RegisterTables({ book, onPage }: { book: IssuedInvoicesBook; onPage: (pageNumber: number) => void }) {
   const t = useTranslations("billingReports.books.register");
   const types = useTranslations("invoices.detail.verifactu.types");
   const format = useClubFormat();
   const money = (amount: string) => format.money(amount, book.currency);
   const rate = (taxRate: string | null) => (taxRate === null ? t("exempt") : format.percent(Number(taxRate) / 100));
-  if (book.rows.length === 0) return <EmptyState title={t("empty")} />;
+  if (book.rows.totalCount === 0) return <EmptyState title={t("empty")} />;
   return (
     <>
       <p>{t("summary", { count: book.totals.invoices, total: money(book.totals.total) })}</p>
@@ -117,7 +117,7 @@ function RegisterTables({ book }: { book: IssuedInvoicesBook }) {
             </tr>
           </thead>
           <tbody>
-            {book.rows.map((row) => (
+            {book.rows.items.map((row) => (
               <tr key={`${row.invoiceId}-${row.taxRate ?? row.exemptReason}`}>
                 <th scope="row">
                   <span className="nowrap">{row.number}</span>
@@ -141,6 +141,7 @@ function RegisterTables({ book }: { book: IssuedInvoicesBook }) {
           </tbody>
         </table>
       </ScrollBox>
+      <Pagination page={book.rows} noun={{ one: t("rowOne"), other: t("rowOther") }} onPage={onPage} />
     </>
   );
 }
@@ -150,10 +151,12 @@ export function IssuedInvoicesSection({
   query,
   period,
   hideError,
+  onPage,
 }: {
   query: UseQueryResult<IssuedInvoicesBook>;
   period: Period;
   hideError: boolean;
+  onPage: (pageNumber: number) => void;
 }) {
   const t = useTranslations("billingReports.books.register");
   const format = useClubFormat();
@@ -167,7 +170,7 @@ export function IssuedInvoicesSection({
       </p>
       <Downloads period={period} />
       <SectionState query={query} label={t("title")} hideError={hideError}>
-        {(book) => <RegisterTables book={book} />}
+        {(book) => <RegisterTables book={book} onPage={onPage} />}
       </SectionState>
     </section>
   );

@@ -1,6 +1,6 @@
 import { issuedInvoicesResponse } from "@/app/api/books-responses";
 import { issuedInvoicesBook } from "@/lib/billing/books/issued-invoices";
-import { bookPeriodQuery } from "@/lib/billing/books/schemas";
+import { issuedInvoicesQuery } from "@/lib/billing/books/schemas";
 import { otherMethods } from "@/lib/http/method-not-allowed";
 import { route } from "@/lib/http/route";
 import { ok } from "@/lib/platform/result";
@@ -10,10 +10,10 @@ export const dynamic = "force-dynamic";
 export const GET = route(
   {
     access: "billing:read",
-    query: bookPeriodQuery,
+    query: issuedInvoicesQuery,
     summary: "Libro registro de facturas expedidas",
     description:
-      "One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, with totals per rate; the whole period in one answer (docs/billing.md, The accountant's books). The same rows as a file: /api/billing/books/issued-invoices/file.",
+      "One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 1000), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.",
     response: { schema: issuedInvoicesResponse },
   },
   async ({ query, services }) => ok(await issuedInvoicesBook(services, query)),

@@ -1,4 +1,4 @@
-import { issuedInvoicesBook } from "@/lib/billing/books/issued-invoices";
+import { issuedInvoiceRows } from "@/lib/billing/books/issued-invoices";
 import { BOOK_CONTENT_TYPES, bookFileName, issuedInvoicesFile } from "@/lib/billing/books/issued-invoices-file";
 import { issuedInvoicesFileQuery } from "@/lib/billing/books/schemas";
 import { otherMethods } from "@/lib/http/method-not-allowed";
@@ -17,11 +17,11 @@ export const GET = route(
   },
   async ({ query, services }) => {
     const { format, ...period } = query;
-    const book = await issuedInvoicesBook(services, period);
-    return new Response(await issuedInvoicesFile(book, format), {
+    const rows = await issuedInvoiceRows(services, period);
+    return new Response(await issuedInvoicesFile(rows, format), {
       headers: {
         "content-type": BOOK_CONTENT_TYPES[format],
-        "content-disposition": `attachment; filename="${bookFileName(book, format)}"`,
+        "content-disposition": `attachment; filename="${bookFileName(period, format)}"`,
         "cache-control": "no-store",
       },
     });
