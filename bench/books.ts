@@ -58,7 +58,9 @@ try {
   const monthRows = await issuedInvoiceRows(ctx, month);
   const year = { from: "2026-01-01", to: "2026-12-31" };
   const figures = {
-    page: await median(() => issuedInvoicesBook(ctx, { ...year, pageNumber: 1, pageSize: 100 })),
+    page: await median(() =>
+      issuedInvoicesBook(ctx, { ...year, pageNumber: 1, pageSize: 100, orderBy: "issuedOn", orderDirection: "asc" }),
+    ),
     month: await median(() => issuedInvoiceRows(ctx, month)),
     csv: await median(() => issuedInvoicesFile(monthRows, "csv")),
     xlsx: await median(() => issuedInvoicesFile(monthRows, "xlsx")),

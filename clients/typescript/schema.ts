@@ -431,7 +431,7 @@ export interface paths {
         };
         /**
          * Libro registro de facturas expedidas
-         * @description One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 1000), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.
+         * @description One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 100), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.
          *
          *     **Access:** bearer token of a user holding `billing:read`.
          */
@@ -5970,7 +5970,7 @@ export interface operations {
                      *       ],
                      *       "withoutTaxId": [
                      *         {
-                     *           "memberId": "3b4ed9a9-3186-4819-a920-f420fd42e8f7",
+                     *           "memberId": "02c48234-3666-464e-971a-308f1569f0f7",
                      *           "name": "Yolanda Pons",
                      *           "total": "4000.00"
                      *         }
@@ -5996,9 +5996,13 @@ export interface operations {
                  * @example 2027-01-01
                  */
                 from: string;
-                /** @description The page of rows to answer, from 1; past the last page the items are empty. */
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
                 pageNumber?: number;
-                /** @description Rows per page, 1 to 1000. */
+                /** @description Items per page, 1 to 100. */
                 pageSize?: number;
                 /**
                  * @description Last day (club calendar), inclusive.
@@ -6024,40 +6028,6 @@ export interface operations {
                      *       "from": "2026-11-29",
                      *       "to": "2026-11-29",
                      *       "currency": "EUR",
-                     *       "rows": [
-                     *         {
-                     *           "invoiceId": "d64b09ca-42de-43c7-93f0-d4980f5938f7",
-                     *           "number": "F2026-000001",
-                     *           "issuedOn": "2026-11-29",
-                     *           "period": "4T",
-                     *           "type": "F1",
-                     *           "customerTaxId": "00000000T",
-                     *           "customerName": "Ana García",
-                     *           "exemptReason": null,
-                     *           "rectifiesNumber": null,
-                     *           "taxRate": "21.00",
-                     *           "base": "41.24",
-                     *           "tax": "8.66",
-                     *           "exemptBase": "0.00",
-                     *           "total": "49.90"
-                     *         },
-                     *         {
-                     *           "invoiceId": "1dde6641-bc04-4b5a-91ad-ea8677d9888b",
-                     *           "number": "F2026-000002",
-                     *           "issuedOn": "2026-11-29",
-                     *           "period": "4T",
-                     *           "type": "F2",
-                     *           "customerTaxId": null,
-                     *           "customerName": "Pau Soler",
-                     *           "exemptReason": "Exento, art. 20.1.13º Ley 37/1992 del IVA",
-                     *           "rectifiesNumber": null,
-                     *           "taxRate": null,
-                     *           "base": "0.00",
-                     *           "tax": "0.00",
-                     *           "exemptBase": "30.00",
-                     *           "total": "30.00"
-                     *         }
-                     *       ],
                      *       "totals": {
                      *         "invoices": 6,
                      *         "byRate": [
@@ -6080,6 +6050,46 @@ export interface operations {
                      *         "tax": "32.90",
                      *         "exemptBase": "30.00",
                      *         "total": "219.60"
+                     *       },
+                     *       "rows": {
+                     *         "items": [
+                     *           {
+                     *             "invoiceId": "7fe09071-7ea3-49c4-9069-3c3ff65e1bd3",
+                     *             "number": "F2026-000001",
+                     *             "issuedOn": "2026-11-29",
+                     *             "period": "4T",
+                     *             "type": "F1",
+                     *             "customerTaxId": "00000000T",
+                     *             "customerName": "Ana García",
+                     *             "exemptReason": null,
+                     *             "rectifiesNumber": null,
+                     *             "taxRate": "21.00",
+                     *             "base": "41.24",
+                     *             "tax": "8.66",
+                     *             "exemptBase": "0.00",
+                     *             "total": "49.90"
+                     *           },
+                     *           {
+                     *             "invoiceId": "615cf011-c28e-41f1-843c-536a3bfae513",
+                     *             "number": "F2026-000002",
+                     *             "issuedOn": "2026-11-29",
+                     *             "period": "4T",
+                     *             "type": "F2",
+                     *             "customerTaxId": null,
+                     *             "customerName": "Pau Soler",
+                     *             "exemptReason": "Exento, art. 20.1.13º Ley 37/1992 del IVA",
+                     *             "rectifiesNumber": null,
+                     *             "taxRate": null,
+                     *             "base": "0.00",
+                     *             "tax": "0.00",
+                     *             "exemptBase": "30.00",
+                     *             "total": "30.00"
+                     *           }
+                     *         ],
+                     *         "totalCount": 6,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 20,
+                     *         "totalPages": 1
                      *       }
                      *     }
                      */
@@ -6206,23 +6216,23 @@ export interface operations {
                      *       },
                      *       "movements": [
                      *         {
-                     *           "id": "d5b51d03-0f20-4dcc-a675-5223d77374dd",
+                     *           "id": "116b66ec-b6c5-4d96-8a50-9c8ff1edafc0",
                      *           "paidOn": "2025-04-02",
                      *           "kind": "payment",
                      *           "method": "cash",
                      *           "amount": "1000.00",
-                     *           "invoiceId": "6967b8a3-19a5-4451-b9d5-0dfa2b0662a0",
+                     *           "invoiceId": "3fb82555-e38c-4ef8-8270-e8a1e5f5083c",
                      *           "invoiceNumber": "F2025-000001",
                      *           "customerName": "Xavier Vidal",
                      *           "reference": null
                      *         },
                      *         {
-                     *           "id": "216ef179-8493-4031-8c3f-83aa770c89ac",
+                     *           "id": "41768859-b992-482a-888d-a32ac839bc1b",
                      *           "paidOn": "2025-04-02",
                      *           "kind": "payment",
                      *           "method": "card",
                      *           "amount": "171.00",
-                     *           "invoiceId": "f19104a7-2a49-46cd-89df-aad1751da111",
+                     *           "invoiceId": "04c66f82-6ee8-4d22-a839-65b44de2f6bb",
                      *           "invoiceNumber": "F2025-000002",
                      *           "customerName": "Xavier Vidal",
                      *           "reference": null

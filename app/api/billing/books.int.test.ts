@@ -194,7 +194,7 @@ describe("GET /api/billing/books/issued-invoices", () => {
       expect.objectContaining({ invoiceId: A, issuedOn: "2025-03-31", period: "1T", base: "2479.34", tax: "520.66" }),
     ]);
     const april = await get(issuedRoute, "/api/billing/books/issued-invoices?from=2025-04-01&to=2025-04-30");
-    expect(april.body.rows).toMatchObject({ totalCount: 3, pageNumber: 1, pageSize: 100, totalPages: 1 });
+    expect(april.body.rows).toMatchObject({ totalCount: 3, pageNumber: 1, pageSize: 20, totalPages: 1 });
     expect(april.body.totals).toEqual({
       invoices: 2,
       byRate: [
@@ -221,6 +221,10 @@ describe("GET /api/billing/books/issued-invoices", () => {
     expect(third.body.rows).toMatchObject({ totalCount: 6, pageNumber: 3, pageSize: 2, totalPages: 3 });
     expect(third.body.totals).toMatchObject({ invoices: 5, total: "10076.06" });
     expect((await get(issuedRoute, `${path}&pageNumber=4`)).body.rows).toMatchObject({ items: [] });
+    expect(numbers(await get(issuedRoute, `${path}&orderDirection=desc`))).toEqual([
+      "F2025-000004 21.00",
+      "F2025-000003 exempt",
+    ]);
   });
 
   it("downloads the month as CSV for Spanish Excel: BOM, `;`, decimal comma, dd/mm/yyyy, the AEAT's columns", async () => {
@@ -414,7 +418,7 @@ describe("access and bad input", () => {
     const cases: [typeof issuedRoute, string, string[]][] = [
       [issuedRoute, "/api/billing/books/issued-invoices?from=2025-02-30&to=2025-03-01", ["from"]],
       [issuedRoute, "/api/billing/books/issued-invoices?to=2025-03-01", ["from"]],
-      [issuedRoute, "/api/billing/books/issued-invoices?from=2025-01-01&to=2025-01-31&pageSize=1001", ["pageSize"]],
+      [issuedRoute, "/api/billing/books/issued-invoices?from=2025-01-01&to=2025-01-31&pageSize=101", ["pageSize"]],
       [paymentsRoute, "/api/billing/books/payments?from=2025-04-01&to=2025-03-01", ["to"]],
       [paymentsRoute, "/api/billing/books/payments?from=2025-01-01&to=2026-01-02", ["to"]],
       [issuedFileRoute, "/api/billing/books/issued-invoices/file?from=2025-01-01&to=2025-01-31&format=pdf", ["format"]],

@@ -72,8 +72,10 @@ const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l
 export async function issuedInvoiceRows(
   ctx: Pick<BookContext, "db">,
   period: BookPeriod,
-  page?: PageRequest,
+  page?: PageRequest & { orderDirection: "asc" | "desc" },
 ): Promise<IssuedInvoiceRow[]> {
+  // Newest first reverses the whole order, so a page's rows of one invoice still follow each other.
+  const direction = sql.raw(page?.orderDirection === "desc" ? "desc" : "asc");
   const rows = await executeRows<Row>(
     ctx.db,
     sql`with by_rate as (${byRate(period)})
@@ -93,7 +95,7 @@ export async function issuedInvoiceRows(
     join invoices i on i.id = b.invoice_id
     left join invoices r on r.id = i.rectifies_invoice_id
     left join verifactu_records v on v.invoice_id = i.id
-    order by i.issued_on, i.chain_position, b.exempt_reason nulls first, b.tax_rate_bp desc
+    order by i.issued_on ${direction}, i.chain_position ${direction}, b.exempt_reason nulls first, b.tax_rate_bp desc
     ${page ? sql`limit ${page.pageSize} offset ${offsetOf(page)}` : sql``}`,
   );
   return rows.map(bookRow);
@@ -112,9 +114,9 @@ type RateRow = {
  * rows. Three statements: the page, the totals, the number of invoices.
  */
 export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoicesQuery): Promise<IssuedInvoicesBook> {
-  const { pageNumber, pageSize, ...period } = query;
+  const { pageNumber, pageSize, orderDirection, orderBy: _issuedOn, ...period } = query;
   const [rows, rates, [counted]] = await Promise.all([
-    issuedInvoiceRows(ctx, period, { pageNumber, pageSize }),
+    issuedInvoiceRows(ctx, period, { pageNumber, pageSize, orderDirection }),
     executeRows<RateRow>(
       ctx.db,
       sql`select case when exempt_reason is null then tax_rate_bp end as "rateBasisPoints", count(*)::int as rows,

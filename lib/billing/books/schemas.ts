@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationQuery } from "@/lib/platform/pagination";
 
 /**
  * The longest period one book answers: a year and a day, so any calendar year (leap or not) or any run of months
@@ -32,27 +33,10 @@ const withinOnePeriod = <T extends z.ZodType<{ from: string; to: string }>>(sche
 export const bookPeriodQuery = withinOnePeriod(z.object(periodShape));
 export type BookPeriod = z.output<typeof bookPeriodQuery>;
 
-/** Rows per page of the book's JSON: larger than a list's, so a month of a large club is a few requests. */
-const BOOK_PAGE_SIZE_LIMIT = 1000;
+/** The shared page parameters, as every paged list takes them; rows are in issue order, oldest first unless desc. */
+const paging = paginationQuery(["issuedOn"], "issuedOn").shape;
 
-export const issuedInvoicesQuery = withinOnePeriod(
-  z.object({
-    ...periodShape,
-    pageNumber: z.coerce
-      .number()
-      .int()
-      .min(1, "pageNumber starts at 1.")
-      .default(1)
-      .meta({ description: "The page of rows to answer, from 1; past the last page the items are empty." }),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1, `pageSize must be between 1 and ${BOOK_PAGE_SIZE_LIMIT}.`)
-      .max(BOOK_PAGE_SIZE_LIMIT, `pageSize must be between 1 and ${BOOK_PAGE_SIZE_LIMIT}.`)
-      .default(100)
-      .meta({ description: `Rows per page, 1 to ${BOOK_PAGE_SIZE_LIMIT}.` }),
-  }),
-);
+export const issuedInvoicesQuery = withinOnePeriod(z.object({ ...periodShape, ...paging }));
 export type IssuedInvoicesQuery = z.output<typeof issuedInvoicesQuery>;
 
 const BOOK_FILE_FORMATS = ["csv", "xlsx"] as const;

@@ -13,7 +13,7 @@ export const GET = route(
     query: issuedInvoicesQuery,
     summary: "Libro registro de facturas expedidas",
     description:
-      "One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 1000), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.",
+      "One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 100), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.",
     response: { schema: issuedInvoicesResponse },
   },
   async ({ query, services }) => ok(await issuedInvoicesBook(services, query)),
