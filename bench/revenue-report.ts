@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { overdueInvoices } from "@/lib/billing/report/overdue";
 import { revenueReport } from "@/lib/billing/report/revenue";
 import { createTestDatabase } from "@/tests/support/test-database";
+import { medianSeconds } from "./median";
 import { writeResults } from "./results-file";
 
 const INVOICES = Number(process.env.BENCH_REPORT_INVOICES ?? 100_000);
@@ -14,16 +15,7 @@ const database = await createTestDatabase();
 const club = { language: "es", timeZone: "Europe/Madrid", currency: "EUR" } as const;
 const now = () => new Date("2026-11-27T10:00:00Z");
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  const times: number[] = [];
-  for (let round = 0; round < RUNS; round += 1) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return (times[Math.floor(RUNS / 2)] ?? 0) / 1000;
-}
+const median = (run: () => Promise<unknown>) => medianSeconds(RUNS, run);
 
 try {
   const members = Math.ceil(INVOICES / 20);

@@ -20,6 +20,12 @@ export type MemberStatistics = JsonAnswer<"/api/members/statistics", "get">;
 export type RevenueReport = JsonAnswer<"/api/billing/report", "get">;
 export type RevenueReportQuery = QueryOf<"/api/billing/report", "get">;
 export type OverdueList = JsonAnswer<"/api/billing/overdue", "get">;
+export type IssuedInvoicesBook = JsonAnswer<"/api/billing/books/issued-invoices", "get">;
+export type VatReturn = JsonAnswer<"/api/billing/books/vat-return", "get">;
+export type AnnualCustomers = JsonAnswer<"/api/billing/books/annual-customers", "get">;
+export type PaymentsJournal = JsonAnswer<"/api/billing/books/payments", "get">;
+export type BookPeriod = QueryOf<"/api/billing/books/issued-invoices", "get">;
+type BookFileQuery = QueryOf<"/api/billing/books/issued-invoices/file", "get">;
 
 type PlanChangeQuery = QueryOf<"/api/members/{id}/subscriptions/{sid}/change-plan", "get">;
 /** A subscription term's path parameters. */
@@ -59,6 +65,18 @@ export function clubEndpoints(client: ConsoleClient, api: Transport) {
       revenue: (query: RevenueReportQuery) => answer(client.GET("/api/billing/report", { params: { query } })),
       overdue: (query: QueryOf<"/api/billing/overdue", "get">) =>
         answer(client.GET("/api/billing/overdue", { params: { query } })),
+    },
+    books: {
+      issuedInvoices: (query: BookPeriod) =>
+        answer(client.GET("/api/billing/books/issued-invoices", { params: { query } })),
+      /** The libro registro as a CSV or XLSX file: a response whose body the caller saves. */
+      issuedInvoicesFile: (query: BookFileQuery) =>
+        streamed(client.GET("/api/billing/books/issued-invoices/file", { params: { query }, parseAs: "stream" })),
+      vatReturn: (query: QueryOf<"/api/billing/books/vat-return", "get">) =>
+        answer(client.GET("/api/billing/books/vat-return", { params: { query } })),
+      annualCustomers: (query: QueryOf<"/api/billing/books/annual-customers", "get">) =>
+        answer(client.GET("/api/billing/books/annual-customers", { params: { query } })),
+      payments: (query: BookPeriod) => answer(client.GET("/api/billing/books/payments", { params: { query } })),
     },
     subscriptions: {
       list: (id: string, query: QueryOf<"/api/members/{id}/subscriptions", "get">) =>

@@ -47,6 +47,7 @@ const PAGES: readonly ConsolePage[] = [
   { name: "remittance-builder", path: () => "/billing/remittances/new" },
   { name: "billing-report", path: () => "/billing/report" },
   { name: "billing-overdue", path: () => "/billing/overdue" },
+  { name: "billing-books", path: () => "/billing/books" },
   { name: "attendance", path: () => "/attendance" },
   { name: "attendance-requests", path: () => "/attendance/requests" },
   { name: "employees", path: () => "/employees" },

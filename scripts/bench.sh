@@ -35,6 +35,9 @@ DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/remittance.ts
 log "revenue report and overdue list over 100,000 invoices (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/revenue-report.ts
 
+log "the accountant's books over a year of 120,000 invoices (PostgreSQL)"
+DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/books.ts
+
 log "daily attendance classification, 10,000 employees (PostgreSQL)"
 DATABASE_URL="$DATABASE_URL_REAL" npx tsx bench/attendance-classification.ts
 

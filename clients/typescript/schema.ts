@@ -400,6 +400,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/books/annual-customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Modelo 347 customers of a year
+         * @description Customers (by NIF) invoiced more than 3,005.06, IVA included, in the year, with each quarter; and, apart, those over it whose invoices carry no NIF, who cannot be declared until it is known (docs/billing.md, Modelo 347).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingBooksAnnualCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/books/issued-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Libro registro de facturas expedidas
+         * @description One row per invoice and IVA rate issued from `from` to `to` (club dates, inclusive, at most 366 days), rectifying invoices included with negative amounts, a page of them (`pageNumber`, `pageSize` up to 100), with the totals per rate of the whole period (docs/billing.md, The accountant's books). The whole period as a file: /api/billing/books/issued-invoices/file.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingBooksIssuedInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/books/issued-invoices/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the libro registro de facturas expedidas
+         * @description The book of GET /api/billing/books/issued-invoices in the AEAT's format for libros registro de IVA, as an attachment named libro-registro-expedidas-YYYY-MM.csv for a whole month (else libro-registro-expedidas-FROM_TO.csv): CSV in UTF-8 with BOM, `;` between fields, decimal comma and dates dd/mm/yyyy, or XLSX with amounts as numbers with two decimals and dates as dates.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingBooksIssuedInvoicesFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/books/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payments journal
+         * @description Money in and out from `from` to `to` (club dates of the movement, inclusive, at most 366 days): payments, refunds and net per day and method and per method, and every movement (docs/billing.md, Payments journal).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingBooksPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/books/vat-return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Modelo 303 figures of a quarter
+         * @description The sales side of the quarter's modelo 303 (IVA devengado) from the invoices issued in it, by casilla: base and quota per rate (01–09), modifications by rectifying invoices (14, 15), the total accrued (27) and exempt operations without right to deduction (83). Deductible IVA is not in ClubOps (docs/billing.md, Modelo 303).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingBooksVatReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/overdue": {
         parameters: {
             query?: never;
@@ -2230,6 +2340,54 @@ export interface components {
             amount: string;
             invoices: number;
         };
+        AnnualCustomers: {
+            currency: string;
+            customers: {
+                name: string;
+                /**
+                 * @description January–March. Decimal string, two places.
+                 * @example 49.90
+                 */
+                q1: string;
+                /**
+                 * @description April–June. Decimal string, two places.
+                 * @example 49.90
+                 */
+                q2: string;
+                /**
+                 * @description July–September. Decimal string, two places.
+                 * @example 49.90
+                 */
+                q3: string;
+                /**
+                 * @description October–December. Decimal string, two places.
+                 * @example 49.90
+                 */
+                q4: string;
+                taxId: string;
+                /**
+                 * @description The year, IVA included. Decimal string, two places.
+                 * @example 49.90
+                 */
+                total: string;
+            }[];
+            /**
+             * @description Declared above this, IVA included. Decimal string, two places.
+             * @example 49.90
+             */
+            threshold: string;
+            withoutTaxId: {
+                /** Format: uuid */
+                memberId: string;
+                name: string;
+                /**
+                 * @description The year, IVA included. Decimal string, two places.
+                 * @example 49.90
+                 */
+                total: string;
+            }[];
+            year: number;
+        };
         /** @description A business rule refused the request; `code` is stable, `message` is for people. */
         ApiError: {
             /** @example Member.NotFound */
@@ -2977,6 +3135,128 @@ export interface components {
             /** @description Why the club gives up collecting what is still due; kept in the audit trail. */
             reason: string;
         };
+        IssuedInvoiceRow: {
+            /**
+             * @description Base Imponible of a taxed row (0.00 on an exempt one). Decimal string, two places.
+             * @example 49.90
+             */
+            base: string;
+            customerName: string;
+            /** @description NIF Destinatario; null on a simplified invoice. */
+            customerTaxId: string | null;
+            /**
+             * @description Base of an exempt row. Decimal string, two places.
+             * @example 49.90
+             */
+            exemptBase: string;
+            /** @description The exemption's legal ground (Operación Exenta E1). */
+            exemptReason: string | null;
+            /** Format: uuid */
+            invoiceId: string;
+            /**
+             * Format: date
+             * @description Fecha Expedición (club calendar).
+             * @example 2027-01-31
+             */
+            issuedOn: string;
+            /** @example F2027-000001 */
+            number: string;
+            /**
+             * @description Periodo: the quarter of the issue date.
+             * @example 1T
+             */
+            period: string;
+            /** @description The invoice a rectifying invoice corrects. */
+            rectifiesNumber: string | null;
+            /**
+             * @description Cuota IVA Repercutida. Decimal string, two places.
+             * @example 49.90
+             */
+            tax: string;
+            /** @description Tipo de IVA; null on an exempt row. */
+            taxRate: string | null;
+            /**
+             * @description Total Factura of the row. Decimal string, two places.
+             * @example 49.90
+             */
+            total: string;
+            /**
+             * @description Tipo de Factura.
+             * @enum {string}
+             */
+            type: "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
+        };
+        /** @description One page of the period's rows, in issue order. */
+        IssuedInvoiceRowsPage: {
+            items: components["schemas"]["IssuedInvoiceRow"][];
+            pageNumber: number;
+            pageSize: number;
+            /** @description Rows of the whole period. */
+            totalCount: number;
+            totalPages: number;
+        };
+        IssuedInvoicesBook: {
+            /** @example EUR */
+            currency: string;
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            from: string;
+            rows: components["schemas"]["IssuedInvoiceRowsPage"];
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            to: string;
+            totals: {
+                /**
+                 * @description Taxable base. Decimal string, two places.
+                 * @example 49.90
+                 */
+                base: string;
+                byRate: {
+                    /**
+                     * @description Taxable base. Decimal string, two places.
+                     * @example 49.90
+                     */
+                    base: string;
+                    /**
+                     * @description Exempt base. Decimal string, two places.
+                     * @example 49.90
+                     */
+                    exemptBase: string;
+                    /**
+                     * @description IVA. Decimal string, two places.
+                     * @example 49.90
+                     */
+                    tax: string;
+                    /** @description null: the exempt rows. */
+                    taxRate: string | null;
+                    /**
+                     * @description Total. Decimal string, two places.
+                     * @example 49.90
+                     */
+                    total: string;
+                }[];
+                /**
+                 * @description Exempt base. Decimal string, two places.
+                 * @example 49.90
+                 */
+                exemptBase: string;
+                invoices: number;
+                /**
+                 * @description IVA. Decimal string, two places.
+                 * @example 49.90
+                 */
+                tax: string;
+                /**
+                 * @description Total. Decimal string, two places.
+                 * @example 49.90
+                 */
+                total: string;
+            };
+        };
         Job: {
             acceptsDate: boolean;
             cron: string;
@@ -3456,6 +3736,104 @@ export interface components {
             pageSize: number;
             totalCount: number;
             totalPages: number;
+        };
+        PaymentsJournal: {
+            byMethod: {
+                /** @enum {string} */
+                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                /**
+                 * @description Payments less refunds. Decimal string, two places.
+                 * @example 49.90
+                 */
+                net: string;
+                /**
+                 * @description Payments. Decimal string, two places.
+                 * @example 49.90
+                 */
+                payments: string;
+                /**
+                 * @description Refunds (positive). Decimal string, two places.
+                 * @example 49.90
+                 */
+                refunds: string;
+            }[];
+            currency: string;
+            days: {
+                /**
+                 * Format: date
+                 * @example 2027-01-31
+                 */
+                date: string;
+                /** @enum {string} */
+                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                movements: number;
+                /**
+                 * @description Payments less refunds. Decimal string, two places.
+                 * @example 49.90
+                 */
+                net: string;
+                /**
+                 * @description Payments. Decimal string, two places.
+                 * @example 49.90
+                 */
+                payments: string;
+                /**
+                 * @description Refunds (positive). Decimal string, two places.
+                 * @example 49.90
+                 */
+                refunds: string;
+            }[];
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            from: string;
+            movements: {
+                /**
+                 * @description Positive. Decimal string, two places.
+                 * @example 49.90
+                 */
+                amount: string;
+                customerName: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                invoiceId: string;
+                /** @example F2027-000001 */
+                invoiceNumber: string;
+                /** @enum {string} */
+                kind: "payment" | "refund";
+                /** @enum {string} */
+                method: "cash" | "card" | "bank_transfer" | "direct_debit";
+                /**
+                 * Format: date
+                 * @example 2027-01-31
+                 */
+                paidOn: string;
+                reference: string | null;
+            }[];
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            to: string;
+            totals: {
+                /**
+                 * @description Payments less refunds. Decimal string, two places.
+                 * @example 49.90
+                 */
+                net: string;
+                /**
+                 * @description Payments. Decimal string, two places.
+                 * @example 49.90
+                 */
+                payments: string;
+                /**
+                 * @description Refunds (positive). Decimal string, two places.
+                 * @example 49.90
+                 */
+                refunds: string;
+            };
         };
         PersonReference: {
             firstName: string;
@@ -4104,6 +4482,89 @@ export interface components {
             traceId: string;
             /** @example https://tools.ietf.org/html/rfc9110#section-15.6.1 */
             type: string;
+        };
+        VatReturn: {
+            currency: string;
+            exemptWithoutDeduction: {
+                /**
+                 * @description Operaciones exentas sin derecho a deducción. Decimal string, two places.
+                 * @example 49.90
+                 */
+                base: string;
+                /**
+                 * @description Modelo 303 casilla.
+                 * @constant
+                 */
+                box: "83";
+            };
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            from: string;
+            generalRegime: {
+                /**
+                 * @description Base of the invoices issued at the rate. Decimal string, two places.
+                 * @example 49.90
+                 */
+                base: string;
+                /** @description Casilla of the base; null for a rate the form lacks. */
+                baseBox: string | null;
+                /**
+                 * @description Quota. Decimal string, two places.
+                 * @example 49.90
+                 */
+                tax: string;
+                taxBox: string | null;
+                /**
+                 * @description Percent, two places.
+                 * @example 21.00
+                 */
+                taxRate: string;
+            }[];
+            invoices: number;
+            modifications: {
+                /**
+                 * @description Bases of the rectifying invoices. Decimal string, two places.
+                 * @example 49.90
+                 */
+                base: string;
+                /**
+                 * @description Modelo 303 casilla.
+                 * @constant
+                 */
+                baseBox: "14";
+                /**
+                 * @description Quotas of the rectifying invoices. Decimal string, two places.
+                 * @example 49.90
+                 */
+                tax: string;
+                /**
+                 * @description Modelo 303 casilla.
+                 * @constant
+                 */
+                taxBox: "15";
+            };
+            quarter: number;
+            rectifyingInvoices: number;
+            /**
+             * Format: date
+             * @example 2027-01-31
+             */
+            to: string;
+            totalAccrued: {
+                /**
+                 * @description Modelo 303 casilla.
+                 * @constant
+                 */
+                box: "27";
+                /**
+                 * @description Total cuota devengada. Decimal string, two places.
+                 * @example 49.90
+                 */
+                tax: string;
+            };
+            year: number;
         };
         /** @description Its VERI*FACTU registro de facturación (docs/billing.md, VERI*FACTU); null on an invoice issued before ClubOps kept them. */
         VerifactuRecord: {
@@ -5569,6 +6030,406 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingBooksAnnualCustomers: {
+        parameters: {
+            query: {
+                /**
+                 * @description Calendar year (club calendar).
+                 * @example 2027
+                 */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 2025,
+                     *       "currency": "EUR",
+                     *       "threshold": "3005.06",
+                     *       "customers": [
+                     *         {
+                     *           "taxId": "12345678Z",
+                     *           "name": "Xavier Vidal",
+                     *           "total": "3071.00",
+                     *           "q1": "3000.00",
+                     *           "q2": "71.00",
+                     *           "q3": "0.00",
+                     *           "q4": "0.00"
+                     *         }
+                     *       ],
+                     *       "withoutTaxId": [
+                     *         {
+                     *           "memberId": "02c48234-3666-464e-971a-308f1569f0f7",
+                     *           "name": "Yolanda Pons",
+                     *           "total": "4000.00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AnnualCustomers"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingBooksIssuedInvoices: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day (club calendar), inclusive.
+                 * @example 2027-01-01
+                 */
+                from: string;
+                /** @description The field to sort by. */
+                orderBy?: "issuedOn";
+                /** @description Ascending or descending order. */
+                orderDirection?: "asc" | "desc";
+                /** @description The page to answer, from 1; past the last page the items are empty. */
+                pageNumber?: number;
+                /** @description Items per page, 1 to 100. */
+                pageSize?: number;
+                /**
+                 * @description Last day (club calendar), inclusive.
+                 * @example 2027-01-31
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-29",
+                     *       "to": "2026-11-29",
+                     *       "currency": "EUR",
+                     *       "totals": {
+                     *         "invoices": 6,
+                     *         "byRate": [
+                     *           {
+                     *             "taxRate": "21.00",
+                     *             "base": "156.70",
+                     *             "tax": "32.90",
+                     *             "exemptBase": "0.00",
+                     *             "total": "189.60"
+                     *           },
+                     *           {
+                     *             "taxRate": null,
+                     *             "base": "0.00",
+                     *             "tax": "0.00",
+                     *             "exemptBase": "30.00",
+                     *             "total": "30.00"
+                     *           }
+                     *         ],
+                     *         "base": "156.70",
+                     *         "tax": "32.90",
+                     *         "exemptBase": "30.00",
+                     *         "total": "219.60"
+                     *       },
+                     *       "rows": {
+                     *         "items": [
+                     *           {
+                     *             "invoiceId": "7fe09071-7ea3-49c4-9069-3c3ff65e1bd3",
+                     *             "number": "F2026-000001",
+                     *             "issuedOn": "2026-11-29",
+                     *             "period": "4T",
+                     *             "type": "F1",
+                     *             "customerTaxId": "00000000T",
+                     *             "customerName": "Ana García",
+                     *             "exemptReason": null,
+                     *             "rectifiesNumber": null,
+                     *             "taxRate": "21.00",
+                     *             "base": "41.24",
+                     *             "tax": "8.66",
+                     *             "exemptBase": "0.00",
+                     *             "total": "49.90"
+                     *           },
+                     *           {
+                     *             "invoiceId": "615cf011-c28e-41f1-843c-536a3bfae513",
+                     *             "number": "F2026-000002",
+                     *             "issuedOn": "2026-11-29",
+                     *             "period": "4T",
+                     *             "type": "F2",
+                     *             "customerTaxId": null,
+                     *             "customerName": "Pau Soler",
+                     *             "exemptReason": "Exento, art. 20.1.13º Ley 37/1992 del IVA",
+                     *             "rectifiesNumber": null,
+                     *             "taxRate": null,
+                     *             "base": "0.00",
+                     *             "tax": "0.00",
+                     *             "exemptBase": "30.00",
+                     *             "total": "30.00"
+                     *           }
+                     *         ],
+                     *         "totalCount": 6,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 20,
+                     *         "totalPages": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["IssuedInvoicesBook"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingBooksIssuedInvoicesFile: {
+        parameters: {
+            query: {
+                /** @description csv (UTF-8 with BOM, `;`, decimal comma) or xlsx. */
+                format?: "csv" | "xlsx";
+                /**
+                 * @description First day (club calendar), inclusive.
+                 * @example 2027-01-01
+                 */
+                from: string;
+                /**
+                 * @description Last day (club calendar), inclusive.
+                 * @example 2027-01-31
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingBooksPayments: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day (club calendar), inclusive.
+                 * @example 2027-01-01
+                 */
+                from: string;
+                /**
+                 * @description Last day (club calendar), inclusive.
+                 * @example 2027-01-31
+                 */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2025-04-01",
+                     *       "to": "2025-04-30",
+                     *       "currency": "EUR",
+                     *       "days": [
+                     *         {
+                     *           "date": "2025-04-02",
+                     *           "method": "card",
+                     *           "movements": 1,
+                     *           "payments": "171.00",
+                     *           "refunds": "0.00",
+                     *           "net": "171.00"
+                     *         },
+                     *         {
+                     *           "date": "2025-04-02",
+                     *           "method": "cash",
+                     *           "movements": 1,
+                     *           "payments": "1000.00",
+                     *           "refunds": "0.00",
+                     *           "net": "1000.00"
+                     *         }
+                     *       ],
+                     *       "byMethod": [
+                     *         {
+                     *           "method": "cash",
+                     *           "payments": "1000.00",
+                     *           "refunds": "50.00",
+                     *           "net": "950.00"
+                     *         },
+                     *         {
+                     *           "method": "card",
+                     *           "payments": "171.00",
+                     *           "refunds": "0.00",
+                     *           "net": "171.00"
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "payments": "1171.00",
+                     *         "refunds": "50.00",
+                     *         "net": "1121.00"
+                     *       },
+                     *       "movements": [
+                     *         {
+                     *           "id": "116b66ec-b6c5-4d96-8a50-9c8ff1edafc0",
+                     *           "paidOn": "2025-04-02",
+                     *           "kind": "payment",
+                     *           "method": "cash",
+                     *           "amount": "1000.00",
+                     *           "invoiceId": "3fb82555-e38c-4ef8-8270-e8a1e5f5083c",
+                     *           "invoiceNumber": "F2025-000001",
+                     *           "customerName": "Xavier Vidal",
+                     *           "reference": null
+                     *         },
+                     *         {
+                     *           "id": "41768859-b992-482a-888d-a32ac839bc1b",
+                     *           "paidOn": "2025-04-02",
+                     *           "kind": "payment",
+                     *           "method": "card",
+                     *           "amount": "171.00",
+                     *           "invoiceId": "04c66f82-6ee8-4d22-a839-65b44de2f6bb",
+                     *           "invoiceNumber": "F2025-000002",
+                     *           "customerName": "Xavier Vidal",
+                     *           "reference": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentsJournal"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getBillingBooksVatReturn: {
+        parameters: {
+            query: {
+                /**
+                 * @description 1 (January–March) to 4 (October–December).
+                 * @example 1
+                 */
+                quarter: number;
+                /**
+                 * @description Calendar year (club calendar).
+                 * @example 2027
+                 */
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 2025,
+                     *       "quarter": 1,
+                     *       "from": "2025-01-01",
+                     *       "to": "2025-03-31",
+                     *       "currency": "EUR",
+                     *       "generalRegime": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "baseBox": "07",
+                     *           "base": "2479.34",
+                     *           "taxBox": "09",
+                     *           "tax": "520.66"
+                     *         },
+                     *         {
+                     *           "taxRate": "10.00",
+                     *           "baseBox": "04",
+                     *           "base": "0.00",
+                     *           "taxBox": "06",
+                     *           "tax": "0.00"
+                     *         }
+                     *       ],
+                     *       "modifications": {
+                     *         "baseBox": "14",
+                     *         "base": "0.00",
+                     *         "taxBox": "15",
+                     *         "tax": "0.00"
+                     *       },
+                     *       "totalAccrued": {
+                     *         "box": "27",
+                     *         "tax": "520.66"
+                     *       },
+                     *       "exemptWithoutDeduction": {
+                     *         "box": "83",
+                     *         "base": "0.00"
+                     *       },
+                     *       "invoices": 1,
+                     *       "rectifyingInvoices": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VatReturn"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { POST as pay } from "@/app/api/invoices/[id]/payments/route";
 import { GET as downloadPdf } from "@/app/api/invoices/[id]/pdf/route";
+import { POST as refund } from "@/app/api/invoices/[id]/refunds/route";
 import { POST as addMandate } from "@/app/api/members/[id]/mandates/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
+import { issueInvoices, type LineDraft } from "@/lib/billing/issue";
 import { invoiceNumber } from "@/lib/billing/numbering";
 import { nextTarget2BusinessDay } from "@/lib/billing/sepa/target2";
-import { localDate } from "@/lib/platform/calendar";
+import { instantOf, localDate } from "@/lib/platform/calendar";
 import type { Database } from "@/lib/platform/db";
 import { invoices, plans } from "@/lib/platform/db/schema";
+import { commitWhatever } from "@/lib/platform/db/transaction";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { call, randomIp } from "./api";
 
@@ -109,3 +113,51 @@ export async function downloadInvoicePdf(token: string, id: string) {
 /** A collection date banks take: the first TARGET2 business day on or after `days` from today in Madrid. */
 export const collectionDayIn = (days: number) =>
   nextTarget2BusinessDay(localDate(new Date(Date.now() + days * 86_400_000), "Europe/Madrid"));
+
+/** Madrid's wall clock on `date` ("2026-03-31") at `time` ("23:30"): the instant a crafted invoice is issued at. */
+export function madridTime(date: string, time: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const [hour, minute] = time.split(":").map(Number) as [number, number];
+  return instantOf({ year, month, day, hour, minute, second: 0, millisecond: 0 }, "Europe/Madrid");
+}
+
+/** Records a payment or a refund on an invoice through the API as `token`, expecting it recorded. */
+export function moneyRecorder(token: () => string) {
+  const record = (handler: typeof pay, action: string) => async (id: string, body: object) => {
+    const reply = await call(handler, { path: `/api/invoices/${id}/${action}`, params: { id }, token: token(), body });
+    expect(reply.status).toBe(201);
+  };
+  return { payOn: record(pay, "payments"), refundOn: record(refund, "refunds") };
+}
+
+type CraftedInvoice = {
+  issuedAt: Date;
+  memberId: string;
+  customer: { name: string; taxId: string | null; email: string };
+  lines: LineDraft[];
+  /** The invoice a rectifying one (series R) corrects; null for an invoice (series F). */
+  rectifies: string | null;
+  dueOn: string;
+};
+
+/** Issues an invoice at an instant of the test's choosing, in Madrid, by the club of CLUB_TAX_DATA: a crafted data set. */
+export async function issueCrafted(db: Database, invoice: CraftedInvoice): Promise<string> {
+  const { issuedAt, rectifies } = invoice;
+  const [issued] = await commitWhatever(db, (tx) =>
+    issueInvoices(tx, { series: rectifies ? "R" : "F", issuedAt, timeZone: "Europe/Madrid", actorId: null }, [
+      {
+        memberId: invoice.memberId,
+        subscriptionId: null,
+        rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
+        language: "es",
+        currency: "EUR",
+        issuer: { ...CLUB_TAX_DATA, address: { ...CLUB_TAX_DATA.address, country: "ES" } },
+        customer: { ...invoice.customer, address: null },
+        dueOn: invoice.dueOn,
+        lines: invoice.lines,
+      },
+    ]),
+  );
+  if (!issued) throw new Error("nothing issued");
+  return issued.id;
+}

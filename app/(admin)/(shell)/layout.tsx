@@ -46,6 +46,7 @@ const NAVIGATION: readonly {
       { href: "/billing/overdue", label: "overdue", for: "billing:read" },
       { href: "/billing/remittances", label: "remittances", for: "billing:read" },
       { href: "/billing/report", label: "revenue", for: "billing:read" },
+      { href: "/billing/books", label: "books", for: "billing:read" },
     ],
   },
   {

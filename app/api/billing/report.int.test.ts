@@ -1,17 +1,15 @@
 import "@/tests/support/isolated-env";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { processDunning } from "@/lib/billing/dunning/job";
-import { issueInvoices, type LineDraft } from "@/lib/billing/issue";
+import type { LineDraft } from "@/lib/billing/issue";
 import { clubLetter } from "@/lib/mail/recipient-language";
-import { instantOf, localDate } from "@/lib/platform/calendar";
+import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { commitWhatever } from "@/lib/platform/db/transaction";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
+import { issueCrafted, madridTime, moneyRecorder } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
-import { POST as pay } from "../invoices/[id]/payments/route";
 import { POST as rectify } from "../invoices/[id]/rectifications/route";
-import { POST as refund } from "../invoices/[id]/refunds/route";
 import { POST as writeOff } from "../invoices/[id]/write-off/route";
 import { POST as createMember } from "../members/route";
 import { PUT as updateSettings } from "../settings/route";
@@ -29,13 +27,6 @@ let running: Platform;
 let token: string;
 let memberId: string;
 
-/** Madrid's wall clock on `date` at `time`. */
-const madrid = (date: string, time: string): Date => {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const [hour, minute] = time.split(":").map(Number) as [number, number];
-  return instantOf({ year, month, day, hour, minute, second: 0, millisecond: 0 }, ZONE);
-};
-
 const line = (totalCents: bigint, day: string): LineDraft => ({
   description: "Cuota",
   planId: null,
@@ -47,37 +38,23 @@ const line = (totalCents: bigint, day: string): LineDraft => ({
 });
 
 /** Issues one invoice (or, with `rectifies`, a rectifying one) at an instant of our choosing: the crafted data set. */
-async function issued(
+const issued = (
   issuedAt: Date,
   totalCents: bigint,
   dueOn: string,
   rectifies: string | null = null,
   customer = { id: memberId, name: "Pau Soler" },
-) {
-  const [invoice] = await commitWhatever(running.database.db, (tx) =>
-    issueInvoices(tx, { series: rectifies ? "R" : "F", issuedAt, timeZone: ZONE, actorId: null }, [
-      {
-        memberId: customer.id,
-        subscriptionId: null,
-        rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
-        language: "es",
-        currency: "EUR",
-        issuer: ISSUER,
-        customer: { name: customer.name, taxId: null, address: null, email: "pau@club.example" },
-        dueOn,
-        lines: [line(totalCents, dueOn)],
-      },
-    ]),
-  );
-  return invoice!.id;
-}
+) =>
+  issueCrafted(running.database.db, {
+    issuedAt,
+    memberId: customer.id,
+    customer: { name: customer.name, taxId: null, email: "pau@club.example" },
+    lines: [line(totalCents, dueOn)],
+    rectifies,
+    dueOn,
+  });
 
-const money = (handler: typeof pay, action: string) => async (id: string, body: object) => {
-  const reply = await call(handler, { path: `/api/invoices/${id}/${action}`, params: { id }, token, body });
-  expect(reply.status).toBe(201);
-};
-const payOn = money(pay, "payments");
-const refundOn = money(refund, "refunds");
+const { payOn, refundOn } = moneyRecorder(() => token);
 
 const report = (query: string) =>
   call<Record<string, unknown> & { errors?: Record<string, string[]> }>(reportRoute, {
@@ -116,16 +93,16 @@ beforeAll(async () => {
 
   // January's last half hour in Madrid is already February in UTC+0's eyes the other way round: 23:30 on 31 January
   // in Madrid (22:30 UTC) is January; 00:30 on 1 February in Madrid (23:30 UTC on 31 January) is February.
-  A = await issued(madrid("2026-01-31", "23:30"), 10000n, "2026-01-31");
-  const B = await issued(madrid("2026-02-01", "00:30"), 5000n, "2026-02-01");
-  const G = await issued(madrid("2026-02-15", "10:00"), 1500n, "2026-03-01");
-  const F = await issued(madrid("2026-03-10", "10:00"), 6000n, "2026-04-01");
-  await issued(madrid("2026-03-15", "10:00"), -3000n, "2026-03-15", A); // a partial rectification of A
-  await issued(madrid("2026-04-15", "10:00"), 4000n, "2026-05-01"); // E
-  const H = await issued(madrid("2026-05-10", "10:00"), 2500n, "2026-05-10");
-  await issued(madrid("2026-06-01", "10:00"), 2000n, "2026-06-30"); // C
-  D = await issued(madrid("2026-06-01", "10:00"), 3000n, "2026-06-15");
-  I = await issued(madrid("2026-07-05", "10:00"), 7000n, "2026-07-05");
+  A = await issued(madridTime("2026-01-31", "23:30"), 10000n, "2026-01-31");
+  const B = await issued(madridTime("2026-02-01", "00:30"), 5000n, "2026-02-01");
+  const G = await issued(madridTime("2026-02-15", "10:00"), 1500n, "2026-03-01");
+  const F = await issued(madridTime("2026-03-10", "10:00"), 6000n, "2026-04-01");
+  await issued(madridTime("2026-03-15", "10:00"), -3000n, "2026-03-15", A); // a partial rectification of A
+  await issued(madridTime("2026-04-15", "10:00"), 4000n, "2026-05-01"); // E
+  const H = await issued(madridTime("2026-05-10", "10:00"), 2500n, "2026-05-10");
+  await issued(madridTime("2026-06-01", "10:00"), 2000n, "2026-06-30"); // C
+  D = await issued(madridTime("2026-06-01", "10:00"), 3000n, "2026-06-15");
+  I = await issued(madridTime("2026-07-05", "10:00"), 7000n, "2026-07-05");
   void F;
 
   await payOn(A, { amount: "40.00", method: "cash", paidOn: "2026-02-28" }); // a partial payment on a month's end
@@ -219,13 +196,13 @@ describe("GET /api/billing/overdue", () => {
       body: { firstName: "Núria", lastName: "Puig", email: "nuria@club.example" },
     });
     const fiveDaysAgo = daysBefore(today(), 5);
-    const late = await issued(madrid(fiveDaysAgo, "10:00"), 1250n, fiveDaysAgo, null, {
+    const late = await issued(madridTime(fiveDaysAgo, "10:00"), 1250n, fiveDaysAgo, null, {
       id: other.body.id,
       name: "Núria Puig",
     });
     const db = running.database.db;
     const club = await clubLetter(db, running.config);
-    await processDunning({ db, club }, madrid("2026-07-06", "09:00"));
+    await processDunning({ db, club }, madridTime("2026-07-06", "09:00"));
     await processDunning({ db, club }, new Date());
 
     const reply = await call<{ asOf: string; count: number; totalOwed: string; items: Record<string, unknown>[] }>(

@@ -17,6 +17,11 @@ import * as authRefreshRoute from "@/app/api/auth/refresh/route";
 import * as authRegisterRoute from "@/app/api/auth/register/route";
 import * as authResetPasswordRoute from "@/app/api/auth/reset-password/route";
 import * as authVerifyEmailRoute from "@/app/api/auth/verify-email/route";
+import * as billingBooksAnnualCustomersRoute from "@/app/api/billing/books/annual-customers/route";
+import * as billingBooksIssuedInvoicesFileRoute from "@/app/api/billing/books/issued-invoices/file/route";
+import * as billingBooksIssuedInvoicesRoute from "@/app/api/billing/books/issued-invoices/route";
+import * as billingBooksPaymentsRoute from "@/app/api/billing/books/payments/route";
+import * as billingBooksVatReturnRoute from "@/app/api/billing/books/vat-return/route";
 import * as billingOverdueRoute from "@/app/api/billing/overdue/route";
 import * as billingReportRoute from "@/app/api/billing/report/route";
 import * as employeesIdAttendanceDateRoute from "@/app/api/employees/[id]/attendance/[date]/route";
@@ -166,6 +171,11 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,
   "billing/report": billingReportRoute,
   "billing/overdue": billingOverdueRoute,
+  "billing/books/issued-invoices": billingBooksIssuedInvoicesRoute,
+  "billing/books/issued-invoices/file": billingBooksIssuedInvoicesFileRoute,
+  "billing/books/vat-return": billingBooksVatReturnRoute,
+  "billing/books/annual-customers": billingBooksAnnualCustomersRoute,
+  "billing/books/payments": billingBooksPaymentsRoute,
   "members/[id]/balance": membersIdBalanceRoute,
   remittances: remittancesRoute,
   "remittances/candidates": remittancesCandidatesRoute,

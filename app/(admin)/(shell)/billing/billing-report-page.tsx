@@ -15,7 +15,7 @@ export async function BillingReportPage({
   messages,
   children,
 }: {
-  messages: "billingReports.overdue" | "billingReports.report";
+  messages: "billingReports.overdue" | "billingReports.report" | "billingReports.books";
   children: (user: Principal) => ReactNode;
 }) {
   const user = await pageUser();

@@ -1,0 +1,173 @@
+import { sql } from "drizzle-orm";
+import { executeRows } from "@/lib/platform/db/rows";
+import { fromCents } from "@/lib/platform/money";
+import { offsetOf, type PageRequest, type Paginated, paginated } from "@/lib/platform/pagination";
+import type { ServiceContext } from "@/lib/services/context";
+import type { BookPeriod, IssuedInvoicesQuery } from "./schemas";
+
+/** The invoice types the book names (the AEAT's "Tipo de Factura", the same as the invoice's VERI*FACTU record). */
+type BookInvoiceType = "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
+
+/** One row of the libro registro de facturas expedidas: one invoice at one IVA rate (or exemption). */
+export type IssuedInvoiceRow = {
+  invoiceId: string;
+  /** As printed: F2027-000001. */
+  number: string;
+  /** Club calendar date of issue (the operation's date too: a term is invoiced the day it starts). */
+  issuedOn: string;
+  /** The quarter of the issue date, as the AEAT writes it: 1T … 4T. */
+  period: string;
+  type: BookInvoiceType;
+  customerTaxId: string | null;
+  customerName: string;
+  /** Percent with two places ("21.00"); null for an exempt row. */
+  taxRate: string | null;
+  /** The exemption's legal ground as printed on the invoice; null when taxed. */
+  exemptReason: string | null;
+  /** Taxable base of a taxed row; 0.00 on an exempt row (its base is exemptBase). */
+  base: string;
+  tax: string;
+  exemptBase: string;
+  total: string;
+  /** The number of the invoice a rectifying invoice corrects. */
+  rectifiesNumber: string | null;
+};
+
+type RateTotal = { taxRate: string | null; base: string; tax: string; exemptBase: string; total: string };
+
+export type IssuedInvoicesBook = {
+  from: string;
+  to: string;
+  currency: string;
+  /** Over every row of the period, not only this page's. */
+  totals: { invoices: number; byRate: RateTotal[]; base: string; tax: string; exemptBase: string; total: string };
+  rows: Paginated<IssuedInvoiceRow>;
+};
+
+type BookContext = Pick<ServiceContext, "db" | "club">;
+
+type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "total"> & {
+  rateBasisPoints: number;
+  baseCents: string;
+  taxCents: string;
+  totalCents: string;
+};
+
+/** "2100" basis points → "21.00". */
+export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
+
+/** The lines of the invoices issued in the period, one group per invoice, rate and exemption. */
+const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l.exempt_reason,
+    sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
+  from invoices i join invoice_lines l on l.invoice_id = i.id
+  where i.issued_on between ${period.from}::date and ${period.to}::date
+  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason`;
+
+/**
+ * The rows of the invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts
+ * are negative), one per invoice and rate in issue order; a page of them, or all (the file). One statement over
+ * invoices_issued_on_idx; the type is the VERI*FACTU record's, or for invoices issued before records existed the same
+ * rule (F1 with the customer's NIF, F2 without; R1/R5 after what they correct).
+ */
+export async function issuedInvoiceRows(
+  ctx: Pick<BookContext, "db">,
+  period: BookPeriod,
+  page?: PageRequest & { orderDirection: "asc" | "desc" },
+): Promise<IssuedInvoiceRow[]> {
+  // Newest first reverses the whole order, so a page's rows of one invoice still follow each other.
+  const direction = sql.raw(page?.orderDirection === "desc" ? "desc" : "asc");
+  const rows = await executeRows<Row>(
+    ctx.db,
+    sql`with by_rate as (${byRate(period)})
+    select i.id as "invoiceId",
+      i.series || i.year::text || '-' || lpad(i.number::text, 6, '0') as "number",
+      i.issued_on::text as "issuedOn",
+      extract(quarter from i.issued_on)::int::text || 'T' as "period",
+      coalesce(v.invoice_type, case
+        when i.kind = 'invoice' then case when nullif(i.customer->>'taxId', '') is null then 'F2' else 'F1' end
+        when nullif(r.customer->>'taxId', '') is null then 'R5' else 'R1' end) as "type",
+      nullif(i.customer->>'taxId', '') as "customerTaxId",
+      i.customer->>'name' as "customerName",
+      b.tax_rate_bp as "rateBasisPoints", b.exempt_reason as "exemptReason",
+      b.base_cents::text as "baseCents", b.tax_cents::text as "taxCents", b.total_cents::text as "totalCents",
+      r.series || r.year::text || '-' || lpad(r.number::text, 6, '0') as "rectifiesNumber"
+    from by_rate b
+    join invoices i on i.id = b.invoice_id
+    left join invoices r on r.id = i.rectifies_invoice_id
+    left join verifactu_records v on v.invoice_id = i.id
+    order by i.issued_on ${direction}, i.chain_position ${direction}, b.exempt_reason nulls first, b.tax_rate_bp desc
+    ${page ? sql`limit ${page.pageSize} offset ${offsetOf(page)}` : sql``}`,
+  );
+  return rows.map(bookRow);
+}
+
+type RateRow = {
+  rateBasisPoints: number | null;
+  rows: number;
+  baseCents: string;
+  taxCents: string;
+  totalCents: string;
+};
+
+/**
+ * The book of the period: its totals per rate (exempt ones together) and in all, over every row, and one page of the
+ * rows. Three statements: the page, the totals, the number of invoices.
+ */
+export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoicesQuery): Promise<IssuedInvoicesBook> {
+  const { pageNumber, pageSize, orderDirection, orderBy: _issuedOn, ...period } = query;
+  const [rows, rates, [counted]] = await Promise.all([
+    issuedInvoiceRows(ctx, period, { pageNumber, pageSize, orderDirection }),
+    executeRows<RateRow>(
+      ctx.db,
+      sql`select case when exempt_reason is null then tax_rate_bp end as "rateBasisPoints", count(*)::int as rows,
+          sum(base_cents)::text as "baseCents", sum(tax_cents)::text as "taxCents", sum(total_cents)::text as "totalCents"
+        from (${byRate(period)}) b
+        group by 1 order by 1 desc nulls last`,
+    ),
+    executeRows<{ invoices: number }>(
+      ctx.db,
+      sql`select count(*)::int as invoices from invoices
+        where issued_on between ${period.from}::date and ${period.to}::date`,
+    ),
+  ]);
+  const totalRows = rates.reduce((total, rate) => total + rate.rows, 0);
+  const cents = (key: "baseCents" | "taxCents" | "totalCents", exempt?: boolean) =>
+    rates
+      .filter((rate) => exempt === undefined || (rate.rateBasisPoints === null) === exempt)
+      .reduce((total, rate) => total + BigInt(rate[key]), 0n);
+  return {
+    from: period.from,
+    to: period.to,
+    currency: ctx.club.currency,
+    totals: {
+      invoices: counted?.invoices ?? 0,
+      byRate: rates.map((rate) => {
+        const exempt = rate.rateBasisPoints === null;
+        return {
+          taxRate: exempt ? null : percentOf(rate.rateBasisPoints ?? 0),
+          base: exempt ? "0.00" : fromCents(BigInt(rate.baseCents)),
+          tax: fromCents(BigInt(rate.taxCents)),
+          exemptBase: exempt ? fromCents(BigInt(rate.baseCents)) : "0.00",
+          total: fromCents(BigInt(rate.totalCents)),
+        };
+      }),
+      base: fromCents(cents("baseCents", false)),
+      tax: fromCents(cents("taxCents")),
+      exemptBase: fromCents(cents("baseCents", true)),
+      total: fromCents(cents("totalCents")),
+    },
+    rows: paginated(rows, totalRows, { pageNumber, pageSize }),
+  };
+}
+
+function bookRow({ rateBasisPoints, baseCents, taxCents, totalCents, ...row }: Row): IssuedInvoiceRow {
+  const exempt = row.exemptReason !== null;
+  return {
+    ...row,
+    taxRate: exempt ? null : percentOf(rateBasisPoints),
+    base: exempt ? "0.00" : fromCents(BigInt(baseCents)),
+    tax: fromCents(BigInt(taxCents)),
+    exemptBase: exempt ? fromCents(BigInt(baseCents)) : "0.00",
+    total: fromCents(BigInt(totalCents)),
+  };
+}
