@@ -8,6 +8,7 @@ import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { GET as journalRoute } from "../billing/books/payments/route";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { POST as cancelRoute } from "../members/[id]/subscriptions/[sid]/cancel/route";
 import { POST as changePlanRoute } from "../members/[id]/subscriptions/[sid]/change-plan/route";

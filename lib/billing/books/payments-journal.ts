@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import { executeRows } from "@/lib/platform/db/rows";
 import { fromCents } from "@/lib/platform/money";
 import type { ServiceContext } from "@/lib/services/context";
+import { RECORDED_METHODS } from "../collections/payment-schemas";
 import type { BookPeriod } from "./schemas";
 
-export const PAYMENT_METHODS = ["cash", "card", "bank_transfer", "direct_debit"] as const;
+/** The journal's methods: money that came in or went out. The member's credit moved between their invoices (method
+ * `credit`, lib/billing/member-credit.ts) nets to zero and moves no money, so it is left out. */
+export const PAYMENT_METHODS = RECORDED_METHODS;
 type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 type Flows = { payments: string; refunds: string; net: string };
@@ -46,7 +49,7 @@ export async function paymentsJournal(
   ctx: Pick<ServiceContext, "db" | "club">,
   period: BookPeriod,
 ): Promise<PaymentsJournal> {
-  const inPeriod = sql`p.paid_on between ${period.from}::date and ${period.to}::date`;
+  const inPeriod = sql`p.paid_on between ${period.from}::date and ${period.to}::date and p.method <> 'credit'`;
   const [days, movements] = await Promise.all([
     executeRows<DayRow>(
       ctx.db,

@@ -8,7 +8,12 @@ import { moneyField, toCents } from "@/lib/platform/money";
 export const PAYMENT_METHODS = paymentMethod.enumValues;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The ones staff record: `credit` moves only by lib/billing/member-credit.ts. */
-const RECORDED_METHODS = ["cash", "card", "bank_transfer", "direct_debit"] as const satisfies readonly PaymentMethod[];
+export const RECORDED_METHODS = [
+  "cash",
+  "card",
+  "bank_transfer",
+  "direct_debit",
+] as const satisfies readonly PaymentMethod[];
 
 const positiveAmount = moneyField
   .refine((amount) => toCents(amount) > 0n, "Use an amount above zero.")
