@@ -152,6 +152,14 @@ describe("a plan change", () => {
     expect(applied).toEqual([
       { data: expect.objectContaining({ memberId, fromInvoiceId: invoiceId, amount: "30.00" }) },
     ]);
+    // The accountant's payments journal shows money that moved: the cash, not the credit moved between invoices.
+    const day = localDate(new Date(), "Europe/Madrid");
+    const journal = await call<{ movements: { invoiceId: string; method: string; amount: string }[] }>(journalRoute, {
+      path: `/api/billing/books/payments?from=${day}&to=${day}`,
+      token,
+    });
+    const mine = journal.body.movements.filter((row) => [invoiceId, started!.id].includes(row.invoiceId));
+    expect(mine).toEqual([expect.objectContaining({ invoiceId, method: "cash", amount: "49.90" })]);
 
     // A 15.00 locker invoiced later is paid from it; the 4.90 left is given back, with no rectification.
     const locker = await issueWith({ memberId, lines: [{ description: "Taquilla", amount: "15.00" }] });
