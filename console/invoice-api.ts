@@ -27,6 +27,14 @@ export function invoiceEndpoints(client: ConsoleClient) {
       /** The PDF as a response whose body the caller reads (a download, the preview). */
       pdf: (id: string, signal?: AbortSignal) =>
         streamed(client.GET("/api/invoices/{id}/pdf", { ...invoicePath(id), signal, parseAs: "stream" })),
+      /** A payment's receipt as a response whose body the caller reads (a download). */
+      receipt: (id: string, paymentId: string) =>
+        streamed(
+          client.GET("/api/invoices/{id}/payments/{paymentId}/receipt", {
+            params: { path: { id, paymentId } },
+            parseAs: "stream",
+          }),
+        ),
       pay: (id: string, body: PaymentInput) =>
         answer(client.POST("/api/invoices/{id}/payments", { ...invoicePath(id), body })),
       refund: (id: string, body: RefundInput) =>

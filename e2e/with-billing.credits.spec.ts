@@ -84,6 +84,10 @@ test("a refund of part of a paid invoice: still paid, nothing owed, a rectifying
   const { invoice } = await memberWithInvoice(api, "Devolucion");
   await api("POST", `/api/invoices/${invoice.id}/payments`, { amount: "40.00", method: "card" });
   await page.goto(`/billing/invoices/${invoice.id}`);
+  // The receipt of the payment, to print at the desk (the member was emailed it).
+  const receipt = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Recibo del movimiento 1" }).click();
+  expect((await receipt).suggestedFilename()).toBe(`${invoice.number}-recibo-1.pdf`);
   await page.getByRole("button", { name: "Registrar una devolución" }).click();
   const dialog = page.getByRole("dialog", { name: `Registrar una devolución de ${invoice.number}` });
   await expect(dialog).toContainText("Devolver dinero no deja al socio debiendo más");

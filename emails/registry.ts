@@ -6,6 +6,7 @@ import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
 import { invoiceIssuedTemplate } from "./templates/invoice-issued";
 import { passwordResetTemplate } from "./templates/password-reset";
+import { paymentReceiptTemplate } from "./templates/payment-receipt";
 import { paymentReminderTemplate } from "./templates/payment-reminder";
 import { renewalConfirmationTemplate } from "./templates/renewal-confirmation";
 import { renewalNoticeTemplate } from "./templates/renewal-notice";
@@ -19,6 +20,7 @@ export const templates = {
   welcome: welcomeTemplate,
   "renewal-confirmation": renewalConfirmationTemplate,
   "renewal-reminder": renewalReminderTemplate,
+  "payment-receipt": paymentReceiptTemplate,
   "renewal-notice": renewalNoticeTemplate,
   "password-reset": passwordResetTemplate,
   "email-verification": emailVerificationTemplate,

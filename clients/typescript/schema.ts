@@ -956,6 +956,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/payments/{paymentId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a payment's receipt
+         * @description The receipt of one of the invoice's payments (or refunds) as a PDF to print or hand over at the desk: the club, the member, the amount, method, date and reference, the invoice and what it still owes. The member was emailed the same when the payment was recorded.
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getInvoicesByIdPaymentsByPaymentIdReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/pdf": {
         parameters: {
             query?: never;
@@ -8879,6 +8901,48 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getInvoicesByIdPaymentsByPaymentIdReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+                /** @description The payment's paymentId. */
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt, as an attachment. */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`, `Billing.PaymentNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

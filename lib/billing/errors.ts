@@ -3,6 +3,11 @@ import { businessError } from "@/lib/platform/result";
 export const BillingErrors = {
   invoiceNotFound: businessError("Billing.InvoiceNotFound", "not_found", "No invoice has that id."),
   memberNotFound: businessError("Billing.MemberNotFound", "not_found", "No member has that id."),
+  paymentNotFound: businessError(
+    "Billing.PaymentNotFound",
+    "not_found",
+    "The invoice has no payment or refund with that id.",
+  ),
   alreadyRectified: businessError(
     "Billing.AlreadyRectified",
     "conflict",

@@ -1,15 +1,18 @@
 import "@/tests/support/isolated-env";
 import { asc, eq } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberBalance } from "@/lib/billing/collections/balance";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, invoicePayments, invoices } from "@/lib/platform/db/schema";
+import { auditOutbox, invoicePayments, invoices, mailOutbox, members } from "@/lib/platform/db/schema";
+import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import type { ServiceContext } from "@/lib/services/context";
 import { completeSetup } from "@/tests/support/accounts";
-import { call } from "@/tests/support/api";
+import { call, randomIp } from "@/tests/support/api";
 import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
+import { GET as receiptRoute } from "./[id]/payments/[paymentId]/receipt/route";
 import { POST as pay } from "./[id]/payments/route";
 import { POST as rectify } from "./[id]/rectifications/route";
 import { POST as refund } from "./[id]/refunds/route";
@@ -36,6 +39,7 @@ const payOn = movement(pay, "payments");
 const refundOn = movement(refund, "refunds");
 const writeOffOn = movement(writeOff, "write-off");
 type Shown = {
+  number: string;
   kind: string;
   totalAmount: string;
   amountDue: string;
@@ -190,6 +194,78 @@ describe("payments", () => {
       expect(reply.status).toBe(409);
       expect(reply.body.code).toBe("Billing.InvoiceNotPayable");
     }
+  });
+});
+
+describe("receipts", () => {
+  const receiptOf = (invoiceId: string, paymentId: string) =>
+    receiptRoute(
+      new Request(`http://localhost/api/invoices/${invoiceId}/payments/${paymentId}/receipt`, {
+        headers: { authorization: `Bearer ${token}`, [PEER_ADDRESS_HEADER]: randomIp() },
+      }),
+      { params: Promise.resolve({ id: invoiceId, paymentId }) },
+    );
+
+  it("emails the member the receipt of a desk payment, once, in the transaction of the payment", async () => {
+    const { memberId, invoiceId } = await invoiced();
+    const reply = await payOn(invoiceId, { amount: "20.00", method: "cash", reference: "Recibo 12" });
+    const receipts = await running.database.db
+      .select({ to: mailOutbox.toAddress, props: mailOutbox.props, key: mailOutbox.dedupeKey })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, "payment-receipt"));
+    const [member] = await running.database.db.select().from(members).where(eq(members.id, memberId));
+    expect(receipts.filter((mail) => mail.to === member!.email)).toEqual([
+      {
+        to: member!.email,
+        key: `payment-receipt:${reply.body.payment.id}`,
+        props: expect.objectContaining({
+          memberName: "Pau",
+          amount: "20.00",
+          method: "cash",
+          reference: "Recibo 12",
+          stillOwed: "29.90",
+          currency: "EUR",
+          language: "es",
+        }),
+      },
+    ]);
+  });
+
+  it("downloads the receipt of a payment as a PDF that says what was received and what is still owed", async () => {
+    const { invoiceId } = await invoiced();
+    const first = await payOn(invoiceId, { amount: "20.00", method: "card" });
+    const second = await payOn(invoiceId, { amount: "29.90", method: "cash", reference: "Caja 3" });
+    const response = await receiptOf(invoiceId, second.body.payment.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    const number = (await shown(invoiceId)).number;
+    expect(response.headers.get("content-disposition")).toContain(`${number}-recibo-2.pdf`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    const read = text.replace(/\s+/g, " ");
+    for (const expected of [
+      "Recibo de pago",
+      "Importe recibido 29,90 €",
+      "Efectivo",
+      "Caja 3",
+      number,
+      "Queda por pagar de la factura 0,00 €",
+    ])
+      expect(read).toContain(expected);
+    expect((await receiptOf(invoiceId, first.body.payment.id)).headers.get("content-disposition")).toContain(
+      "-recibo-1.pdf",
+    );
+  });
+
+  it("answers 404 for a payment of another invoice and for an unknown invoice", async () => {
+    const { invoiceId } = await invoiced();
+    const other = await invoiced();
+    const payment = await payOn(other.invoiceId, { amount: "1.00", method: "cash" });
+    const elsewhere = await receiptOf(invoiceId, payment.body.payment.id);
+    expect(elsewhere.status).toBe(404);
+    expect((await elsewhere.json()).code).toBe("Billing.PaymentNotFound");
+    const unknown = await receiptOf(unknownId, payment.body.payment.id);
+    expect((await unknown.json()).code).toBe("Billing.InvoiceNotFound");
   });
 });
 

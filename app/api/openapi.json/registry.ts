@@ -39,6 +39,7 @@ import * as holidayListsIdPresetsRoute from "@/app/api/holiday-lists/[id]/preset
 import * as holidayListsIdRoute from "@/app/api/holiday-lists/[id]/route";
 import * as holidayListsRoute from "@/app/api/holiday-lists/route";
 import * as holidayPresetsRoute from "@/app/api/holiday-presets/route";
+import * as invoicesIdPaymentsPaymentIdReceiptRoute from "@/app/api/invoices/[id]/payments/[paymentId]/receipt/route";
 import * as invoicesIdPaymentsRoute from "@/app/api/invoices/[id]/payments/route";
 import * as invoicesIdPdfRoute from "@/app/api/invoices/[id]/pdf/route";
 import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectifications/route";
@@ -164,6 +165,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/verification": invoicesVerificationRoute,
   "invoices/[id]": invoicesIdRoute,
   "invoices/[id]/pdf": invoicesIdPdfRoute,
+  "invoices/[id]/payments/[paymentId]/receipt": invoicesIdPaymentsPaymentIdReceiptRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "invoices/[id]/reissue": invoicesIdReissueRoute,
   "invoices/[id]/payments": invoicesIdPaymentsRoute,

@@ -1,8 +1,10 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import { enqueueMail } from "@/lib/mail/outbox";
+import { letterWith } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
-import { invoicePayments, invoices } from "@/lib/platform/db/schema";
+import { invoicePayments, invoices, members } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fromCents } from "@/lib/platform/money";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
@@ -143,33 +145,70 @@ function moveMoney(
   kind: Movement["kind"],
   input: NewPayment,
   apply: (tx: Transaction) => Promise<Result<InvoiceState>>,
+  andThen?: (tx: Transaction, recorded: RecordedMovement) => Promise<void>,
 ): Promise<Result<RecordedMovement>> {
   const paidOn = paidOnOrToday(ctx, input.paidOn);
   if (!paidOn.ok) return Promise.resolve(paidOn);
   return rollbackOnFailure(ctx.db, async (tx) => {
     const invoice = await apply(tx);
     if (!invoice.ok) return invoice;
-    return recordMovement(ctx, tx, invoice.value, {
+    const recorded = await recordMovement(ctx, tx, invoice.value, {
       kind,
       amountCents: input.amount,
       method: input.method,
       paidOn: paidOn.value,
       reference: input.reference ?? null,
     });
+    if (recorded.ok && andThen) await andThen(tx, recorded.value);
+    return recorded;
   });
 }
 
-/** Records a payment or part payment at the desk or by transfer; more than what is still due is refused (409). */
+/**
+ * Records a payment or part payment at the desk or by transfer; more than what is still due is refused (409). The
+ * member gets its receipt by email (payment-receipt), queued in the same transaction; its PDF is receipts.ts's.
+ */
 export function recordPayment(
   ctx: PaymentContext,
   invoiceId: string,
   input: NewPayment,
 ): Promise<Result<RecordedMovement>> {
-  return moveMoney(ctx, "payment", input, async (tx) => {
-    const invoice = await applyPayment(tx, invoiceId, input.amount, PAYABLE_STATUSES);
-    if (!invoice) return fail(await whyNotPayable(tx, invoiceId));
-    if (invoice.status === "paid") await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
-    return ok(invoice);
+  return moveMoney(
+    ctx,
+    "payment",
+    input,
+    async (tx) => {
+      const invoice = await applyPayment(tx, invoiceId, input.amount, PAYABLE_STATUSES);
+      if (!invoice) return fail(await whyNotPayable(tx, invoiceId));
+      if (invoice.status === "paid") await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
+      return ok(invoice);
+    },
+    (tx, recorded) => mailReceipt(ctx, tx, recorded),
+  );
+}
+
+/** Queues the payment's receipt to the member, in their language (deduplicated per payment). */
+async function mailReceipt(ctx: PaymentContext, tx: Transaction, { payment, invoice }: RecordedMovement) {
+  const [member] = await tx
+    .select({ firstName: members.firstName, email: members.email, language: members.language })
+    .from(members)
+    .where(eq(members.id, invoice.memberId));
+  if (!member) return;
+  await enqueueMail(tx, {
+    template: "payment-receipt",
+    to: member.email,
+    dedupeKey: `payment-receipt:${payment.id}`,
+    props: {
+      ...(await letterWith(tx, ctx.club, member)),
+      memberName: member.firstName,
+      invoiceNumber: invoice.number,
+      amount: payment.amount,
+      currency: invoice.currency,
+      method: payment.method,
+      paidOn: payment.paidOn,
+      reference: payment.reference,
+      stillOwed: invoice.amountDue,
+    },
   });
 }
 

@@ -1,22 +1,25 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { InvoiceDocument } from "../invoice-document";
+import {
+  a4Document,
+  COLOUR,
+  CONTENT_BOTTOM,
+  FONT,
+  MARGIN,
+  PAGE_HEIGHT,
+  type Page,
+  rule,
+  SIZE,
+  WIDTH,
+  write,
+  writeLines,
+} from "./canvas";
 import { type InvoiceFormat, invoiceFormat } from "./format";
 import { toWinAnsi } from "./win-ansi";
 import { fill, INVOICE_WORDS, type InvoiceWords } from "./words";
 
-// A4 in points; everything is placed at explicit coordinates, so pages break where this file says, never mid-row.
-const PAGE_HEIGHT = 841.89;
-const MARGIN = 50;
 const LEFT = MARGIN;
-const WIDTH = 595.28 - 2 * MARGIN;
-const RIGHT = LEFT + WIDTH;
-/** Rows stop here; below it are the page number and, on the last page, the record's fingerprint. */
-const CONTENT_BOTTOM = PAGE_HEIGHT - MARGIN - 40;
 
-const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", mono: "Courier" } as const;
-const COLOUR = { text: "#18181b", muted: "#52525b", rule: "#d4d4d8", band: "#f4f4f5", accent: "#1d4ed8" } as const;
-const SIZE = { body: 9, small: 7.5, fine: 6.5, heading: 13, title: 18, total: 11 } as const;
 const ROW_PADDING = 5;
 
 /** The lines table's amount columns and their widths; the description takes what they leave. */
@@ -28,33 +31,8 @@ const AMOUNT_COLUMNS = [
 ] as const;
 const DESCRIPTION_WIDTH = WIDTH - AMOUNT_COLUMNS.reduce((sum, column) => sum + column.width, 0) - 10;
 
-/** The document being drawn, its words and formats, and where the next thing goes on the current canvas. */
-type Canvas = { doc: PDFKit.PDFDocument; words: InvoiceWords; format: InvoiceFormat; y: number };
-type TextOptions = { font?: string; size?: number; colour?: string; align?: "left" | "right"; width?: number };
-
-/** Writes `text` at (x, y) and answers its height; every string passes through toWinAnsi (./win-ansi.ts). */
-function write(canvas: Canvas, text: string, x: number, y: number, options: TextOptions = {}): number {
-  const { doc } = canvas;
-  const width = options.width ?? RIGHT - x;
-  const written = toWinAnsi(text);
-  doc
-    .font(options.font ?? FONT.regular)
-    .fontSize(options.size ?? SIZE.body)
-    .fillColor(options.colour ?? COLOUR.text);
-  doc.text(written, x, y, { width, align: options.align ?? "left", lineGap: 1 });
-  return doc.heightOfString(written, { width, lineGap: 1 });
-}
-
-/** Writes lines one under the other from y, answering the y below the last. */
-function writeLines(canvas: Canvas, lines: string[], x: number, y: number, options: TextOptions = {}): number {
-  let next = y;
-  for (const line of lines) next += write(canvas, line, x, next, options);
-  return next;
-}
-
-function rule(canvas: Canvas, y: number): void {
-  canvas.doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(COLOUR.rule).stroke();
-}
+/** The invoice being drawn: its page, words and formats. */
+type Canvas = Page & { words: InvoiceWords; format: InvoiceFormat };
 
 /** Starts a new page when `height` more points do not fit on this one. */
 function ensureRoom(canvas: Canvas, height: number, onNewPage?: () => void): void {
@@ -300,24 +278,11 @@ function footers(canvas: Canvas, document: InvoiceDocument): void {
  */
 export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
   const words = INVOICE_WORDS[document.language];
-  const doc = new PDFDocument({
-    size: "A4",
-    // The bottom margin is small so that footers may be written under CONTENT_BOTTOM without pdfkit adding a canvas.
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 10 },
-    bufferPages: true,
-    lang: document.language === "es" ? "es-ES" : "en-GB",
-    info: {
-      Title: toWinAnsi(`${titleOf(document, words)} ${document.number}`),
-      Author: toWinAnsi(document.issuer.legalName),
-    },
+  const { doc, bytes } = a4Document({
+    language: document.language,
+    title: `${titleOf(document, words)} ${document.number}`,
+    author: document.issuer.legalName,
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
-    doc.on("error", reject);
-  });
-
   const canvas: Canvas = { doc, words, format: invoiceFormat(document), y: MARGIN };
   header(canvas, document);
   customerBlock(canvas, document);
@@ -328,6 +293,5 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   totals(canvas, document);
   footers(canvas, document);
   doc.end();
-  await finished;
-  return new Uint8Array(Buffer.concat(chunks));
+  return bytes;
 }

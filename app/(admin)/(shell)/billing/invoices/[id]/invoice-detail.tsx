@@ -12,7 +12,7 @@ import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { CardTable } from "../card-table";
 import { invoicePage, useInvoiceStatusLook } from "../invoice-status";
 import { MovementDialog, type MovementKind, RectifyDialog, ReissueDialog, WriteOffDialog } from "./invoice-dialogs";
-import { InvoicePdf } from "./invoice-pdf";
+import { InvoicePdf, ReceiptDownload } from "./invoice-pdf";
 import { VerifactuCard } from "./verifactu-card";
 
 /** What the user may do here (the page reads it from their permissions). */
@@ -212,16 +212,26 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
       id="payments-heading"
       title={t("title")}
       className="invoice-payments"
-      headers={[t("columns.date"), t("columns.kind"), t("columns.method"), t("columns.reference"), t("columns.amount")]}
+      headers={[
+        t("columns.date"),
+        t("columns.kind"),
+        t("columns.method"),
+        t("columns.reference"),
+        t("columns.amount"),
+        t("columns.receipt"),
+      ]}
     >
-      {invoice.payments.map((payment) => (
+      {invoice.payments.map((payment, index) => (
         <tr key={payment.id}>
           <td className="cell-nowrap">{format.calendarDate(payment.paidOn)}</td>
           <td>{t(payment.kind)}</td>
           <td>{methods(payment.method)}</td>
           <td>{payment.reference ?? <span className="muted">—</span>}</td>
-          <td className="cell-money cell-end">
+          <td className="cell-money">
             {format.money(payment.kind === "refund" ? `-${payment.amount}` : payment.amount, invoice.currency)}
+          </td>
+          <td className="cell-end">
+            <ReceiptDownload invoice={invoice} paymentId={payment.id} place={index + 1} />
           </td>
         </tr>
       ))}

@@ -40,3 +40,40 @@ export function InvoicePdf({ invoice }: { invoice: Pick<InvoiceRecord, "id" | "n
     </section>
   );
 }
+
+/** A payment's receipt (GET …/payments/{paymentId}/receipt) as a download, to print or hand over at the desk. */
+export function ReceiptDownload({
+  invoice,
+  paymentId,
+  place,
+}: {
+  invoice: Pick<InvoiceRecord, "id" | "number">;
+  paymentId: string;
+  place: number;
+}) {
+  const t = useTranslations("invoices.detail.payments");
+  const api = useConsoleApi();
+  const download = useMutation({
+    mutationFn: async () => (await api.invoices.receipt(invoice.id, paymentId)).blob(),
+    onSuccess: (blob) => saveBlob(blob, t("receiptFile", { number: invoice.number, place })),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => download.mutate()}
+        disabled={download.isPending}
+        aria-busy={download.isPending || undefined}
+        aria-label={t("receiptNamed", { place })}
+      >
+        {download.isPending ? t("receiptDownloading") : t("receipt")}
+      </button>
+      {download.isError && (
+        <p className="field-error" role="alert">
+          {t("receiptFailed")}
+        </p>
+      )}
+    </>
+  );
+}
