@@ -125,8 +125,12 @@ export function planValues(input: PlanInput) {
     quarterlyPrice: input.quarterlyPrice ?? null,
     annualPrice: input.annualPrice ?? null,
     isActive: input.isActive,
-    // Omitted on update: unchanged. An exemption reason makes the rate 0.
+    // Omitted on update: unchanged. An exemption reason makes the rate 0; naming another rate (or the club's default,
+    // null) without one ends an exemption the plan had (the database keeps the two consistent: plans_exemption_consistent).
     ...(input.taxRate !== undefined && { taxRateBasisPoints: input.taxRate }),
+    ...(input.taxRate !== undefined &&
+      input.taxRate !== 0 &&
+      input.exemptReason === undefined && { exemptReason: null }),
     ...(input.exemptReason !== undefined && { exemptReason: input.exemptReason }),
     ...(input.exemptReason && { taxRateBasisPoints: 0 }),
   };

@@ -160,6 +160,16 @@ describe("a plan's IVA", () => {
     expect((await put(sport.body.id, { taxRate: 4 })).body).toMatchObject({ taxRate: "4.00", exemptReason: null });
   });
 
+  it("stops being exempt when an update names a rate, the club's default (null) or another", async () => {
+    const sport = await create({ ...gold, code: "EXEMPT-THEN", exemptReason: exempt });
+    const byDefault = await put(sport.body.id, { code: "EXEMPT-THEN", taxRate: null });
+    expect(byDefault.status).toBe(200);
+    expect(byDefault.body).toMatchObject({ taxRate: null, exemptReason: null });
+    await put(sport.body.id, { code: "EXEMPT-THEN", exemptReason: exempt });
+    const reduced = await put(sport.body.id, { code: "EXEMPT-THEN", taxRate: "10" });
+    expect(reduced.body).toMatchObject({ taxRate: "10.00", exemptReason: null });
+  });
+
   it("refuses a rate of 0 without a reason, a reason with another rate and a rate over 100 %, creating nothing", async () => {
     const errorsOf = async (body: object) => {
       const refused = await create({ ...gold, code: "REFUSED", ...body });
