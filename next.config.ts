@@ -29,6 +29,8 @@ const nextConfig: NextConfig = {
     "@opentelemetry/semantic-conventions",
     // Loads its standard fonts' metrics with createRequire at run time, which a bundle cannot follow.
     "pdfkit",
+    // Loads its xmllint.wasm beside itself at run time.
+    "xmllint-wasm",
   ],
   poweredByHeader: false,
 };

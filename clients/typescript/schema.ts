@@ -13021,7 +13021,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `Billing.CreditorNotConfigured`. */
+            /** @description Conflict: `Billing.CreditorNotConfigured`, `Billing.RemittanceFileInvalid`. */
             409: {
                 headers: {
                     "X-Trace-Id": components["headers"]["TraceId"];

@@ -61,6 +61,11 @@ export const CollectionErrors = {
     "conflict",
     "The remittance is still a draft: mark it sent before importing returns or settling it.",
   ),
+  remittanceFileInvalid: businessError(
+    "Billing.RemittanceFileInvalid",
+    "conflict",
+    "The bank file does not pass the pain.008.001.02 schema, so the bank would refuse it whole; it is not served.",
+  ),
   remittanceNotDue: businessError(
     "Billing.RemittanceNotDue",
     "conflict",

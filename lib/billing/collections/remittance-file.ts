@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
 import { buildDirectDebitFile } from "../sepa/pain008";
 import type { SepaDebit } from "../sepa/remittance";
+import { validatePain008 } from "../sepa/validate";
 import { creditorOf } from "./creditor";
 import { CollectionErrors } from "./errors";
 
@@ -43,7 +44,8 @@ async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaD
 
 /**
  * The remittance's bank file (pain.008.001.02, lib/billing/sepa/pain008.ts), every debit it was built with, returned
- * ones included: a file is what was (or will be) handed to the bank, the same bytes each time it is downloaded.
+ * ones included: a file is what was (or will be) handed to the bank, the same bytes each time it is downloaded, and
+ * only once its XSD accepts it.
  */
 export async function remittanceFile(ctx: Pick<ServiceContext, "db">, id: string): Promise<Result<RemittanceFile>> {
   const [remittance] = await ctx.db
@@ -58,5 +60,11 @@ export async function remittanceFile(ctx: Pick<ServiceContext, "db">, id: string
   const creditor = await creditorOf(ctx.db);
   if (!creditor) return fail(CollectionErrors.creditorNotConfigured);
   const xml = buildDirectDebitFile({ ...remittance, creditor, debits: await debitsOf(ctx.db, id) });
+  // A file the schema refuses is refused whole by the bank: never hand one over (docs/billing.md, The bank file).
+  const verdict = await validatePain008(xml);
+  if (!verdict.valid) {
+    const invalid = CollectionErrors.remittanceFileInvalid;
+    return fail({ ...invalid, message: `${invalid.message} ${verdict.errors.slice(0, 3).join(" ")}` });
+  }
   return ok({ fileName: `remesa-${remittance.collectionDate}-${remittance.messageId.slice(0, 8)}.xml`, xml });
 }

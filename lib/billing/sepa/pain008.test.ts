@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { xmllint } from "@/tests/support/xmllint";
 import { buildDirectDebitFile } from "./pain008";
 import type { SepaDebit, SepaRemittance } from "./remittance";
+import { validatePain008 } from "./validate";
 
 const XSD = path.join(import.meta.dirname, "xsd", "pain.008.001.02.xsd");
 const validate = (xml: string) => xmllint(xml, XSD);
@@ -139,6 +140,11 @@ describe("pain.008.001.02 bank file", () => {
     const verdict = await validate(xml);
     expect(verdict.valid).toBe(false);
     expect(verdict.output).toContain("IBAN");
+    // The server's own check before it serves a file (validate.ts) refuses it too, and passes the good one.
+    const served = await validatePain008(xml);
+    expect(served.valid).toBe(false);
+    expect(served.valid ? [] : served.errors.join("\n")).toContain("IBAN");
+    expect(await validatePain008(buildDirectDebitFile(remittance([debit()])))).toEqual({ valid: true });
   });
 
   it("refuses an empty remittance and amounts the scheme cannot carry", () => {

@@ -14,7 +14,11 @@ export const GET = route(
     description:
       "The ISO 20022 pain.008.001.02 file to upload to the club's bank (docs/billing.md, SEPA direct debit), as an attachment.",
     response: { contentType: "application/xml", description: "The pain.008.001.02 document, UTF-8." },
-    errors: [CollectionErrors.remittanceNotFound, CollectionErrors.creditorNotConfigured],
+    errors: [
+      CollectionErrors.remittanceNotFound,
+      CollectionErrors.creditorNotConfigured,
+      CollectionErrors.remittanceFileInvalid,
+    ],
   },
   async ({ params, services }) => {
     const file = await remittanceFile(services, params.id);
