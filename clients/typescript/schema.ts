@@ -10853,7 +10853,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `Billing.MandateAlreadyActive`, `Billing.MandateReferenceTaken`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            /** @description Conflict: `Billing.MandateAlreadyActive`, `Billing.MandateReferenceTaken`, `Billing.DebtorAddressRequired`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

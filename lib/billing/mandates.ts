@@ -11,7 +11,7 @@ import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import type { MandateListQuery, NewMandate } from "./mandate-schemas";
 import { SepaErrors } from "./sepa/errors";
-import { maskIban } from "./sepa/identifiers";
+import { maskIban, needsDebtorAddress } from "./sepa/identifiers";
 
 /**
  * SEPA Core direct debit mandates (docs/billing.md, SEPA direct debit): what a member signed to let the club collect
@@ -79,8 +79,20 @@ function auditData(mandate: Mandate) {
   return { mandateId: id, reference, signedOn, sequence, bic, iban: maskIban(mandate.iban) };
 }
 
+/** Whether the member's record has the postal address a debit from outside the EEA must carry. */
+async function hasPostalAddress(executor: Executor, memberId: string): Promise<boolean> {
+  const [member] = await executor
+    .select({ line: members.addressLine, postalCode: members.postalCode, city: members.city })
+    .from(members)
+    .where(eq(members.id, memberId));
+  return Boolean(member?.line && member.postalCode && member.city);
+}
+
 async function insertMandate(ctx: MandateContext & Acting, tx: Transaction, memberId: string, input: NewMandate) {
   if (!(await liveMemberExists(tx, memberId))) return fail(SepaErrors.memberNotFound);
+  if (needsDebtorAddress(input.iban) && !(await hasPostalAddress(tx, memberId))) {
+    return fail(SepaErrors.debtorAddressRequired);
+  }
   if (input.signedOn > localDate(ctx.now(), ctx.club.timeZone)) {
     return fail(invalidFields({ signedOn: ["The signature date cannot be after today."] }));
   }

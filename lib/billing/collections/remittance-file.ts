@@ -1,9 +1,10 @@
 import { asc, eq } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
-import { invoices, remittanceItems, remittances, sepaMandates } from "@/lib/platform/db/schema";
+import { invoices, members, remittanceItems, remittances, sepaMandates } from "@/lib/platform/db/schema";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
+import { normaliseIban } from "../sepa/identifiers";
 import { buildDirectDebitFile } from "../sepa/pain008";
 import type { SepaDebit } from "../sepa/remittance";
 import { validatePain008 } from "../sepa/validate";
@@ -29,14 +30,32 @@ async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaD
       mandateSignedOn: sepaMandates.signedOn,
       debtorIban: sepaMandates.iban,
       debtorBic: sepaMandates.bic,
+      // The member's address as it is now: the mandate's debtor, which an account outside the EEA must carry.
+      address: {
+        line: members.addressLine,
+        postalCode: members.postalCode,
+        city: members.city,
+        country: members.country,
+      },
     })
     .from(remittanceItems)
     .innerJoin(invoices, eq(invoices.id, remittanceItems.invoiceId))
     .innerJoin(sepaMandates, eq(sepaMandates.id, remittanceItems.mandateId))
+    .innerJoin(members, eq(members.id, sepaMandates.memberId))
     .where(eq(remittanceItems.remittanceId, remittanceId))
     .orderBy(asc(remittanceItems.endToEndId));
-  return rows.map(({ customer, language, ...row }) => ({
+  return rows.map(({ customer, language, address, ...row }) => ({
     ...row,
+    debtorAddress:
+      address.line && address.postalCode && address.city
+        ? {
+            line: address.line,
+            postalCode: address.postalCode,
+            city: address.city,
+            // A record without a country lives where the account is.
+            country: address.country ?? normaliseIban(row.debtorIban).slice(0, 2),
+          }
+        : null,
     debtorName: (customer as Customer).name,
     remittanceInformation: remittanceInformation(language, row.endToEndId),
   }));

@@ -8,6 +8,11 @@ export const SepaErrors = {
   ),
   memberNotFound: businessError("Member.NotFound", "not_found", "No member has that id."),
   mandateNotFound: businessError("Billing.MandateNotFound", "not_found", "The member has no mandate with that id."),
+  debtorAddressRequired: businessError(
+    "Billing.DebtorAddressRequired",
+    "conflict",
+    "A debit from an account outside the EEA (GB, CH, MC, SM, AD, VA, JE, GG, IM, PM) must carry the debtor's address: add the member's address first.",
+  ),
   mandateAlreadyActive: businessError(
     "Billing.MandateAlreadyActive",
     "conflict",

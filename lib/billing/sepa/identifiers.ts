@@ -18,6 +18,18 @@ export function isSepaIban(iban: string): boolean {
   return isValidIBAN(normalised) && isSEPACountry(normalised.slice(0, 2));
 }
 
+/**
+ * SEPA countries outside the EEA (EPC409-09, list of countries of the SEPA schemes: the United Kingdom, Switzerland,
+ * Monaco, San Marino, Andorra, Vatican City, Jersey, Guernsey, the Isle of Man, Saint Pierre and Miquelon). A debit
+ * from an account there must carry the debtor's address (SDD Core rulebook, AT-09, since November 2019).
+ */
+const NON_EEA_SEPA_COUNTRIES = new Set(["GB", "CH", "MC", "SM", "AD", "VA", "JE", "GG", "IM", "PM"]);
+
+/** Whether a debit from this account must carry the debtor's postal address. */
+export function needsDebtorAddress(iban: string): boolean {
+  return NON_EEA_SEPA_COUNTRIES.has(normaliseIban(iban).slice(0, 2));
+}
+
 /** "ES9121000418450200051332" → "ES91 2100 0418 4502 0005 1332". */
 export function formatIban(iban: string): string {
   return friendlyFormatIBAN(normaliseIban(iban)) ?? iban;

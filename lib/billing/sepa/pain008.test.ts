@@ -41,7 +41,7 @@ function remittance(debits: SepaDebit[]): SepaRemittance {
 const parser = new XMLParser({
   ignoreAttributes: false,
   parseTagValue: false,
-  isArray: (name) => ["PmtInf", "DrctDbtTxInf"].includes(name),
+  isArray: (name) => ["PmtInf", "DrctDbtTxInf", "AdrLine"].includes(name),
 });
 type Parsed = {
   Document: {
@@ -54,7 +54,7 @@ type Parsed = {
         PmtTpInf: { SeqTp: string };
         DrctDbtTxInf: {
           InstdAmt: { "#text": string };
-          Dbtr: { Nm: string };
+          Dbtr: { Nm: string; PstlAdr?: { Ctry: string; AdrLine: string[] } };
           RmtInf: { Ustrd: string };
           DbtrAgt: unknown;
         }[];
@@ -99,6 +99,20 @@ describe("pain.008.001.02 bank file", () => {
     expect(transaction?.Dbtr.Nm).toHaveLength(70);
     expect(transaction?.RmtInf.Ustrd).toMatch(/^Cuota diciembre EUR a+$/);
     expect(transaction?.RmtInf.Ustrd).toHaveLength(140);
+  });
+
+  it("writes the debtor's address for an account outside the EEA (GB, CH…), and only there", async () => {
+    const address = { line: "10 Downing Street", postalCode: "SW1A 2AA", city: "London", country: "GB" };
+    const xml = buildDirectDebitFile(
+      remittance([
+        debit({ endToEndId: "F2026-000130", debtorIban: "GB33 BUKB 2020 1555 5555 55", debtorAddress: address }),
+        debit({ endToEndId: "F2026-000131", debtorAddress: { ...address, country: "ES" } }),
+      ]),
+    );
+    expect((await validate(xml)).valid).toBe(true);
+    const [british, spanish] = read(xml).PmtInf[0]?.DrctDbtTxInf ?? [];
+    expect(british?.Dbtr.PstlAdr).toEqual({ Ctry: "GB", AdrLine: ["10 Downing Street", "SW1A 2AA London"] });
+    expect(spanish?.Dbtr.PstlAdr).toBeUndefined();
   });
 
   it("romanises a debtor named in Greek, Chinese or Cyrillic letters: never an empty <Nm>", async () => {

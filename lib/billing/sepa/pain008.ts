@@ -1,6 +1,6 @@
 import { XMLBuilder } from "fast-xml-parser";
 import { fromCents } from "@/lib/platform/money";
-import { normaliseBic, normaliseCreditorIdentifier, normaliseIban } from "./identifiers";
+import { needsDebtorAddress, normaliseBic, normaliseCreditorIdentifier, normaliseIban } from "./identifiers";
 import type { SepaDebit, SepaRemittance, SequenceType } from "./remittance";
 import { sepaText } from "./transliterate";
 
@@ -13,6 +13,7 @@ const PAIN_008_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.02";
 /** Field lengths of the schema (Max35Text, Max70Text per the EPC guidelines for names, Max140Text). */
 const ID_LENGTH = 35;
 const NAME_LENGTH = 70;
+const ADDRESS_LINE_LENGTH = 70;
 const REMITTANCE_INFORMATION_LENGTH = 140;
 /** The largest amount the SEPA Core scheme carries (EPC implementation guidelines, AT-06). */
 const MAX_AMOUNT_CENTS = 99_999_999_999n;
@@ -51,13 +52,30 @@ function identifier(text: string): string {
   return sepaText(text, ID_LENGTH);
 }
 
+/**
+ * The debtor's postal address, only where the scheme requires it (an account outside the EEA: needsDebtorAddress), as
+ * the country and two unstructured lines of at most 70 characters (EPC SDD Core Implementation Guidelines, AT-09).
+ */
+function debtorAddress(debit: SepaDebit) {
+  const address = debit.debtorAddress;
+  if (!address || !needsDebtorAddress(debit.debtorIban)) return {};
+  return {
+    PstlAdr: {
+      Ctry: address.country,
+      AdrLine: [address.line, `${address.postalCode} ${address.city}`].map((line) =>
+        sepaText(line, ADDRESS_LINE_LENGTH),
+      ),
+    },
+  };
+}
+
 function transaction(debit: SepaDebit) {
   return {
     PmtId: { EndToEndId: identifier(debit.endToEndId) },
     InstdAmt: { "@Ccy": "EUR", "#": fromCents(debit.amountCents) },
     DrctDbtTx: { MndtRltdInf: { MndtId: identifier(debit.mandateReference), DtOfSgntr: debit.mandateSignedOn } },
     DbtrAgt: agent(debit.debtorBic),
-    Dbtr: { Nm: sepaText(debit.debtorName, NAME_LENGTH) },
+    Dbtr: { Nm: sepaText(debit.debtorName, NAME_LENGTH), ...debtorAddress(debit) },
     DbtrAcct: { Id: { IBAN: normaliseIban(debit.debtorIban) } },
     RmtInf: { Ustrd: sepaText(debit.remittanceInformation, REMITTANCE_INFORMATION_LENGTH) },
   };

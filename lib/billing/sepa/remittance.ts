@@ -20,6 +20,8 @@ export type SepaDebit = {
   debtorName: string;
   debtorIban: string;
   debtorBic?: string | null;
+  /** The debtor's address; written when the account is in a SEPA country outside the EEA, which requires it. */
+  debtorAddress?: { line: string; postalCode: string; city: string; country: string } | null;
   remittanceInformation: string;
 };
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
-import { auditOutbox, rolePermissions, roles, sepaMandates } from "@/lib/platform/db/schema";
+import { auditOutbox, members, rolePermissions, roles, sepaMandates } from "@/lib/platform/db/schema";
 import { completeSetup, createAccount } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -286,6 +286,26 @@ describe("GET /api/members/{id}/mandates", () => {
       token,
     });
     expect(reply).toMatchObject({ status: 404, body: { code: "Billing.MandateNotFound" } });
+  });
+});
+
+describe("an account outside the EEA", () => {
+  it("needs the member's address (the scheme's AT-09), refused with 409 until it is on their record", async () => {
+    const memberId = await newMember();
+    const british = { iban: "GB33 BUKB 2020 1555 5555 55", signedOn: "2026-01-15" };
+    const refused = await create(memberId, british);
+    expect(refused.status).toBe(409);
+    expect((refused.body as unknown as { code: string }).code).toBe("Billing.DebtorAddressRequired");
+    expect(await running.database.db.select().from(sepaMandates).where(eq(sepaMandates.memberId, memberId))).toEqual(
+      [],
+    );
+    await running.database.db
+      .update(members)
+      .set({ addressLine: "10 Downing Street", postalCode: "SW1A 2AA", city: "London", country: "GB" })
+      .where(eq(members.id, memberId));
+    expect((await create(memberId, british)).status).toBe(201);
+    // A Spanish account never needed it.
+    expect((await create(await newMember(), { iban: IBAN, signedOn: "2026-01-15" })).status).toBe(201);
   });
 });
 

@@ -33,7 +33,12 @@ export const POST = route(
     description:
       "The IBAN is checked (checksum, the country's format, a SEPA country); the signature date may not be after today in the club's time zone. A member has one active mandate: revoke it before adding another.",
     response: { schema: mandateResponse },
-    errors: [SepaErrors.memberNotFound, SepaErrors.mandateAlreadyActive, SepaErrors.mandateReferenceTaken],
+    errors: [
+      SepaErrors.memberNotFound,
+      SepaErrors.mandateAlreadyActive,
+      SepaErrors.mandateReferenceTaken,
+      SepaErrors.debtorAddressRequired,
+    ],
   },
   async ({ params, body, services }) => createMandate(services, params.id, body),
 );
