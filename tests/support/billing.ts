@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq, like } from "drizzle-orm";
 import { expect } from "vitest";
 import { POST as pay } from "@/app/api/invoices/[id]/payments/route";
 import { GET as downloadPdf } from "@/app/api/invoices/[id]/pdf/route";
@@ -6,12 +6,15 @@ import { POST as refund } from "@/app/api/invoices/[id]/refunds/route";
 import { POST as addMandate } from "@/app/api/members/[id]/mandates/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
+import { processDunning } from "@/lib/billing/dunning/job";
 import { issueInvoices, type LineDraft } from "@/lib/billing/issue";
 import { invoiceNumber } from "@/lib/billing/numbering";
 import { nextTarget2BusinessDay } from "@/lib/billing/sepa/target2";
+import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
+import type { Platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";
-import { invoices, plans } from "@/lib/platform/db/schema";
+import { invoices, mailOutbox, plans } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { call, randomIp } from "./api";
@@ -39,6 +42,20 @@ export async function addMandateOk(token: string, memberId: string, iban = "ES91
   });
   expect(reply.status).toBe(201);
 }
+
+/** Runs the dunning job as the scheduler would at `now`, on the club's letter. */
+export async function dunningAt(platform: Platform, now: Date) {
+  const db = platform.database.db;
+  return processDunning({ db, club: await clubLetter(db, platform.config) }, now);
+}
+
+/** The payment reminders queued for an invoice, by their dedupe key (`dunning:<invoice>:<day>`), in order. */
+export const dunningReminders = (db: Database, invoiceId: string) =>
+  db
+    .select({ key: mailOutbox.dedupeKey, props: mailOutbox.props })
+    .from(mailOutbox)
+    .where(like(mailOutbox.dedupeKey, `dunning:${invoiceId}:%`))
+    .orderBy(asc(mailOutbox.dedupeKey));
 
 /** PUT /api/settings, expecting it saved; by default the club's settings with its tax data, so billing starts. */
 export async function putSettingsOk(token: string, body: object = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA }) {

@@ -1,14 +1,12 @@
 import "@/tests/support/isolated-env";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { asc, eq, inArray, like, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processDunning } from "@/lib/billing/dunning/job";
-import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { MIGRATIONS_FOLDER } from "@/lib/platform/db/migrations";
-import { invoicePayments, invoices, mailOutbox, remittances } from "@/lib/platform/db/schema";
+import { invoicePayments, invoices, remittances } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import {
@@ -17,6 +15,8 @@ import {
   CLUB_SETTINGS,
   CLUB_TAX_DATA,
   collectionDayIn,
+  dunningAt,
+  dunningReminders,
   enrolInvoiced,
   goldPlan,
   putSettingsOk,
@@ -103,17 +103,6 @@ function madridAfter(date: string, days: number): Date {
   return instantOf({ year, month, day: dayOfMonth, hour: 9, minute: 0, second: 0, millisecond: 0 }, ZONE);
 }
 const inDays = (days: number) => localDate(new Date(Date.now() + days * 86_400_000), ZONE);
-
-async function dunningAt(now: Date) {
-  const db = running.database.db;
-  return processDunning({ db, club: await clubLetter(db, running.config) }, now);
-}
-const reminders = (invoiceId: string) =>
-  running.database.db
-    .select({ key: mailOutbox.dedupeKey, props: mailOutbox.props })
-    .from(mailOutbox)
-    .where(like(mailOutbox.dedupeKey, `dunning:${invoiceId}:%`))
-    .orderBy(asc(mailOutbox.dedupeKey));
 
 beforeAll(async () => {
   running = await platform();
@@ -307,9 +296,9 @@ describe("dunning and the overdue list after a part rectification", () => {
     const settled = await invoiced();
     const credited = await invoiced();
     const dueOn = await dueOnOf(settled.invoiceId);
-    await dunningAt(madridAfter(dueOn, 1));
+    await dunningAt(running, madridAfter(dueOn, 1));
     expect((await shown(settled.invoiceId)).status).toBe("overdue");
-    expect(await reminders(settled.invoiceId)).toHaveLength(1);
+    expect(await dunningReminders(running.database.db, settled.invoiceId)).toHaveLength(1);
 
     // The settled one: part paid (still overdue), then credited the rest: paid, so no reminder of day 4.
     expect((await payOn(settled.invoiceId, { amount: "20.00", method: "cash" })).body.invoice.status).toBe("overdue");
@@ -318,9 +307,11 @@ describe("dunning and the overdue list after a part rectification", () => {
     // The other: credited 10.00 of it, still overdue for 39.90.
     expect((await rectifyBy(credited.invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
 
-    await dunningAt(madridAfter(dueOn, 4));
-    expect((await reminders(settled.invoiceId)).map((mail) => mail.key)).toEqual([`dunning:${settled.invoiceId}:1`]);
-    const late = await reminders(credited.invoiceId);
+    await dunningAt(running, madridAfter(dueOn, 4));
+    expect((await dunningReminders(running.database.db, settled.invoiceId)).map((mail) => mail.key)).toEqual([
+      `dunning:${settled.invoiceId}:1`,
+    ]);
+    const late = await dunningReminders(running.database.db, credited.invoiceId);
     expect(late.map((mail) => mail.key)).toEqual([
       `dunning:${credited.invoiceId}:1`,
       `dunning:${credited.invoiceId}:4`,

@@ -1,13 +1,11 @@
 import "@/tests/support/isolated-env";
-import { asc, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listRemittanceCandidates } from "@/lib/billing/collections/collectable";
 import { plannedCollectionDate } from "@/lib/billing/collections/collection-date";
-import { processDunning } from "@/lib/billing/dunning/job";
-import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { invoices, mailOutbox } from "@/lib/platform/db/schema";
+import { invoices } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import {
@@ -16,6 +14,8 @@ import {
   CLUB_SETTINGS,
   CLUB_TAX_DATA,
   collectionDayIn,
+  dunningAt,
+  dunningReminders,
   goldPlan,
   putSettingsOk,
 } from "@/tests/support/billing";
@@ -76,16 +76,6 @@ async function subscribed(withMandate: boolean) {
   return { memberId, invoice: invoice! };
 }
 
-async function dunningAt(now: Date) {
-  const db = running.database.db;
-  return processDunning({ db, club: await clubLetter(db, running.config) }, now);
-}
-const remindersOf = (invoiceId: string) =>
-  running.database.db
-    .select({ key: mailOutbox.dedupeKey })
-    .from(mailOutbox)
-    .where(like(mailOutbox.dedupeKey, `dunning:${invoiceId}:%`))
-    .orderBy(asc(mailOutbox.dedupeKey));
 const putSettings = (body: object) =>
   call<Record<string, unknown>>(updateSettings, { path: "/api/settings", method: "PUT", token, body });
 
@@ -122,12 +112,13 @@ describe("the collection day", () => {
     expect(desk.invoice.dueOn).toBe(today());
 
     // The day before the collection: the desk member is reminded, the debited one is not.
-    await dunningAt(madridOn(collection, -1));
-    expect(await remindersOf(desk.invoice.id)).not.toHaveLength(0);
-    expect(await remindersOf(debited.invoice.id)).toEqual([]);
+    await dunningAt(running, madridOn(collection, -1));
+    expect(await dunningReminders(running.database.db, desk.invoice.id)).not.toHaveLength(0);
+    expect(await dunningReminders(running.database.db, debited.invoice.id)).toEqual([]);
     // Its date passed and no remittance collected it: now it is a debt like any other.
-    await dunningAt(madridOn(collection, 1));
-    expect(await remindersOf(debited.invoice.id)).toEqual([{ key: `dunning:${debited.invoice.id}:1` }]);
+    await dunningAt(running, madridOn(collection, 1));
+    const reminded = await dunningReminders(running.database.db, debited.invoice.id);
+    expect(reminded.map((mail) => mail.key)).toEqual([`dunning:${debited.invoice.id}:1`]);
   });
 });
 

@@ -10,13 +10,18 @@ import type { InvoiceRecord } from "@/console/invoice-api";
  * The invoice's PDF as a download, read with the session like every API call and saved under its number. No preview
  * in the page: the console's policy lets no frame load a blob: URL nor any plugin content (object-src 'none').
  */
+/** A PDF the API renders, fetched with the session and saved under `fileName`, with its pending and failed states. */
+function usePdfDownload(read: () => Promise<Response>, fileName: string) {
+  return useMutation({
+    mutationFn: async () => (await read()).blob(),
+    onSuccess: (blob) => saveBlob(blob, fileName),
+  });
+}
+
 export function InvoicePdf({ invoice }: { invoice: Pick<InvoiceRecord, "id" | "number"> }) {
   const t = useTranslations("invoices.detail.pdf");
   const api = useConsoleApi();
-  const download = useMutation({
-    mutationFn: async () => (await api.invoices.pdf(invoice.id)).blob(),
-    onSuccess: (blob) => saveBlob(blob, `${invoice.number}.pdf`),
-  });
+  const download = usePdfDownload(() => api.invoices.pdf(invoice.id), `${invoice.number}.pdf`);
   return (
     <section className="card invoice-pdf" aria-labelledby="pdf-heading">
       <h2 id="pdf-heading">{t("title")}</h2>
@@ -53,10 +58,10 @@ export function ReceiptDownload({
 }) {
   const t = useTranslations("invoices.detail.payments");
   const api = useConsoleApi();
-  const download = useMutation({
-    mutationFn: async () => (await api.invoices.receipt(invoice.id, paymentId)).blob(),
-    onSuccess: (blob) => saveBlob(blob, t("receiptFile", { number: invoice.number, place })),
-  });
+  const download = usePdfDownload(
+    () => api.invoices.receipt(invoice.id, paymentId),
+    t("receiptFile", { number: invoice.number, place }),
+  );
   return (
     <>
       <button
