@@ -49,11 +49,14 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
 
   const paid = await invoiced();
   const refunded = await invoiced();
-  await send("POST", `/api/invoices/${refunded.invoiceId}/payments`, {
+  const receipted = await send("POST", `/api/invoices/${refunded.invoiceId}/payments`, {
     token,
     body: { amount: "5.00", method: "cash" },
   });
   const rectified = await invoiced();
+  // A term's invoice credited in full, for the reissue operation.
+  const reissued = await invoiced();
+  await send("POST", `/api/invoices/${reissued.invoiceId}/rectifications`, { token, body: { reason: "Sin NIF" } });
   const writtenOff = await invoiced();
 
   const withMandate = await invoiced();
@@ -84,6 +87,8 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
     invoiceId: paid.invoiceId,
     invoiceMemberId: paid.memberId,
     refundInvoiceId: refunded.invoiceId,
+    receiptPaymentId: String((receipted.payment as Json).id),
+    reissueInvoiceId: reissued.invoiceId,
     rectifyInvoiceId: rectified.invoiceId,
     writeOffInvoiceId: writtenOff.invoiceId,
     mandateMemberId: withMandate.memberId,
