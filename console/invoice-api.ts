@@ -14,6 +14,8 @@ export type PaymentMethod = PaymentInput["method"];
 export type RefundInput = JsonBody<"/api/invoices/{id}/refunds", "post">;
 export type NewInvoiceInput = JsonBody<"/api/invoices", "post">;
 export type RectificationInput = JsonBody<"/api/invoices/{id}/rectifications", "post">;
+export type InvoiceSeriesRecord = JsonAnswer<"/api/billing/series", "get">;
+export type InvoiceSeriesInput = JsonBody<"/api/billing/series", "put">;
 export type MandateRow = PageItem<JsonAnswer<"/api/members/{id}/mandates", "get">>;
 export type MandateInput = JsonBody<"/api/members/{id}/mandates", "post">;
 
@@ -45,6 +47,10 @@ export function invoiceEndpoints(client: ConsoleClient) {
         answer(client.POST("/api/invoices/{id}/rectifications", { ...invoicePath(id), body })),
       reissue: (id: string) => answer(client.POST("/api/invoices/{id}/reissue", invoicePath(id))),
       issue: (body: NewInvoiceInput) => answer(client.POST("/api/invoices", { body })),
+    },
+    invoiceSeries: {
+      get: () => answer(client.GET("/api/billing/series")),
+      update: (body: InvoiceSeriesInput) => answer(client.PUT("/api/billing/series", { body })),
     },
     memberBilling: {
       balance: (id: string) => answer(client.GET("/api/members/{id}/balance", invoicePath(id))),

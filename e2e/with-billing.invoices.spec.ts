@@ -133,9 +133,9 @@ test("the invoices list: columns, filters, search and the way to the invoice", a
   await expect(page.getByText("No invoice matches these filters")).toBeVisible();
   await page.getByLabel("Status").selectOption("open");
   await expect(row).toBeVisible();
-  await page.getByLabel("Series").selectOption("R");
+  await page.getByLabel("Type").selectOption("rectifying");
   await expect(page.getByText("No invoice matches these filters")).toBeVisible();
-  await page.getByLabel("Series").selectOption("F");
+  await page.getByLabel("Type").selectOption("invoice");
   await page.getByLabel("Issued from").fill(invoice.issuedOn);
   await page.getByLabel("Issued until").fill(invoice.issuedOn);
   await expect(row).toBeVisible();
@@ -366,7 +366,7 @@ test("rectifying an invoice in part, then in full: the rectifying invoices and t
   await expect(page.getByRole("heading", { level: 1, name: invoice.number })).toBeVisible();
 
   await page.goto("/billing/invoices");
-  await page.getByLabel("Series").selectOption("R");
+  await page.getByLabel("Type").selectOption("rectifying");
   await expect(page.getByText(`Rectifies ${invoice.number}`)).toHaveCount(2);
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { OverdueList } from "@/lib/billing/report/overdue";
 import type { RevenueReport } from "@/lib/billing/report/revenue";
+import type { InvoiceSeries } from "@/lib/billing/series";
 import { type JsonOf, nameSchemas, type SameShape } from "@/lib/platform/http/shapes";
 import { AMOUNT_ANSWERED } from "@/lib/platform/money";
 
@@ -75,10 +76,33 @@ export const overdueListResponse = z.strictObject({
 });
 const overdueIsExact: SameShape<z.output<typeof overdueListResponse>, JsonOf<OverdueList>> = true;
 
-void [reportIsExact, overdueIsExact];
+const seriesStateResponse = z.strictObject({
+  prefix: z.string().meta({ examples: ["F"] }),
+  lastNumber: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: "The series' last number issued this year; null before its first invoice of the year." }),
+  nextNumber: z
+    .number()
+    .int()
+    .meta({ description: "The number its next invoice takes.", examples: [154] }),
+  nextShown: z.string().meta({ description: "The next invoice's number as printed.", examples: ["F2027-000154"] }),
+});
+
+export const invoiceSeriesResponse = z.strictObject({
+  year: z.number().int().meta({ description: "This year in the club's time zone: the numbering year." }),
+  invoice: seriesStateResponse,
+  rectifying: seriesStateResponse,
+});
+const seriesIsExact: SameShape<z.output<typeof invoiceSeriesResponse>, JsonOf<InvoiceSeries>> = true;
+
+void [reportIsExact, overdueIsExact, seriesIsExact];
 
 nameSchemas([
   [revenueReportResponse, "RevenueReport"],
   [overdueInvoiceResponse, "OverdueInvoice"],
   [overdueListResponse, "OverdueList"],
+  [seriesStateResponse, "InvoiceSeriesState"],
+  [invoiceSeriesResponse, "InvoiceSeries"],
 ]);

@@ -554,6 +554,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice series
+         * @description The prefixes of the club's two series, invoices and rectifying invoices (RD 1619/2012 art. 6.1.a), with this year's last number and the next one (docs/billing.md, Series and numbers).
+         *
+         *     **Access:** bearer token of a user holding `billing:read`.
+         */
+        get: operations["getBillingSeries"];
+        /**
+         * Set the invoice series
+         * @description Sets both prefixes (a series holds one kind for good: a prefix used by the other kind is refused) and, for a club continuing its former numbering, the number each series' next invoice of this year takes, only before the series' first invoice of the year. Issued invoices keep their numbers. Audited as `billing.series_updated`.
+         *
+         *     **Access:** bearer token of a user holding `settings:write`.
+         */
+        put: operations["putBillingSeries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/employees": {
         parameters: {
             query?: never;
@@ -3052,6 +3080,44 @@ export interface components {
             id: string;
             /** @example F2026-000012 */
             number: string;
+        };
+        InvoiceSeries: {
+            invoice: components["schemas"]["InvoiceSeriesState"];
+            rectifying: components["schemas"]["InvoiceSeriesState"];
+            /** @description This year in the club's time zone: the numbering year. */
+            year: number;
+        };
+        InvoiceSeriesInput: {
+            invoice: components["schemas"]["InvoiceSeriesSetting"];
+            rectifying: components["schemas"]["InvoiceSeriesSetting"];
+        };
+        InvoiceSeriesSetting: {
+            /**
+             * @description The number the series' next invoice of this year takes (a club continuing the numbering of its former system); only before the series' first invoice of the year is issued here. Absent keeps it.
+             * @example 154
+             */
+            nextNumber?: number;
+            /**
+             * @description The series' prefix: the number shown is prefix, year, '-', six digits.
+             * @example F
+             */
+            prefix: string;
+        };
+        InvoiceSeriesState: {
+            /** @description The series' last number issued this year; null before its first invoice of the year. */
+            lastNumber: number | null;
+            /**
+             * @description The number its next invoice takes.
+             * @example 154
+             */
+            nextNumber: number;
+            /**
+             * @description The next invoice's number as printed.
+             * @example F2027-000154
+             */
+            nextShown: string;
+            /** @example F */
+            prefix: string;
         };
         InvoiceSummary: {
             /**
@@ -6610,6 +6676,132 @@ export interface operations {
             504: components["responses"]["Timeout"];
         };
     };
+    getBillingSeries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 2026,
+                     *       "invoice": {
+                     *         "prefix": "F",
+                     *         "lastNumber": null,
+                     *         "nextNumber": 1,
+                     *         "nextShown": "F2026-000001"
+                     *       },
+                     *       "rectifying": {
+                     *         "prefix": "R",
+                     *         "lastNumber": null,
+                     *         "nextNumber": 1,
+                     *         "nextShown": "R2026-000001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceSeries"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    putBillingSeries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invoice": {
+                 *         "prefix": " fc-",
+                 *         "nextNumber": 154
+                 *       },
+                 *       "rectifying": {
+                 *         "prefix": "RC-",
+                 *         "nextNumber": 12
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvoiceSeriesInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "year": 2026,
+                     *       "invoice": {
+                     *         "prefix": "FC-",
+                     *         "lastNumber": null,
+                     *         "nextNumber": 154,
+                     *         "nextShown": "FC-2026-000154"
+                     *       },
+                     *       "rectifying": {
+                     *         "prefix": "RC-",
+                     *         "lastNumber": null,
+                     *         "nextNumber": 12,
+                     *         "nextShown": "RC-2026-000012"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvoiceSeries"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: `Billing.SeriesPrefixInUse`, `Billing.SeriesStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
     getEmployees: {
         parameters: {
             query?: {
@@ -8347,6 +8539,8 @@ export interface operations {
                 issuedFrom?: string;
                 /** @description Only invoices issued on or before this club date. */
                 issuedTo?: string;
+                /** @description Only invoices, or only rectifying invoices. */
+                kind?: "invoice" | "rectifying";
                 /** @description Only this member's invoices. */
                 memberId?: string;
                 /** @description The field to sort by. */
@@ -8359,8 +8553,8 @@ export interface operations {
                 pageSize?: number;
                 /** @description Only invoices whose number or customer's name contains this text (any case). */
                 search?: string;
-                /** @description F: invoices; R: rectifying invoices. */
-                series?: "F" | "R";
+                /** @description Only the invoices numbered in the series with this prefix (GET /api/billing/series). */
+                series?: string;
                 /** @description Only invoices in this status. */
                 status?: "open" | "paid" | "partially_paid" | "overdue" | "pending_collection" | "returned" | "written_off" | "cancelled";
             };
@@ -8381,28 +8575,32 @@ export interface operations {
                      * @example {
                      *       "items": [
                      *         {
-                     *           "id": "6191c35b-3e93-4fe8-b3d3-3afe0bfb5133",
-                     *           "number": "F2026-000001",
-                     *           "series": "F",
-                     *           "kind": "invoice",
-                     *           "rectifies": null,
-                     *           "issuedAt": "2026-11-27T06:36:54.539Z",
-                     *           "issuedOn": "2026-11-27",
-                     *           "dueOn": "2026-11-27",
-                     *           "memberId": "7f900647-734c-48fb-8276-4947c320feb3",
-                     *           "subscriptionId": "83421198-b4c0-4b8a-bd8f-f117dea6d6bb",
-                     *           "customerName": "Marta Ruiz2",
+                     *           "id": "0b0e38bc-8bb8-433d-a07f-f2704a001037",
+                     *           "number": "RC-2026-000012",
+                     *           "series": "RC-",
+                     *           "kind": "rectifying",
+                     *           "rectifies": {
+                     *             "id": "c3298a7f-8708-446a-86bb-9a8853b1e239",
+                     *             "number": "FC-2026-000154",
+                     *             "reason": "Wrong plan"
+                     *           },
+                     *           "issuedAt": "2026-11-29T12:32:43.848Z",
+                     *           "issuedOn": "2026-11-29",
+                     *           "dueOn": "2026-11-29",
+                     *           "memberId": "cb9e15e2-b866-40e9-80fc-8ced160ef13c",
+                     *           "subscriptionId": "fd04f9bc-a01d-4c74-be78-45291de86ee7",
+                     *           "customerName": "Nuria Sanz1",
                      *           "language": "es",
                      *           "currency": "EUR",
-                     *           "baseAmount": "41.24",
-                     *           "taxAmount": "8.66",
-                     *           "totalAmount": "49.90",
+                     *           "baseAmount": "-41.24",
+                     *           "taxAmount": "-8.66",
+                     *           "totalAmount": "-49.90",
                      *           "paidAmount": "0.00",
                      *           "creditedAmount": "0.00",
-                     *           "amountDue": "49.90",
+                     *           "amountDue": "0.00",
                      *           "refundDue": "0.00",
                      *           "status": "open",
-                     *           "statusChangedAt": "2026-11-27T06:36:54.539Z"
+                     *           "statusChangedAt": "2026-11-29T12:32:43.848Z"
                      *         }
                      *       ],
                      *       "totalCount": 1,

@@ -28,6 +28,16 @@ export const BillingErrors = {
     "conflict",
     "Billing has not started: set the club's legal name, NIF and address in the settings first.",
   ),
+  seriesPrefixInUse: businessError(
+    "Billing.SeriesPrefixInUse",
+    "conflict",
+    "Invoices of the other kind were numbered with that prefix: a series holds invoices or rectifying invoices, not both.",
+  ),
+  seriesStarted: businessError(
+    "Billing.SeriesStarted",
+    "conflict",
+    "The series has issued invoices this year: its numbering goes on from the last one and cannot be moved.",
+  ),
   invoiceNotReissuable: businessError(
     "Billing.InvoiceNotReissuable",
     "conflict",

@@ -5,8 +5,9 @@ import type { Executor } from "@/lib/platform/db";
 import { fromCents } from "@/lib/platform/money";
 import { currentTraceId } from "@/lib/platform/trace";
 import { advanceChainHead, type ChainedContent, type ChainedLine, lockChainHead, recordHashOf } from "./chain";
-import { type InvoiceSeries, invoiceNumber, takeInvoiceNumbers } from "./numbering";
+import { invoiceNumber, takeInvoiceNumbers } from "./numbering";
 import type { Customer, Issuer } from "./parties";
+import { type InvoiceKind, seriesPrefixes } from "./series";
 import { invoiceTotals, splitInclusiveTotal } from "./tax";
 import { recordIssuedInvoices } from "./verifactu/records";
 
@@ -36,7 +37,7 @@ export type InvoiceDraft = {
 
 export type IssuedInvoice = { id: string; number: string; memberId: string; totalCents: bigint };
 
-type Issue = { series: InvoiceSeries; issuedAt: Date; timeZone: string; actorId: string | null };
+type Issue = { kind: InvoiceKind; issuedAt: Date; timeZone: string; actorId: string | null };
 
 /**
  * Issues invoices in the caller's transaction, any number at once with the same few statements: a range of numbers
@@ -53,9 +54,10 @@ export async function issueInvoices(
   if (drafts.length === 0) return [];
   const issuedOn = localDate(issue.issuedAt, issue.timeZone);
   const { year } = localTime(issue.issuedAt, issue.timeZone);
-  const first = await takeInvoiceNumbers(executor, issue.series, year, drafts.length);
+  const series = (await seriesPrefixes(executor))[issue.kind];
+  const first = await takeInvoiceNumbers(executor, series, year, drafts.length);
   const head = await lockChainHead(executor);
-  const kind = issue.series === "R" ? "rectifying" : "invoice";
+  const { kind } = issue;
   const records = drafts.map((draft, index) => {
     const lines: ChainedLine[] = draft.lines.map((line, position) => {
       const amount = splitInclusiveTotal(line.totalCents, line.taxRateBasisPoints);
@@ -80,7 +82,7 @@ export async function issueInvoices(
       })),
     );
     const content: ChainedContent = {
-      series: issue.series,
+      series,
       year,
       number: first + index,
       kind,

@@ -41,27 +41,31 @@ export async function issueManualInvoice(
     const { customer, language } = await customerOf(tx, member.id);
     const dueOn = input.dueOn ?? (await dueDatesFor(tx, [member.id]))(member.id, today);
     const actorId = actorIdOf(ctx);
-    const [invoice] = await issueInvoices(tx, { series: "F", issuedAt: now, timeZone: ctx.club.timeZone, actorId }, [
-      {
-        memberId: member.id,
-        subscriptionId: null,
-        rectifies: null,
-        language: recipientLanguage({ preferred: language, clubDefault: ctx.club.language }),
-        currency: ctx.club.currency,
-        issuer: billing.issuer,
-        customer,
-        dueOn,
-        lines: input.lines.map((line) => ({
-          description: line.description,
-          planId: null,
-          serviceFrom: today,
-          serviceTo: today,
-          totalCents: toCents(line.amount),
-          taxRateBasisPoints: line.exemptReason ? 0 : (line.taxRate ?? billing.defaultTaxRateBasisPoints),
-          exemptReason: line.exemptReason ?? null,
-        })),
-      },
-    ]);
+    const [invoice] = await issueInvoices(
+      tx,
+      { kind: "invoice", issuedAt: now, timeZone: ctx.club.timeZone, actorId },
+      [
+        {
+          memberId: member.id,
+          subscriptionId: null,
+          rectifies: null,
+          language: recipientLanguage({ preferred: language, clubDefault: ctx.club.language }),
+          currency: ctx.club.currency,
+          issuer: billing.issuer,
+          customer,
+          dueOn,
+          lines: input.lines.map((line) => ({
+            description: line.description,
+            planId: null,
+            serviceFrom: today,
+            serviceTo: today,
+            totalCents: toCents(line.amount),
+            taxRateBasisPoints: line.exemptReason ? 0 : (line.taxRate ?? billing.defaultTaxRateBasisPoints),
+            exemptReason: line.exemptReason ?? null,
+          })),
+        },
+      ],
+    );
     if (!invoice) throw new Error("no invoice was issued");
     await applyMemberCredit(tx, { now, timeZone: ctx.club.timeZone, actorId }, [member.id]);
     return ok(invoice.id);

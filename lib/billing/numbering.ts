@@ -2,10 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 
-/** F: invoices; R: rectifying invoices (Real Decreto 1619/2012, art. 15: their own series). */
-export type InvoiceSeries = "F" | "R";
-
-/** "F2026-000123": the series, the year and the correlative number shown on the invoice. */
+/** "F2026-000123": the series' prefix (lib/billing/series.ts), the year and the correlative number shown on the invoice. */
 export const invoiceNumber = (series: string, year: number, number: number) =>
   `${series}${year}-${String(number).padStart(6, "0")}`;
 
@@ -16,7 +13,7 @@ export const invoiceNumber = (series: string, year: number, number: number) =>
  */
 export async function takeInvoiceNumbers(
   executor: Executor,
-  series: InvoiceSeries,
+  series: string,
   year: number,
   count: number,
 ): Promise<number> {

@@ -65,7 +65,7 @@ export async function creditInvoice(
   );
   const [issued] = await issueInvoices(
     tx,
-    { series: "R", issuedAt: change.now, timeZone: change.timeZone, actorId: change.actorId },
+    { kind: "rectifying", issuedAt: change.now, timeZone: change.timeZone, actorId: change.actorId },
     [
       {
         memberId: invoice.memberId,

@@ -43,27 +43,31 @@ export async function reissueInvoice(
         .orderBy(asc(invoiceLines.position));
       const { customer } = await customerOf(tx, original.memberId);
       const actorId = actorIdOf(ctx);
-      const [invoice] = await issueInvoices(tx, { series: "F", issuedAt: now, timeZone: ctx.club.timeZone, actorId }, [
-        {
-          memberId: original.memberId,
-          subscriptionId: original.subscriptionId,
-          rectifies: null,
-          language: original.language,
-          currency: original.currency,
-          issuer: billing.issuer,
-          customer,
-          dueOn: laterDate(localDate(now, ctx.club.timeZone), original.dueOn),
-          lines: lines.map((line) => ({
-            description: line.description,
-            planId: line.planId,
-            serviceFrom: line.serviceFrom,
-            serviceTo: line.serviceTo,
-            totalCents: line.totalCents,
-            taxRateBasisPoints: line.taxRateBasisPoints,
-            exemptReason: line.exemptReason,
-          })),
-        },
-      ]);
+      const [invoice] = await issueInvoices(
+        tx,
+        { kind: "invoice", issuedAt: now, timeZone: ctx.club.timeZone, actorId },
+        [
+          {
+            memberId: original.memberId,
+            subscriptionId: original.subscriptionId,
+            rectifies: null,
+            language: original.language,
+            currency: original.currency,
+            issuer: billing.issuer,
+            customer,
+            dueOn: laterDate(localDate(now, ctx.club.timeZone), original.dueOn),
+            lines: lines.map((line) => ({
+              description: line.description,
+              planId: line.planId,
+              serviceFrom: line.serviceFrom,
+              serviceTo: line.serviceTo,
+              totalCents: line.totalCents,
+              taxRateBasisPoints: line.taxRateBasisPoints,
+              exemptReason: line.exemptReason,
+            })),
+          },
+        ],
+      );
       if (!invoice) throw new Error("no invoice was reissued");
       await applyMemberCredit(tx, { now, timeZone: ctx.club.timeZone, actorId }, [original.memberId]);
       return ok(invoice.id);

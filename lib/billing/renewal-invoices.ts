@@ -88,7 +88,7 @@ export async function invoiceRenewedTerms(
   });
   const issued = await issueInvoices(
     executor,
-    { series: "F", issuedAt: now, timeZone: club.timeZone, actorId: null },
+    { kind: "invoice", issuedAt: now, timeZone: club.timeZone, actorId: null },
     drafts,
   );
   // A member whose plan change or refund left them credit pays the renewal with it (member-credit.ts).

@@ -236,6 +236,7 @@ function filterOf(query: Partial<InvoiceListQuery>): SQL | undefined {
     query.issuedTo ? lte(invoices.issuedOn, query.issuedTo) : undefined,
     query.memberId ? eq(invoices.memberId, query.memberId) : undefined,
     query.series ? eq(invoices.series, query.series) : undefined,
+    query.kind ? eq(invoices.kind, query.kind) : undefined,
   );
 }
 

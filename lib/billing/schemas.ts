@@ -29,7 +29,15 @@ export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"],
     issuedFrom: calendarDay.optional().meta({ description: "Only invoices issued on or after this club date." }),
     issuedTo: calendarDay.optional().meta({ description: "Only invoices issued on or before this club date." }),
     memberId: z.uuid("Not a valid member id.").optional().meta({ description: "Only this member's invoices." }),
-    series: z.enum(["F", "R"]).optional().meta({ description: "F: invoices; R: rectifying invoices." }),
+    series: z
+      .string()
+      .regex(/^[A-Z0-9][A-Z0-9/-]{0,9}$/, "Not a series prefix, such as F or R.")
+      .optional()
+      .meta({ description: "Only the invoices numbered in the series with this prefix (GET /api/billing/series)." }),
+    kind: z
+      .enum(["invoice", "rectifying"])
+      .optional()
+      .meta({ description: "Only invoices, or only rectifying invoices." }),
     search: searchFilter("Only invoices whose number or customer's name contains this text (any case)."),
   })
   .refine((query) => !query.issuedFrom || !query.issuedTo || query.issuedFrom <= query.issuedTo, {

@@ -81,7 +81,7 @@ export async function invoiceStartedTerm(
   const dueOn = await dueDatesFor(executor, [term.memberId]);
   const [issued] = await issueInvoices(
     executor,
-    { series: "F", issuedAt, timeZone: club.timeZone, actorId: term.actorId },
+    { kind: "invoice", issuedAt, timeZone: club.timeZone, actorId: term.actorId },
     [
       {
         memberId: term.memberId,

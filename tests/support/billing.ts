@@ -161,19 +161,23 @@ type CraftedInvoice = {
 export async function issueCrafted(db: Database, invoice: CraftedInvoice): Promise<string> {
   const { issuedAt, rectifies } = invoice;
   const [issued] = await commitWhatever(db, (tx) =>
-    issueInvoices(tx, { series: rectifies ? "R" : "F", issuedAt, timeZone: "Europe/Madrid", actorId: null }, [
-      {
-        memberId: invoice.memberId,
-        subscriptionId: null,
-        rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
-        language: "es",
-        currency: "EUR",
-        issuer: { ...CLUB_TAX_DATA, address: { ...CLUB_TAX_DATA.address, country: "ES" } },
-        customer: { ...invoice.customer, address: null },
-        dueOn: invoice.dueOn,
-        lines: invoice.lines,
-      },
-    ]),
+    issueInvoices(
+      tx,
+      { kind: rectifies ? "rectifying" : "invoice", issuedAt, timeZone: "Europe/Madrid", actorId: null },
+      [
+        {
+          memberId: invoice.memberId,
+          subscriptionId: null,
+          rectifies: rectifies ? { invoiceId: rectifies, reason: "Descuento" } : null,
+          language: "es",
+          currency: "EUR",
+          issuer: { ...CLUB_TAX_DATA, address: { ...CLUB_TAX_DATA.address, country: "ES" } },
+          customer: { ...invoice.customer, address: null },
+          dueOn: invoice.dueOn,
+          lines: invoice.lines,
+        },
+      ],
+    ),
   );
   if (!issued) throw new Error("nothing issued");
   return issued.id;

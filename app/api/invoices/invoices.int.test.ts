@@ -179,8 +179,9 @@ describe("invoices", () => {
       expect(bad.status).toBe(400);
       return Object.keys((bad.body as unknown as { errors: object }).errors).sort();
     };
-    expect(await errorsOf("status=nope&issuedFrom=2026-13-01&memberId=x&series=Z&orderBy=other")).toEqual([
+    expect(await errorsOf("status=nope&issuedFrom=2026-13-01&memberId=x&series=z&kind=x&orderBy=other")).toEqual([
       "issuedFrom",
+      "kind",
       "memberId",
       "orderBy",
       "series",

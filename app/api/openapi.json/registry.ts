@@ -24,6 +24,7 @@ import * as billingBooksPaymentsRoute from "@/app/api/billing/books/payments/rou
 import * as billingBooksVatReturnRoute from "@/app/api/billing/books/vat-return/route";
 import * as billingOverdueRoute from "@/app/api/billing/overdue/route";
 import * as billingReportRoute from "@/app/api/billing/report/route";
+import * as billingSeriesRoute from "@/app/api/billing/series/route";
 import * as employeesIdAttendanceDateRoute from "@/app/api/employees/[id]/attendance/[date]/route";
 import * as employeesIdAttendanceRoute from "@/app/api/employees/[id]/attendance/route";
 import * as employeesIdClockRoute from "@/app/api/employees/[id]/clock/route";
@@ -173,6 +174,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,
   "billing/report": billingReportRoute,
   "billing/overdue": billingOverdueRoute,
+  "billing/series": billingSeriesRoute,
   "billing/books/issued-invoices": billingBooksIssuedInvoicesRoute,
   "billing/books/issued-invoices/file": billingBooksIssuedInvoicesFileRoute,
   "billing/books/vat-return": billingBooksVatReturnRoute,

@@ -67,7 +67,7 @@ async function anotherInvoice(member: { memberId: string; invoiceId: string }, i
     .from(invoices)
     .where(eq(invoices.id, member.invoiceId));
   const [issued] = await commitWhatever(running.database.db, (tx) =>
-    issueInvoices(tx, { series: "F", issuedAt, timeZone: ZONE, actorId: null }, [
+    issueInvoices(tx, { kind: "invoice", issuedAt, timeZone: ZONE, actorId: null }, [
       {
         memberId: member.memberId,
         subscriptionId: null,

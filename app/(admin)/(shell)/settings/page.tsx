@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { can, pageUser } from "@/console/server/session";
+import { getInvoiceSeries } from "@/lib/billing/series";
 import { serviceContext } from "@/lib/composition/services";
 import { currencyInUse, getSettings } from "@/lib/setup/settings";
 import { Forbidden } from "../forbidden";
+import { InvoiceSeriesForm } from "./invoice-series-form";
 import { SettingsForm } from "./settings-form";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +20,11 @@ export default async function SettingsPage() {
   const t = await getTranslations("settings.page");
   if (!can(user, "settings:read")) return <Forbidden title={t("title")} permission="settings:read" />;
   const services = await serviceContext(null);
-  const [settings, currencyLocked] = await Promise.all([getSettings(services), currencyInUse(services.db)]);
+  const [settings, currencyLocked, series] = await Promise.all([
+    getSettings(services),
+    currencyInUse(services.db),
+    getInvoiceSeries(services),
+  ]);
   return (
     <>
       <h1 className="page-title">{t("title")}</h1>
@@ -28,6 +34,7 @@ export default async function SettingsPage() {
         currencyLocked={currencyLocked}
         canWrite={can(user, "settings:write")}
       />
+      <InvoiceSeriesForm initial={series} canWrite={can(user, "settings:write")} />
     </>
   );
 }

@@ -83,15 +83,13 @@ export const invoices = pgTable(
   },
   (t) => [
     unique("invoices_number_key").on(t.series, t.year, t.number),
-    check("invoices_series_known", sql`${t.series} in ('F', 'R')`),
+    // The club's prefixes (lib/billing/series.ts); a rectifying invoice is in the club's rectifying series.
+    check("invoices_series_format", sql`${t.series} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("invoices_number_positive", sql`${t.number} > 0`),
     // Never more credited than the invoice's total; a rectifying invoice (negative total) credits nothing itself.
     check("invoices_credited_within_total", sql`${t.creditedCents} between 0 and greatest(${t.totalCents}, 0)`),
     check("invoices_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
-    check(
-      "invoices_rectifying_references",
-      sql`(${t.kind} = 'rectifying') = (${t.rectifiesInvoiceId} is not null and ${t.series} = 'R')`,
-    ),
+    check("invoices_rectifying_references", sql`(${t.kind} = 'rectifying') = (${t.rectifiesInvoiceId} is not null)`),
     index("invoices_status_idx").on(t.status, t.dueOn),
     index("invoices_member_idx").on(t.memberId, t.issuedOn),
     index("invoices_issued_on_idx").on(t.issuedOn),

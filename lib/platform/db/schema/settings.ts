@@ -40,6 +40,10 @@ export const platformSettings = pgTable(
      * only when staff choose it). */
     collectionDay: smallint("collection_day"),
     representAfterDays: smallint("represent_after_days").default(0),
+    /** The prefixes of the club's invoice series (lib/billing/series.ts): invoices, and rectifying invoices in their own
+     * series (RD 1619/2012 art. 15). The number shown is prefix, year, "-", six digits: "F2027-000154". */
+    invoicePrefix: text("invoice_prefix").notNull().default("F"),
+    rectifyingPrefix: text("rectifying_prefix").notNull().default("R"),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -55,6 +59,9 @@ export const platformSettings = pgTable(
     check("platform_settings_dunning_grace", sql`${t.dunningGraceDays} between 1 and 365`),
     check("platform_settings_collection_day", sql`${t.collectionDay} between 1 and 28`),
     check("platform_settings_represent_after", sql`${t.representAfterDays} between 0 and 60`),
+    check("platform_settings_invoice_prefix", sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
+    check("platform_settings_rectifying_prefix", sql`${t.rectifyingPrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
+    check("platform_settings_prefixes_differ", sql`${t.invoicePrefix} <> ${t.rectifyingPrefix}`),
   ],
 );
 

@@ -23,7 +23,7 @@ import {
 import { INVOICE_STATUS_VALUES, invoicePage, useInvoiceStatusLook } from "./invoice-status";
 
 type OrderField = NonNullable<InvoiceQuery["orderBy"]>;
-type Series = NonNullable<InvoiceQuery["series"]>;
+type Kind = NonNullable<InvoiceQuery["kind"]>;
 
 const PAGE_SIZE = 20;
 
@@ -63,14 +63,14 @@ export function InvoicesConsole({
   const [searchText, setSearchText] = useState(initialSearch);
   const search = useDebounced(searchText.trim(), 300);
   const [status, setStatus] = useState<InvoiceStatus | "">("");
-  const [series, setSeries] = useState<Series | "">("");
+  const [kind, setKind] = useState<Kind | "">("");
   const [issuedFrom, setIssuedFrom] = useState("");
   const [issuedTo, setIssuedTo] = useState("");
   const [sort, setSort] = useState<Sort<OrderField>>({ field: "issuedOn", direction: "desc" });
   const filters = {
     search: search || undefined,
     status: status || undefined,
-    series: series || undefined,
+    kind: kind || undefined,
     issuedFrom: issuedFrom || undefined,
     issuedTo: issuedTo || undefined,
   };
@@ -83,7 +83,7 @@ export function InvoicesConsole({
       orderDirection: sort.direction,
     }),
   );
-  const activeFilters = [status, series, issuedFrom, issuedTo].filter(Boolean).length;
+  const activeFilters = [status, kind, issuedFrom, issuedTo].filter(Boolean).length;
   const filtered = search !== "" || activeFilters > 0;
   const columns: readonly Column<OrderField>[] = [
     { label: t("columns.number"), field: "number" },
@@ -97,10 +97,10 @@ export function InvoicesConsole({
     { value: "", label: t("allStatuses") },
     ...INVOICE_STATUS_VALUES.map((value) => ({ value, label: statuses(value) })),
   ];
-  const seriesOptions: readonly { value: Series | ""; label: string }[] = [
-    { value: "", label: t("allSeries") },
-    { value: "F", label: t("seriesF") },
-    { value: "R", label: t("seriesR") },
+  const kindOptions: readonly { value: Kind | ""; label: string }[] = [
+    { value: "", label: t("allKinds") },
+    { value: "invoice", label: t("kindInvoice") },
+    { value: "rectifying", label: t("kindRectifying") },
   ];
 
   return (
@@ -126,13 +126,7 @@ export function InvoicesConsole({
           options={statusOptions}
           onChange={setStatus}
         />
-        <FilterSelect
-          id="invoice-series"
-          label={t("seriesFilter")}
-          value={series}
-          options={seriesOptions}
-          onChange={setSeries}
-        />
+        <FilterSelect id="invoice-kind" label={t("kindFilter")} value={kind} options={kindOptions} onChange={setKind} />
         <DateFilter id="invoice-from" label={t("issuedFrom")} value={issuedFrom} onChange={setIssuedFrom} />
         <DateFilter id="invoice-to" label={t("issuedTo")} value={issuedTo} onChange={setIssuedTo} />
       </ListFilters>
