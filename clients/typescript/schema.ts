@@ -1400,6 +1400,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/{id}/mandates/{mandateId}/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amend a direct debit mandate's account
+         * @description Same mandate reference and signature date, a new IBAN (and BIC), when the member changes account: no new mandate, no new first collection. The next remittance's debits under it carry the amendment (AmdmntInd, and the original IBAN or SMNDA) until one of them is collected.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postMembersByIdMandatesByMandateIdAmend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{id}/mandates/{mandateId}/revoke": {
         parameters: {
             query?: never;
@@ -2629,20 +2651,38 @@ export interface components {
         };
         DirectDebitSettings: {
             /**
+             * @description BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.
+             * @example true
+             */
+            batchBooking?: boolean;
+            /**
              * @description The day of the month the club collects direct debits (1–28); a mandate member's invoice is due on the first such day, moved to a TARGET2 business day, on or after its term starts. null: due when the term starts.
              * @example 5
              */
             collectionDay: number | null;
+            /**
+             * @description The ISO 20022 version of the bank file of the remittances built from now on: pain.008.001.02 (the Spanish banks' Cuaderno 19.14 XML, the default) or pain.008.001.08 (the EPC guidelines since the 2023 rulebooks). A remittance keeps the version it was built in. Absent: kept.
+             * @example pain.008.001.02
+             * @enum {string}
+             */
+            fileVersion?: "pain.008.001.02" | "pain.008.001.08";
             /**
              * @description Days after a debit's return before the next remittance presents it again on its own (0: at once); null: a returned debit is collected again only when staff choose it.
              * @example 7
              */
             representAfterDays: number | null;
         };
-        /** @description When direct debits are collected and presented again (docs/billing.md, Direct-debit members). */
+        /** @description When direct debits are collected and presented again, and how their bank file is written (docs/billing.md, SEPA direct debit). */
         DirectDebitSettingsView: {
+            /** @description BtchBookg of the payment blocks of remittances built from now on: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** @description The day of the month direct debits are collected; a mandate member's invoice is due on the first one on or after its term starts. null: due when the term starts. */
             collectionDay: number | null;
+            /**
+             * @description The ISO 20022 version of the bank file of remittances built from now on; each keeps its own.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** @description Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it. */
             representAfterDays: number | null;
         };
@@ -3404,6 +3444,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             memberId: string;
+            pendingAmendment: components["schemas"]["MandateAmendment"];
             /**
              * @description The mandate reference (AT-01), unique for the club.
              * @example MNDT-00000042
@@ -3422,6 +3463,20 @@ export interface components {
             signedOn: string;
             /** @enum {string} */
             status: "active" | "revoked";
+        };
+        /** @description The IBAN/BIC change the next remittance announces to the bank (AmdmntInd, AmdmntInfDtls) until a debit carrying it is collected; null: none. */
+        MandateAmendment: {
+            /** Format: date-time */
+            amendedAt: string;
+            originalBic: string | null;
+            /** @description The account the bank last collected under before the amendment. */
+            originalIban: string;
+        } | null;
+        MandateAmendmentInput: {
+            /** @description The new account's BIC, optional (IBAN-only); absent or null, the mandate keeps none. */
+            bic?: string | null;
+            /** @description The member's new account. Spaces and lower case are accepted; stored in capitals without spaces. */
+            iban: string;
         };
         MandatePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Mandate"][];
@@ -4115,10 +4170,17 @@ export interface components {
             refreshToken?: string;
         };
         Remittance: {
+            /** @description BtchBookg of its payment blocks, from the settings when it was built: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** Format: date */
             collectionDate: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The ISO 20022 version its bank file is written in: the club's setting when it was built, kept so every download gives the same file.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** Format: uuid */
             id: string;
             itemCount: number;
@@ -4196,10 +4258,17 @@ export interface components {
             collected: number;
         };
         RemittanceSummary: {
+            /** @description BtchBookg of its payment blocks, from the settings when it was built: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** Format: date */
             collectionDate: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The ISO 20022 version its bank file is written in: the club's setting when it was built, kept so every download gives the same file.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** Format: uuid */
             id: string;
             itemCount: number;
@@ -10925,6 +10994,75 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postMembersByIdMandatesByMandateIdAmend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The member's id. */
+                id: string;
+                /** @description The mandate's mandateId. */
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MandateAmendmentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`, `Billing.MandateNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.MandateNotActive`, `Billing.MandateAccountUnchanged`, `Billing.DebtorAddressRequired`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

@@ -40,6 +40,10 @@ export const platformSettings = pgTable(
      * only when staff choose it). */
     collectionDay: smallint("collection_day"),
     representAfterDays: smallint("represent_after_days").default(0),
+    /** The bank file's ISO 20022 version (pain.008.001.02 or .08) and whether each payment block asks for one booking
+     * (BtchBookg) the club's next remittances are written with; each remittance keeps its own (migration 0035). */
+    directDebitFileVersion: text("direct_debit_file_version").notNull().default("pain.008.001.02"),
+    batchBooking: boolean("batch_booking").notNull().default(true),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -55,6 +59,10 @@ export const platformSettings = pgTable(
     check("platform_settings_dunning_grace", sql`${t.dunningGraceDays} between 1 and 365`),
     check("platform_settings_collection_day", sql`${t.collectionDay} between 1 and 28`),
     check("platform_settings_represent_after", sql`${t.representAfterDays} between 0 and 60`),
+    check(
+      "platform_settings_direct_debit_file_version",
+      sql`${t.directDebitFileVersion} in ('pain.008.001.02', 'pain.008.001.08')`,
+    ),
   ],
 );
 
