@@ -258,7 +258,7 @@ describe("mandate amendments", () => {
       endToEndId: "F2026-000141",
       debtorIban: "ES91 2100 0418 4502 0005 1332",
       debtorBic: "CAIXESBBXXX",
-      amendment: { originalIban: "ES6620850000110123456789", originalBic: "CAZRES2ZXXX" },
+      amendment: { originalIban: "ES6920850001610123456789", originalBic: "CAZRES2ZXXX" },
     }),
     debit({ endToEndId: "F2026-000142" }),
   ];
