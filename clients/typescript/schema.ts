@@ -10811,6 +10811,7 @@ export interface operations {
                      *           "signedOn": "2026-01-15",
                      *           "sequence": "first",
                      *           "status": "active",
+                     *           "pendingAmendment": null,
                      *           "revokedAt": null,
                      *           "createdAt": "2026-11-27T03:05:35.472Z"
                      *         },
@@ -10823,6 +10824,7 @@ export interface operations {
                      *           "signedOn": "2025-06-01",
                      *           "sequence": "first",
                      *           "status": "revoked",
+                     *           "pendingAmendment": null,
                      *           "revokedAt": "2026-11-27T03:05:35.459Z",
                      *           "createdAt": "2026-11-27T03:05:35.447Z"
                      *         }
@@ -10902,6 +10904,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "active",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": null,
                      *       "createdAt": "2026-11-29T08:38:50.498Z"
                      *     }
@@ -10974,6 +10977,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "active",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": null,
                      *       "createdAt": "2026-11-27T03:05:34.598Z"
                      *     }
@@ -11019,6 +11023,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "iban": "es79 2100 0813 6101 2345 6789"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MandateAmendmentInput"];
             };
         };
@@ -11031,6 +11040,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "059ae7b1-4618-4b0b-aeaa-de323c296777",
+                     *       "memberId": "b3ad2410-e649-4817-8691-e5109590f0bb",
+                     *       "iban": "ES7921000813610123456789",
+                     *       "bic": null,
+                     *       "reference": "MNDT-00000016",
+                     *       "signedOn": "2026-01-15",
+                     *       "sequence": "first",
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "createdAt": "2026-11-29T12:30:30.422Z",
+                     *       "pendingAmendment": {
+                     *         "originalIban": "ES9121000418450200051332",
+                     *         "originalBic": "CAIXESBBXXX",
+                     *         "amendedAt": "2026-11-29T12:30:30.431Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Mandate"];
                 };
             };
@@ -11106,6 +11134,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "revoked",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": "2026-11-27T03:05:35.277Z",
                      *       "createdAt": "2026-11-27T03:05:35.263Z"
                      *     }
@@ -12871,6 +12900,8 @@ export interface operations {
                      *           "collectionDate": "2026-11-30",
                      *           "status": "draft",
                      *           "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *           "fileVersion": "pain.008.001.02",
+                     *           "batchBooking": true,
                      *           "itemCount": 2,
                      *           "createdAt": "2026-11-27T03:45:07.485Z",
                      *           "sentAt": null,
@@ -12937,6 +12968,8 @@ export interface operations {
                      *       "collectionDate": "2026-12-02",
                      *       "status": "draft",
                      *       "messageId": "9025a396c7a84142bf2abcfb731fd140",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 1,
                      *       "createdAt": "2026-11-29T08:38:50.549Z",
                      *       "sentAt": null,
@@ -13010,6 +13043,8 @@ export interface operations {
                      *       "collectionDate": "2026-11-30",
                      *       "status": "draft",
                      *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 2,
                      *       "createdAt": "2026-11-27T03:45:07.485Z",
                      *       "sentAt": null,
@@ -13302,6 +13337,8 @@ export interface operations {
                      *       "collectionDate": "2026-12-02",
                      *       "status": "sent",
                      *       "messageId": "a4b38b33680840349c3e7b2b9ed14b0e",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 1,
                      *       "createdAt": "2026-11-29T08:38:50.625Z",
                      *       "sentAt": "2026-11-29T08:38:50.633Z",
@@ -13930,7 +13967,9 @@ export interface operations {
                      *       },
                      *       "directDebit": {
                      *         "collectionDay": null,
-                     *         "representAfterDays": 0
+                     *         "representAfterDays": 0,
+                     *         "fileVersion": "pain.008.001.02",
+                     *         "batchBooking": true
                      *       },
                      *       "updatedAt": "2026-11-29T08:54:17.578Z",
                      *       "version": 1
@@ -14029,7 +14068,9 @@ export interface operations {
                      *       },
                      *       "directDebit": {
                      *         "collectionDay": null,
-                     *         "representAfterDays": 0
+                     *         "representAfterDays": 0,
+                     *         "fileVersion": "pain.008.001.02",
+                     *         "batchBooking": true
                      *       },
                      *       "updatedAt": "2026-11-29T08:54:20.664Z",
                      *       "version": 2
