@@ -65,6 +65,14 @@ const remittanceFields = {
   collectionDate: z.string().meta({ format: "date" }),
   status: z.enum(["draft", "sent"]),
   messageId: z.string().meta({ description: "The bank file's message id (MsgId)." }),
+  fileVersion: z.enum(["pain.008.001.02", "pain.008.001.08"]).meta({
+    description:
+      "The ISO 20022 version its bank file is written in: the club's setting when it was built, kept so every download gives the same file.",
+  }),
+  batchBooking: z.boolean().meta({
+    description:
+      "BtchBookg of its payment blocks, from the settings when it was built: true, one booking per block on the club's statement; false, one per debit.",
+  }),
   itemCount: z.number().int(),
   totalAmount: money(),
   createdAt: instant(),

@@ -149,10 +149,18 @@ export const settingsResponse = z.strictObject({
         description:
           "Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it.",
       }),
+      fileVersion: z.enum(["pain.008.001.02", "pain.008.001.08"]).meta({
+        description: "The ISO 20022 version of the bank file of remittances built from now on; each keeps its own.",
+      }),
+      batchBooking: z.boolean().meta({
+        description:
+          "BtchBookg of the payment blocks of remittances built from now on: true, one booking per block on the club's statement; false, one per debit.",
+      }),
     })
     .meta({
       id: "DirectDebitSettingsView",
-      description: "When direct debits are collected and presented again (docs/billing.md, Direct-debit members).",
+      description:
+        "When direct debits are collected and presented again, and how their bank file is written (docs/billing.md, SEPA direct debit).",
     }),
   updatedAt: instant(),
   version: recordVersion(),
@@ -417,6 +425,18 @@ export const mandateResponse = z.strictObject({
     description: "`first` until a collection under it is confirmed (FRST in the bank file), then `recurring` (RCUR).",
   }),
   status: z.enum(["active", "revoked"]),
+  pendingAmendment: z
+    .strictObject({
+      originalIban: z.string().meta({ description: "The account the bank last collected under before the amendment." }),
+      originalBic: z.string().nullable(),
+      amendedAt: instant(),
+    })
+    .nullable()
+    .meta({
+      id: "MandateAmendment",
+      description:
+        "The IBAN/BIC change the next remittance announces to the bank (AmdmntInd, AmdmntInfDtls) until a debit carrying it is collected; null: none.",
+    }),
   revokedAt: instant().nullable(),
   createdAt: instant(),
 });

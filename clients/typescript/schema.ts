@@ -1428,6 +1428,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/members/{id}/mandates/{mandateId}/amend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Amend a direct debit mandate's account
+         * @description Same mandate reference and signature date, a new IBAN (and BIC), when the member changes account: no new mandate, no new first collection. The next remittance's debits under it carry the amendment (AmdmntInd, and the original IBAN or SMNDA) until one of them is collected.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postMembersByIdMandatesByMandateIdAmend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/members/{id}/mandates/{mandateId}/revoke": {
         parameters: {
             query?: never;
@@ -2657,20 +2679,38 @@ export interface components {
         };
         DirectDebitSettings: {
             /**
+             * @description BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.
+             * @example true
+             */
+            batchBooking?: boolean;
+            /**
              * @description The day of the month the club collects direct debits (1–28); a mandate member's invoice is due on the first such day, moved to a TARGET2 business day, on or after its term starts. null: due when the term starts.
              * @example 5
              */
             collectionDay: number | null;
+            /**
+             * @description The ISO 20022 version of the bank file of the remittances built from now on: pain.008.001.02 (the Spanish banks' Cuaderno 19.14 XML, the default) or pain.008.001.08 (the EPC guidelines since the 2023 rulebooks). A remittance keeps the version it was built in. Absent: kept.
+             * @example pain.008.001.02
+             * @enum {string}
+             */
+            fileVersion?: "pain.008.001.02" | "pain.008.001.08";
             /**
              * @description Days after a debit's return before the next remittance presents it again on its own (0: at once); null: a returned debit is collected again only when staff choose it.
              * @example 7
              */
             representAfterDays: number | null;
         };
-        /** @description When direct debits are collected and presented again (docs/billing.md, Direct-debit members). */
+        /** @description When direct debits are collected and presented again, and how their bank file is written (docs/billing.md, SEPA direct debit). */
         DirectDebitSettingsView: {
+            /** @description BtchBookg of the payment blocks of remittances built from now on: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** @description The day of the month direct debits are collected; a mandate member's invoice is due on the first one on or after its term starts. null: due when the term starts. */
             collectionDay: number | null;
+            /**
+             * @description The ISO 20022 version of the bank file of remittances built from now on; each keeps its own.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** @description Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it. */
             representAfterDays: number | null;
         };
@@ -3470,6 +3510,7 @@ export interface components {
             id: string;
             /** Format: uuid */
             memberId: string;
+            pendingAmendment: components["schemas"]["MandateAmendment"];
             /**
              * @description The mandate reference (AT-01), unique for the club.
              * @example MNDT-00000042
@@ -3488,6 +3529,20 @@ export interface components {
             signedOn: string;
             /** @enum {string} */
             status: "active" | "revoked";
+        };
+        /** @description The IBAN/BIC change the next remittance announces to the bank (AmdmntInd, AmdmntInfDtls) until a debit carrying it is collected; null: none. */
+        MandateAmendment: {
+            /** Format: date-time */
+            amendedAt: string;
+            originalBic: string | null;
+            /** @description The account the bank last collected under before the amendment. */
+            originalIban: string;
+        } | null;
+        MandateAmendmentInput: {
+            /** @description The new account's BIC, optional (IBAN-only); absent or null, the mandate keeps none. */
+            bic?: string | null;
+            /** @description The member's new account. Spaces and lower case are accepted; stored in capitals without spaces. */
+            iban: string;
         };
         MandatePage: components["schemas"]["Page"] & {
             items: components["schemas"]["Mandate"][];
@@ -4181,10 +4236,17 @@ export interface components {
             refreshToken?: string;
         };
         Remittance: {
+            /** @description BtchBookg of its payment blocks, from the settings when it was built: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** Format: date */
             collectionDate: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The ISO 20022 version its bank file is written in: the club's setting when it was built, kept so every download gives the same file.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** Format: uuid */
             id: string;
             itemCount: number;
@@ -4262,10 +4324,17 @@ export interface components {
             collected: number;
         };
         RemittanceSummary: {
+            /** @description BtchBookg of its payment blocks, from the settings when it was built: true, one booking per block on the club's statement; false, one per debit. */
+            batchBooking: boolean;
             /** Format: date */
             collectionDate: string;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description The ISO 20022 version its bank file is written in: the club's setting when it was built, kept so every download gives the same file.
+             * @enum {string}
+             */
+            fileVersion: "pain.008.001.02" | "pain.008.001.08";
             /** Format: uuid */
             id: string;
             itemCount: number;
@@ -10940,6 +11009,7 @@ export interface operations {
                      *           "signedOn": "2026-01-15",
                      *           "sequence": "first",
                      *           "status": "active",
+                     *           "pendingAmendment": null,
                      *           "revokedAt": null,
                      *           "createdAt": "2026-11-27T03:05:35.472Z"
                      *         },
@@ -10952,6 +11022,7 @@ export interface operations {
                      *           "signedOn": "2025-06-01",
                      *           "sequence": "first",
                      *           "status": "revoked",
+                     *           "pendingAmendment": null,
                      *           "revokedAt": "2026-11-27T03:05:35.459Z",
                      *           "createdAt": "2026-11-27T03:05:35.447Z"
                      *         }
@@ -11031,6 +11102,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "active",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": null,
                      *       "createdAt": "2026-11-29T08:38:50.498Z"
                      *     }
@@ -11103,6 +11175,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "active",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": null,
                      *       "createdAt": "2026-11-27T03:05:34.598Z"
                      *     }
@@ -11123,6 +11196,99 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postMembersByIdMandatesByMandateIdAmend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The member's id. */
+                id: string;
+                /** @description The mandate's mandateId. */
+                mandateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "iban": "es79 2100 0813 6101 2345 6789"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MandateAmendmentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "059ae7b1-4618-4b0b-aeaa-de323c296777",
+                     *       "memberId": "b3ad2410-e649-4817-8691-e5109590f0bb",
+                     *       "iban": "ES7921000813610123456789",
+                     *       "bic": null,
+                     *       "reference": "MNDT-00000016",
+                     *       "signedOn": "2026-01-15",
+                     *       "sequence": "first",
+                     *       "status": "active",
+                     *       "revokedAt": null,
+                     *       "createdAt": "2026-11-29T12:30:30.422Z",
+                     *       "pendingAmendment": {
+                     *         "originalIban": "ES9121000418450200051332",
+                     *         "originalBic": "CAIXESBBXXX",
+                     *         "amendedAt": "2026-11-29T12:30:30.431Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Mandate"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Member.NotFound`, `Billing.MandateNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.MandateNotActive`, `Billing.MandateAccountUnchanged`, `Billing.DebtorAddressRequired`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
@@ -11166,6 +11332,7 @@ export interface operations {
                      *       "signedOn": "2026-01-15",
                      *       "sequence": "first",
                      *       "status": "revoked",
+                     *       "pendingAmendment": null,
                      *       "revokedAt": "2026-11-27T03:05:35.277Z",
                      *       "createdAt": "2026-11-27T03:05:35.263Z"
                      *     }
@@ -12931,6 +13098,8 @@ export interface operations {
                      *           "collectionDate": "2026-11-30",
                      *           "status": "draft",
                      *           "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *           "fileVersion": "pain.008.001.02",
+                     *           "batchBooking": true,
                      *           "itemCount": 2,
                      *           "createdAt": "2026-11-27T03:45:07.485Z",
                      *           "sentAt": null,
@@ -12997,6 +13166,8 @@ export interface operations {
                      *       "collectionDate": "2026-12-02",
                      *       "status": "draft",
                      *       "messageId": "9025a396c7a84142bf2abcfb731fd140",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 1,
                      *       "createdAt": "2026-11-29T08:38:50.549Z",
                      *       "sentAt": null,
@@ -13070,6 +13241,8 @@ export interface operations {
                      *       "collectionDate": "2026-11-30",
                      *       "status": "draft",
                      *       "messageId": "bfc9ce0138074e5497e3f2f7813bd900",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 2,
                      *       "createdAt": "2026-11-27T03:45:07.485Z",
                      *       "sentAt": null,
@@ -13362,6 +13535,8 @@ export interface operations {
                      *       "collectionDate": "2026-12-02",
                      *       "status": "sent",
                      *       "messageId": "a4b38b33680840349c3e7b2b9ed14b0e",
+                     *       "fileVersion": "pain.008.001.02",
+                     *       "batchBooking": true,
                      *       "itemCount": 1,
                      *       "createdAt": "2026-11-29T08:38:50.625Z",
                      *       "sentAt": "2026-11-29T08:38:50.633Z",
@@ -13990,7 +14165,9 @@ export interface operations {
                      *       },
                      *       "directDebit": {
                      *         "collectionDay": null,
-                     *         "representAfterDays": 0
+                     *         "representAfterDays": 0,
+                     *         "fileVersion": "pain.008.001.02",
+                     *         "batchBooking": true
                      *       },
                      *       "updatedAt": "2026-11-29T08:54:17.578Z",
                      *       "version": 1
@@ -14089,7 +14266,9 @@ export interface operations {
                      *       },
                      *       "directDebit": {
                      *         "collectionDay": null,
-                     *         "representAfterDays": 0
+                     *         "representAfterDays": 0,
+                     *         "fileVersion": "pain.008.001.02",
+                     *         "batchBooking": true
                      *       },
                      *       "updatedAt": "2026-11-29T08:54:20.664Z",
                      *       "version": 2

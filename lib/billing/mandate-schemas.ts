@@ -46,10 +46,25 @@ export const newMandateSchema = z.object({
 });
 export type NewMandate = z.output<typeof newMandateSchema>;
 
+/** The member's new account under the same mandate (docs/api.md, Direct debit mandates, amendments). */
+export const mandateAmendmentSchema = z.object({
+  iban: ibanField.meta({
+    description: "The member's new account. Spaces and lower case are accepted; stored in capitals without spaces.",
+    examples: ["ES76 2077 0024 0031 0257 5766"],
+  }),
+  bic: bicField.nullish().meta({
+    description: "The new account's BIC, optional (IBAN-only); absent or null, the mandate keeps none.",
+  }),
+});
+export type MandateAmendmentInput = z.output<typeof mandateAmendmentSchema>;
+
 export const mandateParams = z.object({ id: z.uuid("Not a valid id."), mandateId: z.uuid("Not a valid id.") });
 
 /** A member's mandates as a page (spec 2.10), newest first. */
 export const mandateListQuery = paginationQuery(["createdAt", "signedOn"], "createdAt", "desc");
 export type MandateListQuery = z.output<typeof mandateListQuery>;
 
-nameSchemas([[newMandateSchema, "NewMandate"]]);
+nameSchemas([
+  [newMandateSchema, "NewMandate"],
+  [mandateAmendmentSchema, "MandateAmendmentInput"],
+]);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { localDate } from "@/lib/platform/calendar";
 import type { Executor, Transaction } from "@/lib/platform/db";
@@ -6,12 +6,12 @@ import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { members, sepaMandates } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
-import type { Paginated } from "@/lib/platform/pagination";
+import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
-import type { MandateListQuery, NewMandate } from "./mandate-schemas";
+import type { MandateAmendmentInput, MandateListQuery, NewMandate } from "./mandate-schemas";
 import { SepaErrors } from "./sepa/errors";
-import { maskIban, needsDebtorAddress } from "./sepa/identifiers";
+import { maskIban, needsDebtorAddress, sameDebtorBank } from "./sepa/identifiers";
 
 /**
  * SEPA Core direct debit mandates (docs/billing.md, SEPA direct debit): what a member signed to let the club collect
@@ -29,9 +29,25 @@ const mandateColumns = {
   signedOn: sepaMandates.signedOn,
   sequence: sepaMandates.sequence,
   status: sepaMandates.status,
+  originalIban: sepaMandates.originalIban,
+  originalBic: sepaMandates.originalBic,
+  amendedAt: sepaMandates.amendedAt,
   revokedAt: sepaMandates.revokedAt,
   createdAt: sepaMandates.createdAt,
 };
+
+type MandateRow = Omit<Mandate, "pendingAmendment"> & {
+  originalIban: string | null;
+  originalBic: string | null;
+  amendedAt: Date | null;
+};
+
+function mandateOf({ originalIban, originalBic, amendedAt, ...row }: MandateRow): Mandate {
+  return {
+    ...row,
+    pendingAmendment: originalIban && amendedAt ? { originalIban, originalBic, amendedAt } : null,
+  };
+}
 
 export type Mandate = {
   id: string;
@@ -43,6 +59,8 @@ export type Mandate = {
   signedOn: string;
   sequence: "first" | "recurring";
   status: "active" | "revoked";
+  /** An IBAN/BIC change the bank has not yet seen on a collected debit: the next remittance announces it. */
+  pendingAmendment: { originalIban: string; originalBic: string | null; amendedAt: Date } | null;
   revokedAt: Date | null;
   createdAt: Date;
 };
@@ -62,7 +80,7 @@ async function findMandate(executor: Executor, memberId: string, id: string): Pr
     .select(mandateColumns)
     .from(sepaMandates)
     .where(and(eq(sepaMandates.id, id), eq(sepaMandates.memberId, memberId)));
-  return mandate ?? null;
+  return mandate ? mandateOf(mandate) : null;
 }
 
 async function hasActiveMandate(executor: Executor, memberId: string): Promise<boolean> {
@@ -110,15 +128,16 @@ async function insertMandate(ctx: MandateContext & Acting, tx: Transaction, memb
     })
     .returning(mandateColumns);
   if (!created) throw new Error("insert returned no mandate");
+  const mandate = mandateOf(created);
   await recordAudit(tx, {
     action: "billing.mandate_created",
     severity: "Info",
     actorId: ctx.actor.id,
     entity: "member",
     entityId: memberId,
-    data: auditData(created),
+    data: auditData(mandate),
   });
-  return ok(created);
+  return ok(mandate);
 }
 
 /**
@@ -149,14 +168,13 @@ export async function listMandates(
 ): Promise<Result<Paginated<Mandate>>> {
   if (!(await liveMemberExists(ctx.db, memberId))) return fail(SepaErrors.memberNotFound);
   const direction = query.orderDirection === "asc" ? asc : desc;
-  return ok(
-    await selectPage(
-      { rows: ctx.db.select(mandateColumns).from(sepaMandates).$dynamic(), count: countRowsOf(ctx.db, sepaMandates) },
-      eq(sepaMandates.memberId, memberId),
-      [direction(ORDER_COLUMNS[query.orderBy]), direction(sepaMandates.createdAt), direction(sepaMandates.id)],
-      query,
-    ),
+  const page = await selectPage(
+    { rows: ctx.db.select(mandateColumns).from(sepaMandates).$dynamic(), count: countRowsOf(ctx.db, sepaMandates) },
+    eq(sepaMandates.memberId, memberId),
+    [direction(ORDER_COLUMNS[query.orderBy]), direction(sepaMandates.createdAt), direction(sepaMandates.id)],
+    query,
   );
+  return ok(withItems(page, page.items.map(mandateOf)));
 }
 
 /** One mandate of a live member: what a created mandate's `Location` names. */
@@ -186,14 +204,109 @@ export function revokeMandate(ctx: MandateContext & Acting, memberId: string, id
     if (!revoked) {
       return fail((await findMandate(tx, memberId, id)) ? SepaErrors.mandateNotActive : SepaErrors.mandateNotFound);
     }
+    const mandate = mandateOf(revoked);
     await recordAudit(tx, {
       action: "billing.mandate_revoked",
       severity: "Warning",
       actorId: ctx.actor.id,
       entity: "member",
       entityId: memberId,
-      data: auditData(revoked),
+      data: auditData(mandate),
     });
-    return ok(revoked);
+    return ok(mandate);
   });
+}
+
+/**
+ * Amends an active mandate when the member moves to another account (docs/billing.md, Mandate amendments): same
+ * reference and signature, a new IBAN (and BIC), instead of a revocation and a new mandate that would start again with
+ * FRST. The account the bank last collected from is kept as `original_iban` until a debit carrying the amendment is
+ * collected (settleRemittance clears it): until then every remittance announces it (AmdmntInd). Amended again before
+ * that, the original stays the first one, which is the account the debtor's bank knows; amended back to it, nothing is
+ * left to announce. The row is locked, so two amendments are applied one after the other. Audited
+ * `billing.mandate_amended` (Warning: the account money is taken from changed) with both IBANs masked.
+ */
+export function amendMandate(
+  ctx: MandateContext & Acting,
+  memberId: string,
+  id: string,
+  input: MandateAmendmentInput,
+): Promise<Result<Mandate>> {
+  return rollbackOnFailure(ctx.db, async (tx) => {
+    if (!(await liveMemberExists(tx, memberId))) return fail(SepaErrors.memberNotFound);
+    const [current] = await tx
+      .select(mandateColumns)
+      .from(sepaMandates)
+      .where(and(eq(sepaMandates.id, id), eq(sepaMandates.memberId, memberId)))
+      .for("update");
+    if (!current) return fail(SepaErrors.mandateNotFound);
+    if (current.status !== "active") return fail(SepaErrors.mandateNotActive);
+    const bic = input.bic ?? null;
+    if (input.iban === current.iban && bic === current.bic) return fail(SepaErrors.mandateAccountUnchanged);
+    if (needsDebtorAddress(input.iban) && !(await hasPostalAddress(tx, memberId))) {
+      return fail(SepaErrors.debtorAddressRequired);
+    }
+    const original = current.originalIban
+      ? { iban: current.originalIban, bic: current.originalBic }
+      : { iban: current.iban, bic: current.bic };
+    const backToOriginal = input.iban === original.iban && (bic ?? original.bic) === original.bic;
+    const now = ctx.now();
+    const [amended] = await tx
+      .update(sepaMandates)
+      .set({
+        iban: input.iban,
+        bic,
+        originalIban: backToOriginal ? null : original.iban,
+        originalBic: backToOriginal ? null : original.bic,
+        amendedAt: backToOriginal ? null : now,
+        updatedAt: now,
+      })
+      .where(eq(sepaMandates.id, id))
+      .returning(mandateColumns);
+    if (!amended) throw new Error("update returned no mandate");
+    const mandate = mandateOf(amended);
+    await recordAudit(tx, {
+      action: "billing.mandate_amended",
+      severity: "Warning",
+      actorId: ctx.actor.id,
+      entity: "member",
+      entityId: memberId,
+      data: {
+        ...auditData(mandate),
+        previousIban: maskIban(current.iban),
+        previousBic: current.bic,
+        // What the next collection tells the debtor's bank (pain008.ts, amendment).
+        announced: backToOriginal
+          ? null
+          : sameDebtorBank(original, { iban: input.iban, bic })
+            ? "original_account"
+            : "SMNDA",
+      },
+    });
+    return ok(mandate);
+  });
+}
+
+/**
+ * Once a debit that carried a mandate's amendment is collected, the debtor's bank knows the account it was taken from:
+ * a mandate still on that account has nothing left to announce; one amended again since then announces the change from
+ * that account. One statement for a settled remittance.
+ */
+export async function clearCarriedAmendments(
+  tx: Transaction,
+  remittanceId: string,
+  invoiceIds: readonly string[],
+): Promise<void> {
+  if (invoiceIds.length === 0) return;
+  await tx.execute(
+    sql`update ${sepaMandates} m set
+        original_iban = case when item.debtor_iban = m.iban then null else item.debtor_iban end,
+        original_bic = case when item.debtor_iban = m.iban then null else item.debtor_bic end,
+        amended_at = case when item.debtor_iban = m.iban then null else coalesce(m.amended_at, now()) end,
+        updated_at = now()
+      from (select distinct on (mandate_id) mandate_id, debtor_iban, debtor_bic from remittance_items
+        where remittance_id = ${remittanceId} and status = 'collected' and original_iban is not null
+          and invoice_id = any(string_to_array(${invoiceIds.join(",")}, ',')::uuid[])) item
+      where m.id = item.mandate_id`,
+  );
 }

@@ -125,9 +125,14 @@ function changedFields(before: Settings, after: SettingsInput): string[] {
   const changed: string[] = fields.filter((field) => before[field] !== next[field]);
   if (after.taxData && taxDataChanged(before.taxData, after.taxData)) changed.push("taxData");
   if (after.dunning && JSON.stringify(after.dunning) !== JSON.stringify(before.dunning)) changed.push("dunning");
-  if (after.directDebit && JSON.stringify(after.directDebit) !== JSON.stringify(before.directDebit))
-    changed.push("directDebit");
+  // Fields a PUT leaves out of directDebit are kept, so they are not a change.
+  const directDebit = after.directDebit && { ...before.directDebit, ...stripUndefined(after.directDebit) };
+  if (directDebit && JSON.stringify(directDebit) !== JSON.stringify(before.directDebit)) changed.push("directDebit");
   return changed;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
 }
 
 function taxDataChanged(before: ClubTaxData, after: NonNullable<SettingsInput["taxData"]>): boolean {

@@ -59,6 +59,7 @@ import * as mailTemplatesNamePreviewRoute from "@/app/api/mail/templates/[name]/
 import * as mailTemplatesRoute from "@/app/api/mail/templates/route";
 import * as membersIdBalanceRoute from "@/app/api/members/[id]/balance/route";
 import * as membersIdInvoicesRoute from "@/app/api/members/[id]/invoices/route";
+import * as membersIdMandatesMandateIdAmendRoute from "@/app/api/members/[id]/mandates/[mandateId]/amend/route";
 import * as membersIdMandatesMandateIdRevokeRoute from "@/app/api/members/[id]/mandates/[mandateId]/revoke/route";
 import * as membersIdMandatesMandateIdRoute from "@/app/api/members/[id]/mandates/[mandateId]/route";
 import * as membersIdMandatesRoute from "@/app/api/members/[id]/mandates/route";
@@ -159,6 +160,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "members/[id]/status": membersIdStatusRoute,
   "members/[id]/mandates": membersIdMandatesRoute,
   "members/[id]/mandates/[mandateId]": membersIdMandatesMandateIdRoute,
+  "members/[id]/mandates/[mandateId]/amend": membersIdMandatesMandateIdAmendRoute,
   "members/[id]/mandates/[mandateId]/revoke": membersIdMandatesMandateIdRevokeRoute,
   "members/[id]/subscriptions": membersIdSubscriptionsRoute,
   "members/[id]/invoices": membersIdInvoicesRoute,

@@ -100,7 +100,12 @@ describe("the collection day", () => {
       directDebit: { collectionDay: COLLECTION_DAY, representAfterDays: 7 },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.directDebit).toEqual({ collectionDay: COLLECTION_DAY, representAfterDays: 7 });
+    expect(saved.body.directDebit).toEqual({
+      collectionDay: COLLECTION_DAY,
+      representAfterDays: 7,
+      fileVersion: "pain.008.001.02",
+      batchBooking: true,
+    });
   });
 
   it("makes a mandate member's invoice due on it, and reminds nobody before the bank was asked", async () => {

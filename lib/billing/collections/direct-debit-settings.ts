@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
+import { PAIN_008_VERSIONS } from "../sepa/remittance";
 
 /**
  * When the club collects its direct debits (docs/billing.md, Direct-debit members): the day of the month it collects
  * (an invoice of a member with an active mandate is due on the first collection day on or after its term starts, so
- * nobody is chased before the bank was asked), and how long a returned debit waits before the next remittance presents
- * it again (null: only when staff choose it).
+ * nobody is chased before the bank was asked), how long a returned debit waits before the next remittance presents
+ * it again (null: only when staff choose it), and how the bank file is written: its ISO 20022 version and whether each
+ * payment block is booked as one sum (docs/billing.md, SEPA direct debit). A remittance keeps the last two as they were
+ * when it was built.
  */
 export const directDebitSettingsSchema = z
   .object({
@@ -33,24 +36,65 @@ export const directDebitSettingsSchema = z
           "Days after a debit's return before the next remittance presents it again on its own (0: at once); null: a returned debit is collected again only when staff choose it.",
         examples: [7],
       }),
+    fileVersion: z
+      .enum(PAIN_008_VERSIONS, "Use pain.008.001.02 or pain.008.001.08.")
+      .optional()
+      .meta({
+        description:
+          "The ISO 20022 version of the bank file of the remittances built from now on: pain.008.001.02 (the Spanish banks' Cuaderno 19.14 XML, the default) or pain.008.001.08 (the EPC guidelines since the 2023 rulebooks). A remittance keeps the version it was built in. Absent: kept.",
+        examples: ["pain.008.001.02"],
+      }),
+    batchBooking: z
+      .boolean("Use true or false.")
+      .optional()
+      .meta({
+        description:
+          "BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.",
+        examples: [true],
+      }),
   })
   .meta({ id: "DirectDebitSettings" });
 
-export type DirectDebitSettings = z.output<typeof directDebitSettingsSchema>;
+type DirectDebitSettingsInput = z.output<typeof directDebitSettingsSchema>;
+export type DirectDebitSettings = {
+  [K in keyof DirectDebitSettingsInput]-?: Exclude<DirectDebitSettingsInput[K], undefined>;
+};
 
 const columns = {
   collectionDay: platformSettings.collectionDay,
   representAfterDays: platformSettings.representAfterDays,
+  fileVersion: platformSettings.directDebitFileVersion,
+  batchBooking: platformSettings.batchBooking,
 };
 
-/** The defaults of migration 0034: due when the term starts, returned debits presented again at once (as before). */
-const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = { collectionDay: null, representAfterDays: 0 };
+/**
+ * The defaults of migrations 0034 and 0036: due when the term starts, returned debits presented again at once,
+ * pain.008.001.02 booked by block (as before).
+ */
+const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = {
+  collectionDay: null,
+  representAfterDays: 0,
+  fileVersion: "pain.008.001.02",
+  batchBooking: true,
+};
 
 export async function readDirectDebitSettings(executor: Executor): Promise<DirectDebitSettings> {
   const [stored] = await executor.select(columns).from(platformSettings);
-  return stored ?? DEFAULT_DIRECT_DEBIT;
+  // The column's check constraint keeps it to the versions the builder writes.
+  return stored
+    ? { ...stored, fileVersion: stored.fileVersion as DirectDebitSettings["fileVersion"] }
+    : DEFAULT_DIRECT_DEBIT;
 }
 
-export async function storeDirectDebitSettings(executor: Executor, input: DirectDebitSettings): Promise<void> {
-  await executor.update(platformSettings).set(input).where(eq(platformSettings.id, 1));
+/** Stores what was given; a file version or batch booking left out (a client from before them) is kept. */
+export async function storeDirectDebitSettings(executor: Executor, input: DirectDebitSettingsInput): Promise<void> {
+  const { fileVersion, batchBooking, ...rest } = input;
+  await executor
+    .update(platformSettings)
+    .set({
+      ...rest,
+      ...(fileVersion !== undefined && { directDebitFileVersion: fileVersion }),
+      ...(batchBooking !== undefined && { batchBooking }),
+    })
+    .where(eq(platformSettings.id, 1));
 }

@@ -64,7 +64,7 @@ export const CollectionErrors = {
   remittanceFileInvalid: businessError(
     "Billing.RemittanceFileInvalid",
     "conflict",
-    "The bank file does not pass the pain.008.001.02 schema, so the bank would refuse it whole; it is not served.",
+    "The bank file does not pass the XSD of its pain.008 version, so the bank would refuse it whole; it is not served.",
   ),
   remittanceNotDue: businessError(
     "Billing.RemittanceNotDue",

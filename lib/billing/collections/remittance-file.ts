@@ -6,7 +6,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
 import { normaliseIban } from "../sepa/identifiers";
 import { buildDirectDebitFile } from "../sepa/pain008";
-import type { SepaDebit } from "../sepa/remittance";
+import type { Pain008Version, SepaDebit } from "../sepa/remittance";
 import { validatePain008 } from "../sepa/validate";
 import { creditorOf } from "./creditor";
 import { CollectionErrors } from "./errors";
@@ -17,7 +17,10 @@ export type RemittanceFile = { fileName: string; xml: string };
 const remittanceInformation = (language: string, number: string) =>
   `${language === "es" ? "Factura" : "Invoice"} ${number}`;
 
-/** The remittance's debits in one query: each item with its invoice's customer and the mandate it is collected under. */
+/**
+ * The remittance's debits in one query: each item with its invoice's customer, the account and amendment it was built
+ * with, and its mandate's reference and signature (which an amendment never changes).
+ */
 async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaDebit[]> {
   const rows = await executor
     .select({
@@ -28,8 +31,10 @@ async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaD
       language: invoices.language,
       mandateReference: sepaMandates.reference,
       mandateSignedOn: sepaMandates.signedOn,
-      debtorIban: sepaMandates.iban,
-      debtorBic: sepaMandates.bic,
+      debtorIban: remittanceItems.debtorIban,
+      debtorBic: remittanceItems.debtorBic,
+      originalIban: remittanceItems.originalIban,
+      originalBic: remittanceItems.originalBic,
       // The member's address as it is now: the mandate's debtor, which an account outside the EEA must carry.
       address: {
         line: members.addressLine,
@@ -44,8 +49,9 @@ async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaD
     .innerJoin(members, eq(members.id, sepaMandates.memberId))
     .where(eq(remittanceItems.remittanceId, remittanceId))
     .orderBy(asc(remittanceItems.endToEndId));
-  return rows.map(({ customer, language, address, ...row }) => ({
+  return rows.map(({ customer, language, address, originalIban, originalBic, ...row }) => ({
     ...row,
+    amendment: originalIban ? { originalIban, originalBic } : null,
     debtorAddress:
       address.line && address.postalCode && address.city
         ? {
@@ -62,9 +68,9 @@ async function debitsOf(executor: Executor, remittanceId: string): Promise<SepaD
 }
 
 /**
- * The remittance's bank file (pain.008.001.02, lib/billing/sepa/pain008.ts), every debit it was built with, returned
- * ones included: a file is what was (or will be) handed to the bank, the same bytes each time it is downloaded, and
- * only once its XSD accepts it.
+ * The remittance's bank file (pain.008.001.02 or .08 as it was built, lib/billing/sepa/pain008.ts), every debit it was
+ * built with, returned ones included: a file is what was (or will be) handed to the bank, the same bytes each time it
+ * is downloaded whatever the settings or mandates say since, and only once its version's XSD accepts it.
  */
 export async function remittanceFile(ctx: Pick<ServiceContext, "db">, id: string): Promise<Result<RemittanceFile>> {
   const [remittance] = await ctx.db
@@ -72,18 +78,22 @@ export async function remittanceFile(ctx: Pick<ServiceContext, "db">, id: string
       messageId: remittances.messageId,
       collectionDate: remittances.collectionDate,
       createdAt: remittances.createdAt,
+      fileVersion: remittances.fileVersion,
+      batchBooking: remittances.batchBooking,
     })
     .from(remittances)
     .where(eq(remittances.id, id));
   if (!remittance) return fail(CollectionErrors.remittanceNotFound);
   const creditor = await creditorOf(ctx.db);
   if (!creditor) return fail(CollectionErrors.creditorNotConfigured);
-  const xml = buildDirectDebitFile({ ...remittance, creditor, debits: await debitsOf(ctx.db, id) });
+  // The column's check constraint keeps it to the versions the builder writes.
+  const version = remittance.fileVersion as Pain008Version;
+  const xml = buildDirectDebitFile({ ...remittance, version, creditor, debits: await debitsOf(ctx.db, id) });
   // A file the schema refuses is refused whole by the bank: never hand one over (docs/billing.md, The bank file).
-  const verdict = await validatePain008(xml);
+  const verdict = await validatePain008(xml, version);
   if (!verdict.valid) {
     const invalid = CollectionErrors.remittanceFileInvalid;
-    return fail({ ...invalid, message: `${invalid.message} ${verdict.errors.slice(0, 3).join(" ")}` });
+    return fail({ ...invalid, message: `${invalid.message} (${version}) ${verdict.errors.slice(0, 3).join(" ")}` });
   }
   return ok({ fileName: `remesa-${remittance.collectionDate}-${remittance.messageId.slice(0, 8)}.xml`, xml });
 }

@@ -12,9 +12,11 @@ import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import type { Customer } from "../parties";
+import type { Pain008Version } from "../sepa/remittance";
 import { isTarget2BusinessDay, nextTarget2BusinessDay } from "../sepa/target2";
 import { COLLECTABLE, collectableDebits, debitChoice, INVOICE_NUMBER, OWED, SEQUENCE } from "./collectable";
 import { creditorOf } from "./creditor";
+import { readDirectDebitSettings } from "./direct-debit-settings";
 import { CollectionErrors } from "./errors";
 import type { NewRemittance, RemittanceListQuery } from "./remittance-schemas";
 
@@ -31,6 +33,9 @@ export type RemittanceSummary = {
   collectionDate: string;
   status: "draft" | "sent";
   messageId: string;
+  /** The bank file's version and batch booking, from the settings when it was built: every download writes the same. */
+  fileVersion: Pain008Version;
+  batchBooking: boolean;
   itemCount: number;
   totalAmount: string;
   createdAt: Date;
@@ -58,25 +63,34 @@ const summaryColumns = {
   collectionDate: remittances.collectionDate,
   status: remittances.status,
   messageId: remittances.messageId,
+  fileVersion: remittances.fileVersion,
+  batchBooking: remittances.batchBooking,
   itemCount: remittances.itemCount,
   totalCents: remittances.totalCents,
   createdAt: remittances.createdAt,
   sentAt: remittances.sentAt,
 };
 
-function summaryOf({ totalCents, ...row }: { totalCents: bigint } & Omit<RemittanceSummary, "totalAmount">) {
-  return { ...row, totalAmount: fromCents(totalCents) };
+type SummaryRow = { totalCents: bigint; fileVersion: string } & Omit<RemittanceSummary, "totalAmount" | "fileVersion">;
+
+function summaryOf({ totalCents, fileVersion, ...row }: SummaryRow): RemittanceSummary {
+  // The column's check constraint keeps it to the versions the builder writes.
+  return { ...row, fileVersion: fileVersion as Pain008Version, totalAmount: fromCents(totalCents) };
 }
 
 /**
  * Adds every collectable invoice (or the chosen ones) to the remittance in one statement (collectable.ts): what is still
- * owed, under the member's active mandate, the invoice number as end-to-end id.
+ * owed, under the member's active mandate, the invoice number as end-to-end id. Each debit keeps the mandate's account
+ * as it is now and, while the mandate has an amendment the bank has not seen collected, the account before it (the
+ * file announces the amendment on those debits: docs/billing.md, Mandate amendments).
  */
 async function insertItems(tx: Transaction, remittanceId: string, input: NewRemittance, now: Date): Promise<number> {
   const rows = await executeRows<{ invoice_id: string }>(
     tx,
-    sql`insert into remittance_items (remittance_id, invoice_id, mandate_id, amount_cents, sequence, end_to_end_id)
-      select ${remittanceId}, ${invoices.id}, ${sepaMandates.id}, ${OWED}, ${SEQUENCE}::debit_sequence, ${INVOICE_NUMBER}
+    sql`insert into remittance_items (remittance_id, invoice_id, mandate_id, amount_cents, sequence, end_to_end_id,
+        debtor_iban, debtor_bic, original_iban, original_bic)
+      select ${remittanceId}, ${invoices.id}, ${sepaMandates.id}, ${OWED}, ${SEQUENCE}::debit_sequence, ${INVOICE_NUMBER},
+        ${sepaMandates.iban}, ${sepaMandates.bic}, ${sepaMandates.originalIban}, ${sepaMandates.originalBic}
       ${collectableDebits(input.collectionDate, await debitChoice(tx, now, input.invoiceIds))}
       on conflict (invoice_id) where status <> 'returned' do nothing
       returning invoice_id`,
@@ -105,9 +119,12 @@ export async function createRemittance(
   const created = await rollbackOnFailure(ctx.db, async (tx) => {
     if (!(await creditorOf(tx))) return fail<string>(CollectionErrors.creditorNotConfigured);
     const id = randomUUID();
+    const { fileVersion, batchBooking } = await readDirectDebitSettings(tx);
     await tx.insert(remittances).values({
       id,
       collectionDate: input.collectionDate,
+      fileVersion,
+      batchBooking,
       // MsgId: unique for the creditor and at most 35 characters; the id without its hyphens is both.
       messageId: id.replaceAll("-", ""),
       itemCount: 0,
@@ -135,6 +152,8 @@ export async function createRemittance(
       entityId: id,
       data: {
         collectionDate: input.collectionDate,
+        fileVersion,
+        batchBooking,
         itemCount: count,
         totalAmount: fromCents(totals?.totalCents ?? 0n),
       },

@@ -9,6 +9,7 @@ import { fail, ok, type Result } from "@/lib/platform/result";
 import { currentTraceId } from "@/lib/platform/trace";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { liftSuspensionsOf } from "../dunning/reactivation";
+import { clearCarriedAmendments } from "../mandates";
 import { owedCents } from "../owed";
 import { reasonWords } from "../sepa/reason-codes";
 import { parseReturnFile, type RejectedScope } from "../sepa/returns";
@@ -233,6 +234,12 @@ export function settleRemittance(ctx: ReturnContext, remittanceId: string): Prom
     );
     const actor = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: ctx.actor.id };
     await liftSuspensionsOf(tx, actor, [...new Set(collected.map((row) => row.member_id))]);
+    // The debtors' banks have now collected under the amended accounts these debits announced.
+    await clearCarriedAmendments(
+      tx,
+      remittanceId,
+      collected.map((row) => row.invoice_id),
+    );
     if (collected.length > 0) {
       await recordAudit(tx, {
         action: "billing.remittance_settled",

@@ -24,4 +24,9 @@ export const SepaErrors = {
     "Another mandate already has that reference; mandate references are unique for the club.",
   ),
   mandateNotActive: businessError("Billing.MandateNotActive", "conflict", "The mandate is already revoked."),
+  mandateAccountUnchanged: businessError(
+    "Billing.MandateAccountUnchanged",
+    "conflict",
+    "The mandate already has that IBAN and BIC: there is nothing to amend.",
+  ),
 } as const;

@@ -1,4 +1,11 @@
-import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from "ibantools";
+import {
+  electronicFormatIBAN,
+  extractIBAN,
+  friendlyFormatIBAN,
+  isSEPACountry,
+  isValidBIC,
+  isValidIBAN,
+} from "ibantools";
 import { isSepaText } from "./charset";
 
 /**
@@ -28,6 +35,23 @@ const NON_EEA_SEPA_COUNTRIES = new Set(["GB", "CH", "MC", "SM", "AD", "VA", "JE"
 /** Whether a debit from this account must carry the debtor's postal address. */
 export function needsDebtorAddress(iban: string): boolean {
   return NON_EEA_SEPA_COUNTRIES.has(normaliseIban(iban).slice(0, 2));
+}
+
+type Account = { iban: string; bic?: string | null };
+
+/**
+ * Whether two accounts are at the same bank, as far as the creditor can tell: the same country and bank code in the IBAN
+ * (ES: the first four digits of the BBAN, the entidad), and the same BIC (its first 8 characters) where both are known.
+ * A country whose IBAN carries no bank code counts as another bank, which only costs the SMNDA code in the file.
+ */
+export function sameDebtorBank(original: Account, current: Account): boolean {
+  const before = extractIBAN(normaliseIban(original.iban));
+  const after = extractIBAN(normaliseIban(current.iban));
+  if (!before.bankIdentifier || before.countryCode !== after.countryCode) return false;
+  if (before.bankIdentifier !== after.bankIdentifier) return false;
+  if (original.bic && current.bic)
+    return normaliseBic(original.bic).slice(0, 8) === normaliseBic(current.bic).slice(0, 8);
+  return true;
 }
 
 /** "ES9121000418450200051332" → "ES91 2100 0418 4502 0005 1332". */

@@ -3,11 +3,13 @@ import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { xmllint } from "@/tests/support/xmllint";
 import { buildDirectDebitFile } from "./pain008";
-import type { SepaDebit, SepaRemittance } from "./remittance";
+import type { Pain008Version, SepaDebit, SepaRemittance } from "./remittance";
 import { validatePain008 } from "./validate";
 
 const XSD = path.join(import.meta.dirname, "xsd", "pain.008.001.02.xsd");
+const XSD_08 = path.join(import.meta.dirname, "xsd", "pain.008.001.08.xsd");
 const validate = (xml: string) => xmllint(xml, XSD);
+const validate08 = (xml: string) => xmllint(xml, XSD_08);
 
 function debit(overrides: Partial<SepaDebit> = {}): SepaDebit {
   return {
@@ -43,16 +45,25 @@ const parser = new XMLParser({
   parseTagValue: false,
   isArray: (name) => ["PmtInf", "DrctDbtTxInf", "AdrLine"].includes(name),
 });
+type MandateInformation = {
+  MndtId: string;
+  DtOfSgntr: string;
+  AmdmntInd?: string;
+  AmdmntInfDtls?: { OrgnlDbtrAcct: { Id: { IBAN?: string; Othr?: { Id: string } } } };
+};
 type Parsed = {
   Document: {
     CstmrDrctDbtInitn: {
       GrpHdr: { NbOfTxs: string; CtrlSum: string; CreDtTm: string };
       PmtInf: {
         PmtInfId: string;
+        BtchBookg: string;
         NbOfTxs: string;
         CtrlSum: string;
         PmtTpInf: { SeqTp: string };
+        CdtrAgt: { FinInstnId: Record<string, unknown> };
         DrctDbtTxInf: {
+          DrctDbtTx: { MndtRltdInf: MandateInformation };
           InstdAmt: { "#text": string };
           Dbtr: { Nm: string; PstlAdr?: { Ctry: string; AdrLine: string[] } };
           RmtInf: { Ustrd: string };
@@ -63,6 +74,11 @@ type Parsed = {
   };
 };
 const read = (xml: string) => (parser.parse(xml) as Parsed).Document.CstmrDrctDbtInitn;
+const versioned = (version: Pain008Version, debits: SepaDebit[], batchBooking?: boolean) => ({
+  ...remittance(debits),
+  version,
+  ...(batchBooking !== undefined && { batchBooking }),
+});
 
 describe("pain.008.001.02 bank file", () => {
   it("validates against the official schema with a first and a recurring collection, in one block each", async () => {
@@ -169,4 +185,104 @@ describe("pain.008.001.02 bank file", () => {
     expect(() => buildDirectDebitFile(remittance([debit({ amountCents: 0n })]))).toThrow(RangeError);
     expect(() => buildDirectDebitFile(remittance([debit({ amountCents: 100_000_000_000n })]))).toThrow(RangeError);
   });
+});
+
+describe("pain.008.001.08 bank file", () => {
+  const debits = () => [
+    debit({ endToEndId: "F2026-000123", sequence: "FRST", debtorBic: "bbvaesmm" }),
+    debit({ endToEndId: "F2026-000124", amountCents: 2500n }),
+    debit({
+      endToEndId: "F2026-000130",
+      debtorIban: "GB33 BUKB 2020 1555 5555 55",
+      debtorAddress: { line: "10 Downing Street", postalCode: "SW1A 2AA", city: "London", country: "GB" },
+    }),
+  ];
+
+  it("validates against the official .08 schema, with BICFI for banks, and not against .02's", async () => {
+    const xml = buildDirectDebitFile(versioned("pain.008.001.08", debits()));
+    expect(await validate08(xml)).toEqual({ valid: true, output: expect.stringContaining("validates") });
+    expect((await validate(xml)).valid).toBe(false);
+    expect(xml).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08">');
+    expect(xml).toContain("<BICFI>BBVAESMM</BICFI>");
+    expect(xml).not.toContain("<BIC>");
+    const file = read(xml);
+    expect(file.PmtInf[0]?.CdtrAgt.FinInstnId).toEqual({ BICFI: "CAIXESBBXXX" });
+    // The date stays a plain ISODate and the address its country and lines, both valid in .08.
+    expect(xml).toContain("<ReqdColltnDt>2026-12-02</ReqdColltnDt>");
+    expect(file.PmtInf[1]?.DrctDbtTxInf[1]?.Dbtr.PstlAdr).toEqual({
+      Ctry: "GB",
+      AdrLine: ["10 Downing Street", "SW1A 2AA London"],
+    });
+    // The server's own check takes each version's schema.
+    expect(await validatePain008(xml, "pain.008.001.08")).toEqual({ valid: true });
+    expect((await validatePain008(xml, "pain.008.001.02")).valid).toBe(false);
+  });
+
+  it("writes the same debits as .02 does, but for the namespace and the BIC element", () => {
+    const older = buildDirectDebitFile(versioned("pain.008.001.02", debits()));
+    const newer = buildDirectDebitFile(versioned("pain.008.001.08", debits()));
+    expect(newer.replaceAll("BICFI>", "BIC>").replace("pain.008.001.08", "pain.008.001.02")).toBe(older);
+    // A remittance that names no version is written in .02, as before the setting.
+    expect(buildDirectDebitFile(remittance(debits()))).toBe(older);
+  });
+});
+
+describe("batch booking (BtchBookg)", () => {
+  it.each(["pain.008.001.02", "pain.008.001.08"] as const)(
+    "is written in every payment block of %s",
+    async (version) => {
+      for (const batchBooking of [true, false]) {
+        const xml = buildDirectDebitFile(
+          versioned(version, [debit({ sequence: "FRST" }), debit({ endToEndId: "F2026-000124" })], batchBooking),
+        );
+        const verdict = await (version === "pain.008.001.02" ? validate(xml) : validate08(xml));
+        expect(verdict.valid).toBe(true);
+        expect(read(xml).PmtInf.map((block) => block.BtchBookg)).toEqual([String(batchBooking), String(batchBooking)]);
+      }
+      // Absent from the remittance: true, the banks' own default.
+      expect(read(buildDirectDebitFile(versioned(version, [debit()]))).PmtInf[0]?.BtchBookg).toBe("true");
+    },
+  );
+});
+
+describe("mandate amendments", () => {
+  const amended = [
+    // Same bank (CaixaBank 2100), another account: the original IBAN.
+    debit({
+      endToEndId: "F2026-000140",
+      debtorIban: "ES79 2100 0813 6101 2345 6789",
+      amendment: { originalIban: "ES9121000418450200051332" },
+    }),
+    // Another bank (Ibercaja 2085 to CaixaBank 2100): SMNDA, "same mandate with a new debtor account".
+    debit({
+      endToEndId: "F2026-000141",
+      debtorIban: "ES91 2100 0418 4502 0005 1332",
+      debtorBic: "CAIXESBBXXX",
+      amendment: { originalIban: "ES6920850001610123456789", originalBic: "CAZRES2ZXXX" },
+    }),
+    debit({ endToEndId: "F2026-000142" }),
+  ];
+
+  it.each(["pain.008.001.02", "pain.008.001.08"] as const)(
+    "%s: AmdmntInd and the original account on amended debits only",
+    async (version) => {
+      const xml = buildDirectDebitFile(versioned(version, amended));
+      const verdict = await (version === "pain.008.001.02" ? validate(xml) : validate08(xml));
+      expect(verdict).toEqual({ valid: true, output: expect.stringContaining("validates") });
+      const [sameBank, otherBank, unchanged] = (read(xml).PmtInf[0]?.DrctDbtTxInf ?? []).map(
+        (transaction) => transaction.DrctDbtTx.MndtRltdInf,
+      );
+      expect(sameBank).toEqual({
+        MndtId: "CLUBOPS-000042-1",
+        DtOfSgntr: "2026-01-15",
+        AmdmntInd: "true",
+        AmdmntInfDtls: { OrgnlDbtrAcct: { Id: { IBAN: "ES9121000418450200051332" } } },
+      });
+      expect(otherBank?.AmdmntInd).toBe("true");
+      expect(otherBank?.AmdmntInfDtls).toEqual({ OrgnlDbtrAcct: { Id: { Othr: { Id: "SMNDA" } } } });
+      expect(unchanged).toEqual({ MndtId: "CLUBOPS-000042-1", DtOfSgntr: "2026-01-15" });
+      // The sequence is left alone: since the 2016 rulebook an amended account does not make a collection FRST.
+      expect(read(xml).PmtInf.map((block) => block.PmtTpInf.SeqTp)).toEqual(["RCUR"]);
+    },
+  );
 });

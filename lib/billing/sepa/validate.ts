@@ -2,25 +2,35 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { validateXML } from "xmllint-wasm";
+import type { Pain008Version } from "./remittance";
 
-/** The official ISO 20022 schema the bank files are checked against (./xsd/README.md: origin and licence). */
-const PAIN_008_XSD = path.join(process.cwd(), "lib/billing/sepa/xsd/pain.008.001.02.xsd");
-let schema: Promise<string> | undefined;
+/** The official ISO 20022 schema of each version the bank files are written in (./xsd/README.md: origin and licence). */
+const schemaFile = (version: Pain008Version) => path.join(process.cwd(), "lib/billing/sepa/xsd", `${version}.xsd`);
+const schemas = new Map<Pain008Version, Promise<string>>();
 
 export type SchemaVerdict = { valid: true } | { valid: false; errors: string[] };
 
 /**
  * Verdicts by the file's SHA-256. Each validation starts libxml2's WebAssembly afresh (about 0.5 s, seconds on a busy
  * machine), while a remittance's file is the same bytes at every download: its verdict is kept. Bounded, oldest first.
+ * The namespace is part of the bytes, so a file's hash also names the version it was checked against.
  */
 const verdicts = new Map<string, Promise<SchemaVerdict>>();
 const KEPT_VERDICTS = 200;
 
-async function validate(xml: string): Promise<SchemaVerdict> {
-  schema ??= readFile(PAIN_008_XSD, "utf8");
+function schemaOf(version: Pain008Version): Promise<string> {
+  let schema = schemas.get(version);
+  if (!schema) {
+    schema = readFile(schemaFile(version), "utf8");
+    schemas.set(version, schema);
+  }
+  return schema;
+}
+
+async function validate(xml: string, version: Pain008Version): Promise<SchemaVerdict> {
   const result = await validateXML({
     xml: [{ fileName: "remittance.xml", contents: xml }],
-    schema: [{ fileName: "pain.008.001.02.xsd", contents: await schema }],
+    schema: [{ fileName: `${version}.xsd`, contents: await schemaOf(version) }],
     // Room to grow for a remittance of tens of thousands of debits (the default stops at 32 MiB): up to 1 GiB.
     maxMemoryPages: 16_384,
   });
@@ -28,15 +38,16 @@ async function validate(xml: string): Promise<SchemaVerdict> {
 }
 
 /**
- * Checks a pain.008.001.02 file against its XSD before anyone hands it to a bank: a file the schema refuses is refused
- * whole by the bank, so it is never served (lib/billing/collections/remittance-file.ts). libxml2's own validator,
- * compiled to WebAssembly (xmllint-wasm), so it needs no system package and runs where the server does.
+ * Checks a pain.008 file against the XSD of the version it was written in before anyone hands it to a bank: a file the
+ * schema refuses is refused whole by the bank, so it is never served (lib/billing/collections/remittance-file.ts).
+ * libxml2's own validator, compiled to WebAssembly (xmllint-wasm), so it needs no system package and runs where the
+ * server does.
  */
-export function validatePain008(xml: string): Promise<SchemaVerdict> {
-  const key = createHash("sha256").update(xml).digest("hex");
+export function validatePain008(xml: string, version: Pain008Version = "pain.008.001.02"): Promise<SchemaVerdict> {
+  const key = `${version}:${createHash("sha256").update(xml).digest("hex")}`;
   const known = verdicts.get(key);
   if (known !== undefined) return known;
-  const verdict = validate(xml);
+  const verdict = validate(xml, version);
   verdicts.set(key, verdict);
   // A failure to run the validator is not a verdict: the next download tries again.
   verdict.catch(() => verdicts.delete(key));

@@ -9,6 +9,7 @@ import {
   Checkbox,
   ConsoleForm,
   type FormFailure,
+  SelectField,
   SubmitButton,
   TextField,
   textOf,
@@ -99,6 +100,8 @@ export function BillingSettingsForm({
     collectionBic: t("collectionBic"),
     "directDebit.collectionDay": t("collectionDay"),
     "directDebit.representAfterDays": t("representAfterDays"),
+    "directDebit.fileVersion": t("fileVersion"),
+    "directDebit.batchBooking": t("batchBooking"),
     "dunning.reminderDays": t("reminderDays"),
     "dunning.graceDays": t("graceDays"),
   };
@@ -137,7 +140,12 @@ export function BillingSettingsForm({
             creditorIdentifier: textOf(data, "creditorIdentifier"),
             collectionIban: textOf(data, "collectionIban"),
             collectionBic: textOf(data, "collectionBic"),
-            directDebit: { collectionDay, representAfterDays },
+            directDebit: {
+              collectionDay,
+              representAfterDays,
+              fileVersion: textOf(data, "directDebit.fileVersion") as typeof directDebit.fileVersion,
+              batchBooking: data.get("directDebit.batchBooking") === "on",
+            },
             dunning: {
               enabled: data.get("dunning.enabled") === "on",
               reminderDays: daysOf(textOf(data, "dunning.reminderDays")),
@@ -209,6 +217,21 @@ export function BillingSettingsForm({
               defaultValue={directDebit.representAfterDays === null ? "" : String(directDebit.representAfterDays)}
               inputMode="numeric"
               hint={t("representAfterDaysHint")}
+            />
+            <SelectField
+              name="directDebit.fileVersion"
+              defaultValue={directDebit.fileVersion}
+              options={[
+                { value: "pain.008.001.02", label: t("fileVersion02") },
+                { value: "pain.008.001.08", label: t("fileVersion08") },
+              ]}
+              hint={t("fileVersionHint")}
+            />
+            <Checkbox
+              name="directDebit.batchBooking"
+              label={t("batchBooking")}
+              description={t("batchBookingHint")}
+              defaultChecked={directDebit.batchBooking}
             />
           </fieldset>
           <fieldset className="form-section">

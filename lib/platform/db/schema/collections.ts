@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -69,6 +70,9 @@ export const remittances = pgTable(
     messageId: text("message_id").notNull(),
     itemCount: integer("item_count").notNull(),
     totalCents: bigint("total_cents", { mode: "bigint" }).notNull(),
+    /** The settings it was built under (migration 0036): its file is written the same way at every download. */
+    fileVersion: text("file_version").notNull().default("pain.008.001.02"),
+    batchBooking: boolean("batch_booking").notNull().default(true),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     sentAt: timestamptz("sent_at"),
@@ -78,6 +82,7 @@ export const remittances = pgTable(
     uniqueIndex("remittances_message_id_key").on(t.messageId),
     index("remittances_created_idx").on(t.createdAt),
     check("remittances_sent_when", sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+    check("remittances_file_version", sql`${t.fileVersion} in ('pain.008.001.02', 'pain.008.001.08')`),
   ],
 );
 
@@ -98,6 +103,12 @@ export const remittanceItems = pgTable(
     sequence: debitSequence("sequence").notNull(),
     /** The invoice number: banks return it in pain.002 and camt.054, which is how returns find their debit. */
     endToEndId: text("end_to_end_id").notNull(),
+    /** The account debited, as the mandate had it when the remittance was built (migration 0036). */
+    debtorIban: text("debtor_iban").notNull(),
+    debtorBic: text("debtor_bic"),
+    /** The account before a mandate amendment this debit carries to the bank (AmdmntInfDtls); null: none. */
+    originalIban: text("original_iban"),
+    originalBic: text("original_bic"),
     status: remittanceItemStatus("status").notNull().default("included"),
     returnReason: text("return_reason"),
     returnedAt: timestamptz("returned_at"),

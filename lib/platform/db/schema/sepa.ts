@@ -31,6 +31,13 @@ export const sepaMandates = pgTable(
     /** `first` until a collection under it is confirmed, then `recurring` (FRST/RCUR in the bank file). */
     sequence: sepaSequence("sequence").notNull().default("first"),
     status: sepaMandateStatus("status").notNull().default("active"),
+    /**
+     * A pending amendment (lib/billing/mandates.ts, amendMandate): the account the bank last collected under, kept until
+     * a debit carrying the amendment is collected (migration 0036). Null: no amendment to announce.
+     */
+    originalIban: text("original_iban"),
+    originalBic: text("original_bic"),
+    amendedAt: timestamptz("amended_at"),
     revokedAt: timestamptz("revoked_at"),
     revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -45,6 +52,7 @@ export const sepaMandates = pgTable(
     check("sepa_mandates_iban_normalised", sql`${t.iban} ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{1,30}$'`),
     check("sepa_mandates_bic_normalised", sql`${t.bic} ~ '^[A-Z0-9]{8}([A-Z0-9]{3})?$'`),
     check("sepa_mandates_reference_length", sql`char_length(${t.reference}) between 1 and 35`),
+    check("sepa_mandates_amended_when", sql`(${t.originalIban} is null) = (${t.amendedAt} is null)`),
     check("sepa_mandates_revoked_when", sql`(${t.status} = 'revoked') = (${t.revokedAt} is not null)`),
   ],
 );

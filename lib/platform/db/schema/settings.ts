@@ -41,9 +41,13 @@ export const platformSettings = pgTable(
     collectionDay: smallint("collection_day"),
     representAfterDays: smallint("represent_after_days").default(0),
     /** The prefixes of the club's invoice series (lib/billing/series.ts): invoices, and rectifying invoices in their own
-     * series (RD 1619/2012 art. 15). The number shown is prefix, year, "-", six digits: "F2027-000154". */
+     * series (RD 1619/2012 art. 6.1.a). The number shown is prefix, year, "-", six digits: "F2027-000154". */
     invoicePrefix: text("invoice_prefix").notNull().default("F"),
     rectifyingPrefix: text("rectifying_prefix").notNull().default("R"),
+    /** The bank file's ISO 20022 version (pain.008.001.02 or .08) and whether each payment block asks for one booking
+     * (BtchBookg) the club's next remittances are written with; each remittance keeps its own (migration 0036). */
+    directDebitFileVersion: text("direct_debit_file_version").notNull().default("pain.008.001.02"),
+    batchBooking: boolean("batch_booking").notNull().default(true),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -62,6 +66,10 @@ export const platformSettings = pgTable(
     check("platform_settings_invoice_prefix", sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_rectifying_prefix", sql`${t.rectifyingPrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_prefixes_differ", sql`${t.invoicePrefix} <> ${t.rectifyingPrefix}`),
+    check(
+      "platform_settings_direct_debit_file_version",
+      sql`${t.directDebitFileVersion} in ('pain.008.001.02', 'pain.008.001.08')`,
+    ),
   ],
 );
 

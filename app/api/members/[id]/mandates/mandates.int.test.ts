@@ -12,6 +12,7 @@ import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as createMemberRoute } from "../../route";
 import { DELETE as deleteMemberRoute } from "../route";
+import { POST as amendRoute } from "./[mandateId]/amend/route";
 import { POST as revokeRoute } from "./[mandateId]/revoke/route";
 import { GET as getRoute } from "./[mandateId]/route";
 import { POST as createRoute, GET as listRoute } from "./route";
@@ -25,6 +26,7 @@ type Mandate = {
   signedOn: string;
   sequence: string;
   status: string;
+  pendingAmendment: { originalIban: string; originalBic: string | null; amendedAt: string } | null;
   revokedAt: string | null;
   createdAt: string;
 };
@@ -61,6 +63,14 @@ const revoke = (memberId: string, mandateId: string) =>
     method: "POST",
     params: { id: memberId, mandateId },
     token,
+  });
+const amend = (memberId: string, mandateId: string, body: object) =>
+  call<Mandate>(amendRoute, {
+    path: `/api/members/${memberId}/mandates/${mandateId}/amend`,
+    method: "POST",
+    params: { id: memberId, mandateId },
+    token,
+    body,
   });
 const storedMandates = (memberId: string) =>
   running.database.db.select().from(sepaMandates).where(eq(sepaMandates.memberId, memberId));
@@ -113,6 +123,7 @@ describe("POST /api/members/{id}/mandates", () => {
       signedOn: "2026-01-15",
       sequence: "first",
       status: "active",
+      pendingAmendment: null,
       revokedAt: null,
       createdAt: expect.any(String),
     });
@@ -336,6 +347,131 @@ describe("POST /api/members/{id}/mandates/{mandateId}/revoke", () => {
     const memberId = await newMember();
     expect(await revoke(memberId, unknownId)).toMatchObject({ status: 404, body: { code: "Billing.MandateNotFound" } });
     expect(await revoke(unknownId, unknownId)).toMatchObject({ status: 404, body: { code: "Member.NotFound" } });
+  });
+});
+
+describe("POST /api/members/{id}/mandates/{mandateId}/amend", () => {
+  // CaixaBank (2100) to another CaixaBank account, and to Ibercaja (2085).
+  const SAME_BANK_IBAN = "ES7921000813610123456789";
+  const OTHER_BANK_IBAN = "ES6920850001610123456789";
+
+  it("changes the account under the same reference, keeps the original until collected, audited masked", async () => {
+    const memberId = await newMember();
+    const mandate = await create(memberId, { iban: IBAN, bic: "CAIXESBBXXX", signedOn: "2026-01-15" });
+    const reply = await amend(memberId, mandate.body.id, { iban: "es79 2100 0813 6101 2345 6789" });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({
+      ...mandate.body,
+      iban: SAME_BANK_IBAN,
+      bic: null,
+      pendingAmendment: { originalIban: IBAN, originalBic: "CAIXESBBXXX", amendedAt: expect.any(String) },
+    });
+    expect(await storedMandates(memberId)).toEqual([
+      expect.objectContaining({
+        id: mandate.body.id,
+        reference: mandate.body.reference,
+        sequence: "first",
+        iban: SAME_BANK_IBAN,
+        bic: null,
+        originalIban: IBAN,
+        originalBic: "CAIXESBBXXX",
+        amendedAt: expect.any(Date),
+      }),
+    ]);
+    // Amended again before any collection: the original stays the account the debtor's bank knows.
+    const again = await amend(memberId, mandate.body.id, { iban: OTHER_BANK_IBAN, bic: "CAZRES2ZXXX" });
+    expect(again.body).toMatchObject({
+      iban: OTHER_BANK_IBAN,
+      bic: "CAZRES2ZXXX",
+      pendingAmendment: { originalIban: IBAN, originalBic: "CAIXESBBXXX" },
+    });
+    expect((await mandateAudit(memberId)).map((entry) => [entry.action, entry.data])).toEqual([
+      ["billing.mandate_created", expect.objectContaining({ iban: "ES91 **** **** **** **** 1332" })],
+      [
+        "billing.mandate_amended",
+        {
+          mandateId: mandate.body.id,
+          reference: mandate.body.reference,
+          signedOn: "2026-01-15",
+          sequence: "first",
+          bic: null,
+          iban: "ES79 **** **** **** **** 6789",
+          previousIban: "ES91 **** **** **** **** 1332",
+          previousBic: "CAIXESBBXXX",
+          announced: "original_account",
+        },
+      ],
+      [
+        "billing.mandate_amended",
+        expect.objectContaining({
+          iban: "ES69 **** **** **** **** 6789",
+          previousIban: "ES79 **** **** **** **** 6789",
+          announced: "SMNDA",
+        }),
+      ],
+    ]);
+    // Back to the account the bank knows: nothing is left to announce.
+    const back = await amend(memberId, mandate.body.id, { iban: IBAN, bic: "CAIXESBBXXX" });
+    expect(back.body).toMatchObject({ iban: IBAN, pendingAmendment: null });
+    expect((await storedMandates(memberId))[0]).toMatchObject({ originalIban: null, amendedAt: null });
+  });
+
+  it("refuses a bad IBAN or BIC with a 400 problem, storing nothing", async () => {
+    const memberId = await newMember();
+    const mandate = await create(memberId, { iban: IBAN, signedOn: "2026-01-15" });
+    const bad = await amend(memberId, mandate.body.id, { iban: "ES00 2100 0418 4502 0005 1332", bic: "NOPE" });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get("content-type")).toContain("application/problem+json");
+    expect((bad.body as unknown as { errors: Record<string, string[]> }).errors).toEqual({
+      iban: [expect.stringContaining("IBAN")],
+      bic: [expect.stringContaining("BIC")],
+    });
+    expect((await amend(memberId, mandate.body.id, {})).status).toBe(400);
+    expect((await storedMandates(memberId))[0]).toMatchObject({ iban: IBAN, originalIban: null });
+    expect((await mandateAudit(memberId)).map((entry) => entry.action)).toEqual(["billing.mandate_created"]);
+  });
+
+  it("answers 409 for the account it already has, a revoked mandate, and an account outside the EEA without address", async () => {
+    const memberId = await newMember();
+    const mandate = await create(memberId, { iban: IBAN, bic: "CAIXESBBXXX", signedOn: "2026-01-15" });
+    expect(
+      await amend(memberId, mandate.body.id, { iban: "ES91 2100 0418 4502 0005 1332", bic: "caixesbbxxx" }),
+    ).toMatchObject({
+      status: 409,
+      body: { code: "Billing.MandateAccountUnchanged" },
+    });
+    expect(await amend(memberId, mandate.body.id, { iban: "GB33 BUKB 2020 1555 5555 55" })).toMatchObject({
+      status: 409,
+      body: { code: "Billing.DebtorAddressRequired" },
+    });
+    await revoke(memberId, mandate.body.id);
+    expect(await amend(memberId, mandate.body.id, { iban: SAME_BANK_IBAN })).toMatchObject({
+      status: 409,
+      body: { code: "Billing.MandateNotActive" },
+    });
+    expect((await storedMandates(memberId))[0]).toMatchObject({ iban: IBAN, originalIban: null });
+    expect((await mandateAudit(memberId)).map((entry) => entry.action)).toEqual([
+      "billing.mandate_created",
+      "billing.mandate_revoked",
+    ]);
+  });
+
+  it("answers 404 for an unknown mandate, another member's, and an unknown member", async () => {
+    const memberId = await newMember();
+    const other = await create(await newMember(), { iban: IBAN, signedOn: "2026-01-15" });
+    const body = { iban: SAME_BANK_IBAN };
+    expect(await amend(memberId, unknownId, body)).toMatchObject({
+      status: 404,
+      body: { code: "Billing.MandateNotFound" },
+    });
+    expect(await amend(memberId, other.body.id, body)).toMatchObject({
+      status: 404,
+      body: { code: "Billing.MandateNotFound" },
+    });
+    expect(await amend(unknownId, other.body.id, body)).toMatchObject({
+      status: 404,
+      body: { code: "Member.NotFound" },
+    });
   });
 });
 
