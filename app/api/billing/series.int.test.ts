@@ -63,7 +63,7 @@ describe("the invoice series", () => {
 
   it("goes on with a former system's numbering, in the club's prefixes, for invoices and rectifying invoices", async () => {
     const reply = await setSeries({
-      invoice: { prefix: " fc-", nextNumber: 154 },
+      invoice: { prefix: "FC-", nextNumber: 154 },
       rectifying: { prefix: "RC-", nextNumber: 12 },
     });
     expect(reply.status).toBe(200);
