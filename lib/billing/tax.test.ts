@@ -46,6 +46,37 @@ describe("IVA on IVA-inclusive prices", () => {
     }
   });
 
+  it("gives the tax of base × rate whenever a base can, else 1 cent off, within the AEAT's check 1142", () => {
+    // Validation 1142 of the AEAT (docs/billing.md, Rounding): CuotaRepercutida = base × TipoImpositivo ± 1 % of the
+    // base. Of an IVA-inclusive price, the nearest base leaves the tax off by less than 1 cent; it is exact whenever any
+    // base would be, and for about r / (1 + r) of the prices (17 % at 21 %) no base is.
+    const roundedTax = (base: bigint, rate: number) => divideRoundingHalfUp(base * BigInt(rate), 10_000n);
+    for (const [rate, offShare] of [
+      [2100, 0.17],
+      [1000, 0.09],
+      [400, 0.04],
+    ] as const) {
+      let off = 0;
+      const refused: bigint[] = [];
+      for (let cents = 1n; cents <= 200_000n; cents += 1n) {
+        const { baseCents, taxCents } = splitInclusiveTotal(cents, rate);
+        const exact = roundedTax(baseCents, rate);
+        if (taxCents === exact) continue;
+        const reachable = [baseCents - 1n, baseCents + 1n].some((base) => base + roundedTax(base, rate) === cents);
+        const tolerance = baseCents / 100n;
+        if (
+          reachable ||
+          (taxCents - exact) ** 2n > 1n ||
+          (baseCents >= 100n && (taxCents - exact) ** 2n > tolerance ** 2n)
+        )
+          refused.push(cents);
+        off += 1;
+      }
+      expect(refused).toEqual([]);
+      expect(off / 200_000).toBeCloseTo(offShare, 2);
+    }
+  });
+
   it("refuses a rate outside 0–100 %", () => {
     expect(() => splitInclusiveTotal(100n, -1)).toThrow(RangeError);
     expect(() => splitInclusiveTotal(100n, 10_001)).toThrow(RangeError);
