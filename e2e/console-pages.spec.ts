@@ -110,7 +110,8 @@ async function arrange(browser: Browser): Promise<Arranged> {
   expect(changed.ok(), await changed.text()).toBe(true);
   const employeePage = await context.newPage();
   await signIn(employeePage, employee.email, employee.own);
-  await expect(employeePage).toHaveURL(/\/attendance$/);
+  // A server's first sign-in of a role loads its pages' code: as slow as the admin's first (signInAsAdmin).
+  await expect(employeePage).toHaveURL(/\/attendance$/, { timeout: 30_000 });
   expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
   const mail = (await api("GET", "/api/mail?pageSize=1")).items[0];
   return {

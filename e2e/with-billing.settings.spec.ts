@@ -168,3 +168,32 @@ for (const language of ["en", "es"] as const)
       await page.context().close();
     }
   });
+
+test("invoice numbering, in Spanish on a phone: a club coming from another program goes on with its own", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "es", VIEWPORTS.phone);
+  const year = new Intl.DateTimeFormat("en", { year: "numeric", timeZone: "Europe/Madrid" }).format(new Date());
+  await page.goto("/settings");
+  const numbering = page.getByRole("region", { name: "Numeración de facturas" });
+  await numbering.getByLabel("Prefijo de las facturas", { exact: true }).fill("F 1");
+  await numbering.getByRole("button", { name: "Guardar numeración" }).click();
+  await expect(numbering.getByLabel("Prefijo de las facturas", { exact: true })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(errorSummary(numbering)).toContainText("Prefijo de las facturas");
+
+  await numbering.getByLabel("Prefijo de las facturas", { exact: true }).fill("fc-");
+  await numbering.getByLabel("Número de la próxima factura", { exact: true }).fill("154");
+  await numbering.getByRole("button", { name: "Guardar numeración" }).click();
+  await expect(notice(page).filter({ hasText: "Numeración de facturas guardada." })).toBeVisible();
+  await expect(numbering.getByLabel("Prefijo de las facturas", { exact: true })).toHaveValue("FC-");
+  await expect(numbering).toContainText(`La próxima será la FC-${year}-000154.`);
+  await snapshot(page, "settings-invoice-numbering-es-phone");
+  await expectFitsScreen(page);
+  await expectAccessible(page);
+  const api = await apiAs(page);
+  expect((await api("GET", "/api/billing/series")).invoice).toMatchObject({ prefix: "FC-", nextNumber: 154 });
+  await page.context().close();
+});
