@@ -13702,9 +13702,9 @@ export interface operations {
                      *       "totalAmount": "39.90",
                      *       "items": [
                      *         {
-                     *           "invoiceId": "39162c64-d6a1-4b89-890a-cc442cd63c61",
+                     *           "invoiceId": "61232d11-a643-43ec-993b-6c34ba7ec07a",
                      *           "invoiceNumber": "F2026-000005",
-                     *           "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
+                     *           "memberId": "4995a299-2c2d-46f6-ac2b-c38df9748f66",
                      *           "customerName": "Pau Soler5",
                      *           "status": "open",
                      *           "mandateReference": "MNDT-00000001",
@@ -13712,7 +13712,11 @@ export interface operations {
                      *           "dueOn": "2026-11-29",
                      *           "amount": "39.90"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "awaitingNotice": {
+                     *         "count": 0,
+                     *         "earliestCollectionDate": null
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RemittanceCandidates"];
@@ -14184,9 +14188,10 @@ export interface operations {
                      *         "collectionDay": null,
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
-                     *         "batchBooking": true
+                     *         "batchBooking": true,
+                     *         "preNotificationDays": 14
                      *       },
-                     *       "updatedAt": "2026-11-29T08:54:17.578Z",
+                     *       "updatedAt": "2026-11-29T13:04:57.134Z",
                      *       "version": 1
                      *     }
                      */
@@ -14285,9 +14290,10 @@ export interface operations {
                      *         "collectionDay": null,
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
-                     *         "batchBooking": true
+                     *         "batchBooking": true,
+                     *         "preNotificationDays": 14
                      *       },
-                     *       "updatedAt": "2026-11-29T08:54:20.664Z",
+                     *       "updatedAt": "2026-11-29T13:04:59.278Z",
                      *       "version": 2
                      *     }
                      */
