@@ -197,9 +197,27 @@ test("enrolment → invoice PDF → mandate → remittance file → return → r
     await expect(notice(page)).toContainText(/Mandate \S+ added\./);
   });
 
+  const collectionDate =
+    await test.step("the member is told of the debit 14 days ahead (pre-notification)", async () => {
+      await call("POST", "/api/jobs/notify-debits/run", token, {});
+      const mail = await mailTo(token, MEMBER.email, new RegExp(`^${CLUB} will collect your direct debit on `));
+      expect(mail.text).toContain(invoice.number);
+      expect(mail.text).toContain(SEPA.creditorIdentifier);
+      expect(mail.text).toContain("ES76 **** **** **** **** 5766");
+      // The date announced: the first TARGET2 business day 14 days from today, as the candidates answer tells.
+      const candidates = await json("GET", `/api/remittances/candidates?collectionDate=${clubDate(1)}`, token);
+      expect(candidates.awaitingNotice.count).toBe(1);
+      const announced = String(candidates.awaitingNotice.earliestCollectionDate);
+      expect(announced >= clubDate(14)).toBe(true);
+      return announced;
+    });
+
   const remittancePath = await test.step("a remittance built, its bank file downloaded, marked sent", async () => {
     await page.goto("/billing/remittances/new");
+    // Due, but announced for later: the builder says why it is left out.
     await page.getByLabel("Collection date").fill(clubDate(3));
+    await expect(page.getByText("1 more invoice is left out")).toBeVisible();
+    await page.getByLabel("Collection date").fill(collectionDate);
     await expect(page.getByText("1 invoice chosen, €49.90")).toBeVisible();
     await page.getByRole("button", { name: "Build remittance" }).click();
     await expect(page).toHaveURL(/\/billing\/remittances\/[0-9a-f-]{36}$/);
@@ -208,7 +226,7 @@ test("enrolment → invoice PDF → mandate → remittance file → return → r
     const xml = await readFile((await (await downloading).path()) ?? "", "utf8");
     expect(xml).toContain(`<EndToEndId>${invoice.number}</EndToEndId>`);
     expect(xml).toContain('<InstdAmt Ccy="EUR">49.90</InstdAmt>');
-    expect(xml).toContain(`<ReqdColltnDt>${clubDate(3)}</ReqdColltnDt>`);
+    expect(xml).toContain(`<ReqdColltnDt>${collectionDate}</ReqdColltnDt>`);
     await page.getByRole("button", { name: "Mark as sent" }).click();
     await page
       .getByRole("dialog", { name: "Mark the remittance as sent?" })

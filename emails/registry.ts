@@ -1,6 +1,7 @@
 import type { EmailTemplate } from "./template";
 import { accountExistsTemplate } from "./templates/account-exists";
 import { correctionDecidedTemplate } from "./templates/correction-decided";
+import { debitNoticeTemplate } from "./templates/debit-notice";
 import { emailChangeConfirmationTemplate } from "./templates/email-change-confirmation";
 import { emailChangeNoticeTemplate } from "./templates/email-change-notice";
 import { emailVerificationTemplate } from "./templates/email-verification";
@@ -32,6 +33,7 @@ export const templates = {
   "staff-invitation": staffInvitationTemplate,
   "invoice-issued": invoiceIssuedTemplate,
   "payment-reminder": paymentReminderTemplate,
+  "debit-notice": debitNoticeTemplate,
 } as const satisfies Record<string, EmailTemplate>;
 
 export type TemplateName = keyof typeof templates;

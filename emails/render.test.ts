@@ -41,6 +41,17 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "ES7921000813610123456789",
       "23 December 2026",
     ],
+    "debit-notice": [
+      "Ana García",
+      "7 December 2026",
+      "F2026-000123",
+      "€49.90",
+      "F2026-000131",
+      "€61.90",
+      "MNDT-00000042",
+      "ES97000B12345678",
+      "ES91 **** **** **** **** 1332",
+    ],
   },
   es: {
     welcome: ["Ana García", "Oro mensual", "1 de marzo de 2025", "31 de marzo de 2025", "Sunrise Tennis Club"],
@@ -89,6 +100,16 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "ES7921000813610123456789",
       "23 de diciembre de 2026",
     ],
+    "debit-notice": [
+      "Ana García",
+      "7 de diciembre de 2026",
+      "F2026-000123",
+      "49,90\u00a0€",
+      "61,90\u00a0€",
+      "MNDT-00000042",
+      "ES97000B12345678",
+      "ES91 **** **** **** **** 1332",
+    ],
   },
 };
 
@@ -110,6 +131,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "staff-invitation": "You're invited to the Sunrise Tennis Club staff console",
     "invoice-issued": "Your invoice F2026-000123 from Sunrise Tennis Club",
     "payment-reminder": "Last reminder: invoice F2026-000123 from Sunrise Tennis Club is unpaid",
+    "debit-notice": "Sunrise Tennis Club will collect your direct debit on 7 December 2026",
   },
   es: {
     welcome: "Le damos la bienvenida a Sunrise Tennis Club",
@@ -127,6 +149,7 @@ const SUBJECTS: Record<EmailLanguage, Record<TemplateName, string>> = {
     "staff-invitation": "Te invitamos a la consola del personal de Sunrise Tennis Club",
     "invoice-issued": "Su factura F2026-000123 de Sunrise Tennis Club",
     "payment-reminder": "Último aviso: su factura F2026-000123 de Sunrise Tennis Club está pendiente de pago",
+    "debit-notice": "Sunrise Tennis Club cargará su recibo domiciliado el 7 de diciembre de 2026",
   },
 };
 

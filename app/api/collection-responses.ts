@@ -133,6 +133,19 @@ export const remittanceCandidatesResponse = z.strictObject({
         .meta({ id: "RemittanceCandidate" }),
     )
     .meta({ description: `The first ${CANDIDATE_LIMIT} of them, oldest due date first (then by number).` }),
+  awaitingNotice: z
+    .strictObject({
+      count: z.number().int().meta({
+        description:
+          "Invoices left out only because their member has not been told of a collection on that date or earlier (the pre-notification): none since the last return yet, or one announcing a later date.",
+      }),
+      earliestCollectionDate: z.string().nullable().meta({
+        format: "date",
+        description:
+          "The earliest collection date their notices announce: a remittance on it or later collects them. null: none has a notice yet (the notify-debits job sends them).",
+      }),
+    })
+    .meta({ id: "DebitsAwaitingNotice" }),
 });
 const candidatesAreExact: SameShape<z.output<typeof remittanceCandidatesResponse>, JsonOf<RemittanceCandidates>> = true;
 void candidatesAreExact;

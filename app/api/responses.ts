@@ -156,6 +156,10 @@ export const settingsResponse = z.strictObject({
         description:
           "BtchBookg of the payment blocks of remittances built from now on: true, one booking per block on the club's statement; false, one per debit.",
       }),
+      preNotificationDays: z.number().int().meta({
+        description:
+          "Days before a collection its debtor is told the amount and date (1–30; 14 by the EPC rulebook unless the mandate terms agree another period).",
+      }),
     })
     .meta({
       id: "DirectDebitSettingsView",

@@ -2677,6 +2677,15 @@ export interface components {
             /** @enum {string} */
             status: "active" | "expired" | "canceled";
         };
+        DebitsAwaitingNotice: {
+            /** @description Invoices left out only because their member has not been told of a collection on that date or earlier (the pre-notification): none since the last return yet, or one announcing a later date. */
+            count: number;
+            /**
+             * Format: date
+             * @description The earliest collection date their notices announce: a remittance on it or later collects them. null: none has a notice yet (the notify-debits job sends them).
+             */
+            earliestCollectionDate: string | null;
+        };
         DirectDebitSettings: {
             /**
              * @description BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.
@@ -2695,6 +2704,11 @@ export interface components {
              */
             fileVersion?: "pain.008.001.02" | "pain.008.001.08";
             /**
+             * @description Days before a collection its debtor is told the amount and date (the pre-notification): the period agreed in the mandate terms, 14 by the EPC SDD Core rulebook unless agreed otherwise. A mandate member's invoice is due no sooner than this many days after its issue, and a remittance collects only debits notified for its date or before. Absent: kept.
+             * @example 14
+             */
+            preNotificationDays?: number;
+            /**
              * @description Days after a debit's return before the next remittance presents it again on its own (0: at once); null: a returned debit is collected again only when staff choose it.
              * @example 7
              */
@@ -2711,6 +2725,8 @@ export interface components {
              * @enum {string}
              */
             fileVersion: "pain.008.001.02" | "pain.008.001.08";
+            /** @description Days before a collection its debtor is told the amount and date (1–30; 14 by the EPC rulebook unless the mandate terms agree another period). */
+            preNotificationDays: number;
             /** @description Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it. */
             representAfterDays: number | null;
         };
@@ -4284,6 +4300,7 @@ export interface components {
             status: "open" | "partially_paid" | "overdue" | "returned";
         };
         RemittanceCandidates: {
+            awaitingNotice: components["schemas"]["DebitsAwaitingNotice"];
             /** Format: date */
             collectionDate: string;
             /** @description How many invoices a remittance for that date would collect. */
@@ -6806,7 +6823,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "invoice": {
-                 *         "prefix": " fc-",
+                 *         "prefix": "FC-",
                  *         "nextNumber": 154
                  *       },
                  *       "rectifying": {
@@ -13685,9 +13702,9 @@ export interface operations {
                      *       "totalAmount": "39.90",
                      *       "items": [
                      *         {
-                     *           "invoiceId": "39162c64-d6a1-4b89-890a-cc442cd63c61",
+                     *           "invoiceId": "61232d11-a643-43ec-993b-6c34ba7ec07a",
                      *           "invoiceNumber": "F2026-000005",
-                     *           "memberId": "8e941b26-8687-440e-9dcc-6d9f22c6a8b8",
+                     *           "memberId": "4995a299-2c2d-46f6-ac2b-c38df9748f66",
                      *           "customerName": "Pau Soler5",
                      *           "status": "open",
                      *           "mandateReference": "MNDT-00000001",
@@ -13695,7 +13712,11 @@ export interface operations {
                      *           "dueOn": "2026-11-29",
                      *           "amount": "39.90"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "awaitingNotice": {
+                     *         "count": 0,
+                     *         "earliestCollectionDate": null
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RemittanceCandidates"];
@@ -14167,9 +14188,10 @@ export interface operations {
                      *         "collectionDay": null,
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
-                     *         "batchBooking": true
+                     *         "batchBooking": true,
+                     *         "preNotificationDays": 14
                      *       },
-                     *       "updatedAt": "2026-11-29T08:54:17.578Z",
+                     *       "updatedAt": "2026-11-29T13:04:57.134Z",
                      *       "version": 1
                      *     }
                      */
@@ -14268,9 +14290,10 @@ export interface operations {
                      *         "collectionDay": null,
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
-                     *         "batchBooking": true
+                     *         "batchBooking": true,
+                     *         "preNotificationDays": 14
                      *       },
-                     *       "updatedAt": "2026-11-29T08:54:20.664Z",
+                     *       "updatedAt": "2026-11-29T13:04:59.278Z",
                      *       "version": 2
                      *     }
                      */

@@ -39,7 +39,7 @@ export async function issueManualInvoice(
     const billing = await readBillingSettings(tx);
     if (!billing.issuer) return fail<string>(BillingErrors.billingNotStarted);
     const { customer, language } = await customerOf(tx, member.id);
-    const dueOn = input.dueOn ?? (await dueDatesFor(tx, [member.id]))(member.id, today);
+    const dueOn = input.dueOn ?? (await dueDatesFor(tx, [member.id], today))(member.id, today);
     const actorId = actorIdOf(ctx);
     const [invoice] = await issueInvoices(
       tx,

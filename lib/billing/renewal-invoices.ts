@@ -61,6 +61,7 @@ export async function invoiceRenewedTerms(
   const dueOn = await dueDatesFor(
     executor,
     terms.map((term) => term.memberId),
+    localDate(now, club.timeZone),
   );
   const drafts: InvoiceDraft[] = terms.map((term) => {
     const language = recipientLanguage({ preferred: term.member.language, clubDefault: club.language });

@@ -78,7 +78,7 @@ export async function invoiceStartedTerm(
   const issuedAt = new Date(term.occurredAt);
   const startedAt = new Date(term.startedAt);
   const change = { now: issuedAt, timeZone: club.timeZone, actorId: term.actorId };
-  const dueOn = await dueDatesFor(executor, [term.memberId]);
+  const dueOn = await dueDatesFor(executor, [term.memberId], localDate(issuedAt, club.timeZone));
   const [issued] = await issueInvoices(
     executor,
     { kind: "invoice", issuedAt, timeZone: club.timeZone, actorId: term.actorId },
@@ -91,7 +91,8 @@ export async function invoiceStartedTerm(
         currency: term.currency,
         issuer: billing.issuer,
         customer,
-        // Due when the term starts (at once, or on a renewal's first day), or on the collection day of a debited member.
+        // Due when the term starts (at once, or on a renewal's first day), or, for a debited member, on the first collection
+        // day after both that and the pre-notification period.
         dueOn: dueOn(term.memberId, laterDate(localDate(issuedAt, club.timeZone), localDate(startedAt, club.timeZone))),
         lines: [
           {

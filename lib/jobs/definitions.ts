@@ -1,6 +1,7 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { pruneThrottles } from "@/lib/auth/password-throttle";
+import { notifyDebits } from "@/lib/billing/collections/debit-notices";
 import { processDunning } from "@/lib/billing/dunning/job";
 import { deliverIssuedInvoices } from "@/lib/billing/invoice-delivery";
 import { invoicePdfRepository } from "@/lib/billing/invoice-pdfs";
@@ -110,6 +111,23 @@ const processDunningJob: JobDefinition = {
   },
 };
 
+/**
+ * In the club's morning, after the night's renewals have issued their invoices: each debtor hears of a new debit the day
+ * it becomes collectable, so the remittance for its due date may collect it (docs/billing.md, Pre-notification).
+ */
+const notifyDebitsJob: JobDefinition = {
+  name: "notify-debits",
+  description:
+    "Emails each member who pays by direct debit the invoices, amounts, collection date, mandate reference and creditor identifier of their next debits, at least the pre-notification period ahead (EPC SDD Core rulebook); remittances collect only notified debits.",
+  cron: "30 7 * * *",
+  stepName: "notify-coming-debits",
+  lockSeconds: 1800,
+  run: async (platform) => {
+    const db = platform.database.db;
+    return notifyDebits({ db, club: await clubLetter(db, platform.config) });
+  },
+};
+
 /** Subscription jobs run in the club's night (spec 1 names them ProcessAutoRenewalsJob and CheckExpiringSubscriptionsJob). */
 const processAutoRenewalsJob: JobDefinition = {
   name: "process-auto-renewals",
@@ -204,6 +222,7 @@ export const JOBS: readonly JobDefinition[] = [
   deliverInvoicesJob,
   submitVerifactuRecordsJob,
   processDunningJob,
+  notifyDebitsJob,
   processAutoRenewalsJob,
   expireSubscriptionsJob,
   checkExpiringSubscriptionsJob,

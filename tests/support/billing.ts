@@ -6,6 +6,7 @@ import { POST as refund } from "@/app/api/invoices/[id]/refunds/route";
 import { POST as addMandate } from "@/app/api/members/[id]/mandates/route";
 import { POST as enroll } from "@/app/api/members/enroll/route";
 import { PUT as updateSettings } from "@/app/api/settings/route";
+import { notifyDebits } from "@/lib/billing/collections/debit-notices";
 import { processDunning } from "@/lib/billing/dunning/job";
 import { issueInvoices, type LineDraft } from "@/lib/billing/issue";
 import { invoiceNumber } from "@/lib/billing/numbering";
@@ -48,6 +49,21 @@ export async function dunningAt(platform: Platform, now: Date) {
   const db = platform.database.db;
   return processDunning({ db, club: await clubLetter(db, platform.config) }, now);
 }
+
+/**
+ * Runs the notify-debits job as the scheduler would at `now`: the pre-notification every debit needs before a
+ * remittance may collect it (lib/billing/collections/debit-notices.ts). Tests that build remittances run it first.
+ */
+export async function notifyDebitsAt(platform: Platform, now = new Date()) {
+  const db = platform.database.db;
+  return notifyDebits({ db, club: await clubLetter(db, platform.config) }, now);
+}
+
+/**
+ * The direct debit settings of tests that are not about the pre-notification: debtors told one day ahead (the
+ * shortest period a mandate may agree), so a remittance a few days out collects what notifyDebitsAt announced today.
+ */
+export const SHORT_NOTICE = { collectionDay: null, representAfterDays: 0, preNotificationDays: 1 };
 
 /** The payment reminders queued for an invoice, by their dedupe key (`dunning:<invoice>:<day>`), in order. */
 export const dunningReminders = (db: Database, invoiceId: string) =>

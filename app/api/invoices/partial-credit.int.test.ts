@@ -19,7 +19,9 @@ import {
   dunningReminders,
   enrolInvoiced,
   goldPlan,
+  notifyDebitsAt,
   putSettingsOk,
+  SHORT_NOTICE,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { GET as overdueRoute } from "../billing/overdue/route";
@@ -53,7 +55,8 @@ type Invoice = {
 type Remittance = { id: string; totalAmount: string; items: { invoiceId: string; amount: string }[]; code?: string };
 
 const ZONE = "Europe/Madrid";
-const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR };
+// Debtors told a day ahead of a collection: the remittance here is about the amount, not the notice period.
+const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR, directDebit: SHORT_NOTICE };
 
 let running: Platform;
 let token: string;
@@ -220,6 +223,7 @@ describe("remittances after a part rectification", () => {
     const { invoiceId } = await invoiced(true);
     expect((await rectifyBy(invoiceId, { reason: "Descuento", amount: "10.00" })).status).toBe(201);
     const collectionDate = collectionDayIn(3);
+    await notifyDebitsAt(running);
     const candidates = await call<{ items: { invoiceId: string; amount: string }[] }>(candidatesRoute, {
       path: `/api/remittances/candidates?collectionDate=${collectionDate}`,
       token,

@@ -17,6 +17,7 @@ import {
   dunningAt,
   dunningReminders,
   goldPlan,
+  notifyDebitsAt,
   putSettingsOk,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
@@ -34,6 +35,8 @@ import { POST as build } from "./route";
  */
 const ZONE = "Europe/Madrid";
 const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR };
+/** Debtors told a day ahead, so the invoice is due on the coming collection day (14 days: pre-notification.int.test.ts). */
+const NOTICE = { preNotificationDays: 1 };
 
 let running: Platform;
 let token: string;
@@ -97,7 +100,7 @@ describe("the collection day", () => {
     }
     const saved = await putSettings({
       ...SETTINGS,
-      directDebit: { collectionDay: COLLECTION_DAY, representAfterDays: 7 },
+      directDebit: { collectionDay: COLLECTION_DAY, representAfterDays: 7, ...NOTICE },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.directDebit).toEqual({
@@ -105,6 +108,7 @@ describe("the collection day", () => {
       representAfterDays: 7,
       fileVersion: "pain.008.001.02",
       batchBooking: true,
+      preNotificationDays: 1,
     });
   });
 
@@ -130,6 +134,7 @@ describe("the collection day", () => {
 describe("a returned debit", () => {
   it("is presented again only once the club's days have passed since its return, or when staff choose it", async () => {
     const { invoice } = await subscribed(true);
+    await notifyDebitsAt(running);
     const draft = await call<{ id: string; items: { invoiceId: string; invoiceNumber: string }[] }>(build, {
       path: "/api/remittances",
       token,
@@ -150,6 +155,8 @@ describe("a returned debit", () => {
       body: { invoiceNumber: draft.body.items[0]!.invoiceNumber, reasonCode: "AM04" },
     });
     expect(returned.status).toBe(200);
+    // Presented again only after a new notice (pre-notification.int.test.ts); this test is about the wait.
+    await notifyDebitsAt(running);
 
     const candidatesAt = async (now: Date) =>
       (

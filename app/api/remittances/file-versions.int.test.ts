@@ -14,6 +14,8 @@ import {
   collectionDayIn,
   enrolInvoiced,
   goldPlan,
+  notifyDebitsAt,
+  SHORT_NOTICE,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
@@ -40,7 +42,14 @@ type Remittance = {
 };
 
 const XSD = (version: string) => path.resolve(import.meta.dirname, `../../../lib/billing/sepa/xsd/${version}.xsd`);
-const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR, collectionBic: "CAIXESBBXXX" };
+// Debtors told a day ahead: these tests are about the bank file, not the notice period (pre-notification.int.test.ts).
+const SETTINGS = {
+  ...CLUB_SETTINGS,
+  taxData: CLUB_TAX_DATA,
+  ...CLUB_CREDITOR,
+  collectionBic: "CAIXESBBXXX",
+  directDebit: SHORT_NOTICE,
+};
 // Ibercaja (2085): another bank than the mandates' CaixaBank (2100).
 const OTHER_BANK_IBAN = "ES6920850001610123456789";
 
@@ -56,8 +65,11 @@ const putSettings = (body: object) =>
     token,
     body,
   });
-const buildFor = (collectionDate: string) =>
-  call<Remittance>(build, { path: "/api/remittances", token, body: { collectionDate } });
+/** Builds a remittance after the day's notify-debits run, as the club's morning would have it. */
+const buildFor = async (collectionDate: string) => {
+  await notifyDebitsAt(running);
+  return call<Remittance>(build, { path: "/api/remittances", token, body: { collectionDate } });
+};
 const inDays = (days: number) => localDate(new Date(Date.now() + days * 86_400_000), "Europe/Madrid");
 
 async function download(id: string): Promise<string> {
@@ -118,6 +130,7 @@ describe("the file version and batch booking settings", () => {
       representAfterDays: 0,
       fileVersion: "pain.008.001.02",
       batchBooking: true,
+      preNotificationDays: 1,
     });
     const refused = await putSettings({
       ...SETTINGS,

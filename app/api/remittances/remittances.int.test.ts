@@ -21,7 +21,9 @@ import {
   collectionDayIn,
   enrolInvoiced,
   goldPlan,
+  notifyDebitsAt,
   putSettingsOk,
+  SHORT_NOTICE,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
@@ -55,13 +57,18 @@ let token: string;
 let gold: string;
 let sequence = 0;
 
-const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA };
+// Debtors told a day ahead: these tests are about remittances, not the notice period (pre-notification.int.test.ts).
+const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, directDebit: SHORT_NOTICE };
 const CREDITOR = { creditorIdentifier: "ES97000B12345678", collectionIban: "es79 2100 0813 6101 2345 6789" };
 
 const putSettings = (body: object) =>
   call<Record<string, unknown>>(updateSettings, { path: "/api/settings", method: "PUT", token, body });
 const inDays = (days: number) => localDate(new Date(Date.now() + days * 86_400_000), "Europe/Madrid");
-const buildFor = (body: object) => call<Remittance>(build, { path: "/api/remittances", token, body });
+/** Builds a remittance after the day's notify-debits run, as the club's morning would have it. */
+const buildFor = async (body: object) => {
+  await notifyDebitsAt(running);
+  return call<Remittance>(build, { path: "/api/remittances", token, body });
+};
 const get = (id: string) => call<Remittance>(getRemittance, { path: `/api/remittances/${id}`, params: { id }, token });
 const sendOf = (id: string) =>
   call<Remittance>(send, { path: `/api/remittances/${id}/send`, method: "POST", params: { id }, token });

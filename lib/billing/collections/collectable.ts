@@ -8,8 +8,9 @@ import { readDirectDebitSettings } from "./direct-debit-settings";
 import type { CandidateQuery } from "./remittance-schemas";
 
 /**
- * Which invoices a remittance may collect on a date: one rule, read by the builder's INSERT … SELECT (remittances.ts)
- * and by the list of candidates the console shows before building, so both always agree.
+ * Which invoices a remittance may collect on a date: one rule, read by the builder's INSERT … SELECT (remittances.ts),
+ * by the list of candidates the console shows before building, so both always agree, and by the pre-notification job
+ * (debit-notices.ts), which tells the debtors of the same debits.
  */
 
 /** Statuses a debit may collect: an amount owed that nobody is collecting yet. */
@@ -22,24 +23,69 @@ export const COLLECTABLE = sql`${invoices.status} in ('open', 'partially_paid', 
 export type DebitChoice = { invoiceIds?: readonly string[]; returnedBefore: Date | null };
 
 /**
- * `from … where …` of the debits collectable on `collectionDate`: ordinary invoices in a collectable status with an
- * amount owed, due by that date, whose member has an active mandate, and that no remittance holds (until its debit is
- * returned; then as `choice` says). Columns: the invoice's and its member's active mandate's.
+ * How many times the invoice's debit came back (0: never presented, or never returned): the presentation a notice is
+ * for. A notice written before the last return announced a collection that did not happen, so it no longer counts.
  */
-export function collectableDebits(collectionDate: string, choice: DebitChoice): SQL {
-  const { invoiceIds, returnedBefore } = choice;
-  const chosen = invoiceIds
+export const PRESENTATION = sql`(select count(*)::int from remittance_items back
+  where back.invoice_id = ${invoices.id} and back.status = 'returned')`;
+
+/** The invoice's notice for its current presentation (debit-notices.ts), as a subquery over `notice`. */
+const currentNotice = (columns: SQL) =>
+  sql`(select ${columns} from debit_notices notice
+    where notice.invoice_id = ${invoices.id} and notice.presentation = ${PRESENTATION})`;
+
+/** The debtor was told, since the debit's last return, of a collection on `collectionDate` or earlier. */
+const notifiedFor = (collectionDate: string) =>
+  sql`coalesce(${currentNotice(sql`notice.collection_date <= ${collectionDate}::date`)}, false)`;
+
+/**
+ * `from … where …` of the debits a remittance may hold: ordinary invoices in a collectable status with an amount owed,
+ * whose member has an active mandate, and that no remittance holds (until its debit is returned), with `conditions`.
+ * Columns: the invoice's and its member's active mandate's.
+ */
+function debitsWhere(conditions: SQL): SQL {
+  return sql`from ${invoices}
+      join ${sepaMandates} on ${sepaMandates.memberId} = ${invoices.memberId} and ${sepaMandates.status} = 'active'
+      where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${OWED} > 0
+        and not exists (select 1 from remittance_items taken
+          where taken.invoice_id = ${invoices.id} and taken.status <> 'returned')
+        ${conditions}`;
+}
+
+function chosenBy({ invoiceIds, returnedBefore }: DebitChoice): SQL {
+  return invoiceIds
     ? sql`and ${invoices.id} = any(string_to_array(${invoiceIds.join(",")}, ',')::uuid[])`
     : returnedBefore
       ? sql`and (${invoices.status} <> 'returned' or (select max(back.returned_at) from remittance_items back
           where back.invoice_id = ${invoices.id}) <= ${returnedBefore.toISOString()}::timestamptz)`
       : sql`and ${invoices.status} <> 'returned'`;
-  return sql`from ${invoices}
-      join ${sepaMandates} on ${sepaMandates.memberId} = ${invoices.memberId} and ${sepaMandates.status} = 'active'
-      where ${invoices.kind} = 'invoice' and ${COLLECTABLE} and ${OWED} > 0
-        and ${invoices.dueOn} <= ${collectionDate} ${chosen}
-        and not exists (select 1 from remittance_items taken
-          where taken.invoice_id = ${invoices.id} and taken.status <> 'returned')`;
+}
+
+/**
+ * `from … where …` of the debits collectable on `collectionDate`: those a remittance may hold (debitsWhere), due by
+ * that date, chosen as `choice` says, and pre-notified: the member was told, since the debit's last return, of a
+ * collection on that date or earlier (debit-notices.ts; the EPC SDD Core rulebook's pre-notification), so no debtor is
+ * charged earlier than announced or without notice.
+ */
+export function collectableDebits(collectionDate: string, choice: DebitChoice): SQL {
+  return debitsWhere(
+    sql`and ${invoices.dueOn} <= ${collectionDate} ${chosenBy(choice)} and ${notifiedFor(collectionDate)}`,
+  );
+}
+
+/** The same debits but for the notice: collectable on `collectionDate` once their debtor is told of it. */
+function awaitingNoticeDebits(collectionDate: string, choice: DebitChoice): SQL {
+  return debitsWhere(
+    sql`and ${invoices.dueOn} <= ${collectionDate} ${chosenBy(choice)} and not ${notifiedFor(collectionDate)}`,
+  );
+}
+
+/**
+ * `from … where …` of the debits the notice job tells their debtors of: every debit a remittance may hold, whatever its
+ * due date, returned ones included, without a notice for its current presentation.
+ */
+export function debitsAwaitingNotice(): SQL {
+  return debitsWhere(sql`and not exists ${currentNotice(sql`1`)}`);
 }
 
 /** The choice of a remittance built without `invoiceIds` at `now`, under the club's direct debit settings. */
@@ -78,18 +124,25 @@ export type RemittanceCandidates = {
   totalAmount: string;
   /** The first CANDIDATE_LIMIT of them, oldest due date first. */
   items: RemittanceCandidate[];
+  /**
+   * Debits that would be collectable on that date but for their pre-notification: none yet since their last return, or
+   * one announcing a later date. The earliest date such a notice announces (null: none has one yet).
+   */
+  awaitingNotice: { count: number; earliestCollectionDate: string | null };
 };
 
 type CandidateRow = Omit<RemittanceCandidate, "amount" | "dueOn"> & { amount_cents: string; due_on: string };
 type TotalsRow = { count: string | number; total_cents: string | null };
+type AwaitingRow = { count: string | number; earliest: string | null };
 
 /** The invoices a remittance built for `collectionDate` without a choice would collect, for staff to choose from. */
 export async function listRemittanceCandidates(
   ctx: { db: Executor; now: () => Date },
   query: CandidateQuery,
 ): Promise<RemittanceCandidates> {
-  const debits = collectableDebits(query.collectionDate, await debitChoice(ctx.db, ctx.now()));
-  const [rows, [totals]] = await Promise.all([
+  const choice = await debitChoice(ctx.db, ctx.now());
+  const debits = collectableDebits(query.collectionDate, choice);
+  const [rows, [totals], [awaiting]] = await Promise.all([
     executeRows<CandidateRow>(
       ctx.db,
       sql`select ${invoices.id} as "invoiceId", ${INVOICE_NUMBER} as "invoiceNumber", ${invoices.memberId} as "memberId",
@@ -100,6 +153,11 @@ export async function listRemittanceCandidates(
         limit ${CANDIDATE_LIMIT}`,
     ),
     executeRows<TotalsRow>(ctx.db, sql`select count(*) as count, sum(${OWED}) as total_cents ${debits}`),
+    executeRows<AwaitingRow>(
+      ctx.db,
+      sql`select count(*) as count, min(${currentNotice(sql`notice.collection_date`)})::text as earliest
+        ${awaitingNoticeDebits(query.collectionDate, choice)}`,
+    ),
   ]);
   return {
     collectionDate: query.collectionDate,
@@ -110,5 +168,6 @@ export async function listRemittanceCandidates(
       dueOn: due_on,
       amount: fromCents(BigInt(amount_cents)),
     })),
+    awaitingNotice: { count: Number(awaiting?.count ?? 0), earliestCollectionDate: awaiting?.earliest ?? null },
   };
 }

@@ -8,7 +8,8 @@ import { PAIN_008_VERSIONS } from "../sepa/remittance";
  * When the club collects its direct debits (docs/billing.md, Direct-debit members): the day of the month it collects
  * (an invoice of a member with an active mandate is due on the first collection day on or after its term starts, so
  * nobody is chased before the bank was asked), how long a returned debit waits before the next remittance presents
- * it again (null: only when staff choose it), and how the bank file is written: its ISO 20022 version and whether each
+ * it again (null: only when staff choose it), how many days ahead the debtor is told of a collection (the
+ * pre-notification, debit-notices.ts), and how the bank file is written: its ISO 20022 version and whether each
  * payment block is booked as one sum (docs/billing.md, SEPA direct debit). A remittance keeps the last two as they were
  * when it was built.
  */
@@ -44,6 +45,17 @@ export const directDebitSettingsSchema = z
           "The ISO 20022 version of the bank file of the remittances built from now on: pain.008.001.02 (the Spanish banks' Cuaderno 19.14 XML, the default) or pain.008.001.08 (the EPC guidelines since the 2023 rulebooks). A remittance keeps the version it was built in. Absent: kept.",
         examples: ["pain.008.001.02"],
       }),
+    preNotificationDays: z
+      .number("Use a whole number of days from 1 to 30.")
+      .int("Use a whole number of days from 1 to 30.")
+      .min(1, "Use at least 1 day.")
+      .max(30, "Use at most 30 days.")
+      .optional()
+      .meta({
+        description:
+          "Days before a collection its debtor is told the amount and date (the pre-notification): the period agreed in the mandate terms, 14 by the EPC SDD Core rulebook unless agreed otherwise. A mandate member's invoice is due no sooner than this many days after its issue, and a remittance collects only debits notified for its date or before. Absent: kept.",
+        examples: [14],
+      }),
     batchBooking: z
       .boolean("Use true or false.")
       .optional()
@@ -65,17 +77,19 @@ const columns = {
   representAfterDays: platformSettings.representAfterDays,
   fileVersion: platformSettings.directDebitFileVersion,
   batchBooking: platformSettings.batchBooking,
+  preNotificationDays: platformSettings.preNotificationDays,
 };
 
 /**
- * The defaults of migrations 0034 and 0036: due when the term starts, returned debits presented again at once,
- * pain.008.001.02 booked by block (as before).
+ * The defaults of migrations 0034, 0036 and 0037: due when the term starts, returned debits presented again at once,
+ * pain.008.001.02 booked by block (as before), debtors told 14 days ahead (the rulebook's period).
  */
 const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = {
   collectionDay: null,
   representAfterDays: 0,
   fileVersion: "pain.008.001.02",
   batchBooking: true,
+  preNotificationDays: 14,
 };
 
 export async function readDirectDebitSettings(executor: Executor): Promise<DirectDebitSettings> {
@@ -86,15 +100,16 @@ export async function readDirectDebitSettings(executor: Executor): Promise<Direc
     : DEFAULT_DIRECT_DEBIT;
 }
 
-/** Stores what was given; a file version or batch booking left out (a client from before them) is kept. */
+/** Stores what was given; a file version, batch booking or notice period left out (a client from before them) is kept. */
 export async function storeDirectDebitSettings(executor: Executor, input: DirectDebitSettingsInput): Promise<void> {
-  const { fileVersion, batchBooking, ...rest } = input;
+  const { fileVersion, batchBooking, preNotificationDays, ...rest } = input;
   await executor
     .update(platformSettings)
     .set({
       ...rest,
       ...(fileVersion !== undefined && { directDebitFileVersion: fileVersion }),
       ...(batchBooking !== undefined && { batchBooking }),
+      ...(preNotificationDays !== undefined && { preNotificationDays }),
     })
     .where(eq(platformSettings.id, 1));
 }

@@ -100,6 +100,7 @@ export function BillingSettingsForm({
     collectionBic: t("collectionBic"),
     "directDebit.collectionDay": t("collectionDay"),
     "directDebit.representAfterDays": t("representAfterDays"),
+    "directDebit.preNotificationDays": t("preNotificationDays"),
     "directDebit.fileVersion": t("fileVersion"),
     "directDebit.batchBooking": t("batchBooking"),
     "dunning.reminderDays": t("reminderDays"),
@@ -122,9 +123,12 @@ export function BillingSettingsForm({
           };
           const collectionDay = whole("directDebit.collectionDay");
           const representAfterDays = whole("directDebit.representAfterDays");
+          const preNotificationDays = whole("directDebit.preNotificationDays");
           const unreadable = Object.entries({
             "directDebit.collectionDay": collectionDay,
             "directDebit.representAfterDays": representAfterDays,
+            // Required: left empty, it is refused like a number that is not whole.
+            "directDebit.preNotificationDays": preNotificationDays ?? Number.NaN,
           }).filter(([, value]) => Number.isNaN(value));
           if (unreadable.length > 0) {
             const message = t("wholeNumber");
@@ -143,6 +147,7 @@ export function BillingSettingsForm({
             directDebit: {
               collectionDay,
               representAfterDays,
+              preNotificationDays: preNotificationDays ?? undefined,
               fileVersion: textOf(data, "directDebit.fileVersion") as typeof directDebit.fileVersion,
               batchBooking: data.get("directDebit.batchBooking") === "on",
             },
@@ -217,6 +222,13 @@ export function BillingSettingsForm({
               defaultValue={directDebit.representAfterDays === null ? "" : String(directDebit.representAfterDays)}
               inputMode="numeric"
               hint={t("representAfterDaysHint")}
+            />
+            <TextField
+              name="directDebit.preNotificationDays"
+              defaultValue={String(directDebit.preNotificationDays)}
+              inputMode="numeric"
+              required
+              hint={t("preNotificationDaysHint")}
             />
             <SelectField
               name="directDebit.fileVersion"

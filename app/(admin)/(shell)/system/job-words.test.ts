@@ -47,6 +47,7 @@ describe("the background jobs in words", () => {
       "deliver-invoices": { delivered: 3, alreadyDone: 0, failed: 1 },
       "submit-verifactu-records": { sent: 3, accepted: 2, acceptedWithErrors: 0, rejected: 1, retrying: 0, held: "no" },
       "process-dunning": { markedOverdue: 2, reminded: 3, suspended: 1, reactivated: 0 },
+      "notify-debits": { notified: 3, mailed: 2 },
       "process-auto-renewals": { renewed: 1, mailed: 1 },
       "expire-subscriptions": { expired: 2, membersExpired: 1 },
       "check-expiring-subscriptions": { reminded: 3 },

@@ -6,7 +6,7 @@ import { type Platform, platform, stopPlatform } from "@/lib/platform/container"
 import { invoices, plans } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { collectionDayIn } from "@/tests/support/billing";
+import { collectionDayIn, notifyDebitsAt, SHORT_NOTICE } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { POST as pay } from "../../invoices/[id]/payments/route";
 import { POST as addMandate } from "../../members/[id]/mandates/route";
@@ -30,6 +30,7 @@ type Candidates = {
   count: number;
   totalAmount: string;
   items: Candidate[];
+  awaitingNotice: { count: number; earliestCollectionDate: string | null };
   errors?: Record<string, string[]>;
 };
 
@@ -71,6 +72,8 @@ async function member(withMandate = true): Promise<string> {
     .select({ id: invoices.id })
     .from(invoices)
     .where(eq(invoices.memberId, memberId));
+  // The club's morning job tells the debtor, so a remittance may collect the debit (pre-notification.int.test.ts).
+  await notifyDebitsAt(running);
   return invoice!.id;
 }
 
@@ -94,6 +97,8 @@ beforeAll(async () => {
       },
       creditorIdentifier: "ES97000B12345678",
       collectionIban: "ES7921000813610123456789",
+      // Debtors told a day ahead: these tests are about the list, not the notice period.
+      directDebit: SHORT_NOTICE,
     },
   });
   expect(settings.status).toBe(200);
@@ -146,9 +151,14 @@ describe("GET /api/remittances/candidates", () => {
   it("leaves out invoices another remittance holds and those not due by the date", async () => {
     expect((await candidatesFor(collectionDayIn(3))).body).toMatchObject({ count: 0, totalAmount: "0.00", items: [] });
     const fresh = await member();
-    // Due today: not collectable on a date before it.
+    // Due today (its mandate came after the invoice): not collectable on a date before it.
     expect((await candidatesFor(inDays(-1))).body.count).toBe(0);
-    const reply = await candidatesFor(inDays(0));
+    // Due by today, but its member was told of a collection a day ahead at the earliest: it waits for that date.
+    const today = await candidatesFor(inDays(0));
+    expect(today.body).toMatchObject({ count: 0, awaitingNotice: { count: 1 } });
+    const announced = today.body.awaitingNotice.earliestCollectionDate ?? "";
+    expect(announced > inDays(0)).toBe(true);
+    const reply = await candidatesFor(announced);
     expect(reply.body.items.map((item) => item.invoiceId)).toEqual([fresh]);
   });
 

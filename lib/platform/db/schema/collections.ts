@@ -16,6 +16,7 @@ import {
 import { users } from "./auth";
 import { invoices } from "./billing";
 import { createdAt, id, timestamptz } from "./columns";
+import { mailOutbox } from "./mail";
 import { members } from "./members";
 import { sepaMandates } from "./sepa";
 
@@ -136,3 +137,34 @@ export const dunningSuspensions = pgTable("dunning_suspensions", {
     .references(() => invoices.id, { onDelete: "restrict" }),
   suspendedAt: timestamptz("suspended_at").notNull().defaultNow(),
 });
+
+/**
+ * The pre-notification of a direct debit (lib/billing/collections/debit-notices.ts): the member was told, by the mail it
+ * names, that this invoice's amount would be collected under this mandate on or after `collection_date`. A remittance
+ * collects only invoices notified since their last return for a date on or before its own (collectable.ts).
+ * `presentation` counts the invoice's debits returned before the notice (0: its first presentation), so a returned debit
+ * needs a new notice, and the unique index keeps one notice per presentation, also between two runs of the job.
+ */
+export const debitNotices = pgTable(
+  "debit_notices",
+  {
+    id: id(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    mandateId: uuid("mandate_id")
+      .notNull()
+      .references(() => sepaMandates.id, { onDelete: "restrict" }),
+    presentation: integer("presentation").notNull(),
+    collectionDate: date("collection_date").notNull(),
+    amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
+    notifiedAt: timestamptz("notified_at").notNull().defaultNow(),
+    mailId: uuid("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    uniqueIndex("debit_notices_presentation_once").on(t.invoiceId, t.presentation),
+    check("debit_notices_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);

@@ -48,6 +48,9 @@ export const platformSettings = pgTable(
      * (BtchBookg) the club's next remittances are written with; each remittance keeps its own (migration 0036). */
     directDebitFileVersion: text("direct_debit_file_version").notNull().default("pain.008.001.02"),
     batchBooking: boolean("batch_booking").notNull().default(true),
+    /** Days before a collection its debtor is told the amount and date (EPC SDD Core rulebook, pre-notification: 14
+     * calendar days unless agreed otherwise in the mandate terms); lib/billing/collections/debit-notices.ts. */
+    preNotificationDays: smallint("pre_notification_days").notNull().default(14),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -63,6 +66,7 @@ export const platformSettings = pgTable(
     check("platform_settings_dunning_grace", sql`${t.dunningGraceDays} between 1 and 365`),
     check("platform_settings_collection_day", sql`${t.collectionDay} between 1 and 28`),
     check("platform_settings_represent_after", sql`${t.representAfterDays} between 0 and 60`),
+    check("platform_settings_pre_notification_days", sql`${t.preNotificationDays} between 1 and 30`),
     check("platform_settings_invoice_prefix", sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_rectifying_prefix", sql`${t.rectifyingPrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_prefixes_differ", sql`${t.invoicePrefix} <> ${t.rectifyingPrefix}`),

@@ -202,6 +202,16 @@ export function RemittanceBuilder() {
           {candidates.data && candidates.data.count > items.length && (
             <p role="note">{t("builder.moreThanListed", { listed: items.length, count: candidates.data.count })}</p>
           )}
+          {candidates.data && candidates.data.awaitingNotice.count > 0 && (
+            <p role="note">
+              {candidates.data.awaitingNotice.earliestCollectionDate
+                ? t("builder.awaitingNoticeFrom", {
+                    count: candidates.data.awaitingNotice.count,
+                    date: format.calendarDate(candidates.data.awaitingNotice.earliestCollectionDate),
+                  })
+                : t("builder.awaitingNotice", { count: candidates.data.awaitingNotice.count })}
+            </p>
+          )}
           <div className="card table-card card-table-on-phone">{table}</div>
         </section>
 
