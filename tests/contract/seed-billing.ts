@@ -1,3 +1,4 @@
+import { nextTarget2BusinessDay } from "@/lib/billing/sepa/target2";
 import { daysAgo } from "./seed";
 
 /**
@@ -19,14 +20,26 @@ const CLUB_TAX_DATA = {
 const SEPA = { creditorIdentifier: "ES97000B12345678", collectionIban: "ES9121000418450200051332" };
 const MEMBER_IBAN = "ES9121000418450200051332";
 
-const daysAhead = (days: number) => daysAgo(-days);
+/** A collection date banks take (a TARGET2 business day) at least three days ahead: past the seed's one-day notice. */
+const collectionDate = () => nextTarget2BusinessDay(daysAgo(-3));
+/** Debits are announced a day ahead (directDebit.preNotificationDays), so the seed's remittances can collect them. */
+const SHORT_NOTICE = { collectionDay: null, representAfterDays: 0, preNotificationDays: 1 };
 
 /** Billing starts: the club's tax data, creditor identifier and collection account on its settings. */
 export async function startBilling(send: Send, token: string): Promise<void> {
   const { clubName, description, language, timeZone, currency } = await send("GET", "/api/settings", { token });
   await send("PUT", "/api/settings", {
     token,
-    body: { clubName, description, language, timeZone, currency, taxData: CLUB_TAX_DATA, ...SEPA },
+    body: {
+      clubName,
+      description,
+      language,
+      timeZone,
+      currency,
+      taxData: CLUB_TAX_DATA,
+      ...SEPA,
+      directDebit: SHORT_NOTICE,
+    },
   });
 }
 
@@ -45,7 +58,7 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
       body: { iban: MEMBER_IBAN, signedOn: daysAgo(30) },
     });
   const remittanceOf = (invoiceId: string) =>
-    send("POST", "/api/remittances", { token, body: { collectionDate: daysAhead(3), invoiceIds: [invoiceId] } });
+    send("POST", "/api/remittances", { token, body: { collectionDate: collectionDate(), invoiceIds: [invoiceId] } });
 
   const paid = await invoiced();
   const refunded = await invoiced();
@@ -66,22 +79,22 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
   const unmandated = await invoiced();
 
   // One remittance each to read (and download), delete and send; one sent, to import a return on; and one member
-  // left for the build operation, whose default takes every collectible invoice not in another remittance.
-  const read = await invoiced();
-  await mandateFor(read.memberId);
+  // left for the build operation, whose default takes every collectible invoice not in another remittance. Their
+  // debits are announced first (notify-debits): a remittance collects only notified debits.
+  const [read, deleted, sendable, returned, collectible] = [
+    await invoiced(),
+    await invoiced(),
+    await invoiced(),
+    await invoiced(),
+    await invoiced(),
+  ];
+  for (const { memberId } of [read, deleted, sendable, returned, collectible]) await mandateFor(memberId);
+  await send("POST", "/api/jobs/notify-debits/run", { token, body: {} });
   const draft = await remittanceOf(read.invoiceId);
-  const deleted = await invoiced();
-  await mandateFor(deleted.memberId);
   const deletedDraft = await remittanceOf(deleted.invoiceId);
-  const sendable = await invoiced();
-  await mandateFor(sendable.memberId);
   const sendableDraft = await remittanceOf(sendable.invoiceId);
-  const returned = await invoiced();
-  await mandateFor(returned.memberId);
   const sent = await remittanceOf(returned.invoiceId);
   await send("POST", `/api/remittances/${sent.id}/send`, { token });
-  const collectible = await invoiced();
-  await mandateFor(collectible.memberId);
 
   return {
     invoiceId: paid.invoiceId,
@@ -101,6 +114,6 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
     sendRemittanceId: String(sendableDraft.id),
     sentRemittanceId: String(sent.id),
     returnedInvoiceNumber: returned.number,
-    collectionDate: daysAhead(3),
+    collectionDate: collectionDate(),
   };
 }
