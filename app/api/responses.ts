@@ -156,6 +156,10 @@ export const settingsResponse = z.strictObject({
         description:
           "BtchBookg of the payment blocks of remittances built from now on: true, one booking per block on the club's statement; false, one per debit.",
       }),
+      returnFee: money().nullable().meta({
+        description:
+          "The fee invoiced to a member for each returned direct debit, outside IVA (an indemnity); null: none.",
+      }),
     })
     .meta({
       id: "DirectDebitSettingsView",
@@ -703,6 +707,10 @@ export const invoiceResponse = z.strictObject({
         taxAmount: signedMoney(),
         totalAmount: signedMoney(),
         exemptReason: z.string().nullable(),
+        notSubjectReason: z.string().nullable().meta({
+          description:
+            "Why the line is outside IVA altogether (not subject, which is not exempt): a return fee is an indemnity, not the price of a service (Ley 37/1992 art. 78.Tres.1º). Its rate and tax are 0.",
+        }),
       })
       .meta({ id: "InvoiceLine" }),
   ),
@@ -711,6 +719,7 @@ export const invoiceResponse = z.strictObject({
       .strictObject({
         taxRate: percent(),
         exemptReason: z.string().nullable(),
+        notSubjectReason: z.string().nullable(),
         baseAmount: signedMoney(),
         taxAmount: signedMoney(),
       })

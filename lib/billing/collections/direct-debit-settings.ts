@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
+import { fromCents, moneyField, toCents } from "@/lib/platform/money";
 import { PAIN_008_VERSIONS } from "../sepa/remittance";
 
 /**
@@ -10,7 +11,7 @@ import { PAIN_008_VERSIONS } from "../sepa/remittance";
  * nobody is chased before the bank was asked), how long a returned debit waits before the next remittance presents
  * it again (null: only when staff choose it), and how the bank file is written: its ISO 20022 version and whether each
  * payment block is booked as one sum (docs/billing.md, SEPA direct debit). A remittance keeps the last two as they were
- * when it was built.
+ * when it was built. The return fee is what a member is invoiced when their debit comes back (return-fees.ts).
  */
 export const directDebitSettingsSchema = z
   .object({
@@ -52,6 +53,15 @@ export const directDebitSettingsSchema = z
           "BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.",
         examples: [true],
       }),
+    returnFee: moneyField
+      .refine((amount) => toCents(amount) > 0n, "Use an amount above 0.00, or null for no fee.")
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The fee invoiced to a member for each of their direct debits the bank returns (what the club's bank charges it), outside IVA as an indemnity; null: none. Absent: kept.",
+        examples: ["3.00"],
+      }),
   })
   .meta({ id: "DirectDebitSettings" });
 
@@ -65,6 +75,7 @@ const columns = {
   representAfterDays: platformSettings.representAfterDays,
   fileVersion: platformSettings.directDebitFileVersion,
   batchBooking: platformSettings.batchBooking,
+  returnFeeCents: platformSettings.returnFeeCents,
 };
 
 /**
@@ -76,25 +87,31 @@ const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = {
   representAfterDays: 0,
   fileVersion: "pain.008.001.02",
   batchBooking: true,
+  returnFee: null,
 };
 
 export async function readDirectDebitSettings(executor: Executor): Promise<DirectDebitSettings> {
   const [stored] = await executor.select(columns).from(platformSettings);
-  // The column's check constraint keeps it to the versions the builder writes.
-  return stored
-    ? { ...stored, fileVersion: stored.fileVersion as DirectDebitSettings["fileVersion"] }
-    : DEFAULT_DIRECT_DEBIT;
+  if (!stored) return DEFAULT_DIRECT_DEBIT;
+  const { returnFeeCents, ...rest } = stored;
+  return {
+    ...rest,
+    // The column's check constraint keeps it to the versions the builder writes.
+    fileVersion: stored.fileVersion as DirectDebitSettings["fileVersion"],
+    returnFee: returnFeeCents === null ? null : fromCents(returnFeeCents),
+  };
 }
 
-/** Stores what was given; a file version or batch booking left out (a client from before them) is kept. */
+/** Stores what was given; a file version, batch booking or return fee left out (a client from before them) is kept. */
 export async function storeDirectDebitSettings(executor: Executor, input: DirectDebitSettingsInput): Promise<void> {
-  const { fileVersion, batchBooking, ...rest } = input;
+  const { fileVersion, batchBooking, returnFee, ...rest } = input;
   await executor
     .update(platformSettings)
     .set({
       ...rest,
       ...(fileVersion !== undefined && { directDebitFileVersion: fileVersion }),
       ...(batchBooking !== undefined && { batchBooking }),
+      ...(returnFee !== undefined && { returnFeeCents: returnFee === null ? null : toCents(returnFee) }),
     })
     .where(eq(platformSettings.id, 1));
 }

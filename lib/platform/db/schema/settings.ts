@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
 
 /** Singleton rows (id = 1): created by first-run setup. */
@@ -48,6 +48,9 @@ export const platformSettings = pgTable(
      * (BtchBookg) the club's next remittances are written with; each remittance keeps its own (migration 0036). */
     directDebitFileVersion: text("direct_debit_file_version").notNull().default("pain.008.001.02"),
     batchBooking: boolean("batch_booking").notNull().default(true),
+    /** The fee a member is charged when their direct debit is returned, in cents (lib/billing/collections/return-fees.ts);
+     * null: none (migration 0037). */
+    returnFeeCents: bigint("return_fee_cents", { mode: "bigint" }),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -66,6 +69,7 @@ export const platformSettings = pgTable(
     check("platform_settings_invoice_prefix", sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_rectifying_prefix", sql`${t.rectifyingPrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_prefixes_differ", sql`${t.invoicePrefix} <> ${t.rectifyingPrefix}`),
+    check("platform_settings_return_fee_positive", sql`${t.returnFeeCents} > 0`),
     check(
       "platform_settings_direct_debit_file_version",
       sql`${t.directDebitFileVersion} in ('pain.008.001.02', 'pain.008.001.08')`,
