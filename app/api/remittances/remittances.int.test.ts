@@ -489,6 +489,7 @@ describe("returns and settlement", () => {
       returned: [{ invoiceNumber: item!.invoiceNumber, reasonCode: "AC04", reason: "Cuenta cancelada" }],
       alreadyReturned: [],
       unknown: [],
+      returnFees: [],
     });
     expect(await invoiceState(debtor.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
   });

@@ -48,7 +48,13 @@ describe("GET /api/settings", () => {
       currency: running.config.CURRENCY,
       taxData: { legalName: null, taxId: null, address: null, defaultTaxRate: "21.00", billingStarted: false },
       dunning: { enabled: true, reminderDays: [1, 4, 11], graceDays: 15 },
-      directDebit: { collectionDay: null, representAfterDays: 0, fileVersion: "pain.008.001.02", batchBooking: true },
+      directDebit: {
+        collectionDay: null,
+        representAfterDays: 0,
+        fileVersion: "pain.008.001.02",
+        batchBooking: true,
+        returnFee: null,
+      },
       updatedAt: expect.any(String),
       version: 1,
     });

@@ -102,6 +102,7 @@ export function BillingSettingsForm({
     "directDebit.representAfterDays": t("representAfterDays"),
     "directDebit.fileVersion": t("fileVersion"),
     "directDebit.batchBooking": t("batchBooking"),
+    "directDebit.returnFee": t("returnFee"),
     "dunning.reminderDays": t("reminderDays"),
     "dunning.graceDays": t("graceDays"),
   };
@@ -145,6 +146,8 @@ export function BillingSettingsForm({
               representAfterDays,
               fileVersion: textOf(data, "directDebit.fileVersion") as typeof directDebit.fileVersion,
               batchBooking: data.get("directDebit.batchBooking") === "on",
+              // Empty: no fee; the API checks the amount (at most two decimals, above 0.00).
+              returnFee: textOf(data, "directDebit.returnFee") || null,
             },
             dunning: {
               enabled: data.get("dunning.enabled") === "on",
@@ -232,6 +235,12 @@ export function BillingSettingsForm({
               label={t("batchBooking")}
               description={t("batchBookingHint")}
               defaultChecked={directDebit.batchBooking}
+            />
+            <TextField
+              name="directDebit.returnFee"
+              defaultValue={directDebit.returnFee ?? ""}
+              inputMode="decimal"
+              hint={t("returnFeeHint")}
             />
           </fieldset>
           <fieldset className="form-section">
