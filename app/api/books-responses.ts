@@ -27,20 +27,27 @@ const issuedInvoiceRow = z.strictObject({
   type: z.enum(["F1", "F2", "F3", "R1", "R2", "R3", "R4", "R5"]).meta({ description: "Tipo de Factura." }),
   customerTaxId: z.string().nullable().meta({ description: "NIF Destinatario; null on a simplified invoice." }),
   customerName: z.string(),
-  taxRate: percent().nullable().meta({ description: "Tipo de IVA; null on an exempt row." }),
+  taxRate: percent().nullable().meta({ description: "Tipo de IVA; null on an exempt or a not-subject row." }),
   exemptReason: z.string().nullable().meta({ description: "The exemption's legal ground (Operación Exenta E1)." }),
-  base: money("Base Imponible of a taxed row (0.00 on an exempt one)."),
+  notSubjectReason: z.string().nullable().meta({
+    description:
+      "Why the row is outside IVA (Calificación N1): a return fee is an indemnity, Ley 37/1992 art. 78.Tres.1º.",
+  }),
+  base: money("Base Imponible of a taxed row (0.00 on an exempt or a not-subject one)."),
   tax: money("Cuota IVA Repercutida."),
   exemptBase: money("Base of an exempt row."),
+  notSubjectAmount: money("Importe no sujeto of a not-subject row."),
   total: money("Total Factura of the row."),
   rectifiesNumber: invoiceNumber().nullable().meta({ description: "The invoice a rectifying invoice corrects." }),
 });
 
 const rateTotal = z.strictObject({
-  taxRate: percent().nullable().meta({ description: "null: the exempt rows." }),
+  taxRate: percent().nullable().meta({ description: "null: the exempt rows, or the not-subject ones." }),
+  notSubject: z.boolean().meta({ description: "true: the not-subject rows (N1) together." }),
   base: money("Taxable base."),
   tax: money("IVA."),
   exemptBase: money("Exempt base."),
+  notSubjectAmount: money("Not-subject amount."),
   total: money("Total."),
 });
 
@@ -54,6 +61,7 @@ export const issuedInvoicesResponse = z.strictObject({
     base: money("Taxable base."),
     tax: money("IVA."),
     exemptBase: money("Exempt base."),
+    notSubjectAmount: money("Not-subject amount."),
     total: money("Total."),
   }),
   rows: z

@@ -167,6 +167,24 @@ export const returnImportResponse = z.strictObject({
   unknown: z
     .array(z.string())
     .meta({ description: "Invoice numbers in the file that are not debits of this remittance." }),
+  returnFees: z
+    .array(
+      z
+        .strictObject({
+          invoiceNumber: z.string().meta({ description: "The returned debit's invoice." }),
+          feeInvoiceId: z.string().meta({ format: "uuid" }),
+          feeInvoiceNumber: z.string().meta({ examples: ["F2027-000042"] }),
+          amount: z
+            .string()
+            .regex(AMOUNT_ANSWERED)
+            .meta({ description: "The fee, outside IVA. Decimal string, two places.", examples: ["3.00"] }),
+        })
+        .meta({ id: "ReturnFeeInvoiced" }),
+    )
+    .meta({
+      description:
+        "The club's return fee (`directDebit.returnFee`) invoiced for each debit this import returned; empty without one.",
+    }),
 });
 const returnImportIsExact: SameShape<z.output<typeof returnImportResponse>, JsonOf<ReturnImportReport>> = true;
 

@@ -160,6 +160,10 @@ export const settingsResponse = z.strictObject({
         description:
           "Days before a collection its debtor is told the amount and date (1–30; 14 by the EPC rulebook unless the mandate terms agree another period).",
       }),
+      returnFee: money().nullable().meta({
+        description:
+          "The fee invoiced to a member for each returned direct debit, outside IVA (an indemnity); null: none.",
+      }),
     })
     .meta({
       id: "DirectDebitSettingsView",
@@ -707,6 +711,10 @@ export const invoiceResponse = z.strictObject({
         taxAmount: signedMoney(),
         totalAmount: signedMoney(),
         exemptReason: z.string().nullable(),
+        notSubjectReason: z.string().nullable().meta({
+          description:
+            "Why the line is outside IVA altogether (not subject, which is not exempt): a return fee is an indemnity, not the price of a service (Ley 37/1992 art. 78.Tres.1º). Its rate and tax are 0.",
+        }),
       })
       .meta({ id: "InvoiceLine" }),
   ),
@@ -715,6 +723,7 @@ export const invoiceResponse = z.strictObject({
       .strictObject({
         taxRate: percent(),
         exemptReason: z.string().nullable(),
+        notSubjectReason: z.string().nullable(),
         baseAmount: signedMoney(),
         taxAmount: signedMoney(),
       })

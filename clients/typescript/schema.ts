@@ -2713,6 +2713,8 @@ export interface components {
              * @example 7
              */
             representAfterDays: number | null;
+            /** @description The fee invoiced to a member for each of their direct debits the bank returns (what the club's bank charges it), outside IVA as an indemnity; null: none. Absent: kept. */
+            returnFee?: string | number | null;
         };
         /** @description When direct debits are collected and presented again, and how their bank file is written (docs/billing.md, SEPA direct debit). */
         DirectDebitSettingsView: {
@@ -2729,6 +2731,8 @@ export interface components {
             preNotificationDays: number;
             /** @description Days after a return before the next remittance presents the debit again (0: at once); null: only when staff choose it. */
             representAfterDays: number | null;
+            /** @description The fee invoiced to a member for each returned direct debit, outside IVA (an indemnity); null: none. */
+            returnFee: string | null;
         };
         DownloadUrl: {
             /** Format: date-time */
@@ -3072,6 +3076,8 @@ export interface components {
             baseAmount: string;
             description: string;
             exemptReason: string | null;
+            /** @description Why the line is outside IVA altogether (not subject, which is not exempt): a return fee is an indemnity, not the price of a service (Ley 37/1992 art. 78.Tres.1º). Its rate and tax are 0. */
+            notSubjectReason: string | null;
             planId: string | null;
             position: number;
             /**
@@ -3264,6 +3270,7 @@ export interface components {
              */
             baseAmount: string;
             exemptReason: string | null;
+            notSubjectReason: string | null;
             /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
@@ -3281,7 +3288,7 @@ export interface components {
         };
         IssuedInvoiceRow: {
             /**
-             * @description Base Imponible of a taxed row (0.00 on an exempt one). Decimal string, two places.
+             * @description Base Imponible of a taxed row (0.00 on an exempt or a not-subject one). Decimal string, two places.
              * @example 49.90
              */
             base: string;
@@ -3303,6 +3310,13 @@ export interface components {
              * @example 2027-01-31
              */
             issuedOn: string;
+            /**
+             * @description Importe no sujeto of a not-subject row. Decimal string, two places.
+             * @example 49.90
+             */
+            notSubjectAmount: string;
+            /** @description Why the row is outside IVA (Calificación N1): a return fee is an indemnity, Ley 37/1992 art. 78.Tres.1º. */
+            notSubjectReason: string | null;
             /** @example F2027-000001 */
             number: string;
             /**
@@ -3317,7 +3331,7 @@ export interface components {
              * @example 49.90
              */
             tax: string;
-            /** @description Tipo de IVA; null on an exempt row. */
+            /** @description Tipo de IVA; null on an exempt or a not-subject row. */
             taxRate: string | null;
             /**
              * @description Total Factura of the row. Decimal string, two places.
@@ -3370,12 +3384,19 @@ export interface components {
                      * @example 49.90
                      */
                     exemptBase: string;
+                    /** @description true: the not-subject rows (N1) together. */
+                    notSubject: boolean;
+                    /**
+                     * @description Not-subject amount. Decimal string, two places.
+                     * @example 49.90
+                     */
+                    notSubjectAmount: string;
                     /**
                      * @description IVA. Decimal string, two places.
                      * @example 49.90
                      */
                     tax: string;
-                    /** @description null: the exempt rows. */
+                    /** @description null: the exempt rows, or the not-subject ones. */
                     taxRate: string | null;
                     /**
                      * @description Total. Decimal string, two places.
@@ -3389,6 +3410,11 @@ export interface components {
                  */
                 exemptBase: string;
                 invoices: number;
+                /**
+                 * @description Not-subject amount. Decimal string, two places.
+                 * @example 49.90
+                 */
+                notSubjectAmount: string;
                 /**
                  * @description IVA. Decimal string, two places.
                  * @example 49.90
@@ -4376,6 +4402,19 @@ export interface components {
             /** @example AM04 */
             reasonCode: string;
         };
+        ReturnFeeInvoiced: {
+            /**
+             * @description The fee, outside IVA. Decimal string, two places.
+             * @example 3.00
+             */
+            amount: string;
+            /** Format: uuid */
+            feeInvoiceId: string;
+            /** @example F2027-000042 */
+            feeInvoiceNumber: string;
+            /** @description The returned debit's invoice. */
+            invoiceNumber: string;
+        };
         ReturnFileImport: {
             /** @description The bank's pain.002 payment status report or camt.054 debit notification, as XML text. */
             file: string;
@@ -4385,6 +4424,8 @@ export interface components {
             alreadyReturned: string[];
             /** @description Debits this import marked returned; their invoices are `returned` again. */
             returned: components["schemas"]["ReturnedDebit"][];
+            /** @description The club's return fee (`directDebit.returnFee`) invoiced for each debit this import returned; empty without one. */
+            returnFees: components["schemas"]["ReturnFeeInvoiced"][];
             /** @description Invoice numbers in the file that are not debits of this remittance. */
             unknown: string[];
         };

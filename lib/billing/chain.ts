@@ -17,6 +17,8 @@ export type ChainedLine = {
   taxCents: string;
   totalCents: string;
   exemptReason: string | null;
+  /** Only on a line outside IVA (a return fee): absent otherwise, so the lines issued before it hash as they did. */
+  notSubjectReason?: string;
 };
 
 /** Everything an invoice says, as the chain hashes it: every content column and its lines, none of its state. */
@@ -178,6 +180,7 @@ export async function verifyChain(executor: Executor): Promise<ChainVerification
           taxCents: centsText(line.taxCents),
           totalCents: centsText(line.totalCents),
           exemptReason: line.exemptReason,
+          ...(line.notSubjectReason !== null && { notSubjectReason: line.notSubjectReason }),
         })),
       };
       if (recordHashOf(content, previousHash) !== record.recordHash) return broken("content");

@@ -25,6 +25,8 @@ export type InvoiceDocumentLine = {
   totalCents: number;
   /** The legal ground of an exempt line ("Exento, art. 20.1.13º LIVA"), else null. */
   exemptReason: string | null;
+  /** The ground of a line outside IVA (a return fee, an indemnity: not subject, not exempt), else null. */
+  notSubjectReason: string | null;
 };
 
 export type InvoiceDocument = {
@@ -46,7 +48,13 @@ export type InvoiceDocument = {
   customer: { name: string; taxId: string | null; address: PostalAddress | null; email: string };
   lines: InvoiceDocumentLine[];
   /** One row per tax rate (and one per exemption reason), as Spanish invoices break the tax down. */
-  taxBreakdown: { taxRateBasisPoints: number; exemptReason: string | null; baseCents: number; taxCents: number }[];
+  taxBreakdown: {
+    taxRateBasisPoints: number;
+    exemptReason: string | null;
+    notSubjectReason: string | null;
+    baseCents: number;
+    taxCents: number;
+  }[];
   baseCents: number;
   taxCents: number;
   totalCents: number;

@@ -39,6 +39,7 @@ function documentLineOf(line: LineRow): InvoiceDocumentLine {
     taxCents: centsOf(line.taxCents),
     totalCents: centsOf(line.totalCents),
     exemptReason: line.exemptReason,
+    notSubjectReason: line.notSubjectReason,
   };
 }
 
@@ -98,6 +99,7 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           taxBreakdown: taxBreakdown(ownLines).map((row) => ({
             taxRateBasisPoints: row.taxRateBasisPoints,
             exemptReason: row.exemptReason,
+            notSubjectReason: row.notSubjectReason ?? null,
             baseCents: centsOf(row.baseCents),
             taxCents: centsOf(row.taxCents),
           })),

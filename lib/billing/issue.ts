@@ -20,6 +20,8 @@ export type LineDraft = {
   totalCents: bigint;
   taxRateBasisPoints: number;
   exemptReason: string | null;
+  /** The ground of a line outside IVA (rate 0, no tax): a return fee, an indemnity (Ley 37/1992 art. 78.Tres.1º). */
+  notSubjectReason?: string | null;
 };
 
 export type InvoiceDraft = {
@@ -72,6 +74,7 @@ export async function issueInvoices(
         taxCents: amount.taxCents.toString(),
         totalCents: amount.totalCents.toString(),
         exemptReason: line.exemptReason,
+        ...(line.notSubjectReason && { notSubjectReason: line.notSubjectReason }),
       };
     });
     const totals = invoiceTotals(
@@ -170,6 +173,7 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
       tax_cents: line.taxCents,
       total_cents: line.totalCents,
       exempt_reason: line.exemptReason,
+      not_subject_reason: line.notSubjectReason ?? null,
     })),
   );
   await executor.execute(sql`with issued as (
@@ -190,10 +194,10 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
     ), lines as (
       -- Checked against the invoices above at the end of the statement, as every foreign key is.
       insert into invoice_lines (invoice_id, position, description, plan_id, service_from, service_to, base_cents,
-        tax_rate_bp, tax_cents, total_cents, exempt_reason)
+        tax_rate_bp, tax_cents, total_cents, exempt_reason, not_subject_reason)
       select * from json_to_recordset(${JSON.stringify(lineRows)}::json) as x(invoice_id uuid, position smallint,
         description text, plan_id uuid, service_from date, service_to date, base_cents bigint, tax_rate_bp integer,
-        tax_cents bigint, total_cents bigint, exempt_reason text)
+        tax_cents bigint, total_cents bigint, exempt_reason text, not_subject_reason text)
       returning 1
     ), credited as (
       -- A rectifying invoice's credit is the original's state from the statement that issues it (lib/billing/owed.ts).

@@ -84,6 +84,7 @@ export async function creditInvoice(
             totalCents: -(shares[index] ?? 0n),
             taxRateBasisPoints: line.taxRateBasisPoints,
             exemptReason: line.exemptReason,
+            notSubjectReason: line.notSubjectReason,
           }))
           .filter((line) => line.totalCents !== 0n),
       },

@@ -64,6 +64,7 @@ export async function reissueInvoice(
               totalCents: line.totalCents,
               taxRateBasisPoints: line.taxRateBasisPoints,
               exemptReason: line.exemptReason,
+              notSubjectReason: line.notSubjectReason,
             })),
           },
         ],

@@ -93,6 +93,7 @@ type InvoiceLineView = {
   taxAmount: string;
   totalAmount: string;
   exemptReason: string | null;
+  notSubjectReason: string | null;
 };
 
 type VerifactuView = {
@@ -126,7 +127,13 @@ export type InvoiceDetail = InvoiceSummary & {
   issuer: Issuer;
   customer: Customer;
   lines: InvoiceLineView[];
-  taxBreakdown: { taxRate: string; exemptReason: string | null; baseAmount: string; taxAmount: string }[];
+  taxBreakdown: {
+    taxRate: string;
+    exemptReason: string | null;
+    notSubjectReason: string | null;
+    baseAmount: string;
+    taxAmount: string;
+  }[];
   previousHash: string | null;
   recordHash: string;
   /** Its VERI*FACTU record (lib/billing/verifactu); null on an invoice issued before ClubOps kept them. */
@@ -330,10 +337,12 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
       taxAmount: fromCents(line.taxCents),
       totalAmount: fromCents(line.totalCents),
       exemptReason: line.exemptReason,
+      notSubjectReason: line.notSubjectReason,
     })),
     taxBreakdown: taxBreakdown(lines).map((row) => ({
       taxRate: percentOf(row.taxRateBasisPoints),
       exemptReason: row.exemptReason,
+      notSubjectReason: row.notSubjectReason ?? null,
       baseAmount: fromCents(row.baseCents),
       taxAmount: fromCents(row.taxCents),
     })),

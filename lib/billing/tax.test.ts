@@ -110,6 +110,17 @@ describe("a plan change's invoice", () => {
     expect(totals.totalCents).toBe(8040n);
     expect(totals.baseCents + totals.taxCents).toBe(totals.totalCents);
   });
+
+  it("keeps a line outside IVA (a return fee) apart from an exempt one and from 0 %", () => {
+    const exempt = "Exento, art. 20.1.13º LIVA";
+    const notSubject = "indemnización (art. 78.Tres.1º Ley 37/1992)";
+    const lines = [line(3000n, 0, exempt), { ...line(300n, 0), notSubjectReason: notSubject }, line(500n, 0)];
+    expect(taxBreakdown(lines)).toEqual([
+      { taxRateBasisPoints: 0, exemptReason: exempt, baseCents: 3000n, taxCents: 0n },
+      { taxRateBasisPoints: 0, exemptReason: null, notSubjectReason: notSubject, baseCents: 300n, taxCents: 0n },
+      { taxRateBasisPoints: 0, exemptReason: null, baseCents: 500n, taxCents: 0n },
+    ]);
+  });
 });
 
 describe("a partial credit over an invoice's lines", () => {

@@ -27,10 +27,19 @@ export function splitInclusiveTotal(totalCents: bigint, rateBasisPoints: number)
   return { baseCents, taxCents: totalCents - baseCents, totalCents };
 }
 
-export type TaxedLine = TaxedAmount & { taxRateBasisPoints: number; exemptReason: string | null };
+/**
+ * `exemptReason`: exempt (art. 20 Ley 37/1992, rate 0); `notSubjectReason`: outside IVA altogether (an indemnity such as
+ * a return fee, art. 78.Tres.1º), which is not an exemption: the books and the VERI*FACTU record say N1, not E1.
+ */
+export type TaxedLine = TaxedAmount & {
+  taxRateBasisPoints: number;
+  exemptReason: string | null;
+  notSubjectReason?: string | null;
+};
 export type TaxBreakdownRow = {
   taxRateBasisPoints: number;
   exemptReason: string | null;
+  notSubjectReason?: string | null;
   baseCents: bigint;
   taxCents: bigint;
 };
@@ -42,10 +51,11 @@ export type TaxBreakdownRow = {
 export function taxBreakdown(lines: readonly TaxedLine[]): TaxBreakdownRow[] {
   const rows = new Map<string, TaxBreakdownRow>();
   for (const line of lines) {
-    const key = `${line.taxRateBasisPoints}|${line.exemptReason ?? ""}`;
+    const key = `${line.taxRateBasisPoints}|${line.exemptReason ?? ""}|${line.notSubjectReason ?? ""}`;
     const row = rows.get(key) ?? {
       taxRateBasisPoints: line.taxRateBasisPoints,
       exemptReason: line.exemptReason,
+      ...(line.notSubjectReason && { notSubjectReason: line.notSubjectReason }),
       baseCents: 0n,
       taxCents: 0n,
     };

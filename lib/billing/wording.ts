@@ -27,3 +27,15 @@ export const rectificationLineText = (language: MailLanguage, number: string, de
 /** A rectification's reason when a refund gives back more than the money held, if staff gave no reference. */
 export const refundCreditText = (language: MailLanguage) =>
   language === "es" ? "Devolución al socio" : "Refund to the member";
+
+/** The line of the fee invoiced when a member's direct debit comes back (collections/return-fees.ts). */
+export const returnFeeLineText = (language: MailLanguage, number: string) =>
+  language === "es"
+    ? `Gastos de devolución del recibo ${number}`
+    : `Return charge for the direct debit of invoice ${number}`;
+
+/** Why a return fee carries no IVA: an indemnity, not the price of a service (Ley 37/1992 art. 78.Tres.1º). */
+export const returnFeeNotSubjectText = (language: MailLanguage) =>
+  language === "es"
+    ? "indemnización, no contraprestación de un servicio (art. 78.Tres.1º Ley 37/1992)"
+    : "an indemnity, not the price of a service (art. 78.Tres.1º Ley 37/1992)";

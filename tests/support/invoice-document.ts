@@ -21,6 +21,7 @@ export function invoiceLine(
     taxCents: totalCents - baseCents,
     totalCents,
     exemptReason,
+    notSubjectReason: null,
   };
 }
 
@@ -28,10 +29,11 @@ export function invoiceLine(
 function withTotals(document: Omit<InvoiceDocument, "taxBreakdown" | "baseCents" | "taxCents" | "totalCents">) {
   const rows = new Map<string, InvoiceDocument["taxBreakdown"][number]>();
   for (const line of document.lines) {
-    const key = `${line.taxRateBasisPoints}|${line.exemptReason ?? ""}`;
+    const key = `${line.taxRateBasisPoints}|${line.exemptReason ?? ""}|${line.notSubjectReason ?? ""}`;
     const row = rows.get(key) ?? {
       taxRateBasisPoints: line.taxRateBasisPoints,
       exemptReason: line.exemptReason,
+      notSubjectReason: line.notSubjectReason,
       baseCents: 0,
       taxCents: 0,
     };

@@ -202,7 +202,7 @@ describe("invoices", () => {
       }),
     ]);
     expect(found.body.taxBreakdown).toEqual([
-      { taxRate: "21.00", exemptReason: null, baseAmount: "41.24", taxAmount: "8.66" },
+      { taxRate: "21.00", exemptReason: null, notSubjectReason: null, baseAmount: "41.24", taxAmount: "8.66" },
     ]);
     expect(found.body.issuer).toMatchObject({ legalName: "Club Náutico de Altea", taxId: "G28029643" });
     const missing = await get(unknownId);

@@ -302,8 +302,8 @@ describe("an invoice with free lines", () => {
     });
     expect(reply.body.taxBreakdown).toEqual(
       expect.arrayContaining([
-        { taxRate: "0.00", exemptReason: EXEMPT, baseAmount: "20.00", taxAmount: "0.00" },
-        { taxRate: "21.00", exemptReason: null, baseAmount: "10.00", taxAmount: "2.10" },
+        { taxRate: "0.00", exemptReason: EXEMPT, notSubjectReason: null, baseAmount: "20.00", taxAmount: "0.00" },
+        { taxRate: "21.00", exemptReason: null, notSubjectReason: null, baseAmount: "10.00", taxAmount: "2.10" },
       ]),
     );
     expect(await balanceOf(memberId)).toMatchObject({ totalDue: "82.00" });

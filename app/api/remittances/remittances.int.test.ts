@@ -401,6 +401,7 @@ describe("returns and settlement", () => {
       returned: [{ invoiceNumber: first!.invoiceNumber, reasonCode: "AM04", reason: "Saldo insuficiente" }],
       alreadyReturned: [],
       unknown: [],
+      returnFees: [],
     });
     expect(await invoiceState(first!.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
     const item = (await get(remittanceId)).body.items.find((entry) => entry.invoiceId === first!.invoiceId);
@@ -410,6 +411,7 @@ describe("returns and settlement", () => {
       returned: [],
       alreadyReturned: [first!.invoiceNumber],
       unknown: [],
+      returnFees: [],
     });
     expect((await returnsTo(remittanceId, { invoiceNumber: "F2001-000001", reasonCode: "AM04" })).body.unknown).toEqual(
       ["F2001-000001"],
@@ -453,12 +455,18 @@ describe("returns and settlement", () => {
       returned: [{ invoiceNumber: second!.invoiceNumber, reasonCode: "MD06", reason: expect.any(String) }],
       alreadyReturned: [],
       unknown: ["F2001-000002"],
+      returnFees: [],
     });
     const after = await invoiceState(second!.invoiceId);
     expect(after).toMatchObject({ status: "returned", paidCents: 0n });
     expect(after.movements.map((movement) => movement.kind)).toEqual(["payment", "refund"]);
     const again = await returnsTo(remittanceId, { file });
-    expect(again.body).toEqual({ returned: [], alreadyReturned: [second!.invoiceNumber], unknown: ["F2001-000002"] });
+    expect(again.body).toEqual({
+      returned: [],
+      alreadyReturned: [second!.invoiceNumber],
+      unknown: ["F2001-000002"],
+      returnFees: [],
+    });
     expect(await invoiceState(second!.invoiceId)).toEqual(after);
   });
 
@@ -488,6 +496,7 @@ describe("returns and settlement", () => {
       returned: [{ invoiceNumber: item!.invoiceNumber, reasonCode: "AC04", reason: "Cuenta cancelada" }],
       alreadyReturned: [],
       unknown: [],
+      returnFees: [],
     });
     expect(await invoiceState(debtor.invoiceId)).toEqual({ status: "returned", paidCents: 0n, movements: [] });
   });

@@ -54,6 +54,7 @@ describe("GET /api/settings", () => {
         fileVersion: "pain.008.001.02",
         batchBooking: true,
         preNotificationDays: 14,
+        returnFee: null,
       },
       updatedAt: expect.any(String),
       version: 1,

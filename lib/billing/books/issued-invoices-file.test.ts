@@ -13,9 +13,11 @@ const row: IssuedInvoiceRow = {
   customerName: '=HYPERLINK("http://example.com";"Pau; "el Gran"")',
   taxRate: "21.00",
   exemptReason: null,
+  notSubjectReason: null,
   base: "1234.50",
   tax: "259.25",
   exemptBase: "0.00",
+  notSubjectAmount: "0.00",
   total: "1493.75",
   rectifiesNumber: null,
 };

@@ -18,6 +18,13 @@ const money = (value: string | null): BookCell => (value === null ? null : { mon
 /** What the AEAT asks in "Nombre Destinatario" of a simplified invoice whose customer is not identified. */
 const FINAL_CONSUMER = "VENTAS A CONSUMIDOR FINAL";
 
+/** S1 taxed, N1 not subject ("no sujeta art. 7, 14, otros"), none on an exempt row (its column is Operación Exenta). */
+const calificacion = (row: IssuedInvoiceRow) =>
+  row.notSubjectReason !== null ? "N1" : row.exemptReason === null ? "S1" : null;
+
+const baseOf = (row: IssuedInvoiceRow) =>
+  row.notSubjectReason !== null ? row.notSubjectAmount : row.exemptReason === null ? row.base : row.exemptBase;
+
 /** [group header, field header, value]; a group spans the columns after it that leave their group empty. */
 const COLUMNS: ReadonlyArray<[group: string, field: string, value: (row: IssuedInvoiceRow) => BookCell]> = [
   ["Autoliquidación", "Ejercicio", (row) => text(row.issuedOn.slice(0, 4))],
@@ -38,12 +45,13 @@ const COLUMNS: ReadonlyArray<[group: string, field: string, value: (row: IssuedI
   ["", "Identificación", (row) => text(row.customerTaxId)],
   ["Nombre Destinatario", "", (row) => text(row.customerTaxId ? row.customerName : FINAL_CONSUMER)],
   ["Clave de Operación", "", () => text("01")],
-  ["Calificación de la Operación", "", (row) => text(row.exemptReason === null ? "S1" : null)],
+  // N1: a not-subject row (a return fee, an indemnity), its amount in the base column as the importe no sujeto.
+  ["Calificación de la Operación", "", (row) => text(calificacion(row))],
   ["Operación Exenta", "", (row) => text(row.exemptReason === null ? null : "E1")],
   ["Total Factura", "", (row) => money(row.total)],
-  ["Base Imponible", "", (row) => money(row.exemptReason === null ? row.base : row.exemptBase)],
+  ["Base Imponible", "", (row) => money(baseOf(row))],
   ["Tipo de IVA", "", (row) => money(row.taxRate)],
-  ["Cuota IVA Repercutida", "", (row) => money(row.exemptReason === null ? row.tax : null)],
+  ["Cuota IVA Repercutida", "", (row) => money(calificacion(row) === "S1" ? row.tax : null)],
   ["Tipo de Recargo eq.", "", () => null],
   ["Cuota Recargo eq.", "", () => null],
   ["Cobro (Operación Criterio de Caja de IVA y/o artículo 7.2.1º de Reglamento del IRPF)", "Fecha", () => null],

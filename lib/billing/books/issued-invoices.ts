@@ -20,33 +20,54 @@ export type IssuedInvoiceRow = {
   type: BookInvoiceType;
   customerTaxId: string | null;
   customerName: string;
-  /** Percent with two places ("21.00"); null for an exempt row. */
+  /** Percent with two places ("21.00"); null for an exempt or a not-subject row. */
   taxRate: string | null;
   /** The exemption's legal ground as printed on the invoice; null when taxed. */
   exemptReason: string | null;
-  /** Taxable base of a taxed row; 0.00 on an exempt row (its base is exemptBase). */
+  /** Why the row is outside IVA (a return fee, an indemnity: Calificación N1); null otherwise. */
+  notSubjectReason: string | null;
+  /** Taxable base of a taxed row; 0.00 on an exempt row (its base is exemptBase) or a not-subject one. */
   base: string;
   tax: string;
   exemptBase: string;
+  /** The amount of a not-subject row (importe no sujeto); 0.00 otherwise. */
+  notSubjectAmount: string;
   total: string;
   /** The number of the invoice a rectifying invoice corrects. */
   rectifiesNumber: string | null;
 };
 
-type RateTotal = { taxRate: string | null; base: string; tax: string; exemptBase: string; total: string };
+type RateTotal = {
+  taxRate: string | null;
+  /** The not-subject rows together (taxRate null); the exempt ones are the other row without a rate. */
+  notSubject: boolean;
+  base: string;
+  tax: string;
+  exemptBase: string;
+  notSubjectAmount: string;
+  total: string;
+};
 
 export type IssuedInvoicesBook = {
   from: string;
   to: string;
   currency: string;
   /** Over every row of the period, not only this page's. */
-  totals: { invoices: number; byRate: RateTotal[]; base: string; tax: string; exemptBase: string; total: string };
+  totals: {
+    invoices: number;
+    byRate: RateTotal[];
+    base: string;
+    tax: string;
+    exemptBase: string;
+    notSubjectAmount: string;
+    total: string;
+  };
   rows: Paginated<IssuedInvoiceRow>;
 };
 
 type BookContext = Pick<ServiceContext, "db" | "club">;
 
-type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "total"> & {
+type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "notSubjectAmount" | "total"> & {
   rateBasisPoints: number;
   baseCents: string;
   taxCents: string;
@@ -56,12 +77,12 @@ type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "t
 /** "2100" basis points → "21.00". */
 export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
 
-/** The lines of the invoices issued in the period, one group per invoice, rate and exemption. */
-const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l.exempt_reason,
+/** The lines of the invoices issued in the period, one group per invoice, rate, exemption and not-subject ground. */
+const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l.exempt_reason, l.not_subject_reason,
     sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
   from invoices i join invoice_lines l on l.invoice_id = i.id
   where i.issued_on between ${period.from}::date and ${period.to}::date
-  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason`;
+  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason, l.not_subject_reason`;
 
 /**
  * The rows of the invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts
@@ -89,13 +110,15 @@ export async function issuedInvoiceRows(
       nullif(i.customer->>'taxId', '') as "customerTaxId",
       i.customer->>'name' as "customerName",
       b.tax_rate_bp as "rateBasisPoints", b.exempt_reason as "exemptReason",
+      b.not_subject_reason as "notSubjectReason",
       b.base_cents::text as "baseCents", b.tax_cents::text as "taxCents", b.total_cents::text as "totalCents",
       r.series || r.year::text || '-' || lpad(r.number::text, 6, '0') as "rectifiesNumber"
     from by_rate b
     join invoices i on i.id = b.invoice_id
     left join invoices r on r.id = i.rectifies_invoice_id
     left join verifactu_records v on v.invoice_id = i.id
-    order by i.issued_on ${direction}, i.chain_position ${direction}, b.exempt_reason nulls first, b.tax_rate_bp desc
+    order by i.issued_on ${direction}, i.chain_position ${direction}, b.not_subject_reason nulls first,
+      b.exempt_reason nulls first, b.tax_rate_bp desc
     ${page ? sql`limit ${page.pageSize} offset ${offsetOf(page)}` : sql``}`,
   );
   return rows.map(bookRow);
@@ -103,6 +126,7 @@ export async function issuedInvoiceRows(
 
 type RateRow = {
   rateBasisPoints: number | null;
+  notSubject: boolean;
   rows: number;
   baseCents: string;
   taxCents: string;
@@ -119,10 +143,11 @@ export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoices
     issuedInvoiceRows(ctx, period, { pageNumber, pageSize, orderDirection }),
     executeRows<RateRow>(
       ctx.db,
-      sql`select case when exempt_reason is null then tax_rate_bp end as "rateBasisPoints", count(*)::int as rows,
+      sql`select case when exempt_reason is null and not_subject_reason is null then tax_rate_bp end as "rateBasisPoints",
+          not_subject_reason is not null as "notSubject", count(*)::int as rows,
           sum(base_cents)::text as "baseCents", sum(tax_cents)::text as "taxCents", sum(total_cents)::text as "totalCents"
         from (${byRate(period)}) b
-        group by 1 order by 1 desc nulls last`,
+        group by 1, 2 order by 1 desc nulls last, 2`,
     ),
     executeRows<{ invoices: number }>(
       ctx.db,
@@ -131,9 +156,11 @@ export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoices
     ),
   ]);
   const totalRows = rates.reduce((total, rate) => total + rate.rows, 0);
-  const cents = (key: "baseCents" | "taxCents" | "totalCents", exempt?: boolean) =>
+  const kindOf = (rate: RateRow) =>
+    rate.notSubject ? "notSubject" : rate.rateBasisPoints === null ? "exempt" : "taxed";
+  const cents = (key: "baseCents" | "taxCents" | "totalCents", kind?: ReturnType<typeof kindOf>) =>
     rates
-      .filter((rate) => exempt === undefined || (rate.rateBasisPoints === null) === exempt)
+      .filter((rate) => kind === undefined || kindOf(rate) === kind)
       .reduce((total, rate) => total + BigInt(rate[key]), 0n);
   return {
     from: period.from,
@@ -142,18 +169,22 @@ export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoices
     totals: {
       invoices: counted?.invoices ?? 0,
       byRate: rates.map((rate) => {
-        const exempt = rate.rateBasisPoints === null;
+        const kind = kindOf(rate);
+        const amount = fromCents(BigInt(rate.baseCents));
         return {
-          taxRate: exempt ? null : percentOf(rate.rateBasisPoints ?? 0),
-          base: exempt ? "0.00" : fromCents(BigInt(rate.baseCents)),
+          taxRate: kind === "taxed" ? percentOf(rate.rateBasisPoints ?? 0) : null,
+          notSubject: rate.notSubject,
+          base: kind === "taxed" ? amount : "0.00",
           tax: fromCents(BigInt(rate.taxCents)),
-          exemptBase: exempt ? fromCents(BigInt(rate.baseCents)) : "0.00",
+          exemptBase: kind === "exempt" ? amount : "0.00",
+          notSubjectAmount: kind === "notSubject" ? amount : "0.00",
           total: fromCents(BigInt(rate.totalCents)),
         };
       }),
-      base: fromCents(cents("baseCents", false)),
+      base: fromCents(cents("baseCents", "taxed")),
       tax: fromCents(cents("taxCents")),
-      exemptBase: fromCents(cents("baseCents", true)),
+      exemptBase: fromCents(cents("baseCents", "exempt")),
+      notSubjectAmount: fromCents(cents("baseCents", "notSubject")),
       total: fromCents(cents("totalCents")),
     },
     rows: paginated(rows, totalRows, { pageNumber, pageSize }),
@@ -162,12 +193,15 @@ export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoices
 
 function bookRow({ rateBasisPoints, baseCents, taxCents, totalCents, ...row }: Row): IssuedInvoiceRow {
   const exempt = row.exemptReason !== null;
+  const notSubject = row.notSubjectReason !== null;
+  const amount = fromCents(BigInt(baseCents));
   return {
     ...row,
-    taxRate: exempt ? null : percentOf(rateBasisPoints),
-    base: exempt ? "0.00" : fromCents(BigInt(baseCents)),
+    taxRate: exempt || notSubject ? null : percentOf(rateBasisPoints),
+    base: exempt || notSubject ? "0.00" : amount,
     tax: fromCents(BigInt(taxCents)),
-    exemptBase: exempt ? fromCents(BigInt(baseCents)) : "0.00",
+    exemptBase: exempt ? amount : "0.00",
+    notSubjectAmount: notSubject ? amount : "0.00",
     total: fromCents(BigInt(totalCents)),
   };
 }

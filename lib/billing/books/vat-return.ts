@@ -58,7 +58,8 @@ export async function vatReturn(ctx: Pick<ServiceContext, "db" | "club">, query:
       sql`select i.kind, l.tax_rate_bp as rate, l.exempt_reason is not null as exempt,
           sum(l.base_cents)::text as base, sum(l.tax_cents)::text as tax
         from invoices i join invoice_lines l on l.invoice_id = i.id
-        where ${inQuarter}
+        -- A line outside IVA (a return fee: an indemnity, art. 78.Tres.1º) is no operation of the return at all.
+        where ${inQuarter} and l.not_subject_reason is null
         group by 1, 2, 3`,
     ),
     executeRows<Counts>(

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/lib/platform/db";
 import { platformSettings } from "@/lib/platform/db/schema";
+import { fromCents, moneyField, toCents } from "@/lib/platform/money";
 import { PAIN_008_VERSIONS } from "../sepa/remittance";
 
 /**
@@ -11,7 +12,7 @@ import { PAIN_008_VERSIONS } from "../sepa/remittance";
  * it again (null: only when staff choose it), how many days ahead the debtor is told of a collection (the
  * pre-notification, debit-notices.ts), and how the bank file is written: its ISO 20022 version and whether each
  * payment block is booked as one sum (docs/billing.md, SEPA direct debit). A remittance keeps the last two as they were
- * when it was built.
+ * when it was built. The return fee is what a member is invoiced when their debit comes back (return-fees.ts).
  */
 export const directDebitSettingsSchema = z
   .object({
@@ -64,6 +65,15 @@ export const directDebitSettingsSchema = z
           "BtchBookg of each payment block of the remittances built from now on: true (the banks' default), the club's statement shows one entry per block; false, one per debit. Absent: kept.",
         examples: [true],
       }),
+    returnFee: moneyField
+      .refine((amount) => toCents(amount) > 0n, "Use an amount above 0.00, or null for no fee.")
+      .nullable()
+      .optional()
+      .meta({
+        description:
+          "The fee invoiced to a member for each of their direct debits the bank returns (what the club's bank charges it), outside IVA as an indemnity; null: none. Absent: kept.",
+        examples: ["3.00"],
+      }),
   })
   .meta({ id: "DirectDebitSettings" });
 
@@ -78,10 +88,11 @@ const columns = {
   fileVersion: platformSettings.directDebitFileVersion,
   batchBooking: platformSettings.batchBooking,
   preNotificationDays: platformSettings.preNotificationDays,
+  returnFeeCents: platformSettings.returnFeeCents,
 };
 
 /**
- * The defaults of migrations 0034, 0036 and 0037: due when the term starts, returned debits presented again at once,
+ * The defaults of migrations 0034, 0036, 0037 and 0038: due when the term starts, returned debits presented again at once,
  * pain.008.001.02 booked by block (as before), debtors told 14 days ahead (the rulebook's period).
  */
 const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = {
@@ -90,19 +101,24 @@ const DEFAULT_DIRECT_DEBIT: DirectDebitSettings = {
   fileVersion: "pain.008.001.02",
   batchBooking: true,
   preNotificationDays: 14,
+  returnFee: null,
 };
 
 export async function readDirectDebitSettings(executor: Executor): Promise<DirectDebitSettings> {
   const [stored] = await executor.select(columns).from(platformSettings);
-  // The column's check constraint keeps it to the versions the builder writes.
-  return stored
-    ? { ...stored, fileVersion: stored.fileVersion as DirectDebitSettings["fileVersion"] }
-    : DEFAULT_DIRECT_DEBIT;
+  if (!stored) return DEFAULT_DIRECT_DEBIT;
+  const { returnFeeCents, ...rest } = stored;
+  return {
+    ...rest,
+    // The column's check constraint keeps it to the versions the builder writes.
+    fileVersion: stored.fileVersion as DirectDebitSettings["fileVersion"],
+    returnFee: returnFeeCents === null ? null : fromCents(returnFeeCents),
+  };
 }
 
-/** Stores what was given; a file version, batch booking or notice period left out (a client from before them) is kept. */
+/** Stores what was given; a file version, batch booking, notice period or return fee left out (a client from before them) is kept. */
 export async function storeDirectDebitSettings(executor: Executor, input: DirectDebitSettingsInput): Promise<void> {
-  const { fileVersion, batchBooking, preNotificationDays, ...rest } = input;
+  const { fileVersion, batchBooking, preNotificationDays, returnFee, ...rest } = input;
   await executor
     .update(platformSettings)
     .set({
@@ -110,6 +126,7 @@ export async function storeDirectDebitSettings(executor: Executor, input: Direct
       ...(fileVersion !== undefined && { directDebitFileVersion: fileVersion }),
       ...(batchBooking !== undefined && { batchBooking }),
       ...(preNotificationDays !== undefined && { preNotificationDays }),
+      ...(returnFee !== undefined && { returnFeeCents: returnFee === null ? null : toCents(returnFee) }),
     })
     .where(eq(platformSettings.id, 1));
 }

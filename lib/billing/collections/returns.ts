@@ -14,6 +14,7 @@ import { owedCents } from "../owed";
 import { reasonWords } from "../sepa/reason-codes";
 import { parseReturnFile, type RejectedScope } from "../sepa/returns";
 import { CollectionErrors } from "./errors";
+import { invoiceReturnFees, type ReturnFeeInvoiced } from "./return-fees";
 import type { ReturnImport } from "./return-schemas";
 
 /**
@@ -30,6 +31,8 @@ export type ReturnImportReport = {
   alreadyReturned: string[];
   /** Invoice numbers the file names that are not debits of this remittance. */
   unknown: string[];
+  /** The club's return fee invoiced for each debit returned by this import (none without `directDebit.returnFee`). */
+  returnFees: ReturnFeeInvoiced[];
 };
 
 type ReturnLine = { endToEndId: string; reasonCode: string };
@@ -92,7 +95,13 @@ async function lockSent(tx: Transaction, id: string) {
   return ok(remittance);
 }
 
-type MatchedItem = { invoice_id: string; end_to_end_id: string; amount_cents: string; status: string };
+type MatchedItem = {
+  invoice_id: string;
+  member_id: string;
+  end_to_end_id: string;
+  amount_cents: string;
+  status: string;
+};
 
 /**
  * Marks the returned debits, reopens their invoices as `returned` and takes back a payment settlement had counted (a
@@ -159,15 +168,31 @@ export function importReturns(
     const lines = [...new Map(named.value.map((line) => [line.endToEndId, line])).values()];
     const matched = await executeRows<MatchedItem>(
       tx,
-      sql`select invoice_id, end_to_end_id, amount_cents, status from remittance_items
-        where remittance_id = ${remittanceId}
-          and end_to_end_id in (select jsonb_array_elements_text(${JSON.stringify(lines.map((line) => line.endToEndId))}::jsonb))`,
+      sql`select ri.invoice_id, i.member_id, ri.end_to_end_id, ri.amount_cents, ri.status
+        from remittance_items ri join invoices i on i.id = ri.invoice_id
+        where ri.remittance_id = ${remittanceId}
+          and ri.end_to_end_id in (select jsonb_array_elements_text(${JSON.stringify(lines.map((line) => line.endToEndId))}::jsonb))`,
     );
     const byNumber = new Map(matched.map((item) => [item.end_to_end_id, item]));
     const fresh = lines.filter(
       (line) => byNumber.has(line.endToEndId) && byNumber.get(line.endToEndId)?.status !== "returned",
     );
     if (fresh.length > 0) await markReturned(ctx, tx, remittanceId, fresh);
+    const returnFees = await invoiceReturnFees(
+      tx,
+      {
+        now: ctx.now(),
+        timeZone: ctx.club.timeZone,
+        language: ctx.club.language,
+        currency: ctx.club.currency,
+        actorId: ctx.actor.id,
+      },
+      remittanceId,
+      fresh.flatMap((line) => {
+        const item = byNumber.get(line.endToEndId);
+        return item ? [{ invoiceId: item.invoice_id, invoiceNumber: line.endToEndId, memberId: item.member_id }] : [];
+      }),
+    );
     return ok({
       returned: fresh.map((line) => ({
         invoiceNumber: line.endToEndId,
@@ -178,6 +203,7 @@ export function importReturns(
         .filter((line) => byNumber.get(line.endToEndId)?.status === "returned")
         .map((line) => line.endToEndId),
       unknown: lines.filter((line) => !byNumber.has(line.endToEndId)).map((line) => line.endToEndId),
+      returnFees,
     });
   });
 }

@@ -163,7 +163,11 @@ function tableHeader(canvas: Canvas): void {
 function lineRow(canvas: Canvas, line: InvoiceDocument["lines"][number]): void {
   const { doc, words, format } = canvas;
   const period = fill(words.servicePeriod, { from: format.date(line.serviceFrom), to: format.date(line.serviceTo) });
-  const notes = [period, ...(line.exemptReason ? [line.exemptReason] : [])];
+  const notes = [
+    period,
+    ...(line.exemptReason ? [line.exemptReason] : []),
+    ...(line.notSubjectReason ? [line.notSubjectReason] : []),
+  ];
   doc.font(FONT.bold).fontSize(SIZE.body);
   const descriptionHeight = doc.heightOfString(toWinAnsi(line.description), { width: DESCRIPTION_WIDTH, lineGap: 1 });
   doc.font(FONT.regular).fontSize(SIZE.small);
@@ -178,7 +182,7 @@ function lineRow(canvas: Canvas, line: InvoiceDocument["lines"][number]): void {
   writeLines(canvas, notes, LEFT + 5, below, { size: SIZE.small, colour: COLOUR.muted, width: DESCRIPTION_WIDTH });
   const cells = {
     base: format.money(line.baseCents),
-    rate: line.exemptReason ? words.exempt : format.rate(line.taxRateBasisPoints),
+    rate: rateCell(canvas, line),
     tax: format.money(line.taxCents),
     total: format.money(line.totalCents),
   };
@@ -190,6 +194,15 @@ function lineRow(canvas: Canvas, line: InvoiceDocument["lines"][number]): void {
   canvas.y = top + descriptionHeight + notesHeight + ROW_PADDING;
   rule(canvas, canvas.y);
   canvas.y += ROW_PADDING;
+}
+
+/** The rate column: the rate, "Exempt", or "Not subject" (outside IVA: no rate at all, not 0 %). */
+function rateCell(
+  { words, format }: Canvas,
+  row: { taxRateBasisPoints: number; exemptReason: string | null; notSubjectReason: string | null },
+): string {
+  if (row.notSubjectReason) return words.notSubject;
+  return row.exemptReason ? words.exempt : format.rate(row.taxRateBasisPoints);
 }
 
 /** Art. 6.1 g–h RD 1619/2012: the rate and the tax of each rate, apart; art. 6.1 j: the ground of an exemption. */
@@ -211,11 +224,7 @@ function taxBreakdown(canvas: Canvas, document: InvoiceDocument): void {
   }
   canvas.y += 12;
   for (const row of document.taxBreakdown) {
-    const cells = [
-      row.exemptReason ? words.exempt : format.rate(row.taxRateBasisPoints),
-      format.money(row.baseCents),
-      format.money(row.taxCents),
-    ];
+    const cells = [rateCell(canvas, row), format.money(row.baseCents), format.money(row.taxCents)];
     for (const [index, cell] of cells.entries()) {
       write(canvas, cell, x + index * column, canvas.y, { align: "right", width: column });
     }
@@ -224,6 +233,14 @@ function taxBreakdown(canvas: Canvas, document: InvoiceDocument): void {
   const reasons = [...new Set(document.taxBreakdown.flatMap((row) => (row.exemptReason ? [row.exemptReason] : [])))];
   for (const reason of reasons) {
     const text = fill(words.exemption, { reason });
+    ensureRoom(canvas, canvas.doc.heightOfString(toWinAnsi(text), { width: WIDTH }) + 4);
+    canvas.y += write(canvas, text, LEFT, canvas.y + 4, { size: SIZE.small, colour: COLOUR.muted }) + 4;
+  }
+  const outside = [
+    ...new Set(document.taxBreakdown.flatMap((row) => (row.notSubjectReason ? [row.notSubjectReason] : []))),
+  ];
+  for (const reason of outside) {
+    const text = fill(words.notSubjectNote, { reason });
     ensureRoom(canvas, canvas.doc.heightOfString(toWinAnsi(text), { width: WIDTH }) + 4);
     canvas.y += write(canvas, text, LEFT, canvas.y + 4, { size: SIZE.small, colour: COLOUR.muted }) + 4;
   }

@@ -99,6 +99,29 @@ describe("a registro de alta", () => {
     expect([parsed.CuotaTotal, parsed.ImporteTotal]).toEqual(["-1.74", "-40.00"]);
   });
 
+  it("validates a line outside IVA (a return fee) as not subject, N1, with no rate and no tax, beside a taxed one", async () => {
+    const notSubject = "indemnización, no contraprestación de un servicio (art. 78.Tres.1º Ley 37/1992)";
+    const record = registroAlta(
+      draft({
+        breakdown: [
+          { taxRateBasisPoints: 2100, exemptReason: null, baseCents: 4124n, taxCents: 866n },
+          { taxRateBasisPoints: 0, exemptReason: null, notSubjectReason: notSubject, baseCents: 300n, taxCents: 0n },
+        ],
+        taxCents: 866n,
+        totalCents: 5290n,
+      }),
+    );
+    expect(await xmllint(record.xml, SCHEMA)).toMatchObject({ valid: true });
+    const parsed = parse(record.xml);
+    expect(parsed.Desglose.DetalleDesglose[1]).toEqual({
+      Impuesto: "01",
+      ClaveRegimen: "01",
+      CalificacionOperacion: "N1",
+      BaseImponibleOimporteNoSujeto: "3.00",
+    });
+    expect([parsed.CuotaTotal, parsed.ImporteTotal]).toEqual(["8.66", "52.90"]);
+  });
+
   it("escapes markup in names and cuts texts to the schema's lengths", async () => {
     const record = registroAlta(
       draft({

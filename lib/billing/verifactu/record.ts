@@ -66,18 +66,25 @@ const invoiceId = (invoice: RecordedInvoice) =>
   text("NumSerieFactura", invoice.number) +
   text("FechaExpedicionFactura", aeatDate(invoice.issuedOn));
 
-/** One DetalleDesglose: IVA (01) under the general regime (01), taxed (S1) at its rate, or exempt under art. 20 (E1). */
+/**
+ * One DetalleDesglose: IVA (01) under the general regime (01), taxed (S1) at its rate, exempt under art. 20 (E1), or
+ * not subject (N1, "no sujeta artículo 7, 14, otros": an indemnity such as a return fee is no operation at all, Ley
+ * 37/1992 art. 78.Tres.1º; N2 is only for the place-of-supply rules), its amount as the importe no sujeto, with no rate
+ * and no tax (the AEAT's validation rules forbid TipoImpositivo and CuotaRepercutida with N1/N2).
+ */
 const breakdownDetail = (row: TaxBreakdownRow) =>
   element(
     "DetalleDesglose",
     text("Impuesto", "01") +
       text("ClaveRegimen", "01") +
-      (row.exemptReason
-        ? text("OperacionExenta", "E1") + text("BaseImponibleOimporteNoSujeto", aeatAmount(row.baseCents))
-        : text("CalificacionOperacion", "S1") +
-          text("TipoImpositivo", aeatRate(row.taxRateBasisPoints)) +
-          text("BaseImponibleOimporteNoSujeto", aeatAmount(row.baseCents)) +
-          text("CuotaRepercutida", aeatAmount(row.taxCents))),
+      (row.notSubjectReason
+        ? text("CalificacionOperacion", "N1") + text("BaseImponibleOimporteNoSujeto", aeatAmount(row.baseCents))
+        : row.exemptReason
+          ? text("OperacionExenta", "E1") + text("BaseImponibleOimporteNoSujeto", aeatAmount(row.baseCents))
+          : text("CalificacionOperacion", "S1") +
+            text("TipoImpositivo", aeatRate(row.taxRateBasisPoints)) +
+            text("BaseImponibleOimporteNoSujeto", aeatAmount(row.baseCents)) +
+            text("CuotaRepercutida", aeatAmount(row.taxCents))),
   );
 
 const systemXml = (system: InvoicingSystem) =>

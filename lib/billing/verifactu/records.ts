@@ -158,6 +158,7 @@ export async function recordIssuedInvoices(
           totalCents: cents(line.totalCents),
           taxRateBasisPoints: line.taxRateBasisPoints,
           exemptReason: line.exemptReason,
+          notSubjectReason: line.notSubjectReason ?? null,
         })),
       ),
       taxCents: cents(content.taxCents),

@@ -103,6 +103,7 @@ export function BillingSettingsForm({
     "directDebit.preNotificationDays": t("preNotificationDays"),
     "directDebit.fileVersion": t("fileVersion"),
     "directDebit.batchBooking": t("batchBooking"),
+    "directDebit.returnFee": t("returnFee"),
     "dunning.reminderDays": t("reminderDays"),
     "dunning.graceDays": t("graceDays"),
   };
@@ -150,6 +151,8 @@ export function BillingSettingsForm({
               preNotificationDays: preNotificationDays ?? undefined,
               fileVersion: textOf(data, "directDebit.fileVersion") as typeof directDebit.fileVersion,
               batchBooking: data.get("directDebit.batchBooking") === "on",
+              // Empty: no fee; the API checks the amount (at most two decimals, above 0.00).
+              returnFee: textOf(data, "directDebit.returnFee") || null,
             },
             dunning: {
               enabled: data.get("dunning.enabled") === "on",
@@ -244,6 +247,12 @@ export function BillingSettingsForm({
               label={t("batchBooking")}
               description={t("batchBookingHint")}
               defaultChecked={directDebit.batchBooking}
+            />
+            <TextField
+              name="directDebit.returnFee"
+              defaultValue={directDebit.returnFee ?? ""}
+              inputMode="decimal"
+              hint={t("returnFeeHint")}
             />
           </fieldset>
           <fieldset className="form-section">

@@ -123,9 +123,16 @@ export const invoiceLines = pgTable(
     taxCents: cents("tax_cents").notNull(),
     totalCents: cents("total_cents").notNull(),
     exemptReason: text("exempt_reason"),
+    /** The ground of a line outside IVA altogether (not subject, which is not exempt): a return fee is an indemnity,
+     * not the price of a service (Ley 37/1992 art. 78.Tres.1º). Rate and tax 0; migration 0038. */
+    notSubjectReason: text("not_subject_reason"),
   },
   (t) => [
     primaryKey({ name: "invoice_lines_pkey", columns: [t.invoiceId, t.position] }),
+    check(
+      "invoice_lines_not_subject_untaxed",
+      sql`${t.notSubjectReason} is null or (${t.exemptReason} is null and ${t.taxRateBasisPoints} = 0 and ${t.taxCents} = 0)`,
+    ),
     check("invoice_lines_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
     check("invoice_lines_rate_range", sql`${t.taxRateBasisPoints} between 0 and 10000`),
   ],

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgEnum,
@@ -120,6 +121,31 @@ export const remittanceItems = pgTable(
     uniqueIndex("remittance_items_invoice_once").on(t.invoiceId).where(sql`${t.status} <> 'returned'`),
     index("remittance_items_end_to_end_idx").on(t.endToEndId),
     check("remittance_items_amount_positive", sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The fee invoiced for a returned debit (lib/billing/collections/return-fees.ts): one per remittance item at most, which
+ * the primary key makes true whoever imports the return and however often; the fee invoice is named once.
+ */
+export const returnFees = pgTable(
+  "return_fees",
+  {
+    remittanceId: uuid("remittance_id").notNull(),
+    invoiceId: uuid("invoice_id").notNull(),
+    feeInvoiceId: uuid("fee_invoice_id")
+      .notNull()
+      .unique("return_fees_fee_invoice_key")
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "return_fees_pkey", columns: [t.remittanceId, t.invoiceId] }),
+    foreignKey({
+      name: "return_fees_remittance_item_fk",
+      columns: [t.remittanceId, t.invoiceId],
+      foreignColumns: [remittanceItems.remittanceId, remittanceItems.invoiceId],
+    }).onDelete("restrict"),
   ],
 );
 

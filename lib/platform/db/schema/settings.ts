@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns";
 
 /** Singleton rows (id = 1): created by first-run setup. */
@@ -51,6 +51,9 @@ export const platformSettings = pgTable(
     /** Days before a collection its debtor is told the amount and date (EPC SDD Core rulebook, pre-notification: 14
      * calendar days unless agreed otherwise in the mandate terms); lib/billing/collections/debit-notices.ts. */
     preNotificationDays: smallint("pre_notification_days").notNull().default(14),
+    /** The fee a member is charged when their direct debit is returned, in cents (lib/billing/collections/return-fees.ts);
+     * null: none (migration 0038). */
+    returnFeeCents: bigint("return_fee_cents", { mode: "bigint" }),
     /** This installation's number in the VERI*FACTU records (SistemaInformatico/NumeroInstalacion), made once. */
     installationId: uuid("installation_id").notNull().defaultRandom(),
     createdAt: createdAt(),
@@ -70,6 +73,7 @@ export const platformSettings = pgTable(
     check("platform_settings_invoice_prefix", sql`${t.invoicePrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_rectifying_prefix", sql`${t.rectifyingPrefix} ~ '^[A-Z0-9][A-Z0-9/-]{0,9}$'`),
     check("platform_settings_prefixes_differ", sql`${t.invoicePrefix} <> ${t.rectifyingPrefix}`),
+    check("platform_settings_return_fee_positive", sql`${t.returnFeeCents} > 0`),
     check(
       "platform_settings_direct_debit_file_version",
       sql`${t.directDebitFileVersion} in ('pain.008.001.02', 'pain.008.001.08')`,
