@@ -6349,32 +6349,37 @@ export interface operations {
                      *       "to": "2026-11-29",
                      *       "currency": "EUR",
                      *       "totals": {
-                     *         "invoices": 6,
+                     *         "invoices": 7,
                      *         "byRate": [
                      *           {
                      *             "taxRate": "21.00",
-                     *             "base": "156.70",
-                     *             "tax": "32.90",
+                     *             "notSubject": false,
+                     *             "base": "115.38",
+                     *             "tax": "24.22",
                      *             "exemptBase": "0.00",
-                     *             "total": "189.60"
+                     *             "notSubjectAmount": "0.00",
+                     *             "total": "139.60"
                      *           },
                      *           {
                      *             "taxRate": null,
+                     *             "notSubject": false,
                      *             "base": "0.00",
                      *             "tax": "0.00",
                      *             "exemptBase": "30.00",
+                     *             "notSubjectAmount": "0.00",
                      *             "total": "30.00"
                      *           }
                      *         ],
-                     *         "base": "156.70",
-                     *         "tax": "32.90",
+                     *         "base": "115.38",
+                     *         "tax": "24.22",
                      *         "exemptBase": "30.00",
-                     *         "total": "219.60"
+                     *         "notSubjectAmount": "0.00",
+                     *         "total": "169.60"
                      *       },
                      *       "rows": {
                      *         "items": [
                      *           {
-                     *             "invoiceId": "7fe09071-7ea3-49c4-9069-3c3ff65e1bd3",
+                     *             "invoiceId": "8f1e654c-3fa2-4f8f-a687-ca3c5838ba9c",
                      *             "number": "F2026-000001",
                      *             "issuedOn": "2026-11-29",
                      *             "period": "4T",
@@ -6382,15 +6387,17 @@ export interface operations {
                      *             "customerTaxId": "00000000T",
                      *             "customerName": "Ana García",
                      *             "exemptReason": null,
+                     *             "notSubjectReason": null,
                      *             "rectifiesNumber": null,
                      *             "taxRate": "21.00",
                      *             "base": "41.24",
                      *             "tax": "8.66",
                      *             "exemptBase": "0.00",
+                     *             "notSubjectAmount": "0.00",
                      *             "total": "49.90"
                      *           },
                      *           {
-                     *             "invoiceId": "615cf011-c28e-41f1-843c-536a3bfae513",
+                     *             "invoiceId": "7e8c7396-f94d-4f9e-b69e-98d37d5e17d9",
                      *             "number": "F2026-000002",
                      *             "issuedOn": "2026-11-29",
                      *             "period": "4T",
@@ -6398,15 +6405,17 @@ export interface operations {
                      *             "customerTaxId": null,
                      *             "customerName": "Pau Soler",
                      *             "exemptReason": "Exento, art. 20.1.13º Ley 37/1992 del IVA",
+                     *             "notSubjectReason": null,
                      *             "rectifiesNumber": null,
                      *             "taxRate": null,
                      *             "base": "0.00",
                      *             "tax": "0.00",
                      *             "exemptBase": "30.00",
+                     *             "notSubjectAmount": "0.00",
                      *             "total": "30.00"
                      *           }
                      *         ],
-                     *         "totalCount": 6,
+                     *         "totalCount": 7,
                      *         "pageNumber": 1,
                      *         "pageSize": 20,
                      *         "totalPages": 1
@@ -8764,7 +8773,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "memberId": "2fa274b1-6993-4b96-9b4b-660e5928475f",
+                 *       "memberId": "0a330f6d-af73-4192-af2b-281d840d70fc",
                  *       "lines": [
                  *         {
                  *           "description": "Taquilla",
@@ -8789,15 +8798,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "289d97c9-4911-463e-82ec-4bb786fde99d",
+                     *       "id": "192fb31a-b961-4e92-8b62-057070c137c8",
                      *       "number": "F2026-000003",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T08:38:30.020Z",
+                     *       "issuedAt": "2026-11-29T13:03:23.773Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "2fa274b1-6993-4b96-9b4b-660e5928475f",
+                     *       "memberId": "0a330f6d-af73-4192-af2b-281d840d70fc",
                      *       "subscriptionId": null,
                      *       "customerName": "Irene Gil1",
                      *       "language": "es",
@@ -8810,7 +8819,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "paid",
-                     *       "statusChangedAt": "2026-11-29T08:38:30.020Z",
+                     *       "statusChangedAt": "2026-11-29T13:03:23.774Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8839,24 +8848,26 @@ export interface operations {
                      *           "taxRate": "21.00",
                      *           "taxAmount": "2.60",
                      *           "totalAmount": "15.00",
-                     *           "exemptReason": null
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
                      *         }
                      *       ],
                      *       "taxBreakdown": [
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
+                     *           "notSubjectReason": null,
                      *           "baseAmount": "12.40",
                      *           "taxAmount": "2.60"
                      *         }
                      *       ],
-                     *       "previousHash": "2c5c3ec6626f0b0ac6f500bfd0b423111168521f8ddc8380395065254207cb2d",
-                     *       "recordHash": "c99dfdf6044e9987f6825f2537886135eef3a9e4e7a902e8ee84922f7d35a36e",
+                     *       "previousHash": "0169c532ba95abcca0632be7ff5242c7ca68e4cc4eb701ba3aeb99a5732fc760",
+                     *       "recordHash": "ca60d01fc9cf776ebeb23a5ba9858e143fc4847f74a9bc89f10e2cdebf18f150",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T09:38:30+01:00",
-                     *         "previousHuella": "6935AF4378EBC6AD3717205E67544F37FD54EC842275740A7FB06C61AD77F0D8",
-                     *         "huella": "D99A8595E5451CA0F3A7708C3781295934883D41F10A10BD9E4E20E726DDFA36",
+                     *         "generatedAt": "2026-11-29T14:03:23+01:00",
+                     *         "previousHuella": "04818D764F88CC186D1B53426F6DBB32E2206CD672B3B6A6FD43E8A567ED6572",
+                     *         "huella": "D2EA9F8D71D585BE4BA0D1CFC876DD9EC91DE3827DBD620AB66CC298A95181AD",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000003&fecha=29-11-2026&importe=15.00",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -8865,15 +8876,15 @@ export interface operations {
                      *       },
                      *       "payments": [
                      *         {
-                     *           "id": "7d8a1b03-b0b0-4b1f-883b-efba0b91b769",
-                     *           "invoiceId": "289d97c9-4911-463e-82ec-4bb786fde99d",
+                     *           "id": "ded3a5f2-6ea4-41f2-badd-1870576dc2bd",
+                     *           "invoiceId": "192fb31a-b961-4e92-8b62-057070c137c8",
                      *           "kind": "payment",
                      *           "amount": "15.00",
                      *           "method": "credit",
                      *           "paidOn": "2026-11-29",
                      *           "reference": "F2026-000001",
-                     *           "recordedBy": "0c65d18f-90f4-456a-bc88-d0921b932bb1",
-                     *           "createdAt": "2026-11-29T08:38:30.020Z"
+                     *           "recordedBy": "3adbf642-9404-4785-98cb-02bb816e9f3f",
+                     *           "createdAt": "2026-11-29T13:03:23.774Z"
                      *         }
                      *       ],
                      *       "rectifiedBy": [],
@@ -8939,16 +8950,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d874816c-0e17-4cec-b56d-03955813921e",
+                     *       "id": "a69e09b6-3eeb-4448-a242-cd66a0eb05f0",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T08:38:37.674Z",
+                     *       "issuedAt": "2026-11-29T13:03:51.404Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "df8e500f-7acf-41e9-b3bc-71f8628507e1",
-                     *       "subscriptionId": "ef7c9dc8-6107-435b-be71-e0bfea7db482",
+                     *       "memberId": "fd16281a-25ba-471c-8c9b-06692380ce8e",
+                     *       "subscriptionId": "ff53e859-5eb1-4878-b299-2bc724c289c0",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -8960,7 +8971,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T08:38:37.674Z",
+                     *       "statusChangedAt": "2026-11-29T13:03:51.404Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8982,31 +8993,33 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "0ed29849-6181-4e77-b0c6-ecf1e4d235b4",
+                     *           "planId": "b3f472e7-1a54-4a85-a8eb-2fc4de1396d3",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
                      *           "taxRate": "21.00",
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
-                     *           "exemptReason": null
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
                      *         }
                      *       ],
                      *       "taxBreakdown": [
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
+                     *           "notSubjectReason": null,
                      *           "baseAmount": "41.24",
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "607c07005e63ac28c206a4d17ba90ddb04d70eb4fec5fcbd8f6789ec2fef70a7",
+                     *       "recordHash": "78783a080bb6542911ab57e54cc014f0f832021a1dd4651c894c7ca40132822a",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T09:38:37+01:00",
+                     *         "generatedAt": "2026-11-29T14:03:51+01:00",
                      *         "previousHuella": null,
-                     *         "huella": "E274645465E5B04E405498D4CF4515F47701090770B7F85D386DE75A1B4F70E8",
+                     *         "huella": "11D341173BC8791445E853FB26688DC42E73C17AC00F8FB614FA0DBE75C483DD",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -9060,9 +9073,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "40.00",
+                 *       "amount": "1000.00",
                  *       "method": "cash",
-                 *       "paidOn": "2026-02-28"
+                 *       "paidOn": "2025-04-02"
                  *     }
                  */
                 "application/json": components["schemas"]["NewPayment"];
@@ -9082,39 +9095,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
-                     *         "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *         "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
+                     *         "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
                      *         "kind": "payment",
-                     *         "amount": "40.00",
+                     *         "amount": "1000.00",
                      *         "method": "cash",
-                     *         "paidOn": "2026-02-28",
+                     *         "paidOn": "2025-04-02",
                      *         "reference": null,
-                     *         "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
-                     *         "createdAt": "2026-11-29T08:38:52.471Z"
+                     *         "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
+                     *         "createdAt": "2026-11-29T13:03:23.940Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
-                     *         "number": "F2026-000001",
+                     *         "id": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "number": "F2025-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-01-31T22:30:00.000Z",
-                     *         "issuedOn": "2026-01-31",
-                     *         "dueOn": "2026-01-31",
-                     *         "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *         "issuedAt": "2025-03-31T21:30:00.000Z",
+                     *         "issuedOn": "2025-03-31",
+                     *         "dueOn": "2025-03-31",
+                     *         "memberId": "1703e6ca-8dc3-4981-9745-c2a39efd84b6",
                      *         "subscriptionId": null,
-                     *         "customerName": "Pau Soler",
+                     *         "customerName": "Xavier Vidal",
                      *         "language": "es",
                      *         "currency": "EUR",
-                     *         "baseAmount": "82.64",
-                     *         "taxAmount": "17.36",
-                     *         "totalAmount": "100.00",
-                     *         "paidAmount": "40.00",
-                     *         "creditedAmount": "30.00",
-                     *         "amountDue": "30.00",
+                     *         "baseAmount": "2479.34",
+                     *         "taxAmount": "520.66",
+                     *         "totalAmount": "3000.00",
+                     *         "paidAmount": "1000.00",
+                     *         "creditedAmount": "100.00",
+                     *         "amountDue": "1900.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T08:38:52.471Z",
+                     *         "statusChangedAt": "2026-11-29T13:03:23.940Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -9127,9 +9140,9 @@ export interface operations {
                      *           "legalName": "Club Náutico de Altea"
                      *         },
                      *         "customer": {
-                     *           "name": "Pau Soler",
-                     *           "email": "pau@club.example",
-                     *           "taxId": null,
+                     *           "name": "Xavier Vidal",
+                     *           "email": "socio@club.example",
+                     *           "taxId": "12345678Z",
                      *           "address": null
                      *         },
                      *         "lines": [
@@ -9137,31 +9150,33 @@ export interface operations {
                      *             "position": 1,
                      *             "description": "Cuota",
                      *             "planId": null,
-                     *             "serviceFrom": "2026-01-31",
-                     *             "serviceTo": "2026-01-31",
-                     *             "baseAmount": "82.64",
+                     *             "serviceFrom": "2025-01-01",
+                     *             "serviceTo": "2025-01-31",
+                     *             "baseAmount": "2479.34",
                      *             "taxRate": "21.00",
-                     *             "taxAmount": "17.36",
-                     *             "totalAmount": "100.00",
-                     *             "exemptReason": null
+                     *             "taxAmount": "520.66",
+                     *             "totalAmount": "3000.00",
+                     *             "exemptReason": null,
+                     *             "notSubjectReason": null
                      *           }
                      *         ],
                      *         "taxBreakdown": [
                      *           {
                      *             "taxRate": "21.00",
                      *             "exemptReason": null,
-                     *             "baseAmount": "82.64",
-                     *             "taxAmount": "17.36"
+                     *             "notSubjectReason": null,
+                     *             "baseAmount": "2479.34",
+                     *             "taxAmount": "520.66"
                      *           }
                      *         ],
-                     *         "previousHash": null,
-                     *         "recordHash": "e7178964f2ed9dd363842ba1d1eda55ad00c2b0839d148352a48f421ee955a4a",
+                     *         "previousHash": "a587e44cceeb33752c2480a40ade1fcc533ae66d09538abaeccb88c639e815fa",
+                     *         "recordHash": "48e7c0e9b355e68a8c3407292c41b3e3b6868e2949e6057071057f654e17f485",
                      *         "verifactu": {
-                     *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-01-31T23:30:00+01:00",
-                     *           "previousHuella": null,
-                     *           "huella": "815D577172A82D5367D4AB02013847D02A8D5732C25A1EDC844DF2FBD40D89CE",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=31-01-2026&importe=100.00",
+                     *           "invoiceType": "F1",
+                     *           "generatedAt": "2025-03-31T23:30:00+02:00",
+                     *           "previousHuella": "E61A4B2AA9DAED0C7DA403746E6A93DCCD38DE6C95AF0FFEAB3C9DE76873DC65",
+                     *           "huella": "137C63A78B4C736AB3F48EEAF5F13C88829D4C3F55E448A439BE2AE4BABD515C",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2025-000001&fecha=31-03-2025&importe=3000.00",
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
@@ -9169,23 +9184,23 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
-                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *             "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
+                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
                      *             "kind": "payment",
-                     *             "amount": "40.00",
+                     *             "amount": "1000.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-02-28",
+                     *             "paidOn": "2025-04-02",
                      *             "reference": null,
-                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
-                     *             "createdAt": "2026-11-29T08:38:52.471Z"
+                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
+                     *             "createdAt": "2026-11-29T13:03:23.940Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": [
                      *           {
-                     *             "id": "6dc9de10-9986-4023-b42c-dc3bab52c754",
-                     *             "number": "R2026-000001",
-                     *             "issuedOn": "2026-03-15",
-                     *             "totalAmount": "-30.00",
+                     *             "id": "42446227-54f6-4f9d-a1b7-a7b9ea4ded6a",
+                     *             "number": "R2025-000001",
+                     *             "issuedOn": "2025-04-15",
+                     *             "totalAmount": "-100.00",
                      *             "reason": "Descuento"
                      *           }
                      *         ],
@@ -9333,7 +9348,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "reason": "Baja"
+                 *       "reason": "Descuento",
+                 *       "amount": "10.00"
                  *     }
                  */
                 "application/json": components["schemas"]["InvoiceRectification"];
@@ -9352,32 +9368,32 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "e7dad5e2-9280-40d9-b81b-466fd5a386f5",
-                     *       "number": "R2026-000002",
+                     *       "id": "d2d9fbe0-5e44-4704-a8c9-975dab85c5be",
+                     *       "number": "R2026-000001",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "f55dae32-2126-416c-ae22-cfe3baf5c4a0",
-                     *         "number": "F2026-000006",
-                     *         "reason": "Baja"
+                     *         "id": "8f1e654c-3fa2-4f8f-a687-ca3c5838ba9c",
+                     *         "number": "F2026-000001",
+                     *         "reason": "Descuento"
                      *       },
-                     *       "issuedAt": "2026-11-29T08:38:52.540Z",
+                     *       "issuedAt": "2026-11-29T13:03:23.060Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
-                     *       "subscriptionId": null,
-                     *       "customerName": "Pau Soler",
+                     *       "memberId": "11094f97-7112-4848-9e36-35d44481d6f4",
+                     *       "subscriptionId": "05a3c16c-c4b8-4594-9850-f7615896ef2b",
+                     *       "customerName": "Ana García",
                      *       "language": "es",
                      *       "currency": "EUR",
-                     *       "baseAmount": "-20.66",
-                     *       "taxAmount": "-4.34",
-                     *       "totalAmount": "-25.00",
+                     *       "baseAmount": "-8.26",
+                     *       "taxAmount": "-1.74",
+                     *       "totalAmount": "-10.00",
                      *       "paidAmount": "0.00",
                      *       "creditedAmount": "0.00",
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T08:38:52.540Z",
+                     *       "statusChangedAt": "2026-11-29T13:03:23.060Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9390,41 +9406,43 @@ export interface operations {
                      *         "legalName": "Club Náutico de Altea"
                      *       },
                      *       "customer": {
-                     *         "name": "Pau Soler",
-                     *         "email": "pau@club.example",
-                     *         "taxId": null,
+                     *         "name": "Ana García",
+                     *         "email": "ana@club.example",
+                     *         "taxId": "00000000T",
                      *         "address": null
                      *       },
                      *       "lines": [
                      *         {
                      *           "position": 1,
-                     *           "description": "Rectificación de F2026-000006: Cuota",
-                     *           "planId": null,
-                     *           "serviceFrom": "2026-05-10",
-                     *           "serviceTo": "2026-05-10",
-                     *           "baseAmount": "-20.66",
+                     *           "description": "Rectificación de F2026-000001: Gold, mensual",
+                     *           "planId": "cda9d57e-3d1f-428f-9ce8-73c65777bb5b",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
+                     *           "baseAmount": "-8.26",
                      *           "taxRate": "21.00",
-                     *           "taxAmount": "-4.34",
-                     *           "totalAmount": "-25.00",
-                     *           "exemptReason": null
+                     *           "taxAmount": "-1.74",
+                     *           "totalAmount": "-10.00",
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
                      *         }
                      *       ],
                      *       "taxBreakdown": [
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
-                     *           "baseAmount": "-20.66",
-                     *           "taxAmount": "-4.34"
+                     *           "notSubjectReason": null,
+                     *           "baseAmount": "-8.26",
+                     *           "taxAmount": "-1.74"
                      *         }
                      *       ],
-                     *       "previousHash": "fc1ef65b485110560abb27d202e5597f3346a5939a1d72f1bb1d183c5204b99c",
-                     *       "recordHash": "677d44b77cf270375a5c1e5bcdff370a3fb2628e605e75234e8904c3ca002fc6",
+                     *       "previousHash": "1962bdf675f5004a659e18de81fcc3f87aab8e90033bceeb9e44439a7ac62616",
+                     *       "recordHash": "5fe7ef74f155e52d0f9d5070de67b6bdff6cdbc8c0edd64c82a48e15a7a8e7a8",
                      *       "verifactu": {
-                     *         "invoiceType": "R5",
-                     *         "generatedAt": "2026-11-29T09:38:52+01:00",
-                     *         "previousHuella": "0E407013EE5B4CB43CDD2AB30E4DA2C61F85724B060E0E0D1ED81A0FC5E39D30",
-                     *         "huella": "3DBBDACCE678D5CA6E244D6841A302948915DEB72CA83EBEE23615515285D0F0",
-                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000002&fecha=29-11-2026&importe=-25.00",
+                     *         "invoiceType": "R1",
+                     *         "generatedAt": "2026-11-29T14:03:23+01:00",
+                     *         "previousHuella": "DEEE40F40B00D90F33AAE59906099D25A2FF73A04AADA331D8929B3A2F197C5C",
+                     *         "huella": "B820AE9B5A75ABBF41759AA92A8DB6908EE5687091A3FB68E97932B3067EE48F",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-10.00",
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
@@ -9493,10 +9511,9 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "amount": "10.00",
+                 *       "amount": "50.00",
                  *       "method": "cash",
-                 *       "paidOn": "2026-03-01",
-                 *       "reopensInvoice": true
+                 *       "paidOn": "2025-04-03"
                  *     }
                  */
                 "application/json": components["schemas"]["NewRefund"];
@@ -9516,39 +9533,39 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "24f3f8ce-99d5-4e5c-aff7-8bc372af5bf1",
-                     *         "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *         "id": "1d6a79f8-dc5b-4c82-88aa-5e063b9aedc1",
+                     *         "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
                      *         "kind": "refund",
-                     *         "amount": "10.00",
+                     *         "amount": "50.00",
                      *         "method": "cash",
-                     *         "paidOn": "2026-03-01",
+                     *         "paidOn": "2025-04-03",
                      *         "reference": null,
-                     *         "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
-                     *         "createdAt": "2026-11-29T08:38:52.503Z"
+                     *         "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
+                     *         "createdAt": "2026-11-29T13:03:24.072Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
-                     *         "number": "F2026-000001",
+                     *         "id": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "number": "F2025-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
                      *         "rectifies": null,
-                     *         "issuedAt": "2026-01-31T22:30:00.000Z",
-                     *         "issuedOn": "2026-01-31",
-                     *         "dueOn": "2026-01-31",
-                     *         "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *         "issuedAt": "2025-03-31T21:30:00.000Z",
+                     *         "issuedOn": "2025-03-31",
+                     *         "dueOn": "2025-03-31",
+                     *         "memberId": "1703e6ca-8dc3-4981-9745-c2a39efd84b6",
                      *         "subscriptionId": null,
-                     *         "customerName": "Pau Soler",
+                     *         "customerName": "Xavier Vidal",
                      *         "language": "es",
                      *         "currency": "EUR",
-                     *         "baseAmount": "82.64",
-                     *         "taxAmount": "17.36",
-                     *         "totalAmount": "100.00",
-                     *         "paidAmount": "30.00",
-                     *         "creditedAmount": "30.00",
-                     *         "amountDue": "40.00",
+                     *         "baseAmount": "2479.34",
+                     *         "taxAmount": "520.66",
+                     *         "totalAmount": "3000.00",
+                     *         "paidAmount": "950.00",
+                     *         "creditedAmount": "150.00",
+                     *         "amountDue": "1900.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T08:38:52.503Z",
+                     *         "statusChangedAt": "2026-11-29T13:03:24.072Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -9561,9 +9578,9 @@ export interface operations {
                      *           "legalName": "Club Náutico de Altea"
                      *         },
                      *         "customer": {
-                     *           "name": "Pau Soler",
-                     *           "email": "pau@club.example",
-                     *           "taxId": null,
+                     *           "name": "Xavier Vidal",
+                     *           "email": "socio@club.example",
+                     *           "taxId": "12345678Z",
                      *           "address": null
                      *         },
                      *         "lines": [
@@ -9571,31 +9588,33 @@ export interface operations {
                      *             "position": 1,
                      *             "description": "Cuota",
                      *             "planId": null,
-                     *             "serviceFrom": "2026-01-31",
-                     *             "serviceTo": "2026-01-31",
-                     *             "baseAmount": "82.64",
+                     *             "serviceFrom": "2025-01-01",
+                     *             "serviceTo": "2025-01-31",
+                     *             "baseAmount": "2479.34",
                      *             "taxRate": "21.00",
-                     *             "taxAmount": "17.36",
-                     *             "totalAmount": "100.00",
-                     *             "exemptReason": null
+                     *             "taxAmount": "520.66",
+                     *             "totalAmount": "3000.00",
+                     *             "exemptReason": null,
+                     *             "notSubjectReason": null
                      *           }
                      *         ],
                      *         "taxBreakdown": [
                      *           {
                      *             "taxRate": "21.00",
                      *             "exemptReason": null,
-                     *             "baseAmount": "82.64",
-                     *             "taxAmount": "17.36"
+                     *             "notSubjectReason": null,
+                     *             "baseAmount": "2479.34",
+                     *             "taxAmount": "520.66"
                      *           }
                      *         ],
-                     *         "previousHash": null,
-                     *         "recordHash": "e7178964f2ed9dd363842ba1d1eda55ad00c2b0839d148352a48f421ee955a4a",
+                     *         "previousHash": "a587e44cceeb33752c2480a40ade1fcc533ae66d09538abaeccb88c639e815fa",
+                     *         "recordHash": "48e7c0e9b355e68a8c3407292c41b3e3b6868e2949e6057071057f654e17f485",
                      *         "verifactu": {
-                     *           "invoiceType": "F2",
-                     *           "generatedAt": "2026-01-31T23:30:00+01:00",
-                     *           "previousHuella": null,
-                     *           "huella": "815D577172A82D5367D4AB02013847D02A8D5732C25A1EDC844DF2FBD40D89CE",
-                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=31-01-2026&importe=100.00",
+                     *           "invoiceType": "F1",
+                     *           "generatedAt": "2025-03-31T23:30:00+02:00",
+                     *           "previousHuella": "E61A4B2AA9DAED0C7DA403746E6A93DCCD38DE6C95AF0FFEAB3C9DE76873DC65",
+                     *           "huella": "137C63A78B4C736AB3F48EEAF5F13C88829D4C3F55E448A439BE2AE4BABD515C",
+                     *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2025-000001&fecha=31-03-2025&importe=3000.00",
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
@@ -9603,41 +9622,51 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "858b296b-b91e-4958-8a5c-3d79a5bc02c0",
-                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *             "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
+                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
                      *             "kind": "payment",
-                     *             "amount": "40.00",
+                     *             "amount": "1000.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-02-28",
+                     *             "paidOn": "2025-04-02",
                      *             "reference": null,
-                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
-                     *             "createdAt": "2026-11-29T08:38:52.471Z"
+                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
+                     *             "createdAt": "2026-11-29T13:03:23.940Z"
                      *           },
                      *           {
-                     *             "id": "24f3f8ce-99d5-4e5c-aff7-8bc372af5bf1",
-                     *             "invoiceId": "6a232e4a-376e-4a72-a6f2-c8a69ce32c51",
+                     *             "id": "1d6a79f8-dc5b-4c82-88aa-5e063b9aedc1",
+                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
                      *             "kind": "refund",
-                     *             "amount": "10.00",
+                     *             "amount": "50.00",
                      *             "method": "cash",
-                     *             "paidOn": "2026-03-01",
+                     *             "paidOn": "2025-04-03",
                      *             "reference": null,
-                     *             "recordedBy": "a82190c8-16bc-4fe0-ad6a-d3e5726a310f",
-                     *             "createdAt": "2026-11-29T08:38:52.503Z"
+                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
+                     *             "createdAt": "2026-11-29T13:03:24.072Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": [
                      *           {
-                     *             "id": "6dc9de10-9986-4023-b42c-dc3bab52c754",
-                     *             "number": "R2026-000001",
-                     *             "issuedOn": "2026-03-15",
-                     *             "totalAmount": "-30.00",
+                     *             "id": "42446227-54f6-4f9d-a1b7-a7b9ea4ded6a",
+                     *             "number": "R2025-000001",
+                     *             "issuedOn": "2025-04-15",
+                     *             "totalAmount": "-100.00",
                      *             "reason": "Descuento"
+                     *           },
+                     *           {
+                     *             "id": "0b7ae39a-e03f-4107-8d98-f84541f829c4",
+                     *             "number": "R2026-000002",
+                     *             "issuedOn": "2026-11-29",
+                     *             "totalAmount": "-50.00",
+                     *             "reason": "Devolución al socio"
                      *           }
                      *         ],
                      *         "replacedBy": null,
                      *         "replaces": null
                      *       },
-                     *       "rectifyingInvoice": null
+                     *       "rectifyingInvoice": {
+                     *         "id": "0b7ae39a-e03f-4107-8d98-f84541f829c4",
+                     *         "number": "R2026-000002"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["RecordedRefund"];
@@ -9707,16 +9736,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7e3b161d-f029-4567-82b5-af19152a77e8",
+                     *       "id": "7a17549d-814b-4341-b8d0-b0cc0d083cb6",
                      *       "number": "F2026-000012",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T08:38:31.155Z",
+                     *       "issuedAt": "2026-11-29T13:03:30.174Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "23ff59ba-1d22-4569-b517-b02b59ca6ec9",
-                     *       "subscriptionId": "243e6d1b-8fa4-4e9a-929c-b3e423463cba",
+                     *       "memberId": "9a4ee511-6af8-48be-8cf1-b59150f36a59",
+                     *       "subscriptionId": "1f497f56-c88d-4ad3-87ba-9e0433335b1d",
                      *       "customerName": "Irene Gil6",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -9728,7 +9757,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T08:38:31.155Z",
+                     *       "statusChangedAt": "2026-11-29T13:03:30.174Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9750,31 +9779,33 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "88facf2f-4dae-4d5b-83f1-b502ec2c999d",
+                     *           "planId": "082cd2b5-5682-408a-8a70-8e1822b38dc3",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
                      *           "taxRate": "21.00",
                      *           "taxAmount": "8.66",
                      *           "totalAmount": "49.90",
-                     *           "exemptReason": null
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
                      *         }
                      *       ],
                      *       "taxBreakdown": [
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
+                     *           "notSubjectReason": null,
                      *           "baseAmount": "41.24",
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "5b554f5b14f927e1493069b94f3b5071d8ce68e4ecb5f168391f74d6839d101d",
-                     *       "recordHash": "7804ab018a734091942e628da7751020d45bec00a12c15c0332443b121ca25b4",
+                     *       "previousHash": "3946cc0c41576806decf021580d5546b96c131242feb55655fd2c2093829a3be",
+                     *       "recordHash": "01a2301816a9e6042081407daaf5c08f8c8159b3e2fe7c7769630ae9adee6b62",
                      *       "verifactu": {
                      *         "invoiceType": "F1",
-                     *         "generatedAt": "2026-11-29T09:38:31+01:00",
-                     *         "previousHuella": "13B3B470FEB6E99B9ED9EF9BF7EBE549AE2C73C3AC9DD407816D799F873D3C0D",
-                     *         "huella": "D1F0AD57F32BCFB6550723BF2E597784AA0CF0BE2FC896320D50BD24A1F7517D",
+                     *         "generatedAt": "2026-11-29T14:03:30+01:00",
+                     *         "previousHuella": "EE3E52470351D6E7E0E647C0BC9AACE47AF84D5E78C21FAAF241C770ECD25F82",
+                     *         "huella": "2ADF8CB4860AE72AC4457741B3E062FC0E1B0675C31513340E82C796639476FD",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000012&fecha=29-11-2026&importe=49.90",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -9785,7 +9816,7 @@ export interface operations {
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
                      *       "replaces": {
-                     *         "id": "5d74764c-0d26-42da-b58a-15903c1f1a47",
+                     *         "id": "fad87c36-085c-4a54-b6da-75fead9d1efd",
                      *         "number": "F2026-000011"
                      *       }
                      *     }
@@ -9862,7 +9893,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "2da645b0-de17-4d27-8ccc-2ec744a8eeeb",
+                     *       "id": "3f98dc0c-bf22-41c3-a477-caa7a491cd8b",
                      *       "number": "F2026-000003",
                      *       "series": "F",
                      *       "kind": "invoice",
@@ -9870,7 +9901,7 @@ export interface operations {
                      *       "issuedAt": "2026-02-15T09:00:00.000Z",
                      *       "issuedOn": "2026-02-15",
                      *       "dueOn": "2026-03-01",
-                     *       "memberId": "ba458559-b41b-438d-8ed6-4e534b777cad",
+                     *       "memberId": "bde6659f-21dd-4010-baa6-624058163132",
                      *       "subscriptionId": null,
                      *       "customerName": "Pau Soler",
                      *       "language": "es",
@@ -9883,7 +9914,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-29T08:38:52.528Z",
+                     *       "statusChangedAt": "2026-11-29T13:03:54.956Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9912,19 +9943,21 @@ export interface operations {
                      *           "taxRate": "21.00",
                      *           "taxAmount": "2.60",
                      *           "totalAmount": "15.00",
-                     *           "exemptReason": null
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
                      *         }
                      *       ],
                      *       "taxBreakdown": [
                      *         {
                      *           "taxRate": "21.00",
                      *           "exemptReason": null,
+                     *           "notSubjectReason": null,
                      *           "baseAmount": "12.40",
                      *           "taxAmount": "2.60"
                      *         }
                      *       ],
-                     *       "previousHash": "b154e34112124fd3977e96477b7be6fd9b128b21e07265753f50540e27b5579a",
-                     *       "recordHash": "da51e87e6ddca57b6d2e8baddb19490dafe2d7f66a09859fc5f3cdee29e1ae43",
+                     *       "previousHash": "b18d064a1907d1d222525d0758acc939a884b67ddb97729cff088f2a52cc01a0",
+                     *       "recordHash": "9e0f6ae836c99daf7219ab68088145bb0c0f10eac59d6697b2c7e5c945752e78",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
                      *         "generatedAt": "2026-02-15T10:00:00+01:00",
@@ -13485,7 +13518,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "invoiceNumber": "F2026-000007",
+                 *       "invoiceNumber": "F2026-000009",
                  *       "reasonCode": "am04"
                  *     }
                  */
@@ -13505,13 +13538,14 @@ export interface operations {
                      * @example {
                      *       "returned": [
                      *         {
-                     *           "invoiceNumber": "F2026-000007",
+                     *           "invoiceNumber": "F2026-000009",
                      *           "reasonCode": "AM04",
                      *           "reason": "Saldo insuficiente"
                      *         }
                      *       ],
                      *       "alreadyReturned": [],
-                     *       "unknown": []
+                     *       "unknown": [],
+                     *       "returnFees": []
                      *     }
                      */
                     "application/json": components["schemas"]["ReturnImportReport"];
@@ -14230,7 +14264,8 @@ export interface operations {
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
                      *         "batchBooking": true,
-                     *         "preNotificationDays": 14
+                     *         "preNotificationDays": 14,
+                     *         "returnFee": null
                      *       },
                      *       "updatedAt": "2026-11-29T13:04:57.134Z",
                      *       "version": 1
@@ -14332,7 +14367,8 @@ export interface operations {
                      *         "representAfterDays": 0,
                      *         "fileVersion": "pain.008.001.02",
                      *         "batchBooking": true,
-                     *         "preNotificationDays": 14
+                     *         "preNotificationDays": 14,
+                     *         "returnFee": null
                      *       },
                      *       "updatedAt": "2026-11-29T13:04:59.278Z",
                      *       "version": 2
