@@ -90,7 +90,7 @@ export const debitNoticeTemplate = defineTemplate({
     currency: "EUR",
     mandateReference: "MNDT-00000042",
     creditorIdentifier: "ES97000B12345678",
-    creditorName: "Sunrise Tennis Club",
+    creditorName: "Sunrise Sports S.L.",
     maskedIban: "ES91 **** **** **** **** 1332",
     clubName: "Sunrise Tennis Club",
   }),

@@ -71,7 +71,7 @@ beforeAll(async () => {
   superToken = await completeSetup();
   admin = await createAccount(superToken, ["Admin"]);
   employee = await createAccount(superToken, ["Employee"]);
-  await running.database.db.execute(sql`truncate table mail_outbox`);
+  await running.database.db.execute(sql`truncate table mail_outbox cascade`);
 
   // Oldest first: each mail is created after the previous one.
   ids.sentWelcome = await queue("ana@example.com", "welcome", welcome("Ana García"));

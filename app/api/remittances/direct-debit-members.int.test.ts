@@ -109,6 +109,7 @@ describe("the collection day", () => {
       fileVersion: "pain.008.001.02",
       batchBooking: true,
       preNotificationDays: 1,
+      returnFee: null,
     });
   });
 

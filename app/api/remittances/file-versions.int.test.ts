@@ -131,6 +131,7 @@ describe("the file version and batch booking settings", () => {
       fileVersion: "pain.008.001.02",
       batchBooking: true,
       preNotificationDays: 1,
+      returnFee: null,
     });
     const refused = await putSettings({
       ...SETTINGS,

@@ -18,7 +18,9 @@ import {
   collectionDayIn,
   enrolInvoiced,
   goldPlan,
+  notifyDebitsAt,
   putSettingsOk,
+  SHORT_NOTICE,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
@@ -34,7 +36,7 @@ type Report = { returned: unknown[]; alreadyReturned: string[]; unknown: string[
 
 const SCHEMA = path.resolve(import.meta.dirname, "../../../lib/billing/verifactu/xsd/SuministroInformacion.xsd");
 const SETTINGS = { ...CLUB_SETTINGS, taxData: CLUB_TAX_DATA, ...CLUB_CREDITOR };
-const DIRECT_DEBIT = { collectionDay: null, representAfterDays: 0 };
+const DIRECT_DEBIT = SHORT_NOTICE;
 
 let running: Platform;
 let token: string;
@@ -61,6 +63,7 @@ async function member(extra: { language?: "en" | "es"; taxId?: string } = {}) {
 
 /** A sent remittance of every open debit; answers its id. */
 async function sentRemittance(days: number): Promise<string> {
+  await notifyDebitsAt(running);
   const draft = await call<{ id: string }>(build, {
     path: "/api/remittances",
     token,
@@ -98,7 +101,7 @@ beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
   token = await completeSetup();
-  await putSettingsOk(token, SETTINGS);
+  await putSettingsOk(token, { ...SETTINGS, directDebit: SHORT_NOTICE });
   gold = await goldPlan(running.database.db);
 });
 afterAll(async () => {
@@ -134,7 +137,7 @@ describe("a return with the fee set", () => {
     remittanceId = await sentRemittance(3);
   });
 
-  it("invoices one fee per returned debit, in the member's language, outside IVA, due at once", async () => {
+  it("invoices one fee per returned debit, in the member's language, outside IVA, due at the next collection", async () => {
     const file = camt054([
       { number: spanish.number, reason: "AM04" },
       { number: english.number, reason: "MD06" },
@@ -166,7 +169,8 @@ describe("a return with the fee set", () => {
         taxCents: 0n,
         totalCents: 300n,
         issuedOn: today,
-        dueOn: today,
+        // A mandate member's invoice: due once its debit can be announced (the club's one day of notice).
+        dueOn: collectionDayIn(1),
       });
     }
     const lineOf = async (id: string) =>

@@ -53,7 +53,7 @@ export async function invoiceReturnFees(
     ).map((member) => [member.id, member]),
   );
   const today = localDate(ctx.now, ctx.timeZone);
-  const dueOn = await dueDatesFor(tx, memberIds);
+  const dueOn = await dueDatesFor(tx, memberIds, today);
   const totalCents = toCents(returnFee);
   const drafts = debits.map((debit) => {
     const member = customers.get(debit.memberId);
