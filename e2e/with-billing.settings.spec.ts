@@ -184,6 +184,7 @@ test("invoice numbering, in Spanish on a phone: a club coming from another progr
   );
   await expect(errorSummary(numbering)).toContainText("Prefijo de las facturas");
 
+  // A prefix of its own, which has issued nothing here: its numbering can start where the former program left off.
   await numbering.getByLabel("Prefijo de las facturas", { exact: true }).fill("fc-");
   await numbering.getByLabel("Número de la próxima factura", { exact: true }).fill("154");
   await numbering.getByRole("button", { name: "Guardar numeración" }).click();

@@ -76,6 +76,9 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
   const mandate = await mandateFor(withMandate.memberId);
   const revoked = await invoiced();
   const revokedMandate = await mandateFor(revoked.memberId);
+  // Its member changes bank: the amend operation's mandate.
+  const amended = await invoiced();
+  const amendedMandate = await mandateFor(amended.memberId);
   const unmandated = await invoiced();
 
   // One remittance each to read (and download), delete and send; one sent, to import a return on; and one member
@@ -108,6 +111,8 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
     mandateId: String(mandate.id),
     revokeMemberId: revoked.memberId,
     revokeMandateId: String(revokedMandate.id),
+    amendMemberId: amended.memberId,
+    amendMandateId: String(amendedMandate.id),
     unmandatedMemberId: unmandated.memberId,
     remittanceId: String(draft.id),
     deletedRemittanceId: String(deletedDraft.id),

@@ -11,13 +11,12 @@ const KINDS = ["invoice", "rectifying"] as const;
 type Kind = (typeof KINDS)[number];
 
 /**
- * The next number as typed, sent only when changed (a new prefix left alone starts where that series is) and where it
- * can still move (the series has issued nothing this year).
+ * The next number as typed, sent only when changed: a new prefix left alone starts where that series is, and a series
+ * that has issued this year refuses another start (Billing.SeriesStarted, shown beside the field).
  */
 function nextNumberOf(data: FormData, kind: Kind, series: InvoiceSeriesRecord): number | undefined {
   const typed = textOf(data, `${kind}.nextNumber`);
-  const state = series[kind];
-  if (state.lastNumber !== null || typed === "" || typed === String(state.nextNumber)) return undefined;
+  if (typed === "" || typed === String(series[kind].nextNumber)) return undefined;
   return /^\d+$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
@@ -88,7 +87,6 @@ export function InvoiceSeriesForm({ initial, canWrite }: { initial: InvoiceSerie
                   name={`${kind}.nextNumber`}
                   defaultValue={String(state.nextNumber)}
                   inputMode="numeric"
-                  readOnly={started}
                   hint={
                     started
                       ? t("nextNumberStarted", { next: state.nextShown })
