@@ -13,12 +13,14 @@ import { invoiceNumber } from "@/lib/billing/numbering";
 import { nextTarget2BusinessDay } from "@/lib/billing/sepa/target2";
 import { clubLetter } from "@/lib/mail/recipient-language";
 import { instantOf, localDate } from "@/lib/platform/calendar";
-import type { Platform } from "@/lib/platform/container";
+import { type Platform, platform } from "@/lib/platform/container";
 import type { Database } from "@/lib/platform/db";
 import { invoices, mailOutbox, plans } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
+import { completeSetup } from "./accounts";
 import { call, randomIp } from "./api";
+import { resetDatabase } from "./reset-database";
 
 /** The club's tax data the billing tests start billing with: a valid CIF, an address in Altea (Alicante). */
 export const CLUB_TAX_DATA = {
@@ -86,6 +88,18 @@ export async function putSettingsOk(token: string, body: object = { ...CLUB_SETT
 }
 
 /** The plan the billing tests enrol on: Gold, 49.90 a month, IVA included at the default 21 %. */
+/**
+ * The usual start of a billing test file: the platform on a fresh database, its super-administrator's token, billing
+ * started with `settings` (putSettingsOk's) and the Gold plan's id.
+ */
+export async function billingClub(settings?: object) {
+  const running = await platform();
+  await resetDatabase(running.database);
+  const token = await completeSetup();
+  await putSettingsOk(token, settings);
+  return { running, token, gold: await goldPlan(running.database.db) };
+}
+
 export async function goldPlan(db: Database): Promise<string> {
   const [plan] = await db.insert(plans).values({ name: "Gold", code: "GOLD", monthlyPrice: "49.90" }).returning();
   return plan!.id;

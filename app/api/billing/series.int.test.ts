@@ -2,12 +2,10 @@ import "@/tests/support/isolated-env";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localTime } from "@/lib/platform/calendar";
-import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { type Platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, invoiceCounters, platformSettings } from "@/lib/platform/db/schema";
-import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
-import { resetDatabase } from "@/tests/support/reset-database";
+import { billingClub, enrolInvoiced } from "@/tests/support/billing";
 import { POST as rectify } from "../invoices/[id]/rectifications/route";
 import { GET as listInvoices } from "../invoices/route";
 import { GET as getSeries, PUT as putSeries } from "./series/route";
@@ -44,11 +42,7 @@ const stored = async () => {
 };
 
 beforeAll(async () => {
-  running = await platform();
-  await resetDatabase(running.database);
-  token = await completeSetup();
-  await putSettingsOk(token);
-  gold = await goldPlan(running.database.db);
+  ({ running, token, gold } = await billingClub());
 });
 afterAll(() => stopPlatform());
 

@@ -3,14 +3,12 @@ import { asc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberBalance } from "@/lib/billing/collections/balance";
-import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { type Platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, invoicePayments, invoices, mailOutbox, members } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import type { ServiceContext } from "@/lib/services/context";
-import { completeSetup } from "@/tests/support/accounts";
 import { call, randomIp } from "@/tests/support/api";
-import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
-import { resetDatabase } from "@/tests/support/reset-database";
+import { billingClub, enrolInvoiced } from "@/tests/support/billing";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { GET as receiptRoute } from "./[id]/payments/[paymentId]/receipt/route";
 import { POST as pay } from "./[id]/payments/route";
@@ -81,11 +79,7 @@ const audited = async (action: string, invoiceId: string) =>
   ).filter((entry) => entry.entityId === invoiceId);
 
 beforeAll(async () => {
-  running = await platform();
-  await resetDatabase(running.database);
-  token = await completeSetup();
-  await putSettingsOk(token);
-  gold = await goldPlan(running.database.db);
+  ({ running, token, gold } = await billingClub());
 });
 afterAll(() => stopPlatform());
 

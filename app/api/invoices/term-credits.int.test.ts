@@ -2,12 +2,10 @@ import "@/tests/support/isolated-env";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localDate } from "@/lib/platform/calendar";
-import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { type Platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, invoices, members, plans, platformSettings, subscriptions } from "@/lib/platform/db/schema";
-import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
-import { enrolInvoiced, goldPlan, putSettingsOk } from "@/tests/support/billing";
-import { resetDatabase } from "@/tests/support/reset-database";
+import { billingClub, enrolInvoiced } from "@/tests/support/billing";
 import { GET as journalRoute } from "../billing/books/payments/route";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { POST as cancelRoute } from "../members/[id]/subscriptions/[sid]/cancel/route";
@@ -117,11 +115,7 @@ const invoicesOf = async (memberId: string) =>
     .orderBy(asc(invoices.chainPosition));
 
 beforeAll(async () => {
-  running = await platform();
-  await resetDatabase(running.database);
-  token = await completeSetup();
-  await putSettingsOk(token);
-  gold = await goldPlan(running.database.db);
+  ({ running, token, gold } = await billingClub());
   const [plan] = await running.database.db
     .insert(plans)
     .values({ name: "Basic", code: "BASIC", monthlyPrice: "30.00" })

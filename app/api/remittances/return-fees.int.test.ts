@@ -6,23 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuedInvoiceRows } from "@/lib/billing/books/issued-invoices";
 import { vatReturn } from "@/lib/billing/books/vat-return";
 import { localDate } from "@/lib/platform/calendar";
-import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
+import { type Platform, stopPlatform } from "@/lib/platform/container";
 import { invoiceLines, invoices, returnFees, verifactuRecords } from "@/lib/platform/db/schema";
-import { completeSetup } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import {
   addMandateOk,
+  billingClub,
   CLUB_CREDITOR,
   CLUB_SETTINGS,
   CLUB_TAX_DATA,
   collectionDayIn,
   enrolInvoiced,
-  goldPlan,
   notifyDebitsAt,
-  putSettingsOk,
   SHORT_NOTICE,
 } from "@/tests/support/billing";
-import { resetDatabase } from "@/tests/support/reset-database";
 import { xmllint } from "@/tests/support/xmllint";
 import { PUT as updateSettings } from "../settings/route";
 import { POST as importReturns } from "./[id]/returns/route";
@@ -98,11 +95,7 @@ const camt054 = (returned: { number: string; reason: string }[]) => `<?xml versi
 const feeRows = () => running.database.db.select().from(returnFees);
 
 beforeAll(async () => {
-  running = await platform();
-  await resetDatabase(running.database);
-  token = await completeSetup();
-  await putSettingsOk(token, { ...SETTINGS, directDebit: SHORT_NOTICE });
-  gold = await goldPlan(running.database.db);
+  ({ running, token, gold } = await billingClub({ ...SETTINGS, directDebit: SHORT_NOTICE }));
 });
 afterAll(async () => {
   await stopPlatform();
