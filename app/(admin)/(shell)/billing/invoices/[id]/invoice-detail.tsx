@@ -154,12 +154,15 @@ function LinesTable({ invoice }: { invoice: InvoiceRecord }) {
           <td>
             {line.description}
             {line.exemptReason && <div className="cell-secondary">{t("exempt", { reason: line.exemptReason })}</div>}
+            {line.notSubjectReason && (
+              <div className="cell-secondary">{t("notSubject", { reason: line.notSubjectReason })}</div>
+            )}
           </td>
           <td>
             {t("period", { from: format.calendarDate(line.serviceFrom), to: format.calendarDate(line.serviceTo) })}
           </td>
           <td className="cell-money">{money(line.baseAmount)}</td>
-          <td className="cell-money">{rateOf(line.taxRate)}</td>
+          <td className="cell-money">{line.notSubjectReason ? t("notSubjectRate") : rateOf(line.taxRate)}</td>
           <td className="cell-money">{money(line.taxAmount)}</td>
           <td className="cell-money cell-end">{money(line.totalAmount)}</td>
         </tr>
@@ -180,11 +183,14 @@ function BreakdownTable({ invoice }: { invoice: InvoiceRecord }) {
       headers={[t("breakdown.columns.rate"), t("breakdown.columns.base"), t("breakdown.columns.tax")]}
     >
       {invoice.taxBreakdown.map((row) => (
-        <tr key={`${row.taxRate}:${row.exemptReason ?? ""}`}>
+        <tr key={`${row.taxRate}:${row.exemptReason ?? ""}:${row.notSubjectReason ?? ""}`}>
           <td>
-            {rateOf(row.taxRate)}
+            {row.notSubjectReason ? t("lines.notSubjectRate") : rateOf(row.taxRate)}
             {row.exemptReason && (
               <div className="cell-secondary">{t("lines.exempt", { reason: row.exemptReason })}</div>
+            )}
+            {row.notSubjectReason && (
+              <div className="cell-secondary">{t("lines.notSubject", { reason: row.notSubjectReason })}</div>
             )}
           </td>
           <td className="cell-money">{format.money(row.baseAmount, invoice.currency)}</td>
