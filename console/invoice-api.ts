@@ -18,6 +18,7 @@ export type InvoiceSeriesRecord = JsonAnswer<"/api/billing/series", "get">;
 export type InvoiceSeriesInput = JsonBody<"/api/billing/series", "put">;
 export type MandateRow = PageItem<JsonAnswer<"/api/members/{id}/mandates", "get">>;
 export type MandateInput = JsonBody<"/api/members/{id}/mandates", "post">;
+export type MandateAmendment = JsonBody<"/api/members/{id}/mandates/{mandateId}/amend", "post">;
 
 const invoicePath = (id: string) => ({ params: { path: { id } } });
 
@@ -60,6 +61,10 @@ export function invoiceEndpoints(client: ConsoleClient) {
         answer(client.GET("/api/members/{id}/mandates", { params: { path: { id }, query: { pageSize: 50 } } })),
       addMandate: (id: string, body: MandateInput) =>
         answer(client.POST("/api/members/{id}/mandates", { ...invoicePath(id), body })),
+      amendMandate: (id: string, mandateId: string, body: MandateAmendment) =>
+        answer(
+          client.POST("/api/members/{id}/mandates/{mandateId}/amend", { params: { path: { id, mandateId } }, body }),
+        ),
       revokeMandate: (id: string, mandateId: string) =>
         answer(client.POST("/api/members/{id}/mandates/{mandateId}/revoke", { params: { path: { id, mandateId } } })),
     },

@@ -226,7 +226,7 @@ test("the invoice page: lines and totals, the PDF, a part payment then the rest,
   expect(items).toHaveLength(1);
 });
 
-test("the member page: balance, latest invoices, a mandate added (a bad IBAN refused first) and revoked", async ({
+test("the member page: balance, latest invoices, a mandate added (a bad IBAN refused first), its account changed, revoked", async ({
   browser,
 }) => {
   const page = await adminPageIn(browser, "en", VIEWPORTS.desktop);
@@ -255,8 +255,22 @@ test("the member page: balance, latest invoices, a mandate added (a bad IBAN ref
   await dialog.getByLabel("IBAN").fill("es91 2100 0418 4502 0005 1332");
   await dialog.getByRole("button", { name: "Add mandate" }).click();
   await expect(notice(page)).toContainText(/Mandate \S+ added\./);
-  const row = mandates.getByRole("row").filter({ hasText: "ES91 2100 0418 4502 0005 1332" });
+  const signed = mandates.getByRole("row").filter({ hasText: "ES91 2100 0418 4502 0005 1332" });
+  await expect(signed).toContainText("Active");
+
+  // The member changes bank: the same mandate, another account (the one it has is refused beside the field).
+  await signed.getByRole("button", { name: /^Change the account of mandate / }).click();
+  const amend = page.getByRole("dialog", { name: /^Change the account of mandate / });
+  await amend.getByLabel("New IBAN").fill("ES91 2100 0418 4502 0005 1332");
+  await amend.getByRole("button", { name: "Change account" }).click();
+  await expect(amend.getByLabel("New IBAN")).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  await amend.getByLabel("New IBAN").fill("ES79 2100 0813 6101 2345 6789");
+  await amend.getByRole("button", { name: "Change account" }).click();
+  await expect(notice(page)).toContainText(/Mandate \S+ now collects from the new account\./);
+  const row = mandates.getByRole("row").filter({ hasText: "ES79 2100 0813 6101 2345 6789" });
   await expect(row).toContainText("Active");
+  await snapshot(page, "member-mandate-amended-en-desktop");
 
   await row.getByRole("button", { name: /^Revoke mandate / }).click();
   const confirm = page.getByRole("dialog", { name: /^Revoke mandate .+\?$/ });

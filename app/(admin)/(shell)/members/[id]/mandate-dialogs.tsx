@@ -2,12 +2,24 @@
 
 import { useTranslations } from "next-intl";
 import { useConsoleApi } from "@/console/api-client";
-import type { MandateInput, MandateRow } from "@/console/invoice-api";
+import type { MandateAmendment, MandateInput, MandateRow } from "@/console/invoice-api";
 import { ConfirmDialog, FormDialog } from "@/console/ui/dialog";
 import { ChoiceFieldset, type FormFailure, TextField, textOf, useFormMutation } from "@/console/ui/forms";
 import { isSepaIban, isValidBicCode } from "@/lib/billing/sepa/identifiers";
 
 type Done = (notice: string) => void;
+
+/** An account's IBAN and BIC checked before anything is sent, in the reader's words (the API checks them again). */
+function accountFailure(
+  input: { iban: string; bic?: string | null },
+  words: { ibanInvalid: string; bicInvalid: string },
+): FormFailure | null {
+  const fields: Record<string, string[]> = {};
+  if (!isSepaIban(input.iban)) fields.iban = [words.ibanInvalid];
+  if (input.bic && !isValidBicCode(input.bic)) fields.bic = [words.bicInvalid];
+  const [first] = Object.values(fields);
+  return first?.[0] ? { message: first[0], fields } : null;
+}
 
 /**
  * The signed mandate's details. The IBAN and BIC are checked here first, so a mistyped one is refused in the reader's
@@ -26,13 +38,7 @@ export function AddMandateDialog({
   const api = useConsoleApi();
   const form = useFormMutation((input: MandateInput) => api.memberBilling.addMandate(memberId, input), {
     codeFields: { "Billing.MandateReferenceTaken": "reference" },
-    precheck: (input): FormFailure | null => {
-      const fields: Record<string, string[]> = {};
-      if (!isSepaIban(input.iban)) fields.iban = [t("ibanInvalid")];
-      if (input.bic && !isValidBicCode(input.bic)) fields.bic = [t("bicInvalid")];
-      const [first] = Object.values(fields);
-      return first?.[0] ? { message: first[0], fields } : null;
-    },
+    precheck: (input) => accountFailure(input, { ibanInvalid: t("ibanInvalid"), bicInvalid: t("bicInvalid") }),
     onSuccess: (mandate) => onDone(t("done", { reference: mandate.reference })),
   });
   return (
@@ -73,6 +79,50 @@ export function AddMandateDialog({
           <span>{t("recurring")}</span>
         </label>
       </ChoiceFieldset>
+    </FormDialog>
+  );
+}
+
+/**
+ * The member pays from another account under the same signed mandate (docs/billing.md, mandate amendments): the next
+ * remittance tells the bank, with the account it replaces.
+ */
+export function AmendMandateDialog({
+  memberId,
+  mandate,
+  onClose,
+  onDone,
+}: {
+  memberId: string;
+  mandate: MandateRow;
+  onClose: () => void;
+  onDone: Done;
+}) {
+  const t = useTranslations("invoices.member.amendDialog");
+  const words = useTranslations("invoices.member.mandateDialog");
+  const api = useConsoleApi();
+  const form = useFormMutation(
+    (input: MandateAmendment) => api.memberBilling.amendMandate(memberId, mandate.id, input),
+    {
+      codeFields: { "Billing.MandateAccountUnchanged": "iban" },
+      precheck: (input) =>
+        accountFailure(input, { ibanInvalid: words("ibanInvalid"), bicInvalid: words("bicInvalid") }),
+      onSuccess: (amended) => onDone(t("done", { reference: amended.reference })),
+    },
+  );
+  return (
+    <FormDialog
+      title={t("title", { reference: mandate.reference })}
+      labels={{ iban: t("iban"), bic: words("bic") }}
+      form={form}
+      onClose={onClose}
+      submitLabel={t("submit")}
+      pendingLabel={t("pending")}
+      onSubmit={(data) => form.submit({ iban: textOf(data, "iban"), bic: textOf(data, "bic") || null })}
+    >
+      <p>{t("body")}</p>
+      <TextField name="iban" autoComplete="off" spellCheck={false} hint={words("ibanHint")} />
+      <TextField name="bic" autoComplete="off" spellCheck={false} hint={words("bicHint")} />
     </FormDialog>
   );
 }

@@ -14,12 +14,16 @@ import { RowAction, withActionsHeading } from "@/console/ui/row-actions";
 import { formatIban } from "@/lib/billing/sepa/identifiers";
 import { CardTable } from "../../billing/invoices/card-table";
 import { invoicePage, useInvoiceStatusLook } from "../../billing/invoices/invoice-status";
-import { AddMandateDialog, RevokeMandateDialog } from "./mandate-dialogs";
+import { AddMandateDialog, AmendMandateDialog, RevokeMandateDialog } from "./mandate-dialogs";
 import { NewInvoiceDialog } from "./new-invoice-dialog";
 
 const LATEST_INVOICES = 5;
 
-type OpenDialog = { kind: "add" } | { kind: "revoke"; mandate: MandateRow } | { kind: "invoice" };
+type OpenDialog =
+  | { kind: "add" }
+  | { kind: "amend"; mandate: MandateRow }
+  | { kind: "revoke"; mandate: MandateRow }
+  | { kind: "invoice" };
 
 /** What a query's table body shows: placeholder rows, the failure with Try again, the empty line, or its rows. */
 function QueryRows<T>({
@@ -221,6 +225,13 @@ function Mandates({
               <td className="cell-end">
                 {mandate.status === "active" && (
                   <RowAction
+                    label={t("amend")}
+                    name={t("amendNamed", { reference: mandate.reference })}
+                    onClick={() => open({ kind: "amend", mandate })}
+                  />
+                )}
+                {mandate.status === "active" && (
+                  <RowAction
                     label={t("revoke")}
                     name={t("revokeNamed", { reference: mandate.reference })}
                     tone="danger"
@@ -268,6 +279,9 @@ export function MemberBilling({
       {dialog?.kind === "add" && <AddMandateDialog memberId={memberId} onClose={close} onDone={done} />}
       {dialog?.kind === "invoice" && (
         <NewInvoiceDialog memberId={memberId} memberName={memberName} onClose={close} onDone={done} />
+      )}
+      {dialog?.kind === "amend" && (
+        <AmendMandateDialog memberId={memberId} mandate={dialog.mandate} onClose={close} onDone={done} />
       )}
       {dialog?.kind === "revoke" && (
         <RevokeMandateDialog memberId={memberId} mandate={dialog.mandate} onClose={close} onDone={done} />
