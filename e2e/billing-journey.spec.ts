@@ -78,7 +78,7 @@ async function mailTo(token: string, to: string, subject: RegExp): Promise<Recei
         found = (await receivedMail(mailboxUrl)).find((mail) => mail.to.includes(to) && subject.test(mail.subject));
         return found !== undefined;
       },
-      { timeout: 10_000, intervals: [250] },
+      { timeout: 30_000, intervals: [250] },
     )
     .toBe(true);
   return found as ReceivedMail;
@@ -121,14 +121,14 @@ async function consolePage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await signInToConsole(page, ADMIN.email, PASSWORD);
   // A sign-in hashes the password (Argon2): on a busy 2-core machine it can take longer than the usual 5 s.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   return page;
 }
 
 test("enrolment → invoice PDF → mandate → remittance file → return → reminder and suspension → payment → active", async ({
   browser,
 }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(900_000);
   let page = await consolePage(browser);
   let token = await signIn(); // for what the schedulers do: the jobs
 
@@ -259,7 +259,7 @@ test("enrolment → invoice PDF → mandate → remittance file → return → r
     await snapshot(page, "journey-overdue-en-desktop");
     await page.goto(memberPath);
     // This server's clock just moved 17 days: its first member page loads slowly while the run's other worker is busy.
-    await expect(page.locator(".page-lead .badge")).toHaveText("Suspended", { timeout: 30_000 });
+    await expect(page.locator(".page-lead .badge")).toHaveText("Suspended", { timeout: 60_000 });
     await snapshot(page, "journey-suspended-en-desktop");
   });
 

@@ -111,7 +111,7 @@ async function arrange(browser: Browser): Promise<Arranged> {
   const employeePage = await context.newPage();
   await signIn(employeePage, employee.email, employee.own);
   // A server's first sign-in of a role loads its pages' code: as slow as the admin's first (signInAsAdmin).
-  await expect(employeePage).toHaveURL(/\/attendance$/, { timeout: 30_000 });
+  await expect(employeePage).toHaveURL(/\/attendance$/, { timeout: 60_000 });
   expect((await page.request.post("/api/auth/forgot-password", { data: { email: admin.email } })).status()).toBe(202);
   const mail = (await api("GET", "/api/mail?pageSize=1")).items[0];
   return {
@@ -168,7 +168,7 @@ async function check(
 // is mostly waiting (for the server, for the network to fall quiet) and axe.
 for (const consolePage of PAGES)
   test(consolePage.name, async ({ browser, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     arranged ??= arrange(browser);
     const arrangement = await arranged;
     const failures: string[] = [];

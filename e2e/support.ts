@@ -171,7 +171,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signIn(page, admin.email, admin.password);
   // Managers and administrators start on the dashboard (console/role-home.ts); a server's first sign-in is slower.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
 export async function signOut(page: Page): Promise<void> {
