@@ -8,6 +8,8 @@ import { ChoiceFieldset, type FormFailure, TextField, textOf, useFormMutation } 
 import { isSepaIban, isValidBicCode } from "@/lib/billing/sepa/identifiers";
 
 type Done = (notice: string) => void;
+/** A dialog about one of the member's mandates. */
+type MandateDialogProps = { memberId: string; mandate: MandateRow; onClose: () => void; onDone: Done };
 
 /** An account's IBAN and BIC checked before anything is sent, in the reader's words (the API checks them again). */
 function accountFailure(
@@ -87,17 +89,7 @@ export function AddMandateDialog({
  * The member pays from another account under the same signed mandate (docs/billing.md, mandate amendments): the next
  * remittance tells the bank, with the account it replaces.
  */
-export function AmendMandateDialog({
-  memberId,
-  mandate,
-  onClose,
-  onDone,
-}: {
-  memberId: string;
-  mandate: MandateRow;
-  onClose: () => void;
-  onDone: Done;
-}) {
+export function AmendMandateDialog({ memberId, mandate, onClose, onDone }: MandateDialogProps) {
   const t = useTranslations("invoices.member.amendDialog");
   const words = useTranslations("invoices.member.mandateDialog");
   const api = useConsoleApi();
@@ -127,17 +119,7 @@ export function AmendMandateDialog({
   );
 }
 
-export function RevokeMandateDialog({
-  memberId,
-  mandate,
-  onClose,
-  onDone,
-}: {
-  memberId: string;
-  mandate: MandateRow;
-  onClose: () => void;
-  onDone: Done;
-}) {
+export function RevokeMandateDialog({ memberId, mandate, onClose, onDone }: MandateDialogProps) {
   const t = useTranslations("invoices.member.revokeDialog");
   const api = useConsoleApi();
   return (
