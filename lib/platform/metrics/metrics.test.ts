@@ -20,7 +20,9 @@ async function sample(name: string, labels: Record<string, string>): Promise<num
   return line ? Number(line.slice(line.lastIndexOf(" ") + 1)) : 0;
 }
 
-describe("metrics", () => {
+// Each test imports the modules afresh (a fresh registry); the route module loads much of the app, which took over the
+// default 5 s on a busy 2-core machine (a fresh clone's unit lane, 2026-11-29).
+describe("metrics", { timeout: 30_000 }, () => {
   it("answers 404 without a configured token, a bare 401 for a missing or wrong one, and the exposition for the right one", async () => {
     const request = new Request("http://localhost/metrics", { headers: { authorization: `Bearer ${TOKEN}` } });
     expect((await metricsResponse(request, undefined)).status).toBe(404);
