@@ -191,7 +191,7 @@ function Mandates({
       id="mandates-heading"
       title={t("title")}
       className="member-mandates"
-      headers={withActionsHeading(canWrite ? [...columns, t("revoke")] : columns, canWrite)}
+      headers={withActionsHeading(canWrite ? [...columns, t("actions")] : columns, canWrite)}
       actions={
         canWrite && (
           <button type="button" className="button" onClick={() => open({ kind: "add" })}>
