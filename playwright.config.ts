@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { mailboxPorts } from "./e2e/mailbox-ports";
 
@@ -5,6 +6,14 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
 /** The SMTP server the app sends to during the runs, and where specs read what it received (e2e/mailbox.ts). */
 const MAILBOX = mailboxPorts(port);
+/**
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, the binary Playwright itself runs headless)
+ * when installed, else the whole browser. The whole browser opens a window's worth of its own interface pages and a
+ * GPU process for every context: the same two spec files took 172 s and 233 CPU-seconds in it, 119 s and 189 in the
+ * shell (docs/performance.md). `E2E_CHROMIUM` chooses another.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromium = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export default defineConfig({
   testDir: "e2e",
@@ -31,7 +40,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
+          executablePath: chromium,
           // Downloads named with non-ASCII characters ("Contrato año 1.pdf") are saved as "download" by a browser
           // started without a UTF-8 locale (an environment with no LANG): fix it whatever the caller's is.
           env: { ...process.env, LC_ALL: "C.UTF-8" },

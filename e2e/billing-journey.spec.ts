@@ -102,7 +102,7 @@ test.beforeAll(async () => {
       // in-process database for a minute on a busy machine: measured 13 jobs of 3–7 s each after +17 days.
       EMBEDDED_SCHEDULER: "false",
     },
-    { mailbox: true },
+    { mailbox: true, embedded: true },
   );
   base = server.base;
   mailboxUrl = server.mailboxUrl ?? "";

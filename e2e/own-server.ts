@@ -16,11 +16,17 @@ const freePort = () =>
 export type OwnServer = { base: string; mailboxUrl?: string; stop: () => Promise<void> };
 
 /**
- * A production server of a spec's own (scripts/e2e-server.mjs: embedded defaults, a fresh data directory) on a free
- * port, with `env` added to the runner's, once it answers; for a spec that needs settings or a clock the shared
- * server must not have; with `mailbox`, a mailbox of its own too (scripts/e2e-mailbox.ts).
+ * A production server of a spec's own (scripts/e2e-server.mjs: a fresh data directory, and a fresh database on the
+ * run's PostgreSQL when there is one) on a free port, with `env` added to the runner's, once it answers; for a spec
+ * that needs settings or a clock the shared server must not have; with `mailbox`, a mailbox of its own too
+ * (scripts/e2e-mailbox.ts); `embedded`, on the embedded database whatever the run has (the newcomer's first start, and
+ * a server whose calendar libfaketime moves, which a database server's clock would not follow).
  */
-export async function startOwnServer(env: Record<string, string> = {}, { mailbox = false } = {}): Promise<OwnServer> {
+export async function startOwnServer(
+  env: Record<string, string> = {},
+  { mailbox = false, embedded = false } = {},
+): Promise<OwnServer> {
+  if (embedded) env = { ...env, E2E_DATABASE_URL: "" };
   const children: ChildProcess[] = [];
   const port = await freePort();
   let mailboxUrl: string | undefined;

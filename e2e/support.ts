@@ -222,14 +222,14 @@ export async function install(request: APIRequestContext): Promise<void> {
  * Runs the spec file on an installation of its own (e2e/own-server.ts, set up with `install`), for a story whose
  * assertions are about the whole club: its empty states, its counts and statistics, its settings (language, time zone,
  * billing started), which other workers' records on the shared server would change. Its tests run in order in one
- * worker (`serial`: a story, whose steps need the ones before); `fresh` leaves it as nobody has set it up (the setup
- * wizard's).
+ * worker (`serial`: a story, whose steps need the ones before); `fresh` leaves it as nobody has set it up, on embedded
+ * defaults (the setup wizard's: the newcomer's first start).
  */
 export function onOwnServer({ serial = false, fresh = false } = {}): void {
   test.describe.configure({ mode: serial ? "serial" : "default" });
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(180_000);
-    ownServer = await startOwnServer();
+    ownServer = await startOwnServer({}, { embedded: fresh });
     if (fresh) return;
     const request = await playwright.request.newContext({ baseURL: ownServer.base });
     await install(request);

@@ -1,8 +1,13 @@
-// Starts the production build on embedded defaults with a fresh data directory (Playwright's webServer).
+// Starts the production build with a fresh data directory (Playwright's webServer, e2e/own-server.ts). On embedded
+// defaults, or, when E2E_DATABASE_URL names a PostgreSQL server (scripts/test.sh: the one it started on loopback), on a
+// fresh database of its own there: PGlite runs every query on the server's own thread, so a page waits behind the
+// scheduled jobs and the other requests, and a dozen such servers on two cores took the browser tests past their
+// waits (docs/performance.md). The embedded database stays proven by the embedded lane and the setup wizard's spec.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 
 const port = process.argv[2] ?? "3210";
 const dataDir = mkdtempSync(path.join(tmpdir(), "clubops-e2e-"));
@@ -20,11 +25,32 @@ for (const name of ["DATABASE_URL", "REDIS_URL", "S3_ENDPOINT", "CLICKHOUSE_URL"
 // Playwright's mailbox (scripts/e2e-mailbox.ts), so specs can follow emailed links.
 if (process.env.E2E_SMTP_URL) env.SMTP_URL = process.env.E2E_SMTP_URL;
 
+/** Runs `statement` on the PostgreSQL server at `url`'s maintenance database. */
+async function onServer(url, statement) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(statement);
+  } finally {
+    await sql.end();
+  }
+}
+
+const serverUrl = process.env.E2E_DATABASE_URL;
+const database = `clubops_e2e_${port}`;
+if (serverUrl) {
+  await onServer(serverUrl, `drop database if exists ${database} with (force)`);
+  await onServer(serverUrl, `create database ${database}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  env.DATABASE_URL = url.toString();
+}
+
 const server = spawn("bash", ["scripts/start.sh", "-p", port, "-H", "127.0.0.1"], { env, stdio: "inherit" });
 const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
-server.on("exit", (code) => {
+server.on("exit", async (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl) await onServer(serverUrl, `drop database if exists ${database} with (force)`).catch(() => {});
   process.exit(code ?? 0);
 });

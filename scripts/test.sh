@@ -11,7 +11,8 @@ install_debian_packages() {
   local missing=()
   ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
   command -v redis-server >/dev/null || missing+=(redis-server)
-  [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # Debian's Chromium as the Playwright flows run it: its headless shell (playwright.config.ts).
+  [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
   command -v xmllint >/dev/null || missing+=(libxml2-utils)
   # pdftoppm renders an invoice's page so the tests can read its tax QR code back (tests/support/pdf-qr.ts).
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
@@ -88,8 +89,10 @@ log "contract suite: Portman → newman from the served OpenAPI document, every 
 lane contract 1 bash scripts/test-contract.sh
 
 log "end-to-end tests (Playwright, Debian chromium)"
-# On free ports, so two runs on one machine do not meet.
-E2E_PORT=$(free_e2e_port) PLAYWRIGHT_JSON_OUTPUT_NAME="$TEST_REPORTS/playwright.json" lane playwright 9 \
+# On free ports, so two runs on one machine do not meet; each server on a database of its own on the PostgreSQL started
+# above (scripts/e2e-server.mjs), but the setup wizard's and the billing journey's, on embedded defaults.
+E2E_PORT=$(free_e2e_port) E2E_DATABASE_URL="$DATABASE_URL_REAL" PLAYWRIGHT_JSON_OUTPUT_NAME="$TEST_REPORTS/playwright.json" \
+  lane playwright 9 \
   npx playwright test --reporter=list,json
 
 printf 'total\t25\t%s\t0\n' "$(($(date +%s) - started))" >>"$TEST_REPORTS/lanes.tsv"
