@@ -47,6 +47,7 @@ export function invoiceEndpoints(client: ConsoleClient) {
       rectify: (id: string, body: RectificationInput) =>
         answer(client.POST("/api/invoices/{id}/rectifications", { ...invoicePath(id), body })),
       reissue: (id: string) => answer(client.POST("/api/invoices/{id}/reissue", invoicePath(id))),
+      substitute: (id: string) => answer(client.POST("/api/invoices/{id}/substitute", invoicePath(id))),
       issue: (body: NewInvoiceInput) => answer(client.POST("/api/invoices", { body })),
     },
     invoiceSeries: {

@@ -1,6 +1,7 @@
 import {
   adminPageIn,
   apiAs,
+  errorSummary,
   expect,
   expectAccessible,
   expectFitsScreen,
@@ -139,4 +140,44 @@ test("a term's invoice issued again after it was credited in full, once the memb
   await expect(page.getByRole("region", { name: "Agencia Tributaria (VERI*FACTU)" })).toContainText("Factura completa");
   await expectFitsScreen(page);
   await snapshot(page, "reissued-invoice-es-phone");
+});
+
+test("a full invoice in place of a paid simplified one, once the member gave their NIF", async ({ browser }) => {
+  const page = await adminPageIn(browser, "es", VIEWPORTS.phone);
+  const api = await apiAs(page);
+  const { member, invoice } = await memberWithInvoice(api, "Sustitucion");
+  await api("POST", `/api/invoices/${invoice.id}/payments`, { amount: "40.00", method: "cash" });
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  await page.getByRole("button", { name: "Emitir factura completa" }).click();
+  const dialog = page.getByRole("dialog", {
+    name: `¿Emitir una factura completa en sustitución de ${invoice.number}?`,
+  });
+  await dialog.getByRole("button", { name: "Emitir factura completa" }).click();
+  // Without the member's NIF the API refuses, and the dialog says what to do.
+  await expect(errorSummary(dialog)).toContainText("añade primero el DNI, NIE o NIF del socio");
+  await dialog.getByRole("button", { name: "Cancelar" }).click();
+  await api("PUT", `/api/members/${member.id}`, {
+    firstName: member.firstName,
+    lastName: member.lastName,
+    email: member.email,
+    taxId: "12345678Z",
+  });
+  await page.getByRole("button", { name: "Emitir factura completa" }).click();
+  await expect(dialog).toContainText("su IVA no se cuenta dos veces");
+  await expectAccessible(page);
+  await snapshot(page, "substitute-es-phone");
+  await dialog.getByRole("button", { name: "Emitir factura completa" }).click();
+  await expect(notice(page)).toContainText(/Factura F\d{4}-\d{6} emitida\./);
+  const corrections = page.getByRole("region", { name: "Rectificaciones" });
+  await expect(corrections).toContainText("Se emitió la factura completa");
+  await expect(page.getByRole("button", { name: "Emitir factura completa" })).toHaveCount(0);
+  await corrections.getByRole("link", { name: /^F\d{4}-\d{6}$/ }).click();
+  await expect(page.getByRole("region", { name: "Rectificaciones" })).toContainText(
+    `Emitida en sustitución de la factura simplificada ${invoice.number}, que conserva sus pagos y su IVA.`,
+  );
+  await expect(page.getByRole("region", { name: "Agencia Tributaria (VERI*FACTU)" })).toContainText(
+    "Factura en sustitución de simplificadas",
+  );
+  await expectFitsScreen(page);
+  await snapshot(page, "substitution-invoice-es-phone");
 });

@@ -39,6 +39,10 @@ const issuedInvoiceRow = z.strictObject({
   notSubjectAmount: money("Importe no sujeto of a not-subject row."),
   total: money("Total Factura of the row."),
   rectifiesNumber: invoiceNumber().nullable().meta({ description: "The invoice a rectifying invoice corrects." }),
+  substitutesNumber: invoiceNumber().nullable().meta({
+    description:
+      "The simplified invoice an F3 replaces; the totals leave the F3's rows out (its IVA is that invoice's).",
+  }),
 });
 
 const rateTotal = z.strictObject({

@@ -632,7 +632,10 @@ const invoiceFields = {
   id: uuid(),
   number: z.string().meta({ description: "Series, year and correlative number.", examples: ["F2026-000123"] }),
   series: z.string().meta({ description: "F: invoices; R: rectifying invoices.", examples: ["F"] }),
-  kind: z.enum(["invoice", "rectifying"]),
+  kind: z.enum(["invoice", "rectifying", "substitution"]).meta({
+    description:
+      "`substitution`: a full invoice issued in place of a paid simplified one (F3); it owes nothing, its payments and tax stay on the simplified invoice.",
+  }),
   rectifies: z
     .strictObject({ id: uuid(), number: z.string(), reason: z.string() })
     .meta({ id: "RectifiedInvoice" })
@@ -792,6 +795,13 @@ export const invoiceResponse = z.strictObject({
   }),
   replaces: invoiceReference.nullable().meta({
     description: "The term's earlier invoice, credited in full, that this one reissues; else null.",
+  }),
+  substitutedBy: invoiceReference.nullable().meta({
+    description:
+      "The full invoice issued in place of this simplified one (POST /api/invoices/{id}/substitute); else null.",
+  }),
+  substitutes: invoiceReference.nullable().meta({
+    description: "The simplified invoice this substitution replaces; else null.",
   }),
 });
 const invoiceIsExact: SameShape<z.output<typeof invoiceResponse>, JsonOf<InvoiceDetail>> = true;

@@ -1094,6 +1094,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/substitute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a full invoice in place of a simplified one
+         * @description For a member who gives their DNI, NIE or NIF after paying a simplified invoice (RD 1619/2012 art. 7.2): a full invoice with the same lines, to the member as they are now, numbered in the invoices' series, recorded for VERI*FACTU as F3 naming the simplified invoice it replaces. The simplified invoice keeps its payments and its tax; the new one (`kind` `substitution`, `status` `paid`) owes nothing and shows `substitutes`, the simplified one `substitutedBy`. Only a simplified invoice paid in full and never credited; one at a time. Audited as `billing.invoice_issued`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoicesByIdSubstitute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/write-off": {
         parameters: {
             query?: never;
@@ -2992,8 +3014,11 @@ export interface components {
                 legalName: string;
                 taxId: string;
             };
-            /** @enum {string} */
-            kind: "invoice" | "rectifying";
+            /**
+             * @description `substitution`: a full invoice issued in place of a paid simplified one (F3); it owes nothing, its payments and tax stay on the simplified invoice.
+             * @enum {string}
+             */
+            kind: "invoice" | "rectifying" | "substitution";
             /** @enum {string} */
             language: "en" | "es";
             lines: components["schemas"]["InvoiceLine"][];
@@ -3041,6 +3066,10 @@ export interface components {
             /** Format: date-time */
             statusChangedAt: string;
             subscriptionId: string | null;
+            /** @description The full invoice issued in place of this simplified one (POST /api/invoices/{id}/substitute); else null. */
+            substitutedBy: components["schemas"]["InvoiceReference"] | null;
+            /** @description The simplified invoice this substitution replaces; else null. */
+            substitutes: components["schemas"]["InvoiceReference"] | null;
             /**
              * @description Decimal string with two places; negative on credits.
              * @example -12.50
@@ -3213,8 +3242,11 @@ export interface components {
              * @example 2026-11-20
              */
             issuedOn: string;
-            /** @enum {string} */
-            kind: "invoice" | "rectifying";
+            /**
+             * @description `substitution`: a full invoice issued in place of a paid simplified one (F3); it owes nothing, its payments and tax stay on the simplified invoice.
+             * @enum {string}
+             */
+            kind: "invoice" | "rectifying" | "substitution";
             /** @enum {string} */
             language: "en" | "es";
             /** Format: uuid */
@@ -3326,6 +3358,8 @@ export interface components {
             period: string;
             /** @description The invoice a rectifying invoice corrects. */
             rectifiesNumber: string | null;
+            /** @description The simplified invoice an F3 replaces; the totals leave the F3's rows out (its IVA is that invoice's). */
+            substitutesNumber: string | null;
             /**
              * @description Cuota IVA Repercutida. Decimal string, two places.
              * @example 49.90
@@ -6379,7 +6413,7 @@ export interface operations {
                      *       "rows": {
                      *         "items": [
                      *           {
-                     *             "invoiceId": "8f1e654c-3fa2-4f8f-a687-ca3c5838ba9c",
+                     *             "invoiceId": "8b42756d-1cce-40d2-84b6-c687b2eb6d34",
                      *             "number": "F2026-000001",
                      *             "issuedOn": "2026-11-29",
                      *             "period": "4T",
@@ -6389,6 +6423,7 @@ export interface operations {
                      *             "exemptReason": null,
                      *             "notSubjectReason": null,
                      *             "rectifiesNumber": null,
+                     *             "substitutesNumber": null,
                      *             "taxRate": "21.00",
                      *             "base": "41.24",
                      *             "tax": "8.66",
@@ -6397,7 +6432,7 @@ export interface operations {
                      *             "total": "49.90"
                      *           },
                      *           {
-                     *             "invoiceId": "7e8c7396-f94d-4f9e-b69e-98d37d5e17d9",
+                     *             "invoiceId": "8c0a4a75-bf99-4544-ad50-9292b3ac2329",
                      *             "number": "F2026-000002",
                      *             "issuedOn": "2026-11-29",
                      *             "period": "4T",
@@ -6407,6 +6442,7 @@ export interface operations {
                      *             "exemptReason": "Exento, art. 20.1.13º Ley 37/1992 del IVA",
                      *             "notSubjectReason": null,
                      *             "rectifiesNumber": null,
+                     *             "substitutesNumber": null,
                      *             "taxRate": null,
                      *             "base": "0.00",
                      *             "tax": "0.00",
@@ -8675,8 +8711,8 @@ export interface operations {
                 issuedFrom?: string;
                 /** @description Only invoices issued on or before this club date. */
                 issuedTo?: string;
-                /** @description Only invoices, or only rectifying invoices. */
-                kind?: "invoice" | "rectifying";
+                /** @description Only invoices, only rectifying invoices, or only substitutions of simplified ones. */
+                kind?: "invoice" | "rectifying" | "substitution";
                 /** @description Only this member's invoices. */
                 memberId?: string;
                 /** @description The field to sort by. */
@@ -8773,7 +8809,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "memberId": "0a330f6d-af73-4192-af2b-281d840d70fc",
+                 *       "memberId": "dc43c13c-cf89-4a09-baa6-51bbf6d68f7d",
                  *       "lines": [
                  *         {
                  *           "description": "Taquilla",
@@ -8798,15 +8834,15 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "192fb31a-b961-4e92-8b62-057070c137c8",
+                     *       "id": "f61150e7-c49d-4027-bedc-555cd1d97bb2",
                      *       "number": "F2026-000003",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T13:03:23.773Z",
+                     *       "issuedAt": "2026-11-29T17:14:15.653Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "0a330f6d-af73-4192-af2b-281d840d70fc",
+                     *       "memberId": "dc43c13c-cf89-4a09-baa6-51bbf6d68f7d",
                      *       "subscriptionId": null,
                      *       "customerName": "Irene Gil1",
                      *       "language": "es",
@@ -8819,7 +8855,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "paid",
-                     *       "statusChangedAt": "2026-11-29T13:03:23.774Z",
+                     *       "statusChangedAt": "2026-11-29T17:14:15.654Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8861,13 +8897,13 @@ export interface operations {
                      *           "taxAmount": "2.60"
                      *         }
                      *       ],
-                     *       "previousHash": "0169c532ba95abcca0632be7ff5242c7ca68e4cc4eb701ba3aeb99a5732fc760",
-                     *       "recordHash": "ca60d01fc9cf776ebeb23a5ba9858e143fc4847f74a9bc89f10e2cdebf18f150",
+                     *       "previousHash": "f40b90eaad88f3c6b0f8a88d10b528bae5eda68293d05236c97700ad5a29f08e",
+                     *       "recordHash": "0c4324a5eefd8e51a0b100dfebb4e5957861203682e970b39554078381d5b321",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T14:03:23+01:00",
-                     *         "previousHuella": "04818D764F88CC186D1B53426F6DBB32E2206CD672B3B6A6FD43E8A567ED6572",
-                     *         "huella": "D2EA9F8D71D585BE4BA0D1CFC876DD9EC91DE3827DBD620AB66CC298A95181AD",
+                     *         "generatedAt": "2026-11-29T18:14:15+01:00",
+                     *         "previousHuella": "F0FCB4F034977176EF579124DE36F982BC0C134759483C42E75694D2AEEAE748",
+                     *         "huella": "13EB467B9F376479438D4D2F2AA5C1DF98E5080CBC602D9F6B25C74F6D7D0C53",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000003&fecha=29-11-2026&importe=15.00",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -8876,20 +8912,22 @@ export interface operations {
                      *       },
                      *       "payments": [
                      *         {
-                     *           "id": "ded3a5f2-6ea4-41f2-badd-1870576dc2bd",
-                     *           "invoiceId": "192fb31a-b961-4e92-8b62-057070c137c8",
+                     *           "id": "06ad073a-34b8-417f-806e-d389e629c37b",
+                     *           "invoiceId": "f61150e7-c49d-4027-bedc-555cd1d97bb2",
                      *           "kind": "payment",
                      *           "amount": "15.00",
                      *           "method": "credit",
                      *           "paidOn": "2026-11-29",
                      *           "reference": "F2026-000001",
-                     *           "recordedBy": "3adbf642-9404-4785-98cb-02bb816e9f3f",
-                     *           "createdAt": "2026-11-29T13:03:23.774Z"
+                     *           "recordedBy": "547c1a5a-5c14-4cf2-8624-64d13b9bcd3e",
+                     *           "createdAt": "2026-11-29T17:14:15.654Z"
                      *         }
                      *       ],
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
-                     *       "replaces": null
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -8950,16 +8988,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "a69e09b6-3eeb-4448-a242-cd66a0eb05f0",
+                     *       "id": "7afc7bb6-0436-4986-bf61-cb0a92da56c5",
                      *       "number": "F2026-000001",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T13:03:51.404Z",
+                     *       "issuedAt": "2026-11-29T17:14:22.119Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "fd16281a-25ba-471c-8c9b-06692380ce8e",
-                     *       "subscriptionId": "ff53e859-5eb1-4878-b299-2bc724c289c0",
+                     *       "memberId": "c6001e0e-3763-4e35-9a9c-183ec7bd1e58",
+                     *       "subscriptionId": "5b3a0d18-6408-4e35-a5cc-856ddeef09f9",
                      *       "customerName": "Marta Ruiz2",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -8971,7 +9009,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T13:03:51.404Z",
+                     *       "statusChangedAt": "2026-11-29T17:14:22.119Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -8993,7 +9031,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "b3f472e7-1a54-4a85-a8eb-2fc4de1396d3",
+                     *           "planId": "2948afd3-21f9-40da-b4b9-54076ec4e89f",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
@@ -9014,12 +9052,12 @@ export interface operations {
                      *         }
                      *       ],
                      *       "previousHash": null,
-                     *       "recordHash": "78783a080bb6542911ab57e54cc014f0f832021a1dd4651c894c7ca40132822a",
+                     *       "recordHash": "0213770fb857a9c5bbcefa8d3ec98bb3310e3f9ce05904054012196cd2c9a937",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
-                     *         "generatedAt": "2026-11-29T14:03:51+01:00",
+                     *         "generatedAt": "2026-11-29T18:14:22+01:00",
                      *         "previousHuella": null,
-                     *         "huella": "11D341173BC8791445E853FB26688DC42E73C17AC00F8FB614FA0DBE75C483DD",
+                     *         "huella": "C83D7239D057E2944B9456B507E7D89F216040DC6E0081D202D2E9C1C01DC62F",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000001&fecha=29-11-2026&importe=49.90",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -9029,7 +9067,9 @@ export interface operations {
                      *       "payments": [],
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
-                     *       "replaces": null
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -9095,18 +9135,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
-                     *         "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "id": "3926bb4d-0b38-406e-8e06-adc2a41f6b41",
+                     *         "invoiceId": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *         "kind": "payment",
                      *         "amount": "1000.00",
                      *         "method": "cash",
                      *         "paidOn": "2025-04-02",
                      *         "reference": null,
-                     *         "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
-                     *         "createdAt": "2026-11-29T13:03:23.940Z"
+                     *         "recordedBy": "d95448a7-ea43-4312-8a0b-462f8268078e",
+                     *         "createdAt": "2026-11-29T17:14:15.763Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "id": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *         "number": "F2025-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
@@ -9114,7 +9154,7 @@ export interface operations {
                      *         "issuedAt": "2025-03-31T21:30:00.000Z",
                      *         "issuedOn": "2025-03-31",
                      *         "dueOn": "2025-03-31",
-                     *         "memberId": "1703e6ca-8dc3-4981-9745-c2a39efd84b6",
+                     *         "memberId": "1526ce77-1510-4253-bcc9-15fdba50b03f",
                      *         "subscriptionId": null,
                      *         "customerName": "Xavier Vidal",
                      *         "language": "es",
@@ -9127,7 +9167,7 @@ export interface operations {
                      *         "amountDue": "1900.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T13:03:23.940Z",
+                     *         "statusChangedAt": "2026-11-29T17:14:15.763Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -9169,13 +9209,13 @@ export interface operations {
                      *             "taxAmount": "520.66"
                      *           }
                      *         ],
-                     *         "previousHash": "a587e44cceeb33752c2480a40ade1fcc533ae66d09538abaeccb88c639e815fa",
-                     *         "recordHash": "48e7c0e9b355e68a8c3407292c41b3e3b6868e2949e6057071057f654e17f485",
+                     *         "previousHash": "6900f1d894529a50f5ef0b82f480f4e79b3e6eac9a73938e9ec591ce9ac4dcbb",
+                     *         "recordHash": "e380aed5970dd5c9a03d081ca12fd5a569bbe63832c514fa94a4ca43fca0a941",
                      *         "verifactu": {
                      *           "invoiceType": "F1",
                      *           "generatedAt": "2025-03-31T23:30:00+02:00",
-                     *           "previousHuella": "E61A4B2AA9DAED0C7DA403746E6A93DCCD38DE6C95AF0FFEAB3C9DE76873DC65",
-                     *           "huella": "137C63A78B4C736AB3F48EEAF5F13C88829D4C3F55E448A439BE2AE4BABD515C",
+                     *           "previousHuella": "8B50FB2EE59EAE6E41B2A702432285EBF84AD6433F025C2F9936391E346952E7",
+                     *           "huella": "200148449118206097CF4A82594817AD73AB42B0B9BE2DB7D3046A08088BF846",
                      *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2025-000001&fecha=31-03-2025&importe=3000.00",
                      *           "status": "pending",
                      *           "errorCode": null,
@@ -9184,20 +9224,20 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
-                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *             "id": "3926bb4d-0b38-406e-8e06-adc2a41f6b41",
+                     *             "invoiceId": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *             "kind": "payment",
                      *             "amount": "1000.00",
                      *             "method": "cash",
                      *             "paidOn": "2025-04-02",
                      *             "reference": null,
-                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
-                     *             "createdAt": "2026-11-29T13:03:23.940Z"
+                     *             "recordedBy": "d95448a7-ea43-4312-8a0b-462f8268078e",
+                     *             "createdAt": "2026-11-29T17:14:15.763Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": [
                      *           {
-                     *             "id": "42446227-54f6-4f9d-a1b7-a7b9ea4ded6a",
+                     *             "id": "a352551d-69ee-4208-a91f-19c49112eed8",
                      *             "number": "R2025-000001",
                      *             "issuedOn": "2025-04-15",
                      *             "totalAmount": "-100.00",
@@ -9205,7 +9245,9 @@ export interface operations {
                      *           }
                      *         ],
                      *         "replacedBy": null,
-                     *         "replaces": null
+                     *         "replaces": null,
+                     *         "substitutedBy": null,
+                     *         "substitutes": null
                      *       }
                      *     }
                      */
@@ -9368,20 +9410,20 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "d2d9fbe0-5e44-4704-a8c9-975dab85c5be",
+                     *       "id": "7eb14922-634b-48e9-b9f8-f34f5462d48d",
                      *       "number": "R2026-000001",
                      *       "series": "R",
                      *       "kind": "rectifying",
                      *       "rectifies": {
-                     *         "id": "8f1e654c-3fa2-4f8f-a687-ca3c5838ba9c",
+                     *         "id": "8b42756d-1cce-40d2-84b6-c687b2eb6d34",
                      *         "number": "F2026-000001",
                      *         "reason": "Descuento"
                      *       },
-                     *       "issuedAt": "2026-11-29T13:03:23.060Z",
+                     *       "issuedAt": "2026-11-29T17:14:15.467Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "11094f97-7112-4848-9e36-35d44481d6f4",
-                     *       "subscriptionId": "05a3c16c-c4b8-4594-9850-f7615896ef2b",
+                     *       "memberId": "abe8fd3b-1403-4e6c-af38-2413efc720a0",
+                     *       "subscriptionId": "d76f9fc9-4cdb-4660-89b4-427ea451bc7c",
                      *       "customerName": "Ana García",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -9393,7 +9435,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T13:03:23.060Z",
+                     *       "statusChangedAt": "2026-11-29T17:14:15.467Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9415,7 +9457,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Rectificación de F2026-000001: Gold, mensual",
-                     *           "planId": "cda9d57e-3d1f-428f-9ce8-73c65777bb5b",
+                     *           "planId": "d249682b-9cf3-442b-9ad6-00656a1ac661",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "-8.26",
@@ -9435,13 +9477,13 @@ export interface operations {
                      *           "taxAmount": "-1.74"
                      *         }
                      *       ],
-                     *       "previousHash": "1962bdf675f5004a659e18de81fcc3f87aab8e90033bceeb9e44439a7ac62616",
-                     *       "recordHash": "5fe7ef74f155e52d0f9d5070de67b6bdff6cdbc8c0edd64c82a48e15a7a8e7a8",
+                     *       "previousHash": "5c03c141bc311b01981cf9bad7cf3d1eff1901234ca6518e57a17ae6953e80d5",
+                     *       "recordHash": "15ea0d2dd5621c360465731cb0f365f89a72757c4765995551d9b5c5e9370d24",
                      *       "verifactu": {
                      *         "invoiceType": "R1",
-                     *         "generatedAt": "2026-11-29T14:03:23+01:00",
-                     *         "previousHuella": "DEEE40F40B00D90F33AAE59906099D25A2FF73A04AADA331D8929B3A2F197C5C",
-                     *         "huella": "B820AE9B5A75ABBF41759AA92A8DB6908EE5687091A3FB68E97932B3067EE48F",
+                     *         "generatedAt": "2026-11-29T18:14:15+01:00",
+                     *         "previousHuella": "428638AFEF8E418653EC30AECC6BF076E70C8C5E33E17D37CEDCC69E6C0E68CD",
+                     *         "huella": "D8AA5D50A8461E628A16021DDBEEA90B6F0FA78314545439692A9E8100F23ECF",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=R2026-000001&fecha=29-11-2026&importe=-10.00",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -9451,7 +9493,9 @@ export interface operations {
                      *       "payments": [],
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
-                     *       "replaces": null
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -9533,18 +9577,18 @@ export interface operations {
                     /**
                      * @example {
                      *       "payment": {
-                     *         "id": "1d6a79f8-dc5b-4c82-88aa-5e063b9aedc1",
-                     *         "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "id": "59ce1245-6173-449d-b654-dfd10dea8795",
+                     *         "invoiceId": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *         "kind": "refund",
                      *         "amount": "50.00",
                      *         "method": "cash",
                      *         "paidOn": "2025-04-03",
                      *         "reference": null,
-                     *         "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
-                     *         "createdAt": "2026-11-29T13:03:24.072Z"
+                     *         "recordedBy": "d95448a7-ea43-4312-8a0b-462f8268078e",
+                     *         "createdAt": "2026-11-29T17:14:15.849Z"
                      *       },
                      *       "invoice": {
-                     *         "id": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *         "id": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *         "number": "F2025-000001",
                      *         "series": "F",
                      *         "kind": "invoice",
@@ -9552,7 +9596,7 @@ export interface operations {
                      *         "issuedAt": "2025-03-31T21:30:00.000Z",
                      *         "issuedOn": "2025-03-31",
                      *         "dueOn": "2025-03-31",
-                     *         "memberId": "1703e6ca-8dc3-4981-9745-c2a39efd84b6",
+                     *         "memberId": "1526ce77-1510-4253-bcc9-15fdba50b03f",
                      *         "subscriptionId": null,
                      *         "customerName": "Xavier Vidal",
                      *         "language": "es",
@@ -9565,7 +9609,7 @@ export interface operations {
                      *         "amountDue": "1900.00",
                      *         "refundDue": "0.00",
                      *         "status": "partially_paid",
-                     *         "statusChangedAt": "2026-11-29T13:03:24.072Z",
+                     *         "statusChangedAt": "2026-11-29T17:14:15.849Z",
                      *         "issuer": {
                      *           "taxId": "G28029643",
                      *           "address": {
@@ -9607,13 +9651,13 @@ export interface operations {
                      *             "taxAmount": "520.66"
                      *           }
                      *         ],
-                     *         "previousHash": "a587e44cceeb33752c2480a40ade1fcc533ae66d09538abaeccb88c639e815fa",
-                     *         "recordHash": "48e7c0e9b355e68a8c3407292c41b3e3b6868e2949e6057071057f654e17f485",
+                     *         "previousHash": "6900f1d894529a50f5ef0b82f480f4e79b3e6eac9a73938e9ec591ce9ac4dcbb",
+                     *         "recordHash": "e380aed5970dd5c9a03d081ca12fd5a569bbe63832c514fa94a4ca43fca0a941",
                      *         "verifactu": {
                      *           "invoiceType": "F1",
                      *           "generatedAt": "2025-03-31T23:30:00+02:00",
-                     *           "previousHuella": "E61A4B2AA9DAED0C7DA403746E6A93DCCD38DE6C95AF0FFEAB3C9DE76873DC65",
-                     *           "huella": "137C63A78B4C736AB3F48EEAF5F13C88829D4C3F55E448A439BE2AE4BABD515C",
+                     *           "previousHuella": "8B50FB2EE59EAE6E41B2A702432285EBF84AD6433F025C2F9936391E346952E7",
+                     *           "huella": "200148449118206097CF4A82594817AD73AB42B0B9BE2DB7D3046A08088BF846",
                      *           "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2025-000001&fecha=31-03-2025&importe=3000.00",
                      *           "status": "pending",
                      *           "errorCode": null,
@@ -9622,38 +9666,38 @@ export interface operations {
                      *         },
                      *         "payments": [
                      *           {
-                     *             "id": "4ffa38c2-11ad-4a15-9dce-93c103d35137",
-                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *             "id": "3926bb4d-0b38-406e-8e06-adc2a41f6b41",
+                     *             "invoiceId": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *             "kind": "payment",
                      *             "amount": "1000.00",
                      *             "method": "cash",
                      *             "paidOn": "2025-04-02",
                      *             "reference": null,
-                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
-                     *             "createdAt": "2026-11-29T13:03:23.940Z"
+                     *             "recordedBy": "d95448a7-ea43-4312-8a0b-462f8268078e",
+                     *             "createdAt": "2026-11-29T17:14:15.763Z"
                      *           },
                      *           {
-                     *             "id": "1d6a79f8-dc5b-4c82-88aa-5e063b9aedc1",
-                     *             "invoiceId": "68ed465d-2ec0-48ab-996e-0c8963c84507",
+                     *             "id": "59ce1245-6173-449d-b654-dfd10dea8795",
+                     *             "invoiceId": "42cd0631-c403-4a28-b014-5ae974f5d79f",
                      *             "kind": "refund",
                      *             "amount": "50.00",
                      *             "method": "cash",
                      *             "paidOn": "2025-04-03",
                      *             "reference": null,
-                     *             "recordedBy": "2c794128-7f04-4b43-9610-07fec77b58c1",
-                     *             "createdAt": "2026-11-29T13:03:24.072Z"
+                     *             "recordedBy": "d95448a7-ea43-4312-8a0b-462f8268078e",
+                     *             "createdAt": "2026-11-29T17:14:15.849Z"
                      *           }
                      *         ],
                      *         "rectifiedBy": [
                      *           {
-                     *             "id": "42446227-54f6-4f9d-a1b7-a7b9ea4ded6a",
+                     *             "id": "a352551d-69ee-4208-a91f-19c49112eed8",
                      *             "number": "R2025-000001",
                      *             "issuedOn": "2025-04-15",
                      *             "totalAmount": "-100.00",
                      *             "reason": "Descuento"
                      *           },
                      *           {
-                     *             "id": "0b7ae39a-e03f-4107-8d98-f84541f829c4",
+                     *             "id": "99cd4e01-b206-48da-8b67-6f42781f3565",
                      *             "number": "R2026-000002",
                      *             "issuedOn": "2026-11-29",
                      *             "totalAmount": "-50.00",
@@ -9661,10 +9705,12 @@ export interface operations {
                      *           }
                      *         ],
                      *         "replacedBy": null,
-                     *         "replaces": null
+                     *         "replaces": null,
+                     *         "substitutedBy": null,
+                     *         "substitutes": null
                      *       },
                      *       "rectifyingInvoice": {
-                     *         "id": "0b7ae39a-e03f-4107-8d98-f84541f829c4",
+                     *         "id": "99cd4e01-b206-48da-8b67-6f42781f3565",
                      *         "number": "R2026-000002"
                      *       }
                      *     }
@@ -9736,16 +9782,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "7a17549d-814b-4341-b8d0-b0cc0d083cb6",
+                     *       "id": "7926a588-d0df-4ebe-9e58-e45478eef4f3",
                      *       "number": "F2026-000012",
                      *       "series": "F",
                      *       "kind": "invoice",
                      *       "rectifies": null,
-                     *       "issuedAt": "2026-11-29T13:03:30.174Z",
+                     *       "issuedAt": "2026-11-29T17:14:16.478Z",
                      *       "issuedOn": "2026-11-29",
                      *       "dueOn": "2026-11-29",
-                     *       "memberId": "9a4ee511-6af8-48be-8cf1-b59150f36a59",
-                     *       "subscriptionId": "1f497f56-c88d-4ad3-87ba-9e0433335b1d",
+                     *       "memberId": "68ebad0c-1288-45b0-9bbb-17f0cdecac2f",
+                     *       "subscriptionId": "b0c4039d-e57e-4516-a939-625f42f8e030",
                      *       "customerName": "Irene Gil6",
                      *       "language": "es",
                      *       "currency": "EUR",
@@ -9757,7 +9803,7 @@ export interface operations {
                      *       "amountDue": "49.90",
                      *       "refundDue": "0.00",
                      *       "status": "open",
-                     *       "statusChangedAt": "2026-11-29T13:03:30.174Z",
+                     *       "statusChangedAt": "2026-11-29T17:14:16.478Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9779,7 +9825,7 @@ export interface operations {
                      *         {
                      *           "position": 1,
                      *           "description": "Gold, mensual",
-                     *           "planId": "082cd2b5-5682-408a-8a70-8e1822b38dc3",
+                     *           "planId": "3c4845f2-0335-4ac1-ab39-871fd87f926e",
                      *           "serviceFrom": "2026-11-29",
                      *           "serviceTo": "2026-12-28",
                      *           "baseAmount": "41.24",
@@ -9799,13 +9845,13 @@ export interface operations {
                      *           "taxAmount": "8.66"
                      *         }
                      *       ],
-                     *       "previousHash": "3946cc0c41576806decf021580d5546b96c131242feb55655fd2c2093829a3be",
-                     *       "recordHash": "01a2301816a9e6042081407daaf5c08f8c8159b3e2fe7c7769630ae9adee6b62",
+                     *       "previousHash": "db85501ca5045a176122780b1b1bd179a0165364a8faecb96038ab4170816e00",
+                     *       "recordHash": "6cf8c12441d0a76b31a5964cd974de5a7d2867db22841dab31b6b64eaba55289",
                      *       "verifactu": {
                      *         "invoiceType": "F1",
-                     *         "generatedAt": "2026-11-29T14:03:30+01:00",
-                     *         "previousHuella": "EE3E52470351D6E7E0E647C0BC9AACE47AF84D5E78C21FAAF241C770ECD25F82",
-                     *         "huella": "2ADF8CB4860AE72AC4457741B3E062FC0E1B0675C31513340E82C796639476FD",
+                     *         "generatedAt": "2026-11-29T18:14:16+01:00",
+                     *         "previousHuella": "EED96652A5DF0B2EA1B1D2DE39F76655CDA81CBC7C5E3F5D2179D6597C6D4712",
+                     *         "huella": "744EB3FC114FB1F5C3F66A3D50206BB2B9902500CF6F937B4F4372D979D4C60D",
                      *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000012&fecha=29-11-2026&importe=49.90",
                      *         "status": "pending",
                      *         "errorCode": null,
@@ -9816,9 +9862,11 @@ export interface operations {
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
                      *       "replaces": {
-                     *         "id": "fad87c36-085c-4a54-b6da-75fead9d1efd",
+                     *         "id": "79b30c3f-0316-4e22-ad90-597300ac025a",
                      *         "number": "F2026-000011"
-                     *       }
+                     *       },
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];
@@ -9838,6 +9886,158 @@ export interface operations {
                 };
             };
             /** @description Conflict: `Billing.InvoiceNotReissuable`, `Billing.TermAlreadyInvoiced`, `Billing.NotStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdSubstitute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "39a907fe-cffb-411b-9554-cc15ad940b10",
+                     *       "number": "F2026-000002",
+                     *       "series": "F",
+                     *       "kind": "substitution",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-29T17:12:39.862Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "02632394-9b67-40eb-91b8-27b86a0e9684",
+                     *       "subscriptionId": "a2dc3e55-4365-439b-ab8f-a401b6632bbe",
+                     *       "customerName": "Lucía Núñez 1",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "0.00",
+                     *       "creditedAmount": "0.00",
+                     *       "amountDue": "0.00",
+                     *       "refundDue": "0.00",
+                     *       "status": "paid",
+                     *       "statusChangedAt": "2026-11-29T17:12:39.862Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Lucía Núñez 1",
+                     *         "email": "substitution1@club.example",
+                     *         "taxId": "12345678Z",
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "653a9881-37cc-4bac-aaf6-81b892928e43",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "a4f675e98014fa5c2d8fe029a040e49075d4cacbbe19cbadd58557a103c0922a",
+                     *       "recordHash": "91c46f45d827dc9ee7a9604df422eef1cc017423a868ef4f3d002345c393b321",
+                     *       "verifactu": {
+                     *         "invoiceType": "F3",
+                     *         "generatedAt": "2026-11-29T18:12:39+01:00",
+                     *         "previousHuella": "0EF66BDA29991E27F6D639085B8C4D7B31D9B4F060E25C984B9DF8E2A0C9D412",
+                     *         "huella": "3C307D7DFD3C9B19F30308633357812F3A435762B711AB9154CDA1E21F624C1E",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000002&fecha=29-11-2026&importe=49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null
+                     *       },
+                     *       "payments": [],
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": {
+                     *         "id": "f4c08af8-a71d-4b11-ad3d-84a36fab34b3",
+                     *         "number": "F2026-000001"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.InvoiceNotSubstitutable`, `Billing.CustomerTaxIdMissing`, `Billing.InvoiceAlreadySubstituted`, `Billing.NotStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -9893,7 +10093,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "3f98dc0c-bf22-41c3-a477-caa7a491cd8b",
+                     *       "id": "1510a9e0-4830-4ec2-8495-b2847866eda0",
                      *       "number": "F2026-000003",
                      *       "series": "F",
                      *       "kind": "invoice",
@@ -9901,7 +10101,7 @@ export interface operations {
                      *       "issuedAt": "2026-02-15T09:00:00.000Z",
                      *       "issuedOn": "2026-02-15",
                      *       "dueOn": "2026-03-01",
-                     *       "memberId": "bde6659f-21dd-4010-baa6-624058163132",
+                     *       "memberId": "24e548c6-549c-40cd-ac08-cbd948857358",
                      *       "subscriptionId": null,
                      *       "customerName": "Pau Soler",
                      *       "language": "es",
@@ -9914,7 +10114,7 @@ export interface operations {
                      *       "amountDue": "0.00",
                      *       "refundDue": "0.00",
                      *       "status": "written_off",
-                     *       "statusChangedAt": "2026-11-29T13:03:54.956Z",
+                     *       "statusChangedAt": "2026-11-29T17:14:22.608Z",
                      *       "issuer": {
                      *         "taxId": "G28029643",
                      *         "address": {
@@ -9956,8 +10156,8 @@ export interface operations {
                      *           "taxAmount": "2.60"
                      *         }
                      *       ],
-                     *       "previousHash": "b18d064a1907d1d222525d0758acc939a884b67ddb97729cff088f2a52cc01a0",
-                     *       "recordHash": "9e0f6ae836c99daf7219ab68088145bb0c0f10eac59d6697b2c7e5c945752e78",
+                     *       "previousHash": "f6b5e51e6b5195bc49c052d9d85388a1c5e36879da9a8dd24fa6d9a3c77fd706",
+                     *       "recordHash": "6a5cf2c77e57f37fa1767fbb1e9802f0736ade01e6ed56be124bac3fc4141883",
                      *       "verifactu": {
                      *         "invoiceType": "F2",
                      *         "generatedAt": "2026-02-15T10:00:00+01:00",
@@ -9972,7 +10172,9 @@ export interface operations {
                      *       "payments": [],
                      *       "rectifiedBy": [],
                      *       "replacedBy": null,
-                     *       "replaces": null
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
                      *     }
                      */
                     "application/json": components["schemas"]["Invoice"];

@@ -26,9 +26,11 @@ export type ChainedContent = {
   series: string;
   year: number;
   number: number;
-  kind: "invoice" | "rectifying";
+  kind: "invoice" | "rectifying" | "substitution";
   rectifiesInvoiceId: string | null;
   rectificationReason: string | null;
+  /** Only on a substitution (F3): absent otherwise, so the invoices issued before it hash as they did. */
+  substitutesInvoiceId?: string;
   issuedAt: string;
   issuedOn: string;
   dueOn: string;
@@ -157,6 +159,7 @@ export async function verifyChain(executor: Executor): Promise<ChainVerification
         kind: record.kind,
         rectifiesInvoiceId: record.rectifiesInvoiceId,
         rectificationReason: record.rectificationReason,
+        ...(record.substitutesInvoiceId !== null && { substitutesInvoiceId: record.substitutesInvoiceId }),
         issuedAt: record.issuedAt.toISOString(),
         issuedOn: record.issuedOn,
         dueOn: record.dueOn,

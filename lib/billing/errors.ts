@@ -48,4 +48,19 @@ export const BillingErrors = {
     "conflict",
     "The term already has a live invoice; credit it in full before reissuing it.",
   ),
+  invoiceNotSubstitutable: businessError(
+    "Billing.InvoiceNotSubstitutable",
+    "conflict",
+    "Only a simplified invoice paid in full and never credited can be substituted by a full invoice; credit one still owed or credited in full and reissue it instead.",
+  ),
+  customerTaxIdMissing: businessError(
+    "Billing.CustomerTaxIdMissing",
+    "conflict",
+    "A full invoice names its customer's tax id: add the member's DNI, NIE or NIF first.",
+  ),
+  invoiceAlreadySubstituted: businessError(
+    "Billing.InvoiceAlreadySubstituted",
+    "conflict",
+    "A full invoice has already been issued in place of this simplified invoice.",
+  ),
 } as const;

@@ -33,7 +33,7 @@ export type InvoiceDocument = {
   id: string;
   /** Series and correlative number of its year: "F2026-000123"; rectifying invoices "R2026-000004". */
   number: string;
-  kind: "invoice" | "rectifying";
+  kind: "invoice" | "rectifying" | "substitution";
   /** A simplified invoice (RD 1619/2012 art. 7; VERI*FACTU type F2 or R5): issued to a customer without NIF. */
   simplified: boolean;
   /** Club calendar date of issue, YYYY-MM-DD. */
@@ -41,6 +41,8 @@ export type InvoiceDocument = {
   dueOn: string;
   /** The invoice a rectifying invoice corrects, and why. */
   rectifies: { number: string; issuedOn: string; reason: string } | null;
+  /** The simplified invoice a substitution (F3) replaces. */
+  substitutes: { number: string; issuedOn: string } | null;
   language: "en" | "es";
   /** ISO 4217, "EUR". */
   currency: string;

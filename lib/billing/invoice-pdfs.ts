@@ -12,6 +12,7 @@ import { renderInvoicePdf } from "./pdf/render-invoice";
 import { taxBreakdown } from "./tax";
 
 const original = alias(invoices, "original");
+const substituted = alias(invoices, "substituted");
 
 /** Cents as the documents carry them; an invoice's amounts are far below 2^53 cents. */
 const centsOf = (value: bigint) => Number(value);
@@ -56,12 +57,19 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
           number: original.number,
           issuedOn: original.issuedOn,
         },
+        substituted: {
+          series: substituted.series,
+          year: substituted.year,
+          number: substituted.number,
+          issuedOn: substituted.issuedOn,
+        },
         qrUrl: verifactuRecords.qrUrl,
         invoiceType: verifactuRecords.invoiceType,
         verifactu: verifactuRecords.verifactu,
       })
       .from(invoices)
       .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
+      .leftJoin(substituted, eq(substituted.id, invoices.substitutesInvoiceId))
       .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
       .where(inArray(invoices.id, [...ids])),
     executor
@@ -73,45 +81,57 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
   const linesOf = new Map<string, LineRow[]>();
   for (const line of lines) linesOf.set(line.invoiceId, [...(linesOf.get(line.invoiceId) ?? []), line]);
   const byId = new Map(
-    rows.map(({ invoice, original: corrected, qrUrl, invoiceType, verifactu }): [string, InvoiceDocument] => {
-      const ownLines = linesOf.get(invoice.id) ?? [];
-      return [
-        invoice.id,
-        {
-          id: invoice.id,
-          number: invoiceNumber(invoice.series, invoice.year, invoice.number),
-          kind: invoice.kind,
-          simplified: invoiceType === "F2" || invoiceType === "R5",
-          issuedOn: invoice.issuedOn,
-          dueOn: invoice.dueOn,
-          rectifies: corrected
-            ? {
-                number: invoiceNumber(corrected.series, corrected.year, corrected.number),
-                issuedOn: corrected.issuedOn,
-                reason: invoice.rectificationReason ?? "",
-              }
-            : null,
-          language: invoice.language,
-          currency: invoice.currency,
-          issuer: invoice.issuer as Issuer,
-          customer: invoice.customer as Customer,
-          lines: ownLines.map(documentLineOf),
-          taxBreakdown: taxBreakdown(ownLines).map((row) => ({
-            taxRateBasisPoints: row.taxRateBasisPoints,
-            exemptReason: row.exemptReason,
-            notSubjectReason: row.notSubjectReason ?? null,
-            baseCents: centsOf(row.baseCents),
-            taxCents: centsOf(row.taxCents),
-          })),
-          baseCents: centsOf(invoice.baseCents),
-          taxCents: centsOf(invoice.taxCents),
-          totalCents: centsOf(invoice.totalCents),
-          recordHash: invoice.recordHash,
-          qrUrl,
-          verifactu: verifactu ?? false,
-        },
-      ];
-    }),
+    rows.map(
+      ({
+        invoice,
+        original: corrected,
+        substituted: replaced,
+        qrUrl,
+        invoiceType,
+        verifactu,
+      }): [string, InvoiceDocument] => {
+        const ownLines = linesOf.get(invoice.id) ?? [];
+        return [
+          invoice.id,
+          {
+            id: invoice.id,
+            number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+            kind: invoice.kind,
+            simplified: invoiceType === "F2" || invoiceType === "R5",
+            issuedOn: invoice.issuedOn,
+            dueOn: invoice.dueOn,
+            rectifies: corrected
+              ? {
+                  number: invoiceNumber(corrected.series, corrected.year, corrected.number),
+                  issuedOn: corrected.issuedOn,
+                  reason: invoice.rectificationReason ?? "",
+                }
+              : null,
+            substitutes: replaced
+              ? { number: invoiceNumber(replaced.series, replaced.year, replaced.number), issuedOn: replaced.issuedOn }
+              : null,
+            language: invoice.language,
+            currency: invoice.currency,
+            issuer: invoice.issuer as Issuer,
+            customer: invoice.customer as Customer,
+            lines: ownLines.map(documentLineOf),
+            taxBreakdown: taxBreakdown(ownLines).map((row) => ({
+              taxRateBasisPoints: row.taxRateBasisPoints,
+              exemptReason: row.exemptReason,
+              notSubjectReason: row.notSubjectReason ?? null,
+              baseCents: centsOf(row.baseCents),
+              taxCents: centsOf(row.taxCents),
+            })),
+            baseCents: centsOf(invoice.baseCents),
+            taxCents: centsOf(invoice.taxCents),
+            totalCents: centsOf(invoice.totalCents),
+            recordHash: invoice.recordHash,
+            qrUrl,
+            verifactu: verifactu ?? false,
+          },
+        ];
+      },
+    ),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -28,6 +28,8 @@ export type InvoiceDraft = {
   memberId: string;
   subscriptionId: string | null;
   rectifies: { invoiceId: string; reason: string } | null;
+  /** The simplified invoice a substitution (kind substitution) replaces. */
+  substitutes?: string;
   language: "en" | "es";
   currency: string;
   issuer: Issuer;
@@ -39,7 +41,7 @@ export type InvoiceDraft = {
 
 export type IssuedInvoice = { id: string; number: string; memberId: string; totalCents: bigint };
 
-type Issue = { kind: InvoiceKind; issuedAt: Date; timeZone: string; actorId: string | null };
+type Issue = { kind: InvoiceKind | "substitution"; issuedAt: Date; timeZone: string; actorId: string | null };
 
 /**
  * Issues invoices in the caller's transaction, any number at once with the same few statements: a range of numbers
@@ -56,7 +58,8 @@ export async function issueInvoices(
   if (drafts.length === 0) return [];
   const issuedOn = localDate(issue.issuedAt, issue.timeZone);
   const { year } = localTime(issue.issuedAt, issue.timeZone);
-  const series = (await seriesPrefixes(executor))[issue.kind];
+  // A substitution is a full invoice, numbered in the invoices' series.
+  const series = (await seriesPrefixes(executor))[issue.kind === "rectifying" ? "rectifying" : "invoice"];
   const first = await takeInvoiceNumbers(executor, series, year, drafts.length);
   const head = await lockChainHead(executor);
   const { kind } = issue;
@@ -91,6 +94,7 @@ export async function issueInvoices(
       kind,
       rectifiesInvoiceId: draft.rectifies?.invoiceId ?? null,
       rectificationReason: draft.rectifies?.reason ?? null,
+      ...(draft.substitutes && { substitutesInvoiceId: draft.substitutes }),
       issuedAt: issue.issuedAt.toISOString(),
       issuedOn,
       dueOn: draft.dueOn ?? issuedOn,
@@ -145,6 +149,9 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
     kind: content.kind,
     rectifies_invoice_id: content.rectifiesInvoiceId,
     rectification_reason: content.rectificationReason,
+    substitutes_invoice_id: content.substitutesInvoiceId ?? null,
+    // A substitution owes nothing: what is paid stays on the simplified invoice it replaces, which was paid in full.
+    status: content.kind === "substitution" ? "paid" : "open",
     issued_at: content.issuedAt,
     issued_on: content.issuedOn,
     due_on: content.dueOn,
@@ -179,16 +186,18 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
   await executor.execute(sql`with issued as (
       select * from json_to_recordset(${JSON.stringify(invoiceRows)}::json) as x(
         id uuid, chain_position bigint, previous_hash text, record_hash text, series text, year smallint, number integer,
-        kind invoice_kind, rectifies_invoice_id uuid, rectification_reason text, issued_at timestamptz, issued_on date,
+        kind invoice_kind, rectifies_invoice_id uuid, rectification_reason text, substitutes_invoice_id uuid,
+        status invoice_status, issued_at timestamptz, issued_on date,
         due_on date, member_id uuid, subscription_id uuid, language text, currency char(3), issuer jsonb, customer jsonb,
         base_cents bigint, tax_cents bigint, total_cents bigint, display_number text, display_total text)
     ), inserted as (
       insert into invoices (id, chain_position, previous_hash, record_hash, series, year, number, kind,
-        rectifies_invoice_id, rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language,
-        currency, issuer, customer, base_cents, tax_cents, total_cents, status_changed_at)
+        rectifies_invoice_id, rectification_reason, substitutes_invoice_id, status, issued_at, issued_on, due_on,
+        member_id, subscription_id, language, currency, issuer, customer, base_cents, tax_cents, total_cents,
+        status_changed_at)
       select id, chain_position, previous_hash, record_hash, series, year, number, kind, rectifies_invoice_id,
-        rectification_reason, issued_at, issued_on, due_on, member_id, subscription_id, language, currency, issuer,
-        customer, base_cents, tax_cents, total_cents, issued_at
+        rectification_reason, substitutes_invoice_id, status, issued_at, issued_on, due_on, member_id, subscription_id,
+        language, currency, issuer, customer, base_cents, tax_cents, total_cents, issued_at
       from issued
       returning 1
     ), lines as (
@@ -210,7 +219,9 @@ async function insertRecords(executor: Executor, records: readonly ChainedRecord
     insert into audit_outbox (action, severity, actor_id, entity, entity_id, data, trace_id)
     select 'billing.invoice_issued', 'Info', ${actorId}, 'invoice', id::text,
       jsonb_build_object('number', display_number, 'memberId', member_id, 'subscriptionId', subscription_id,
-        'rectifiesInvoiceId', rectifies_invoice_id, 'total', display_total, 'currency', currency),
+        'rectifiesInvoiceId', rectifies_invoice_id, 'total', display_total, 'currency', currency)
+        || case when substitutes_invoice_id is null then '{}'::jsonb
+          else jsonb_build_object('substitutesInvoiceId', substitutes_invoice_id) end,
       ${currentTraceId() ?? null}
     from issued`);
 }

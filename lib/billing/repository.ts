@@ -26,7 +26,7 @@ export type InvoiceSummary = {
   id: string;
   number: string;
   series: string;
-  kind: "invoice" | "rectifying";
+  kind: "invoice" | "rectifying" | "substitution";
   rectifies: { id: string; number: string; reason: string } | null;
   issuedAt: Date;
   issuedOn: string;
@@ -145,6 +145,9 @@ export type InvoiceDetail = InvoiceSummary & {
   /** A term's invoice issued again after this one was credited in full, and the one this one reissues (reissue.ts). */
   replacedBy: InvoiceReference | null;
   replaces: InvoiceReference | null;
+  /** The full invoice issued in place of this simplified one, and the simplified one this replaces (substitution.ts). */
+  substitutedBy: InvoiceReference | null;
+  substitutes: InvoiceReference | null;
 };
 
 type InvoiceReference = { id: string; number: string };
@@ -267,6 +270,7 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     .select({
       ...summaryColumns,
       issuer: invoices.issuer,
+      substitutesInvoiceId: invoices.substitutesInvoiceId,
       previousHash: invoices.previousHash,
       recordHash: invoices.recordHash,
       verifactu: {
@@ -320,6 +324,13 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
           .orderBy(asc(invoices.chainPosition))
       : [];
   const place = termInvoices.findIndex((invoice) => invoice.id === id);
+  // The substitution of a simplified invoice, or the simplified invoice a substitution replaces.
+  const [substitutionLink] = await executor
+    .select({ id: invoices.id, series: invoices.series, year: invoices.year, number: invoices.number })
+    .from(invoices)
+    .where(
+      row.substitutesInvoiceId ? eq(invoices.id, row.substitutesInvoiceId) : eq(invoices.substitutesInvoiceId, id),
+    );
   const referenceTo = (invoice: (typeof termInvoices)[number] | undefined): InvoiceReference | null =>
     invoice ? { id: invoice.id, number: invoiceNumber(invoice.series, invoice.year, invoice.number) } : null;
   return {
@@ -359,5 +370,7 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
     })),
     replacedBy: referenceTo(termInvoices[place + 1]),
     replaces: place > 0 ? referenceTo(termInvoices[place - 1]) : null,
+    substitutedBy: row.substitutesInvoiceId ? null : referenceTo(substitutionLink),
+    substitutes: row.substitutesInvoiceId ? referenceTo(substitutionLink) : null,
   };
 }

@@ -35,9 +35,9 @@ export const invoiceListQuery = paginationQuery(["issuedOn", "number", "total"],
       .optional()
       .meta({ description: "Only the invoices numbered in the series with this prefix (GET /api/billing/series)." }),
     kind: z
-      .enum(["invoice", "rectifying"])
+      .enum(["invoice", "rectifying", "substitution"])
       .optional()
-      .meta({ description: "Only invoices, or only rectifying invoices." }),
+      .meta({ description: "Only invoices, only rectifying invoices, or only substitutions of simplified ones." }),
     search: searchFilter("Only invoices whose number or customer's name contains this text (any case)."),
   })
   .refine((query) => !query.issuedFrom || !query.issuedTo || query.issuedFrom <= query.issuedTo, {

@@ -71,6 +71,18 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
   const reissued = await invoiced();
   await send("POST", `/api/invoices/${reissued.invoiceId}/rectifications`, { token, body: { reason: "Sin NIF" } });
   const writtenOff = await invoiced();
+  // A simplified invoice paid in full whose member then gives their NIF, for the substitute operation.
+  const substituted = await invoiced();
+  const { totalAmount } = await send("GET", `/api/invoices/${substituted.invoiceId}`, { token });
+  await send("POST", `/api/invoices/${substituted.invoiceId}/payments`, {
+    token,
+    body: { amount: totalAmount, method: "cash" },
+  });
+  const { firstName, lastName, email } = await send("GET", `/api/members/${substituted.memberId}`, { token });
+  await send("PUT", `/api/members/${substituted.memberId}`, {
+    token,
+    body: { firstName, lastName, email, taxId: "12345678Z" },
+  });
 
   const withMandate = await invoiced();
   const mandate = await mandateFor(withMandate.memberId);
@@ -105,6 +117,7 @@ export async function seedBilling(send: Send, token: string, enrol: Enrol): Prom
     refundInvoiceId: refunded.invoiceId,
     receiptPaymentId: String((receipted.payment as Json).id),
     reissueInvoiceId: reissued.invoiceId,
+    substituteInvoiceId: substituted.invoiceId,
     rectifyInvoiceId: rectified.invoiceId,
     writeOffInvoiceId: writtenOff.invoiceId,
     mandateMemberId: withMandate.memberId,

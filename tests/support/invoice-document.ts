@@ -61,6 +61,7 @@ export function invoiceDocument(
     issuedOn: "2026-11-27",
     dueOn: "2026-12-07",
     rectifies: null,
+    substitutes: null,
     language: "es",
     currency: "EUR",
     issuer: {

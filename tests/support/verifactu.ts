@@ -7,6 +7,7 @@ export function sampleAltaDraft(overrides: Partial<AltaDraft> = {}): AltaDraft {
     issuerName: "Club Náutico de Altea",
     type: "F1",
     rectified: null,
+    substituted: null,
     description: "Oro, mensual",
     recipient: { name: "Lucía Núñez Ibáñez", taxId: "12345678Z" },
     breakdown: [{ taxRateBasisPoints: 2100, exemptReason: null, baseCents: 4124n, taxCents: 866n }],

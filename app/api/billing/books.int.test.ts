@@ -156,6 +156,7 @@ describe("GET /api/billing/books/issued-invoices", () => {
         notSubjectAmount: "0.00",
         total: "49.90",
         rectifiesNumber: null,
+        substitutesNumber: null,
       },
       {
         ...common,
@@ -173,6 +174,7 @@ describe("GET /api/billing/books/issued-invoices", () => {
         notSubjectAmount: "0.00",
         total: "30.00",
         rectifiesNumber: null,
+        substitutesNumber: null,
       },
       {
         ...common,
@@ -190,6 +192,7 @@ describe("GET /api/billing/books/issued-invoices", () => {
         notSubjectAmount: "0.00",
         total: "-10.00",
         rectifiesNumber: ana.number,
+        substitutesNumber: null,
       },
     ]);
   });

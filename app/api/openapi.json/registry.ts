@@ -47,6 +47,7 @@ import * as invoicesIdRectificationsRoute from "@/app/api/invoices/[id]/rectific
 import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
 import * as invoicesIdReissueRoute from "@/app/api/invoices/[id]/reissue/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
+import * as invoicesIdSubstituteRoute from "@/app/api/invoices/[id]/substitute/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
@@ -171,6 +172,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/payments/[paymentId]/receipt": invoicesIdPaymentsPaymentIdReceiptRoute,
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "invoices/[id]/reissue": invoicesIdReissueRoute,
+  "invoices/[id]/substitute": invoicesIdSubstituteRoute,
   "invoices/[id]/payments": invoicesIdPaymentsRoute,
   "invoices/[id]/refunds": invoicesIdRefundsRoute,
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,

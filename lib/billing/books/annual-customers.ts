@@ -51,8 +51,10 @@ export async function annualCustomers(
     sql`with issued as (
       select nullif(upper(regexp_replace(coalesce(customer->>'taxId', ''), '[\\s.-]', '', 'g')), '') as tax_id,
         member_id, customer->>'name' as name, issued_on, total_cents, chain_position
-      from invoices
+      from invoices i
       where issued_on between make_date(${query.year}, 1, 1) and make_date(${query.year}, 12, 31)
+        -- A simplified invoice replaced by a full one (F3) is declared once, as the full one, under the customer's NIF.
+        and not exists (select 1 from invoices s where s.substitutes_invoice_id = i.id)
     )
     select tax_id as "taxId", min(member_id::text) as "memberId",
       (array_agg(name order by chain_position desc))[1] as name,

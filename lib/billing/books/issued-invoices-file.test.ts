@@ -20,6 +20,7 @@ const row: IssuedInvoiceRow = {
   notSubjectAmount: "0.00",
   total: "1493.75",
   rectifiesNumber: null,
+  substitutesNumber: null,
 };
 const csvLines = async (rows: IssuedInvoiceRow[]) =>
   new TextDecoder().decode(await issuedInvoicesFile(rows, "csv")).split("\r\n");

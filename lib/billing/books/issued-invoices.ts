@@ -35,6 +35,8 @@ export type IssuedInvoiceRow = {
   total: string;
   /** The number of the invoice a rectifying invoice corrects. */
   rectifiesNumber: string | null;
+  /** The simplified invoice an F3 replaces: its IVA is that invoice's, so the totals leave the F3's rows out. */
+  substitutesNumber: string | null;
 };
 
 type RateTotal = {
@@ -77,12 +79,17 @@ type Row = Omit<IssuedInvoiceRow, "taxRate" | "base" | "tax" | "exemptBase" | "n
 /** "2100" basis points → "21.00". */
 export const percentOf = (basisPoints: number) => fromCents(BigInt(basisPoints));
 
-/** The lines of the invoices issued in the period, one group per invoice, rate, exemption and not-subject ground. */
+/**
+ * The lines of the invoices issued in the period, one group per invoice, rate, exemption and not-subject ground;
+ * `counted` is false on a substitution (F3), whose IVA the simplified invoice it replaces already declared: the totals
+ * leave it out (AEAT, SII FAQ 2.30: the F3 key keeps the IVA from being counted twice).
+ */
 const byRate = (period: BookPeriod) => sql`select l.invoice_id, l.tax_rate_bp, l.exempt_reason, l.not_subject_reason,
+    i.kind <> 'substitution' as counted,
     sum(l.base_cents) as base_cents, sum(l.tax_cents) as tax_cents, sum(l.total_cents) as total_cents
   from invoices i join invoice_lines l on l.invoice_id = i.id
   where i.issued_on between ${period.from}::date and ${period.to}::date
-  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason, l.not_subject_reason`;
+  group by l.invoice_id, l.tax_rate_bp, l.exempt_reason, l.not_subject_reason, i.kind`;
 
 /**
  * The rows of the invoices issued from `from` to `to` (club dates, inclusive), rectifying ones included (their amounts
@@ -112,10 +119,12 @@ export async function issuedInvoiceRows(
       b.tax_rate_bp as "rateBasisPoints", b.exempt_reason as "exemptReason",
       b.not_subject_reason as "notSubjectReason",
       b.base_cents::text as "baseCents", b.tax_cents::text as "taxCents", b.total_cents::text as "totalCents",
-      r.series || r.year::text || '-' || lpad(r.number::text, 6, '0') as "rectifiesNumber"
+      r.series || r.year::text || '-' || lpad(r.number::text, 6, '0') as "rectifiesNumber",
+      s.series || s.year::text || '-' || lpad(s.number::text, 6, '0') as "substitutesNumber"
     from by_rate b
     join invoices i on i.id = b.invoice_id
     left join invoices r on r.id = i.rectifies_invoice_id
+    left join invoices s on s.id = i.substitutes_invoice_id
     left join verifactu_records v on v.invoice_id = i.id
     order by i.issued_on ${direction}, i.chain_position ${direction}, b.not_subject_reason nulls first,
       b.exempt_reason nulls first, b.tax_rate_bp desc
@@ -134,8 +143,8 @@ type RateRow = {
 };
 
 /**
- * The book of the period: its totals per rate (exempt ones together) and in all, over every row, and one page of the
- * rows. Three statements: the page, the totals, the number of invoices.
+ * The book of the period: its totals per rate (exempt ones together) and in all, over every row but a substitution's,
+ * and one page of the rows. Three statements: the page, the totals, the number of invoices.
  */
 export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoicesQuery): Promise<IssuedInvoicesBook> {
   const { pageNumber, pageSize, orderDirection, orderBy: _issuedOn, ...period } = query;
@@ -145,7 +154,9 @@ export async function issuedInvoicesBook(ctx: BookContext, query: IssuedInvoices
       ctx.db,
       sql`select case when exempt_reason is null and not_subject_reason is null then tax_rate_bp end as "rateBasisPoints",
           not_subject_reason is not null as "notSubject", count(*)::int as rows,
-          sum(base_cents)::text as "baseCents", sum(tax_cents)::text as "taxCents", sum(total_cents)::text as "totalCents"
+          coalesce(sum(base_cents) filter (where counted), 0)::text as "baseCents",
+          coalesce(sum(tax_cents) filter (where counted), 0)::text as "taxCents",
+          coalesce(sum(total_cents) filter (where counted), 0)::text as "totalCents"
         from (${byRate(period)}) b
         group by 1, 2 order by 1 desc nulls last, 2`,
     ),

@@ -59,7 +59,8 @@ export async function vatReturn(ctx: Pick<ServiceContext, "db" | "club">, query:
           sum(l.base_cents)::text as base, sum(l.tax_cents)::text as tax
         from invoices i join invoice_lines l on l.invoice_id = i.id
         -- A line outside IVA (a return fee: an indemnity, art. 78.Tres.1º) is no operation of the return at all.
-        where ${inQuarter} and l.not_subject_reason is null
+        -- A substitution (F3) repeats a simplified invoice whose IVA is already here (AEAT, SII FAQ 2.30).
+        where ${inQuarter} and l.not_subject_reason is null and i.kind <> 'substitution'
         group by 1, 2, 3`,
     ),
     executeRows<Counts>(

@@ -136,6 +136,23 @@ describe("invoice PDF", () => {
     expect(english).toContain("Corrects invoice F2026-000123 issued on 27/11/2026");
   });
 
+  it("titles a substitution an invoice and names the simplified invoice it replaces", async () => {
+    const substitution = invoiceDocument({
+      number: "F2026-000130",
+      kind: "substitution",
+      substitutes: { number: "F2026-000123", issuedOn: "2026-11-27" },
+    });
+
+    const text = await allText(await renderInvoicePdf(substitution));
+
+    expect(text).toContain("Factura");
+    expect(text).not.toContain("Factura simplificada");
+    expect(text).toContain("Emitida en sustitución de la factura simplificada F2026-000123 de 27/11/2026");
+    expect(text).toContain("NIF: 12345678Z");
+    const english = await allText(await renderInvoicePdf({ ...substitution, language: "en" }));
+    expect(english).toContain("Issued in place of simplified invoice F2026-000123 of 27/11/2026");
+  });
+
   it("wraps a long name and address and carries 20 lines onto further pages, numbered", async () => {
     const long = "Asociación Cultural, Recreativa y Deportiva de Antiguos Alumnos del Colegio Nuestra Señora";
     const lines = Array.from({ length: 20 }, (_, index) =>

@@ -128,15 +128,22 @@ function customerBlock(canvas: Canvas, document: InvoiceDocument): void {
   canvas.y = writeLines(canvas, lines, LEFT, y, { width: 300 }) + 14;
 }
 
-/** Art. 15 RD 1619/2012: a rectifying invoice says so, names the invoice it corrects and why. */
-function rectificationBlock(canvas: Canvas, document: InvoiceDocument): void {
-  const { rectifies } = document;
-  if (!rectifies) return;
+/**
+ * What the invoice stands in for, on a band: a rectifying invoice names the invoice it corrects and why (art. 15
+ * RD 1619/2012), a substitution the simplified invoice it replaces (art. 7.2).
+ */
+function referenceBlock(canvas: Canvas, document: InvoiceDocument): void {
+  const { rectifies, substitutes } = document;
   const { words, format } = canvas;
-  const lines = [
-    fill(words.rectifies, { number: rectifies.number, date: format.date(rectifies.issuedOn) }),
-    fill(words.reason, { reason: rectifies.reason }),
-  ];
+  const lines = rectifies
+    ? [
+        fill(words.rectifies, { number: rectifies.number, date: format.date(rectifies.issuedOn) }),
+        fill(words.reason, { reason: rectifies.reason }),
+      ]
+    : substitutes
+      ? [fill(words.substitutes, { number: substitutes.number, date: format.date(substitutes.issuedOn) })]
+      : [];
+  if (lines.length === 0) return;
   const innerWidth = WIDTH - 20;
   const height = lines.reduce(
     (sum, line) => sum + canvas.doc.heightOfString(toWinAnsi(line), { width: innerWidth }),
@@ -303,7 +310,7 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   const canvas: Canvas = { doc, words, format: invoiceFormat(document), y: MARGIN };
   header(canvas, document);
   customerBlock(canvas, document);
-  rectificationBlock(canvas, document);
+  referenceBlock(canvas, document);
   tableHeader(canvas);
   for (const line of document.lines) lineRow(canvas, line);
   taxBreakdown(canvas, document);

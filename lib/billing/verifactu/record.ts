@@ -8,10 +8,11 @@ const SUMINISTRO_INFORMACION =
 
 /**
  * The invoice types ClubOps issues (ClaveTipoFacturaType): F1 a full invoice (RD 1619/2012 art. 6), F2 a simplified
- * one (art. 7), R1 a rectifying invoice of a full one (art. 15; Ley 37/1992 art. 80 Uno, Dos and Seis: a price
- * changed or an operation cancelled after the fact), R5 a rectifying invoice of a simplified one.
+ * one (art. 7), F3 a full invoice in substitution of a simplified one (art. 7.2), R1 a rectifying invoice of a full one
+ * (art. 15; Ley 37/1992 art. 80 Uno, Dos and Seis: a price changed or an operation cancelled after the fact), R5 a
+ * rectifying invoice of a simplified one.
  */
-export type VerifactuInvoiceType = "F1" | "F2" | "R1" | "R5";
+export type VerifactuInvoiceType = "F1" | "F2" | "F3" | "R1" | "R5";
 
 /** The invoicing system, as every record names it (SistemaInformaticoType). */
 export type InvoicingSystem = {
@@ -32,8 +33,10 @@ export type AltaDraft = {
   type: VerifactuInvoiceType;
   /** What an R1/R5 corrects (by differences: TipoRectificativa I). */
   rectified: RecordedInvoice | null;
+  /** The simplified invoice an F3 replaces (FacturasSustituidas). */
+  substituted: RecordedInvoice | null;
   description: string;
-  /** The customer named on an F1/R1. */
+  /** The customer named on an F1/F3/R1. */
   recipient: { name: string; taxId: string } | null;
   breakdown: readonly TaxBreakdownRow[];
   taxCents: bigint;
@@ -49,12 +52,15 @@ export type RegistroAlta = { fields: AltaHuellaFields; huella: string; xml: stri
 
 /** The type of an invoice: full with the customer's NIF, simplified without; a correction follows what it corrects. */
 export function invoiceTypeOf(
-  kind: "invoice" | "rectifying",
+  kind: "invoice" | "rectifying" | "substitution",
   customerTaxId: string | null,
   rectifiedType: VerifactuInvoiceType | null,
 ): VerifactuInvoiceType {
+  if (kind === "substitution") return "F3";
   if (kind === "invoice") return customerTaxId ? "F1" : "F2";
-  const correctsFull = rectifiedType ? rectifiedType === "F1" || rectifiedType === "R1" : customerTaxId !== null;
+  const correctsFull = rectifiedType
+    ? rectifiedType === "F1" || rectifiedType === "F3" || rectifiedType === "R1"
+    : customerTaxId !== null;
   return correctsFull ? "R1" : "R5";
 }
 
@@ -122,6 +128,9 @@ export function registroAlta(draft: AltaDraft): RegistroAlta {
     ? text("TipoRectificativa", "I") +
       element("FacturasRectificadas", element("IDFacturaRectificada", invoiceId(draft.rectified)))
     : "";
+  const substitution = draft.substituted
+    ? element("FacturasSustituidas", element("IDFacturaSustituida", invoiceId(draft.substituted)))
+    : "";
   const recipients = draft.recipient
     ? element(
         "Destinatarios",
@@ -141,6 +150,7 @@ export function registroAlta(draft: AltaDraft): RegistroAlta {
     text("NombreRazonEmisor", upTo(draft.issuerName, 120)) +
     text("TipoFactura", draft.type) +
     rectification +
+    substitution +
     text("DescripcionOperacion", upTo(draft.description, 500)) +
     recipients +
     element("Desglose", draft.breakdown.map(breakdownDetail).join("")) +

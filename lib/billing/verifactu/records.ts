@@ -76,8 +76,8 @@ async function chainEnds(executor: Executor, issuerTaxIds: readonly string[]) {
   return { ends, lastPosition: Number(rows[0]?.last_position ?? 0) };
 }
 
-/** The invoices rectifying ones correct: their identity and, when they have a record, its type. */
-async function rectifiedInvoices(executor: Executor, ids: readonly string[]) {
+/** The invoices that rectifying ones correct or substitutions replace: their identity and, with a record, its type. */
+async function referencedInvoices(executor: Executor, ids: readonly string[]) {
   if (ids.length === 0) return new Map<string, RecordedInvoice & { type: VerifactuInvoiceType | null }>();
   const rows = await executeRows<{
     id: string;
@@ -125,9 +125,11 @@ export async function recordIssuedInvoices(
   const system = await invoicingSystem(executor, issuer);
   const taxIds = [...new Set(invoices.map(({ content }) => (content.issuer as Issuer).taxId))];
   const { ends, lastPosition } = await chainEnds(executor, taxIds);
-  const rectified = await rectifiedInvoices(
+  const referenced = await referencedInvoices(
     executor,
-    invoices.flatMap(({ content }) => (content.rectifiesInvoiceId ? [content.rectifiesInvoiceId] : [])),
+    invoices
+      .flatMap(({ content }) => [content.rectifiesInvoiceId, content.substitutesInvoiceId ?? null])
+      .filter((id): id is string => id !== null),
   );
   const generatedAt = localTimestamp(issue.issuedAt, issue.timeZone);
   const config = getConfig();
@@ -136,7 +138,8 @@ export async function recordIssuedInvoices(
   const rows = invoices.map(({ id, content }, index) => {
     const invoiceIssuer = content.issuer as Issuer;
     const customer = content.customer as { name: string; taxId: string | null };
-    const original = content.rectifiesInvoiceId ? rectified.get(content.rectifiesInvoiceId) : undefined;
+    const original = content.rectifiesInvoiceId ? referenced.get(content.rectifiesInvoiceId) : undefined;
+    const substituted = content.substitutesInvoiceId ? referenced.get(content.substitutesInvoiceId) : undefined;
     const type = invoiceTypeOf(content.kind, customer.taxId, original?.type ?? null);
     const invoice = {
       issuerTaxId: invoiceIssuer.taxId,
@@ -148,9 +151,12 @@ export async function recordIssuedInvoices(
       issuerName: invoiceIssuer.legalName,
       type,
       rectified: original ?? null,
+      substituted: substituted ?? null,
       description: content.lines.map((line) => line.description).join("; "),
       recipient:
-        customer.taxId && (type === "F1" || type === "R1") ? { name: customer.name, taxId: customer.taxId } : null,
+        customer.taxId && (type === "F1" || type === "F3" || type === "R1")
+          ? { name: customer.name, taxId: customer.taxId }
+          : null,
       breakdown: taxBreakdown(
         content.lines.map((line) => ({
           baseCents: cents(line.baseCents),

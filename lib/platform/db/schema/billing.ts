@@ -23,7 +23,12 @@ import { members, subscriptions } from "./members";
 
 const cents = (name: string) => bigint(name, { mode: "bigint" });
 
-export const invoiceKind = pgEnum("invoice_kind", ["invoice", "rectifying"]);
+/**
+ * An invoice, a rectifying invoice, or a substitution: the full invoice a member with a NIF asks for in place of a
+ * simplified one already paid (F3, RD 1619/2012 art. 7.2; docs/billing.md, Substituting a simplified invoice), which
+ * owes nothing itself: the money and the tax stay the simplified invoice's.
+ */
+export const invoiceKind = pgEnum("invoice_kind", ["invoice", "rectifying", "substitution"]);
 /** docs/billing.md, Statuses: the only columns of an issued invoice that ever change are its state. */
 export const invoiceStatus = pgEnum("invoice_status", [
   "open",
@@ -52,6 +57,8 @@ export const invoices = pgTable(
     kind: invoiceKind("kind").notNull(),
     rectifiesInvoiceId: uuid("rectifies_invoice_id").references((): AnyPgColumn => invoices.id),
     rectificationReason: text("rectification_reason"),
+    /** The simplified invoice a substitution replaces (kind substitution only); at most one each. */
+    substitutesInvoiceId: uuid("substitutes_invoice_id").references((): AnyPgColumn => invoices.id),
     issuedAt: timestamptz("issued_at").notNull(),
     /** The club calendar date of issuedAt; its year is the numbering year. */
     issuedOn: date("issued_on").notNull(),
@@ -90,6 +97,11 @@ export const invoices = pgTable(
     check("invoices_credited_within_total", sql`${t.creditedCents} between 0 and greatest(${t.totalCents}, 0)`),
     check("invoices_totals_add_up", sql`${t.baseCents} + ${t.taxCents} = ${t.totalCents}`),
     check("invoices_rectifying_references", sql`(${t.kind} = 'rectifying') = (${t.rectifiesInvoiceId} is not null)`),
+    // As text: the migration that adds the kind may not use the new value in the same transaction.
+    check(
+      "invoices_substitution_references",
+      sql`(${t.kind}::text = 'substitution') = (${t.substitutesInvoiceId} is not null)`,
+    ),
     index("invoices_status_idx").on(t.status, t.dueOn),
     index("invoices_member_idx").on(t.memberId, t.issuedOn),
     index("invoices_issued_on_idx").on(t.issuedOn),
@@ -101,6 +113,10 @@ export const invoices = pgTable(
     // The deliver-invoices job's queue: issued invoices still without their PDF, in chain order.
     index("invoices_without_pdf_idx").on(t.chainPosition).where(sql`${t.pdfFileId} is null`),
     index("invoices_rectifies_idx").on(t.rectifiesInvoiceId).where(sql`${t.rectifiesInvoiceId} is not null`),
+    // One substitution a simplified invoice: two requests racing get one invoice and one 409.
+    uniqueIndex("invoices_substitutes_key")
+      .on(t.substitutesInvoiceId)
+      .where(sql`${t.substitutesInvoiceId} is not null`),
   ],
 );
 

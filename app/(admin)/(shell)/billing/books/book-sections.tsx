@@ -125,6 +125,7 @@ function RegisterTables({ book, onPage }: { book: IssuedInvoicesBook; onPage: (p
                     {" "}
                     {types(row.type)}
                     {row.rectifiesNumber && ` · ${t("rectifies", { number: row.rectifiesNumber })}`}
+                    {row.substitutesNumber && ` · ${t("substitutes", { number: row.substitutesNumber })}`}
                   </span>
                 </th>
                 <td className="nowrap">{format.calendarDate(row.issuedOn)}</td>

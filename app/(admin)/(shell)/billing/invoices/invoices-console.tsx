@@ -101,6 +101,7 @@ export function InvoicesConsole({
     { value: "", label: t("allKinds") },
     { value: "invoice", label: t("kindInvoice") },
     { value: "rectifying", label: t("kindRectifying") },
+    { value: "substitution", label: t("kindSubstitution") },
   ];
 
   return (

@@ -11,7 +11,7 @@ import { StatusBadge } from "@/console/ui/feedback";
 import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { CardTable } from "../card-table";
 import { invoicePage, useInvoiceStatusLook } from "../invoice-status";
-import { MovementDialog, type MovementKind, RectifyDialog, ReissueDialog, WriteOffDialog } from "./invoice-dialogs";
+import { IssueAgainDialog, MovementDialog, type MovementKind, RectifyDialog, WriteOffDialog } from "./invoice-dialogs";
 import { InvoicePdf, ReceiptDownload } from "./invoice-pdf";
 import { VerifactuCard } from "./verifactu-card";
 
@@ -25,7 +25,12 @@ export type InvoiceActions = {
   readMembers: boolean;
 };
 
-type OpenDialog = { kind: MovementKind } | { kind: "write-off" } | { kind: "rectify" } | { kind: "reissue" };
+type OpenDialog =
+  | { kind: MovementKind }
+  | { kind: "write-off" }
+  | { kind: "rectify" }
+  | { kind: "reissue" }
+  | { kind: "substitute" };
 
 const ZERO = "0.00";
 
@@ -246,13 +251,16 @@ function PaymentsTable({ invoice }: { invoice: InvoiceRecord }) {
 }
 
 /**
- * The invoice a rectifying invoice corrects, or the rectifying invoices that correct this one; and, for a term's
- * invoice issued again, the one it replaces or replaced it.
+ * The invoice a rectifying invoice corrects, or the rectifying invoices that correct this one; for a term's invoice
+ * issued again, the one it replaces or replaced it; for a simplified invoice, the full one issued in its place.
  */
 function CorrectionsCard({ invoice }: { invoice: InvoiceRecord }) {
   const t = useTranslations("invoices.detail.corrections");
   const format = useClubFormat();
-  const linked = (key: "replaces" | "replacedBy" | "rectifies", target: { id: string; number: string }) => (
+  const linked = (
+    key: "replaces" | "replacedBy" | "rectifies" | "substitutes" | "substitutedBy",
+    target: { id: string; number: string },
+  ) => (
     <p>
       {t.rich(key, {
         number: target.number,
@@ -264,6 +272,8 @@ function CorrectionsCard({ invoice }: { invoice: InvoiceRecord }) {
     <>
       {invoice.replaces && linked("replaces", invoice.replaces)}
       {invoice.replacedBy && linked("replacedBy", invoice.replacedBy)}
+      {invoice.substitutes && linked("substitutes", invoice.substitutes)}
+      {invoice.substitutedBy && linked("substitutedBy", invoice.substitutedBy)}
     </>
   );
   return (
@@ -288,7 +298,7 @@ function CorrectionsCard({ invoice }: { invoice: InvoiceRecord }) {
             ))}
           </ul>
         </>
-      ) : invoice.replaces ? (
+      ) : invoice.replaces || invoice.substitutes || invoice.substitutedBy ? (
         replacement
       ) : (
         <p className="muted">{t("none")}</p>
@@ -361,6 +371,14 @@ function InvoiceView({
       invoice.status === "cancelled" &&
       invoice.subscriptionId !== null &&
       invoice.replacedBy === null,
+    // A paid simplified invoice (the API also asks for the member's NIF, and says so when it is missing).
+    substitute:
+      allowed.pay &&
+      invoice.kind === "invoice" &&
+      invoice.status === "paid" &&
+      invoice.customer.taxId === null &&
+      invoice.creditedAmount === ZERO &&
+      invoice.substitutedBy === null,
   };
   return (
     <>
@@ -403,6 +421,11 @@ function InvoiceView({
             {t("actions.reissue")}
           </button>
         )}
+        {actions.substitute && (
+          <button type="button" className="button" onClick={() => dialogs.open({ kind: "substitute" })}>
+            {t("actions.substitute")}
+          </button>
+        )}
         {actions.writeOff && (
           <button
             type="button"
@@ -437,7 +460,9 @@ function InvoiceView({
       )}
       {dialog?.kind === "write-off" && <WriteOffDialog invoice={invoice} onClose={close} onDone={done} />}
       {dialog?.kind === "rectify" && <RectifyDialog invoice={invoice} onClose={close} onDone={done} />}
-      {dialog?.kind === "reissue" && <ReissueDialog invoice={invoice} onClose={close} onDone={done} />}
+      {(dialog?.kind === "reissue" || dialog?.kind === "substitute") && (
+        <IssueAgainDialog invoice={invoice} as={dialog.kind} onClose={close} onDone={done} />
+      )}
     </>
   );
 }

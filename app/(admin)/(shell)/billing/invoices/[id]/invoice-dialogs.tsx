@@ -127,12 +127,21 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
   );
 }
 
-/** Issues a term's invoice again after it was credited in full (docs/billing.md, Reissuing a term's invoice). */
-export function ReissueDialog({ invoice, onClose, onDone }: InvoiceDialogProps) {
-  const t = useTranslations("invoices.dialogs.reissue");
+/**
+ * Issues a new invoice from this one's lines, after a confirmation: a term's invoice again after it was credited in
+ * full (docs/billing.md, Reissuing a term's invoice), or a full invoice in place of a paid simplified one once the
+ * member's NIF is on their record (Substituting a simplified invoice).
+ */
+export function IssueAgainDialog({
+  invoice,
+  onClose,
+  onDone,
+  as,
+}: InvoiceDialogProps & { as: "reissue" | "substitute" }) {
+  const t = useTranslations(`invoices.dialogs.${as}`);
   const api = useConsoleApi();
-  const form = useFormMutation(() => api.invoices.reissue(invoice.id), {
-    onSuccess: (reissued) => onDone(t("done", { number: reissued.number })),
+  const form = useFormMutation(() => api.invoices[as](invoice.id), {
+    onSuccess: (issued) => onDone(t("done", { number: issued.number })),
   });
   return (
     <FormDialog
