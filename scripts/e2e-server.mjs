@@ -4,13 +4,17 @@
 // scheduled jobs and the other requests, and a dozen such servers on two cores took the browser tests past their
 // waits (docs/performance.md). The embedded database stays proven by the embedded lane and the setup wizard's spec.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
 const port = process.argv[2] ?? "3210";
-const dataDir = mkdtempSync(path.join(tmpdir(), "clubops-e2e-"));
+// E2E_KEEP names a directory whose data and database outlive this process, for a server started again on them
+// (e2e/billing-journey.spec.ts, after moving its calendar); else both are thrown away at exit.
+const kept = process.env.E2E_KEEP;
+const dataDir = kept ? path.join(kept, "data") : mkdtempSync(path.join(tmpdir(), "clubops-e2e-"));
+if (kept) mkdirSync(dataDir, { recursive: true });
 // The flows sign in many times from one address, so the auth limit is raised unless the caller sets it
 // (e2e/client-address.spec.ts starts a server of its own with the default to attack it).
 const env = {
@@ -36,10 +40,13 @@ async function onServer(url, statement) {
 }
 
 const serverUrl = process.env.E2E_DATABASE_URL;
-const database = `clubops_e2e_${port}`;
+const database = `clubops_e2e_${kept ? path.basename(kept).replace(/\W/g, "_").toLowerCase() : port}`;
 if (serverUrl) {
-  await onServer(serverUrl, `drop database if exists ${database} with (force)`);
-  await onServer(serverUrl, `create database ${database}`);
+  if (kept) await onServer(serverUrl, `create database ${database}`).catch(() => {});
+  else {
+    await onServer(serverUrl, `drop database if exists ${database} with (force)`);
+    await onServer(serverUrl, `create database ${database}`);
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   env.DATABASE_URL = url.toString();
@@ -50,7 +57,9 @@ const stop = () => server.kill("SIGTERM");
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);
 server.on("exit", async (code) => {
-  rmSync(dataDir, { recursive: true, force: true });
-  if (serverUrl) await onServer(serverUrl, `drop database if exists ${database} with (force)`).catch(() => {});
+  if (!kept) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (serverUrl) await onServer(serverUrl, `drop database if exists ${database} with (force)`).catch(() => {});
+  }
   process.exit(code ?? 0);
 });
