@@ -1,5 +1,6 @@
 import "@/tests/support/isolated-env";
 import "./support/fuzz-env";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as me } from "@/app/api/auth/me/route";
@@ -474,6 +475,23 @@ afterAll(async () => {
 describe("fuzzing every operation of the OpenAPI document", () => {
   it("covers every documented operation", () => {
     expect(operations.length).toBeGreaterThanOrEqual(90);
+  });
+
+  it("tells a committed write from a rolled-back one, though it skips the scan while nothing committed", async () => {
+    const { database } = running;
+    const touchAMember = sql`update members set version = version where id = (select id from members order by id limit 1)`;
+    await mailDeliveryQuiet();
+    const before = await fingerprint();
+    expect(await fingerprint()).toBe(before);
+    await database.db
+      .transaction(async (transaction) => {
+        await database.rows(transaction, touchAMember);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(changedTables(before, await fingerprint())).toEqual([]);
+    await database.rows(database.db, touchAMember);
+    expect(changedTables(before, await fingerprint())).toEqual(["members"]);
   });
 
   describe.each(operations.map((operation) => [operation.name, operation] as const))("%s", (_name, operation) => {

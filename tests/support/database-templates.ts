@@ -25,8 +25,9 @@ declare module "vitest" {
  */
 export default async function createDatabaseTemplate(project: TestProject): Promise<(() => void) | undefined> {
   if (process.env.DATABASE_URL) {
-    project.provide("postgresTemplate", await createPostgresTemplate());
-    return undefined;
+    const template = await createPostgresTemplate();
+    project.provide("postgresTemplate", template);
+    return () => dropPostgresCopies(template);
   }
   const root = mkdtempSync(path.join(tmpdir(), "clubops-pglite-template-"));
   const dataDir = path.join(root, "pglite");
@@ -37,7 +38,23 @@ export default async function createDatabaseTemplate(project: TestProject): Prom
   return () => rmSync(root, { recursive: true, force: true });
 }
 
-/** A migrated database named for this run (two runs may share a server); the server is thrown away with the run. */
+/**
+ * Drops the template and every file's copy of it (named after it: tests/support/postgres-databases.ts). The lanes after
+ * this run share its server (scripts/test.sh): left there, eighty databases full of fresh rows keep autovacuum's
+ * workers busy analysing them while the next lane runs.
+ */
+async function dropPostgresCopies(template: string): Promise<void> {
+  const admin = adminConnection();
+  try {
+    const copies = await admin<{ name: string }[]>`
+      select datname as name from pg_database where datname = ${template} or datname like ${`${template}\\_%`}`;
+    for (const { name } of copies) await admin.unsafe(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
+
+/** A migrated database named for this run (two runs may share a server). */
 async function createPostgresTemplate(): Promise<string> {
   const name = `clubops_template_${randomBytes(4).toString("hex")}`;
   const admin = adminConnection();

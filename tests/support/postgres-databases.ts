@@ -30,10 +30,11 @@ export const adminConnection = (): Sql =>
  * Points this test file at a database of its own, copied from the run's migrated `template`, before any module reads
  * the configuration: files run in parallel on one server without seeing each other's rows, jobs or locks (advisory
  * locks are per database). Both routes move: through the pooler (DATABASE_URL) and to the server
- * (DATABASE_MIGRATION_URL), when the run has both.
+ * (DATABASE_MIGRATION_URL), when the run has both. Named after the template, so that the run drops its copies at its
+ * end (tests/support/database-templates.ts).
  */
 export async function moveToOwnPostgresDatabase(template: string): Promise<void> {
-  const name = `clubops_test_${randomBytes(6).toString("hex")}`;
+  const name = `${template}_${randomBytes(6).toString("hex")}`;
   const admin = adminConnection();
   try {
     await admin.unsafe(`create database ${name} template ${template}`);
