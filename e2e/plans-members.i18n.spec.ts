@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { adminPageIn, expect, expectFitsScreen, listsLoaded, notice, snapshot, test, VIEWPORTS } from "./support";
+import { adminPageIn, expect, expectAccessible, expectFitsScreen, notice, snapshot, test, VIEWPORTS } from "./support";
 
 // The members flow in Spanish and in English, on a laptop and on a phone: a plan typed with the language's decimal
 // separator, a new member, one enrolled with a subscription, their page, an edit, the export and a deletion. Each run
@@ -89,29 +88,11 @@ const WORDS = {
   },
 } as const;
 
-/**
- * Axe on the page's own content (its dialogs included), as expectAccessible checks whole pages: the navigation and the
- * account menu around it are the shell's, checked by the shell's spec on every page.
- */
-async function expectContentAccessible(page: Page) {
-  await listsLoaded(page);
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target} ${node.failureSummary ?? ""}`).join(", ")})`,
-    );
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
-
 /** A page is checked the same way everywhere: it fits the screen, axe finds nothing serious, and a screenshot. */
 async function checkPage(page: Page, name: string) {
   await expectFitsScreen(page);
-  await expectContentAccessible(page);
+  // The page's own content (its dialogs included): the navigation around it is the shell's, checked by its own spec.
+  await expectAccessible(page, { within: "main" });
   await snapshot(page, name);
 }
 

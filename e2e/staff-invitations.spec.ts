@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { emailedLink, newestSubject } from "./mailbox";
 import {
   admin,
+  expectAccessible,
   expectFitsScreen,
-  listsLoaded,
   notice,
   readIn,
   signIn,
@@ -75,31 +74,10 @@ const WORDS = {
   },
 } as const;
 
-/**
- * No serious or critical WCAG 2.1 A/AA violation in the page's own content (`main`): the shell around it (navigation,
- * account menu) and the shared status badges, whose colours issue 16 item 10 raises for every page, are checked on
- * every page by the all-pages spec.
- */
-async function expectContentAccessible(page: Page): Promise<void> {
-  await listsLoaded(page);
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    .exclude(".badge")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    );
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
-
 /** Checks the page as a person sees it at this size: nothing wider than the screen, no serious axe violation. */
 async function looksRight(page: Page, name: string): Promise<void> {
   await expectFitsScreen(page);
-  await expectContentAccessible(page);
+  await expectAccessible(page, { within: "main" });
   await snapshot(page, name);
 }
 

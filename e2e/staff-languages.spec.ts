@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import {
   adminPage,
   adminPageIn,
   apiAs,
   expect,
+  expectAccessible,
   expectFitsScreen,
-  listsLoaded,
   notice,
   readIn,
   snapshot,
@@ -18,28 +17,6 @@ import {
 // The super-administrator is an employee of the shared server on its default list (e2e/global.setup.ts).
 // The attendance, employees and holiday-list pages in Spanish and English, at desktop and phone sizes: each fits the
 // screen, axe finds nothing serious, and a screenshot of each is kept (e2e/screenshots) for people to look at.
-
-/**
- * expectAccessible (support.ts) for these pages' own content: the main region, where they render (dialogs included).
- * The shell around it (navigation, account menu, avatar) is checked by the shell's own spec.
- */
-async function expectContentAccessible(page: Page): Promise<void> {
-  await listsLoaded(page);
-  const results = await new AxeBuilder({ page })
-    .include("main")
-    // The green badge's contrast (4.47:1) is raised by the shell's contrast fix (issue 16 item 10), not here.
-    .exclude(".badge-active")
-    // The back link is the shared detail-page component's, checked with the shell's contrast fixes.
-    .exclude(".breadcrumb")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(", ")})`,
-    );
-  expect(serious, `axe on ${page.url()}`).toEqual([]);
-}
 
 /** The administrator's employee record. */
 async function adminEmployeeId(page: Page): Promise<string> {
@@ -69,7 +46,7 @@ for (const language of ["en", "es"] as const)
       for (const { path, heading } of PAGES) {
         await open(page, path, heading[language]);
         await expectFitsScreen(page);
-        await expectContentAccessible(page);
+        await expectAccessible(page, { within: "main" });
         await snapshot(page, `attendance-${language}-${size}${path.replaceAll("/", "-")}`);
       }
       await open(page, `/employees/${await adminEmployeeId(page)}`, "Ada Lovelace");
@@ -77,7 +54,7 @@ for (const language of ["en", "es"] as const)
         language === "es" ? "2 de noviembre de 2026" : "2 November 2026",
       );
       await expectFitsScreen(page);
-      await expectContentAccessible(page);
+      await expectAccessible(page, { within: "main" });
       await snapshot(page, `attendance-${language}-${size}-employee`);
     });
 
