@@ -48,6 +48,8 @@ export function invoiceEndpoints(client: ConsoleClient) {
         answer(client.POST("/api/invoices/{id}/rectifications", { ...invoicePath(id), body })),
       reissue: (id: string) => answer(client.POST("/api/invoices/{id}/reissue", invoicePath(id))),
       substitute: (id: string) => answer(client.POST("/api/invoices/{id}/substitute", invoicePath(id))),
+      correctVerifactu: (id: string) =>
+        answer(client.POST("/api/invoices/{id}/verifactu-corrections", invoicePath(id))),
       issue: (body: NewInvoiceInput) => answer(client.POST("/api/invoices", { body })),
     },
     invoiceSeries: {

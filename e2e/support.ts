@@ -120,7 +120,7 @@ const baseURL = () => ownServer?.base ?? `http://127.0.0.1:${process.env.E2E_POR
  * Waits until no list of the page is fetching: its rows are faded meanwhile (and fail axe's contrast check), and other
  * workers' records make lists fetch again more often.
  */
-export async function listsLoaded(page: Page): Promise<void> {
+async function listsLoaded(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 

@@ -130,3 +130,52 @@ test("the member form on a phone, in Spanish: the invoicing details fit the scre
   await expectFitsScreen(page);
   await snapshot(page, "member-invoicing-details-error-es-phone");
 });
+
+test("a record the tax agency rejected, in Spanish on a phone: the reason, the way to send it corrected, and a refusal in words", async ({
+  browser,
+}) => {
+  const page = await adminPageIn(browser, "es", VIEWPORTS.phone);
+  const api = await apiAs(page);
+  const member = await api("POST", "/api/members", {
+    firstName: "Maite",
+    lastName: "Rechazada",
+    email: "maite.rechazada@altea.example",
+  });
+  const { items: plans } = await api("GET", "/api/plans?search=REMO-SOCIAL");
+  await api("POST", `/api/members/${member.id}/subscriptions`, { planId: plans[0].id, billingPeriod: "monthly" });
+  const { items } = await api("GET", `/api/invoices?memberId=${member.id}`);
+  const invoice = await api("GET", `/api/invoices/${items[0].id}`);
+  // This installation sends nothing to the AEAT: the page is shown the answer a rejection would leave.
+  await page.route(`**/api/invoices/${invoice.id}`, (route) =>
+    route.request().method() === "GET"
+      ? route.fulfill({
+          json: {
+            ...invoice,
+            verifactu: {
+              ...invoice.verifactu,
+              status: "rejected",
+              errorCode: 4109,
+              error: "El NIF no está identificado en el censo de la AEAT.",
+            },
+          },
+        })
+      : route.fallback(),
+  );
+  await page.goto(`/billing/invoices/${invoice.id}`);
+  const taxAgency = page.getByRole("region", { name: "Agencia Tributaria (VERI*FACTU)" });
+  await expect(taxAgency).toContainText("Rechazada");
+  await expect(taxAgency).toContainText("Error 4109: El NIF no está identificado en el censo de la AEAT.");
+  await taxAgency.getByRole("button", { name: "Enviar registro subsanado" }).click();
+  const dialog = page.getByRole("dialog", { name: `¿Enviar de nuevo, subsanado, el registro de ${invoice.number}?` });
+  await expect(dialog).toContainText("La factura no cambia.");
+  await expectAccessible(page);
+  await expectFitsScreen(page);
+  await snapshot(page, "invoice-verifactu-correct-es-phone");
+  // The API knows better: the record still waits for its first answer, so nothing is written and the dialog says why.
+  await dialog.getByRole("button", { name: "Enviar registro subsanado" }).click();
+  await expect(dialog).toContainText("Aún se espera la respuesta de la Agencia Tributaria");
+  expect((await api("GET", `/api/invoices/${invoice.id}`)).verifactu).toMatchObject({
+    status: "pending",
+    corrections: 0,
+  });
+});

@@ -738,7 +738,7 @@ export const invoiceResponse = z.strictObject({
     .strictObject({
       invoiceType: z.enum(["F1", "F2", "F3", "R1", "R2", "R3", "R4", "R5"]).meta({
         description:
-          "The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), R1 rectifying a full one, R5 rectifying a simplified one.",
+          "The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), F3 full invoice in place of a simplified one, R1 rectifying a full one, R5 rectifying a simplified one.",
       }),
       generatedAt: z.string().meta({
         description:
@@ -769,6 +769,10 @@ export const invoiceResponse = z.strictObject({
         .string()
         .nullable()
         .meta({ description: "The AEAT's secure verification code (CSV) of the submission that carried it." }),
+      corrections: z.number().int().min(0).meta({
+        description:
+          "How many corrected records (subsanaciones, POST /api/invoices/{id}/verifactu-corrections) followed the invoice's first record. The fields above describe the last record sent, whose answer stands.",
+      }),
     })
     .nullable()
     .meta({

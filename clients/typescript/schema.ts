@@ -1116,6 +1116,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/invoices/{id}/verifactu-corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice's VERI*FACTU record again, corrected
+         * @description For a record the AEAT rejected or accepted with errors, once what it objected to is put right outside the invoice (the club's registration with the AEAT, its certificate, a defect of an earlier ClubOps version): a new registro de alta of the same invoice as it was issued, marked as a correction (`Subsanacion` S) with `RechazoPrevio` X when the AEAT holds no record of the invoice, S when it holds one and rejected the last correction, N when the last record was accepted with errors; chained at the end of the club's chain and sent by the submission job. The invoice's `verifactu` then describes the new record (`status` `pending`, `corrections` one more). An error in the invoice itself is corrected with a rectifying invoice or a substitution instead. Audited as `billing.verifactu_record_corrected`.
+         *
+         *     **Access:** bearer token of a user holding `billing:write`.
+         */
+        post: operations["postInvoicesByIdVerifactuCorrections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/invoices/{id}/write-off": {
         parameters: {
             query?: never;
@@ -4817,6 +4839,8 @@ export interface components {
         };
         /** @description Its VERI*FACTU registro de facturación (docs/billing.md, VERI*FACTU); null on an invoice issued before ClubOps kept them. */
         VerifactuRecord: {
+            /** @description How many corrected records (subsanaciones, POST /api/invoices/{id}/verifactu-corrections) followed the invoice's first record. The fields above describe the last record sent, whose answer stands. */
+            corrections: number;
             /** @description The AEAT's secure verification code (CSV) of the submission that carried it. */
             csv: string | null;
             /** @description The AEAT's words for that error; while pending, why the last attempt to send it failed. */
@@ -4831,7 +4855,7 @@ export interface components {
             /** @description The record's huella as the AEAT specifies it: SHA-256 of its key fields, upper-case hex. */
             huella: string;
             /**
-             * @description The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), R1 rectifying a full one, R5 rectifying a simplified one.
+             * @description The AEAT's invoice type: F1 full invoice, F2 simplified invoice (no customer NIF), F3 full invoice in place of a simplified one, R1 rectifying a full one, R5 rectifying a simplified one.
              * @enum {string}
              */
             invoiceType: "F1" | "F2" | "F3" | "R1" | "R2" | "R3" | "R4" | "R5";
@@ -8908,7 +8932,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [
                      *         {
@@ -9062,7 +9087,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": [],
@@ -9220,7 +9246,8 @@ export interface operations {
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
-                     *           "csv": null
+                     *           "csv": null,
+                     *           "corrections": 0
                      *         },
                      *         "payments": [
                      *           {
@@ -9488,7 +9515,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": [],
@@ -9662,7 +9690,8 @@ export interface operations {
                      *           "status": "pending",
                      *           "errorCode": null,
                      *           "error": null,
-                     *           "csv": null
+                     *           "csv": null,
+                     *           "corrections": 0
                      *         },
                      *         "payments": [
                      *           {
@@ -9856,7 +9885,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": [],
@@ -10008,7 +10038,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": [],
@@ -10038,6 +10069,156 @@ export interface operations {
                 };
             };
             /** @description Conflict: `Billing.InvoiceNotSubstitutable`, `Billing.CustomerTaxIdMissing`, `Billing.InvoiceAlreadySubstituted`, `Billing.NotStarted`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    postInvoicesByIdVerifactuCorrections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The invoice's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    /** @description The created resource: `/api/invoices/{id}`, filled from the answer's fields. */
+                    Location?: string;
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "18b9a5f4-78b5-4ea9-8925-809d5f97150b",
+                     *       "number": "F2026-000016",
+                     *       "series": "F",
+                     *       "kind": "invoice",
+                     *       "rectifies": null,
+                     *       "issuedAt": "2026-11-29T22:36:15.818Z",
+                     *       "issuedOn": "2026-11-29",
+                     *       "dueOn": "2026-11-29",
+                     *       "memberId": "45539808-b67f-496b-97b9-49c5563310d3",
+                     *       "subscriptionId": "9c079e9a-8959-4d53-90fc-38b7a42613fa",
+                     *       "customerName": "Lucía Núñez 16",
+                     *       "language": "es",
+                     *       "currency": "EUR",
+                     *       "baseAmount": "41.24",
+                     *       "taxAmount": "8.66",
+                     *       "totalAmount": "49.90",
+                     *       "paidAmount": "0.00",
+                     *       "creditedAmount": "0.00",
+                     *       "amountDue": "49.90",
+                     *       "refundDue": "0.00",
+                     *       "status": "open",
+                     *       "statusChangedAt": "2026-11-29T22:36:15.818Z",
+                     *       "issuer": {
+                     *         "taxId": "G28029643",
+                     *         "address": {
+                     *           "city": "Altea",
+                     *           "line": "Muelle 1",
+                     *           "country": "ES",
+                     *           "province": "Alicante",
+                     *           "postalCode": "03590"
+                     *         },
+                     *         "legalName": "Club Náutico de Altea"
+                     *       },
+                     *       "customer": {
+                     *         "name": "Lucía Núñez 16",
+                     *         "email": "aeat16@club.example",
+                     *         "taxId": null,
+                     *         "address": null
+                     *       },
+                     *       "lines": [
+                     *         {
+                     *           "position": 1,
+                     *           "description": "Gold, mensual",
+                     *           "planId": "d5ec2d9a-b2cd-4fc7-a779-25e4c7f3d089",
+                     *           "serviceFrom": "2026-11-29",
+                     *           "serviceTo": "2026-12-28",
+                     *           "baseAmount": "41.24",
+                     *           "taxRate": "21.00",
+                     *           "taxAmount": "8.66",
+                     *           "totalAmount": "49.90",
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null
+                     *         }
+                     *       ],
+                     *       "taxBreakdown": [
+                     *         {
+                     *           "taxRate": "21.00",
+                     *           "exemptReason": null,
+                     *           "notSubjectReason": null,
+                     *           "baseAmount": "41.24",
+                     *           "taxAmount": "8.66"
+                     *         }
+                     *       ],
+                     *       "previousHash": "b68f30a609b76ca7bebc3ad1d1ba1e744a9e3b92ca8eb27bf0272e1eebbe5437",
+                     *       "recordHash": "c123bfc38cc00a023c6ff07238799c336e746d81edc2f3000ab1d3fb0744dd88",
+                     *       "verifactu": {
+                     *         "invoiceType": "F2",
+                     *         "generatedAt": "2026-11-29T23:36:15+01:00",
+                     *         "previousHuella": "072495079BB163854D684A019F9954D03CD0330BC4A51CDE4ACD8B27C40A5C9B",
+                     *         "huella": "5B2CA3B5F1AA9C1023F82D9AC56E521E33434AE1C4B816FF7413D5A131F200BD",
+                     *         "qrUrl": "https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=G28029643&numserie=F2026-000016&fecha=29-11-2026&importe=49.90",
+                     *         "status": "pending",
+                     *         "errorCode": null,
+                     *         "error": null,
+                     *         "csv": null,
+                     *         "corrections": 1
+                     *       },
+                     *       "payments": [],
+                     *       "rectifiedBy": [],
+                     *       "replacedBy": null,
+                     *       "replaces": null,
+                     *       "substitutedBy": null,
+                     *       "substitutes": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            /** @description Not found: `Billing.InvoiceNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Conflict: `Billing.VerifactuRecordNotCorrectable`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */
@@ -10167,7 +10348,8 @@ export interface operations {
                      *         "status": "pending",
                      *         "errorCode": null,
                      *         "error": null,
-                     *         "csv": null
+                     *         "csv": null,
+                     *         "corrections": 0
                      *       },
                      *       "payments": [],
                      *       "rectifiedBy": [],

@@ -108,6 +108,47 @@ export type ChainVerification = {
 
 const centsText = (cents: bigint) => cents.toString();
 
+/** What an issued invoice says (its row and its lines in order), as the chain hashed it when it was issued. */
+export function chainedContentOf(
+  record: typeof invoices.$inferSelect,
+  lines: readonly (typeof invoiceLines.$inferSelect)[],
+): ChainedContent {
+  return {
+    series: record.series,
+    year: record.year,
+    number: record.number,
+    kind: record.kind,
+    rectifiesInvoiceId: record.rectifiesInvoiceId,
+    rectificationReason: record.rectificationReason,
+    ...(record.substitutesInvoiceId !== null && { substitutesInvoiceId: record.substitutesInvoiceId }),
+    issuedAt: record.issuedAt.toISOString(),
+    issuedOn: record.issuedOn,
+    dueOn: record.dueOn,
+    memberId: record.memberId,
+    subscriptionId: record.subscriptionId,
+    language: record.language,
+    currency: record.currency,
+    issuer: record.issuer,
+    customer: record.customer,
+    baseCents: centsText(record.baseCents),
+    taxCents: centsText(record.taxCents),
+    totalCents: centsText(record.totalCents),
+    lines: lines.map((line) => ({
+      position: line.position,
+      description: line.description,
+      planId: line.planId,
+      serviceFrom: line.serviceFrom,
+      serviceTo: line.serviceTo,
+      baseCents: centsText(line.baseCents),
+      taxRateBasisPoints: line.taxRateBasisPoints,
+      taxCents: centsText(line.taxCents),
+      totalCents: centsText(line.totalCents),
+      exemptReason: line.exemptReason,
+      ...(line.notSubjectReason !== null && { notSubjectReason: line.notSubjectReason }),
+    })),
+  };
+}
+
 /**
  * Re-hashes every record in chain order and compares: a record whose stored hash is not its content's (`content`),
  * whose previous hash is not the record before it (`link`), or a missing position (`order`) is the first broken link.
@@ -152,40 +193,7 @@ export async function verifyChain(executor: Executor): Promise<ChainVerification
       });
       if (record.chainPosition !== position + 1) return broken("order");
       if (record.previousHash !== previousHash) return broken("link");
-      const content: ChainedContent = {
-        series: record.series,
-        year: record.year,
-        number: record.number,
-        kind: record.kind,
-        rectifiesInvoiceId: record.rectifiesInvoiceId,
-        rectificationReason: record.rectificationReason,
-        ...(record.substitutesInvoiceId !== null && { substitutesInvoiceId: record.substitutesInvoiceId }),
-        issuedAt: record.issuedAt.toISOString(),
-        issuedOn: record.issuedOn,
-        dueOn: record.dueOn,
-        memberId: record.memberId,
-        subscriptionId: record.subscriptionId,
-        language: record.language,
-        currency: record.currency,
-        issuer: record.issuer,
-        customer: record.customer,
-        baseCents: centsText(record.baseCents),
-        taxCents: centsText(record.taxCents),
-        totalCents: centsText(record.totalCents),
-        lines: (linesOf.get(record.id) ?? []).map((line) => ({
-          position: line.position,
-          description: line.description,
-          planId: line.planId,
-          serviceFrom: line.serviceFrom,
-          serviceTo: line.serviceTo,
-          baseCents: centsText(line.baseCents),
-          taxRateBasisPoints: line.taxRateBasisPoints,
-          taxCents: centsText(line.taxCents),
-          totalCents: centsText(line.totalCents),
-          exemptReason: line.exemptReason,
-          ...(line.notSubjectReason !== null && { notSubjectReason: line.notSubjectReason }),
-        })),
-      };
+      const content = chainedContentOf(record, linesOf.get(record.id) ?? []);
       if (recordHashOf(content, previousHash) !== record.recordHash) return broken("content");
       previousHash = record.recordHash;
       position = record.chainPosition;

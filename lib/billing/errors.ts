@@ -63,4 +63,9 @@ export const BillingErrors = {
     "conflict",
     "A full invoice has already been issued in place of this simplified invoice.",
   ),
+  verifactuRecordNotCorrectable: businessError(
+    "Billing.VerifactuRecordNotCorrectable",
+    "conflict",
+    "Only a VERI*FACTU record the AEAT rejected or accepted with errors is sent again corrected: this invoice's last record is still waiting for the AEAT's answer or was accepted, or it has none.",
+  ),
 } as const;

@@ -70,7 +70,8 @@ async function loadInvoiceDocuments(executor: Executor, ids: readonly string[]):
       .from(invoices)
       .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
       .leftJoin(substituted, eq(substituted.id, invoices.substitutesInvoiceId))
-      .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
+      // The invoice as issued: its first record's QR code and legend (a corrected record changes neither).
+      .leftJoin(verifactuRecords, and(eq(verifactuRecords.invoiceId, invoices.id), isNull(verifactuRecords.correction)))
       .where(inArray(invoices.id, [...ids])),
     executor
       .select()

@@ -106,6 +106,8 @@ type VerifactuView = {
   errorCode: number | null;
   error: string | null;
   csv: string | null;
+  /** How many corrected records (subsanaciones) followed the first; the fields above are the last record's. */
+  corrections: number;
 };
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -120,6 +122,7 @@ function verifactuViewOf(joined: Nullable<VerifactuView> | null): VerifactuView 
     huella: joined.huella,
     qrUrl: joined.qrUrl,
     status: joined.status ?? "pending",
+    corrections: joined.corrections ?? 0,
   };
 }
 
@@ -283,11 +286,18 @@ export async function findInvoice(executor: Executor, id: string): Promise<Invoi
         errorCode: verifactuSubmissions.errorCode,
         error: verifactuSubmissions.error,
         csv: verifactuSubmissions.csv,
+        corrections: sql<number>`(select count(*)::int from verifactu_records c
+          where c.invoice_id = ${invoices.id} and c.correction is not null)`,
       },
     })
     .from(invoices)
     .leftJoin(original, eq(original.id, invoices.rectifiesInvoiceId))
-    .leftJoin(verifactuRecords, eq(verifactuRecords.invoiceId, invoices.id))
+    // Its last record, the one whose answer stands.
+    .leftJoin(
+      verifactuRecords,
+      sql`${verifactuRecords.chainPosition} = (select max(l.chain_position) from verifactu_records l
+        where l.invoice_id = ${invoices.id})`,
+    )
     .leftJoin(verifactuSubmissions, eq(verifactuSubmissions.chainPosition, verifactuRecords.chainPosition))
     .where(eq(invoices.id, id));
   if (!row) return null;

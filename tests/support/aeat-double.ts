@@ -68,7 +68,14 @@ export type Behaviour =
   | { kind: "unavailable" }
   | { kind: "late"; afterMs: number };
 
-type Received = { numbers: string[]; schema: { valid: boolean; output: string } };
+/** A submission as the double received it: each record's number, its RechazoPrevio on a correction, the schema check. */
+type Received = { numbers: string[]; corrections: (string | null)[]; schema: { valid: boolean; output: string } };
+
+type ReceivedAlta = {
+  IDFactura: { NumSerieFactura: string; FechaExpedicionFactura: string };
+  Subsanacion?: "S" | "N";
+  RechazoPrevio?: "N" | "S" | "X";
+};
 
 const parser = new XMLParser({
   removeNSPrefix: true,
@@ -80,7 +87,9 @@ const parser = new XMLParser({
  * A stand-in for the AEAT's VERI*FACTU web service, built from its WSDL and schemas: HTTPS that asks for a client
  * certificate signed by the test CA, checks each submission's body against SuministroLR.xsd (a SOAP fault like the
  * AEAT's 4102 when it fails), and, like the AEAT, remembers the records it recorded: one sent again is answered as a
- * duplicate (code 3000) with its earlier state, even when the answer that recorded it never reached the client.
+ * duplicate (code 3000) with its earlier state, even when the answer that recorded it never reached the client. A
+ * correction (Subsanacion S) replaces what it holds when its RechazoPrevio (N or S) says it holds a record of the
+ * invoice, and is refused when that is not so; with RechazoPrevio X it is taken as a first record.
  */
 export async function startAeatDouble(certificates: TestCertificates) {
   const received: Received[] = [];
@@ -105,13 +114,13 @@ export async function startAeatDouble(certificates: TestCertificates) {
           name: parsed.Cabecera.ObligadoEmision.NombreRazon,
           taxId: parsed.Cabecera.ObligadoEmision.NIF,
         };
-        const records = (
-          parsed.RegistroFactura as {
-            RegistroAlta: { IDFactura: { NumSerieFactura: string; FechaExpedicionFactura: string } };
-          }[]
-        ).map((entry) => entry.RegistroAlta.IDFactura);
+        const records = (parsed.RegistroFactura as { RegistroAlta: ReceivedAlta }[]).map((entry) => entry.RegistroAlta);
         const schema = await xmllint(body, path.join(SCHEMAS, "SuministroLR.xsd"));
-        received.push({ numbers: records.map((record) => record.NumSerieFactura), schema });
+        received.push({
+          numbers: records.map((record) => record.IDFactura.NumSerieFactura),
+          corrections: records.map((record) => (record.Subsanacion === "S" ? (record.RechazoPrevio ?? "N") : null)),
+          schema,
+        });
         const behaviour = behaviours.shift() ?? { kind: "verdicts" };
         const reply = (status: number, text: string) => {
           response.writeHead(status, { "content-type": "text/xml; charset=utf-8" });
@@ -127,23 +136,24 @@ export async function startAeatDouble(certificates: TestCertificates) {
           response.writeHead(503, { "content-type": "text/html" });
           return response.end("<html><body>Servicio no disponible</body></html>");
         }
-        const lines = records.map((record) => {
+        const lines = records.map(({ IDFactura: record, Subsanacion, RechazoPrevio }) => {
           const earlier = recorded.get(record.NumSerieFactura);
-          if (earlier) {
+          const line = { number: record.NumSerieFactura, issueDate: record.FechaExpedicionFactura };
+          // What the record says the AEAT holds: a first record or an X correction, none; an N or S correction, one.
+          const claimsHeld = Subsanacion === "S" && RechazoPrevio !== "X";
+          if (earlier && !claimsHeld) {
             const state = earlier === "AceptadoConErrores" ? "AceptadaConErrores" : "Correcta";
-            return {
-              number: record.NumSerieFactura,
-              issueDate: record.FechaExpedicionFactura,
-              status: "Incorrecto",
-              extra: `3000|Registro de facturación duplicado.|${state}`,
-            };
+            return { ...line, status: "Incorrecto", extra: `3000|Registro de facturación duplicado.|${state}` };
+          }
+          if (!earlier && claimsHeld) {
+            return { ...line, status: "Incorrecto", extra: "3002|No existe el registro de facturación." };
           }
           const verdict =
             behaviour.kind === "verdicts" && behaviour.verdict
               ? behaviour.verdict(record.NumSerieFactura)
               : { status: "Correcto" };
           if (verdict.status !== "Incorrecto") recorded.set(record.NumSerieFactura, verdict.status);
-          return { number: record.NumSerieFactura, issueDate: record.FechaExpedicionFactura, ...verdict };
+          return { ...line, ...verdict };
         });
         const answer = aeatAnswer(issuer, { csv: `A-TEST${received.length}`, wait: 60, lines });
         if (behaviour.kind === "late") setTimeout(() => reply(200, answer), behaviour.afterMs);

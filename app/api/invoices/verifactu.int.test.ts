@@ -100,6 +100,7 @@ describe("an invoice's VERI*FACTU record", () => {
       errorCode: null,
       error: null,
       csv: null,
+      corrections: 0,
     });
     const record = await recordOf(simplified.id);
     expect(await xmllint(record?.xml ?? "", SCHEMA)).toMatchObject({ valid: true });

@@ -48,6 +48,7 @@ import * as invoicesIdRefundsRoute from "@/app/api/invoices/[id]/refunds/route";
 import * as invoicesIdReissueRoute from "@/app/api/invoices/[id]/reissue/route";
 import * as invoicesIdRoute from "@/app/api/invoices/[id]/route";
 import * as invoicesIdSubstituteRoute from "@/app/api/invoices/[id]/substitute/route";
+import * as invoicesIdVerifactuCorrectionsRoute from "@/app/api/invoices/[id]/verifactu-corrections/route";
 import * as invoicesIdWriteOffRoute from "@/app/api/invoices/[id]/write-off/route";
 import * as invoicesRoute from "@/app/api/invoices/route";
 import * as invoicesVerificationRoute from "@/app/api/invoices/verification/route";
@@ -173,6 +174,7 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "invoices/[id]/rectifications": invoicesIdRectificationsRoute,
   "invoices/[id]/reissue": invoicesIdReissueRoute,
   "invoices/[id]/substitute": invoicesIdSubstituteRoute,
+  "invoices/[id]/verifactu-corrections": invoicesIdVerifactuCorrectionsRoute,
   "invoices/[id]/payments": invoicesIdPaymentsRoute,
   "invoices/[id]/refunds": invoicesIdRefundsRoute,
   "invoices/[id]/write-off": invoicesIdWriteOffRoute,

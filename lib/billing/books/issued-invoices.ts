@@ -125,7 +125,7 @@ export async function issuedInvoiceRows(
     join invoices i on i.id = b.invoice_id
     left join invoices r on r.id = i.rectifies_invoice_id
     left join invoices s on s.id = i.substitutes_invoice_id
-    left join verifactu_records v on v.invoice_id = i.id
+    left join verifactu_records v on v.invoice_id = i.id and v.correction is null
     order by i.issued_on ${direction}, i.chain_position ${direction}, b.not_subject_reason nulls first,
       b.exempt_reason nulls first, b.tax_rate_bp desc
     ${page ? sql`limit ${page.pageSize} offset ${offsetOf(page)}` : sql``}`,

@@ -72,6 +72,21 @@ describe("a registro de alta", () => {
     expect(record.fields.Huella).toBe("A".repeat(64));
   });
 
+  it("validates as a correction (Subsanacion S) with its RechazoPrevio, where the schema puts them; a first record says neither", async () => {
+    expect(parse(registroAlta(draft()).xml)).not.toHaveProperty("Subsanacion");
+    for (const correction of ["X", "S", "N"] as const) {
+      const record = registroAlta(draft({ correction }));
+      expect(await xmllint(record.xml, SCHEMA)).toMatchObject({ valid: true });
+      expect(parse(record.xml)).toMatchObject({ Subsanacion: "S", RechazoPrevio: correction });
+      // Between the issuer's name and the invoice type (RegistroFacturacionAltaType's sequence).
+      expect(record.xml).toMatch(
+        /<\/sf:NombreRazonEmisor><sf:Subsanacion>S<\/sf:Subsanacion><sf:RechazoPrevio>[XSN]<\/sf:RechazoPrevio><sf:TipoFactura>/,
+      );
+      // The huella covers the same fields as the first record's: a correction is told by its time.
+      expect(record.huella).toBe(registroAlta(draft()).huella);
+    }
+  });
+
   it("validates with an exempt line (E1, art. 20 LIVA) beside a 21 % one, and a rectifying invoice by differences", async () => {
     const record = registroAlta(
       draft({

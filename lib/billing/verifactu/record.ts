@@ -46,6 +46,12 @@ export type AltaDraft = {
   /** The previous record of the same issuer's chain, null on its first. */
   previous: (RecordedInvoice & { huella: string }) | null;
   system: InvoicingSystem;
+  /**
+   * On a corrected record of an invoice already recorded (a subsanación: Subsanacion S), its RechazoPrevio: X when
+   * the AEAT holds no record of the invoice, S when it holds one and rejected the last correction, N otherwise. Null
+   * on an invoice's first record.
+   */
+  correction?: "N" | "S" | "X" | null;
 };
 
 export type RegistroAlta = { fields: AltaHuellaFields; huella: string; xml: string };
@@ -148,6 +154,7 @@ export function registroAlta(draft: AltaDraft): RegistroAlta {
     text("IDVersion", "1.0") +
     element("IDFactura", invoiceId(draft.invoice)) +
     text("NombreRazonEmisor", upTo(draft.issuerName, 120)) +
+    (draft.correction ? text("Subsanacion", "S") + text("RechazoPrevio", draft.correction) : "") +
     text("TipoFactura", draft.type) +
     rectification +
     substitution +

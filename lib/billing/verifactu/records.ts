@@ -19,8 +19,11 @@ import {
   type VerifactuInvoiceType,
 } from "./record";
 
-/** An invoice being issued, as issuing hands it over: its id and what it says. */
-export type InvoiceToRecord = { id: string; content: ChainedContent };
+/**
+ * An invoice to record: its id and what it says, as issuing hands it over; on a corrected record of an invoice
+ * recorded before (lib/billing/verifactu/corrections.ts), its RechazoPrevio.
+ */
+export type InvoiceToRecord = { id: string; content: ChainedContent; correction?: "N" | "S" | "X" };
 
 type ChainEnd = RecordedInvoice & { huella: string };
 
@@ -90,7 +93,7 @@ async function referencedInvoices(executor: Executor, ids: readonly string[]) {
   }>(
     executor,
     sql`select i.id, i.series, i.year, i.number, i.issued_on::text, i.issuer->>'taxId' as tax_id, v.invoice_type
-      from invoices i left join verifactu_records v on v.invoice_id = i.id
+      from invoices i left join verifactu_records v on v.invoice_id = i.id and v.correction is null
       where i.id = any(${`{${ids.join(",")}}`}::uuid[])`,
   );
   return new Map(
@@ -110,8 +113,8 @@ const cents = (text: string) => BigInt(text);
 
 /**
  * The registros de facturación de alta of invoices being issued, in the issuing transaction after the chain head is
- * locked (lib/billing/issue.ts): each chained to the one before it in its issuer's chain, in issue order, and inserted
- * with them. Answers the records by invoice id.
+ * locked (lib/billing/issue.ts), or of an invoice whose record is being corrected: each chained to the one before it
+ * in its issuer's chain, in order, and inserted with a pending submission. Answers the records by invoice id.
  */
 export async function recordIssuedInvoices(
   executor: Executor,
@@ -135,7 +138,7 @@ export async function recordIssuedInvoices(
   const config = getConfig();
   // With a certificate the records go to the AEAT (VERI*FACTU mode), which the invoice then says.
   const sending = Boolean(config.VERIFACTU_CERTIFICATE_FILE);
-  const rows = invoices.map(({ id, content }, index) => {
+  const rows = invoices.map(({ id, content, correction = null }, index) => {
     const invoiceIssuer = content.issuer as Issuer;
     const customer = content.customer as { name: string; taxId: string | null };
     const original = content.rectifiesInvoiceId ? referenced.get(content.rectifiesInvoiceId) : undefined;
@@ -172,6 +175,7 @@ export async function recordIssuedInvoices(
       generatedAt,
       previous: ends.get(invoice.issuerTaxId) ?? null,
       system,
+      correction,
     });
     ends.set(invoice.issuerTaxId, { ...invoice, huella: record.huella });
     recorded.set(id, record);
@@ -190,15 +194,16 @@ export async function recordIssuedInvoices(
       xml: record.xml,
       qr_url: invoiceQrUrl(config.VERIFACTU_ENVIRONMENT, invoice, cents(content.totalCents)),
       verifactu: sending,
+      correction,
     };
   });
   // Each record with its submission, pending (lib/billing/verifactu/submission.ts sends it).
   await executor.execute(sql`with recorded as (
       insert into verifactu_records (chain_position, invoice_id, issuer_tax_id, number, issue_date, invoice_type,
-        tax_total, total, generated_at, previous_huella, huella, xml, qr_url, verifactu)
+        tax_total, total, generated_at, previous_huella, huella, xml, qr_url, verifactu, correction)
       select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(chain_position bigint, invoice_id uuid,
         issuer_tax_id text, number text, issue_date text, invoice_type text, tax_total text, total text,
-        generated_at text, previous_huella text, huella text, xml text, qr_url text, verifactu boolean)
+        generated_at text, previous_huella text, huella text, xml text, qr_url text, verifactu boolean, correction text)
       returning chain_position
     )
     insert into verifactu_submissions (chain_position) select chain_position from recorded`);

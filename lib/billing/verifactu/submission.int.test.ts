@@ -1,13 +1,14 @@
 import "@/tests/support/isolated-env";
 import "@/tests/support/verifactu-certificates";
 import { rm } from "node:fs/promises";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as getInvoice } from "@/app/api/invoices/[id]/route";
+import { POST as correct } from "@/app/api/invoices/[id]/verifactu-corrections/route";
 import type { Config } from "@/lib/config";
 import { createAeatService } from "@/lib/platform/aeat";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { verifactuFlow, verifactuRecords, verifactuSubmissions } from "@/lib/platform/db/schema";
+import { auditOutbox, verifactuFlow, verifactuRecords, verifactuSubmissions } from "@/lib/platform/db/schema";
 import { completeSetup } from "@/tests/support/accounts";
 import { startAeatDouble } from "@/tests/support/aeat-double";
 import { call } from "@/tests/support/api";
@@ -218,5 +219,112 @@ describe("sending VERI*FACTU records to the AEAT", () => {
     });
     expect(outcome).toMatchObject({ sent: 1, retrying: 1 });
     expect((await pending())[0]?.error).toBe("AEAT is unavailable");
+  });
+});
+
+type CorrectedInvoice = { verifactu: { status: string; corrections: number } };
+
+const corrected = (id: string) =>
+  call<CorrectedInvoice & { code?: string }>(correct, {
+    method: "POST",
+    path: `/api/invoices/${id}/verifactu-corrections`,
+    params: { id },
+    token,
+  });
+
+/** The invoice's records in chain order: RechazoPrevio on corrections, and what each was answered. */
+const recordsOf = (invoiceId: string) =>
+  running.database.db
+    .select({
+      correction: verifactuRecords.correction,
+      previousHuella: verifactuRecords.previousHuella,
+      xml: verifactuRecords.xml,
+      status: verifactuSubmissions.status,
+    })
+    .from(verifactuRecords)
+    .innerJoin(verifactuSubmissions, eq(verifactuSubmissions.chainPosition, verifactuRecords.chainPosition))
+    .where(eq(verifactuRecords.invoiceId, invoiceId))
+    .orderBy(asc(verifactuRecords.chainPosition));
+
+const rejectNext = (code = "4109|El NIF del obligado no está identificado en el censo.") =>
+  aeat.answerNext({ kind: "verdicts", verdict: () => ({ status: "Incorrecto", extra: code }) });
+
+describe("correcting a record the AEAT refused (subsanación)", () => {
+  it("sends a rejected record again as a correction the AEAT holds no record for (RechazoPrevio X), chained at the end", async () => {
+    const [id = ""] = await issued(1);
+    rejectNext();
+    expect(await submit()).toMatchObject({ rejected: 1 });
+    const [lastBefore] = await running.database.db
+      .select({ huella: verifactuRecords.huella })
+      .from(verifactuRecords)
+      .orderBy(desc(verifactuRecords.chainPosition))
+      .limit(1);
+    const reply = await corrected(id);
+    expect(reply.status).toBe(201);
+    expect(reply.headers.get("location")).toBe(`/api/invoices/${id}`);
+    expect(reply.body.verifactu).toMatchObject({ status: "pending", corrections: 1 });
+    const [first, correction] = await recordsOf(id);
+    expect(first).toMatchObject({ correction: null, status: "rejected" });
+    expect(correction).toMatchObject({ correction: "X", status: "pending", previousHuella: lastBefore?.huella });
+    expect(correction?.xml).toContain("<sf:Subsanacion>S</sf:Subsanacion><sf:RechazoPrevio>X</sf:RechazoPrevio>");
+    // While it waits for its answer there is nothing to correct.
+    expect(await corrected(id)).toMatchObject({ status: 409, body: { code: "Billing.VerifactuRecordNotCorrectable" } });
+
+    later(3_600);
+    expect(await submit()).toMatchObject({ sent: 1, accepted: 1 });
+    expect(aeat.received.at(-1)).toMatchObject({ corrections: ["X"], schema: { valid: true } });
+    const invoice = await call<CorrectedInvoice>(getInvoice, { path: `/api/invoices/${id}`, params: { id }, token });
+    expect(invoice.body.verifactu).toMatchObject({ status: "accepted", corrections: 1 });
+    // Accepted, it is not corrected again; the correction is in the audit trail.
+    expect(await corrected(id)).toMatchObject({ status: 409, body: { code: "Billing.VerifactuRecordNotCorrectable" } });
+    const entries = await running.database.db.select().from(auditOutbox).where(eq(auditOutbox.entityId, id));
+    expect(entries.filter((entry) => entry.action === "billing.verifactu_record_corrected")).toEqual([
+      expect.objectContaining({
+        severity: "Warning",
+        data: expect.objectContaining({ rechazoPrevio: "X", previousStatus: "rejected" }),
+      }),
+    ]);
+  });
+
+  it("corrects a record accepted with errors (RechazoPrevio N), and again after that correction is rejected (S)", async () => {
+    const [id = ""] = await issued(1);
+    aeat.answerNext({
+      kind: "verdicts",
+      verdict: () => ({ status: "AceptadoConErrores", extra: "1100|El NIF del destinatario no está identificado." }),
+    });
+    expect(await submit()).toMatchObject({ acceptedWithErrors: 1 });
+    expect((await corrected(id)).status).toBe(201);
+    later(3_600);
+    rejectNext("1104|El valor del campo NumSerieFactura es incorrecto.");
+    expect(await submit()).toMatchObject({ sent: 1, rejected: 1 });
+    expect(aeat.received.at(-1)?.corrections).toEqual(["N"]);
+    expect((await corrected(id)).status).toBe(201);
+    later(3_600);
+    expect(await submit()).toMatchObject({ sent: 1, accepted: 1 });
+    expect(aeat.received.at(-1)?.corrections).toEqual(["S"]);
+    expect((await recordsOf(id)).map((record) => `${record.correction} ${record.status}`)).toEqual([
+      "null accepted_with_errors",
+      "N rejected",
+      "S accepted",
+    ]);
+  });
+
+  it("writes one correction when two people send it at the same moment; the other is told, and nothing else changes", async () => {
+    const [id = ""] = await issued(1);
+    rejectNext();
+    await submit();
+    const replies = await Promise.all([corrected(id), corrected(id)]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
+    expect((await recordsOf(id)).map((record) => record.correction)).toEqual([null, "X"]);
+  });
+
+  it("refuses a record still waiting for its answer, and an invoice that does not exist, writing nothing", async () => {
+    const [id = ""] = await issued(1);
+    const before = await running.database.db.select().from(auditOutbox);
+    expect(await corrected(id)).toMatchObject({ status: 409, body: { code: "Billing.VerifactuRecordNotCorrectable" } });
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    expect(await corrected(unknown)).toMatchObject({ status: 404, body: { code: "Billing.InvoiceNotFound" } });
+    expect(await recordsOf(id)).toHaveLength(1);
+    expect(await running.database.db.select().from(auditOutbox)).toHaveLength(before.length);
   });
 });

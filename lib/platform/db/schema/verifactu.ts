@@ -17,7 +17,9 @@ import { createdAt, timestamptz } from "./columns";
 
 /**
  * The registros de facturación (lib/billing/verifactu): one alta per issued invoice, generated in the issuing
- * transaction and chained per issuer NIF in `chain_position` order, each with the huella of the one before it.
+ * transaction and chained per issuer NIF in `chain_position` order, each with the huella of the one before it; and a
+ * corrected alta of the same invoice (a subsanación) for each record the AEAT rejected or accepted with errors and
+ * staff sent again, chained at the end as any other record.
  * The record is kept as generated (its XML and the fields its huella covers, written as the XML writes them); the
  * trigger of migration 0030 refuses any UPDATE or DELETE.
  */
@@ -47,14 +49,21 @@ export const verifactuRecords = pgTable(
     /** Whether the installation sent its records to the AEAT when this one was generated: the invoice then says
      * "VERI*FACTU" beside its QR code. */
     verifactu: boolean("verifactu").notNull().default(false),
+    /** Null on an invoice's first record. On a correction (Subsanacion S), its RechazoPrevio: X when the AEAT holds
+     * no record of the invoice (every earlier one rejected), S when it holds one and the last correction was rejected,
+     * N when it holds one and the last record was accepted with errors. */
+    correction: text("correction").$type<"N" | "S" | "X">(),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("verifactu_records_invoice_key").on(t.invoiceId),
+    // One first record an invoice; its corrections follow it, the last one the invoice's VERI*FACTU status.
+    uniqueIndex("verifactu_records_invoice_key").on(t.invoiceId).where(sql`${t.correction} is null`),
+    index("verifactu_records_invoice_idx").on(t.invoiceId, t.chainPosition),
     // The chain's head per issuer: its last record.
     index("verifactu_records_issuer_idx").on(t.issuerTaxId, t.chainPosition),
     check("verifactu_records_type_known", sql`${t.invoiceType} in ('F1', 'F2', 'F3', 'R1', 'R2', 'R3', 'R4', 'R5')`),
     check("verifactu_records_huella_format", sql`${t.huella} ~ '^[0-9A-F]{64}$'`),
+    check("verifactu_records_correction_known", sql`${t.correction} in ('N', 'S', 'X')`),
   ],
 );
 

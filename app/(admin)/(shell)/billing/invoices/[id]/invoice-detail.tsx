@@ -11,7 +11,14 @@ import { StatusBadge } from "@/console/ui/feedback";
 import { PageHeader, useListDialogs } from "@/console/ui/list-page";
 import { CardTable } from "../card-table";
 import { invoicePage, useInvoiceStatusLook } from "../invoice-status";
-import { IssueAgainDialog, MovementDialog, type MovementKind, RectifyDialog, WriteOffDialog } from "./invoice-dialogs";
+import {
+  ConfirmActionDialog,
+  type ConfirmedAction,
+  MovementDialog,
+  type MovementKind,
+  RectifyDialog,
+  WriteOffDialog,
+} from "./invoice-dialogs";
 import { InvoicePdf, ReceiptDownload } from "./invoice-pdf";
 import { VerifactuCard } from "./verifactu-card";
 
@@ -25,12 +32,7 @@ export type InvoiceActions = {
   readMembers: boolean;
 };
 
-type OpenDialog =
-  | { kind: MovementKind }
-  | { kind: "write-off" }
-  | { kind: "rectify" }
-  | { kind: "reissue" }
-  | { kind: "substitute" };
+type OpenDialog = { kind: MovementKind } | { kind: "write-off" } | { kind: "rectify" } | { kind: ConfirmedAction };
 
 const ZERO = "0.00";
 
@@ -450,7 +452,10 @@ function InvoiceView({
         </div>
         <PaymentsTable invoice={invoice} />
         <div className="detail-grid">
-          <VerifactuCard invoice={invoice} />
+          <VerifactuCard
+            invoice={invoice}
+            onCorrect={allowed.pay ? () => dialogs.open({ kind: "correctVerifactu" }) : undefined}
+          />
           <InvoicePdf invoice={invoice} />
         </div>
       </div>
@@ -460,8 +465,8 @@ function InvoiceView({
       )}
       {dialog?.kind === "write-off" && <WriteOffDialog invoice={invoice} onClose={close} onDone={done} />}
       {dialog?.kind === "rectify" && <RectifyDialog invoice={invoice} onClose={close} onDone={done} />}
-      {(dialog?.kind === "reissue" || dialog?.kind === "substitute") && (
-        <IssueAgainDialog invoice={invoice} as={dialog.kind} onClose={close} onDone={done} />
+      {(dialog?.kind === "reissue" || dialog?.kind === "substitute" || dialog?.kind === "correctVerifactu") && (
+        <ConfirmActionDialog invoice={invoice} as={dialog.kind} onClose={close} onDone={done} />
       )}
     </>
   );

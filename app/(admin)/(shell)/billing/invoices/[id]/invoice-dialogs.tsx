@@ -127,17 +127,16 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
   );
 }
 
+/** The invoice actions ConfirmActionDialog asks to confirm; each answers with the invoice it leaves (new or the same). */
+export type ConfirmedAction = "reissue" | "substitute" | "correctVerifactu";
+
 /**
- * Issues a new invoice from this one's lines, after a confirmation: a term's invoice again after it was credited in
- * full (docs/billing.md, Reissuing a term's invoice), or a full invoice in place of a paid simplified one once the
- * member's NIF is on their record (Substituting a simplified invoice).
+ * An action on the invoice that takes nothing but a confirmation: a term's invoice issued again after it was credited
+ * in full (docs/billing.md, Reissuing a term's invoice), a full invoice in place of a paid simplified one once the
+ * member's NIF is on their record (Substituting a simplified invoice), or its VERI*FACTU record sent again corrected
+ * (Correcting a record the AEAT refused).
  */
-export function IssueAgainDialog({
-  invoice,
-  onClose,
-  onDone,
-  as,
-}: InvoiceDialogProps & { as: "reissue" | "substitute" }) {
+export function ConfirmActionDialog({ invoice, onClose, onDone, as }: InvoiceDialogProps & { as: ConfirmedAction }) {
   const t = useTranslations(`invoices.dialogs.${as}`);
   const api = useConsoleApi();
   const form = useFormMutation(() => api.invoices[as](invoice.id), {

@@ -13,11 +13,15 @@ const BADGES: Readonly<Record<Submission, string>> = {
   rejected: "badge-blocked",
 };
 
+/** What the tax agency objected to, so the record may be sent again corrected. */
+const CORRECTABLE: ReadonlySet<Submission> = new Set(["rejected", "accepted_with_errors"]);
+
 /**
  * The invoice's VERI*FACTU record (docs/billing.md, VERI*FACTU): its type, whether the tax agency has it and what it
- * said, and a link to the agency's own check of the invoice (what its QR code holds).
+ * said, a link to the agency's own check of the invoice (what its QR code holds), and, when the agency rejected the
+ * record or accepted it with errors, the way to send it again corrected (`onCorrect`, offered to staff who may).
  */
-export function VerifactuCard({ invoice }: { invoice: InvoiceRecord }) {
+export function VerifactuCard({ invoice, onCorrect }: { invoice: InvoiceRecord; onCorrect?: () => void }) {
   const t = useTranslations("invoices.detail.verifactu");
   const record = invoice.verifactu;
   return (
@@ -36,6 +40,12 @@ export function VerifactuCard({ invoice }: { invoice: InvoiceRecord }) {
               </div>
             )}
           </dd>
+          {record.corrections > 0 && (
+            <>
+              <dt>{t("correctionsTerm")}</dt>
+              <dd>{t("corrections", { count: record.corrections })}</dd>
+            </>
+          )}
           {record.csv && (
             <>
               <dt>{t("csv")}</dt>
@@ -51,6 +61,14 @@ export function VerifactuCard({ invoice }: { invoice: InvoiceRecord }) {
         </dl>
       ) : (
         <p className="muted">{t("none")}</p>
+      )}
+      {record && onCorrect && CORRECTABLE.has(record.status) && (
+        <div className="card-actions">
+          <p className="field-hint">{t("correctHint")}</p>
+          <button type="button" className="button" onClick={onCorrect}>
+            {t("correct")}
+          </button>
+        </div>
       )}
     </section>
   );
