@@ -25,6 +25,8 @@ const debitNoticePropsSchema = z.object({
   creditorName: displayName,
   /** The debtor's IBAN with only its country, check digits and last four characters shown. */
   maskedIban: z.string().trim().min(1).max(60),
+  /** A later notice for the same debit, sent because the amount owed rose or the mandate changed since the first. */
+  replacesEarlier: z.boolean().default(false),
 });
 
 export const debitNoticeTemplate = defineTemplate({
@@ -42,6 +44,7 @@ export const debitNoticeTemplate = defineTemplate({
     creditorIdentifier,
     creditorName,
     maskedIban,
+    replacesEarlier,
     clubName,
     text,
   }) => {
@@ -56,6 +59,7 @@ export const debitNoticeTemplate = defineTemplate({
         preview={t("debitNotice.preview", { amount: sum, collectionDate: on })}
       >
         <Paragraph>{t("debitNotice.intro", { memberName, amount: sum, collectionDate: on })}</Paragraph>
+        {replacesEarlier && <Paragraph>{t("debitNotice.replaces")}</Paragraph>}
         <Details
           rows={[
             ...invoices.map(

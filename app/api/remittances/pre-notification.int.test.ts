@@ -19,8 +19,11 @@ import {
   putSettingsOk,
 } from "@/tests/support/billing";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { POST as pay } from "../invoices/[id]/payments/route";
+import { POST as refund } from "../invoices/[id]/refunds/route";
 import { POST as issueInvoice } from "../invoices/route";
 import { POST as runJob } from "../jobs/[name]/run/route";
+import { POST as revokeMandate } from "../members/[id]/mandates/[mandateId]/revoke/route";
 import { POST as subscribe } from "../members/[id]/subscriptions/route";
 import { POST as createMember } from "../members/route";
 import { PUT as updateSettings } from "../settings/route";
@@ -76,7 +79,11 @@ async function subscribed(withMandate: boolean, language: "es" | "en" = "es") {
 }
 
 const noticesOf = (invoiceId: string) =>
-  db().select().from(debitNotices).where(eq(debitNotices.invoiceId, invoiceId)).orderBy(asc(debitNotices.presentation));
+  db()
+    .select()
+    .from(debitNotices)
+    .where(eq(debitNotices.invoiceId, invoiceId))
+    .orderBy(asc(debitNotices.presentation), asc(debitNotices.revision));
 
 const noticeMails = (to: string) =>
   db()
@@ -250,7 +257,7 @@ describe("the notify-debits job", () => {
     expect(notice?.collectionDate).toBe(collectionDateFrom(addDays(today(), 14), null));
   });
 
-  it("sends one notice per invoice when two runs race (debit_notices_presentation_once)", async () => {
+  it("sends one notice per invoice when two runs race (debit_notices_revision_once)", async () => {
     const members = await Promise.all([subscribed(true), subscribed(true), subscribed(true)]);
     const outcomes = await Promise.all([notifyDebitsAt(running), notifyDebitsAt(running), notifyDebitsAt(running)]);
     expect(outcomes.reduce((sum, outcome) => sum + outcome.notified, 0)).toBe(3);
@@ -258,6 +265,96 @@ describe("the notify-debits job", () => {
     for (const { invoice } of members) {
       expect(await noticesOf(invoice.id)).toHaveLength(1);
     }
+  });
+});
+
+/** A payment on the invoice, or (`undo`) a refund that undoes one recorded by mistake, so it is owed again. */
+const movement = async (invoiceId: string, kind: "pay" | "undo", amount: string) => {
+  const reply = await call(kind === "pay" ? pay : refund, {
+    path: `/api/invoices/${invoiceId}/${kind === "pay" ? "payments" : "refunds"}`,
+    params: { id: invoiceId },
+    token,
+    body: { amount, method: "cash", ...(kind === "undo" && { reopensInvoice: true }) },
+  });
+  expect(reply.status).toBe(201);
+};
+
+describe("a notice that no longer holds", () => {
+  it("is sent again, saying so, when the amount owed rises above it; the debit waits for the new date", async () => {
+    const { memberId, invoice } = await subscribed(true, "en");
+    await movement(invoice.id, "pay", "20.00");
+    await notifyDebitsAt(running);
+    const [first] = await noticesOf(invoice.id);
+    expect(first).toMatchObject({ revision: 0, amountCents: 2990n });
+    // The desk payment was a mistake: undone, the member owes 49.90, more than they were told.
+    await movement(invoice.id, "undo", "20.00");
+    expect((await candidatesFor(first!.collectionDate)).items.map((item) => item.invoiceId)).not.toContain(invoice.id);
+    expect((await buildFor({ collectionDate: first!.collectionDate, invoiceIds: [invoice.id] })).status).toBe(409);
+
+    expect(await notifyDebitsAt(running)).toMatchObject({ notified: 1, mailed: 1 });
+    expect(await notifyDebitsAt(running)).toMatchObject({ notified: 0 });
+    const notices = await noticesOf(invoice.id);
+    expect(notices.map((notice) => [notice.revision, notice.amountCents])).toEqual([
+      [0, 2990n],
+      [1, 4990n],
+    ]);
+    // One email per notice, the second saying it replaces the first.
+    const mails = await Promise.all(
+      notices.map(async (notice) => (await db().select().from(mailOutbox).where(eq(mailOutbox.id, notice.mailId)))[0]),
+    );
+    expect(mails.map((mail) => (mail?.props as { replacesEarlier?: boolean } | undefined)?.replacesEarlier)).toEqual([
+      false,
+      true,
+    ]);
+    const rendered = await renderEmail("debit-notice", mails[1]?.props);
+    if (!rendered.ok) throw new Error(rendered.error.message);
+    expect(rendered.value.text).toContain("This notice replaces the one we sent you before");
+    expect(rendered.value.text).toContain("49.90");
+    const audited = await db()
+      .select({ data: auditOutbox.data })
+      .from(auditOutbox)
+      .where(and(eq(auditOutbox.entityId, invoice.id), eq(auditOutbox.action, "billing.debit_notice_queued")));
+    const byRevision = audited.map((entry) => entry.data as { revision: number });
+    expect(byRevision.sort((a, b) => a.revision - b.revision)).toEqual([
+      expect.objectContaining({ amount: "29.90", revision: 0 }),
+      expect.objectContaining({ amount: "49.90", revision: 1, memberId }),
+    ]);
+    const built = await buildFor({ collectionDate: notices[1]!.collectionDate, invoiceIds: [invoice.id] });
+    expect(built.status).toBe(201);
+  });
+
+  it("holds when the amount owed falls, and is sent again naming the new mandate when the member's mandate is replaced", async () => {
+    const { memberId, invoice } = await subscribed(true);
+    await notifyDebitsAt(running);
+    await movement(invoice.id, "pay", "9.90");
+    expect(await notifyDebitsAt(running)).toMatchObject({ notified: 0 });
+
+    const [mandate] = await db().select().from(sepaMandates).where(eq(sepaMandates.memberId, memberId));
+    const revoked = await call(revokeMandate, {
+      path: `/api/members/${memberId}/mandates/${mandate!.id}/revoke`,
+      params: { id: memberId, mandateId: mandate!.id },
+      token,
+      body: {},
+    });
+    expect(revoked.status).toBe(200);
+    await addMandateOk(token, memberId, "ES7921000813610123456789");
+    const [replacement] = await db()
+      .select()
+      .from(sepaMandates)
+      .where(and(eq(sepaMandates.memberId, memberId), eq(sepaMandates.status, "active")));
+
+    expect(await notifyDebitsAt(running)).toMatchObject({ notified: 1 });
+    const notices = await noticesOf(invoice.id);
+    expect(notices.map((notice) => [notice.revision, notice.mandateId, notice.amountCents])).toEqual([
+      [0, mandate!.id, 4990n],
+      [1, replacement!.id, 4000n],
+    ]);
+    const [mail] = await db().select().from(mailOutbox).where(eq(mailOutbox.id, notices[1]!.mailId));
+    expect(mail?.props).toMatchObject({
+      mandateReference: replacement!.reference,
+      total: "40.00",
+      replacesEarlier: true,
+    });
   });
 });
 

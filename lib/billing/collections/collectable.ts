@@ -29,10 +29,20 @@ export type DebitChoice = { invoiceIds?: readonly string[]; returnedBefore: Date
 export const PRESENTATION = sql`(select count(*)::int from remittance_items back
   where back.invoice_id = ${invoices.id} and back.status = 'returned')`;
 
-/** The invoice's notice for its current presentation (debit-notices.ts), as a subquery over `notice`. */
+/** How many notices the invoice's current presentation had: the revision of the next one (debit-notices.ts). */
+export const NOTICE_REVISION = sql`(select count(*)::int from debit_notices earlier
+  where earlier.invoice_id = ${invoices.id} and earlier.presentation = ${PRESENTATION})`;
+
+/**
+ * The notice standing for the invoice's debit, as a subquery over `notice`: the last one of its current presentation,
+ * while it names the member's active mandate and announced at least what is owed now. A higher amount (a refund that
+ * reopens the invoice) or another mandate needs a new notice, and the debit waits for it.
+ */
 const currentNotice = (columns: SQL) =>
-  sql`(select ${columns} from debit_notices notice
-    where notice.invoice_id = ${invoices.id} and notice.presentation = ${PRESENTATION})`;
+  sql`(select ${columns} from (select * from debit_notices latest
+      where latest.invoice_id = ${invoices.id} and latest.presentation = ${PRESENTATION}
+      order by latest.revision desc limit 1) notice
+    where notice.mandate_id = ${sepaMandates.id} and notice.amount_cents >= ${OWED})`;
 
 /** The debtor was told, since the debit's last return, of a collection on `collectionDate` or earlier. */
 const notifiedFor = (collectionDate: string) =>
@@ -82,7 +92,7 @@ function awaitingNoticeDebits(collectionDate: string, choice: DebitChoice): SQL 
 
 /**
  * `from … where …` of the debits the notice job tells their debtors of: every debit a remittance may hold, whatever its
- * due date, returned ones included, without a notice for its current presentation.
+ * due date, returned ones included, without a notice standing for its current presentation.
  */
 export function debitsAwaitingNotice(): SQL {
   return debitsWhere(sql`and not exists ${currentNotice(sql`1`)}`);

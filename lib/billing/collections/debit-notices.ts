@@ -7,7 +7,7 @@ import { executeRows } from "@/lib/platform/db/rows";
 import { invoices, sepaMandates } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { currentTraceId } from "@/lib/platform/trace";
-import { debitsAwaitingNotice, INVOICE_NUMBER, OWED, PRESENTATION } from "./collectable";
+import { debitsAwaitingNotice, INVOICE_NUMBER, NOTICE_REVISION, OWED, PRESENTATION } from "./collectable";
 import { addDays, collectionDateFrom, laterOf } from "./collection-date";
 import { creditorOf } from "./creditor";
 import { readDirectDebitSettings } from "./direct-debit-settings";
@@ -19,8 +19,10 @@ import { readDirectDebitSettings } from "./direct-debit-settings";
  * without a notice since its last return, and queues one `debit-notice` email per member listing them, each with the
  * date announced: the first day a debit can be collected (the club's planned collection date) on or after both its due
  * date and `preNotificationDays` from today. A member's invoices are announced together, for the latest of their dates.
+ * A debit is announced again, one revision up, when the amount owed rises above its notice or its mandate is replaced;
+ * that email says it replaces the earlier one.
  *
- * One statement: the notices are inserted first, `on conflict do nothing` against `debit_notices_presentation_once`,
+ * One statement: the notices are inserted first, `on conflict do nothing` against `debit_notices_revision_once`,
  * and only the notices that went in are mailed and audited, so a second run, or two runs at once, sends nothing twice:
  * the run that loses waits for the winner's commit on the unique index and then inserts nothing.
  */
@@ -59,7 +61,8 @@ export async function notifyDebits(deps: DebitNoticeDependencies, now = new Date
       sql`with pending as (
         select ${invoices.id} as invoice_id, ${invoices.memberId} as member_id, ${invoices.dueOn} as due_on,
           ${invoices.currency}::text as currency, ${INVOICE_NUMBER} as number, ${OWED} as amount_cents,
-          ${PRESENTATION} as presentation, ${sepaMandates.id} as mandate_id, ${sepaMandates.reference} as reference,
+          ${PRESENTATION} as presentation, ${NOTICE_REVISION} as revision, ${sepaMandates.id} as mandate_id,
+          ${sepaMandates.reference} as reference,
           ${maskedIban(sepaMandates.iban)} as masked_iban
         ${debitsAwaitingNotice()}
       ), dated as (
@@ -72,15 +75,16 @@ export async function notifyDebits(deps: DebitNoticeDependencies, now = new Date
         select member_id, max(collection_date) as collection_date, gen_random_uuid() as mail_id
         from dated group by member_id
       ), noticed as (
-        insert into debit_notices (invoice_id, mandate_id, presentation, collection_date, amount_cents, notified_at, mail_id)
-        select d.invoice_id, d.mandate_id, d.presentation, pm.collection_date, d.amount_cents, ${now.toISOString()}::timestamptz,
-          pm.mail_id
+        insert into debit_notices (invoice_id, mandate_id, presentation, revision, collection_date, amount_cents,
+          notified_at, mail_id)
+        select d.invoice_id, d.mandate_id, d.presentation, d.revision, pm.collection_date, d.amount_cents,
+          ${now.toISOString()}::timestamptz, pm.mail_id
         from dated d join per_member pm on pm.member_id = d.member_id
-        on conflict (invoice_id, presentation) do nothing
-        returning invoice_id, mail_id, collection_date
+        on conflict (invoice_id, presentation, revision) do nothing
+        returning invoice_id, mail_id, collection_date, revision
       ), letters as (
         select n.mail_id, d.member_id, n.collection_date, min(d.reference) as reference, min(d.masked_iban) as masked_iban,
-          min(d.currency) as currency, sum(d.amount_cents) as total_cents,
+          min(d.currency) as currency, sum(d.amount_cents) as total_cents, bool_or(n.revision > 0) as replaces_earlier,
           jsonb_agg(jsonb_build_object('number', d.number, 'amount', (d.amount_cents / 100.0)::numeric(20, 2)::text)
             order by d.number) as lines
         from noticed n join dated d on d.invoice_id = n.invoice_id
@@ -92,6 +96,7 @@ export async function notifyDebits(deps: DebitNoticeDependencies, now = new Date
             'invoices', l.lines, 'total', (l.total_cents / 100.0)::numeric(20, 2)::text, 'currency', l.currency,
             'mandateReference', l.reference, 'creditorIdentifier', ${creditor.identifier}::text,
             'creditorName', ${creditor.name}::text, 'maskedIban', l.masked_iban,
+            'replacesEarlier', l.replaces_earlier,
             ${letterSql(deps.club, sql`m.language`)}),
           'debit-notice:' || l.mail_id
         from letters l join members m on m.id = l.member_id
@@ -101,7 +106,7 @@ export async function notifyDebits(deps: DebitNoticeDependencies, now = new Date
         select 'billing.debit_notice_queued', 'Info'::audit_severity, 'invoice', d.invoice_id::text,
           jsonb_build_object('number', d.number, 'memberId', d.member_id, 'mandateReference', d.reference,
             'collectionDate', n.collection_date, 'amount', (d.amount_cents / 100.0)::numeric(20, 2)::text,
-            'mailId', n.mail_id), ${traceId}
+            'mailId', n.mail_id, 'revision', n.revision), ${traceId}
         from noticed n join dated d on d.invoice_id = n.invoice_id
         returning 1
       )

@@ -169,7 +169,9 @@ export const dunningSuspensions = pgTable("dunning_suspensions", {
  * names, that this invoice's amount would be collected under this mandate on or after `collection_date`. A remittance
  * collects only invoices notified since their last return for a date on or before its own (collectable.ts).
  * `presentation` counts the invoice's debits returned before the notice (0: its first presentation), so a returned debit
- * needs a new notice, and the unique index keeps one notice per presentation, also between two runs of the job.
+ * needs a new notice. The last notice of a presentation (highest `revision`) stands while its mandate is the member's
+ * active one and its amount covers what is owed; once the amount owed rises above it or the mandate is replaced, the
+ * next run sends another, one revision up. The unique index keeps one notice per revision, also between two runs.
  */
 export const debitNotices = pgTable(
   "debit_notices",
@@ -182,6 +184,8 @@ export const debitNotices = pgTable(
       .notNull()
       .references(() => sepaMandates.id, { onDelete: "restrict" }),
     presentation: integer("presentation").notNull(),
+    /** 0 for a presentation's first notice; one more for each notice that replaced it. */
+    revision: integer("revision").notNull().default(0),
     collectionDate: date("collection_date").notNull(),
     amountCents: bigint("amount_cents", { mode: "bigint" }).notNull(),
     notifiedAt: timestamptz("notified_at").notNull().defaultNow(),
@@ -190,7 +194,7 @@ export const debitNotices = pgTable(
       .references(() => mailOutbox.id, { onDelete: "restrict" }),
   },
   (t) => [
-    uniqueIndex("debit_notices_presentation_once").on(t.invoiceId, t.presentation),
+    uniqueIndex("debit_notices_revision_once").on(t.invoiceId, t.presentation, t.revision),
     check("debit_notices_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
