@@ -26,7 +26,12 @@ import { readDirectDebitSettings } from "./direct-debit-settings";
  * and only the notices that went in are mailed and audited, so a second run, or two runs at once, sends nothing twice:
  * the run that loses waits for the winner's commit on the unique index and then inserts nothing.
  */
-export type DebitNoticeDependencies = { db: Database; club: Letter };
+export type DebitNoticeDependencies = {
+  db: Database;
+  club: Letter;
+  /** Starts sending the queued emails once they commit; the deliver-mail job sends them otherwise (a benchmark). */
+  deliverMail?: typeof deliverMailAfterCommit;
+};
 
 export type DebitNoticeOutcome = { notified: number; mailed: number };
 
@@ -113,7 +118,7 @@ export async function notifyDebits(deps: DebitNoticeDependencies, now = new Date
       select (select count(*) from noticed) as notified, (select count(*) from mailed) as mailed`,
     );
     const outcome = { notified: Number(row?.notified ?? 0), mailed: Number(row?.mailed ?? 0) };
-    if (outcome.mailed > 0) deliverMailAfterCommit(tx);
+    if (outcome.mailed > 0) (deps.deliverMail ?? deliverMailAfterCommit)(tx);
     return outcome;
   });
 }
