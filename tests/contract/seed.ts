@@ -1,3 +1,5 @@
+import { loadConfig } from "@/lib/config";
+import { localDate } from "@/lib/platform/calendar";
 import { SUPER_ADMIN } from "@/tests/support/accounts";
 import { seedBilling, startBilling } from "./seed-billing";
 
@@ -10,7 +12,12 @@ import { seedBilling, startBilling } from "./seed-billing";
 
 type Json = Record<string, unknown>;
 
-export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/**
+ * The club's date `days` before today (negative: after), in the club's time zone as the server reads dates: from
+ * 23:00 UTC Madrid's date is already tomorrow's, and a UTC "a week ago" was eight days ago for the server.
+ */
+export const daysAgo = (days: number) =>
+  localDate(new Date(Date.now() - days * 86_400_000), loadConfig().CLUB_TIMEZONE);
 
 /** One request to the server; throws unless it answers 2xx. */
 function client(base: string) {
