@@ -48,7 +48,7 @@ type Issue = { kind: InvoiceKind | "substitution"; issuedAt: Date; timeZone: str
  * from the series' counter for the year of the issue date in the club's zone (so 23:30 UTC on 31 December in Madrid is
  * already the new year), the chain head locked and extended record by record (hashes computed here), the invoices,
  * their lines and their `billing.invoice_issued` audit entries inserted set-based from one JSON parameter each, then
- * their VERI*FACTU records (lib/billing/verifactu/records.ts).
+ * their VERI*FACTU records (lib/billing/verifactu/records.ts), built while the database inserts the invoices.
  */
 export async function issueInvoices(
   executor: Executor,
@@ -114,8 +114,8 @@ export async function issueInvoices(
     head.position += 1;
     return { id: randomUUID(), chainPosition: head.position, previousHash, recordHash: head.lastHash, content };
   });
-  await insertRecords(executor, records, issue.actorId);
-  await recordIssuedInvoices(executor, issue, records);
+  // The invoices are inserted while their VERI*FACTU records are built.
+  await recordIssuedInvoices(executor, issue, records, () => insertRecords(executor, records, issue.actorId));
   await advanceChainHead(executor, head);
   return records.map(({ id, content }) => ({
     id,

@@ -10,6 +10,7 @@ import {
   plans,
   platformSettings,
   subscriptions,
+  verifactuRecords,
 } from "@/lib/platform/db/schema";
 import type { SubscriptionContext } from "@/lib/subscriptions/context";
 import { eventDispatcher } from "@/lib/subscriptions/event-registry";
@@ -364,23 +365,23 @@ describe("numbers and the chain", () => {
 });
 
 describe("the renewal job", () => {
+  const due = async (memberId: string, price: string) =>
+    (
+      await running.database.db
+        .insert(subscriptions)
+        .values({
+          memberId,
+          planId: gold,
+          billingPeriod: "monthly",
+          startedAt: new Date("2026-02-10T10:00:00Z"),
+          endsAt: new Date("2026-03-10T10:00:00Z"),
+          price,
+          currency: "EUR",
+          autoRenew: true,
+        })
+        .returning()
+    )[0]!;
   it("invoices each term it renews, once, also when run again", async () => {
-    const due = async (memberId: string, price: string) =>
-      (
-        await running.database.db
-          .insert(subscriptions)
-          .values({
-            memberId,
-            planId: gold,
-            billingPeriod: "monthly",
-            startedAt: new Date("2026-02-10T10:00:00Z"),
-            endsAt: new Date("2026-03-10T10:00:00Z"),
-            price,
-            currency: "EUR",
-            autoRenew: true,
-          })
-          .returning()
-      )[0]!;
     const english = await member({ language: "en" });
     await due(english, "45.00");
     await due(await member(), "45.00");
@@ -406,5 +407,25 @@ describe("the renewal job", () => {
       .where(eq(auditOutbox.action, "billing.invoice_issued"));
     expect(audited).toHaveLength(2);
     expect(await verifyChain(running.database.db)).toEqual({ ok: true, count: 2 });
+  });
+
+  it("renewing in batches, two at a time, issues one gapless chain of invoices and of VERI*FACTU records", async () => {
+    for (let i = 0; i < 8; i += 1) await due(await member(), "45.00");
+    const now = new Date("2026-03-09T23:30:00Z");
+    // Batches of three: three transactions, the second renewing while the first issues.
+    expect(await processAutoRenewals(running, now, 3)).toEqual({ renewed: 8, mailed: 8, invoiced: 8 });
+    expect(await processAutoRenewals(running, now, 3)).toEqual({ renewed: 0, mailed: 0, invoiced: 0 });
+    const db = running.database.db;
+    const issued = await db.select().from(invoices).orderBy(asc(invoices.chainPosition));
+    expect(issued.map((invoice) => [invoice.chainPosition, invoice.number])).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, n]),
+    );
+    expect(await verifyChain(db)).toEqual({ ok: true, count: 8 });
+    const records = await db.select().from(verifactuRecords).orderBy(asc(verifactuRecords.chainPosition));
+    expect(records.map((record) => record.invoiceId)).toEqual(issued.map((invoice) => invoice.id));
+    expect(records.map((record) => record.previousHuella)).toEqual([
+      null,
+      ...records.slice(0, -1).map((record) => record.huella),
+    ]);
   });
 });

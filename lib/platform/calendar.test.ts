@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, calendarDaysBetween, instantOf, localDate, localTimestamp } from "./calendar";
+import { addMonths, calendarDaysBetween, instantOf, localDate, localTime, localTimestamp } from "./calendar";
 
 const MADRID = "Europe/Madrid";
 const at = (iso: string) => new Date(iso);
@@ -62,5 +62,48 @@ describe("localTimestamp", () => {
     ["2026-06-01T12:00:00Z", "America/St_Johns", "2026-06-01T09:30:00-02:30"],
   ])("%s in %s is %s", (instant, timeZone, expected) => {
     expect(localTimestamp(at(instant), timeZone)).toBe(expected);
+  });
+});
+
+describe("localTime", () => {
+  // What the time zone database says, asked for each instant (localTime keeps an hour's offset instead).
+  // Swedish dates read as ISO 8601: "2026-03-29 03:00:00".
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const wallClock = (instant: Date, timeZone: string) => {
+    const formatter =
+      formatters.get(timeZone) ??
+      new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" });
+    formatters.set(timeZone, formatter);
+    const [year, month, day, hour, minute, second] = (formatter.format(instant).match(/\d+/g) ?? []).map(Number);
+    return { year, month, day, hour, minute, second, millisecond: instant.getUTCMilliseconds() };
+  };
+  const disagreements = (timeZone: string, from: number, to: number, step: number) => {
+    const found: string[] = [];
+    for (let time = from; time < to; time += step) {
+      const instant = new Date(time);
+      const [ours, database] = [localTime(instant, timeZone), wallClock(instant, timeZone)];
+      if (JSON.stringify(ours) !== JSON.stringify(database))
+        found.push(`${instant.toISOString()}: ${JSON.stringify(ours)} ≠ ${JSON.stringify(database)}`);
+    }
+    return found;
+  };
+
+  it.each([
+    // Madrid's spring and autumn changes, second by second through the hour each falls in (and the hours around it).
+    [MADRID, "2026-03-29T00:00:00Z", 1000],
+    [MADRID, "2026-10-25T00:00:00Z", 1000],
+    // A half-hour change (Lord Howe Island), a zone a quarter-hour off UTC, and Madrid's solar time (-0:14:44) to 1901.
+    ["Australia/Lord_Howe", "2026-10-03T15:00:00Z", 1000],
+    ["Australia/Lord_Howe", "2026-04-04T14:00:00Z", 1000],
+    ["Asia/Kathmandu", "2026-06-01T17:00:00Z", 997],
+    [MADRID, "1900-12-31T23:00:00Z", 1000],
+  ])("in %s from %s, stepping %i ms for three hours, agrees with the time zone database", (timeZone, from, step) => {
+    const start = Date.parse(from);
+    expect(disagreements(timeZone, start, start + 3 * 3_600_000, step)).toEqual([]);
+  });
+
+  it("agrees with the time zone database every 7 minutes across 2028, a leap year, in Madrid", () => {
+    const from = Date.parse("2028-01-01T00:00:00.123Z");
+    expect(disagreements(MADRID, from, from + 366 * 86_400_000, 7 * 60_000)).toEqual([]);
   });
 });

@@ -32,25 +32,54 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    formatterFor(timeZone)
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    millisecond: instant.getUTCMilliseconds(),
-  };
-}
-
 const asUtc = (local: LocalTime) =>
   Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second, local.millisecond);
+
+/** The zone's offset from UTC (ms) at the second `time` falls in, as the time zone database has it. */
+function formattedOffset(time: number, timeZone: string): number {
+  const second = Math.floor(time / 1000) * 1000;
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(second))
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  const { year = 0, month = 0, day = 0, hour = 0, minute = 0, second: seconds = 0 } = parts;
+  return asUtc({ year, month, day, hour, minute, second: seconds, millisecond: 0 }) - second;
+}
+
+const HOUR = 3_600_000;
+const hourOffsets = new Map<string, number>();
+
+/**
+ * The zone's offset at `time`. An offset changes at most once in an hour, on a whole second, so an hour whose first
+ * and last seconds have the same offset has it throughout: that hour's offset is kept, and a job placing 10,000 terms
+ * in the club's calendar asks the formatter (~10 µs a call) twice per hour they fall in, not once per term.
+ */
+function offsetAt(time: number, timeZone: string): number {
+  const hourStart = Math.floor(time / HOUR) * HOUR;
+  const key = `${timeZone} ${hourStart}`;
+  const kept = hourOffsets.get(key);
+  if (kept !== undefined) return kept;
+  const offset = formattedOffset(hourStart, timeZone);
+  // The hour the clocks change in is read second by second.
+  if (offset !== formattedOffset(hourStart + HOUR - 1000, timeZone)) return formattedOffset(time, timeZone);
+  if (hourOffsets.size >= 10_000) hourOffsets.clear();
+  hourOffsets.set(key, offset);
+  return offset;
+}
+
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const local = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+    millisecond: local.getUTCMilliseconds(),
+  };
+}
 
 /** The instant whose wall-clock time in `timeZone` is `local`; a time skipped by a DST jump moves forward by the jump. */
 export function instantOf(local: LocalTime, timeZone: string): Date {

@@ -23,6 +23,9 @@ export type SubscriptionJobDependencies = {
 };
 
 const RENEWAL_BATCH = 10_000;
+const BATCHES_AT_A_TIME = 2;
+
+type Renewals = { renewed: number; mailed: number; invoiced: number };
 
 /**
  * The SQL twin of priceFor(): the plan's price for the period, else the monthly price times its months (over `s`, a
@@ -66,88 +69,122 @@ const dueForRenewal = (now: Date) => sql`s.status = 'active' and s.auto_renew
 export async function processAutoRenewals(
   deps: SubscriptionJobDependencies,
   now = new Date(),
-): Promise<{ renewed: number; mailed: number; invoiced: number }> {
+  batchSize = RENEWAL_BATCH,
+): Promise<Renewals> {
   const club = await clubLetter(deps.database.db, deps.config);
-  const { timeZone: zone, currency } = club;
-  const total = { renewed: 0, mailed: 0, invoiced: 0 };
+  const total: Renewals = { renewed: 0, mailed: 0, invoiced: 0 };
+  const add = (batch: Renewals) => {
+    total.renewed += batch.renewed;
+    total.mailed += batch.mailed;
+    total.invoiced += batch.invoiced;
+  };
+  // Two batches at a time: while one holds the invoice counter and the chain head (issuing its invoices), the next
+  // renews its terms and drafts its invoices, so the database and Node work side by side; issuing stays one batch after
+  // the other, in the order the counter and the chain head are locked.
+  const running: Promise<Renewals>[] = [];
   // Where the previous batch ended: each batch reads on from there instead of passing again over the terms the batches
   // before it renewed (they stay active and due until they end), which made every batch slower than the last.
   let after = null as { endsAt: string; id: string } | null;
   for (;;) {
-    const from = after;
-    const batch = await commitWhatever(deps.database.db, async (tx) => {
-      // The batch's terms, their members locked; the renewal below re-checks each in a snapshot taken after the locks.
-      const locked = await deps.database.rows<{ id: string; ends_at: string }>(
-        tx,
-        sql`select s.id, s.ends_at::text as ends_at from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
-          where ${dueForRenewal(now)} ${from ? sql`and (s.ends_at, s.id) > (${from.endsAt}::timestamptz, ${from.id}::uuid)` : sql``}
-          order by s.ends_at, s.id limit ${RENEWAL_BATCH} for update of m`,
-      );
-      if (locked.length === 0) return { due: 0, renewed: 0, mailed: 0, invoiced: 0 };
-      const last = locked[locked.length - 1];
-      if (last) after = { endsAt: last.ends_at, id: last.id };
-      const lockedIds = `{${locked.map((term) => term.id).join(",")}}`;
-      const renewal = await counts(
-        deps.database,
-        tx,
-        sql`with due as (
-        select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at,
-          -- The price its renewal notice announced, else the plan's current one.
-          coalesce(s.renewal_price, ${periodPrice}) as price, ${termLength} as length
-        from subscriptions s
-        join plans p on p.id = s.plan_id
-        join members m on m.id = s.member_id
-        where s.id = any(${lockedIds}::uuid[]) and ${dueForRenewal(now)}
-      ), renewed as (
-        insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
-        select member_id, plan_id, billing_period, ends_at, ${termEnd(sql`ends_at`, sql`length`, zone)}, price, ${currency}, true, id
-        from due
-        on conflict do nothing
-        returning id, member_id, plan_id, ends_at, price, previous_subscription_id
-      ), reactivated as (
-        update members m set status = 'active', updated_at = now(), version = m.version + 1
-        from members lapsed
-        where lapsed.id = m.id and m.id in (select member_id from renewed) and m.status in ('expired', 'inactive')
-        returning m.id, lapsed.status as previous_status
-      ), reactivation_audited as (
-        insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
-        select ${MEMBER_STATUS_CHANGED}, 'Info', 'member', r.id::text,
-          jsonb_build_object('from', r.previous_status, 'to', 'active', 'reason', 'Renewed automatically'), ${currentTraceId() ?? null}
-        from reactivated r
-        returning 1
-      ), mailed as (
-        insert into mail_outbox (template, to_address, props, dedupe_key)
-        select 'renewal-confirmation', m.email,
-          jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'newEndsOn', to_char(r.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
-            'price', r.price::text, 'currency', ${currency}::text, ${letterSql(club, sql`m.language`)}),
-          'renewal-confirmation:' || r.id
-        from renewed r join members m on m.id = r.member_id join plans p on p.id = r.plan_id
-        on conflict do nothing
-        returning id
-      ), audited as (
-        insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
-        select 'subscriptions.auto_renewed', 'Info', 'subscription', r.id::text,
-          jsonb_build_object('memberId', r.member_id, 'previousSubscriptionId', r.previous_subscription_id, 'price', r.price::text),
-          ${currentTraceId() ?? null}
-        from renewed r
-        returning 1
-      )
-      select ${locked.length}::int as due, (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
-      );
-      const invoiced = await invoiceRenewedTerms(
-        tx,
-        club,
-        locked.map((term) => term.id),
-        now,
-      );
-      return { ...renewal, invoiced };
-    });
-    total.renewed += batch.renewed ?? 0;
-    total.mailed += batch.mailed ?? 0;
-    total.invoiced += batch.invoiced ?? 0;
-    // A full batch that renewed something may have more behind it; terms that cannot be renewed (an overlapping term) stop the loop.
-    if ((batch.due ?? 0) < RENEWAL_BATCH || (batch.renewed ?? 0) === 0) return total;
+    const terms = await deps.database.rows<{ id: string; ends_at: string }>(
+      deps.database.db,
+      sql`select s.id, s.ends_at::text as ends_at from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
+        where ${dueForRenewal(now)} ${after ? sql`and (s.ends_at, s.id) > (${after.endsAt}::timestamptz, ${after.id}::uuid)` : sql``}
+        order by s.ends_at, s.id limit ${batchSize}`,
+    );
+    const last = terms.at(-1);
+    if (!last) break;
+    after = { endsAt: last.ends_at, id: last.id };
+    const batch = renewBatch(
+      deps,
+      club,
+      now,
+      terms.map((term) => term.id),
+    );
+    // Awaited below; until then a failure must not count as unhandled.
+    batch.catch(() => {});
+    running.push(batch);
+    if (running.length === BATCHES_AT_A_TIME) add(await (running.shift() as Promise<Renewals>));
+    if (terms.length < batchSize) break;
   }
+  for (const batch of running) add(await batch);
+  return total;
+}
+
+/**
+ * One batch of renewals in its own transaction: its terms' members locked, the terms still due (re-checked in a
+ * snapshot taken after the locks) renewed, then invoiced.
+ */
+async function renewBatch(
+  deps: SubscriptionJobDependencies,
+  club: Awaited<ReturnType<typeof clubLetter>>,
+  now: Date,
+  termIds: readonly string[],
+): Promise<Renewals> {
+  const { timeZone: zone, currency } = club;
+  return commitWhatever(deps.database.db, async (tx) => {
+    const locked = await deps.database.rows<{ id: string }>(
+      tx,
+      sql`select s.id from subscriptions s join plans p on p.id = s.plan_id join members m on m.id = s.member_id
+        where s.id = any(${`{${termIds.join(",")}}`}::uuid[]) and ${dueForRenewal(now)} for update of m`,
+    );
+    if (locked.length === 0) return { renewed: 0, mailed: 0, invoiced: 0 };
+    const lockedIds = `{${locked.map((term) => term.id).join(",")}}`;
+    const renewal = await counts(
+      deps.database,
+      tx,
+      sql`with due as (
+      select s.id, s.member_id, s.plan_id, s.billing_period, s.ends_at,
+        -- The price its renewal notice announced, else the plan's current one.
+        coalesce(s.renewal_price, ${periodPrice}) as price, ${termLength} as length
+      from subscriptions s
+      join plans p on p.id = s.plan_id
+      join members m on m.id = s.member_id
+      where s.id = any(${lockedIds}::uuid[]) and ${dueForRenewal(now)}
+    ), renewed as (
+      insert into subscriptions (member_id, plan_id, billing_period, started_at, ends_at, price, currency, auto_renew, previous_subscription_id)
+      select member_id, plan_id, billing_period, ends_at, ${termEnd(sql`ends_at`, sql`length`, zone)}, price, ${currency}, true, id
+      from due
+      on conflict do nothing
+      returning id, member_id, plan_id, ends_at, price, previous_subscription_id
+    ), reactivated as (
+      update members m set status = 'active', updated_at = now(), version = m.version + 1
+      from members lapsed
+      where lapsed.id = m.id and m.id in (select member_id from renewed) and m.status in ('expired', 'inactive')
+      returning m.id, lapsed.status as previous_status
+    ), reactivation_audited as (
+      insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+      select ${MEMBER_STATUS_CHANGED}, 'Info', 'member', r.id::text,
+        jsonb_build_object('from', r.previous_status, 'to', 'active', 'reason', 'Renewed automatically'), ${currentTraceId() ?? null}
+      from reactivated r
+      returning 1
+    ), mailed as (
+      insert into mail_outbox (template, to_address, props, dedupe_key)
+      select 'renewal-confirmation', m.email,
+        jsonb_build_object('memberName', m.first_name, 'planName', p.name, 'newEndsOn', to_char(r.ends_at at time zone ${zone}, 'YYYY-MM-DD'),
+          'price', r.price::text, 'currency', ${currency}::text, ${letterSql(club, sql`m.language`)}),
+        'renewal-confirmation:' || r.id
+      from renewed r join members m on m.id = r.member_id join plans p on p.id = r.plan_id
+      on conflict do nothing
+      returning id
+    ), audited as (
+      insert into audit_outbox (action, severity, entity, entity_id, data, trace_id)
+      select 'subscriptions.auto_renewed', 'Info', 'subscription', r.id::text,
+        jsonb_build_object('memberId', r.member_id, 'previousSubscriptionId', r.previous_subscription_id, 'price', r.price::text),
+        ${currentTraceId() ?? null}
+      from renewed r
+      returning 1
+    )
+    select (select count(*) from renewed) as renewed, (select count(*) from mailed) as mailed`,
+    );
+    const invoiced = await invoiceRenewedTerms(
+      tx,
+      club,
+      locked.map((term) => term.id),
+      now,
+    );
+    return { renewed: renewal.renewed ?? 0, mailed: renewal.mailed ?? 0, invoiced };
+  });
 }
 
 /**
