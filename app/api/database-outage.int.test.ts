@@ -2,6 +2,7 @@ import "@/tests/support/isolated-env";
 import "@/tests/support/unreachable-database-env";
 import { afterAll, describe, expect, it } from "vitest";
 import { stopPlatform } from "@/lib/platform/container";
+import { GET as instanceReadiness } from "../health/instance/route";
 import { GET as readiness } from "../health/ready/route";
 import { GET as setupStatus } from "./setup/status/route";
 
@@ -33,5 +34,17 @@ describe("database outage", () => {
     const body = await response.json();
     expect(body.status).toBe("Unhealthy");
     expect(body.entries.database.status).toBe("Unhealthy");
+  });
+
+  it("takes the instance out of the balancer: GET /health/instance answers 503 with its database Unhealthy", async () => {
+    const response = await instanceReadiness(new Request("http://localhost/health/instance"), {
+      params: Promise.resolve({}),
+    });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      status: "Unhealthy",
+      totalDuration: expect.any(String),
+      entries: { database: { status: "Unhealthy", duration: expect.any(String) } },
+    });
   });
 });

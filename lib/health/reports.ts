@@ -1,17 +1,32 @@
 import { type Platform, platform } from "@/lib/platform/container";
 import { aggregatedHealth } from "./aggregate";
-import { checkReadiness, type HealthReport, httpStatusOf, probesOf, unavailableReport } from "./service";
+import {
+  checkReadiness,
+  DEPENDENCIES,
+  type HealthReport,
+  httpStatusOf,
+  INSTANCE_DEPENDENCIES,
+  probesOf,
+  unavailableReport,
+} from "./service";
 
-/** Runs `check` on the platform; a platform that cannot start is reported Unhealthy, not thrown. */
-async function reportOnPlatform(check: (platform: Platform) => Promise<HealthReport>): Promise<HealthReport> {
+type DependencyName = (typeof DEPENDENCIES)[number];
+
+/** Runs `check` on the platform; a platform that cannot start is reported Unhealthy on `names`, not thrown. */
+async function reportOnPlatform<Name extends DependencyName>(
+  names: readonly Name[],
+  check: (platform: Platform) => Promise<HealthReport<Name>>,
+): Promise<HealthReport<Name>> {
   const started = performance.now();
-  return platform().then(check, () => unavailableReport(performance.now() - started));
+  return platform().then(check, () => unavailableReport(performance.now() - started, names));
 }
 
-export const readinessReport = () => reportOnPlatform((running) => checkReadiness(probesOf(running)));
-export const aggregatedReport = () => reportOnPlatform((running) => aggregatedHealth(running));
+export const readinessReport = () => reportOnPlatform(DEPENDENCIES, (running) => checkReadiness(probesOf(running)));
+export const aggregatedReport = () => reportOnPlatform(DEPENDENCIES, (running) => aggregatedHealth(running));
+export const instanceReport = () =>
+  reportOnPlatform(INSTANCE_DEPENDENCIES, (running) => checkReadiness(probesOf(running), INSTANCE_DEPENDENCIES));
 
 /** 200 for Healthy and Degraded, 503 for Unhealthy; never cached by clients. */
-export function healthResponse(report: HealthReport): Response {
+export function healthResponse<Name extends DependencyName>(report: HealthReport<Name>): Response {
   return Response.json(report, { status: httpStatusOf(report), headers: { "cache-control": "no-store" } });
 }

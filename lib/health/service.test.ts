@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { CHECK_TIMEOUT_MS, checkReadiness, DEGRADED_AFTER_MS, formatDuration, httpStatusOf } from "./service";
+import {
+  CHECK_TIMEOUT_MS,
+  checkReadiness,
+  DEGRADED_AFTER_MS,
+  formatDuration,
+  httpStatusOf,
+  INSTANCE_DEPENDENCIES,
+} from "./service";
 
 describe("formatDuration", () => {
   it.each([
@@ -26,12 +33,35 @@ describe("checkReadiness", () => {
     expect(httpStatusOf(report)).toBe(200);
   });
 
-  it("marks a failing dependency Unhealthy and the whole report 503", async () => {
-    const report = await checkReadiness({ ...probes, cache: () => Promise.reject(new Error("ECONNREFUSED")) });
-    expect(report.entries.cache.status).toBe("Unhealthy");
-    expect(report.entries.database.status).toBe("Healthy");
+  it.each(["cache", "storage", "analytics", "email-renderer"] as const)(
+    "marks a failing %s Unhealthy and the report Degraded, still 200: every instance shares it and works around it",
+    async (name) => {
+      const report = await checkReadiness({ ...probes, [name]: () => Promise.reject(new Error("ECONNREFUSED")) });
+      expect(report.entries[name].status).toBe("Unhealthy");
+      expect(report.entries.database.status).toBe("Healthy");
+      expect(report.status).toBe("Degraded");
+      expect(httpStatusOf(report)).toBe(200);
+    },
+  );
+
+  it("marks the report Unhealthy and 503 when the database fails", async () => {
+    const report = await checkReadiness({ ...probes, database: () => Promise.reject(new Error("ECONNREFUSED")) });
+    expect(report.entries.database.status).toBe("Unhealthy");
     expect(report.status).toBe("Unhealthy");
     expect(httpStatusOf(report)).toBe(503);
+  });
+
+  it("checks only the instance's own dependencies when asked (GET /health/instance)", async () => {
+    const failing = () => Promise.reject(new Error("ECONNREFUSED"));
+    const sharedDown = { ...probes, cache: failing, storage: failing };
+    const report = await checkReadiness(sharedDown, INSTANCE_DEPENDENCIES);
+    expect(report).toEqual({
+      status: "Healthy",
+      totalDuration: expect.stringMatching(/^\d{2}:\d{2}:\d{2}\.\d{3}$/),
+      entries: { database: { status: "Healthy", duration: expect.any(String) } },
+    });
+    const down = await checkReadiness({ ...probes, database: failing }, INSTANCE_DEPENDENCIES);
+    expect([down.status, httpStatusOf(down)]).toEqual(["Unhealthy", 503]);
   });
 
   it("marks a slow dependency Degraded but still ready", async () => {

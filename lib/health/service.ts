@@ -3,10 +3,10 @@ import { withTimeout } from "@/lib/platform/errors";
 
 type HealthStatus = "Healthy" | "Degraded" | "Unhealthy";
 type HealthEntry = { status: HealthStatus; duration: string };
-export type HealthReport = {
+export type HealthReport<Name extends DependencyName = DependencyName> = {
   status: HealthStatus;
   totalDuration: string;
-  entries: Record<DependencyName, HealthEntry>;
+  entries: Record<Name, HealthEntry>;
 };
 
 /** Spec 4.1: each readiness check gets 3 seconds. */
@@ -18,6 +18,17 @@ export const DEGRADED_AFTER_MS = 1000;
 export const DEPENDENCIES = ["database", "cache", "storage", "analytics", "email-renderer"] as const;
 type DependencyName = (typeof DEPENDENCIES)[number];
 export type Probes = Record<DependencyName, () => Promise<void>>;
+
+/**
+ * What an instance cannot answer without: its pool of the database. The other dependencies are shared by every
+ * instance, and the service works around their absence (rate limits fail open and sessions are checked in the
+ * database, files answer 503, audit entries and mail wait in their outboxes): one of them down makes a report
+ * Degraded, not Unhealthy, so a balancer never takes every instance out for it (docs/operations.md, The balancer).
+ */
+const ESSENTIAL: ReadonlySet<DependencyName> = new Set(["database"]);
+
+/** The instance's own readiness (GET /health/instance): only what is essential, so only what this instance holds. */
+export const INSTANCE_DEPENDENCIES = ["database"] as const satisfies readonly DependencyName[];
 
 export function probesOf(platform: Platform): Probes {
   return {
@@ -56,28 +67,38 @@ function worst(statuses: HealthStatus[]): HealthStatus {
   return statuses.reduce<HealthStatus>((acc, status) => (RANK[status] > RANK[acc] ? status : acc), "Healthy");
 }
 
-/** Checks every dependency in parallel; one that hangs costs at most CHECK_TIMEOUT_MS. */
-export async function checkReadiness(probes: Probes): Promise<HealthReport> {
+/** The report's status: its worst entry, where a dependency that is not essential counts as Degraded at worst. */
+function overallStatus(entries: [DependencyName, HealthEntry][]): HealthStatus {
+  return worst(
+    entries.map(([name, entry]) => (entry.status === "Unhealthy" && !ESSENTIAL.has(name) ? "Degraded" : entry.status)),
+  );
+}
+
+/** Checks the dependencies `names` (all of them unless given) in parallel; one that hangs costs at most CHECK_TIMEOUT_MS. */
+export async function checkReadiness<Name extends DependencyName = DependencyName>(
+  probes: Pick<Probes, Name>,
+  names: readonly Name[] = DEPENDENCIES as readonly DependencyName[] as readonly Name[],
+): Promise<HealthReport<Name>> {
   const started = performance.now();
-  const results = await Promise.all(DEPENDENCIES.map((name) => checkOne(probes[name])));
-  const entries = Object.fromEntries(DEPENDENCIES.map((name, i) => [name, results[i]])) as Record<
-    DependencyName,
-    HealthEntry
-  >;
+  const results = await Promise.all(names.map((name) => checkOne(probes[name])));
+  const entries = names.map((name, i) => [name, results[i] as HealthEntry] as [Name, HealthEntry]);
   return {
-    status: worst(results.map((r) => r.status)),
+    status: overallStatus(entries),
     totalDuration: formatDuration(performance.now() - started),
-    entries,
+    entries: Object.fromEntries(entries) as Record<Name, HealthEntry>,
   };
 }
 
 /** The report when the platform itself could not start (e.g. the database refused the migrations). */
-export function unavailableReport(elapsedMs: number): HealthReport {
+export function unavailableReport<Name extends DependencyName>(
+  elapsedMs: number,
+  names: readonly Name[],
+): HealthReport<Name> {
   const entry: HealthEntry = { status: "Unhealthy", duration: formatDuration(elapsedMs) };
-  const entries = Object.fromEntries(DEPENDENCIES.map((name) => [name, entry])) as Record<DependencyName, HealthEntry>;
+  const entries = Object.fromEntries(names.map((name) => [name, entry])) as Record<Name, HealthEntry>;
   return { status: "Unhealthy", totalDuration: formatDuration(elapsedMs), entries };
 }
 
-export function httpStatusOf(report: HealthReport): number {
+export function httpStatusOf(report: Pick<HealthReport, "status">): number {
   return report.status === "Unhealthy" ? 503 : 200;
 }

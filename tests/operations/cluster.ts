@@ -4,16 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import Redis from "ioredis";
 import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
+import { type RedisServer, startRedis } from "@/tests/reliability/services";
 import { type AppInstance, startAppInstance } from "./app-instance";
 import { type Haproxy, startHaproxy } from "./haproxy";
 
 /**
  * N production instances behind haproxy, sharing what several instances must share (docs/operations.md, "Several
- * instances"): one PostgreSQL database and one Redis database of the run's servers (DATABASE_URL_REAL,
- * REDIS_URL_REAL), one S3 server, one SMTP sink, one email renderer and one analytical store behind a ClickHouse
+ * instances"): one PostgreSQL database of the run's server (DATABASE_URL_REAL), one Redis server of the cluster's own
+ * (a test stops it), one S3 server, one SMTP sink, one email renderer and one analytical store behind a ClickHouse
  * HTTP endpoint (the chDB test fixture), and one AUTH_SECRET. Each instance has a DATA_DIR of its own, trusts the
  * balancer as one proxy hop and runs the embedded scheduler, as a deployment without Inngest does.
  */
@@ -27,13 +27,12 @@ export type Cluster = {
   databaseUrl: string;
   /** The bearer token each instance's GET /metrics takes. */
   metricsToken: string;
+  /** The instances' Redis, which a test may stop and start again (it comes back empty, like a lost cache). */
+  redis: Pick<RedisServer, "stop" | "start">;
   /** Starts instance `index` again on its port and DATA_DIR (after stop() or kill()), from `root` when given. */
   start(index: number, options?: { root?: string }): Promise<AppInstance>;
   stop(): Promise<void>;
 };
-
-/** The Redis database (of the run's server) the cluster empties and uses, apart from the other suites' database 0. */
-const REDIS_DATABASE = 11;
 
 function required(name: string): string {
   const value = process.env[name];
@@ -85,18 +84,6 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
   return url.toString();
 }
 
-async function emptiedRedis(serverUrl: string): Promise<string> {
-  const url = new URL(serverUrl);
-  url.pathname = `/${REDIS_DATABASE}`;
-  const client = new Redis(url.toString());
-  try {
-    await client.flushdb();
-  } finally {
-    client.disconnect();
-  }
-  return url.toString();
-}
-
 export async function startCluster(options: { size: number; env?: Record<string, string> }): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), "clubops-cluster-"));
   const serverUrl = required("DATABASE_URL_REAL");
@@ -104,11 +91,13 @@ export async function startCluster(options: { size: number; env?: Record<string,
   const helpers: ChildProcess[] = [];
   const instances: AppInstance[] = [];
   let haproxy: Haproxy | undefined;
+  let redis: RedisServer | undefined;
 
   const stop = async () => {
     await haproxy?.stop();
     await Promise.allSettled(instances.map((instance) => instance.stop()));
     await Promise.allSettled(helpers.map((helper) => stopProcess(helper)));
+    await redis?.destroy();
     await onServer(serverUrl, `drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -132,19 +121,20 @@ export async function startCluster(options: { size: number; env?: Record<string,
         LOG_LEVEL: "warn",
       }),
     );
-    const [databaseUrl, redisUrl] = await Promise.all([
+    const [databaseUrl, redisServer] = await Promise.all([
       createDatabase(serverUrl, databaseName),
-      emptiedRedis(required("REDIS_URL_REAL")),
+      startRedis(),
       answering(`http://127.0.0.1:${s3Port}/`),
       answering(`http://127.0.0.1:${chdbPort}/ping`),
       answering(`http://127.0.0.1:${mailboxPort}/`),
       waitUntilAnswering(`http://127.0.0.1:${rendererPort}/health`),
     ]);
+    redis = redisServer;
     const metricsToken = randomBytes(24).toString("base64url");
     const base = `http://127.0.0.1:${balancerPort}`;
     const shared = {
       DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
+      REDIS_URL: redisServer.url,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       CLICKHOUSE_URL: `http://127.0.0.1:${chdbPort}`,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
@@ -182,6 +172,7 @@ export async function startCluster(options: { size: number; env?: Record<string,
       instances,
       databaseUrl,
       metricsToken,
+      redis: redisServer,
       async start(index, startOptions = {}) {
         const instance = await startInstance(index, startOptions.root);
         instances[index] = instance;

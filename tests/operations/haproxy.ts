@@ -5,6 +5,9 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { stopProcess } from "@/bench/servers";
 
+/** The balancer's own error answers, as problem details (deploy/haproxy/errors). */
+const ERRORS = path.resolve(import.meta.dirname, "../../deploy/haproxy/errors");
+
 /** The configuration docs/operations.md ("Several instances") shows, on loopback, with the admin socket in `dir`. */
 function haproxyConfig(options: { port: number; servers: number[]; socket: string }): string {
   return `global
@@ -16,8 +19,12 @@ defaults
   timeout connect 2s
   timeout client 60s
   timeout server 60s
-  # /health/ready gives each dependency 3 s; a busy instance answers a check late rather than not at all.
+  # /health/instance gives the database 3 s; a busy instance answers a check late rather than not at all.
   timeout check 5s
+  # What the balancer answers itself (no instance up, one failed or too slow) is problem+json like the app's errors.
+  errorfile 502 ${ERRORS}/502.http
+  errorfile 503 ${ERRORS}/503.http
+  errorfile 504 ${ERRORS}/504.http
   # A connection refused by a stopped or killed instance is retried, on another instance (redispatch).
   retries 3
   retry-on conn-failure
@@ -29,8 +36,9 @@ frontend clubops
 
 backend app
   balance roundrobin
-  # An instance gets traffic once its database, cache, storage, analytics and renderer answer.
-  option httpchk GET /health/ready
+  # An instance gets traffic while its own database pool answers; Redis, S3, ClickHouse or the renderer down is
+  # shared by every instance and does not take any of them out (GET /health/ready reports it, Degraded).
+  option httpchk GET /health/instance
   http-check expect status 200
   # The app counts rate limits per client address: with TRUSTED_PROXY_HOPS=1 it reads this proxy's entry.
   option forwardfor

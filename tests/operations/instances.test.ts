@@ -265,6 +265,48 @@ describe(`${SIZE} production instances behind haproxy`, () => {
     }
   });
 
+  it("keeps every instance in the balancer while Redis is down: each request answered by the app, each event stored", async () => {
+    const started = Date.now();
+    const load = clockLoad(cluster.base, employees, () => Date.now() - started > 12_000);
+    await sleep(2_000);
+    await cluster.redis.stop();
+    // Past haproxy's verdict on a failing check (three checks a second apart).
+    await sleep(6_000);
+    const ready = await fetch(`${cluster.base}/health/ready`);
+    const servers = await cluster.haproxy.servers();
+    await cluster.redis.start();
+    const answers = await load;
+
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({
+      status: "Degraded",
+      entries: { database: { status: "Healthy" }, cache: { status: "Unhealthy" } },
+    });
+    expect(servers.map((server) => server.status)).toEqual(["UP", "UP", "UP", "UP"]);
+    expect(answers.length).toBeGreaterThan(EMPLOYEES * 3);
+    expect(answers.filter((answer) => !answer.eventId)).toEqual([]);
+    const events = answered2xx(answers);
+    expect(await storedCheckins(events)).toBe(events.length);
+  });
+
+  it("answers problem details itself when no instance can take a request", async () => {
+    const names = (await cluster.haproxy.servers()).map((server) => server.name);
+    for (const name of names) await cluster.haproxy.command(`set server app/${name} state maint`);
+    try {
+      const reply = await fetch(`${cluster.base}/api/members`);
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get("content-type")).toBe("application/problem+json");
+      expect(await reply.json()).toEqual({
+        type: "https://tools.ietf.org/html/rfc9110#section-15.6.4",
+        title: "Service Unavailable",
+        status: 503,
+        detail: "No instance of the service can answer now. Try again shortly.",
+      });
+    } finally {
+      for (const name of names) await cluster.haproxy.ready(name);
+    }
+  });
+
   it("loses no committed clock event when an instance is killed under load, and the others keep answering", async () => {
     const started = Date.now();
     let killedAt = Number.POSITIVE_INFINITY;
