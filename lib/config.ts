@@ -45,6 +45,11 @@ const envSchema = z
     DATABASE_POOL_MAX: positiveInt(10),
     DATABASE_CONNECT_TIMEOUT_SECONDS: positiveInt(3),
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15000),
+    /**
+     * How long a request's database work may take in all before it is answered 504 (lib/platform/db/deadline.ts):
+     * below a balancer's server timeout (60 s in docs/operations.md), so a stopped database never holds requests.
+     */
+    DATABASE_REQUEST_DEADLINE_MS: positiveInt(20_000),
     /** Server-side prepared statements; false behind a connection pooler that cannot keep them (PgBouncer < 1.21 in transaction mode). */
     DATABASE_PREPARED_STATEMENTS: flag(true),
     /** A direct PostgreSQL URL for migrations and their session-level lock, when DATABASE_URL is a transaction pooler. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
+import { underDatabaseDeadline } from "@/lib/platform/db/deadline";
 import { executeRows } from "@/lib/platform/db/rows";
 import { invoiceLines, invoices } from "@/lib/platform/db/schema";
 import { invoiceNumber } from "./numbering";
@@ -75,6 +76,19 @@ export function recordHashOf(content: ChainedContent, previousHash: string | nul
 
 /** The chain's head: the last record's position and hash (0 and null before the first invoice). */
 export type ChainHead = { position: number; lastHash: string | null };
+
+/**
+ * How long a request waits for the issuing locks (the series' counter, then the chain head), which every issue takes
+ * in turn: an issue that holds them longer (a stuck transaction, a long batch) makes the request answer 504 after this
+ * rather than after the statement timeout. Jobs wait their turn (the renewal job's batches queue behind each other).
+ */
+const REQUEST_LOCK_WAIT = "5s";
+
+/** Bounds, under a request's deadline, how long the rest of this issuing transaction waits for a lock. */
+export async function boundLockWaits(executor: Executor): Promise<void> {
+  if (underDatabaseDeadline())
+    await executor.execute(sql`select set_config('lock_timeout', ${REQUEST_LOCK_WAIT}, true)`);
+}
 
 /**
  * Reads and locks the head for the rest of the issuing transaction (the row is created on first use): one issuer at

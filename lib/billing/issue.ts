@@ -4,7 +4,14 @@ import { localDate, localTime } from "@/lib/platform/calendar";
 import type { Executor } from "@/lib/platform/db";
 import { fromCents } from "@/lib/platform/money";
 import { currentTraceId } from "@/lib/platform/trace";
-import { advanceChainHead, type ChainedContent, type ChainedLine, lockChainHead, recordHashOf } from "./chain";
+import {
+  advanceChainHead,
+  boundLockWaits,
+  type ChainedContent,
+  type ChainedLine,
+  lockChainHead,
+  recordHashOf,
+} from "./chain";
 import { invoiceNumber, takeInvoiceNumbers } from "./numbering";
 import type { Customer, Issuer } from "./parties";
 import { type InvoiceKind, seriesPrefixes } from "./series";
@@ -60,6 +67,7 @@ export async function issueInvoices(
   const { year } = localTime(issue.issuedAt, issue.timeZone);
   // A substitution is a full invoice, numbered in the invoices' series.
   const series = (await seriesPrefixes(executor))[issue.kind === "rectifying" ? "rectifying" : "invoice"];
+  await boundLockWaits(executor);
   const first = await takeInvoiceNumbers(executor, series, year, drafts.length);
   const head = await lockChainHead(executor);
   const { kind } = issue;

@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import { type Access, authenticate, authorize, type Principal } from "@/lib/auth/authenticate";
 import { serviceContext } from "@/lib/composition/services";
+import { getConfig } from "@/lib/config";
 import { answerOnce } from "@/lib/idempotency/http";
 import { platform } from "@/lib/platform/container";
+import { withDatabaseDeadline } from "@/lib/platform/db/deadline";
 import { exceptionResponse } from "@/lib/platform/http/exception";
 import { unstorableTextProblem } from "@/lib/platform/http/params";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
@@ -300,46 +302,49 @@ export function route<
   T = unknown,
 >(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
   const answer: RouteHandler = (request, context) =>
-    answerWithinTrace(request, schemas.location, async () => {
-      try {
-        const limited = await rateLimited(request, schemas.rateLimit);
-        if (limited) return limited;
-        const anonymous = schemas.withoutServices ? null : await serviceContext(null);
-        const principal = await principalFor(request, schemas.access, anonymous);
-        if (!principal.ok) return businessErrorResponse(principal.error);
-        // Text PostgreSQL cannot store is refused in path parameters and JSON bodies; query values are the schemas'
-        // to judge (a file name drops control characters rather than refusing them; searches use `withoutNul`).
-        const params = parsePart(request, schemas.params, await context.params, { refuseUnstorable: true });
-        const query = parsePart(request, schemas.query, queryObject(request), { refuseUnstorable: false });
-        const body = schemas.body
-          ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true })
-          : (undefined as B);
-        const services = (anonymous && { ...anonymous, actor: principal.value ?? null }) as RouteInput<
-          P,
-          Q,
-          B,
-          A
-        >["services"];
-        // A keyed change runs once; its retries are answered from lib/idempotency (an upload's body hashed on the way).
-        const respond = async (request: Request) =>
-          responseOf(
-            request,
-            schemas,
-            await handler({
-              params,
-              query,
-              body,
+    answerWithinTrace(request, schemas.location, () =>
+      // Its database work bounded, so a database that stops answering gets a 504, not a request that never ends.
+      withDatabaseDeadline(getConfig().DATABASE_REQUEST_DEADLINE_MS, async () => {
+        try {
+          const limited = await rateLimited(request, schemas.rateLimit);
+          if (limited) return limited;
+          const anonymous = schemas.withoutServices ? null : await serviceContext(null);
+          const principal = await principalFor(request, schemas.access, anonymous);
+          if (!principal.ok) return businessErrorResponse(principal.error);
+          // Text PostgreSQL cannot store is refused in path parameters and JSON bodies; query values are the schemas'
+          // to judge (a file name drops control characters rather than refusing them; searches use `withoutNul`).
+          const params = parsePart(request, schemas.params, await context.params, { refuseUnstorable: true });
+          const query = parsePart(request, schemas.query, queryObject(request), { refuseUnstorable: false });
+          const body = schemas.body
+            ? parsePart(request, schemas.body, await readJsonBody(request), { refuseUnstorable: true })
+            : (undefined as B);
+          const services = (anonymous && { ...anonymous, actor: principal.value ?? null }) as RouteInput<
+            P,
+            Q,
+            B,
+            A
+          >["services"];
+          // A keyed change runs once; its retries are answered from lib/idempotency (an upload's body hashed on the way).
+          const respond = async (request: Request) =>
+            responseOf(
               request,
-              principal: principal.value as RouteInput<P, Q, B, A>["principal"],
-              services,
-            }),
-          );
-        return await answerOnce(request, { callerId: principal.value?.id, declaration: schemas, body }, respond);
-      } catch (error) {
-        if (error instanceof InvalidRequest) return error.response;
-        return exceptionResponse(request, error);
-      }
-    });
+              schemas,
+              await handler({
+                params,
+                query,
+                body,
+                request,
+                principal: principal.value as RouteInput<P, Q, B, A>["principal"],
+                services,
+              }),
+            );
+          return await answerOnce(request, { callerId: principal.value?.id, declaration: schemas, body }, respond);
+        } catch (error) {
+          if (error instanceof InvalidRequest) return error.response;
+          return exceptionResponse(request, error);
+        }
+      }),
+    );
   // Every answer is counted by its route template and status, with its duration (lib/platform/metrics).
   const handle = measured(answer);
   declarations.set(handle, schemas as RouteDeclaration);

@@ -1,5 +1,6 @@
 import { Cron } from "croner";
 import type { Cache } from "@/lib/platform/cache";
+import { withoutDatabaseDeadline } from "@/lib/platform/db/deadline";
 import { logger } from "@/lib/platform/logger";
 import { recordJobRun } from "@/lib/platform/metrics/registry";
 import { withSpan } from "@/lib/platform/telemetry/spans";
@@ -50,38 +51,41 @@ export async function runJobExclusively<P extends { cache: Cache }>(
   args: JobArgs = {},
   slot?: ScheduleSlot,
 ): Promise<JobRun> {
-  return withSpan(`job ${job.name}`, { attributes: { "job.name": job.name } }, async () => {
-    const lockKey = `jobs:lock:${job.name}`;
-    const token = await platform.cache.acquireLock(lockKey, job.lockSeconds);
-    if (!token) {
-      logger.info({ job: job.name }, "job skipped: another instance holds its lock");
-      recordJobRun({ job: job.name, outcome: "skipped" });
-      return { status: "skipped", reason: "locked" };
-    }
-    let claim: { key: string; token: string } | undefined;
-    const started = Date.now();
-    try {
-      if (slot) {
-        const claimKey = `jobs:slot:${job.name}:${slot.at.toISOString()}`;
-        const claimToken = await platform.cache.acquireLock(claimKey, slot.claimSeconds);
-        if (!claimToken) {
-          logger.info({ job: job.name, slot: slot.at }, "job skipped: this slot already ran on another instance");
-          recordJobRun({ job: job.name, outcome: "skipped" });
-          return { status: "skipped", reason: "already-ran" };
-        }
-        claim = { key: claimKey, token: claimToken };
+  // A job run from a request (POST /api/jobs/{name}/run) takes as long as it takes, not the request's deadline.
+  return withoutDatabaseDeadline(() =>
+    withSpan(`job ${job.name}`, { attributes: { "job.name": job.name } }, async () => {
+      const lockKey = `jobs:lock:${job.name}`;
+      const token = await platform.cache.acquireLock(lockKey, job.lockSeconds);
+      if (!token) {
+        logger.info({ job: job.name }, "job skipped: another instance holds its lock");
+        recordJobRun({ job: job.name, outcome: "skipped" });
+        return { status: "skipped", reason: "locked" };
       }
-      const outcome = await job.run(platform, args);
-      logger.info({ job: job.name, args, outcome, durationMs: Date.now() - started }, "job completed");
-      recordJobRun({ job: job.name, outcome: "completed", seconds: (Date.now() - started) / 1000 });
-      return { status: "completed", outcome };
-    } catch (error) {
-      logger.error({ job: job.name, args, err: error, durationMs: Date.now() - started }, "job failed");
-      if (claim) await platform.cache.releaseLock(claim.key, claim.token).catch(() => undefined);
-      recordJobRun({ job: job.name, outcome: "failed", seconds: (Date.now() - started) / 1000 });
-      throw error;
-    } finally {
-      await platform.cache.releaseLock(lockKey, token).catch(() => undefined);
-    }
-  });
+      let claim: { key: string; token: string } | undefined;
+      const started = Date.now();
+      try {
+        if (slot) {
+          const claimKey = `jobs:slot:${job.name}:${slot.at.toISOString()}`;
+          const claimToken = await platform.cache.acquireLock(claimKey, slot.claimSeconds);
+          if (!claimToken) {
+            logger.info({ job: job.name, slot: slot.at }, "job skipped: this slot already ran on another instance");
+            recordJobRun({ job: job.name, outcome: "skipped" });
+            return { status: "skipped", reason: "already-ran" };
+          }
+          claim = { key: claimKey, token: claimToken };
+        }
+        const outcome = await job.run(platform, args);
+        logger.info({ job: job.name, args, outcome, durationMs: Date.now() - started }, "job completed");
+        recordJobRun({ job: job.name, outcome: "completed", seconds: (Date.now() - started) / 1000 });
+        return { status: "completed", outcome };
+      } catch (error) {
+        logger.error({ job: job.name, args, err: error, durationMs: Date.now() - started }, "job failed");
+        if (claim) await platform.cache.releaseLock(claim.key, claim.token).catch(() => undefined);
+        recordJobRun({ job: job.name, outcome: "failed", seconds: (Date.now() - started) / 1000 });
+        throw error;
+      } finally {
+        await platform.cache.releaseLock(lockKey, token).catch(() => undefined);
+      }
+    }),
+  );
 }

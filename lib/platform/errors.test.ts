@@ -13,6 +13,7 @@ describe("classifyException", () => {
     ["a wrapped driver error", new Error("Failed query", { cause: withCode("08006") }), "database"],
     ["an unavailable adapter", new DependencyUnavailableError("storage"), "database"],
     ["a statement timeout (57014)", withCode("57014"), "timeout"],
+    ["a lock timeout (55P03, lock_timeout ran out)", withCode("55P03"), "timeout"],
     ["an adapter timeout", new DependencyTimeoutError("cache", 1000), "timeout"],
     ["a unique violation that escaped", withCode("23505"), "unexpected"],
     ["a plain bug", new TypeError("undefined is not a function"), "unexpected"],

@@ -45,6 +45,8 @@ const POSTGRES_JS_CONNECTION_CODES = new Set([
   "CONNECT_TIMEOUT",
 ]);
 const STATEMENT_TIMEOUT_SQLSTATE = "57014";
+/** lock_not_available: a lock_timeout ran out (lib/billing/chain.ts bounds a request's wait for the issuing locks). */
+const LOCK_TIMEOUT_SQLSTATE = "55P03";
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
@@ -103,7 +105,8 @@ export function classifyException(error: unknown, requestAborted = false): Excep
     (e) =>
       e instanceof DependencyTimeoutError ||
       (e instanceof Error && e.name === "TimeoutError") ||
-      codeOf(e) === STATEMENT_TIMEOUT_SQLSTATE,
+      codeOf(e) === STATEMENT_TIMEOUT_SQLSTATE ||
+      codeOf(e) === LOCK_TIMEOUT_SQLSTATE,
   );
   return isTimeout ? "timeout" : "unexpected";
 }

@@ -32,7 +32,7 @@ import { completeSetup, SUPER_ADMIN } from "@/tests/support/accounts";
 import { call, randomIp } from "@/tests/support/api";
 import { addEmployee } from "@/tests/support/staff";
 import { freePort, type PostgresServer, type RedisServer, startPostgres, startRedis } from "./services";
-import { CONNECT_TIMEOUT_SECONDS, FAULT_PORTS } from "./support/fault-env";
+import { CONNECT_TIMEOUT_SECONDS, FAULT_PORTS, REQUEST_DEADLINE_MS } from "./support/fault-env";
 import { errorShapeProblem, type RawReply, type RawRequest, send } from "./support/request";
 import { recordResults } from "./support/results";
 
@@ -66,6 +66,21 @@ const newMember = () => {
   return { firstName: "Fault", lastName: `Tolerant${memberSequence}`, email: `fault${memberSequence}@club.example` };
 };
 
+/** A read, the caller's session and a create of `member`: what the PostgreSQL faults send. */
+const databaseRequests = (member: ReturnType<typeof newMember>): [string, RouteHandler, RawRequest][] => [
+  ["GET /api/members", listMembers, { method: "GET", path: "/api/members?pageSize=20" }],
+  ["GET /api/auth/me", me, { method: "GET", path: "/api/auth/me" }],
+  [
+    "POST /api/members",
+    createMember,
+    {
+      method: "POST",
+      path: "/api/members",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(member),
+    },
+  ],
+];
 async function readinessReport(): Promise<{
   status: number;
   body: { status: string; entries: Record<string, { status: string }> };
@@ -220,20 +235,7 @@ describe("PostgreSQL stopped", () => {
     let ready: Awaited<ReturnType<typeof readinessReport>>;
     let loginDuringOutage: RawReply;
     try {
-      const requests: [string, RouteHandler, RawRequest][] = [
-        ["GET /api/members", listMembers, { method: "GET", path: "/api/members?pageSize=20" }],
-        ["GET /api/auth/me", me, { method: "GET", path: "/api/auth/me" }],
-        [
-          "POST /api/members",
-          createMember,
-          {
-            method: "POST",
-            path: "/api/members",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify(newMember()),
-          },
-        ],
-      ];
+      const requests = databaseRequests(newMember());
       const started = Date.now();
       while (Date.now() - started < 3_000) {
         const replies = await Promise.all(requests.map(([, handler, raw]) => request(handler, raw)));
@@ -298,6 +300,57 @@ describe("PostgreSQL stopped", () => {
     expect(postgresOutageSlowestMs).toBeGreaterThan(0);
     // Refused connections fail at once; the bound is the configured connect timeout, plus a margin for the run.
     expect(postgresOutageSlowestMs).toBeLessThan(CONNECT_TIMEOUT_SECONDS * 1000 + 1_000);
+  });
+});
+
+describe("PostgreSQL hung (every server process stopped with SIGSTOP)", () => {
+  it("answers 503/504 problem details by the request deadline, stores nothing, and serves again once it resumes", async () => {
+    expect((await get(listMembers, "/api/members")).status).toBe(200);
+    const member = newMember();
+    const requests = databaseRequests(member);
+    await pg.pause();
+    let replies: RawReply[];
+    let ready: Awaited<ReturnType<typeof readinessReport>>;
+    try {
+      replies = await Promise.all(requests.map(([, handler, raw]) => request(handler, raw)));
+      ready = await readinessReport();
+    } finally {
+      await pg.resume();
+    }
+    figures.postgresHung = {
+      deadlineMs: REQUEST_DEADLINE_MS,
+      answers: requests.map(([name], i) => `${name} ${replies[i]!.status} in ${Math.round(replies[i]!.ms)} ms`),
+    };
+    // A statement sent on an open connection waits for the deadline (504); a request that needed a new connection
+    // fails sooner, at the connect timeout (503: the database could not be reached). None waits for the server.
+    for (const [i, [name]] of requests.entries()) {
+      const reply = replies[i]!;
+      expect([503, 504], `${name}: ${reply.text}`).toContain(reply.status);
+      expect(errorShapeProblem({ method: name.split(" ")[0]!, path: name.split(" ")[1]! }, reply)).toBeNull();
+      expect(reply.ms).toBeLessThan(REQUEST_DEADLINE_MS + 1_500);
+    }
+    expect(replies.some((reply) => reply.status === 504 && reply.ms >= REQUEST_DEADLINE_MS - 50)).toBe(true);
+    expect(ready.body.entries.database?.status).toBe("Unhealthy");
+
+    const recoveryMs = await within(
+      15_000,
+      "API answering again",
+      async () => (await get(listMembers, "/api/members")).status === 200,
+    );
+    figures.postgresHung = { ...(figures.postgresHung as object), recoveryMs };
+    // The create answered 504 was not stored: its transaction never committed.
+    const [stored] = await running.database.rows<{ n: number }>(
+      running.database.db,
+      sql`select count(*)::int as n from members where email = ${member.email}`,
+    );
+    expect(stored?.n).toBe(0);
+    const again = await request(createMember, {
+      method: "POST",
+      path: "/api/members",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(member),
+    });
+    expect(again.status, again.text).toBe(201);
   });
 });
 

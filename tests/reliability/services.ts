@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -70,9 +70,25 @@ export type PostgresServer = {
   stop(): Promise<void>;
   /** Starts it again on the same port and data directory. */
   start(): Promise<void>;
+  /**
+   * SIGSTOP to the server and every backend: a database that stops answering without closing a connection (a frozen
+   * host, a partition), until resume() sends SIGCONT.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   /** Stops it for good and removes its data directory. */
   destroy(): Promise<void>;
 };
+
+/** Sends `signal` to the postmaster of `data` and each process it started (its backends and workers). */
+async function signalServer(data: string, signal: "STOP" | "CONT"): Promise<void> {
+  const [postmaster = ""] = readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n");
+  const { stdout } = await run("pgrep", ["-P", postmaster]).catch(() => ({ stdout: "" }));
+  const children = stdout.split("\n").filter(Boolean);
+  // The postmaster first on the way down, last on the way up, so it starts no backend the signal missed.
+  const pids = signal === "STOP" ? [postmaster, ...children] : [...children, postmaster];
+  await run("kill", [`-${signal}`, ...pids]);
+}
 
 /** initdb into a fresh directory and pg_ctl start on a loopback port, free unless given (fsync off: test data only). */
 export async function startPostgres(options: { port?: number } = {}): Promise<PostgresServer> {
@@ -110,6 +126,8 @@ export async function startPostgres(options: { port?: number } = {}): Promise<Po
       await asPostgres(`${bin}/pg_ctl`, ["-D", data, "-m", "fast", "-w", "stop"]);
       running = false;
     },
+    pause: () => signalServer(data, "STOP"),
+    resume: () => signalServer(data, "CONT"),
     async destroy() {
       if (running)
         await asPostgres(`${bin}/pg_ctl`, ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => undefined);

@@ -6,7 +6,7 @@ import { invoiceLines } from "@/lib/platform/db/schema";
 import { rollbackOnFailure } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { type Acting, actorIdOf, type ServiceContext } from "@/lib/services/context";
-import { chainedContentOf, lockChainHead } from "../chain";
+import { boundLockWaits, chainedContentOf, lockChainHead } from "../chain";
 import { BillingErrors } from "../errors";
 import { invoiceNumber } from "../numbering";
 import { lockInvoice } from "../rectification";
@@ -55,6 +55,7 @@ export async function correctVerifactuRecord(
   const corrected = await rollbackOnFailure(ctx.db, async (tx) => {
     const invoice = await lockInvoice(tx, invoiceId);
     if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
+    await boundLockWaits(tx);
     await lockChainHead(tx);
     const statuses = await recordStatuses(tx, invoiceId);
     const rechazoPrevio = rechazoPrevioOf(statuses);

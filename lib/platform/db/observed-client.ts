@@ -9,6 +9,7 @@ import {
 } from "@opentelemetry/semantic-conventions";
 import type { Sql } from "postgres";
 import { isRecording, openSpan, withSpan } from "../telemetry/spans";
+import { passedDeadline, withinDeadline } from "./deadline";
 import type { ConnectionGate, PoolCounter } from "./pool-use";
 
 /**
@@ -20,7 +21,9 @@ import type { ConnectionGate, PoolCounter } from "./pool-use";
  *   is inert (docs/architecture.md, Traces);
  * - the pool's use (./pool-use.ts): a statement outside a transaction holds a connection while it runs, a
  *   transaction for its whole callback;
- * - on PostgreSQL, which statements are prepared (./prepared-statements.ts).
+ * - on PostgreSQL, which statements are prepared (./prepared-statements.ts);
+ * - the request's deadline for database work (./deadline.ts): past it a statement is not sent, and a statement or
+ *   transaction still running is given up on (a postgres.js statement is cancelled on the server too).
  */
 
 type Attributes = Record<string, string | number>;
@@ -36,7 +39,8 @@ const operationOf = (text: string) => /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase()
  * Calls `start` once `query` runs and what it returns once the query settles. A plain promise (PGlite's) is already
  * running. A postgres.js query is lazy: it runs when first awaited and stays chainable (`.values()`) until then, so
  * its own `then` is wrapped to start there (`await` calls it; Promise's own `then` would bypass the query's). With a
- * `gate`, the query is sent only once the gate admits it, and lets the next one in when it settles.
+ * `gate`, the query is sent only once the gate admits it, and lets the next one in when it settles. Either way the
+ * caller waits no longer than the request's deadline.
  */
 function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T {
   if (!(query instanceof Promise)) return query;
@@ -47,9 +51,10 @@ function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T
     );
   if (query.constructor === Promise) {
     observe(query, start());
-    return query;
+    return withinDeadline(query) as T;
   }
   const then = query.then.bind(query);
+  const cancel = () => (query as { cancel?: () => unknown }).cancel?.();
   let started = false;
   let admitted: Promise<void> | undefined;
   // biome-ignore lint/suspicious/noThenProperty: the query's own `then`, wrapped; it stays the promise it was.
@@ -57,6 +62,8 @@ function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T
     configurable: true,
     value: (...handlers: Parameters<typeof then>) => {
       if (!started) {
+        const passed = passedDeadline();
+        if (passed) return Promise.reject(passed).then(...handlers);
         started = true;
         const settle = start();
         if (!gate) observe({ then }, settle);
@@ -68,10 +75,26 @@ function whenRunning<T>(query: T, start: () => Settle, gate?: ConnectionGate): T
             });
           });
       }
-      return admitted === undefined ? then(...handlers) : admitted.then(() => then(...handlers));
+      const answered = new Promise((resolve, reject) => {
+        if (admitted === undefined) then(resolve, reject);
+        else admitted.then(() => then(resolve, reject), reject);
+      });
+      return withinDeadline(answered, cancel).then(...handlers);
     },
   });
   return query;
+}
+
+/** The gate's admission within the deadline; one that comes after the deadline is handed straight back. */
+async function admittedWithinDeadline(gate: ConnectionGate | undefined): Promise<(() => void) | undefined> {
+  if (!gate) return undefined;
+  const entering = gate.enter();
+  try {
+    return await withinDeadline(entering);
+  } catch (error) {
+    void entering.then((leave) => leave());
+    throw error;
+  }
 }
 
 function statementSpan(text: string, common: Attributes) {
@@ -109,14 +132,22 @@ function observedTransaction<C>(
   return (...args: unknown[]) => {
     const callback = args.at(-1) as (scoped: C) => unknown;
     return withSpan(name, { attributes: common }, async () => {
+      const passed = passedDeadline();
+      if (passed) throw passed;
       const release = pool?.acquire();
-      const leave = await gate?.enter();
+      let leave: (() => void) | undefined;
       try {
-        return await open(...args.slice(0, -1), (scoped: C) => callback(view(scoped)));
-      } finally {
+        leave = await admittedWithinDeadline(gate);
+      } catch (error) {
+        release?.();
+        throw error;
+      }
+      // The connection stays held until the transaction settles, even when the caller stops waiting at the deadline.
+      const running = open(...args.slice(0, -1), (scoped: C) => callback(view(scoped))).finally(() => {
         leave?.();
         release?.();
-      }
+      });
+      return withinDeadline(running);
     });
   };
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { sqlStateOf } from "../errors";
 import { logger } from "../logger";
 import type { Result } from "../result";
+import { withoutDatabaseDeadline } from "./deadline";
 import type { Database, Executor, Transaction } from "./types";
 
 /**
@@ -36,6 +37,11 @@ export function afterCommit(executor: Executor, hook: Hook): void {
 }
 
 function runHooks(hooks: readonly Hook[]): void {
+  // What a hook starts (mail sent at once after its commit) outlives the request, and its deadline.
+  withoutDatabaseDeadline(() => runEach(hooks));
+}
+
+function runEach(hooks: readonly Hook[]): void {
   for (const hook of hooks) {
     try {
       hook();

@@ -16,10 +16,13 @@ const freePortNow = () =>
 
 export const FAULT_PORTS = { postgres: freePortNow(), redis: freePortNow(), s3: freePortNow(), smtp: freePortNow() };
 export const CONNECT_TIMEOUT_SECONDS = 2;
+/** A request's database work is given up on after this (DATABASE_REQUEST_DEADLINE_MS; 20 s by default). */
+export const REQUEST_DEADLINE_MS = 3000;
 
 Object.assign(process.env, {
   DATABASE_URL: `postgres://postgres@127.0.0.1:${FAULT_PORTS.postgres}/postgres`,
   DATABASE_CONNECT_TIMEOUT_SECONDS: String(CONNECT_TIMEOUT_SECONDS),
+  DATABASE_REQUEST_DEADLINE_MS: String(REQUEST_DEADLINE_MS),
   REDIS_URL: `redis://127.0.0.1:${FAULT_PORTS.redis}`,
   REDIS_COMMAND_TIMEOUT_MS: "500",
   S3_ENDPOINT: `http://127.0.0.1:${FAULT_PORTS.s3}`,
