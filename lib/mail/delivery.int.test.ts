@@ -288,4 +288,74 @@ describe("mail outbox delivery", () => {
     expect(captured.sort()).toEqual([...addresses].sort());
     expect(await running.database.db.$count(mailOutbox, eq(mailOutbox.status, "sent"))).toBe(addresses.length);
   });
+
+  it("sends a row again after an unknown outcome with the same Message-ID, the From address's domain after its id", async () => {
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "una@example.com",
+      props: welcome("Una"),
+    });
+    // SMTP accepts the message, then the connection breaks before its answer: to the sender, the outcome is unknown.
+    let broken = true;
+    const mailer: Mailer = {
+      ...running.mailer,
+      async send(mail) {
+        const sent = await running.mailer.send(mail);
+        if (!broken) return sent;
+        broken = false;
+        throw new DependencyUnavailableError("smtp", { cause: new Error("read ECONNRESET") });
+      },
+    };
+    const start = justAfterEnqueue();
+    expect(await deliverPendingMail(deps(mailer), { now: () => start })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await deliverPendingMail(deps(mailer), { now: laterBy(start, MINUTE + 1_000) })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+
+    const copies = await capturedFor("una@example.com");
+    expect(copies).toHaveLength(2);
+    const messageId = `<${queued?.id}@clubops.local>`;
+    expect(copies.map((copy) => copy.id)).toEqual([messageId, messageId]);
+    expect((await outboxRow(queued?.id)).messageId).toBe(messageId);
+  });
+
+  it("sends within a minute the mail of an instance that died while sending it, and once", async () => {
+    const queued = await enqueueMail(running.database.db, {
+      template: "welcome",
+      to: "dead@example.com",
+      props: welcome("Dee"),
+    });
+    // The first instance claims the mail and never comes back from SMTP.
+    let die = (_error: Error) => {};
+    const dying: Mailer = {
+      ...running.mailer,
+      send: () =>
+        new Promise((_, reject) => {
+          die = reject;
+        }),
+    };
+    const start = justAfterEnqueue();
+    const first = deliverPendingMail(deps(dying), { now: () => start });
+    // Claimed: reserved for a lease.
+    await vi.waitFor(async () => expect((await outboxRow(queued?.id)).nextAttemptAt > start).toBe(true));
+
+    // Another instance, a minute later, finds it due (under the old 10-minute lease it waited ten).
+    expect(await deliverPendingMail(deps(), { now: laterBy(start, 30_000) })).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(await deliverPendingMail(deps(), { now: laterBy(start, MINUTE + 1_000) })).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
+    die(new Error("the instance is gone"));
+    // Its late failure does not undo the mail the other instance sent.
+    expect(await first).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await outboxRow(queued?.id)).toMatchObject({ status: "sent", attempts: 1 });
+    expect(await capturedFor("dead@example.com")).toHaveLength(1);
+  });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, asc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { isTemplateName, templates } from "@/emails/registry";
 import type { Database, DatabaseAdapter } from "@/lib/platform/db";
@@ -15,10 +16,13 @@ const DEFAULT_BATCH_SIZE = 10;
 /** Bounds one run (500 mails); the next run carries on. */
 const MAX_BATCHES_PER_RUN = 50;
 /**
- * How long a claimed mail is reserved for the instance that claimed it. It must outlast sending a whole batch
- * (render 5 s + SMTP connect, greeting and idle timeouts 25 s, per mail); a crashed instance's mail is retried after it.
+ * How long a claimed mail is reserved for the instance that claimed it: it outlasts one attempt (render 5 s, then SMTP
+ * connect, greeting and idle timeouts 25 s), and is renewed for the rest of the batch before each mail, so the mail of
+ * an instance that died is sent by another within a minute (it waited 10 minutes under the lease this replaced).
  */
-const LEASE_MS = 10 * 60_000;
+const LEASE_MS = 60_000;
+/** Recording a sent mail is tried this often, a second apart, before the run gives up (the mail then goes again). */
+const RECORD_TRIES = 3;
 const FIRST_RETRY_DELAY_MS = 60_000;
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 1_000;
@@ -55,7 +59,9 @@ type Attempt =
  * Claim, then send: a short statement claims a batch (SKIP LOCKED, so concurrent instances take different rows)
  * by moving its next_attempt_at forward by a lease; rendering and SMTP happen outside any transaction, so a slow
  * SMTP server never holds a database connection or locks. A mail is claimed by one instance at a time and never
- * sent twice, except when an instance dies between SMTP accepting a mail and recording it (at-least-once).
+ * sent twice, except when its outcome is unknown: the instance died, or could not record it, between SMTP accepting it
+ * and the record (at-least-once, docs/operations.md, SMTP). Every send of a row carries the same Message-ID, so such a
+ * second copy is recognisably the same message.
  */
 export async function deliverPendingMail(
   deps: MailDeliveryDependencies,
@@ -67,7 +73,8 @@ export async function deliverPendingMail(
   const result: MailDeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   for (let batch = 0; batch < MAX_BATCHES_PER_RUN; batch += 1) {
     const claimed = await claimDueMail(deps.database.db, batchSize, now());
-    for (const row of claimed) {
+    for (const [index, row] of claimed.entries()) {
+      await renewLease(deps.database.db, claimed.slice(index), now());
       const attempt = await attemptDelivery(deps, row);
       result[await recordAttempt(deps.database.db, row, attempt, now())] += 1;
     }
@@ -90,6 +97,22 @@ async function claimDueMail(db: Database, batchSize: number, now: SQL): Promise<
     .set({ nextAttemptAt: later(now, LEASE_MS) })
     .where(inArray(mailOutbox.id, due))
     .returning();
+}
+
+/** Keeps the batch's rows still to send reserved for this run for another lease. */
+async function renewLease(db: Database, rows: readonly OutboxRow[], now: SQL): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ nextAttemptAt: later(now, LEASE_MS) })
+    .where(
+      and(
+        inArray(
+          mailOutbox.id,
+          rows.map((row) => row.id),
+        ),
+        eq(mailOutbox.status, "pending"),
+      ),
+    );
 }
 
 type KeptCopy = { email: RenderedEmail; props: Record<string, unknown> };
@@ -145,14 +168,22 @@ async function attemptDelivery(
     if (!kept.ok) return refusal(kept.error);
     const attachments = await loadAttachments(storage, row.attachments);
     if (!attachments.ok) return refusal(attachments.error);
-    const { messageId } = await mailer.send({ to: row.toAddress, ...rendered.value, attachments: attachments.value });
+    const { messageId } = await mailer.send({
+      id: row.id,
+      to: row.toAddress,
+      ...rendered.value,
+      attachments: attachments.value,
+    });
     return { outcome: "sent", kept: kept.value, messageId };
   } catch (error) {
     return { outcome: "errored", error: describeError(error) };
   }
 }
 
-/** Stores the attempt; the status condition keeps a late writer from undoing a mail another instance sent. */
+/**
+ * Stores the attempt, trying again a few times: a sent mail whose record is lost goes out again. The status condition
+ * keeps a late writer from undoing a mail another instance sent.
+ */
 async function recordAttempt(
   db: Database,
   row: OutboxRow,
@@ -160,11 +191,18 @@ async function recordAttempt(
   now: SQL,
 ): Promise<keyof MailDeliveryResult> {
   const changes = changesFor(row, attempt, now);
-  await db
-    .update(mailOutbox)
-    .set(changes)
-    .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending")));
-  return changes.status === "pending" ? "retrying" : changes.status;
+  for (let tries = 1; ; tries += 1) {
+    try {
+      await db
+        .update(mailOutbox)
+        .set(changes)
+        .where(and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, "pending")));
+      return changes.status === "pending" ? "retrying" : changes.status;
+    } catch (error) {
+      if (tries >= RECORD_TRIES) throw error;
+      await sleep(1_000);
+    }
+  }
 }
 
 function changesFor(row: OutboxRow, attempt: Attempt, now: SQL) {

@@ -24,8 +24,14 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The domain of a From address ("Club <no-reply@club.example>" → club.example), for Message-IDs (RFC 5322 3.6.4). */
+export function fromDomain(from: string): string {
+  return /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "clubops.local";
+}
+
 /** nodemailer's SMTP transport; every failure is reported as the SMTP server being unavailable. */
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
+  const domain = fromDomain(options.from);
   const transport = nodemailer.createTransport({
     url: options.url,
     ignoreTLS: options.ignoreTLS,
@@ -36,7 +42,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
 
   return {
     kind: "smtp",
-    async send({ to, subject, html, text, attachments = [] }) {
+    async send({ id, to, subject, html, text, attachments = [] }) {
       const files = attachments.map(({ fileName, contentType, content }) => ({
         filename: fileName,
         contentType,
@@ -46,7 +52,18 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       const info = await withSpan(
         "smtp send",
         { kind: "client", attributes: { "messaging.system": "smtp", "mail.attachments": files.length } },
-        () => call(() => transport.sendMail({ from: options.from, to, subject, html, text, attachments: files })),
+        () =>
+          call(() =>
+            transport.sendMail({
+              from: options.from,
+              to,
+              subject,
+              html,
+              text,
+              attachments: files,
+              ...(id && { messageId: `<${id}@${domain}>` }),
+            }),
+          ),
       );
       return { messageId: info.messageId };
     },

@@ -1,6 +1,11 @@
 export type MailAttachmentContent = { fileName: string; contentType: string; content: Uint8Array };
 
 export type OutgoingMail = {
+  /**
+   * The message's own part of its Message-ID (before the `@`; the From address's domain follows): the same on every
+   * send of one outbox row, so a copy sent again after an unknown outcome is recognisably the same message.
+   */
+  id?: string;
   to: string;
   subject: string;
   html: string;
