@@ -1,12 +1,17 @@
 import "@/tests/support/isolated-env";
 import { randomUUID } from "node:crypto";
 import { count, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as uploadRoute } from "@/app/api/files/route";
 import { POST as enrollRoute } from "@/app/api/members/enroll/route";
 import { POST as clockInRoute } from "@/app/api/users/me/clock-in/route";
 import { route } from "@/lib/http/route";
+import * as store from "@/lib/idempotency/store";
+
+const { recordAnswer } = store;
+
 import { pruneIdempotencyKeysJob } from "@/lib/jobs/definitions";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import {
@@ -18,6 +23,8 @@ import {
   members,
   plans,
 } from "@/lib/platform/db/schema";
+import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { DependencyUnavailableError } from "@/lib/platform/errors";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { ok } from "@/lib/platform/result";
 import { type Account, completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
@@ -222,6 +229,70 @@ describe("Idempotency-Key on attempts that fail or overlap", () => {
     expect(retry).toMatchObject({ status: 201, body: { run: runs } });
     expect(retry.body).not.toEqual(first.body);
     expect(replayed(retry)).toBeNull();
+  });
+});
+
+describe("Idempotency-Key on a change that commits and then fails", () => {
+  let runs = 0;
+  /**
+   * A change that commits a member and then fails before answering, as when the database restarted between the commit
+   * and a read of the answer: the transaction's value is already the declared answer, so it is stored with the change.
+   */
+  const committedThenFailed = route(
+    {
+      access: "authenticated",
+      body: z.object({}),
+      successStatus: 201,
+      response: { schema: z.object({ id: z.string(), email: z.string() }) },
+    },
+    async () => {
+      runs += 1;
+      const added = await rollbackOnFailure(running.database.db, async (tx) => {
+        const [member] = await tx
+          .insert(members)
+          .values({ firstName: "Carla", lastName: "Commit", email: `carla${runs}@club.example` })
+          .returning({ id: members.id, email: members.email });
+        return ok(member!);
+      });
+      if (runs === 1) throw new DependencyUnavailableError("database");
+      return added;
+    },
+  );
+  const callCommitted = (key: string) =>
+    call(committedThenFailed, { path: "/api/committed", token: adminToken, body: {}, headers: keyed(key) });
+
+  it("replays the answer stored with the committed change to the retry of an attempt that answered 503", async () => {
+    const key = randomUUID();
+    const first = await callCommitted(key);
+    expect(first.status).toBe(503);
+    const retry = await callCommitted(key);
+    expect(retry).toMatchObject({ status: 201, body: { email: "carla1@club.example" } });
+    expect(replayed(retry)).toBe("true");
+    // The change ran once: the retry did not run it again (before, it did, and stored what that second run answered).
+    expect(runs).toBe(1);
+    expect(await membersWith("carla1@club.example")).toBe(1);
+    expect(await membersWith("carla2@club.example")).toBe(0);
+  });
+
+  it("replays an enrolment whose answer could not be recorded after the request: it was stored with the change", async () => {
+    const key = randomUUID();
+    // The record after the answer fails (the database went away), as only the one inside the transaction succeeds.
+    const spy = vi.spyOn(store, "recordAnswer").mockImplementation(async (executor, ...rest) => {
+      if (executor === running.database.db) throw new DependencyUnavailableError("database");
+      const [owner, answer, uploadHash] = rest;
+      return recordAnswer(executor, owner, answer, uploadHash);
+    });
+    let first: Awaited<ReturnType<typeof enroll>>;
+    try {
+      first = await enroll(applicant("stored@club.example"), key);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(first.status).toBe(201);
+    const retry = await enroll(applicant("stored@club.example"), key);
+    expect(retry).toMatchObject({ status: 201, body: first.body });
+    expect(replayed(retry)).toBe("true");
+    expect(await membersWith("stored@club.example")).toBe(1);
   });
 });
 

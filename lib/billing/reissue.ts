@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { invoiceLines } from "@/lib/platform/db/schema";
-import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { rollbackOnFailureAnswering } from "@/lib/platform/db/transaction";
 import { violatedUniqueConstraint } from "@/lib/platform/errors";
 import { type BusinessError, fail, ok, type Result } from "@/lib/platform/result";
 import { type Acting, actorIdOf, type ServiceContext } from "@/lib/services/context";
@@ -40,49 +40,52 @@ export async function issueFromInvoice(
   from: FromInvoice,
 ): Promise<Result<InvoiceDetail>> {
   try {
-    const issued = await rollbackOnFailure(ctx.db, async (tx) => {
-      const earlier = await lockInvoice(tx, id);
-      if (!earlier) return fail<string>(BillingErrors.invoiceNotFound);
-      const vetted = await from.vet(tx, earlier);
-      if (!vetted.ok) return vetted;
-      const billing = await readBillingSettings(tx);
-      if (!billing.issuer) return fail<string>(BillingErrors.billingNotStarted);
-      const lines = await tx
-        .select()
-        .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, id))
-        .orderBy(asc(invoiceLines.position));
-      const [invoice] = await issueInvoices(
-        tx,
-        { kind: from.kind, issuedAt: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) },
-        [
-          {
-            memberId: earlier.memberId,
-            subscriptionId: earlier.subscriptionId,
-            rectifies: null,
-            language: earlier.language,
-            currency: earlier.currency,
-            issuer: billing.issuer,
-            ...vetted.value,
-            lines: lines.map((line) => ({
-              description: line.description,
-              planId: line.planId,
-              serviceFrom: line.serviceFrom,
-              serviceTo: line.serviceTo,
-              totalCents: line.totalCents,
-              taxRateBasisPoints: line.taxRateBasisPoints,
-              exemptReason: line.exemptReason,
-              notSubjectReason: line.notSubjectReason,
-            })),
-          },
-        ],
-      );
-      if (!invoice) throw new Error("no invoice was issued");
-      await from.afterwards?.(tx, earlier);
-      return ok(invoice.id);
-    });
-    if (!issued.ok) return issued;
-    return ok((await findInvoice(ctx.db, issued.value)) as InvoiceDetail);
+    const issued = await rollbackOnFailureAnswering(
+      ctx.db,
+      async (tx) => {
+        const earlier = await lockInvoice(tx, id);
+        if (!earlier) return fail<string>(BillingErrors.invoiceNotFound);
+        const vetted = await from.vet(tx, earlier);
+        if (!vetted.ok) return vetted;
+        const billing = await readBillingSettings(tx);
+        if (!billing.issuer) return fail<string>(BillingErrors.billingNotStarted);
+        const lines = await tx
+          .select()
+          .from(invoiceLines)
+          .where(eq(invoiceLines.invoiceId, id))
+          .orderBy(asc(invoiceLines.position));
+        const [invoice] = await issueInvoices(
+          tx,
+          { kind: from.kind, issuedAt: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) },
+          [
+            {
+              memberId: earlier.memberId,
+              subscriptionId: earlier.subscriptionId,
+              rectifies: null,
+              language: earlier.language,
+              currency: earlier.currency,
+              issuer: billing.issuer,
+              ...vetted.value,
+              lines: lines.map((line) => ({
+                description: line.description,
+                planId: line.planId,
+                serviceFrom: line.serviceFrom,
+                serviceTo: line.serviceTo,
+                totalCents: line.totalCents,
+                taxRateBasisPoints: line.taxRateBasisPoints,
+                exemptReason: line.exemptReason,
+                notSubjectReason: line.notSubjectReason,
+              })),
+            },
+          ],
+        );
+        if (!invoice) throw new Error("no invoice was issued");
+        await from.afterwards?.(tx, earlier);
+        return ok(invoice.id);
+      },
+      async (tx, done) => (await findInvoice(tx, done)) as InvoiceDetail,
+    );
+    return issued;
   } catch (error) {
     if (violatedUniqueConstraint(error) === from.race.index) return fail(from.race.error);
     throw error;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { members } from "@/lib/platform/db/schema";
-import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { rollbackOnFailureAnswering } from "@/lib/platform/db/transaction";
 import { toCents } from "@/lib/platform/money";
 import type { Paginated } from "@/lib/platform/pagination";
 import { fail, ok, type Result } from "@/lib/platform/result";
@@ -50,19 +50,22 @@ export async function rectifyInvoice(
   id: string,
   rectification: Rectification,
 ): Promise<Result<InvoiceDetail>> {
-  const rectified = await rollbackOnFailure(ctx.db, async (tx) => {
-    const invoice = await lockInvoice(tx, id);
-    if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
-    if (invoice.kind === "rectifying") return fail<string>(BillingErrors.rectifyingNotRectifiable);
-    if (invoice.status === "cancelled") return fail<string>(BillingErrors.alreadyRectified);
-    const left = invoice.totalCents - invoice.creditedCents;
-    const amount = rectification.amount === undefined ? left : toCents(rectification.amount);
-    if (amount > left) return fail<string>(BillingErrors.amountExceedsInvoice);
-    const change = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) };
-    const issued = await creditInvoice(tx, change, invoice, amount, rectification.reason);
-    await applyMemberCredit(tx, change, [invoice.memberId]);
-    return ok(issued.id);
-  });
-  if (!rectified.ok) return rectified;
-  return ok((await findInvoice(ctx.db, rectified.value)) as InvoiceDetail);
+  const rectified = await rollbackOnFailureAnswering(
+    ctx.db,
+    async (tx) => {
+      const invoice = await lockInvoice(tx, id);
+      if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
+      if (invoice.kind === "rectifying") return fail<string>(BillingErrors.rectifyingNotRectifiable);
+      if (invoice.status === "cancelled") return fail<string>(BillingErrors.alreadyRectified);
+      const left = invoice.totalCents - invoice.creditedCents;
+      const amount = rectification.amount === undefined ? left : toCents(rectification.amount);
+      if (amount > left) return fail<string>(BillingErrors.amountExceedsInvoice);
+      const change = { now: ctx.now(), timeZone: ctx.club.timeZone, actorId: actorIdOf(ctx) };
+      const issued = await creditInvoice(tx, change, invoice, amount, rectification.reason);
+      await applyMemberCredit(tx, change, [invoice.memberId]);
+      return ok(issued.id);
+    },
+    async (tx, done) => (await findInvoice(tx, done)) as InvoiceDetail,
+  );
+  return rectified;
 }

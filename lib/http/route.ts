@@ -290,6 +290,26 @@ function responseOf<T>(
 }
 
 /**
+ * The answer a transaction's committed value already is, for the Idempotency-Key's record (lib/idempotency/http.ts): a
+ * success whose value has the shape the route declares it answers. A service whose transaction returns only an id,
+ * and reads its answer afterwards, gives none; its answer is recorded once the request answered.
+ */
+function answerOfCommitted(
+  request: Request,
+  schemas: { successStatus?: number; versioned?: boolean; response?: ResponseDoc },
+  committed: unknown,
+): Response | undefined {
+  const shape = schemas.response?.schema;
+  if (!shape || !isSuccess(committed)) return undefined;
+  // The schema describes the JSON sent (dates as text), so the value is checked as it will be sent.
+  if (!shape.safeParse(JSON.parse(JSON.stringify(committed.value ?? null))).success) return undefined;
+  return responseOf(request, schemas, committed);
+}
+
+const isSuccess = (value: unknown): value is { ok: true; value: unknown } =>
+  typeof value === "object" && value !== null && "ok" in value && value.ok === true && "value" in value;
+
+/**
  * The one wrapper every route handler goes through: trace context, request metrics, rate limit, authentication
  * and permission, zod parsing of params, query and body, Idempotency-Key, business results mapped
  * to status codes, and exceptions mapped by the spec's order.
@@ -338,7 +358,12 @@ export function route<
                 services,
               }),
             );
-          return await answerOnce(request, { callerId: principal.value?.id, declaration: schemas, body }, respond);
+          const answerOf = (committed: unknown) => answerOfCommitted(request, schemas, committed);
+          return await answerOnce(
+            request,
+            { callerId: principal.value?.id, declaration: schemas, body, answerOf },
+            respond,
+          );
         } catch (error) {
           if (error instanceof InvalidRequest) return error.response;
           return exceptionResponse(request, error);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { platform } from "@/lib/platform/container";
 import type { Executor } from "@/lib/platform/db";
+import { withBeforeCommit } from "@/lib/platform/db/transaction";
 import { problemResponse, validationProblem } from "@/lib/platform/http/problem";
 import { logger } from "@/lib/platform/logger";
 import { drainedDigest, hashingBody, requestHashOf, scopeHashOf } from "./fingerprint";
@@ -30,6 +31,11 @@ export type IdempotentRequest = {
   declaration: IdempotencyDeclaration;
   /** The parsed JSON body; when the route declares no body schema, its handler streams the body (an upload). */
   body: unknown;
+  /**
+   * The answer the route gives for what a transaction of the change returned, when that is already its answer (a
+   * success of the declared response's shape); undefined otherwise. Stored in that transaction, before it commits.
+   */
+  answerOf?: (committed: unknown) => Response | undefined;
 };
 
 /** The headers an answer is replayed with; never Set-Cookie, nor a trace id of the first attempt's own. */
@@ -72,7 +78,8 @@ export async function answerOnce(
     attemptId: randomUUID(),
   };
   for (let attempt = 0; attempt < CLAIM_TRIES; attempt += 1) {
-    if (await claimKey(db, owner, requestHash)) return runFirstAttempt(db, owner, request, streamed, respond);
+    if (await claimKey(db, owner, requestHash))
+      return runFirstAttempt(db, owner, request, { streamed, answerOf: idempotent.answerOf }, respond);
     const existing = await findKey(db, owner);
     if (existing) return answerRetry(request, existing, requestHash);
   }
@@ -85,11 +92,17 @@ export async function answerOnce(
  */
 const isKept = (status: number) => status < 499 && status !== 429;
 
+/**
+ * Runs the first attempt. Its answer is stored in the transaction that commits the change, when the route can tell it
+ * then (`answerOf`): a committed change then always replays its answer, even when the attempt itself failed after the
+ * commit (a database restart between the commit and a later read answered 503, and the retry ran again). Otherwise,
+ * and for an upload (whose bytes are hashed as they stream), it is stored once the attempt answered.
+ */
 async function runFirstAttempt(
   db: Executor,
   owner: KeyOwner,
   request: Request,
-  streamed: boolean,
+  { streamed, answerOf }: { streamed: boolean; answerOf: IdempotentRequest["answerOf"] },
   respond: (request: Request) => Promise<Response>,
 ): Promise<Response> {
   const upload = streamed ? hashingBody(request) : undefined;
@@ -97,9 +110,18 @@ async function runFirstAttempt(
     renewLease(db, owner).catch((error: unknown) => logger.warn({ err: error }, "idempotency lease not renewed"));
   }, LEASE_RENEWAL_MS);
   lease.unref();
+  const storedWithChange =
+    answerOf && !streamed
+      ? async (tx: Executor, committed: unknown) => {
+          const answer = answerOf(committed);
+          if (answer) await recordAnswer(tx, owner, await storableAnswer(answer), null);
+        }
+      : undefined;
   try {
-    const response = await respond(upload?.request ?? request);
+    const attempt = () => respond(upload?.request ?? request);
+    const response = await (storedWithChange ? withBeforeCommit(storedWithChange, attempt) : attempt());
     if (!isKept(response.status)) {
+      // A key whose change committed keeps the answer stored with it; only one with nothing stored is released.
       await releaseQuietly(db, owner);
       return response;
     }

@@ -91,7 +91,10 @@ const recordStatement = builtOncePerExecutor((executor) =>
 );
 
 const releaseStatement = builtOncePerExecutor((executor) =>
-  executor.delete(t).where(ownedBy).prepare("idempotency_release"),
+  executor
+    .delete(t)
+    .where(and(ownedBy, isNull(t.responseStatus)))
+    .prepare("idempotency_release"),
 );
 
 /**
@@ -129,7 +132,10 @@ export async function recordAnswer(
   });
 }
 
-/** The attempt answered nothing worth replaying: a retry runs again. */
+/**
+ * The attempt answered nothing worth replaying: a retry runs again. A key whose answer was stored with its committed
+ * change is kept: the change happened, whatever the attempt answered afterwards.
+ */
 export async function releaseKey(executor: Executor, owner: KeyOwner): Promise<void> {
   await releaseStatement(executor).execute(owner);
 }

@@ -1,6 +1,6 @@
 import { Cron } from "croner";
 import type { Cache } from "@/lib/platform/cache";
-import { withoutDatabaseDeadline } from "@/lib/platform/db/deadline";
+import { detachedFromRequest } from "@/lib/platform/db/transaction";
 import { logger } from "@/lib/platform/logger";
 import { recordJobRun } from "@/lib/platform/metrics/registry";
 import { withSpan } from "@/lib/platform/telemetry/spans";
@@ -51,8 +51,8 @@ export async function runJobExclusively<P extends { cache: Cache }>(
   args: JobArgs = {},
   slot?: ScheduleSlot,
 ): Promise<JobRun> {
-  // A job run from a request (POST /api/jobs/{name}/run) takes as long as it takes, not the request's deadline.
-  return withoutDatabaseDeadline(() =>
+  // A job run from a request (POST /api/jobs/{name}/run) is not part of it: not bound by its deadline, not its answer.
+  return detachedFromRequest(() =>
     withSpan(`job ${job.name}`, { attributes: { "job.name": job.name } }, async () => {
       const lockKey = `jobs:lock:${job.name}`;
       const token = await platform.cache.acquireLock(lockKey, job.lockSeconds);

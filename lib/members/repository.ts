@@ -62,10 +62,12 @@ export const live = isNull(members.deletedAt);
  * A subscription in force now: active, started and not yet ended. A renewal queued to start at the current
  * end is not in force yet, and a term past its end is over even before the expiry job marks it expired.
  */
+// statement_timestamp(), not now(): inside the transaction that starts a term (its answer is read there), now() is
+// when that transaction began, before the term's start was taken.
 export const termInForce = and(
   eq(subscriptions.status, "active"),
-  lte(subscriptions.startedAt, sql`now()`),
-  gt(subscriptions.endsAt, sql`now()`),
+  lte(subscriptions.startedAt, sql`statement_timestamp()`),
+  gt(subscriptions.endsAt, sql`statement_timestamp()`),
 );
 /** The exclusion constraint lets a member have one active term at any instant, so this join never multiplies a member. */
 const currentTerm = and(eq(subscriptions.memberId, members.id), termInForce);

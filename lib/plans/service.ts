@@ -32,8 +32,11 @@ export async function getPlan(ctx: Pick<PlanContext, "db" | "club">, id: string)
 /** Runs a plan write; a clash on the unique code becomes Plan.DuplicateCode. */
 async function writePlan(ctx: PlanContext, work: (tx: Transaction) => Promise<Result<string>>): Promise<Result<Plan>> {
   try {
-    const written = await commitWhatever(ctx.db, work);
-    return written.ok ? ok((await findPlan(ctx.db, written.value, ctx.club.currency)) as Plan) : written;
+    // The answer is read in the transaction that writes it: what a keyed request stores with the change.
+    return await commitWhatever(ctx.db, async (tx) => {
+      const written = await work(tx);
+      return written.ok ? ok((await findPlan(tx, written.value, ctx.club.currency)) as Plan) : written;
+    });
   } catch (error) {
     if (violatedUniqueConstraint(error) === "plans_code_key") return fail(PlanErrors.duplicateCode);
     throw error;

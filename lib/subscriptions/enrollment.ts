@@ -33,14 +33,14 @@ export async function enroll(
         startedAt: ctx.now(),
         source: "enrollment",
       });
-      return term.ok ? ok({ memberId: member.value, subscriptionId: term.value }) : term;
+      if (!term.ok) return term;
+      // The answer is read in the transaction that writes it: what a keyed request stores with the change.
+      return ok({
+        member: (await findMemberDetail(tx, member.value)) as MemberDetail,
+        subscription: (await findSubscription(tx, member.value, term.value)) as Subscription,
+      });
     });
-    if (!enrolled.ok) return enrolled;
-    const { memberId, subscriptionId } = enrolled.value;
-    return ok({
-      member: (await findMemberDetail(ctx.db, memberId)) as MemberDetail,
-      subscription: (await findSubscription(ctx.db, memberId, subscriptionId)) as Subscription,
-    });
+    return enrolled;
   } catch (error) {
     // Two enrolments with one email at once: the unique index decides, the loser gets the same 409 as a sequential one.
     if (violatedUniqueConstraint(error) === "members_email_key") return fail(MemberErrors.duplicateEmail);

@@ -107,9 +107,11 @@ async function writeTerm(
   work: (tx: Transaction) => Promise<Result<string>>,
 ): Promise<Result<Subscription>> {
   try {
-    const written = await rollbackOnFailure(ctx.db, work);
-    if (!written.ok) return written;
-    return ok((await findSubscription(ctx.db, memberId, written.value)) as Subscription);
+    // The answer is read in the transaction that writes it: what a keyed request stores with the change.
+    return await rollbackOnFailure(ctx.db, async (tx) => {
+      const written = await work(tx);
+      return written.ok ? ok((await findSubscription(tx, memberId, written.value)) as Subscription) : written;
+    });
   } catch (error) {
     if (sqlStateOf(error) === EXCLUSION_VIOLATION || violatedUniqueConstraint(error) === "subscriptions_previous_key") {
       return fail(raceError);

@@ -5,7 +5,7 @@ import { letterWith } from "@/lib/mail/recipient-language";
 import { localDate } from "@/lib/platform/calendar";
 import type { Transaction } from "@/lib/platform/db";
 import { invoicePayments, invoices, members } from "@/lib/platform/db/schema";
-import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure, rollbackOnFailureAnswering } from "@/lib/platform/db/transaction";
 import { fromCents } from "@/lib/platform/money";
 import { type BusinessError, fail, invalidFields, ok, type Result } from "@/lib/platform/result";
 import type { Acting, ServiceContext } from "@/lib/services/context";
@@ -264,37 +264,44 @@ export async function writeOffInvoice(
   invoiceId: string,
   input: WriteOff,
 ): Promise<Result<InvoiceDetail>> {
-  const written = await rollbackOnFailure(ctx.db, async (tx) => {
-    const [invoice] = await tx
-      .update(invoices)
-      .set({ status: "written_off", statusChangedAt: sql`now()` })
-      .where(
-        and(eq(invoices.id, invoiceId), eq(invoices.kind, "invoice"), inArray(invoices.status, [...PAYABLE_STATUSES])),
-      )
-      .returning(stateColumns);
-    if (!invoice) {
-      return fail<string>(
-        (await currentState(tx, invoiceId))
-          ? CollectionErrors.invoiceNotWriteOffable
-          : CollectionErrors.invoiceNotFound,
-      );
-    }
-    await recordAudit(tx, {
-      action: "billing.invoice_written_off",
-      severity: "Warning",
-      actorId: ctx.actor.id,
-      entity: "invoice",
-      entityId: invoiceId,
-      data: {
-        number: invoiceNumber(invoice.series, invoice.year, invoice.number),
-        memberId: invoice.memberId,
-        writtenOffAmount: fromCents(invoice.owedCents),
-        reason: input.reason,
-      },
-    });
-    await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
-    return ok(invoiceId);
-  });
-  if (!written.ok) return written;
-  return ok((await findInvoice(ctx.db, invoiceId)) as InvoiceDetail);
+  const written = await rollbackOnFailureAnswering(
+    ctx.db,
+    async (tx) => {
+      const [invoice] = await tx
+        .update(invoices)
+        .set({ status: "written_off", statusChangedAt: sql`now()` })
+        .where(
+          and(
+            eq(invoices.id, invoiceId),
+            eq(invoices.kind, "invoice"),
+            inArray(invoices.status, [...PAYABLE_STATUSES]),
+          ),
+        )
+        .returning(stateColumns);
+      if (!invoice) {
+        return fail<string>(
+          (await currentState(tx, invoiceId))
+            ? CollectionErrors.invoiceNotWriteOffable
+            : CollectionErrors.invoiceNotFound,
+        );
+      }
+      await recordAudit(tx, {
+        action: "billing.invoice_written_off",
+        severity: "Warning",
+        actorId: ctx.actor.id,
+        entity: "invoice",
+        entityId: invoiceId,
+        data: {
+          number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+          memberId: invoice.memberId,
+          writtenOffAmount: fromCents(invoice.owedCents),
+          reason: input.reason,
+        },
+      });
+      await liftSuspensionIfSettled(ctx, tx, invoice.memberId);
+      return ok(invoiceId);
+    },
+    async (tx) => (await findInvoice(tx, invoiceId)) as InvoiceDetail,
+  );
+  return written;
 }

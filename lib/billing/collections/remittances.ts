@@ -6,7 +6,7 @@ import type { Executor, Transaction } from "@/lib/platform/db";
 import { countRowsOf, selectPage } from "@/lib/platform/db/paged-select";
 import { executeRows } from "@/lib/platform/db/rows";
 import { invoices, remittanceItems, remittances, sepaMandates } from "@/lib/platform/db/schema";
-import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { rollbackOnFailure, rollbackOnFailureAnswering } from "@/lib/platform/db/transaction";
 import { fromCents } from "@/lib/platform/money";
 import { type Paginated, withItems } from "@/lib/platform/pagination";
 import { fail, invalidFields, ok, type Result } from "@/lib/platform/result";
@@ -116,52 +116,55 @@ export async function createRemittance(
       }),
     );
   }
-  const created = await rollbackOnFailure(ctx.db, async (tx) => {
-    if (!(await creditorOf(tx))) return fail<string>(CollectionErrors.creditorNotConfigured);
-    const id = randomUUID();
-    const { fileVersion, batchBooking } = await readDirectDebitSettings(tx);
-    await tx.insert(remittances).values({
-      id,
-      collectionDate: input.collectionDate,
-      fileVersion,
-      batchBooking,
-      // MsgId: unique for the creditor and at most 35 characters; the id without its hyphens is both.
-      messageId: id.replaceAll("-", ""),
-      itemCount: 0,
-      totalCents: 0n,
-      createdBy: ctx.actor.id,
-    });
-    const count = await insertItems(tx, id, input, ctx.now());
-    if (count === 0) return fail<string>(CollectionErrors.nothingToCollect);
-    if (input.invoiceIds && count < new Set(input.invoiceIds).size) {
-      return fail<string>(CollectionErrors.invoicesNotCollectable);
-    }
-    const [totals] = await tx
-      .update(remittances)
-      .set({
-        itemCount: count,
-        totalCents: sql`(select coalesce(sum(amount_cents), 0) from remittance_items where remittance_id = ${id})`,
-      })
-      .where(eq(remittances.id, id))
-      .returning({ totalCents: remittances.totalCents });
-    await recordAudit(tx, {
-      action: "billing.remittance_generated",
-      severity: "Info",
-      actorId: ctx.actor.id,
-      entity: "remittance",
-      entityId: id,
-      data: {
+  const created = await rollbackOnFailureAnswering(
+    ctx.db,
+    async (tx) => {
+      if (!(await creditorOf(tx))) return fail<string>(CollectionErrors.creditorNotConfigured);
+      const id = randomUUID();
+      const { fileVersion, batchBooking } = await readDirectDebitSettings(tx);
+      await tx.insert(remittances).values({
+        id,
         collectionDate: input.collectionDate,
         fileVersion,
         batchBooking,
-        itemCount: count,
-        totalAmount: fromCents(totals?.totalCents ?? 0n),
-      },
-    });
-    return ok(id);
-  });
-  if (!created.ok) return created;
-  return ok((await findRemittance(ctx.db, created.value)) as RemittanceDetail);
+        // MsgId: unique for the creditor and at most 35 characters; the id without its hyphens is both.
+        messageId: id.replaceAll("-", ""),
+        itemCount: 0,
+        totalCents: 0n,
+        createdBy: ctx.actor.id,
+      });
+      const count = await insertItems(tx, id, input, ctx.now());
+      if (count === 0) return fail<string>(CollectionErrors.nothingToCollect);
+      if (input.invoiceIds && count < new Set(input.invoiceIds).size) {
+        return fail<string>(CollectionErrors.invoicesNotCollectable);
+      }
+      const [totals] = await tx
+        .update(remittances)
+        .set({
+          itemCount: count,
+          totalCents: sql`(select coalesce(sum(amount_cents), 0) from remittance_items where remittance_id = ${id})`,
+        })
+        .where(eq(remittances.id, id))
+        .returning({ totalCents: remittances.totalCents });
+      await recordAudit(tx, {
+        action: "billing.remittance_generated",
+        severity: "Info",
+        actorId: ctx.actor.id,
+        entity: "remittance",
+        entityId: id,
+        data: {
+          collectionDate: input.collectionDate,
+          fileVersion,
+          batchBooking,
+          itemCount: count,
+          totalAmount: fromCents(totals?.totalCents ?? 0n),
+        },
+      });
+      return ok(id);
+    },
+    async (tx, done) => (await findRemittance(tx, done)) as RemittanceDetail,
+  );
+  return created;
 }
 
 export async function listRemittances(
@@ -227,38 +230,41 @@ async function whyNotDraft(tx: Transaction, id: string) {
  * the draft was built (its amount owed is no longer the debit's), so the bank never collects a stale amount.
  */
 export async function sendRemittance(ctx: RemittanceContext, id: string): Promise<Result<RemittanceDetail>> {
-  const sent = await rollbackOnFailure(ctx.db, async (tx) => {
-    const [remittance] = await tx
-      .update(remittances)
-      .set({ status: "sent", sentAt: ctx.now(), sentBy: ctx.actor.id })
-      .where(and(eq(remittances.id, id), eq(remittances.status, "draft")))
-      .returning({ itemCount: remittances.itemCount, totalCents: remittances.totalCents });
-    if (!remittance) return fail<string>(await whyNotDraft(tx, id));
-    const marked = await executeRows<{ id: string }>(
-      tx,
-      sql`update ${invoices} set status = 'pending_collection', status_changed_at = now()
+  const sent = await rollbackOnFailureAnswering(
+    ctx.db,
+    async (tx) => {
+      const [remittance] = await tx
+        .update(remittances)
+        .set({ status: "sent", sentAt: ctx.now(), sentBy: ctx.actor.id })
+        .where(and(eq(remittances.id, id), eq(remittances.status, "draft")))
+        .returning({ itemCount: remittances.itemCount, totalCents: remittances.totalCents });
+      if (!remittance) return fail<string>(await whyNotDraft(tx, id));
+      const marked = await executeRows<{ id: string }>(
+        tx,
+        sql`update ${invoices} set status = 'pending_collection', status_changed_at = now()
         from remittance_items item
         where item.remittance_id = ${id} and item.invoice_id = ${invoices.id} and ${COLLECTABLE}
           and ${OWED} = item.amount_cents
         returning ${invoices.id}`,
-    );
-    if (marked.length !== remittance.itemCount) return fail<string>(CollectionErrors.remittanceOutdated);
-    await tx.execute(
-      sql`update ${sepaMandates} set sequence = 'recurring', updated_at = now()
+      );
+      if (marked.length !== remittance.itemCount) return fail<string>(CollectionErrors.remittanceOutdated);
+      await tx.execute(
+        sql`update ${sepaMandates} set sequence = 'recurring', updated_at = now()
         where ${sepaMandates.id} in (select mandate_id from remittance_items where remittance_id = ${id} and sequence = 'FRST')`,
-    );
-    await recordAudit(tx, {
-      action: "billing.remittance_sent",
-      severity: "Info",
-      actorId: ctx.actor.id,
-      entity: "remittance",
-      entityId: id,
-      data: { itemCount: remittance.itemCount, totalAmount: fromCents(remittance.totalCents) },
-    });
-    return ok(id);
-  });
-  if (!sent.ok) return sent;
-  return ok((await findRemittance(ctx.db, id)) as RemittanceDetail);
+      );
+      await recordAudit(tx, {
+        action: "billing.remittance_sent",
+        severity: "Info",
+        actorId: ctx.actor.id,
+        entity: "remittance",
+        entityId: id,
+        data: { itemCount: remittance.itemCount, totalAmount: fromCents(remittance.totalCents) },
+      });
+      return ok(id);
+    },
+    async (tx) => (await findRemittance(tx, id)) as RemittanceDetail,
+  );
+  return sent;
 }
 
 /** Deletes a draft (its items with it), freeing its invoices for another remittance; a sent one is kept. */

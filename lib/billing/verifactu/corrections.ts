@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Transaction } from "@/lib/platform/db";
 import { executeRows } from "@/lib/platform/db/rows";
 import { invoiceLines } from "@/lib/platform/db/schema";
-import { rollbackOnFailure } from "@/lib/platform/db/transaction";
+import { rollbackOnFailureAnswering } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { type Acting, actorIdOf, type ServiceContext } from "@/lib/services/context";
 import { boundLockWaits, chainedContentOf, lockChainHead } from "../chain";
@@ -52,38 +52,41 @@ export async function correctVerifactuRecord(
   ctx: Pick<ServiceContext, "db" | "club" | "now"> & Acting,
   invoiceId: string,
 ): Promise<Result<InvoiceDetail>> {
-  const corrected = await rollbackOnFailure(ctx.db, async (tx) => {
-    const invoice = await lockInvoice(tx, invoiceId);
-    if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
-    await boundLockWaits(tx);
-    await lockChainHead(tx);
-    const statuses = await recordStatuses(tx, invoiceId);
-    const rechazoPrevio = rechazoPrevioOf(statuses);
-    if (!rechazoPrevio) return fail<string>(BillingErrors.verifactuRecordNotCorrectable);
-    const lines = await tx
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, invoiceId))
-      .orderBy(asc(invoiceLines.position));
-    const content = chainedContentOf(invoice, lines);
-    await recordIssuedInvoices(tx, { issuedAt: ctx.now(), timeZone: ctx.club.timeZone }, [
-      { id: invoiceId, content, correction: rechazoPrevio },
-    ]);
-    await recordAudit(tx, {
-      action: "billing.verifactu_record_corrected",
-      severity: "Warning",
-      actorId: actorIdOf(ctx),
-      entity: "invoice",
-      entityId: invoiceId,
-      data: {
-        number: invoiceNumber(invoice.series, invoice.year, invoice.number),
-        memberId: invoice.memberId,
-        rechazoPrevio,
-        previousStatus: statuses.at(-1),
-      },
-    });
-    return ok(invoiceId);
-  });
-  if (!corrected.ok) return corrected;
-  return ok((await findInvoice(ctx.db, invoiceId)) as InvoiceDetail);
+  const corrected = await rollbackOnFailureAnswering(
+    ctx.db,
+    async (tx) => {
+      const invoice = await lockInvoice(tx, invoiceId);
+      if (!invoice) return fail<string>(BillingErrors.invoiceNotFound);
+      await boundLockWaits(tx);
+      await lockChainHead(tx);
+      const statuses = await recordStatuses(tx, invoiceId);
+      const rechazoPrevio = rechazoPrevioOf(statuses);
+      if (!rechazoPrevio) return fail<string>(BillingErrors.verifactuRecordNotCorrectable);
+      const lines = await tx
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoiceId))
+        .orderBy(asc(invoiceLines.position));
+      const content = chainedContentOf(invoice, lines);
+      await recordIssuedInvoices(tx, { issuedAt: ctx.now(), timeZone: ctx.club.timeZone }, [
+        { id: invoiceId, content, correction: rechazoPrevio },
+      ]);
+      await recordAudit(tx, {
+        action: "billing.verifactu_record_corrected",
+        severity: "Warning",
+        actorId: actorIdOf(ctx),
+        entity: "invoice",
+        entityId: invoiceId,
+        data: {
+          number: invoiceNumber(invoice.series, invoice.year, invoice.number),
+          memberId: invoice.memberId,
+          rechazoPrevio,
+          previousStatus: statuses.at(-1),
+        },
+      });
+      return ok(invoiceId);
+    },
+    async (tx) => (await findInvoice(tx, invoiceId)) as InvoiceDetail,
+  );
+  return corrected;
 }

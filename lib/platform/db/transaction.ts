@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sqlStateOf } from "../errors";
 import { logger } from "../logger";
-import type { Result } from "../result";
+import { ok, type Result } from "../result";
 import { withoutDatabaseDeadline } from "./deadline";
 import type { Database, Executor, Transaction } from "./types";
 
@@ -37,8 +38,26 @@ export function afterCommit(executor: Executor, hook: Hook): void {
 }
 
 function runHooks(hooks: readonly Hook[]): void {
-  // What a hook starts (mail sent at once after its commit) outlives the request, and its deadline.
-  withoutDatabaseDeadline(() => runEach(hooks));
+  // What a hook starts (mail sent at once after its commit) outlives the request.
+  detachedFromRequest(() => runEach(hooks));
+}
+
+/**
+ * What the request wants written with each change it commits, in the same transaction: a keyed request's answer
+ * (lib/idempotency/http.ts), so a committed change always has its answer stored. Given each top-level transaction's
+ * own answer (what its work returned), just before that transaction commits.
+ */
+type BeforeCommit = (tx: Transaction, value: unknown) => Promise<void>;
+const beforeCommits = new AsyncLocalStorage<BeforeCommit | undefined>();
+
+/** Runs `work` with `beforeCommit` called in every top-level transaction it commits. */
+export function withBeforeCommit<T>(beforeCommit: BeforeCommit, work: () => Promise<T>): Promise<T> {
+  return beforeCommits.run(beforeCommit, work);
+}
+
+/** Runs `work` apart from the request that started it (a job run from the console, mail sent after a commit). */
+export function detachedFromRequest<T>(work: () => T): T {
+  return beforeCommits.run(undefined, () => withoutDatabaseDeadline(work));
 }
 
 function runEach(hooks: readonly Hook[]): void {
@@ -53,14 +72,18 @@ function runEach(hooks: readonly Hook[]): void {
 }
 
 async function inTransaction<T>(db: Database, work: (tx: Transaction) => Promise<T>, options: TransactionOptions) {
+  // Inside a transaction opened here, drizzle makes this one a savepoint: only the outer one commits.
+  const beforeCommit = hooksOf.has(db) ? undefined : beforeCommits.getStore();
   for (let attempt = 1; ; attempt += 1) {
     // Fresh per attempt: only the attempt that commits runs its hooks.
     const hooks: Hook[] = [];
     try {
       const value = await db.transaction(
-        (tx) => {
+        async (tx) => {
           hooksOf.set(tx, hooks);
-          return work(tx);
+          const answered = await work(tx);
+          await beforeCommit?.(tx, answered);
+          return answered;
         },
         options.serializable ? { isolationLevel: "serializable" } : undefined,
       );
@@ -104,6 +127,22 @@ export async function rollbackOnFailure<T>(
     if (error instanceof RolledBack) return error.result;
     throw error;
   }
+}
+
+/**
+ * rollbackOnFailure, with the change's answer read by `answer` in the same transaction from what the work returned (an
+ * id): the answer then is what a keyed request stores with the change (lib/idempotency/http.ts), and a failure after
+ * the commit cannot leave a stored change without it.
+ */
+export async function rollbackOnFailureAnswering<T, A>(
+  db: Database,
+  work: (tx: Transaction) => Promise<Result<T>>,
+  answer: (tx: Transaction, done: T) => Promise<A>,
+): Promise<Result<A>> {
+  return rollbackOnFailure(db, async (tx) => {
+    const done = await work(tx);
+    return done.ok ? ok(await answer(tx, done.value)) : done;
+  });
 }
 
 /**
