@@ -63,6 +63,33 @@ describe("GET /api/settings/public", () => {
   });
 });
 
+describe("Cache-Control on a signed-in caller's answers", () => {
+  it("is no-store on what a signed-in caller reads, writes or is refused; public answers keep their own", async () => {
+    const plan = await call(createPlan, {
+      path: "/api/plans",
+      token,
+      body: { name: "Cached", code: "CACHED", monthlyPrice: "10.00" },
+    });
+    const answers = [
+      plan,
+      await call(membersRoute.GET, { path: "/api/members", token }),
+      await call(me, { path: "/api/auth/me", token }),
+      await call(membersRoute.GET, { path: "/api/members" }),
+      await call(getMember, { path: "/api/members/x", token, params: { id: "00000000-0000-4000-8000-000000000000" } }),
+    ];
+    expect(answers.map((reply) => [reply.status, reply.headers.get("cache-control")])).toEqual([
+      [201, "no-store"],
+      [200, "no-store"],
+      [200, "no-store"],
+      [401, "no-store"],
+      [404, "no-store"],
+    ]);
+    expect((await call(publicSettings, { path: "/api/settings/public" })).headers.get("cache-control")).toBe(
+      "public, max-age=60",
+    );
+  });
+});
+
 describe("405 for a method a known path does not offer", () => {
   it("answers problem details with Allow and the trace id, before authentication", async () => {
     const reply = await call(membersRoute.DELETE, {

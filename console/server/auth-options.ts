@@ -18,6 +18,7 @@ import { checkRateLimit } from "@/lib/platform/http/rate-limit";
 import { logger } from "@/lib/platform/logger";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { setLanguageCookie } from "./language-cookie";
+import { nextAuthLogger } from "./next-auth-logger";
 import { openRefreshToken } from "./password-handoff";
 import { refreshOnce } from "./refresh";
 import { type Renewal, refreshTokenToRedeem, type SessionUpdate, sessionUpdateSchema } from "./renewal";
@@ -141,11 +142,7 @@ async function consoleAuthOptions({ renews }: { renews: boolean }): Promise<Auth
         });
       },
     },
-    logger: {
-      error: (code, metadata) => logger.error({ code, metadata }, "next-auth error"),
-      warn: (code) => logger.warn({ code }, "next-auth warning"),
-      debug: () => undefined,
-    },
+    logger: nextAuthLogger,
   };
 }
 

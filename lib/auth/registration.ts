@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { recordAudit } from "@/lib/audit/record";
 import { enqueueMail } from "@/lib/mail/outbox";
 import { type Letter, letterFor } from "@/lib/mail/recipient-language";
@@ -10,6 +9,7 @@ import { fail, ok, type Result } from "@/lib/platform/result";
 import { findRolesByName } from "@/lib/roles/repository";
 import { getSetupStatus } from "@/lib/settings/setup-status";
 import type { NewAccount } from "./account-schema";
+import { ACCOUNT_ANSWER_FLOOR_MS, answerNoSooner } from "./answer-floor";
 import type { AuthContext } from "./context";
 import { checkNewPassword, markEmailVerified } from "./credentials";
 import { AuthErrors } from "./errors";
@@ -18,11 +18,6 @@ import { hashPassword } from "./password";
 import { findUserByEmail, newUserValues, type UserRow } from "./user-repository";
 
 const VERIFY_LINK_MINUTES = 24 * 60;
-/**
- * No sign-up is answered sooner. Hashing the password in every branch makes them take about the same time; what is
- * left, the branches' different database work (tens of milliseconds), hides under this floor.
- */
-const ANSWER_FLOOR_MS = 300;
 /** At most one "you already have an account" or "username taken" mail per address and hour, however often it is tried. */
 const NOTICE_PERIOD_MS = 60 * 60 * 1000;
 
@@ -34,24 +29,24 @@ const noticeKey = (kind: string, email: string) =>
 
 /**
  * Self-service sign-up: a User-role account that can log in once its email is confirmed. Every outcome answers the
- * same 202, no sooner than ANSWER_FLOOR_MS, so sign-up reveals neither which emails have an account nor, through its
+ * same 202, no sooner than ACCOUNT_ANSWER_FLOOR_MS, so sign-up reveals neither which emails have an account nor, through its
  * timing, which branch ran. The applicant learns what happened by mail at the address
  * given: a confirmation link, "you already have an account", or "choose another username".
  */
-export async function register(ctx: AuthContext, account: NewAccount): Promise<Result<void>> {
-  const started = performance.now();
-  const db = ctx.db;
-  if ((await getSetupStatus(db)) === "incomplete") return fail(AuthErrors.setupIncomplete);
-  const weak = await checkNewPassword(db, account.password, account, "password");
-  if (weak) return fail(weak);
+export function register(ctx: AuthContext, account: NewAccount): Promise<Result<void>> {
+  return answerNoSooner(ACCOUNT_ANSWER_FLOOR_MS, async () => {
+    const db = ctx.db;
+    if ((await getSetupStatus(db)) === "incomplete") return fail(AuthErrors.setupIncomplete);
+    const weak = await checkNewPassword(db, account.password, account, "password");
+    if (weak) return fail(weak);
 
-  const passwordHash = await hashPassword(account.password);
-  const notice: Notice = { ctx, account, letter: await letterFor(db, ctx.config, account) };
-  const existing = await findUserByEmail(db, account.email);
-  if (existing) await commitWhatever(db, (tx) => tellAccountExists(tx, notice, existing));
-  else await createAccount(notice, passwordHash);
-  await sleep(started + ANSWER_FLOOR_MS - performance.now());
-  return ok(undefined);
+    const passwordHash = await hashPassword(account.password);
+    const notice: Notice = { ctx, account, letter: await letterFor(db, ctx.config, account) };
+    const existing = await findUserByEmail(db, account.email);
+    if (existing) await commitWhatever(db, (tx) => tellAccountExists(tx, notice, existing));
+    else await createAccount(notice, passwordHash);
+    return ok(undefined);
+  });
 }
 
 async function createAccount(notice: Notice, passwordHash: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK_FILE_NAME, MAX_FILE_NAME_BYTES, sanitizeFileName } from "./names";
+import { FALLBACK_FILE_NAME, MAX_FILE_NAME_BYTES, nameWithExtension, sanitizeFileName } from "./names";
 
 describe("sanitizeFileName", () => {
   it.each([
@@ -41,5 +41,24 @@ describe("sanitizeFileName", () => {
   it("leaves a name that fits untouched", () => {
     const name = `${"a".repeat(251)}.pdf`;
     expect(sanitizeFileName(name)).toBe(name);
+  });
+});
+
+describe("nameWithExtension", () => {
+  it.each([
+    ["photo.png", "jpg", "photo.jpg"],
+    ["photo.exe", "jpg", "photo.jpg"],
+    ["Foto carnet", "webp", "Foto carnet.webp"],
+    ["../../avatar.JPEG", "jpg", "avatar.jpg"],
+    ["", "png", `${FALLBACK_FILE_NAME}.png`],
+    [".png", "gif", "png.gif"],
+  ])("%j as %s → %j", (raw, extension, expected) => {
+    expect(nameWithExtension(raw, extension)).toBe(expected);
+  });
+
+  it("keeps the new extension when the name is too long", () => {
+    const named = nameWithExtension(`${"a".repeat(300)}.png`, "jpg");
+    expect(Buffer.byteLength(named)).toBeLessThanOrEqual(MAX_FILE_NAME_BYTES);
+    expect(named.endsWith(".jpg")).toBe(true);
   });
 });

@@ -47,3 +47,12 @@ export function sanitizeFileName(raw: string): string {
   const safe = WINDOWS_DEVICE.test(cleaned) ? `_${cleaned}` : cleaned;
   return limitLength(safe) || FALLBACK_FILE_NAME;
 }
+
+/**
+ * A sanitised name ending in `extension` (an image's, from its sniffed type): a JPEG uploaded as "photo.png" or
+ * "photo.exe" is stored as "photo.jpg", so whoever downloads it opens it as what it is.
+ */
+export function nameWithExtension(raw: string, extension: string): string {
+  const base = sanitizeFileName(raw).replace(EXTENSION, "");
+  return limitLength(`${base || FALLBACK_FILE_NAME}.${extension}`);
+}

@@ -14,7 +14,7 @@ import type { BucketName, ByteRange, Storage, StoredObject } from "@/lib/platfor
 import { bucketLimits } from "@/lib/platform/storage/limits";
 import type { Acting, ServiceContext } from "@/lib/services/context";
 import { FileErrors, tooLarge } from "./errors";
-import { sanitizeFileName } from "./names";
+import { nameWithExtension, sanitizeFileName } from "./names";
 import {
   deleteFileRow,
   deleteFileRows,
@@ -31,7 +31,7 @@ import {
   withoutKey,
 } from "./repository";
 import { DOWNLOAD_URL_TTL_SECONDS, type FileListQuery, TEMP_FILE_LIFETIME_MS } from "./schemas";
-import { SNIFF_BYTES, sniffImageType } from "./sniff";
+import { IMAGE_EXTENSIONS, SNIFF_BYTES, sniffImageType } from "./sniff";
 import { ByteMeter, peek } from "./upload-stream";
 
 /** What the file services need: the database, the object storage, the configuration (bucket limits) and who acts. */
@@ -96,12 +96,14 @@ async function storeObject(ctx: FileContext, bucket: BucketName, input: UploadIn
   try {
     let body: Readable = source;
     let contentType = declaredMediaType(input.declaredType);
+    let fileName = sanitizeFileName(input.fileName);
     if (bucket === "club-images") {
       const peeked = await peek(source, SNIFF_BYTES);
       const imageType = sniffImageType(peeked.head);
       if (!imageType) return fail(FileErrors.notAnImage);
       ({ body } = peeked);
       contentType = imageType;
+      fileName = nameWithExtension(input.fileName, IMAGE_EXTENSIONS[imageType]);
     }
 
     const id = randomUUID();
@@ -118,7 +120,6 @@ async function storeObject(ctx: FileContext, bucket: BucketName, input: UploadIn
       if (meter.exceeded) return fail(tooLarge(bucket, limitBytes));
       throw error;
     }
-    const fileName = sanitizeFileName(input.fileName);
     return ok({ id, bucket, objectKey, fileName, contentType, sizeBytes: meter.bytes, checksumSha256: meter.sha256() });
   } finally {
     // Stops reading a body that was refused part-way (no-op once it was read to the end).

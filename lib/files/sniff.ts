@@ -5,6 +5,14 @@
 export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
+/** The extension a stored image's name takes from its type (lib/files/names.ts, nameWithExtension). */
+export const IMAGE_EXTENSIONS: Record<ImageType, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
+
 /** Bytes the longest signature needs (WebP: "RIFF", a 4-byte size, "WEBP"). */
 export const SNIFF_BYTES = 12;
 

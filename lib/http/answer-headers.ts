@@ -2,8 +2,9 @@ import { currentSpanIds, withSpan } from "@/lib/platform/telemetry/spans";
 import { currentTraceId } from "@/lib/platform/trace";
 
 /**
- * Headers route() puts on answers it did not build field by field: the trace id on every answer, and `Location` on a
- * 201 from the route's declared template (docs/api.md, HTTP details).
+ * Headers route() puts on answers it did not build field by field: the trace id on every answer, `Location` on a
+ * 201 from the route's declared template, and on a signed-in caller's answer `Cache-Control: no-store` unless it says
+ * otherwise (docs/api.md, HTTP details).
  */
 
 /** Every answer's trace id, so support can find any request's logs, including answers whose body has no `traceId`. */
@@ -62,13 +63,19 @@ async function createdLocation(response: Response, template: LocationTemplate | 
  */
 export function answerWithinTrace(
   request: Request,
-  location: LocationTemplate | undefined,
+  answers: { location?: LocationTemplate; signedIn: boolean },
   work: () => Promise<Response>,
 ): Promise<Response> {
   const answer = async () => {
     const response = await work();
-    const created = await createdLocation(response, location);
-    return withHeaders(response, { [TRACE_ID_HEADER]: currentTraceId() ?? "", ...(created && { location: created }) });
+    const created = await createdLocation(response, answers.location);
+    // What a signed-in caller is answered is theirs: no shared cache or browser history keeps it (OWASP ASVS 8.2.1).
+    const uncached = answers.signedIn && !response.headers.has("cache-control");
+    return withHeaders(response, {
+      [TRACE_ID_HEADER]: currentTraceId() ?? "",
+      ...(created && { location: created }),
+      ...(uncached && { "cache-control": "no-store" }),
+    });
   };
   if (currentSpanIds()) return answer();
   return withSpan(

@@ -38,7 +38,7 @@ function allowOf(methods: readonly string[]): string {
 export function otherMethods<const M extends Implemented>(implemented: M): Record<OtherMethod<M>, RouteHandler> {
   const allow = allowOf(Object.keys(implemented));
   const notAllowed: RouteHandler = measured((request) =>
-    answerWithinTrace(request, undefined, async () => {
+    answerWithinTrace(request, { signedIn: false }, async () => {
       const problem = problemResponse(request, 405, "The method is not allowed on this resource.", {
         detail: `${request.method} is not allowed here; the allowed methods are ${allow}.`,
       });
@@ -47,7 +47,11 @@ export function otherMethods<const M extends Implemented>(implemented: M): Recor
     }),
   );
   const options: RouteHandler = measured((request) =>
-    answerWithinTrace(request, undefined, async () => new Response(null, { status: 204, headers: { allow } })),
+    answerWithinTrace(
+      request,
+      { signedIn: false },
+      async () => new Response(null, { status: 204, headers: { allow } }),
+    ),
   );
   fallbacks.add(notAllowed);
   fallbacks.add(options);

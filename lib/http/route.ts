@@ -322,7 +322,7 @@ export function route<
   T = unknown,
 >(schemas: Schemas<P, Q, B, A>, handler: Handler<P, Q, B, A, T>): RouteHandler {
   const answer: RouteHandler = (request, context) =>
-    answerWithinTrace(request, schemas.location, () =>
+    answerWithinTrace(request, { location: schemas.location, signedIn: schemas.access !== undefined }, () =>
       // Its database work bounded, so a database that stops answering gets a 504, not a request that never ends.
       withDatabaseDeadline(getConfig().DATABASE_REQUEST_DEADLINE_MS, async () => {
         try {

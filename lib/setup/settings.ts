@@ -6,6 +6,7 @@ import {
   storeDirectDebitSettings,
 } from "@/lib/billing/collections/direct-debit-settings";
 import { type DunningSettings, readDunningSettings, storeDunningSettings } from "@/lib/billing/dunning/settings";
+import { maskIban } from "@/lib/billing/sepa/identifiers";
 import { type ClubTaxData, readClubTaxData, storeClubTaxData } from "@/lib/billing/tax-data";
 import type { Executor, Transaction } from "@/lib/platform/db";
 import { acceptsVersion, type ExpectedVersion, nextVersion, staleVersion } from "@/lib/platform/db/row-version";
@@ -189,7 +190,13 @@ export function updateSettings(
         actorId: ctx.actor.id,
         entity: "settings",
         entityId: "1",
-        data: { changed, ...input, description: input.description || null },
+        data: {
+          changed,
+          ...input,
+          description: input.description || null,
+          // The audit log is read by more people than the settings: the club's account shows masked there.
+          ...(input.collectionIban && { collectionIban: maskIban(input.collectionIban) }),
+        },
       });
     afterCommit(tx, () => forgetClubSettings(ctx.db));
     return ok(await readSettings(tx, ctx.config));

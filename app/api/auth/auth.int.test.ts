@@ -1,8 +1,9 @@
 import "@/tests/support/isolated-env";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ACCOUNT_ANSWER_FLOOR_MS } from "@/lib/auth/answer-floor";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
-import { auditOutbox, mailOutbox, users } from "@/lib/platform/db/schema";
+import { auditOutbox, mailOutbox, oneTimeTokens, users } from "@/lib/platform/db/schema";
 import { completeSetup, createAccount, SUPER_ADMIN } from "@/tests/support/accounts";
 import { type ApiReply, call, setCookieValue } from "@/tests/support/api";
 import { mailedToken as mailedLinkToken, waitForMail } from "@/tests/support/mail";
@@ -294,6 +295,46 @@ describe("forgot and reset password", () => {
     expect(
       await running.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, "ghost@club.example")),
     ).toEqual([]);
+  });
+
+  it("answers a known and an unknown email no sooner than the same floor, so timing tells them apart no more", async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const reply = await call(forgotPassword, { path: "/api/auth/forgot-password", body: { email } });
+      return { status: reply.status, ms: performance.now() - started };
+    };
+    // Unknown emails did no database work and answered in 8 ms, known ones in 15 ms.
+    for (const answer of [await timed("nobody@club.example"), await timed(SUPER_ADMIN.email)]) {
+      expect(answer.status).toBe(202);
+      expect(answer.ms).toBeGreaterThanOrEqual(ACCOUNT_ANSWER_FLOOR_MS - 5);
+    }
+  });
+
+  it("mails one account at most three reset links an hour, the last of them still working", async () => {
+    const account = await createAccount(adminToken, ["User"]);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(forgotPassword, { path: "/api/auth/forgot-password", body: { email: account.email } }),
+      ),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual([202, 202, 202, 202, 202]);
+    const mails = await running.database.db
+      .select({ template: mailOutbox.template })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, account.email));
+    expect(mails.filter((mail) => mail.template === "password-reset")).toHaveLength(3);
+    // Fifteen requests used to void fourteen links; the fourth and fifth here voided none.
+    const live = await running.database.db
+      .select({ id: oneTimeTokens.id })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, account.id),
+          eq(oneTimeTokens.purpose, "reset_password"),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+    expect(live).toHaveLength(1);
   });
 
   it("mails a single-use link that sets a new password", async () => {

@@ -457,7 +457,8 @@ describe("member photo", () => {
     const first = await putPhoto(memberId, Uint8Array.from([...PNG_HEAD, 1]));
     expect(first).toMatchObject({
       status: 200,
-      body: { bucket: "club-images", contentType: "image/png", fileName: "photo", memberId },
+      // The stored name takes the extension of the type its bytes are, whatever name came with them.
+      body: { bucket: "club-images", contentType: "image/png", fileName: "photo.png", memberId },
     });
     const firstKey = (await rowOf(first.body.id))!.objectKey;
     const shown = await photoCall(memberId);
@@ -469,7 +470,7 @@ describe("member photo", () => {
     ).toMatchObject({ photoFileId: first.body.id });
 
     const second = await putPhoto(memberId, Uint8Array.from([...JPEG_HEAD, 2]));
-    expect(second).toMatchObject({ status: 200, body: { contentType: "image/jpeg" } });
+    expect(second).toMatchObject({ status: 200, body: { contentType: "image/jpeg", fileName: "photo.jpg" } });
     expect(await rowOf(first.body.id)).toBeUndefined();
     expect(await running.storage.get("club-images", firstKey)).toBeNull();
     expect((await photoCall(memberId)).headers.get("content-type")).toBe("image/jpeg");

@@ -3,12 +3,13 @@ import { asc, eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberBalance } from "@/lib/billing/collections/balance";
+import { localDate } from "@/lib/platform/calendar";
 import { type Platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, invoicePayments, invoices, mailOutbox, members } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import type { ServiceContext } from "@/lib/services/context";
 import { call, randomIp } from "@/tests/support/api";
-import { billingClub, enrolInvoiced } from "@/tests/support/billing";
+import { billingClub, CLUB_SETTINGS, enrolInvoiced } from "@/tests/support/billing";
 import { GET as balanceRoute } from "../members/[id]/balance/route";
 import { GET as receiptRoute } from "./[id]/payments/[paymentId]/receipt/route";
 import { POST as pay } from "./[id]/payments/route";
@@ -49,6 +50,9 @@ const shown = async (id: string) =>
   (await call<Shown>(getInvoice, { path: `/api/invoices/${id}`, params: { id }, token })).body;
 const balanceOf = (id: string) =>
   call<Record<string, unknown>>(balanceRoute, { path: `/api/members/${id}/balance`, params: { id }, token });
+
+/** The club's date today (Madrid), which is the date of every invoice these tests issue. */
+const issuedToday = () => localDate(new Date(), CLUB_SETTINGS.timeZone);
 
 /** Enrols a member on Gold (49.90 a month): one open invoice. */
 async function invoiced(): Promise<{ memberId: string; invoiceId: string }> {
@@ -95,9 +99,9 @@ describe("payments", () => {
       reference: "Recibo 12",
     });
     expect(first.body.invoice).toMatchObject({ status: "partially_paid", paidAmount: "20.00", totalAmount: "49.90" });
-    const rest = await payOn(invoiceId, { amount: 29.9, method: "card", paidOn: "2026-01-02" });
+    const rest = await payOn(invoiceId, { amount: 29.9, method: "card", paidOn: issuedToday() });
     expect(rest.status).toBe(201);
-    expect(rest.body.payment.paidOn).toBe("2026-01-02");
+    expect(rest.body.payment.paidOn).toBe(issuedToday());
     expect(rest.body.invoice).toMatchObject({ status: "paid", paidAmount: "49.90" });
     expect(await stored(invoiceId)).toEqual({
       status: "paid",
@@ -152,6 +156,12 @@ describe("payments", () => {
     expect(await errorsOf({ amount: "-5", method: "cheque" })).toEqual(["amount", "method"]);
     expect(await errorsOf({ amount: "1.234", method: "cash", paidOn: "2026-02-30" })).toEqual(["amount", "paidOn"]);
     expect(await errorsOf({ amount: "1.00", method: "cash", paidOn: "2999-01-01" })).toEqual(["paidOn"]);
+    // Before the invoice was issued (today): refused, for a payment and a refund.
+    const early = await payOn(invoiceId, { amount: "1.00", method: "cash", paidOn: "2026-01-02" });
+    expect(early).toMatchObject({
+      status: 400,
+      body: { errors: { paidOn: [`The payment date cannot be before the invoice's date, ${issuedToday()}.`] } },
+    });
     expect(await errorsOf({})).toEqual(["amount", "method"]);
     expect(await stored(invoiceId)).toEqual({ status: "open", paidCents: 0n, movements: [] });
     const refundErrors = await refundOn(invoiceId, { amount: "x", method: "cash" });
@@ -391,7 +401,7 @@ describe("a member's balance", () => {
       credit: "0.00",
       lastPayment: null,
     });
-    await payOn(invoiceId, { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" });
+    await payOn(invoiceId, { amount: "19.90", method: "bank_transfer", paidOn: issuedToday() });
     const reply = await balanceOf(memberId);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual({
@@ -400,7 +410,7 @@ describe("a member's balance", () => {
       overdue: "0.00",
       openInvoices: 1,
       credit: "0.00",
-      lastPayment: { amount: "19.90", method: "bank_transfer", paidOn: "2026-03-01" },
+      lastPayment: { amount: "19.90", method: "bank_transfer", paidOn: issuedToday() },
     });
     // Past the due date (a clock a year on), the same debt is overdue before any job marks it.
     const later = await memberBalance(

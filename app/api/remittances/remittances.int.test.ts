@@ -385,6 +385,14 @@ describe("returns and settlement", () => {
     const unreadable = await returnsTo(remittanceId, { file: "<Document><Other/></Document>" });
     expect(unreadable.status).toBe(400);
     expect(unreadable.body.code).toBe("Billing.UnreadableReturnFile");
+    // An element the XML parser refuses to build (it answered 500 before), and a reason code a typed one could not be.
+    for (const file of [
+      "<Document><BkToCstmrDbtCdtNtfctn><__proto__><x>1</x></__proto__></BkToCstmrDbtCdtNtfctn></Document>",
+      `<Document><BkToCstmrDbtCdtNtfctn><Ntfctn><Ntry><Amt>49.90</Amt><NtryDtls><TxDtls><Refs><EndToEndId>${items[0]!.invoiceNumber}</EndToEndId></Refs><RtrInf><Rsn><Cd>&lt;img src=x&gt;</Cd></Rsn></RtrInf></TxDtls></NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`,
+    ]) {
+      const refused = await returnsTo(remittanceId, { file });
+      expect([refused.status, refused.body.code]).toEqual([400, "Billing.UnreadableReturnFile"]);
+    }
     expect((await get(remittanceId)).body.items.map((item) => item.status)).toEqual([
       "included",
       "included",

@@ -155,9 +155,12 @@ describe("PUT /api/settings", () => {
       collectionBic: "caixesbbxxx",
     });
     expect(saved.body).toMatchObject({ collectionIban: "ES7921000813610123456789", collectionBic: "CAIXESBBXXX" });
-    expect((await auditEntriesOf(running.database, "1")).at(-1)?.data).toMatchObject({
+    const audited = (await auditEntriesOf(running.database, "1")).at(-1)?.data;
+    expect(audited).toMatchObject({
       changed: expect.arrayContaining(["collectionIban", "collectionBic"]),
+      collectionIban: "ES79 **** **** **** **** 6789",
     });
+    expect(JSON.stringify(audited)).not.toContain("21000813610123456789");
     expect((await put(settings)).body).toMatchObject({ collectionIban: "ES7921000813610123456789" });
     const refused = await put({ ...settings, collectionIban: "ES7921000813610123456788", collectionBic: "CAIX" });
     expect(refused.status).toBe(400);

@@ -38,6 +38,7 @@ const stateColumns = {
   status: invoices.status,
   paidCents: invoices.paidCents,
   totalCents: invoices.totalCents,
+  issuedOn: invoices.issuedOn,
   owedCents: owedCentsField(),
 };
 
@@ -152,6 +153,11 @@ function moveMoney(
   return rollbackOnFailure(ctx.db, async (tx) => {
     const invoice = await apply(tx);
     if (!invoice.ok) return invoice;
+    // Nothing is paid, or paid back, on an invoice before it was issued (the state change above rolls back).
+    if (paidOn.value < invoice.value.issuedOn)
+      return fail(
+        invalidFields({ paidOn: [`The payment date cannot be before the invoice's date, ${invoice.value.issuedOn}.`] }),
+      );
     const recorded = await recordMovement(ctx, tx, invoice.value, {
       kind,
       amountCents: input.amount,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REASON_CODE } from "@/lib/billing/sepa/reason-codes";
 import { nameSchemas } from "@/lib/platform/http/shapes";
 
 /** A bank's return file as text; 5 MB is far above the largest report a club's remittance produces. */
@@ -20,7 +21,7 @@ const manualReturn = z.strictObject({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Za-z0-9]{4}$/, "Use the bank's four-character reason code, such as AM04.")
+    .regex(REASON_CODE, "Use the bank's four-character reason code, such as AM04.")
     .meta({ description: "The ISO 20022 reason code the bank gave (AM04 insufficient funds, MD06 refund…)." }),
 });
 

@@ -5,6 +5,9 @@
  */
 export type ReasonWords = { readonly en: string; readonly es: string };
 
+/** A reason code's form (ExternalStatusReason1Code and its kin: four letters or digits, either case), from a file or typed in. */
+export const REASON_CODE = /^[A-Za-z0-9]{4}$/;
+
 const REASONS: Readonly<Record<string, ReasonWords>> = {
   AC01: { en: "Account number incorrect", es: "Número de cuenta incorrecto" },
   AC04: { en: "Account closed", es: "Cuenta cancelada" },

@@ -240,4 +240,26 @@ describe("bank return files", () => {
     expect(parseReturnFile(CAMT_054.replace("1234567.89", "1.234.567,89"))).toEqual(refused);
     expect(parseReturnFile(PAIN_002.replace("<OrgnlEndToEndId>F2026-000123</OrgnlEndToEndId>", ""))).toEqual(refused);
   });
+
+  it("refuses an element the parser refuses (__proto__) instead of failing, and reason codes of another form", () => {
+    const refused = { ok: false, error: expect.objectContaining({ code: "Billing.UnreadableReturnFile" }) };
+    expect(
+      parseReturnFile(CAMT_054.replace("<Ntfctn>", "<Ntfctn><__proto__><polluted>1</polluted></__proto__>")),
+    ).toEqual(refused);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // A code is what a typed one is: four letters or digits (ExternalStatusReason1Code).
+    for (const code of ["AM0", "AM044", "<b>X</b>", "AM 4", "ÁM04"])
+      expect(parseReturnFile(CAMT_054.replace("<Cd>AM04</Cd>", `<Cd>${code}</Cd>`)), code).toEqual(refused);
+    expect(parseReturnFile(CAMT_054.replace("<Cd>AM04</Cd>", "<Cd> am04 </Cd>"))).toMatchObject({
+      ok: true,
+      value: {
+        debits: [expect.objectContaining({ reasonCode: "AM04" }), expect.objectContaining({ reasonCode: "MD06" })],
+      },
+    });
+    const wholeMessage = PAIN_002.replace(
+      "<GrpSts>PART</GrpSts>",
+      "<GrpSts>RJCT</GrpSts><StsRsnInf><Rsn><Prtry>TOO-LONG-CODE</Prtry></Rsn></StsRsnInf>",
+    );
+    expect(parseReturnFile(wholeMessage)).toEqual(refused);
+  });
 });

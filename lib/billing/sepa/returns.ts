@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { toCents } from "@/lib/platform/money";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { SepaErrors } from "./errors";
-import { type ReasonWords, reasonWords } from "./reason-codes";
+import { REASON_CODE, type ReasonWords, reasonWords } from "./reason-codes";
 
 /**
  * What a bank sends back about collections: a payment status report (pain.002, rejections before settlement, status
@@ -87,10 +87,16 @@ function cents(amount: string | null): bigint | null {
   return amount !== null && AMOUNT.test(amount) ? toCents(amount) : null;
 }
 
+/** A reason's code as a typed one is checked (REASON_CODE); null when it has none or one of another form. */
+function reasonCodeIn(reason: unknown): string | null {
+  const code = (text(reason, "Rsn", "Cd") ?? text(reason, "Rsn", "Prtry"))?.trim().toUpperCase();
+  return code && REASON_CODE.test(code) ? code : null;
+}
+
 /** One line of the file, or null when it lacks what a return needs (then the whole file is refused, not half read). */
 function returnedDebit(endToEndId: string | null, amount: string | null, reason: unknown): ReturnedDebit | null {
   const amountCents = cents(amount);
-  const reasonCode = text(reason, "Rsn", "Cd") ?? text(reason, "Rsn", "Prtry");
+  const reasonCode = reasonCodeIn(reason);
   if (!endToEndId || amountCents === null || !reasonCode) return null;
   const bankText = children(reason, "AddtlInf").map(String).join(" ").trim();
   return { endToEndId, amountCents, reasonCode, reason: reasonWords(reasonCode), bankText: bankText || null };
@@ -121,7 +127,9 @@ const UNSPECIFIED = "MS03";
 /** The sequence in a payment block's id as pain008.ts writes it: `<message>-RCUR-20261203`. */
 const BLOCK_SEQUENCE = /-(FRST|RCUR|OOFF|FNAL)-\d{8}$/;
 
-const reasonCodeOf = (reason: unknown) => text(reason, "Rsn", "Cd") ?? text(reason, "Rsn", "Prtry") ?? UNSPECIFIED;
+/** A scope's reason code: MS03 when it gives none, null (the file refused) when it gives one of another form. */
+const reasonCodeOf = (reason: unknown) =>
+  text(reason, "Rsn", "Cd") === null && text(reason, "Rsn", "Prtry") === null ? UNSPECIFIED : reasonCodeIn(reason);
 
 /**
  * pain.002: what was rejected whole, without its transactions listed: the message (GrpSts RJCT), or a payment block
@@ -130,13 +138,17 @@ const reasonCodeOf = (reason: unknown) => text(reason, "Rsn", "Cd") ?? text(reas
 function rejectedScopes(report: Node): RejectedScope[] | null {
   const group = child(report, "OrgnlGrpInfAndSts");
   const groupReason = children(group, "StsRsnInf")[0];
-  if (text(group, "GrpSts") === "RJCT") return [{ sequence: null, reasonCode: reasonCodeOf(groupReason) }];
+  if (text(group, "GrpSts") === "RJCT") {
+    const reasonCode = reasonCodeOf(groupReason);
+    return reasonCode ? [{ sequence: null, reasonCode }] : null;
+  }
   const scopes: RejectedScope[] = [];
   for (const block of children(report, "OrgnlPmtInfAndSts")) {
     if (text(block, "PmtInfSts") !== "RJCT" || children(block, "TxInfAndSts").length > 0) continue;
     const sequence = BLOCK_SEQUENCE.exec(text(block, "OrgnlPmtInfId") ?? "")?.[1];
-    if (!sequence) return null;
-    scopes.push({ sequence, reasonCode: reasonCodeOf(children(block, "StsRsnInf")[0] ?? groupReason) });
+    const reasonCode = reasonCodeOf(children(block, "StsRsnInf")[0] ?? groupReason);
+    if (!sequence || !reasonCode) return null;
+    scopes.push({ sequence, reasonCode });
   }
   return scopes;
 }
@@ -175,10 +187,22 @@ function complete(
 /** ISO 20022 messages carry no document type declaration; refusing one keeps entity expansion out of a file upload. */
 const DOCTYPE = /<!DOCTYPE/i;
 
-/** Reads a bank's return file; anything else (another message, broken XML, a line without id, amount or reason) is refused. */
+/** The file's elements; null for what the parser refuses (an element named `__proto__`: it guards the prototype). */
+function parsed(xml: string): unknown {
+  try {
+    return parser.parse(xml);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads a bank's return file; anything else (another message, broken XML, a line without id, amount or a reason code
+ * of four letters or digits) is refused.
+ */
 export function parseReturnFile(xml: string): Result<ReturnFile> {
   if (DOCTYPE.test(xml) || XMLValidator.validate(xml) !== true) return fail(SepaErrors.unreadableReturnFile);
-  const document = child(parser.parse(xml), "Document");
+  const document = child(parsed(xml), "Document");
   const report = child(document, "CstmrPmtStsRpt");
   if (report && typeof report === "object") {
     const original = child(report, "OrgnlGrpInfAndSts");

@@ -115,7 +115,7 @@ export function MovementDialog({ kind, invoice, onClose, onDone }: InvoiceDialog
         defaultValue="cash"
         options={METHODS.map((method) => ({ value: method, label: methods(method) }))}
       />
-      <TextField name="paidOn" type="date" hint={t("paidOnHint")} />
+      <TextField name="paidOn" type="date" min={invoice.issuedOn} hint={t("paidOnHint")} />
       <TextField name="reference" maxLength={200} autoComplete="off" />
       {kind === "refund" && (
         <label className="checkbox">
