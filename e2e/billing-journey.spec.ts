@@ -57,7 +57,7 @@ async function startServer(): Promise<void> {
   mailboxUrl = server.mailboxUrl ?? "";
   // Live is not ready: the platform (database, analytics) may still be starting, and answers 503 until it has.
   await expect
-    .poll(() => fetch(`${base}/api/setup/status`).then((reply) => reply.status), { timeout: 60_000 })
+    .poll(() => fetch(`${base}/api/setup/status`).then((reply) => reply.status), { timeout: 150_000 })
     .toBe(200);
 }
 

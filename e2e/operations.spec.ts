@@ -7,6 +7,7 @@ import {
   expect,
   holdRequests,
   navigation,
+  runJob,
   snapshot,
   test,
   unique,
@@ -165,7 +166,7 @@ test("audit log: entries in sentences, Warning and worse stand out, filters narr
   const shift = await api("POST", "/api/shift-types", { name: shiftName, shiftStart: "20:00", shiftEnd: "23:30" });
   await api("DELETE", `/api/shift-types/${shift.id}`);
   // The forwarder runs every minute; run it now rather than wait.
-  await api("POST", "/api/jobs/forward-audit-log/run");
+  await runJob(page, "forward-audit-log");
 
   const releaseEntries = await holdRequests(page, /\/api\/audit-logs\?/);
   await navigation(page).getByRole("link", { name: "Audit log" }).click();

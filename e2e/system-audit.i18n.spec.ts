@@ -5,6 +5,7 @@ import {
   expect,
   expectAccessible,
   expectFitsScreen,
+  runJob,
   snapshot,
   test,
   unique,
@@ -26,7 +27,7 @@ const WORDS = {
     details: "Details",
     system: "System health",
     database: "Database",
-    working: "Working",
+    answering: /Working|Slow/,
     jobs: "Background jobs",
     attendanceJob: "Classify yesterday’s attendance",
     forwardJob: "Move new activity into the audit log",
@@ -45,7 +46,7 @@ const WORDS = {
     details: "Detalles",
     system: "Estado del sistema",
     database: "Base de datos",
-    working: "Funciona",
+    answering: /Funciona|Lento/,
     jobs: "Tareas automáticas",
     attendanceJob: "Clasificar la asistencia de ayer",
     forwardJob: "Pasar la actividad nueva al registro",
@@ -64,7 +65,7 @@ async function memberAdded(page: Page, run: string): Promise<string> {
   const api = await apiAs(page);
   const lucia = { firstName: "Lucía", lastName: unique(`Gómez ${run}`), email: uniqueEmail(`lucia.gomez.${run}`) };
   await api("POST", "/api/members", lucia);
-  await api("POST", "/api/jobs/forward-audit-log/run");
+  await runJob(page, "forward-audit-log");
   return `${lucia.firstName} ${lucia.lastName}`;
 }
 
@@ -131,12 +132,16 @@ for (const language of ["en", "es"] as const)
       await page.goto("/system");
       await expect(page.getByRole("heading", { level: 1, name: words.system })).toBeVisible();
       const database = page.getByRole("listitem").filter({ hasText: words.database });
-      await expect(database).toContainText(words.working);
+      // Slow is the truth on a loaded machine (an answer over a second); either says the database answers.
+      await expect(database).toContainText(words.answering);
       const jobs = page.getByRole("region", { name: words.jobs });
       await expect(jobs.getByRole("heading", { name: words.attendanceJob })).toBeVisible();
       const forward = jobs.getByRole("listitem", { name: words.forwardJob });
-      await forward.getByRole("button").click();
-      await expect(forward.getByRole("status")).toContainText(words.moved);
+      // The scheduler or another test may be running it this moment: the page then says so, and the click is repeated.
+      await expect(async () => {
+        await forward.getByRole("button").click();
+        await expect(forward.getByRole("status")).toContainText(words.moved, { timeout: 15_000 });
+      }).toPass({ timeout: 90_000 });
       await expectFitsScreen(page);
       await expectAccessible(page);
       await snapshot(page, `i18n-system-${language}-${size}`);

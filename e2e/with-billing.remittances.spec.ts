@@ -12,6 +12,7 @@ import {
   expectFitsScreen,
   notice,
   onOwnServer,
+  runJob,
   snapshot,
   test,
   VIEWPORTS,
@@ -103,7 +104,7 @@ test("arrange: the club bills and collects by direct debit; three members on a p
     debtors.push({ ...person, memberId: member.id, invoice: items[0].number, id: items[0].id });
   }
   // The club's morning job: each member is told of their debit, so a remittance may collect it.
-  await api("POST", "/api/jobs/notify-debits/run", {});
+  await runJob(page, "notify-debits");
   await page.context().close();
 });
 
@@ -212,7 +213,7 @@ test("build a remittance of two chosen invoices, download its file, send it and 
   await settle.getByRole("button", { name: "Cancel" }).click();
 
   // The returned invoices can be collected again once their members are told again: the builder offers them with Berta's.
-  await api("POST", "/api/jobs/notify-debits/run", {});
+  await runJob(page, "notify-debits");
   await page.goto("/billing/remittances/new");
   await page.getByLabel("Collection date").fill(collectionDate);
   for (const debtor of debtors) await expect(page.getByRole("row").filter({ hasText: debtor.invoice })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   expectFitsScreen,
   notice,
   onOwnServer,
+  runJob,
   snapshot,
   test,
   VIEWPORTS,
@@ -99,7 +100,7 @@ test("an invoice left unpaid past its due date is on the overdue list and in the
     const memberId: string = enrolled.member.id;
     // 25 hours ahead: Kiritimati's today is after Pago Pago's, the invoice's due date.
     await zone("Pacific/Kiritimati");
-    await api("POST", "/api/jobs/process-dunning/run");
+    await runJob(page, "process-dunning");
     const overdue = await api("GET", "/api/billing/overdue");
     const item = overdue.items.find((entry: { memberId: string }) => entry.memberId === memberId);
     expect(item).toMatchObject({ owed: "30.00", memberSuspended: false, remindersSent: 1 });
