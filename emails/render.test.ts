@@ -12,11 +12,15 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
     "renewal-notice": ["Ana García", "Gold Monthly", "31 March 2025", "€49.90", "reply to this email"],
     "payment-receipt": ["Ana García", "F2025-000123", "€20.00", "Cash", "12 March 2025", "Recibo 12", "€29.90"],
     "password-reset": ["Ana", "https://clubops.example/reset-password?token=sample-token", "30 minutes"],
-    "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Sunrise Tennis Club"],
+    "email-verification": [
+      "https://clubops.example/verify-email?token=sample-token",
+      "Sunrise Tennis Club",
+      "Someone, we hope you",
+    ],
     "email-change-confirmation": ["Ana", "https://clubops.example/confirm-email-change?token=sample-token", "24 hours"],
     "email-change-notice": ["Ana", "ana.garcia@example.com", "Nothing changes until the new address confirms it"],
     "account-exists": ["Ana", "https://clubops.example/login", "https://clubops.example/forgot-password"],
-    "username-taken": ["Ana", "ana.garcia", "Sunrise Tennis Club"],
+    "username-taken": ["Sunrise Tennis Club", "the username chosen is already taken"],
     "correction-decided": ["Andrés Romero", "14 March 2025", "08:00", "16:30", "you left at 15:00"],
     "staff-invitation": [
       "Andrés",
@@ -66,7 +70,11 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
     "renewal-notice": ["Ana García", "Oro mensual", "31 de marzo de 2025", "49,90", "responda a este correo"],
     "payment-receipt": ["Ana García", "F2025-000123", "20,00", "Efectivo", "12 de marzo de 2025", "29,90"],
     "password-reset": ["Ana", "https://clubops.example/reset-password?token=sample-token", "30 minutos"],
-    "email-verification": ["Ana", "https://clubops.example/verify-email?token=sample-token", "Confirme"],
+    "email-verification": [
+      "https://clubops.example/verify-email?token=sample-token",
+      "Confirme",
+      "esperamos que usted",
+    ],
     "email-change-confirmation": ["Ana", "https://clubops.example/confirm-email-change?token=sample-token", "24 horas"],
     "email-change-notice": ["Ana", "ana.garcia@example.com", "No cambiará nada hasta que la nueva dirección"],
     "account-exists": [
@@ -75,7 +83,7 @@ const KEY_VALUES: Record<EmailLanguage, Record<TemplateName, string[]>> = {
       "https://clubops.example/forgot-password",
       "Elija una nueva",
     ],
-    "username-taken": ["Ana", "ana.garcia", "ya está en uso"],
+    "username-taken": ["Sunrise Tennis Club", "ya está en uso"],
     "correction-decided": ["Andrés Romero", "14 de marzo de 2025", "08:00", "16:30", "saliste a las 15:00"],
     "staff-invitation": [
       "Andrés",

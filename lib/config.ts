@@ -104,6 +104,11 @@ const envSchema = z
      * hundreds of accounts are created and signed in: production cost is proven by lib/auth/password.test.ts.
      */
     PASSWORD_HASH_ITERATIONS: positiveInt(PASSWORD_ITERATIONS),
+    /**
+     * Whether anyone may sign up (POST /api/auth/register). Off: a club's back office gets its accounts from staff,
+     * by invitation; with it on, an unproven address is never given a usable password or a role (docs/api.md, Sign-up).
+     */
+    REGISTRATION_ENABLED: flag(false),
     /** Requests per client IP per minute on the setup endpoints, and on login/register/password recovery. */
     RATE_LIMIT_SETUP_PER_MINUTE: positiveInt(10),
     RATE_LIMIT_AUTH_PER_MINUTE: positiveInt(20),

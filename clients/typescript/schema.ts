@@ -6196,6 +6196,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+            /** @description Refused: `Auth.RegistrationDisabled`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Conflict: `Setup.Incomplete`. */
             409: {
                 headers: {
@@ -16325,7 +16335,7 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
-            /** @description Conflict: `User.CannotModifySelf`, `User.LastSuperAdmin`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
+            /** @description Conflict: `User.CannotModifySelf`, `User.LastSuperAdmin`, `User.UnconfirmedSignUp`. Or a request with the same Idempotency-Key is still running (problem details, Retry-After). */
             409: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

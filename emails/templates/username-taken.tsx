@@ -1,28 +1,25 @@
 import { z } from "zod";
 import { defineTemplate } from "../template";
-import { displayName, letterFields } from "./fields";
+import { letterFields } from "./fields";
 import { EmailLayout, Paragraph } from "./layout";
 
-const usernameTakenPropsSchema = z.object({
-  ...letterFields,
-  name: displayName,
-  username: displayName,
-});
+const usernameTakenPropsSchema = z.object({ ...letterFields });
 
+/** Goes to an address nobody has proven yet: nothing the applicant typed (name, username) is repeated in it. */
 export const usernameTakenTemplate = defineTemplate({
   messages: "usernameTaken",
   schema: usernameTakenPropsSchema,
   subject: ({ clubName }, { t }) => t("usernameTaken.subject", { clubName }),
-  Component: ({ name, username, clubName, text }) => (
+  Component: ({ clubName, text }) => (
     <EmailLayout
       text={text}
       clubName={clubName}
       heading={text.t("usernameTaken.heading")}
-      preview={text.t("usernameTaken.preview", { username })}
+      preview={text.t("usernameTaken.preview")}
     >
-      <Paragraph>{text.t("usernameTaken.intro", { name, username, clubName })}</Paragraph>
+      <Paragraph>{text.t("usernameTaken.intro", { clubName })}</Paragraph>
       <Paragraph>{text.t("usernameTaken.closing")}</Paragraph>
     </EmailLayout>
   ),
-  sample: ({ t }) => ({ name: t("samples.firstName"), username: "ana.garcia", clubName: "Sunrise Tennis Club" }),
+  sample: () => ({ clubName: "Sunrise Tennis Club" }),
 });

@@ -58,6 +58,14 @@ export async function replacePassword(
   return endAllSessions(tx, user.id);
 }
 
+/** A sign-up's own password, carried by its link until the link was followed (lib/auth/registration.ts). */
+export async function applySignUpPassword(tx: Executor, userId: string, passwordHash: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(), version: nextVersion(users.version) })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
 /** Following an emailed link proves the address. */
 export async function markEmailVerified(tx: Executor, userId: string): Promise<void> {
   await tx

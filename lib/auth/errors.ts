@@ -46,5 +46,10 @@ export const AuthErrors = {
     "invalid",
     "This link is invalid, already used or expired. Ask for a new one.",
   ),
+  registrationDisabled: businessError(
+    "Auth.RegistrationDisabled",
+    "forbidden",
+    "Sign-up is closed here: accounts are made by the club's staff, who can invite you.",
+  ),
   setupIncomplete: businessError("Setup.Incomplete", "conflict", "The club has not been set up yet."),
 } as const;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Config } from "@/lib/config";
+import type { Executor } from "@/lib/platform/db";
 import { nextVersion } from "@/lib/platform/db/row-version";
 import { users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
@@ -9,12 +10,13 @@ import { tooManyRequests } from "@/lib/platform/http/rate-limit";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import type { AuthContext } from "./context";
 import { AuthErrors } from "./errors";
+import { pendingSignUpPassword } from "./one-time-tokens";
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from "./password";
 import { getPasswordPolicy } from "./password-policy";
 import { admitAttempt, clearThrottles, isKnownAddress, rememberAddress, throttleKey } from "./password-throttle";
 import { type Session, startSession } from "./session";
 import { loadUserAccess } from "./user-access";
-import { findUserByEmail } from "./user-repository";
+import { findUserByEmail, type UserRow } from "./user-repository";
 
 export type Credentials = { email: string; password: string };
 
@@ -28,6 +30,15 @@ export function signInOrigin(headers: Headers, config: Config): SignInOrigin {
 /** The answer while an email's guesses must wait (docs/api.md, Login throttling). */
 export const signInThrottled = (retryAfterSeconds: number) =>
   tooManyRequests(retryAfterSeconds, "failed sign-ins for this email");
+
+/**
+ * A sign-up waiting for its link is checked against the password it chose, which the link carries (the account's own
+ * is nobody's until then): the right one is told to confirm the address first, as before. One hash either way.
+ */
+async function passwordToCheck(db: Executor, user: UserRow): Promise<string> {
+  if (user.emailVerifiedAt) return user.passwordHash;
+  return (await pendingSignUpPassword(db, user.id)) ?? user.passwordHash;
+}
 
 /**
  * Spec 4.6 login. An unknown email and a wrong password give the same answer in about the same time (a decoy hash
@@ -49,7 +60,7 @@ export async function login(
     await verifyAgainstDecoy(credentials.password);
     return fail(AuthErrors.invalidCredentials);
   }
-  const check = await verifyPassword(credentials.password, user.passwordHash);
+  const check = await verifyPassword(credentials.password, await passwordToCheck(db, user));
   if (!check.valid) {
     await recordAudit(db, {
       action: admission.delaySeconds > 0 ? "auth.login_throttled" : "auth.login_failed",

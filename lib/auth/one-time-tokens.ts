@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, isNull } from "drizzle-orm";
 import type { Executor } from "@/lib/platform/db";
 import { oneTimeTokens } from "@/lib/platform/db/schema";
 import { hashOpaqueToken, newOpaqueToken } from "./opaque-token";
@@ -13,16 +13,18 @@ const live = (tokenHash: string, purpose: OneTimePurpose) =>
     gt(oneTimeTokens.expiresAt, new Date()),
   );
 
+/** What a link carries besides whose it is: the address a `change_email` link confirms, a sign-up's password. */
+type LinkPayload = { newEmail?: string; passwordHash?: string };
+
 /**
  * A new emailed link token; earlier unused ones of the same purpose stop working, so only the latest email counts.
- * A `change_email` token carries the address it confirms (`newEmail`).
  */
 export async function issueOneTimeToken(
   tx: Executor,
   userId: string,
   purpose: OneTimePurpose,
   ttlMinutes: number,
-  newEmail: string | null = null,
+  { newEmail, passwordHash }: LinkPayload = {},
 ): Promise<string> {
   await tx
     .update(oneTimeTokens)
@@ -34,7 +36,8 @@ export async function issueOneTimeToken(
     purpose,
     tokenHash: hashOpaqueToken(token),
     expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
-    newEmail,
+    newEmail: newEmail ?? null,
+    passwordHash: passwordHash ?? null,
   });
   return token;
 }
@@ -58,7 +61,11 @@ async function spendToken(tx: Executor, token: string, purpose: OneTimePurpose) 
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(live(hashOpaqueToken(token), purpose))
-    .returning({ userId: oneTimeTokens.userId, newEmail: oneTimeTokens.newEmail });
+    .returning({
+      userId: oneTimeTokens.userId,
+      newEmail: oneTimeTokens.newEmail,
+      passwordHash: oneTimeTokens.passwordHash,
+    });
   return used ?? null;
 }
 
@@ -69,6 +76,34 @@ export async function consumeOneTimeToken(
   purpose: OneTimePurpose,
 ): Promise<string | null> {
   return (await spendToken(tx, token, purpose))?.userId ?? null;
+}
+
+/** Uses a `verify_email` token up; answers whose it was and the password a sign-up chose, if it carries one. */
+export async function consumeVerificationToken(
+  tx: Executor,
+  token: string,
+): Promise<{ userId: string; passwordHash: string | null } | null> {
+  const used = await spendToken(tx, token, "verify_email");
+  return used ? { userId: used.userId, passwordHash: used.passwordHash } : null;
+}
+
+/** The password a sign-up chose, while its link lives: what signing in is checked against until the address is proven. */
+export async function pendingSignUpPassword(executor: Executor, userId: string): Promise<string | null> {
+  const [found] = await executor
+    .select({ passwordHash: oneTimeTokens.passwordHash })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, "verify_email"),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+        isNotNull(oneTimeTokens.passwordHash),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return found?.passwordHash ?? null;
 }
 
 /** Uses a `change_email` token up; answers whose it was and the address it confirms. */

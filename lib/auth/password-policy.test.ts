@@ -22,6 +22,11 @@ describe("password policy (NIST SP 800-63B)", () => {
     ["Qwertyuiop12", "This is similar to a commonly used password."],
     ["aaaaaaaaaaaaaaaa", 'Repeated characters like "aaa" are easy to guess.'],
     ["contraseña2024", "This password is too easy to guess."],
+    // zxcvbn alone scored these 3 (issue 28): a capital dodging its repeat and sequence matchers, a word and a year.
+    ["Aaaaaaaaaaa1", 'Repeated characters like "aaa" are easy to guess.'],
+    ["Abcdefghijk1", 'Common character sequences like "abc" are easy to guess.'],
+    ["Summer2026!!", "A single word with numbers or symbols added is easy to guess."],
+    ["Verano2026!!", "A single word with numbers or symbols added is easy to guess."],
   ])("refuses the guessable %s, saying why", async (password, reason) => {
     const violations = await check(password);
     expect(violations[0]).toBe("This password is too easy to guess.");

@@ -44,16 +44,31 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
   return estimator;
 }
 
+const TOO_EASY = "This password is too easy to guess.";
+
 /**
  * Why `password` is too easy to guess, in English sentences (zxcvbn's warning and suggestions), or nothing when it
  * scores at least MIN_STRENGTH_SCORE. `userInputs` are words an attacker would try first for this account.
+ *
+ * zxcvbn alone scores three shapes that guessing tools try early as safe (issue 28): a capital that only breaks its
+ * repeat and sequence matchers ("Aaaaaaaaaaa1", "Abcdefghijk1": lower-cased they score 1), and one word dressed with
+ * digits and symbols ("Summer2026!!", "Verano2026!!": a season and a year). So the password must also pass lower-cased,
+ * and its letters must not be a single dictionary word.
  */
 export async function guessabilityProblems(password: string, userInputs: readonly string[]): Promise<string[]> {
-  const { score, feedback } = (await loadEstimator()).check(password, [...userInputs]);
-  if (score >= MIN_STRENGTH_SCORE) return [];
-  return [
-    "This password is too easy to guess.",
-    ...(feedback.warning ? [feedback.warning] : []),
-    ...feedback.suggestions,
-  ];
+  const estimator = await loadEstimator();
+  for (const variant of [password, password.toLowerCase()]) {
+    const { score, feedback } = estimator.check(variant, [...userInputs]);
+    if (score < MIN_STRENGTH_SCORE)
+      return [TOO_EASY, ...(feedback.warning ? [feedback.warning] : []), ...feedback.suggestions];
+  }
+  const letters = password.toLowerCase().replace(/[^\p{L}]/gu, "");
+  const [only, ...others] = letters ? estimator.check(letters).sequence : [];
+  if (only?.pattern === "dictionary" && others.length === 0)
+    return [
+      TOO_EASY,
+      "A single word with numbers or symbols added is easy to guess.",
+      "Add more words that are less common.",
+    ];
+  return [];
 }

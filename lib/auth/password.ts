@@ -45,11 +45,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
 let decoy: Promise<string> | undefined;
 
 /**
+ * A real hash of a random secret this process made and kept nowhere: no password matches it, and checking one against
+ * it takes as long as against any account's. Accounts nobody may sign in to yet (invited staff, sign-ups waiting for
+ * their link) store it.
+ */
+export function unusablePasswordHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(18).toString("base64"));
+  return decoy;
+}
+
+/**
  * Spends the same time as checking a real password, for a login with an unknown email,
  * so response time does not reveal which emails have accounts.
  */
 export async function verifyAgainstDecoy(password: string): Promise<false> {
-  decoy ??= hashPassword(randomBytes(18).toString("base64"));
-  await verifyPassword(password, await decoy);
+  await verifyPassword(password, await unusablePasswordHash());
   return false;
 }

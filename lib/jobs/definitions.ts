@@ -1,6 +1,7 @@
 import { classifyAttendanceDay, previousClubDay } from "@/lib/attendance/daily-classification";
 import { forwardAuditOutbox } from "@/lib/audit/forwarder";
 import { pruneThrottles } from "@/lib/auth/password-throttle";
+import { purgeExpiredSignUps } from "@/lib/auth/registration";
 import { notifyDebits } from "@/lib/billing/collections/debit-notices";
 import { processDunning } from "@/lib/billing/dunning/job";
 import { deliverIssuedInvoices } from "@/lib/billing/invoice-delivery";
@@ -215,6 +216,16 @@ export const pruneIdempotencyKeysJob: JobDefinition = {
   run: async (platform) => pruneExpiredKeys(platform.database.db),
 };
 
+/** A sign-up's link lives a day; hourly, so an unconfirmed account outlives it by an hour at most (docs/api.md, Sign-up). */
+const purgeUnconfirmedSignUpsJob: JobDefinition = {
+  name: "purge-unconfirmed-sign-ups",
+  description: "Deletes self-made accounts whose email address was not confirmed before the link expired.",
+  cron: "30 * * * *",
+  stepName: "delete-expired-sign-ups",
+  lockSeconds: 300,
+  run: async (platform) => purgeExpiredSignUps(platform.database.db),
+};
+
 /** Every recurring job. Job bodies live in lib services; this table only schedules them. */
 export const JOBS: readonly JobDefinition[] = [
   forwardAuditLogJob,
@@ -231,6 +242,7 @@ export const JOBS: readonly JobDefinition[] = [
   expireTempFilesJob,
   prunePasswordThrottlesJob,
   pruneIdempotencyKeysJob,
+  purgeUnconfirmedSignUpsJob,
 ];
 
 export function findJob(name: string): JobDefinition | undefined {

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { AuthErrors } from "@/lib/auth/errors";
-import { newOpaqueToken } from "@/lib/auth/opaque-token";
-import { hashPassword } from "@/lib/auth/password";
+import { unusablePasswordHash } from "@/lib/auth/password";
 import type { Employee } from "@/lib/employees/repository";
 import { insertEmployee } from "@/lib/employees/service";
 import { users } from "@/lib/platform/db/schema";
@@ -35,7 +34,7 @@ export async function addStaffMember(ctx: StaffContext, input: AddStaffMemberInp
   if (!granted.ok) return granted;
   const username = input.username ?? (await freeUsernameFor(db, input.email));
   // Nobody knows this password: the account signs in only once its owner has chosen one from the invitation.
-  const unusablePassword = await hashPassword(newOpaqueToken());
+  const unusablePassword = await unusablePasswordHash();
   const account = { ...input, username };
   return uniqueAccount(() =>
     rollbackOnFailure(db, async (tx) => {

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import { checkNewPassword, endAllSessions } from "@/lib/auth/credentials";
 import { hashPassword } from "@/lib/auth/password";
+import { discardUnconfirmedSignUp, isUnconfirmedSignUp } from "@/lib/auth/registration";
 import { loadUserAccess, type UserAccess } from "@/lib/auth/user-access";
 import { newUserValues } from "@/lib/auth/user-repository";
 import type { Database, Executor, Transaction } from "@/lib/platform/db";
@@ -91,7 +92,8 @@ type AccountStart = Pick<typeof users.$inferInsert, "mustChangePassword" | "emai
 
 /**
  * Inserts a staff-made account with its roles and its `users.created` audit entry, in the caller's transaction.
- * The unique indexes refuse a taken email or username (wrap the transaction in `uniqueAccount`).
+ * An unconfirmed sign-up holding the address is replaced (lib/auth/registration.ts: whoever typed the address may not
+ * be its owner); otherwise the unique indexes refuse a taken email or username (wrap the transaction in `uniqueAccount`).
  */
 export async function insertAccount(
   tx: Transaction,
@@ -101,6 +103,7 @@ export async function insertAccount(
   roles: readonly Role[],
   start: AccountStart,
 ): Promise<string> {
+  await discardUnconfirmedSignUp(tx, account.email, actor.id);
   const [created] = await tx
     .insert(users)
     .values({ ...newUserValues(account, passwordHash), ...start })
@@ -273,6 +276,7 @@ export function assignRoles(
 ): Promise<Result<UserSummary>> {
   return changeAccount(db, actor, id, "assign_roles", async (tx, target) => {
     if (target.id === actor.id) return UserErrors.cannotModifySelf;
+    if (await isUnconfirmedSignUp(tx, id)) return UserErrors.unconfirmedSignUp;
     const granted = await grantableRoles(tx, actor, roleNames, target.permissions);
     if (!granted.ok) return granted.error;
     const keepsWildcard = granted.value.some((role) => role.permissions.includes(WILDCARD));

@@ -37,7 +37,7 @@ export async function requestEmailChange(
   const owner = await findUserByEmail(tx, newEmail);
   if (owner && owner.id !== target.id) return UserErrors.duplicateEmail;
   const letter = await letterFor(tx, config, target);
-  const token = await issueOneTimeToken(tx, target.id, "change_email", EMAIL_CHANGE_LINK_HOURS * 60, newEmail);
+  const token = await issueOneTimeToken(tx, target.id, "change_email", EMAIL_CHANGE_LINK_HOURS * 60, { newEmail });
   const confirmUrl = new URL(`/confirm-email-change?token=${token}`, config.APP_URL).toString();
   await enqueueMail(tx, {
     template: "email-change-confirmation",

@@ -15,6 +15,11 @@ export const UserErrors = {
     "forbidden",
     "You can change only accounts whose permissions you all hold yourself; this account has permissions you lack.",
   ),
+  unconfirmedSignUp: businessError(
+    "User.UnconfirmedSignUp",
+    "conflict",
+    "This account signed itself up and its email address is not confirmed yet, so it cannot be given roles. Invite the person instead: the invitation replaces the unconfirmed sign-up.",
+  ),
   lastSuperAdmin: businessError(
     "User.LastSuperAdmin",
     "conflict",

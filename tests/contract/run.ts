@@ -29,7 +29,8 @@ type NewmanReport = {
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL must name the PostgreSQL server the suite runs on");
 await prepareDatabase(url);
-const { base, server } = await startAppServer("contract");
+// Sign-up open, so its documented 202 is checked (off by default: REGISTRATION_ENABLED).
+const { base, server } = await startAppServer("contract", { REGISTRATION_ENABLED: "true" });
 const work = mkdtempSync(path.join(tmpdir(), "clubops-contract-"));
 try {
   await waitUntilAnswering(`${base}/health/live`);

@@ -1,4 +1,5 @@
 import "@/tests/support/isolated-env";
+import "@/tests/support/registration-open-env";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueOneTimeToken } from "@/lib/auth/one-time-tokens";

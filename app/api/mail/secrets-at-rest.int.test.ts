@@ -1,4 +1,5 @@
 import "@/tests/support/isolated-env";
+import "@/tests/support/registration-open-env";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";

@@ -55,6 +55,7 @@ describe("the background jobs in words", () => {
       "expire-temp-files": { expired: 0 },
       "prune-password-throttles": { throttles: 1, knownAddresses: 4 },
       "prune-idempotency-keys": { keys: 7 },
+      "purge-unconfirmed-sign-ups": { purged: 2 },
     };
     for (const language of LANGUAGES)
       for (const [name, outcome] of Object.entries(outcomes)) {

@@ -8,7 +8,10 @@ import { ok } from "@/lib/platform/result";
 
 export const dynamic = "force-dynamic";
 
-/** Self-service sign-up; the same 202 whatever exists (no enumeration): what happened is told by mail. */
+/**
+ * Self-service sign-up, when REGISTRATION_ENABLED (else 403 Auth.RegistrationDisabled); the same 202 whatever exists
+ * (no enumeration): what happened is told by mail.
+ */
 export const POST = route(
   {
     rateLimit: "auth",
@@ -16,7 +19,7 @@ export const POST = route(
     successStatus: 202,
     summary: "Sign up",
     response: { schema: messageResponse },
-    errors: [AuthErrors.setupIncomplete],
+    errors: [AuthErrors.registrationDisabled, AuthErrors.setupIncomplete],
   },
   async ({ body, services }) => {
     const registered = await register(services, body);

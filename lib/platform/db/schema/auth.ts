@@ -130,6 +130,11 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamptz("used_at"),
     /** For `change_email`: the address the link was sent to, which becomes the account's email once confirmed. */
     newEmail: text("new_email"),
+    /**
+     * For `verify_email` after a sign-up: the password the applicant chose, applied to the account only when the link
+     * is followed, so nobody can sign in with it before the address is proven (lib/auth/registration.ts).
+     */
+    passwordHash: text("password_hash"),
     createdAt: createdAt(),
   },
   (t) => [index("one_time_tokens_user_idx").on(t.userId, t.purpose)],

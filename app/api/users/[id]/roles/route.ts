@@ -24,6 +24,7 @@ export const PUT = route(
       UserErrors.protectedAccount,
       UserErrors.cannotModifySelf,
       UserErrors.lastSuperAdmin,
+      UserErrors.unconfirmedSignUp,
     ],
   },
   async ({ params, body, services }) => assignRoles(services, params.id, body.roles),
