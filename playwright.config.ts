@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { mailboxPorts } from "./e2e/mailbox-ports";
+import { TEST_SETUP_CODE } from "./tests/support/setup-code";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -67,7 +68,7 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs ${port}`,
       url: `${baseURL}/health/live`,
-      env: { E2E_SMTP_URL: `smtp://127.0.0.1:${MAILBOX.smtpPort}` },
+      env: { E2E_SMTP_URL: `smtp://127.0.0.1:${MAILBOX.smtpPort}`, SETUP_CODE: TEST_SETUP_CODE },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: "pipe",

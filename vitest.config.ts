@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { TEST_SETUP_CODE } from "./tests/support/setup-code";
 
 // "server-only" throws unless resolved under React's server condition, which Next.js sets for server code and
 // vitest does not: tests run console/server modules as the server would.
@@ -12,7 +13,7 @@ const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent", EMBEDDED_SCHEDULER: 
 // The suites create and sign in hundreds of accounts: hashes at 1,000 PBKDF2 iterations instead of 210,000 (about
 // 0.5 ms instead of 105 ms each). lib/auth/password.test.ts (unit) proves the production cost and stored format, and
 // the sign-up timing test restores it.
-const serviceEnv = { ...env, PASSWORD_HASH_ITERATIONS: "1000" };
+const serviceEnv = { ...env, PASSWORD_HASH_ITERATIONS: "1000", SETUP_CODE: TEST_SETUP_CODE };
 
 /** Integration files that prove an embedded component alone, the same on any database: the embedded lane runs them. */
 const EMBEDDED_ONLY = [

@@ -1,23 +1,37 @@
 import type autocannon from "autocannon";
+import { SETUP_CODE_HEADERS } from "@/tests/support/setup-code";
 
 // A club set up over HTTP, as the HTTP benchmarks and the multi-instance test (tests/operations) need it: the
 // platform and its superadmin, then employees who can sign in and clock.
 
 const PASSWORD = "Lantern-Harbour-Tide-42";
 
-export type ApiCall = <T>(method: string, route: string, body?: unknown, token?: string) => Promise<T>;
+export type ApiCall = <T>(
+  method: string,
+  route: string,
+  body?: unknown,
+  token?: string,
+  headers?: Record<string, string>,
+) => Promise<T>;
 
 /**
  * JSON calls to `base` that throw on a non-2xx answer. `headers` go on every call: the operations tests give each
  * caller an X-Forwarded-For of its own, so setting a club up does not spend the rate limit the test exercises.
  */
 export function jsonApi(base: string, headers: Record<string, string> = {}): ApiCall {
-  return async <T>(method: string, route: string, body?: unknown, token?: string): Promise<T> => {
+  return async <T>(
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+    extra: Record<string, string> = {},
+  ): Promise<T> => {
     const response = await fetch(`${base}${route}`, {
       method,
       headers: {
         "content-type": "application/json",
         ...headers,
+        ...extra,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -29,15 +43,15 @@ export function jsonApi(base: string, headers: Record<string, string> = {}): Api
 
 /** A fresh club: the platform named, its superadmin created; returns the superadmin's email, password and token. */
 export async function setUpClub(api: ApiCall): Promise<{ email: string; password: string; accessToken: string }> {
-  await api("POST", "/api/setup/platform", { platformName: "Bench Club" });
+  await api("POST", "/api/setup/platform", { platformName: "Bench Club" }, undefined, SETUP_CODE_HEADERS);
   const email = "owner@bench.example";
-  const admin = await api<{ accessToken: string }>("POST", "/api/setup/superadmin", {
-    email,
-    username: "owner",
-    password: PASSWORD,
-    firstName: "Bench",
-    lastName: "Owner",
-  });
+  const admin = await api<{ accessToken: string }>(
+    "POST",
+    "/api/setup/superadmin",
+    { email, username: "owner", password: PASSWORD, firstName: "Bench", lastName: "Owner" },
+    undefined,
+    SETUP_CODE_HEADERS,
+  );
   return { email, password: PASSWORD, accessToken: admin.accessToken };
 }
 

@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
+import { SETUP_CODE_HEADERS } from "@/tests/support/setup-code";
 import { writeResults } from "./results-file";
 import { seedMembers, seedPlansAndSubscriptions, vacuumAnalyze } from "./seed-data";
 import { freePort, prepareDatabase, startAppServer, stopProcess, waitUntilAnswering } from "./servers";
@@ -52,7 +53,7 @@ try {
   const post = async <T>(route: string, body: unknown): Promise<T> => {
     const response = await fetch(`${appBase}${route}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...SETUP_CODE_HEADERS },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`POST ${route}: ${response.status} ${await response.text()}`);

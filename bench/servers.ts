@@ -8,6 +8,7 @@ import path from "node:path";
 import type { Database } from "@/lib/platform/db";
 import { createPostgresDatabase } from "@/lib/platform/db/postgres";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { TEST_SETUP_CODE } from "@/tests/support/setup-code";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -45,7 +46,8 @@ export function spawnProductionServer(options: {
 }): ChildProcess {
   const script = path.join(options.root ?? ".", "scripts", "start.sh");
   return spawn("bash", [script, "-p", String(options.port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...options.env },
+    // The harnesses' setup code (they set clubs up over HTTP) unless the caller's environment names another.
+    env: { SETUP_CODE: TEST_SETUP_CODE, ...process.env, ...options.env },
     stdio: options.stdio,
   });
 }

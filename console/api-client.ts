@@ -16,14 +16,17 @@ export type ClubSettingsRecord = JsonAnswer<"/api/settings", "get">;
 /** A role as the console submits it: its permissions are strings GET /api/permissions listed; the API checks them. */
 type RoleInput = Omit<JsonBody<"/api/roles", "post">, "permissions"> & { permissions: string[] };
 const roleBody = (input: RoleInput) => input as JsonBody<"/api/roles", "post">;
+type SetupCode = { setupCode: string };
 
 function endpoints(api: Transport) {
   const client = typedClient(api);
   return {
+    /** Both with the setup code the server printed (the Setup-Code header), which the wizard asks for. */
     setup: {
-      platform: (body: JsonBody<"/api/setup/platform", "post">) => answer(client.POST("/api/setup/platform", { body })),
-      superAdmin: (body: JsonBody<"/api/setup/superadmin", "post">) =>
-        answer(client.POST("/api/setup/superadmin", { body })),
+      platform: ({ setupCode, ...body }: JsonBody<"/api/setup/platform", "post"> & SetupCode) =>
+        answer(client.POST("/api/setup/platform", { body, params: { header: { "Setup-Code": setupCode } } })),
+      superAdmin: ({ setupCode, ...body }: JsonBody<"/api/setup/superadmin", "post"> & SetupCode) =>
+        answer(client.POST("/api/setup/superadmin", { body, params: { header: { "Setup-Code": setupCode } } })),
     },
     auth: {
       /** Ends the API login a bearer token belongs to (the console's own sign-out goes through next-auth). */

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { SETUP_CODE_HEADERS } from "../tests/support/setup-code";
 import { type ReceivedMail, receivedMail } from "./mailbox";
 import { type OwnServer, startOwnServer } from "./own-server";
 import { expect, notice, signIn as signInToConsole, snapshot, test, VIEWPORTS } from "./support";
@@ -79,10 +80,11 @@ async function moveClock(days: number): Promise<void> {
 const clubDate = (days = 0) =>
   new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(new Date(Date.now() + days * 86_400_000));
 
-async function call(method: string, pathname: string, token?: string, data?: unknown) {
+async function call(method: string, pathname: string, token?: string, data?: unknown, headers = {}) {
   const response = await fetch(`${base}${pathname}`, {
     method,
     headers: {
+      ...headers,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(data === undefined ? {} : { "content-type": "application/json" }),
     },
@@ -124,8 +126,8 @@ test.beforeAll(async () => {
   clockFile = path.join(workDir, "clock");
   writeFileSync(clockFile, "+0d\n");
   await startServer();
-  await call("POST", "/api/setup/platform", undefined, { platformName: CLUB });
-  await call("POST", "/api/setup/superadmin", undefined, { ...ADMIN, password: PASSWORD });
+  await call("POST", "/api/setup/platform", undefined, { platformName: CLUB }, SETUP_CODE_HEADERS);
+  await call("POST", "/api/setup/superadmin", undefined, { ...ADMIN, password: PASSWORD }, SETUP_CODE_HEADERS);
 });
 
 test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { admin, adminPage, expect, onOwnServer, snapshot, test } from "./support";
+import { admin, adminPage, expect, onOwnServer, printedSetupLink, snapshot, test } from "./support";
 
 // The first-run wizard, in order on an installation nobody has set up: it can be completed once per server.
 onOwnServer({ fresh: true, serial: true });
@@ -34,7 +34,17 @@ test("the wizard shows the API's validation messages", async ({ page }) => {
   await expect(errorSummary(page)).toContainText("Club name: Required.");
   await expect(page.getByLabel("Club name")).toHaveAttribute("aria-invalid", "true");
 
+  // Only whoever runs the server holds the setup code it printed (issue 28): without it nothing is saved.
   await page.getByLabel("Club name").fill("Riverside Rowing Club");
+  await page.getByLabel("Setup code").fill("00000-00000-00000");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("Setup code")).toHaveAttribute("aria-invalid", "true");
+  await expect(errorSummary(page)).toContainText("That is not the setup code the server printed");
+  await snapshot(page, "setup-wrong-code");
+  // Typed from the terminal: lower case, spaces for dashes.
+  const code = new URL(await printedSetupLink()).searchParams.get("code") ?? "";
+  expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+  await page.getByLabel("Setup code").fill(code.toLowerCase().replaceAll("-", " "));
   await page.getByLabel("Description (optional)").fill("Rowing on the river since 1921.");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Create the super-administrator" })).toBeVisible();
@@ -52,7 +62,10 @@ test("the wizard shows the API's validation messages", async ({ page }) => {
 });
 
 test("completing the wizard signs the super-administrator in", async ({ page }) => {
-  await page.goto("/setup");
+  // The link the server printed fills the code in.
+  const link = await printedSetupLink();
+  await page.goto(link);
+  await expect(page.getByLabel("Setup code")).toHaveValue(new URL(link).searchParams.get("code") ?? "");
   // The club saved in the previous attempt is offered again.
   await expect(page.getByLabel("Club name")).toHaveValue("Riverside Rowing Club");
   await page.getByRole("button", { name: "Continue" }).click();

@@ -10,6 +10,7 @@ import {
 } from "@playwright/test";
 import { CONSOLE_REQUEST_HEADER } from "../console/console-request";
 import { LANGUAGE_COOKIE } from "../console/i18n/locales";
+import { SETUP_CODE_HEADERS } from "../tests/support/setup-code";
 import { type OwnServer, startOwnServer } from "./own-server";
 
 export { expect };
@@ -218,24 +219,26 @@ export async function adminPage(browser: Browser): Promise<Page> {
 
 /** Sets an installation up through the API: the club and its super-administrator (`admin`). */
 export async function install(request: APIRequestContext): Promise<void> {
-  expect((await request.post("/api/setup/platform", { data: { platformName: "Riverside Rowing Club" } })).ok()).toBe(
-    true,
-  );
-  expect((await request.post("/api/setup/superadmin", { data: admin })).ok()).toBe(true);
+  const headers = SETUP_CODE_HEADERS;
+  expect(
+    (await request.post("/api/setup/platform", { headers, data: { platformName: "Riverside Rowing Club" } })).ok(),
+  ).toBe(true);
+  expect((await request.post("/api/setup/superadmin", { headers, data: admin })).ok()).toBe(true);
 }
 
 /**
  * Runs the spec file on an installation of its own (e2e/own-server.ts, set up with `install`), for a story whose
  * assertions are about the whole club: its empty states, its counts and statistics, its settings (language, time zone,
  * billing started), which other workers' records on the shared server would change. Its tests run in order in one
- * worker (`serial`: a story, whose steps need the ones before); `fresh` leaves it as nobody has set it up, on embedded
+ * worker (`serial`: a story, whose steps need the ones before); `fresh` leaves it as nobody has set it up, printing its
+ * setup code as a newcomer's server does (printedSetupLink), on embedded
  * defaults (the setup wizard's: the newcomer's first start).
  */
 export function onOwnServer({ serial = false, fresh = false } = {}): void {
   test.describe.configure({ mode: serial ? "serial" : "default" });
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(180_000);
-    ownServer = await startOwnServer({}, { embedded: fresh });
+    ownServer = await startOwnServer({}, { embedded: fresh, printsSetupCode: fresh });
     if (fresh) return;
     const request = await playwright.request.newContext({ baseURL: ownServer.base });
     await install(request);
@@ -246,6 +249,13 @@ export function onOwnServer({ serial = false, fresh = false } = {}): void {
     ownServer = undefined;
   });
   test.use({ baseURL: async ({ playwright: _ }, use) => use(baseURL()) });
+}
+
+/** The link to the setup wizard, with its code, that the spec's fresh server printed at start (onOwnServer fresh). */
+export function printedSetupLink(): Promise<string> {
+  const link = ownServer?.setupLink;
+  if (!link) throw new Error("only a spec on a fresh server of its own has a printed setup link");
+  return link();
 }
 
 /** The signed-in page's API client, for arranging data through the API as the console calls it (its session cookie). */

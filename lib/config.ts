@@ -105,6 +105,11 @@ const envSchema = z
      */
     PASSWORD_HASH_ITERATIONS: positiveInt(PASSWORD_ITERATIONS),
     /**
+     * The first-run setup code, for an installation set up by a script; unset, one is derived from AUTH_SECRET and
+     * printed at start while the club is not set up (lib/setup/setup-code.ts, docs/operations.md, First start).
+     */
+    SETUP_CODE: z.string().trim().min(12, "must be at least 12 characters").max(200).optional(),
+    /**
      * Whether anyone may sign up (POST /api/auth/register). Off: a club's back office gets its accounts from staff,
      * by invitation; with it on, an unproven address is never given a usable password or a role (docs/api.md, Sign-up).
      */

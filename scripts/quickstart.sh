@@ -15,14 +15,25 @@ log "building the console and API"
 npx next build
 
 log "starting ClubOps at $URL (data in ${DATA_DIR:-.data}/; Ctrl+C stops it)"
-bash scripts/start.sh -p "$PORT" &
+# The server's log is shown and kept, to find the setup link it prints while the club is not set up.
+SERVER_LOG=$(mktemp)
+bash scripts/start.sh -p "$PORT" > >(tee "$SERVER_LOG") 2>&1 &
 SERVER=$!
-trap 'kill $SERVER 2>/dev/null' INT TERM EXIT
+trap 'kill $SERVER 2>/dev/null; rm -f "$SERVER_LOG"' INT TERM EXIT
 
 for _ in $(seq 1 120); do
   curl -fsS "$URL/health/ready" >/dev/null 2>&1 && break
   sleep 0.5
 done
-log "ready: open $URL"
-command -v xdg-open >/dev/null && xdg-open "$URL" >/dev/null 2>&1 || true
+# A new club: the setup wizard's link with its one-time code (docs/operations.md, First start), else the console.
+OPEN=$URL
+if curl -fsS "$URL/api/setup/status" 2>/dev/null | grep -q incomplete; then
+  for _ in $(seq 1 20); do
+    LINK=$(grep -o '"setupUrl":"[^"]*"' "$SERVER_LOG" | head -n 1 | cut -d '"' -f 4)
+    [ -n "$LINK" ] && OPEN=$LINK && break
+    sleep 0.5
+  done
+fi
+log "ready: open $OPEN"
+command -v xdg-open >/dev/null && xdg-open "$OPEN" >/dev/null 2>&1 || true
 wait $SERVER

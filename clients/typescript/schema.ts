@@ -14851,7 +14851,13 @@ export interface operations {
     postSetupPlatform: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The setup code the server printed when it started (or SETUP_CODE); case, spaces and dashes do not matter. Missing or wrong: `403 Setup.CodeRequired`. Once set up, `409 Setup.AlreadyCompleted` whatever it holds.
+                 * @example 7KQ2M-XW4RT-9HC3N
+                 */
+                "Setup-Code": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14893,6 +14899,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+            /** @description Refused: `Setup.CodeRequired`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Conflict: `Setup.AlreadyCompleted`. */
             409: {
                 headers: {
@@ -14944,7 +14960,13 @@ export interface operations {
     postSetupSuperadmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /**
+                 * @description The setup code the server printed when it started (or SETUP_CODE); case, spaces and dashes do not matter. Missing or wrong: `403 Setup.CodeRequired`. Once set up, `409 Setup.AlreadyCompleted` whatever it holds.
+                 * @example 7KQ2M-XW4RT-9HC3N
+                 */
+                "Setup-Code": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14987,6 +15009,16 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationFailed"];
+            /** @description Refused: `Setup.CodeRequired`. */
+            403: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
             /** @description Conflict: `Setup.AlreadyCompleted`, `Setup.PlatformNotConfigured`. */
             409: {
                 headers: {

@@ -90,7 +90,11 @@ export type Schemas<P, Q, B, A extends Access | undefined> = {
   errors?: readonly BusinessError[];
   /** `false` when the answer holds credentials (tokens, cookies): never stored, so Idempotency-Key is not honoured. */
   idempotencyKey?: false;
+  /** Documentation only: request headers the handler reads and passes to its service (the setup code). */
+  requestHeaders?: readonly RequestHeaderDoc[];
 };
+
+export type RequestHeaderDoc = { name: string; required: boolean; description: string; example: string };
 
 /** Any route's declaration, as the API reference reads it. */
 export type RouteDeclaration = Schemas<unknown, unknown, unknown, Access | undefined>;

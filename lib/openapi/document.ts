@@ -363,7 +363,15 @@ function parametersOf(declaration: RouteDeclaration, path: string): Record<strin
   const inQuery = Object.entries(query.properties).map(([name, schema]) =>
     parameter(name, "query", query.required.includes(name), asQueryParameterSchema(schema)),
   );
-  return [...inPath, ...inQuery];
+  const inHeaders = (declaration.requestHeaders ?? []).map(({ name, required, description, example }) => ({
+    name,
+    in: "header",
+    required,
+    description,
+    schema: { type: "string" },
+    example,
+  }));
+  return [...inPath, ...inQuery, ...inHeaders];
 }
 
 const RATE_LIMITS = {

@@ -16,6 +16,8 @@ export type AuthKeys = {
   passwordThrottle: Uint8Array;
   /** HMAC key that derives a refresh token's successor from it, so a lost answer can be given again without storing it. */
   refreshSuccessor: Uint8Array;
+  /** HMAC key the first-run setup code is derived with (lib/setup/setup-code.ts): every instance prints the same. */
+  setupCode: Uint8Array;
 };
 
 const SECRET_FILE = "auth-secret";
@@ -50,6 +52,7 @@ export function authKeys(config: Config): Promise<AuthKeys> {
     mailSecrets: derive(secret, "mail-secret-props"),
     passwordThrottle: derive(secret, "password-throttle"),
     refreshSuccessor: derive(secret, "refresh-successor"),
+    setupCode: derive(secret, "setup-code"),
   }));
   return holder.__clubopsAuthKeys;
 }

@@ -12,9 +12,8 @@ import {
   timeZoneField,
 } from "@/lib/settings/club-settings";
 import type { PlatformSettings } from "@/lib/settings/platform-settings";
-import { getSetupStatus } from "@/lib/settings/setup-status";
-import { SetupErrors } from "./errors";
 import { clubDescriptionField, clubNameField } from "./settings-schema";
+import { setupRefusal } from "./setup-code";
 
 /** Spec 4.2's fields, and beside them the club's language, time zone and currency (else English and the env's defaults). */
 export const platformSettingsSchema = z.object({
@@ -26,15 +25,17 @@ export const platformSettingsSchema = z.object({
 });
 export type PlatformSettingsInput = z.output<typeof platformSettingsSchema>;
 
-/** Spec 4.2: stores (or replaces) the platform configuration while no user exists. */
+/** Spec 4.2: stores (or replaces) the platform configuration while no user exists, for the holder of the setup code. */
 export async function configurePlatform(
   { db, config }: Pick<ServiceContext, "db" | "config">,
   input: PlatformSettingsInput,
+  setupCode: string | null,
 ): Promise<Result<PlatformSettings & ClubLocale>> {
   return commitWhatever(
     db,
     async (tx) => {
-      if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+      const refusal = await setupRefusal(tx, config, setupCode);
+      if (refusal) return fail(refusal);
       const values = {
         platformName: input.platformName,
         platformDescription: input.platformDescription || null,

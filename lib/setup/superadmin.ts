@@ -10,9 +10,9 @@ import { roles, userRoles, users } from "@/lib/platform/db/schema";
 import { commitWhatever } from "@/lib/platform/db/transaction";
 import { fail, ok, type Result } from "@/lib/platform/result";
 import { getPlatformSettings } from "@/lib/settings/platform-settings";
-import { getSetupStatus } from "@/lib/settings/setup-status";
 import { ensureSetupDefaults } from "./defaults";
 import { SetupErrors } from "./errors";
+import { setupRefusal } from "./setup-code";
 
 /**
  * Spec 4.2: creates the first user, a SuperAdmin, and signs them in. SERIALIZABLE makes "no user
@@ -22,14 +22,15 @@ import { SetupErrors } from "./errors";
 export async function createSuperAdmin(
   ctx: AuthContext,
   account: NewAccount,
-  userAgent: string | null,
+  request: { userAgent: string | null; setupCode: string | null },
 ): Promise<Result<Session>> {
   // Hashing takes ~100 ms of CPU: do it once, outside the transaction and its retries.
   const passwordHash = await hashPassword(account.password);
   return commitWhatever(
     ctx.db,
     async (tx) => {
-      if ((await getSetupStatus(tx)) === "complete") return fail(SetupErrors.alreadyCompleted);
+      const refusal = await setupRefusal(tx, ctx.config, request.setupCode);
+      if (refusal) return fail(refusal);
       if (!(await getPlatformSettings(tx))) return fail(SetupErrors.platformNotConfigured);
       await ensureSetupDefaults(tx);
       const weak = await checkNewPassword(tx, account.password, account, "password");
@@ -56,7 +57,7 @@ export async function createSuperAdmin(
         entityId: user.id,
         data: { email: account.email, username: account.username },
       });
-      return ok(await startSession(ctx, tx, { ...user, roles: ["SuperAdmin"] }, { userAgent }));
+      return ok(await startSession(ctx, tx, { ...user, roles: ["SuperAdmin"] }, { userAgent: request.userAgent }));
     },
     { serializable: true },
   );

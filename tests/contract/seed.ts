@@ -1,6 +1,7 @@
 import { loadConfig } from "@/lib/config";
 import { localDate } from "@/lib/platform/calendar";
 import { SUPER_ADMIN } from "@/tests/support/accounts";
+import { SETUP_CODE_HEADERS } from "@/tests/support/setup-code";
 import { seedBilling, startBilling } from "./seed-billing";
 
 /**
@@ -24,9 +25,14 @@ function client(base: string) {
   return async function send(
     method: string,
     path: string,
-    options: { token?: string; body?: unknown; raw?: { type: string; text: string } } = {},
+    options: {
+      token?: string;
+      body?: unknown;
+      raw?: { type: string; text: string };
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Json> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: BodyInit | undefined;
     if (options.raw) {
@@ -50,8 +56,8 @@ export async function seedContractClub(
   base: string,
 ): Promise<{ variables: Record<string, string>; journey: JourneyAccount }> {
   const send = client(base);
-  await send("POST", "/api/setup/platform", { body: { platformName: "Contract Club" } });
-  const admin = await send("POST", "/api/setup/superadmin", { body: SUPER_ADMIN });
+  await send("POST", "/api/setup/platform", { headers: SETUP_CODE_HEADERS, body: { platformName: "Contract Club" } });
+  const admin = await send("POST", "/api/setup/superadmin", { headers: SETUP_CODE_HEADERS, body: SUPER_ADMIN });
   const token = String(admin.accessToken);
   const login = (email: string, password: string) =>
     send("POST", "/api/auth/login", { body: { email, password, refreshTokenTransport: "body" } });

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopProcess, waitUntilAnswering } from "@/bench/servers";
+import { SETUP_CODE_HEADERS } from "@/tests/support/setup-code";
 import { type AppInstance, startAppInstance } from "./app-instance";
 import { type OtlpReceiver, type ReceivedSpan, SPAN_KIND, startOtlpReceiver } from "./otlp-receiver";
 import { type Cleanups, ownDatabase, ownRedis } from "./own-services";
@@ -124,8 +125,11 @@ beforeAll(async () => {
   app = await startApp({ protocol: "http/protobuf", delayMs: 100 });
   cleanups.push(() => app.stop());
 
-  await api("POST", "/api/setup/platform", { body: { platformName: "Traces Club" } });
-  const created = await api("POST", "/api/setup/superadmin", { body: { ...ADMIN, firstName: "T", lastName: "Owner" } });
+  await api("POST", "/api/setup/platform", { headers: SETUP_CODE_HEADERS, body: { platformName: "Traces Club" } });
+  const created = await api("POST", "/api/setup/superadmin", {
+    headers: SETUP_CODE_HEADERS,
+    body: { ...ADMIN, firstName: "T", lastName: "Owner" },
+  });
   expect(created.status).toBe(201);
   token = ((await created.json()) as { accessToken: string }).accessToken;
 });
@@ -167,7 +171,7 @@ describe("traces exported over OTLP/HTTP by the production server", () => {
   it("go on into the email renderer: its SERVER span is in the same trace, child of the app's CLIENT span", async () => {
     const { traceId, headers } = caller();
     const reply = await api("POST", "/api/auth/forgot-password", { body: { email: ADMIN.email }, headers });
-    expect(reply.status).toBe(202);
+    expect(reply.status, await reply.clone().text()).toBe(202);
 
     const rendererServer = (spans: ReceivedSpan[]) =>
       spans.find((span) => span.service === "clubops-email-renderer" && span.kind === SPAN_KIND.server);

@@ -4,6 +4,7 @@ import { POST as configurePlatform } from "@/app/api/setup/platform/route";
 import { POST as createSuperAdmin } from "@/app/api/setup/superadmin/route";
 import { POST as createUser } from "@/app/api/users/route";
 import { call } from "./api";
+import { SETUP_CODE_HEADERS } from "./setup-code";
 
 export const SUPER_ADMIN = {
   email: "owner@club.example",
@@ -15,8 +16,16 @@ export const SUPER_ADMIN = {
 
 /** Runs first-run setup on an empty database; returns the super-admin's access token. */
 export async function completeSetup(): Promise<string> {
-  await call(configurePlatform, { path: "/api/setup/platform", body: { platformName: "Test Club" } });
-  const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: SUPER_ADMIN });
+  await call(configurePlatform, {
+    path: "/api/setup/platform",
+    headers: SETUP_CODE_HEADERS,
+    body: { platformName: "Test Club" },
+  });
+  const reply = await call(createSuperAdmin, {
+    path: "/api/setup/superadmin",
+    headers: SETUP_CODE_HEADERS,
+    body: SUPER_ADMIN,
+  });
   if (reply.status !== 201) throw new Error(`setup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
   return String(reply.body.accessToken);
 }

@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** First run only: once a user exists the wizard is gone for good. */
-export default async function SetupPage() {
+export default async function SetupPage({ searchParams }: { searchParams: Promise<{ code?: string | string[] }> }) {
   if ((await setupStatus()) === "complete") {
     await redirectSignedIn();
     redirect("/login");
@@ -25,5 +25,14 @@ export default async function SetupPage() {
   const [settings, policy, language] = await Promise.all([getPlatformSettings(db), getPasswordPolicy(db), getLocale()]);
   // Before the club is named: the language the page speaks, the configured zone and currency (or what step 1 stored).
   const locale = { ...club, language: isClubLanguage(language) ? language : club.language };
-  return <SetupWizard initialPlatform={settings} locale={locale} passwordHint={passwordHint(policy)} />;
+  // The link the server prints at start carries the setup code (lib/setup/setup-code.ts).
+  const { code } = await searchParams;
+  return (
+    <SetupWizard
+      initialPlatform={settings}
+      initialSetupCode={typeof code === "string" ? code : ""}
+      locale={locale}
+      passwordHint={passwordHint(policy)}
+    />
+  );
 }

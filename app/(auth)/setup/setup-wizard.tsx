@@ -61,19 +61,29 @@ function StepHeading({ children }: { children: ReactNode }) {
 
 type ClubSetup = PlatformSettings & Partial<ClubLocaleValues>;
 
+/** A wrong or missing setup code is said beside its field. */
+const SETUP_CODE_FIELD = { "Setup.CodeRequired": "setupCode" } as const;
+
 function PlatformStep({
   initial,
+  setupCode,
   locale,
   onSaved,
 }: {
   initial: ClubSetup | null;
+  /** As the server's link carried it, or as typed before going back a step. */
+  setupCode: string;
   locale: ClubLocaleValues;
-  onSaved: (settings: ClubSetup) => void;
+  onSaved: (settings: ClubSetup, setupCode: string) => void;
 }) {
   const t = useTranslations("settings");
   const router = useRouter();
-  const form = useFormMutation(publicApi.setup.platform, { onSuccess: onSaved });
+  const form = useFormMutation(publicApi.setup.platform, {
+    onSuccess: (saved, sent) => onSaved(saved, sent.setupCode),
+    codeFields: SETUP_CODE_FIELD,
+  });
   const labels = {
+    setupCode: t("setup.setupCode"),
     platformName: t("fields.clubName"),
     platformDescription: t("fields.description"),
     language: t("fields.language"),
@@ -89,12 +99,20 @@ function PlatformStep({
         failure={form.failure}
         onSubmit={(data) =>
           form.submit({
+            setupCode: textOf(data, "setupCode"),
             platformName: textOf(data, "platformName"),
             platformDescription: textOf(data, "platformDescription") || undefined,
             ...clubLocaleOf(data),
           })
         }
       >
+        <TextField
+          name="setupCode"
+          defaultValue={setupCode}
+          autoComplete="one-time-code"
+          spellCheck={false}
+          hint={t("setup.setupCodeHint")}
+        />
         <TextField name="platformName" defaultValue={initial?.platformName} autoComplete="organization" />
         <TextAreaField
           name="platformDescription"
@@ -124,11 +142,13 @@ const ADMIN_FIELDS = ["firstName", "lastName", "email", "username", "password", 
 
 function AdministratorStep({
   clubName,
+  setupCode,
   passwordHint,
   onBack,
   onCreated,
 }: {
   clubName: string;
+  setupCode: string;
   passwordHint: string;
   onBack: () => void;
   onCreated: (credentials: Credentials, setupToken: string) => void;
@@ -143,6 +163,7 @@ function AdministratorStep({
     const refusal = newPasswordRefusal(data, [...ADMIN_FIELDS], "password", "confirmPassword");
     if (refusal) return form.refuse(refusal);
     form.submit({
+      setupCode,
       firstName: textOf(data, "firstName"),
       lastName: textOf(data, "lastName"),
       email: textOf(data, "email"),
@@ -222,10 +243,13 @@ function SigningIn({ credentials, setupToken }: { credentials: Credentials; setu
 
 export function SetupWizard({
   initialPlatform,
+  initialSetupCode,
   locale,
   passwordHint,
 }: {
   initialPlatform: ClubSetup | null;
+  /** The `code` of the link the server printed at start, if the wizard was opened from it. */
+  initialSetupCode: string;
   /** What the club's fields offer first: the page's language, the configured time zone and currency. */
   locale: ClubLocaleValues;
   passwordHint: string;
@@ -233,6 +257,7 @@ export function SetupWizard({
   const t = useTranslations("settings.setup");
   const [step, setStep] = useState<Step>("platform");
   const [settings, setSettings] = useState(initialPlatform);
+  const [setupCode, setSetupCode] = useState(initialSetupCode);
   const [created, setCreated] = useState<{ credentials: Credentials; setupToken: string } | null>(null);
   return (
     <div className="auth-card auth-card-wide">
@@ -240,9 +265,11 @@ export function SetupWizard({
       {step === "platform" && (
         <PlatformStep
           initial={settings}
+          setupCode={setupCode}
           locale={locale}
-          onSaved={(saved) => {
+          onSaved={(saved, code) => {
             setSettings(saved);
+            setSetupCode(code);
             setStep("administrator");
           }}
         />
@@ -250,6 +277,7 @@ export function SetupWizard({
       {step === "administrator" && (
         <AdministratorStep
           clubName={settings?.platformName ?? t("yourClub")}
+          setupCode={setupCode}
           passwordHint={passwordHint}
           onBack={() => setStep("platform")}
           onCreated={(credentials, setupToken) => {

@@ -8,6 +8,7 @@ import { users } from "@/lib/platform/db/schema";
 import { createAccount, loginAs } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { SETUP_CODE_HEADERS } from "@/tests/support/setup-code";
 import { POST as configurePlatform } from "../setup/platform/route";
 import { POST as createSuperAdmin } from "../setup/superadmin/route";
 import { POST as createUser } from "../users/route";
@@ -41,7 +42,11 @@ const storedUser = async (email: string) =>
 beforeAll(async () => {
   running = await platform();
   await resetDatabase(running.database);
-  await call(configurePlatform, { path: "/api/setup/platform", body: { platformName: CLUB } });
+  await call(configurePlatform, {
+    path: "/api/setup/platform",
+    headers: SETUP_CODE_HEADERS,
+    body: { platformName: CLUB },
+  });
 });
 afterAll(stopPlatform);
 
@@ -52,7 +57,11 @@ describe("first-run setup", () => {
     ["Marta-Ruiz-1984", [NAMED]],
     ["NauticoSevilla2026", [CLUB_NAMED]],
   ])("refuses the super-admin password %s, saying why, and creates nobody", async (password, reasons) => {
-    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: { ...owner, password } });
+    const reply = await call(createSuperAdmin, {
+      path: "/api/setup/superadmin",
+      headers: SETUP_CODE_HEADERS,
+      body: { ...owner, password },
+    });
     expect(reply).toMatchObject(refusedFor("password", ...reasons));
     expect(await storedUser(owner.email)).toBeUndefined();
   });
@@ -60,6 +69,7 @@ describe("first-run setup", () => {
   it("accepts a passphrase", async () => {
     const reply = await call(createSuperAdmin, {
       path: "/api/setup/superadmin",
+      headers: SETUP_CODE_HEADERS,
       body: { ...owner, password: PASSPHRASE },
     });
     expect(reply.status).toBe(201);

@@ -3,8 +3,10 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Platform, platform, stopPlatform } from "@/lib/platform/container";
 import { auditOutbox, passwordPolicy, platformSettings, rolePermissions, roles, users } from "@/lib/platform/db/schema";
+import { isSetupCode, setupCode } from "@/lib/setup/setup-code";
 import { call, setCookieValue } from "@/tests/support/api";
 import { resetDatabase } from "@/tests/support/reset-database";
+import { SETUP_CODE_HEADERS, TEST_SETUP_CODE } from "@/tests/support/setup-code";
 import { GET as me } from "../auth/me/route";
 import { POST as configurePlatform } from "./platform/route";
 import { GET as setupStatus } from "./status/route";
@@ -18,6 +20,7 @@ const superAdmin = {
   firstName: "Olga",
   lastName: "Owner",
 };
+const withCode = SETUP_CODE_HEADERS;
 const userCount = async () => (await running.database.db.select({ n: count() }).from(users))[0]?.n;
 
 beforeAll(async () => {
@@ -32,14 +35,52 @@ describe("first-run setup", () => {
     expect(reply).toMatchObject({ status: 200, body: { status: "incomplete" } });
   });
 
+  // Issue 28: whoever reaches a freshly started server before its operator must not set it up.
+  it("refuses both POSTs without the setup code or with a wrong one: 403 Setup.CodeRequired, nothing stored", async () => {
+    const attempts = [
+      call(configurePlatform, { path: "/api/setup/platform", body: { platformName: "Hijack" } }),
+      call(configurePlatform, {
+        path: "/api/setup/platform",
+        headers: { "setup-code": "00000-00000-00000" },
+        body: { platformName: "Hijack" },
+      }),
+      call(createSuperAdmin, { path: "/api/setup/superadmin", body: superAdmin }),
+      call(createSuperAdmin, {
+        path: "/api/setup/superadmin",
+        headers: { "setup-code": `${TEST_SETUP_CODE}x` },
+        body: superAdmin,
+      }),
+    ];
+    for (const reply of await Promise.all(attempts))
+      expect(reply).toMatchObject({ status: 403, body: { code: "Setup.CodeRequired" } });
+    expect(await running.database.db.select().from(platformSettings)).toEqual([]);
+    expect(await userCount()).toBe(0);
+    expect(await running.database.db.select().from(auditOutbox)).toEqual([]);
+  });
+
+  it("takes the code as typed: any case, with spaces or dashes", async () => {
+    const config = running.config;
+    expect(await isSetupCode(config, TEST_SETUP_CODE.toUpperCase().replaceAll("-", " "))).toBe(true);
+    // Without SETUP_CODE it is derived from AUTH_SECRET: three groups of five of Crockford's letters, the same each time.
+    const derived = await setupCode({ ...config, SETUP_CODE: undefined });
+    expect(derived).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
+    expect(await setupCode({ ...config, SETUP_CODE: undefined })).toBe(derived);
+    expect(await isSetupCode({ ...config, SETUP_CODE: undefined }, derived.toLowerCase())).toBe(true);
+    expect(await isSetupCode({ ...config, SETUP_CODE: undefined }, TEST_SETUP_CODE)).toBe(false);
+  });
+
   it("refuses the super-admin before the platform is configured", async () => {
-    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: superAdmin });
+    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", headers: withCode, body: superAdmin });
     expect(reply.status).toBe(409);
     expect(reply.body).toEqual({ code: "Setup.PlatformNotConfigured", message: expect.any(String) });
   });
 
   it("rejects a platform without a name with a validation problem", async () => {
-    const reply = await call(configurePlatform, { path: "/api/setup/platform", body: { platformDescription: "x" } });
+    const reply = await call(configurePlatform, {
+      path: "/api/setup/platform",
+      headers: withCode,
+      body: { platformDescription: "x" },
+    });
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ status: 400, errors: { platformName: [expect.any(String)] } });
     expect(await running.database.db.select().from(platformSettings)).toEqual([]);
@@ -48,6 +89,7 @@ describe("first-run setup", () => {
   it("stores the platform configuration", async () => {
     const reply = await call(configurePlatform, {
       path: "/api/setup/platform",
+      headers: withCode,
       body: { platformName: "  Club Náutico  ", platformDescription: "Sailing since 1920" },
     });
     expect(reply).toMatchObject({
@@ -61,6 +103,7 @@ describe("first-run setup", () => {
   it("rejects invalid super-admin fields, naming each, and stores nothing", async () => {
     const reply = await call(createSuperAdmin, {
       path: "/api/setup/superadmin",
+      headers: withCode,
       body: { ...superAdmin, email: "not-an-email", username: "x", firstName: "" },
     });
     expect(reply.status).toBe(400);
@@ -71,6 +114,7 @@ describe("first-run setup", () => {
   it("enforces the password policy on the super-admin's password", async () => {
     const reply = await call(createSuperAdmin, {
       path: "/api/setup/superadmin",
+      headers: withCode,
       body: { ...superAdmin, password: "owner" },
     });
     expect(reply.status).toBe(400);
@@ -81,7 +125,7 @@ describe("first-run setup", () => {
   });
 
   it("creates the super-admin with the defaults and signs them in", async () => {
-    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", body: superAdmin });
+    const reply = await call(createSuperAdmin, { path: "/api/setup/superadmin", headers: withCode, body: superAdmin });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       accessToken: expect.stringMatching(/^ey/),
@@ -130,7 +174,7 @@ describe("first-run setup", () => {
     );
   });
 
-  it("is complete afterwards and both POST endpoints answer 409 Setup.AlreadyCompleted", async () => {
+  it("is complete afterwards and both POST endpoints answer 409 Setup.AlreadyCompleted, with or without the code", async () => {
     expect((await call(setupStatus, { path: "/api/setup/status" })).body).toEqual({ status: "complete" });
     const platformReply = await call(configurePlatform, {
       path: "/api/setup/platform",
@@ -138,6 +182,7 @@ describe("first-run setup", () => {
     });
     const adminReply = await call(createSuperAdmin, {
       path: "/api/setup/superadmin",
+      headers: withCode,
       body: { ...superAdmin, email: "second@club.example", username: "second" },
     });
     for (const reply of [platformReply, adminReply]) {
@@ -167,11 +212,16 @@ describe("setup rate limit", () => {
 describe.runIf(process.env.DATABASE_URL)("super-admin race on real PostgreSQL", () => {
   it("lets exactly one of 50 parallel requests create the super-admin", async () => {
     await resetDatabase(running.database);
-    await call(configurePlatform, { path: "/api/setup/platform", body: { platformName: "Race Club" } });
+    await call(configurePlatform, {
+      path: "/api/setup/platform",
+      headers: withCode,
+      body: { platformName: "Race Club" },
+    });
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         call(createSuperAdmin, {
           path: "/api/setup/superadmin",
+          headers: withCode,
           body: { ...superAdmin, email: `racer${i}@club.example`, username: `racer${i}` },
         }),
       ),
