@@ -38,6 +38,10 @@ function endpoints(api: Transport) {
        */
       changePassword: (body: JsonBody<"/api/auth/change-password", "post">) =>
         postOutsideDocument<{ sealedRefreshToken: string }>(api, "/api/console/change-password", body),
+      /** The caller's sign-ins (docs/api.md, Sign-ins), one of them ended, or all ("sign out everywhere"). */
+      signIns: () => answer(client.GET("/api/auth/sessions")),
+      endSignIn: (id: string) => done(client.DELETE("/api/auth/sessions/{id}", { params: { path: { id } } })),
+      signOutEverywhere: () => done(client.DELETE("/api/auth/sessions")),
       forgotPassword: (body: JsonBody<"/api/auth/forgot-password", "post">) =>
         answer(client.POST("/api/auth/forgot-password", { body })),
       resetPassword: (body: JsonBody<"/api/auth/reset-password", "post">) =>

@@ -64,6 +64,7 @@ const PAGES: readonly ConsolePage[] = [
   { name: "system", path: () => "/system" },
   { name: "api-reference", path: () => "/api-reference" },
   { name: "change-password", path: () => "/change-password" },
+  { name: "sign-ins", path: () => "/sign-ins" },
   { name: "not-found", path: () => "/no-such-page" },
   { name: "employee-home", path: () => "/", as: "employee" },
   { name: "forbidden", path: () => "/users", as: "employee" },

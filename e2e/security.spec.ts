@@ -105,6 +105,7 @@ const PAGES = [
   "/system",
   "/api-reference",
   "/change-password",
+  "/sign-ins",
   "/login",
   "/setup",
   "/forgot-password",

@@ -92,6 +92,11 @@ const envSchema = z
     AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+    /**
+     * A sign-in left unused this many minutes ends: its refresh token is refused, and the console asks for the password
+     * again (OWASP ASVS 3.3.2); 12 hours, a working day at the desk. 0: only SESSION_MAX_DAYS ends it.
+     */
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(0).max(525_600).default(720),
     /** Absolute lifetime of a sign-in: refreshing never extends it past this many days after the password was given. */
     SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /**

@@ -17,6 +17,7 @@ import enRemittances from "./en/remittances.json";
 import enRoles from "./en/roles.json";
 import enSettings from "./en/settings.json";
 import enShell from "./en/shell.json";
+import enSignIns from "./en/signIns.json";
 import enStaff from "./en/staff.json";
 import enSystem from "./en/system.json";
 import enUsers from "./en/users.json";
@@ -38,6 +39,7 @@ import esRemittances from "./es/remittances.json";
 import esRoles from "./es/roles.json";
 import esSettings from "./es/settings.json";
 import esShell from "./es/shell.json";
+import esSignIns from "./es/signIns.json";
 import esStaff from "./es/staff.json";
 import esSystem from "./es/system.json";
 import esUsers from "./es/users.json";
@@ -67,6 +69,7 @@ const catalogues = {
     roles: enRoles,
     settings: enSettings,
     shell: enShell,
+    signIns: enSignIns,
     staff: enStaff,
     system: enSystem,
     users: enUsers,
@@ -90,6 +93,7 @@ const catalogues = {
     roles: esRoles,
     settings: esSettings,
     shell: esShell,
+    signIns: esSignIns,
     staff: esStaff,
     system: esSystem,
     users: esUsers,

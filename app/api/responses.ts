@@ -6,6 +6,7 @@ import type { AttendanceRequestView } from "@/lib/attendance/repository";
 import { CHECKIN_SOURCES, REQUEST_STATUSES } from "@/lib/attendance/schemas";
 import type { OwnLanguage } from "@/lib/auth/own-language";
 import type { Profile } from "@/lib/auth/profile";
+import type { SignInSummary } from "@/lib/auth/sign-ins";
 import type { ChainVerification } from "@/lib/billing/chain";
 import { PAYMENT_METHODS } from "@/lib/billing/collections/payment-schemas";
 import type { Mandate } from "@/lib/billing/mandates";
@@ -232,6 +233,19 @@ export const profileResponse = z.strictObject({
   language: ownLanguageResponse.shape.language,
 });
 const profileIsExact: SameShape<z.output<typeof profileResponse>, Profile> = true;
+
+/** GET /api/auth/sessions: the caller's sign-ins that can still go on (lib/auth/sign-ins.ts). */
+const signInResponse = z.strictObject({
+  id: uuid().meta({ description: "The sign-in's id: DELETE /api/auth/sessions/{id} ends it." }),
+  startedAt: instant().meta({ description: "When the password was given." }),
+  lastActiveAt: instant().meta({
+    description: "When it was last used: within an access token's lifetime (15 minutes) of its last request.",
+  }),
+  userAgent: z.string().nullable().meta({ description: "The browser or app it was made from, as it said." }),
+  current: z.boolean().meta({ description: "Whether it is the sign-in of the token that asked." }),
+});
+export const signInListResponse = z.strictObject({ items: z.array(signInResponse) });
+const signInIsExact: SameShape<z.output<typeof signInResponse>, JsonOf<SignInSummary>> = true;
 
 export const userResponse = z.strictObject({
   id: uuid(),
@@ -837,6 +851,7 @@ void [
   platformIsExact,
   publicSettingsIsExact,
   profileIsExact,
+  signInIsExact,
   settingsIsExact,
   ownLanguageIsExact,
   userIsExact,
@@ -873,6 +888,8 @@ nameSchemas([
   [messageResponse, "Message"],
   [loginResponse, "LoginResponse"],
   [profileResponse, "Profile"],
+  [signInResponse, "SignIn"],
+  [signInListResponse, "SignInList"],
   [userResponse, "User"],
   [roleResponse, "Role"],
   [planResponse, "Plan"],

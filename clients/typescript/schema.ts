@@ -380,6 +380,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your sign-ins
+         * @description Each sign-in that can still go on: not ended, not past `SESSION_MAX_DAYS` after its password, used within `SESSION_IDLE_MINUTES`.
+         *
+         *     **Access:** any signed-in user (bearer token).
+         */
+        get: operations["getAuthSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out everywhere
+         * @description Ends every sign-in of the caller, this one included: refresh tokens are revoked and every access token issued before is refused at once.
+         *
+         *     **Access:** any signed-in user (bearer token).
+         */
+        delete: operations["deleteAuthSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End one of your sign-ins
+         * @description **Access:** any signed-in user (bearer token).
+         */
+        delete: operations["deleteAuthSessionsById"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify-email": {
         parameters: {
             query?: never;
@@ -4652,6 +4700,30 @@ export interface components {
         ShiftTypePage: components["schemas"]["Page"] & {
             items: components["schemas"]["ShiftType"][];
         };
+        SignIn: {
+            /** @description Whether it is the sign-in of the token that asked. */
+            current: boolean;
+            /**
+             * Format: uuid
+             * @description The sign-in's id: DELETE /api/auth/sessions/{id} ends it.
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was last used: within an access token's lifetime (15 minutes) of its last request.
+             */
+            lastActiveAt: string;
+            /**
+             * Format: date-time
+             * @description When the password was given.
+             */
+            startedAt: string;
+            /** @description The browser or app it was made from, as it said. */
+            userAgent: string | null;
+        };
+        SignInList: {
+            items: components["schemas"]["SignIn"][];
+        };
         StaffMember: {
             employee: components["schemas"]["Employee"];
             invitation: components["schemas"]["Invitation"];
@@ -6268,6 +6340,130 @@ export interface operations {
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    getAuthSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "95d99992-5385-42f7-b888-77b994ccb04d",
+                     *           "startedAt": "2026-11-30T05:29:46.523Z",
+                     *           "lastActiveAt": "2026-11-30T05:29:46.523Z",
+                     *           "userAgent": "ClubOps for Android",
+                     *           "current": true
+                     *         },
+                     *         {
+                     *           "id": "5016eac6-7206-4b02-8d45-91d3f179f2a5",
+                     *           "startedAt": "2026-11-30T05:29:46.516Z",
+                     *           "lastActiveAt": "2026-11-30T05:29:46.516Z",
+                     *           "userAgent": "Firefox on a laptop",
+                     *           "current": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SignInList"];
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    deleteAuthSessions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out everywhere. */
+            204: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            409: components["responses"]["IdempotencyKeyInProgress"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    deleteAuthSessionsById: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the first answer is kept 24 hours for you, this path and key, and the same request with the same key gets it again (marked `Idempotency-Replayed: true`) instead of running twice. The same key on a different request is 422; while the first is still running, 409. 5xx answers are not kept. Use a fresh UUID per intended change.
+                 * @example 5b0e7f7c-3c1e-4a55-9d0a-1f6f2f5c9a10
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The session's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description That sign-in has ended; its tokens are refused. */
+            204: {
+                headers: {
+                    "Idempotency-Replayed": components["headers"]["Idempotency-Replayed"];
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ValidationFailed"];
+            401: components["responses"]["Unauthenticated"];
+            /** @description Not found: `Auth.SignInNotFound`. */
+            404: {
+                headers: {
+                    "X-Trace-Id": components["headers"]["TraceId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            409: components["responses"]["IdempotencyKeyInProgress"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];

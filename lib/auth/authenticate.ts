@@ -7,7 +7,8 @@ import { AuthErrors } from "./errors";
 import { loadUserAccess, type UserAccess } from "./user-access";
 
 /** The caller of a protected request: who they are now (roles, permissions) and which token they used. */
-export type Principal = UserAccess & { jti: string; tokenExpiresAt: number };
+/** `sessionId`: the sign-in (refresh-token family) the access token belongs to. */
+export type Principal = UserAccess & { jti: string; sessionId: string; tokenExpiresAt: number };
 
 /** Spec 5: a bearer JWT, not on the deny-list, of a user who is still active and not blacklisted. */
 export async function authenticate(ctx: AuthContext, authorization: string | null): Promise<Result<Principal>> {
@@ -23,7 +24,7 @@ export async function authenticate(ctx: AuthContext, authorization: string | nul
   if (denied) return fail(AuthErrors.tokenRevoked);
   if (!user?.isActive || user.blacklistedAt) return fail(AuthErrors.tokenRevoked);
   if (claims.sessionVersion !== user.sessionVersion) return fail(AuthErrors.tokenRevoked);
-  return ok({ ...user, jti: claims.jti, tokenExpiresAt: claims.expiresAt });
+  return ok({ ...user, jti: claims.jti, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt });
 }
 
 /** "authenticated" admits any signed-in user (own profile, password change, logout). */

@@ -51,5 +51,10 @@ export const AuthErrors = {
     "forbidden",
     "Sign-up is closed here: accounts are made by the club's staff, who can invite you.",
   ),
+  signInNotFound: businessError(
+    "Auth.SignInNotFound",
+    "not_found",
+    "You have no sign-in with that id that is still going on.",
+  ),
   setupIncomplete: businessError("Setup.Incomplete", "conflict", "The club has not been set up yet."),
 } as const;

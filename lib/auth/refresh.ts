@@ -38,7 +38,11 @@ export async function refreshSession(
       .update(refreshTokens)
       .set({ rotatedAt: now })
       .where(
-        and(eq(refreshTokens.tokenHash, hashOpaqueToken(token)), isNull(refreshTokens.rotatedAt), ...live(ctx, now)),
+        and(
+          eq(refreshTokens.tokenHash, hashOpaqueToken(token)),
+          isNull(refreshTokens.rotatedAt),
+          ...liveRefreshToken(ctx, now),
+        ),
       )
       .returning({
         userId: refreshTokens.userId,
@@ -56,13 +60,18 @@ export async function refreshSession(
   return outcome.result;
 }
 
-/** A refresh token that can still be used: not revoked, not expired, its sign-in younger than SESSION_MAX_DAYS. */
-function live(ctx: Pick<AuthContext, "config">, now: Date) {
+/**
+ * A refresh token that can still be used: not revoked, not expired, its sign-in younger than SESSION_MAX_DAYS, and
+ * used (issued, by sign-in or rotation) within SESSION_IDLE_MINUTES.
+ */
+export function liveRefreshToken(ctx: Pick<AuthContext, "config">, now: Date) {
+  const idleMinutes = ctx.config.SESSION_IDLE_MINUTES;
   return [
     isNull(refreshTokens.revokedAt),
     gt(refreshTokens.expiresAt, now),
     // Expiry already stops at the sign-in's end; this also applies a SESSION_MAX_DAYS lowered since.
     gt(refreshTokens.sessionStartedAt, oldestLiveSignIn(ctx.config, now)),
+    ...(idleMinutes > 0 ? [gt(refreshTokens.createdAt, new Date(now.getTime() - idleMinutes * 60_000))] : []),
   ];
 }
 
@@ -122,7 +131,7 @@ async function answerAgain(
         eq(refreshTokens.tokenHash, hashOpaqueToken(successor)),
         eq(refreshTokens.familyId, parent.familyId),
         isNull(refreshTokens.rotatedAt),
-        ...live(ctx, now),
+        ...liveRefreshToken(ctx, now),
       ),
     );
   if (!current) return null;
@@ -151,7 +160,7 @@ async function revokeFamily(tx: Executor, familyId: string): Promise<void> {
  * After a sign-in ended in the database: its access tokens (`sid` = family) go on the deny-list. A cache outage
  * leaves them their few remaining minutes, as for logout; the refresh tokens are revoked regardless.
  */
-async function refuseAccessTokensOf(ctx: AuthContext, familyId: string): Promise<void> {
+export async function refuseAccessTokensOf(ctx: AuthContext, familyId: string): Promise<void> {
   await denySession(ctx.cache, familyId, ctx.config.ACCESS_TOKEN_TTL_SECONDS).catch((error: unknown) =>
     logger.warn({ err: error }, "access tokens of an ended sign-in not deny-listed: cache unavailable"),
   );

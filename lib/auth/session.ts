@@ -39,7 +39,9 @@ export async function startSession(
   user: SessionUser,
   options: { signIn?: SignIn; userAgent?: string | null; refreshToken?: string } = {},
 ): Promise<Session> {
-  const signIn = options.signIn ?? { id: randomUUID(), startedAt: new Date() };
+  // One instant for the sign-in's start and its first token's issue, which the sessions list shows as its last use.
+  const issuedAt = new Date();
+  const signIn = options.signIn ?? { id: randomUUID(), startedAt: issuedAt };
   const refreshToken = options.refreshToken ?? newOpaqueToken();
   const refreshTokenExpiresAt = new Date(
     Math.min(
@@ -54,6 +56,7 @@ export async function startSession(
     tokenHash: hashOpaqueToken(refreshToken),
     expiresAt: refreshTokenExpiresAt,
     userAgent: options.userAgent?.slice(0, 300) ?? null,
+    createdAt: issuedAt,
   });
   return sessionAnswer(ctx, user, signIn, { token: refreshToken, expiresAt: refreshTokenExpiresAt });
 }

@@ -347,15 +347,21 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<FuzzCase> {
   return one ? fc.oneof({ arbitrary: spread, weight: 2 }, { arbitrary: one, weight: 1 }) : spread;
 }
 
+/**
+ * Logging out and ending sign-ins revoke the tokens they carry (and "sign out everywhere" every token of the account):
+ * they get a token of their own, never the admin's or the plain user's, which the other operations go on using.
+ */
+const ENDS_SIGN_INS = new Set(["POST /api/auth/logout", "DELETE /api/auth/sessions", "DELETE /api/auth/sessions/{id}"]);
+
 function authorizationFor(operation: Operation, auth: AuthChoice): string | undefined {
+  const endsSignIns = ENDS_SIGN_INS.has(`${operation.method} ${operation.path}`);
   switch (auth.kind) {
-    // Logging out revokes the token it carries: logout gets a token of its own, never the admin's.
     case "admin":
-      return `Bearer ${operation.path === "/api/auth/logout" ? world.disposableToken : world.adminToken}`;
+      return `Bearer ${endsSignIns ? world.disposableToken : world.adminToken}`;
     case "none":
       return undefined;
     case "plain user":
-      return `Bearer ${world.plainUser.token}`;
+      return `Bearer ${endsSignIns ? world.disposableToken : world.plainUser.token}`;
     case "temporary password":
       return `Bearer ${world.temporaryPasswordToken}`;
     case "logged out":

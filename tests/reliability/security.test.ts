@@ -16,7 +16,7 @@ import { type Platform, platform, stopPlatform } from "@/lib/platform/container"
 import { members } from "@/lib/platform/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/platform/http/client-ip";
 import { PERMISSIONS } from "@/lib/roles/permissions";
-import { createAccount } from "@/tests/support/accounts";
+import { createAccount, loginAs } from "@/tests/support/accounts";
 import { call } from "@/tests/support/api";
 import { concretePath, documentedOperations, type Operation } from "./support/operations";
 import { mailDeliveryQuiet } from "./support/quiet";
@@ -60,7 +60,10 @@ const PUBLIC_OPERATIONS = [
 ];
 const FOR_ANY_SIGNED_IN_USER = [
   "GET /api/attendance-requests/{id}",
+  "DELETE /api/auth/sessions",
+  "DELETE /api/auth/sessions/{id}",
   "GET /api/auth/me",
+  "GET /api/auth/sessions",
   "POST /api/auth/change-password",
   "PUT /api/auth/me/language",
 ];
@@ -69,6 +72,12 @@ const FOR_ANY_SIGNED_IN_USER = [
  * operation, and those "authenticated" ones that declare it (a request reached from one's own records); the own
  * profile and the password change itself let them through.
  */
+/**
+ * Self-service operations that end the caller's own sign-ins (one, or all: "sign out everywhere"): admitting them
+ * changes what it should, and would end the tokens the matrix goes on using, so their admission is checked apart.
+ */
+const ENDS_OWN_SIGN_INS = new Set(["DELETE /api/auth/sessions", "DELETE /api/auth/sessions/{id}"]);
+
 const refusesTemporaryPassword = (operation: Operation) =>
   operation.documentedCodes.get(403)?.has("Auth.PasswordChangeRequired") ?? false;
 
@@ -203,6 +212,10 @@ describe("token matrix over every protected operation of the OpenAPI document", 
           throw new Error(`${operation.name}, ${name} token: ${error.message}`);
         });
       }
+      if (ENDS_OWN_SIGN_INS.has(operation.name)) {
+        requests += 1 + MALFORMED_AUTHORIZATION.length + Object.keys(forged).length + Object.keys(revoked).length;
+        continue;
+      }
       // A signed-in user whose only role grants nothing: refused by every permission, admitted where none is needed.
       if (forAnyone(operation)) await expectAdmitted(operation, world.plainUser.token, "a user without permissions");
       else await expectRefusal(operation, `Bearer ${world.plainUser.token}`, 403, "Auth.Forbidden");
@@ -228,6 +241,17 @@ describe("token matrix over every protected operation of the OpenAPI document", 
     // Both sides of each special case are exercised, so a document that stopped listing them would show here.
     expect(protectedOperations.filter(forAnyone).filter(refusesTemporaryPassword).length).toBeGreaterThan(0);
     expect(protectedOperations.filter((operation) => !refusesTemporaryPassword(operation)).length).toBeGreaterThan(0);
+  });
+
+  it("admits a user without permissions and one with a temporary password to ending their own sign-ins", async () => {
+    const signIns = protectedOperations.filter((operation) => ENDS_OWN_SIGN_INS.has(operation.name));
+    expect(signIns.map((operation) => operation.name).sort()).toEqual([...ENDS_OWN_SIGN_INS].sort());
+    // Each on a sign-in of its own; "sign out everywhere" ends the plain user's and the temporary admin's others too,
+    // which no later test of this file uses.
+    for (const operation of signIns) {
+      await expectAdmitted(operation, await loginAs(world.plainUser.email, world.plainUser.password), "a plain user");
+      await expectAdmitted(operation, await loginAs("fresh@club.example", "Temporary-Pass1x"), "a temporary password");
+    }
   });
 
   it("admits a user holding exactly the declared permission, and refuses one holding every other permission", async () => {

@@ -113,6 +113,9 @@ export function AccountMenu({
           <Link href="/change-password">{t("changePassword")}</Link>
         </li>
         <li>
+          <Link href="/sign-ins">{t("signIns")}</Link>
+        </li>
+        <li>
           <button type="button" onClick={() => void endConsoleSession()}>
             {t("signOut")}
           </button>

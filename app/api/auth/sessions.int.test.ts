@@ -1,4 +1,5 @@
 import "@/tests/support/isolated-env";
+import "@/tests/support/session-idle-off-env";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { platform, stopPlatform } from "@/lib/platform/container";
 import { type Account, completeSetup, createAccount } from "@/tests/support/accounts";

@@ -16,6 +16,8 @@ import * as authMeRoute from "@/app/api/auth/me/route";
 import * as authRefreshRoute from "@/app/api/auth/refresh/route";
 import * as authRegisterRoute from "@/app/api/auth/register/route";
 import * as authResetPasswordRoute from "@/app/api/auth/reset-password/route";
+import * as authSessionRoute from "@/app/api/auth/sessions/[id]/route";
+import * as authSessionsRoute from "@/app/api/auth/sessions/route";
 import * as authVerifyEmailRoute from "@/app/api/auth/verify-email/route";
 import * as billingBooksAnnualCustomersRoute from "@/app/api/billing/books/annual-customers/route";
 import * as billingBooksIssuedInvoicesFileRoute from "@/app/api/billing/books/issued-invoices/file/route";
@@ -133,6 +135,8 @@ export const DOCUMENTED_ROUTES: RouteModules = {
   "auth/refresh": authRefreshRoute,
   "auth/register": authRegisterRoute,
   "auth/reset-password": authResetPasswordRoute,
+  "auth/sessions": authSessionsRoute,
+  "auth/sessions/[id]": authSessionRoute,
   "auth/verify-email": authVerifyEmailRoute,
   employees: employeesRoute,
   "employees/[id]": employeesIdRoute,
