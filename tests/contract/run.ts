@@ -4,7 +4,7 @@
 // PostgreSQL and Redis of DATABASE_URL / REDIS_URL. The summary goes to tests/contract/results/contract.json. Then,
 // on the same server, the scripted mobile journey through the generated client (tests/contract/mobile-journey.ts).
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -67,6 +67,9 @@ try {
     ],
     { maxBuffer: 64 * 1024 * 1024 },
   ).catch((failed: { stdout?: string; stderr?: string }) => failed);
+  // Newman's JSON reporter fails on a run whose summary passes 512 MB (hundreds of failures, each with its answer): say
+  // so with newman's own words instead of a missing file.
+  if (!existsSync(report)) throw new Error(`newman wrote no report:\n${newman.stderr?.slice(-3000) ?? ""}`);
   const { run: result } = JSON.parse(readFileSync(report, "utf8")) as NewmanReport;
   const summary = {
     requests: result.stats.requests.total,

@@ -211,6 +211,14 @@ export async function seedContractClub(
   const refreshed = await login(disposable.email, disposable.password);
   const passwordChanger = await account(["User"]);
   const passwordChangerToken = await login(passwordChanger.email, passwordChanger.password);
+  // "Sign out everywhere" ends its account's every sign-in, and ending one sign-in needs another to end it from.
+  const everywhere = await account(["User"]);
+  const signOutEverywhere = await login(everywhere.email, everywhere.password);
+  const ender = await account(["User"]);
+  await login(ender.email, ender.password);
+  const signInEnder = await login(ender.email, ender.password);
+  const enderSignIns = await send("GET", "/api/auth/sessions", { token: String(signInEnder.accessToken) });
+  const endedSignIn = (enderSignIns.items as Json[]).find((item) => item.current === false);
 
   const billing = await seedBilling(send, token, enrol);
 
@@ -235,6 +243,9 @@ export async function seedContractClub(
     refreshToken: String(refreshed.refreshToken),
     passwordChangerToken: String(passwordChangerToken.accessToken),
     passwordChangerPassword: passwordChanger.password,
+    signOutEverywhereToken: String(signOutEverywhere.accessToken),
+    signInEnderToken: String(signInEnder.accessToken),
+    endedSignInId: String(endedSignIn?.id),
     planId: String(plan.id),
     otherPlanId: String(otherPlan.id),
     deletedPlanId: String(sparePlan.id),
